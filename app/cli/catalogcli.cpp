@@ -1,0 +1,110 @@
+#include "cli.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace pw::cli {
+
+namespace {
+
+QJsonObject itemSummary(const CatalogItem& i)
+{
+    QJsonObject o{{QStringLiteral("sku"), i.sku},
+                  {QStringLiteral("kind"), toString(i.kind)},
+                  {QStringLiteral("vendor"), i.vendor},
+                  {QStringLiteral("model"), i.model},
+                  {QStringLiteral("rack_units"), i.rackUnits.value},
+                  {QStringLiteral("power_max_w"), i.powerMaxW.value},
+                  {QStringLiteral("price_usd"), i.price.value},
+                  {QStringLiteral("price_kind"), toString(i.price.kind)}};
+    if (i.gpu)
+        o.insert(QStringLiteral("gpus"), i.gpu->count);
+    return o;
+}
+
+QString figureText(const Figure& f, const QString& unit)
+{
+    return QStringLiteral("%1 %2%3  [%4]").arg(f.value).arg(unit).arg(f.isEstimate() ? QStringLiteral(" (estimate)") : QString(), f.source);
+}
+
+} // namespace
+
+int runCatalog(Context& ctx)
+{
+    QCommandLineParser p;
+    const QCommandLineOption kind(QStringLiteral("kind"), QStringLiteral("Only items of this kind (server, switch, nic, storage, cable, transceiver, rack, pdu, appliance)."), QStringLiteral("K"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    p.addOptions({kind, json});
+    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("list | show SKU"));
+    ctx.parse(p, QStringLiteral("List or show hardware catalog items."), 1, 2, QStringLiteral("'catalog list' or 'catalog show SKU'"));
+    const QStringList pos = p.positionalArguments();
+    const Catalog& catalog = ctx.catalog();
+
+    if (pos[0] == QLatin1String("list")) {
+        if (pos.size() != 1)
+            throw UsageError(QStringLiteral("'catalog list' takes no further arguments"));
+        std::optional<ItemKind> k;
+        if (p.isSet(kind)) {
+            k = itemKindFromString(p.value(kind));
+            if (!k)
+                throw UsageError(QStringLiteral("unknown kind '%1'").arg(p.value(kind)));
+        }
+        const auto items = catalog.items(k);
+        if (p.isSet(json)) {
+            QJsonArray a;
+            for (const CatalogItem* i : items)
+                a.append(itemSummary(*i));
+            ctx.out << QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Indented));
+        } else {
+            ctx.out << QStringLiteral("%1 %2 %3 %4\n").arg(QStringLiteral("SKU"), -18).arg(QStringLiteral("KIND"), -12).arg(QStringLiteral("PRICE USD"), 12).arg(QStringLiteral("MODEL"));
+            for (const CatalogItem* i : items)
+                ctx.out << QStringLiteral("%1 %2 %3 %4 %5\n").arg(i->sku, -18).arg(toString(i->kind), -12)
+                               .arg(QString::number(i->price.value, 'f', 0), 12)
+                               .arg(i->vendor, i->model);
+        }
+        return 0;
+    }
+    if (pos[0] == QLatin1String("show")) {
+        if (pos.size() != 2)
+            throw UsageError(QStringLiteral("'catalog show' needs a SKU"));
+        const CatalogItem* i = catalog.item(pos[1]);
+        if (!i) {
+            ctx.err << "podwright-cli: no catalog item with sku '" << pos[1] << "' (try 'podwright-cli catalog list')\n";
+            return 2;
+        }
+        if (p.isSet(json)) {
+            ctx.writeJson(i->json);
+            return 0;
+        }
+        ctx.out << i->vendor << ' ' << i->model << "  (" << i->sku << ", " << toString(i->kind) << ")\n";
+        if (!i->description.isEmpty())
+            ctx.out << i->description << '\n';
+        ctx.out << "Rack units:  " << figureText(i->rackUnits, QStringLiteral("U")) << '\n';
+        ctx.out << "Max power:   " << figureText(i->powerMaxW, QStringLiteral("W")) << '\n';
+        if (i->powerTypicalW)
+            ctx.out << "Typ. power:  " << figureText(*i->powerTypicalW, QStringLiteral("W")) << '\n';
+        if (i->cooling)
+            ctx.out << "Cooling:     " << toString(*i->cooling) << "  [" << i->coolingSource << "]\n";
+        if (i->gpu)
+            ctx.out << "GPUs:        " << i->gpu->count << " x " << i->gpu->model << ", " << i->gpu->memoryGb << " GB each  [" << i->gpu->source << "]\n";
+        if (i->switchSpec)
+            ctx.out << "Switch:      radix " << i->switchSpec->radix << ", " << i->switchSpec->capacityTbps << " Tb/s, " << i->switchSpec->technology << "  [" << i->switchSpec->source << "]\n";
+        if (i->storage) {
+            ctx.out << "Read:        " << figureText(i->storage->readGBps, QStringLiteral("GB/s")) << '\n';
+            ctx.out << "Write:       " << figureText(i->storage->writeGBps, QStringLiteral("GB/s")) << '\n';
+            ctx.out << "Usable:      " << figureText(i->storage->usableTb, QStringLiteral("TB")) << '\n';
+        }
+        for (const PortGroup& g : i->portGroups) {
+            QStringList speeds;
+            for (int s : g.speedsGbps)
+                speeds << QString::number(s);
+            ctx.out << "Ports:       " << g.count << " x " << speeds.join(QLatin1Char('/')) << "G " << g.connector << " (" << g.name << ", " << toString(g.role)
+                    << (g.portsPerCage > 1 ? QStringLiteral(", %1 per cage").arg(g.portsPerCage) : QString()) << ")  [" << g.source << "]\n";
+        }
+        ctx.out << "Price:       " << i->price.value << ' ' << i->price.currency << " (" << toString(i->price.kind) << ")  [" << i->price.source << "]\n";
+        return 0;
+    }
+    throw UsageError(QStringLiteral("unknown catalog action '%1' (use list or show)").arg(pos[0]));
+}
+
+} // namespace pw::cli

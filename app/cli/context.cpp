@@ -1,0 +1,57 @@
+#include "cli.h"
+
+#include "io/designfile.h"
+#include "io/designjson.h"
+#include "util/errors.h"
+
+#include <QFileInfo>
+#include <QJsonDocument>
+
+namespace pw::cli {
+
+Context::Context(QStringList arguments, QTextStream& o, QTextStream& e) : args(std::move(arguments)), out(o), err(e) {}
+
+void Context::parse(QCommandLineParser& parser, const QString& description, int minPositional, int maxPositional,
+                    const QString& positionalSyntax)
+{
+    parser.setApplicationDescription(description);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    parser.addOption(help);
+    if (!parser.parse(args))
+        throw UsageError(parser.errorText() + QLatin1Char('\n') + parser.helpText());
+    if (parser.isSet(help)) {
+        out << parser.helpText();
+        out.flush();
+        throw UsageError(QString()); // handled as "help shown": exit 0 below
+    }
+    const int n = static_cast<int>(parser.positionalArguments().size());
+    if (n < minPositional || n > maxPositional)
+        throw UsageError(QStringLiteral("expected %1\n%2").arg(positionalSyntax, parser.helpText()));
+}
+
+const Catalog& Context::catalog()
+{
+    if (!mCatalog) {
+        std::vector<CatalogIssue> issues;
+        mCatalog = Catalog::loadDefault(&issues);
+        for (const CatalogIssue& i : issues)
+            err << "podwright-cli: catalog: " << i.toString() << '\n';
+        err.flush();
+    }
+    return *mCatalog;
+}
+
+Design Context::loadDesign(const QString& path)
+{
+    if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
+        return DesignJson::readFile(path);
+    return DesignFile::load(path);
+}
+
+void Context::writeJson(const QJsonObject& object)
+{
+    out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+}
+
+} // namespace pw::cli

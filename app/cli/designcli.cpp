@@ -1,0 +1,63 @@
+#include "cli.h"
+
+#include "io/designfile.h"
+#include "io/designjson.h"
+#include "model/designsummary.h"
+
+#include <QFile>
+
+namespace pw::cli {
+
+int runImport(Context& ctx)
+{
+    QCommandLineParser p;
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The design file to write."), QStringLiteral("FILE"));
+    p.addOption(output);
+    p.addPositionalArgument(QStringLiteral("design.json"), QStringLiteral("A design in Podwright JSON."));
+    ctx.parse(p, QStringLiteral("Import a JSON design into a .podwright design file."), 1, 1, QStringLiteral("one JSON file"));
+    if (!p.isSet(output))
+        throw UsageError(QStringLiteral("import needs -o design.podwright"));
+    const Design design = DesignJson::readFile(p.positionalArguments().at(0));
+    DesignFile::save(design, p.value(output));
+    ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << design.nodes().size() << " nodes, " << design.links().size() << " links)\n";
+    return 0;
+}
+
+int runExport(Context& ctx)
+{
+    QCommandLineParser p;
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: json."), QStringLiteral("F"));
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file (default: standard output)."), QStringLiteral("FILE"));
+    p.addOptions({format, output});
+    p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file."));
+    ctx.parse(p, QStringLiteral("Export a design."), 1, 1, QStringLiteral("one design file"));
+    const QString f = p.value(format);
+    if (f.isEmpty())
+        throw UsageError(QStringLiteral("export needs --format (json)"));
+    if (f != QLatin1String("json"))
+        throw UsageError(QStringLiteral("unknown export format '%1' (available: json)").arg(f));
+    const Design design = Context::loadDesign(p.positionalArguments().at(0));
+    if (p.isSet(output)) {
+        DesignJson::writeFile(design, p.value(output));
+    } else {
+        ctx.out << QString::fromUtf8(DesignJson::toBytes(design));
+    }
+    return 0;
+}
+
+int runInfo(Context& ctx)
+{
+    QCommandLineParser p;
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
+    p.addOption(json);
+    p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
+    ctx.parse(p, QStringLiteral("Counts of servers, GPUs, switches by model, links and racks."), 1, 1, QStringLiteral("one design file"));
+    const DesignSummary s = DesignSummary::of(Context::loadDesign(p.positionalArguments().at(0)));
+    if (p.isSet(json))
+        ctx.writeJson(s.toJson());
+    else
+        ctx.out << s.toText();
+    return 0;
+}
+
+} // namespace pw::cli

@@ -1,0 +1,77 @@
+#include "catalog/catalogitem.h"
+
+#include <array>
+#include <utility>
+
+namespace pw {
+
+namespace {
+
+constexpr std::array kItemKinds{
+    std::pair{ItemKind::Server, "server"}, std::pair{ItemKind::Switch, "switch"},
+    std::pair{ItemKind::Nic, "nic"}, std::pair{ItemKind::Storage, "storage"},
+    std::pair{ItemKind::Cable, "cable"}, std::pair{ItemKind::Transceiver, "transceiver"},
+    std::pair{ItemKind::Rack, "rack"}, std::pair{ItemKind::Pdu, "pdu"},
+    std::pair{ItemKind::Appliance, "appliance"},
+};
+
+constexpr std::array kPortRoles{
+    std::pair{PortRole::Compute, "compute"}, std::pair{PortRole::Storage, "storage"},
+    std::pair{PortRole::InBand, "inband"}, std::pair{PortRole::OutOfBand, "oob"},
+    std::pair{PortRole::Fabric, "fabric"},
+};
+
+template <typename Table, typename Enum>
+QString lookupName(const Table& table, Enum value)
+{
+    for (const auto& [e, name] : table)
+        if (e == value)
+            return QString::fromLatin1(name);
+    return {};
+}
+
+template <typename Enum, typename Table>
+std::optional<Enum> lookupValue(const Table& table, const QString& text)
+{
+    for (const auto& [e, name] : table)
+        if (text == QLatin1String(name))
+            return e;
+    return std::nullopt;
+}
+
+} // namespace
+
+QString toString(ItemKind kind) { return lookupName(kItemKinds, kind); }
+std::optional<ItemKind> itemKindFromString(const QString& text) { return lookupValue<ItemKind>(kItemKinds, text); }
+QString toString(PortRole role) { return lookupName(kPortRoles, role); }
+std::optional<PortRole> portRoleFromString(const QString& text) { return lookupValue<PortRole>(kPortRoles, text); }
+QString toString(Cooling cooling) { return cooling == Cooling::Air ? QStringLiteral("air") : QStringLiteral("liquid"); }
+
+QString toString(PriceKind kind)
+{
+    switch (kind) {
+    case PriceKind::List: return QStringLiteral("list");
+    case PriceKind::Estimate: return QStringLiteral("estimate");
+    case PriceKind::PriceBook: return QStringLiteral("price-book");
+    }
+    return {};
+}
+
+int CatalogItem::portCount() const
+{
+    int n = 0;
+    for (const PortGroup& g : portGroups)
+        n += g.count;
+    return n;
+}
+
+int CatalogItem::portCountWithRole(PortRole role) const
+{
+    int n = 0;
+    for (const PortGroup& g : portGroups)
+        if (g.role == role)
+            n += g.count;
+    return n;
+}
+
+} // namespace pw

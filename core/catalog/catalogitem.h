@@ -1,0 +1,133 @@
+#pragma once
+
+#include "util/units.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace pw {
+
+enum class ItemKind { Server, Switch, Nic, Storage, Cable, Transceiver, Rack, Pdu, Appliance };
+enum class PortRole { Compute, Storage, InBand, OutOfBand, Fabric };
+enum class Cooling { Air, Liquid };
+enum class PriceKind { List, Estimate, PriceBook };
+
+[[nodiscard]] QString toString(ItemKind kind);
+[[nodiscard]] std::optional<ItemKind> itemKindFromString(const QString& text);
+[[nodiscard]] QString toString(PortRole role);
+[[nodiscard]] std::optional<PortRole> portRoleFromString(const QString& text);
+[[nodiscard]] QString toString(Cooling cooling);
+[[nodiscard]] QString toString(PriceKind kind);
+
+// One figure with where it came from. Estimates are figures whose source starts with "estimate".
+struct Figure {
+    double value = 0.0;
+    QString source;
+    [[nodiscard]] bool isEstimate() const { return source.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive); }
+    bool operator==(const Figure&) const = default;
+};
+
+struct PortGroup {
+    QString name;
+    int count = 0;
+    std::vector<int> speedsGbps; // fastest first
+    QString connector;
+    PortRole role = PortRole::Compute;
+    int portsPerCage = 1;
+    QString source;
+    [[nodiscard]] int maxSpeedGbps() const { return speedsGbps.empty() ? 0 : speedsGbps.front(); }
+    bool operator==(const PortGroup&) const = default;
+};
+
+struct GpuSpec {
+    QString model;
+    int count = 0;
+    double memoryGb = 0;
+    double bf16Tflops = 0;
+    double fp8Tflops = 0;
+    double tdpW = 0;
+    QString source;
+    bool operator==(const GpuSpec&) const = default;
+};
+
+struct SwitchSpec {
+    int radix = 0;
+    double capacityTbps = 0;
+    QString technology; // "infiniband" or "ethernet"
+    QString source;
+    bool operator==(const SwitchSpec&) const = default;
+};
+
+struct StorageSpec {
+    Figure readGBps;
+    Figure writeGBps;
+    Figure usableTb;
+    QString protocol; // "parallel-fs", "nfs", "object"
+    bool operator==(const StorageSpec&) const = default;
+};
+
+struct CableSpec {
+    QString medium; // dac, acc, aoc, fiber
+    int speedGbps = 0;
+    QString connector;
+    double maxLengthM = 0;
+    QString source;
+    bool operator==(const CableSpec&) const = default;
+};
+
+struct TransceiverSpec {
+    int speedGbps = 0;
+    int links = 1;
+    QString connector;
+    QString fiber;
+    double maxReachM = 0;
+    QString source;
+    bool operator==(const TransceiverSpec&) const = default;
+};
+
+struct Price {
+    double value = 0;
+    QString currency = QStringLiteral("USD");
+    PriceKind kind = PriceKind::Estimate;
+    QString source;
+    bool operator==(const Price&) const = default;
+};
+
+// One catalog entry: a model of hardware with its specifications, each figure with a source.
+// Designs keep a copy of every item they use, so a design reopens unchanged after the catalog moves.
+struct CatalogItem {
+    QString sku;
+    ItemKind kind = ItemKind::Server;
+    QString vendor;
+    QString model;
+    QString description;
+    Figure rackUnits;
+    Figure powerMaxW;
+    std::optional<Figure> powerTypicalW;
+    std::optional<Cooling> cooling;
+    QString coolingSource;
+    std::vector<PortGroup> portGroups;
+    std::optional<GpuSpec> gpu;
+    std::optional<SwitchSpec> switchSpec;
+    std::optional<StorageSpec> storage;
+    std::optional<CableSpec> cable;
+    std::optional<TransceiverSpec> transceiver;
+    std::optional<Figure> rackHeightU;
+    std::optional<Figure> pduCapacityKw;
+    Price price;
+    QString originFile;
+    QJsonObject json; // the entry as written, kept so that snapshots round-trip losslessly
+
+    [[nodiscard]] int portCount() const;
+    [[nodiscard]] int gpuCount() const { return gpu ? gpu->count : 0; }
+    [[nodiscard]] Watts maxPower() const { return Watts(powerMaxW.value); }
+    [[nodiscard]] Watts typicalPower() const { return Watts(powerTypicalW ? powerTypicalW->value : powerMaxW.value); }
+    [[nodiscard]] int portCountWithRole(PortRole role) const;
+    bool operator==(const CatalogItem& o) const { return sku == o.sku && json == o.json; }
+};
+
+} // namespace pw

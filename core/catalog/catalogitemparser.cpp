@@ -1,0 +1,281 @@
+#include "catalog/catalogitemparser.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+
+namespace pw {
+
+namespace {
+
+// Collects the first error; later reads become no-ops so the parser reads straight through.
+class Reader {
+public:
+    QString error;
+
+    bool ok() const { return error.isEmpty(); }
+    void fail(const QString& message)
+    {
+        if (error.isEmpty())
+            error = message;
+    }
+
+    QString string(const QJsonObject& o, const char* key, bool required = true)
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined()) {
+            if (required)
+                fail(QStringLiteral("missing field '%1'").arg(QLatin1String(key)));
+            return {};
+        }
+        if (!v.isString()) {
+            fail(QStringLiteral("field '%1' must be a string").arg(QLatin1String(key)));
+            return {};
+        }
+        return v.toString();
+    }
+
+    double number(const QJsonObject& o, const char* key, bool required = true, double min = 0.0)
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (v.isUndefined()) {
+            if (required)
+                fail(QStringLiteral("missing field '%1'").arg(QLatin1String(key)));
+            return 0.0;
+        }
+        if (!v.isDouble()) {
+            fail(QStringLiteral("field '%1' must be a number").arg(QLatin1String(key)));
+            return 0.0;
+        }
+        const double d = v.toDouble();
+        if (!(d >= min) || d > 1e12) {
+            fail(QStringLiteral("field '%1' is out of range (%2)").arg(QLatin1String(key)).arg(d));
+            return 0.0;
+        }
+        return d;
+    }
+
+    int integer(const QJsonObject& o, const char* key, bool required = true, int min = 0, int max = 1000000)
+    {
+        const double d = number(o, key, required, min);
+        if (d != static_cast<int>(d) || d > max) {
+            fail(QStringLiteral("field '%1' must be a whole number between %2 and %3").arg(QLatin1String(key)).arg(min).arg(max));
+            return 0;
+        }
+        return static_cast<int>(d);
+    }
+
+    QString source(const QJsonObject& o, const QString& where)
+    {
+        const QString s = string(o, "source");
+        if (ok() && s.trimmed().isEmpty())
+            fail(QStringLiteral("%1 has an empty source").arg(where));
+        return s;
+    }
+
+    QJsonObject object(const QJsonObject& o, const char* key)
+    {
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isObject()) {
+            fail(QStringLiteral("field '%1' must be an object").arg(QLatin1String(key)));
+            return {};
+        }
+        return v.toObject();
+    }
+
+    // A figure is {"value": ..., "source": "..."}.
+    Figure figure(const QJsonObject& o, const char* key)
+    {
+        const QJsonObject f = object(o, key);
+        if (!ok())
+            return {};
+        Figure fig;
+        fig.value = number(f, "value");
+        fig.source = source(f, QStringLiteral("figure '%1'").arg(QLatin1String(key)));
+        return fig;
+    }
+};
+
+const QRegularExpression& skuPattern()
+{
+    static const QRegularExpression re(QStringLiteral("^[a-z0-9][a-z0-9-]{0,63}$"));
+    return re;
+}
+
+bool isKnownConnector(const QString& c)
+{
+    static const QStringList known{QStringLiteral("OSFP"), QStringLiteral("QSFP112"), QStringLiteral("QSFP56"),
+                                   QStringLiteral("QSFP28"), QStringLiteral("SFP28"), QStringLiteral("RJ45")};
+    return known.contains(c);
+}
+
+PortGroup parsePortGroup(Reader& r, const QJsonObject& o, int index)
+{
+    PortGroup g;
+    g.name = r.string(o, "name");
+    g.count = r.integer(o, "count", true, 1, 4096);
+    const QJsonValue speeds = o.value(QLatin1String("speeds_gbps"));
+    if (!speeds.isArray() || speeds.toArray().isEmpty()) {
+        r.fail(QStringLiteral("port group %1: 'speeds_gbps' must be a non-empty array").arg(index));
+        return g;
+    }
+    for (const QJsonValue& s : speeds.toArray()) {
+        if (!s.isDouble() || s.toDouble() < 1 || s.toDouble() > 100000 || s.toDouble() != s.toInt()) {
+            r.fail(QStringLiteral("port group %1: speeds must be whole Gb/s").arg(index));
+            return g;
+        }
+        g.speedsGbps.push_back(s.toInt());
+    }
+    g.connector = r.string(o, "connector");
+    if (r.ok() && !isKnownConnector(g.connector))
+        r.fail(QStringLiteral("port group %1: unknown connector '%2'").arg(index).arg(g.connector));
+    const auto role = portRoleFromString(r.string(o, "role"));
+    if (r.ok() && !role)
+        r.fail(QStringLiteral("port group %1: unknown role '%2'").arg(index).arg(o.value(QLatin1String("role")).toString()));
+    g.role = role.value_or(PortRole::Compute);
+    g.portsPerCage = o.contains(QLatin1String("ports_per_cage")) ? r.integer(o, "ports_per_cage", true, 1, 8) : 1;
+    g.source = r.source(o, QStringLiteral("port group %1").arg(index));
+    return g;
+}
+
+} // namespace
+
+CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
+{
+    Reader r;
+    CatalogItem item;
+    item.json = entry;
+    item.sku = r.string(entry, "sku");
+    if (r.ok() && !skuPattern().match(item.sku).hasMatch())
+        r.fail(QStringLiteral("sku '%1' must be lower-case letters, digits and dashes").arg(item.sku));
+    const auto kind = itemKindFromString(r.string(entry, "kind"));
+    if (r.ok() && !kind)
+        r.fail(QStringLiteral("unknown kind '%1'").arg(entry.value(QLatin1String("kind")).toString()));
+    item.kind = kind.value_or(ItemKind::Server);
+    item.vendor = r.string(entry, "vendor");
+    item.model = r.string(entry, "model");
+    item.description = r.string(entry, "description", false);
+    item.rackUnits = r.figure(entry, "rack_units");
+    if (r.ok() && (item.rackUnits.value != static_cast<int>(item.rackUnits.value) || item.rackUnits.value > 60))
+        r.fail(QStringLiteral("rack_units must be a whole number of U up to 60"));
+    item.powerMaxW = r.figure(entry, "power_max_w");
+    if (entry.contains(QLatin1String("power_typical_w")))
+        item.powerTypicalW = r.figure(entry, "power_typical_w");
+
+    const bool needsCooling = item.kind == ItemKind::Server || item.kind == ItemKind::Switch
+        || item.kind == ItemKind::Storage || item.kind == ItemKind::Appliance;
+    if (entry.contains(QLatin1String("cooling")) || needsCooling) {
+        const QJsonObject c = r.object(entry, "cooling");
+        const QString value = c.value(QLatin1String("value")).toString();
+        if (r.ok()) {
+            if (value == QLatin1String("air"))
+                item.cooling = Cooling::Air;
+            else if (value == QLatin1String("liquid"))
+                item.cooling = Cooling::Liquid;
+            else
+                r.fail(QStringLiteral("cooling must be \"air\" or \"liquid\""));
+            item.coolingSource = r.source(c, QStringLiteral("figure 'cooling'"));
+        }
+    }
+
+    const QJsonValue groups = entry.value(QLatin1String("port_groups"));
+    if (!groups.isUndefined()) {
+        if (!groups.isArray())
+            r.fail(QStringLiteral("'port_groups' must be an array"));
+        int i = 0;
+        for (const QJsonValue& g : groups.toArray()) {
+            if (!g.isObject()) {
+                r.fail(QStringLiteral("port group %1 must be an object").arg(i));
+                break;
+            }
+            item.portGroups.push_back(parsePortGroup(r, g.toObject(), i++));
+        }
+        if (r.ok() && item.portCount() > 4096)
+            r.fail(QStringLiteral("more than 4096 ports"));
+    }
+
+    auto section = [&](const char* key, bool required) -> std::optional<QJsonObject> {
+        if (!entry.contains(QLatin1String(key))) {
+            if (required)
+                r.fail(QStringLiteral("a %1 needs a '%2' section").arg(toString(item.kind), QLatin1String(key)));
+            return std::nullopt;
+        }
+        return r.object(entry, key);
+    };
+
+    if (auto g = section("gpu", item.kind == ItemKind::Server)) {
+        GpuSpec gpu;
+        gpu.model = r.string(*g, "model");
+        gpu.count = r.integer(*g, "count", true, 0, 100000);
+        gpu.memoryGb = r.number(*g, "memory_gb");
+        gpu.bf16Tflops = r.number(*g, "bf16_tflops", false);
+        gpu.fp8Tflops = r.number(*g, "fp8_tflops", false);
+        gpu.tdpW = r.number(*g, "tdp_w", false);
+        gpu.source = r.source(*g, QStringLiteral("gpu"));
+        item.gpu = gpu;
+    }
+    if (auto s = section("switch", item.kind == ItemKind::Switch)) {
+        SwitchSpec sw;
+        sw.radix = r.integer(*s, "radix", true, 1, 4096);
+        sw.capacityTbps = r.number(*s, "capacity_tbps");
+        sw.technology = r.string(*s, "technology");
+        sw.source = r.source(*s, QStringLiteral("switch"));
+        item.switchSpec = sw;
+    }
+    if (auto s = section("storage", item.kind == ItemKind::Storage)) {
+        StorageSpec st;
+        st.readGBps = r.figure(*s, "read_gbps");
+        st.writeGBps = r.figure(*s, "write_gbps");
+        st.usableTb = r.figure(*s, "usable_tb");
+        st.protocol = r.string(*s, "protocol");
+        item.storage = st;
+    }
+    if (auto c = section("cable", item.kind == ItemKind::Cable)) {
+        CableSpec cable;
+        cable.medium = r.string(*c, "medium");
+        cable.speedGbps = r.integer(*c, "speed_gbps", true, 1, 100000);
+        cable.connector = r.string(*c, "connector");
+        cable.maxLengthM = r.number(*c, "max_length_m");
+        cable.source = r.source(*c, QStringLiteral("cable"));
+        item.cable = cable;
+    }
+    if (auto t = section("transceiver", item.kind == ItemKind::Transceiver)) {
+        TransceiverSpec tr;
+        tr.speedGbps = r.integer(*t, "speed_gbps", true, 1, 100000);
+        tr.links = r.integer(*t, "links", true, 1, 8);
+        tr.connector = r.string(*t, "connector");
+        tr.fiber = r.string(*t, "fiber", false);
+        tr.maxReachM = r.number(*t, "max_reach_m");
+        tr.source = r.source(*t, QStringLiteral("transceiver"));
+        item.transceiver = tr;
+    }
+    if (auto rk = section("rack", item.kind == ItemKind::Rack)) {
+        Figure h;
+        h.value = r.integer(*rk, "height_u", true, 1, 60);
+        h.source = r.source(*rk, QStringLiteral("rack"));
+        item.rackHeightU = h;
+    }
+    if (auto p = section("pdu", item.kind == ItemKind::Pdu))
+        item.pduCapacityKw = r.figure(*p, "capacity_kw");
+
+    const QJsonObject price = r.object(entry, "price");
+    if (r.ok()) {
+        item.price.value = r.number(price, "value");
+        item.price.currency = r.string(price, "currency");
+        const QString kindText = r.string(price, "kind");
+        if (kindText == QLatin1String("list"))
+            item.price.kind = PriceKind::List;
+        else if (kindText == QLatin1String("estimate"))
+            item.price.kind = PriceKind::Estimate;
+        else if (kindText == QLatin1String("price-book"))
+            item.price.kind = PriceKind::PriceBook;
+        else
+            r.fail(QStringLiteral("price kind must be \"list\" or \"estimate\""));
+        item.price.source = r.source(price, QStringLiteral("price"));
+    }
+
+    if (!r.ok())
+        return r.error;
+    return item;
+}
+
+} // namespace pw

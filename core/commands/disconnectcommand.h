@@ -1,0 +1,24 @@
+#pragma once
+
+#include "commands/command.h"
+#include "model/link.h"
+
+#include <vector>
+
+namespace pw {
+
+// Removes links.
+class DisconnectCommand : public Command {
+public:
+    explicit DisconnectCommand(std::vector<LinkId> links);
+    [[nodiscard]] QString text() const override;
+    [[nodiscard]] CommandResult apply(Design& design) override;
+    void undo(Design& design) override;
+    void redo(Design& design) override;
+
+private:
+    std::vector<LinkId> mIds;
+    std::vector<Link> mLinks;
+};
+
+} // namespace pw

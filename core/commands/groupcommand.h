@@ -1,0 +1,59 @@
+#pragma once
+
+#include "commands/command.h"
+#include "model/group.h"
+#include "model/node.h"
+
+#include <vector>
+
+namespace pw {
+
+// Creates a rack, scalable unit or pod and puts nodes in it (a node leaves its previous rack,
+// or its previous unit, in the same step).
+class GroupCommand : public Command {
+public:
+    GroupCommand(Group group, std::vector<NodeId> members);
+    [[nodiscard]] QString text() const override;
+    [[nodiscard]] CommandResult apply(Design& design) override;
+    void undo(Design& design) override;
+    void redo(Design& design) override;
+    [[nodiscard]] GroupId groupId() const { return mGroup.id; }
+
+private:
+    Group mGroup;
+    std::vector<NodeId> mMemberIds;
+    std::vector<Node> mBefore;
+    std::vector<Node> mAfter;
+};
+
+// Dissolves a group: its nodes stay, without that membership; child groups lose their parent.
+class UngroupCommand : public Command {
+public:
+    explicit UngroupCommand(GroupId group);
+    [[nodiscard]] QString text() const override { return QStringLiteral("Ungroup"); }
+    [[nodiscard]] CommandResult apply(Design& design) override;
+    void undo(Design& design) override;
+    void redo(Design& design) override;
+
+private:
+    GroupId mId;
+    Group mGroup;
+    std::vector<Node> mBefore;
+    std::vector<Group> mChildrenBefore;
+};
+
+// Renames a group or edits a rack's budget and cooling.
+class EditGroupCommand : public Command {
+public:
+    explicit EditGroupCommand(Group newState);
+    [[nodiscard]] QString text() const override { return QStringLiteral("Edit group"); }
+    [[nodiscard]] CommandResult apply(Design& design) override;
+    void undo(Design& design) override;
+    void redo(Design& design) override;
+
+private:
+    Group mBefore;
+    Group mAfter;
+};
+
+} // namespace pw

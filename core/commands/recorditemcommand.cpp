@@ -1,0 +1,27 @@
+#include "commands/recorditemcommand.h"
+
+#include "model/design.h"
+
+namespace pw {
+
+CommandResult RecordItemCommand::apply(Design& design)
+{
+    mRecorded = design.item(mItem.sku) == nullptr;
+    if (mRecorded)
+        design.recordItem(mItem);
+    return CommandResult::done();
+}
+
+void RecordItemCommand::undo(Design& design)
+{
+    if (mRecorded)
+        design.forgetItem(mItem.sku);
+}
+
+void RecordItemCommand::redo(Design& design)
+{
+    if (mRecorded)
+        design.recordItem(mItem);
+}
+
+} // namespace pw

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "catalog/catalogitem.h"
+#include "commands/command.h"
+
+namespace pw {
+
+// Adds a catalog item (a cable type, say) to the design's snapshot so links can use it.
+class RecordItemCommand : public Command {
+public:
+    explicit RecordItemCommand(CatalogItem item) : mItem(std::move(item)) {}
+    [[nodiscard]] QString text() const override { return QStringLiteral("Use %1").arg(mItem.model); }
+    [[nodiscard]] CommandResult apply(Design& design) override;
+    void undo(Design& design) override;
+    void redo(Design& design) override;
+
+private:
+    CatalogItem mItem;
+    bool mRecorded = false;
+};
+
+} // namespace pw

@@ -1,0 +1,367 @@
+#include "io/designfile.h"
+
+#include "io/atomicfile.h"
+#include "io/designassembler.h"
+#include "model/design.h"
+#include "util/errors.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariantList>
+
+#include <atomic>
+
+Q_LOGGING_CATEGORY(lcIo, "pw.core.io")
+
+namespace pw {
+
+namespace {
+
+std::atomic<int> gConnection{0};
+
+// Owns one named Qt SQL connection and removes it on every exit path.
+class Connection {
+public:
+    Connection(const QString& path, bool readOnly)
+        : mName(QStringLiteral("pw-design-%1").arg(gConnection.fetch_add(1)))
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), mName);
+        db.setDatabaseName(path);
+        if (readOnly)
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (!db.open())
+            throw IoError(QStringLiteral("cannot open %1: %2").arg(path, db.lastError().text()));
+    }
+    ~Connection()
+    {
+        {
+            QSqlDatabase db = QSqlDatabase::database(mName, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(mName);
+    }
+    QSqlDatabase db() const { return QSqlDatabase::database(mName, false); }
+
+private:
+    QString mName;
+};
+
+void run(QSqlQuery& q, const QString& sql)
+{
+    if (!q.exec(sql))
+        throw DatabaseError(QStringLiteral("%1: %2").arg(sql.left(60), q.lastError().text()));
+}
+
+void batch(QSqlQuery& q, const QString& what)
+{
+    if (!q.execBatch())
+        throw DatabaseError(QStringLiteral("writing %1: %2").arg(what, q.lastError().text()));
+}
+
+QVariant optionalId(std::uint32_t v) { return v ? QVariant(static_cast<qint64>(v)) : QVariant(); }
+
+const char* const kSchema[] = {
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE catalog_items (sku TEXT PRIMARY KEY, json TEXT NOT NULL)",
+    "CREATE TABLE groups (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, parent INTEGER,"
+    " sku TEXT, power_budget_kw REAL NOT NULL, liquid_cooled INTEGER NOT NULL)",
+    "CREATE TABLE nodes (id INTEGER PRIMARY KEY, sku TEXT NOT NULL, name TEXT NOT NULL, x REAL NOT NULL, y REAL NOT NULL,"
+    " network TEXT NOT NULL, tier TEXT NOT NULL, rail INTEGER NOT NULL, rack INTEGER, rack_unit INTEGER NOT NULL,"
+    " unit INTEGER, price_override_usd REAL)",
+    "CREATE TABLE links (id INTEGER PRIMARY KEY, a_node INTEGER NOT NULL, a_port INTEGER NOT NULL,"
+    " b_node INTEGER NOT NULL, b_port INTEGER NOT NULL, cable TEXT, transceiver TEXT, length_m REAL NOT NULL)",
+};
+
+void writeDatabase(const Design& design, const QString& path)
+{
+    Connection c(path, false);
+    QSqlDatabase db = c.db();
+    QSqlQuery q(db);
+    run(q, QStringLiteral("PRAGMA journal_mode = OFF")); // the temp file is renamed only when complete
+    run(q, QStringLiteral("PRAGMA synchronous = OFF"));
+    run(q, QStringLiteral("PRAGMA application_id = %1").arg(DesignFile::kApplicationId));
+    run(q, QStringLiteral("PRAGMA user_version = %1").arg(DesignFile::kFormatVersion));
+    db.transaction();
+    for (const char* sql : kSchema)
+        run(q, QString::fromLatin1(sql));
+
+    q.prepare(QStringLiteral("INSERT INTO meta VALUES (?, ?)"));
+    q.addBindValue(QVariantList{QStringLiteral("writer"), QStringLiteral("format_version"), QStringLiteral("min_reader_version"),
+                                QStringLiteral("name"), QStringLiteral("properties")});
+    q.addBindValue(QVariantList{QStringLiteral("Podwright " PW_VERSION), QString::number(DesignFile::kFormatVersion),
+                                QString::number(DesignFile::kFormatVersion), design.name(),
+                                QString::fromUtf8(QJsonDocument(design.properties()).toJson(QJsonDocument::Compact))});
+    batch(q, QStringLiteral("meta"));
+
+    {
+        QVariantList skus, jsons;
+        for (const auto& [sku, item] : design.items()) {
+            skus << sku;
+            jsons << QString::fromUtf8(QJsonDocument(item.json).toJson(QJsonDocument::Compact));
+        }
+        q.prepare(QStringLiteral("INSERT INTO catalog_items VALUES (?, ?)"));
+        q.addBindValue(skus);
+        q.addBindValue(jsons);
+        batch(q, QStringLiteral("catalog"));
+    }
+    {
+        QVariantList cols[7];
+        design.groups().forEach([&](const Group& g) {
+            cols[0] << static_cast<qint64>(g.id.value());
+            cols[1] << toString(g.kind);
+            cols[2] << g.name;
+            cols[3] << optionalId(g.parent.value());
+            cols[4] << (g.sku.isEmpty() ? QVariant() : QVariant(g.sku));
+            cols[5] << g.powerBudgetKw;
+            cols[6] << (g.liquidCooled ? 1 : 0);
+        });
+        q.prepare(QStringLiteral("INSERT INTO groups VALUES (?,?,?,?,?,?,?)"));
+        for (auto& col : cols)
+            q.addBindValue(col);
+        batch(q, QStringLiteral("groups"));
+    }
+    {
+        QVariantList cols[12];
+        for (auto& col : cols)
+            col.reserve(static_cast<qsizetype>(design.nodes().size()));
+        design.nodes().forEach([&](const Node& n) {
+            cols[0] << static_cast<qint64>(n.id.value());
+            cols[1] << n.sku;
+            cols[2] << n.name;
+            cols[3] << n.position.x();
+            cols[4] << n.position.y();
+            cols[5] << toString(n.network);
+            cols[6] << toString(n.tier);
+            cols[7] << n.rail;
+            cols[8] << optionalId(n.rack.value());
+            cols[9] << n.rackUnit;
+            cols[10] << optionalId(n.unit.value());
+            cols[11] << (n.priceOverride ? QVariant(*n.priceOverride) : QVariant());
+        });
+        q.prepare(QStringLiteral("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"));
+        for (auto& col : cols)
+            q.addBindValue(col);
+        batch(q, QStringLiteral("nodes"));
+    }
+    {
+        QVariantList cols[8];
+        for (auto& col : cols)
+            col.reserve(static_cast<qsizetype>(design.links().size()));
+        design.links().forEach([&](const Link& l) {
+            cols[0] << static_cast<qint64>(l.id.value());
+            cols[1] << static_cast<qint64>(l.a.node.value());
+            cols[2] << l.a.index;
+            cols[3] << static_cast<qint64>(l.b.node.value());
+            cols[4] << l.b.index;
+            cols[5] << (l.cableSku.isEmpty() ? QVariant() : QVariant(l.cableSku));
+            cols[6] << (l.transceiverSku.isEmpty() ? QVariant() : QVariant(l.transceiverSku));
+            cols[7] << l.lengthM;
+        });
+        q.prepare(QStringLiteral("INSERT INTO links VALUES (?,?,?,?,?,?,?,?)"));
+        for (auto& col : cols)
+            q.addBindValue(col);
+        batch(q, QStringLiteral("links"));
+    }
+    if (!db.commit())
+        throw DatabaseError(QStringLiteral("cannot commit %1: %2").arg(path, db.lastError().text()));
+}
+
+int pragma(QSqlQuery& q, const char* name)
+{
+    if (!q.exec(QStringLiteral("PRAGMA %1").arg(QLatin1String(name))) || !q.next())
+        throw FormatError(QStringLiteral("not a Podwright design: %1").arg(q.lastError().text()));
+    return q.value(0).toInt();
+}
+
+qint64 rowCount(QSqlQuery& q, const char* table)
+{
+    if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM %1").arg(QLatin1String(table))) || !q.next())
+        throw FormatError(QStringLiteral("the design file is damaged (table %1: %2)").arg(QLatin1String(table), q.lastError().text()));
+    return q.value(0).toLongLong();
+}
+
+void select(QSqlQuery& q, const QString& sql)
+{
+    q.setForwardOnly(true);
+    if (!q.exec(sql))
+        throw FormatError(QStringLiteral("the design file is damaged: %1").arg(q.lastError().text()));
+}
+
+// Columns must hold the type the format says; SQLite itself would accept anything.
+template <typename T>
+T column(const QSqlQuery& q, int i, const char* table)
+{
+    const QVariant v = q.value(i);
+    if constexpr (std::is_same_v<T, QString>) {
+        if (v.isNull() || v.typeId() != QMetaType::QString)
+            throw FormatError(QStringLiteral("the design file is damaged: a text column of %1 holds %2").arg(QLatin1String(table), QString::fromLatin1(v.typeName())));
+        return v.toString();
+    } else {
+        bool ok = false;
+        const T value = static_cast<T>(v.toDouble(&ok));
+        if (!ok || v.isNull() || v.typeId() == QMetaType::QString)
+            throw FormatError(QStringLiteral("the design file is damaged: a number column of %1 holds %2").arg(QLatin1String(table), v.toString().left(40)));
+        return value;
+    }
+}
+
+template <typename Id>
+Id idColumn(const QSqlQuery& q, int i, const char* table)
+{
+    if (q.value(i).isNull())
+        return Id();
+    const double v = column<double>(q, i, table);
+    if (v < 1 || v > 4e9 || v != static_cast<double>(static_cast<std::uint32_t>(v)))
+        throw FormatError(QStringLiteral("the design file is damaged: an id in %1 is out of range").arg(QLatin1String(table)));
+    return Id(static_cast<std::uint32_t>(v));
+}
+
+int intColumn(const QSqlQuery& q, int i, const char* table)
+{
+    const double v = column<double>(q, i, table);
+    if (v < -1 || v > 1e7 || v != static_cast<int>(v))
+        throw FormatError(QStringLiteral("the design file is damaged: a whole number in %1 is out of range").arg(QLatin1String(table)));
+    return static_cast<int>(v);
+}
+
+DesignRecords readDatabase(QSqlDatabase db)
+{
+    QSqlQuery q(db);
+    DesignRecords r;
+    select(q, QStringLiteral("SELECT key, value FROM meta"));
+    while (q.next()) {
+        const QString key = q.value(0).toString();
+        if (key == QLatin1String("name")) {
+            r.name = q.value(1).toString();
+        } else if (key == QLatin1String("properties")) {
+            const QJsonDocument doc = QJsonDocument::fromJson(q.value(1).toString().toUtf8());
+            if (!doc.isObject())
+                throw FormatError(QStringLiteral("the design file is damaged: its properties are not a JSON object"));
+            r.properties = doc.object();
+        }
+    }
+    select(q, QStringLiteral("SELECT json FROM catalog_items ORDER BY sku"));
+    while (q.next()) {
+        const QJsonDocument doc = QJsonDocument::fromJson(column<QString>(q, 0, "catalog_items").toUtf8());
+        if (!doc.isObject())
+            throw FormatError(QStringLiteral("the design file is damaged: a stored catalog item is not a JSON object"));
+        r.items.push_back(doc.object());
+    }
+    select(q, QStringLiteral("SELECT id, kind, name, parent, sku, power_budget_kw, liquid_cooled FROM groups ORDER BY id"));
+    while (q.next()) {
+        Group g;
+        g.id = idColumn<GroupId>(q, 0, "groups");
+        const auto kind = groupKindFromString(column<QString>(q, 1, "groups"));
+        if (!kind)
+            throw FormatError(QStringLiteral("the design file is damaged: unknown group kind"));
+        g.kind = *kind;
+        g.name = column<QString>(q, 2, "groups");
+        g.parent = idColumn<GroupId>(q, 3, "groups");
+        g.sku = q.value(4).toString();
+        g.powerBudgetKw = column<double>(q, 5, "groups");
+        g.liquidCooled = intColumn(q, 6, "groups") != 0;
+        r.groups.push_back(std::move(g));
+    }
+    select(q, QStringLiteral("SELECT id, sku, name, x, y, network, tier, rail, rack, rack_unit, unit, price_override_usd FROM nodes ORDER BY id"));
+    while (q.next()) {
+        Node n;
+        n.id = idColumn<NodeId>(q, 0, "nodes");
+        n.sku = column<QString>(q, 1, "nodes");
+        n.name = column<QString>(q, 2, "nodes");
+        n.position = QPointF(column<double>(q, 3, "nodes"), column<double>(q, 4, "nodes"));
+        const auto network = networkFromString(column<QString>(q, 5, "nodes"));
+        const auto tier = fabricTierFromString(column<QString>(q, 6, "nodes"));
+        if (!network || !tier)
+            throw FormatError(QStringLiteral("the design file is damaged: node %1 has an unknown network or tier").arg(n.id.value()));
+        n.network = *network;
+        n.tier = *tier;
+        n.rail = intColumn(q, 7, "nodes");
+        n.rack = idColumn<GroupId>(q, 8, "nodes");
+        n.rackUnit = intColumn(q, 9, "nodes");
+        n.unit = idColumn<GroupId>(q, 10, "nodes");
+        if (!q.value(11).isNull())
+            n.priceOverride = column<double>(q, 11, "nodes");
+        r.nodes.push_back(std::move(n));
+    }
+    select(q, QStringLiteral("SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"));
+    while (q.next()) {
+        Link l;
+        l.id = idColumn<LinkId>(q, 0, "links");
+        l.a = PortRef{idColumn<NodeId>(q, 1, "links"), intColumn(q, 2, "links")};
+        l.b = PortRef{idColumn<NodeId>(q, 3, "links"), intColumn(q, 4, "links")};
+        l.cableSku = q.value(5).toString();
+        l.transceiverSku = q.value(6).toString();
+        l.lengthM = column<double>(q, 7, "links");
+        r.links.push_back(std::move(l));
+    }
+    return r;
+}
+
+} // namespace
+
+void DesignFile::save(const Design& design, const QString& path)
+{
+    AtomicFile::write(path, [&](const QString& tempPath) { writeDatabase(design, tempPath); });
+    qCInfo(lcIo) << "saved" << path << design.nodes().size() << "nodes" << design.links().size() << "links";
+}
+
+bool DesignFile::isDesignFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray header = f.read(100);
+    if (header.size() < 100 || !header.startsWith("SQLite format 3"))
+        return false;
+    // The application id is the big-endian 32-bit integer at offset 68 of the header.
+    const auto* b = reinterpret_cast<const unsigned char*>(header.constData() + 68);
+    const quint32 id = (quint32(b[0]) << 24) | (quint32(b[1]) << 16) | (quint32(b[2]) << 8) | quint32(b[3]);
+    return id == static_cast<quint32>(kApplicationId);
+}
+
+Design DesignFile::load(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        throw IoError(QStringLiteral("%1 does not exist").arg(path));
+    if (!info.isFile() || !info.isReadable())
+        throw IoError(QStringLiteral("%1 cannot be read").arg(path));
+    if (info.size() == 0)
+        throw FormatError(QStringLiteral("%1 is empty: not a Podwright design").arg(path));
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            throw IoError(QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
+        if (!f.read(16).startsWith("SQLite format 3"))
+            throw FormatError(QStringLiteral("%1 is not a Podwright design (not an SQLite database)").arg(path));
+    }
+    if (!isDesignFile(path))
+        throw FormatError(QStringLiteral("%1 is an SQLite database of another application, not a Podwright design").arg(path));
+
+    Connection c(path, true);
+    QSqlQuery q(c.db());
+    const int version = pragma(q, "user_version");
+    if (version > kFormatVersion)
+        throw NewerFormatError(QStringLiteral("%1 was saved in design format %2 by a newer Podwright; this Podwright (%3) reads format %4 and older. Update Podwright to open it.")
+                                   .arg(path).arg(version).arg(QStringLiteral(PW_VERSION)).arg(kFormatVersion));
+    if (version < 1)
+        throw FormatError(QStringLiteral("%1 has no valid design format version (%2)").arg(path).arg(version));
+    // Older formats migrate here, one step per version, in memory; format 1 is the first.
+
+    if (rowCount(q, "nodes") > static_cast<qint64>(DesignAssembler::kMaxNodes)
+        || rowCount(q, "links") > static_cast<qint64>(DesignAssembler::kMaxLinks)
+        || rowCount(q, "groups") > static_cast<qint64>(DesignAssembler::kMaxGroups))
+        throw FormatError(QStringLiteral("%1 is larger than Podwright supports").arg(path));
+    try {
+        return DesignAssembler::assemble(readDatabase(c.db()));
+    } catch (const FormatError& e) {
+        throw FormatError(QStringLiteral("%1: %2").arg(path, e.message()));
+    }
+}
+
+} // namespace pw

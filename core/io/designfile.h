@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QString>
+
+namespace pw {
+
+class Design;
+
+// The .podwright design file: an SQLite database with PRAGMA application_id set to Podwright's,
+// PRAGMA user_version holding the format version, and a meta table (writer version, minimum
+// reader version, design name and properties). Saves are atomic. A file of a newer format is
+// refused (NewerFormatError); an older one would be migrated step by step in memory (format 1 is
+// the first, so there are no steps yet). Anything else wrong throws FormatError or IoError.
+class DesignFile {
+public:
+    static constexpr int kApplicationId = 0x50575254; // "PWRT"
+    static constexpr int kFormatVersion = 1;
+
+    static void save(const Design& design, const QString& path);
+    [[nodiscard]] static Design load(const QString& path);
+    // Whether the file looks like a design file (SQLite with Podwright's application id).
+    [[nodiscard]] static bool isDesignFile(const QString& path);
+};
+
+} // namespace pw

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace pw {
+
+class Design;
+
+// The design as JSON: lossless (ids, snapshot, properties), diffable, scriptable.
+// Import checks everything (types, ids, references, sizes) and throws FormatError with the reason.
+class DesignJson {
+public:
+    static constexpr int kFormatVersion = 1;
+    static constexpr qint64 kMaxFileBytes = 2'000'000'000;
+
+    [[nodiscard]] static QJsonObject toJson(const Design& design);
+    [[nodiscard]] static QByteArray toBytes(const Design& design);
+    [[nodiscard]] static Design fromJson(const QJsonObject& root);
+    [[nodiscard]] static Design fromBytes(const QByteArray& bytes);
+    [[nodiscard]] static Design readFile(const QString& path);
+    static void writeFile(const Design& design, const QString& path);
+};
+
+} // namespace pw

@@ -1,0 +1,327 @@
+#include "model/design.h"
+
+#include <cassert>
+
+namespace pw {
+
+namespace {
+
+std::optional<Network> hostNetwork(PortRole role)
+{
+    switch (role) {
+    case PortRole::Compute: return Network::Compute;
+    case PortRole::Storage: return Network::Storage;
+    case PortRole::InBand: return Network::InBand;
+    case PortRole::OutOfBand: return Network::OutOfBand;
+    case PortRole::Fabric: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+bool isPluggable(const QString& connector) { return connector != QLatin1String("RJ45"); }
+
+} // namespace
+
+Design::Design() = default;
+
+void Design::recordItem(const CatalogItem& item)
+{
+    if (mItems.find(item.sku) == mItems.end()) {
+        mItems.emplace(item.sku, item);
+        touch();
+    }
+}
+
+void Design::forgetItem(const QString& sku)
+{
+    mItems.erase(sku);
+    touch();
+}
+
+const CatalogItem* Design::item(const QString& sku) const
+{
+    auto it = mItems.find(sku);
+    return it == mItems.end() ? nullptr : &it->second;
+}
+
+const CatalogItem* Design::itemOf(NodeId id) const
+{
+    const Node* n = node(id);
+    return n ? item(n->sku) : nullptr;
+}
+
+void Design::reserve(size_t nodes, size_t links)
+{
+    mNodes.reserve(nodes);
+    mLinks.reserve(links);
+    mPortLinks.reserve(nodes);
+}
+
+std::vector<LinkId>* Design::portLinks(NodeId id)
+{
+    return mNodes.contains(id) ? &mPortLinks[id.value() - 1] : nullptr;
+}
+
+const std::vector<LinkId>* Design::portLinks(NodeId id) const
+{
+    return mNodes.contains(id) ? &mPortLinks[id.value() - 1] : nullptr;
+}
+
+void Design::insertNode(Node node)
+{
+    const CatalogItem* it = item(node.sku);
+    assert(it && "record the catalog item before inserting a node");
+    const size_t slot = node.id.value() - 1;
+    if (mPortLinks.size() <= slot)
+        mPortLinks.resize(slot + 1);
+    mPortLinks[slot].assign(it ? it->portCount() : 0, LinkId());
+    mNodes.insert(node.id, std::move(node));
+    touch();
+}
+
+Node Design::takeNode(NodeId id)
+{
+    assert(linksOf(id).empty());
+    mPortLinks[id.value() - 1].clear();
+    touch();
+    return mNodes.take(id);
+}
+
+void Design::replaceNode(const Node& node)
+{
+    Node* existing = mNodes.find(node.id);
+    assert(existing && existing->sku == node.sku);
+    *existing = node;
+    touch();
+}
+
+int Design::portCount(NodeId id) const
+{
+    const auto* p = portLinks(id);
+    return p ? static_cast<int>(p->size()) : 0;
+}
+
+int Design::portGroupIndex(PortRef port) const
+{
+    const CatalogItem* it = itemOf(port.node);
+    if (!it || port.index < 0)
+        return -1;
+    int first = 0;
+    for (size_t g = 0; g < it->portGroups.size(); ++g) {
+        if (port.index < first + it->portGroups[g].count)
+            return static_cast<int>(g);
+        first += it->portGroups[g].count;
+    }
+    return -1;
+}
+
+const PortGroup* Design::portGroup(PortRef port) const
+{
+    const int g = portGroupIndex(port);
+    return g < 0 ? nullptr : &itemOf(port.node)->portGroups[static_cast<size_t>(g)];
+}
+
+QString Design::portName(PortRef port) const
+{
+    const CatalogItem* it = itemOf(port.node);
+    const int g = portGroupIndex(port);
+    if (g < 0)
+        return QStringLiteral("?");
+    int first = 0;
+    for (int i = 0; i < g; ++i)
+        first += it->portGroups[static_cast<size_t>(i)].count;
+    return QStringLiteral("%1/%2").arg(it->portGroups[static_cast<size_t>(g)].name).arg(port.index - first + 1);
+}
+
+LinkId Design::linkAt(PortRef port) const
+{
+    const auto* p = portLinks(port.node);
+    if (!p || port.index < 0 || port.index >= static_cast<int>(p->size()))
+        return {};
+    return (*p)[static_cast<size_t>(port.index)];
+}
+
+std::vector<LinkId> Design::linksOf(NodeId id) const
+{
+    std::vector<LinkId> result;
+    if (const auto* p = portLinks(id))
+        for (LinkId l : *p)
+            if (l.isValid())
+                result.push_back(l);
+    return result;
+}
+
+int Design::linkSpeedGbps(PortRef a, PortRef b) const
+{
+    const PortGroup* ga = portGroup(a);
+    const PortGroup* gb = portGroup(b);
+    if (!ga || !gb)
+        return 0;
+    int best = 0;
+    for (int s : ga->speedsGbps)
+        for (int t : gb->speedsGbps)
+            if (s == t)
+                best = std::max(best, s);
+    return best;
+}
+
+Network Design::linkNetwork(const Link& link) const
+{
+    for (PortRef p : {link.a, link.b}) {
+        const PortGroup* g = portGroup(p);
+        if (g && g->role != PortRole::Fabric)
+            return *hostNetwork(g->role);
+    }
+    const Node* n = node(link.a.node);
+    return n ? n->network : Network::None;
+}
+
+std::optional<QString> Design::whyCannotConnect(PortRef a, PortRef b) const
+{
+    const Node* na = node(a.node);
+    const Node* nb = node(b.node);
+    if (!na || !nb)
+        return QStringLiteral("no such node");
+    if (a.node == b.node)
+        return QStringLiteral("a link cannot join a node to itself");
+    const PortGroup* ga = portGroup(a);
+    const PortGroup* gb = portGroup(b);
+    if (!ga || !gb)
+        return QStringLiteral("no such port");
+    if (linkAt(a).isValid())
+        return QStringLiteral("port %1 of %2 already carries a link").arg(portName(a), na->name);
+    if (linkAt(b).isValid())
+        return QStringLiteral("port %1 of %2 already carries a link").arg(portName(b), nb->name);
+    return whyIncompatible(a, b);
+}
+
+std::optional<QString> Design::whyIncompatible(PortRef a, PortRef b) const
+{
+    const Node* na = node(a.node);
+    const Node* nb = node(b.node);
+    const PortGroup* ga = portGroup(a);
+    const PortGroup* gb = portGroup(b);
+    if (!na || !nb || !ga || !gb)
+        return QStringLiteral("no such port");
+    if (isPluggable(ga->connector) != isPluggable(gb->connector))
+        return QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)").arg(portName(a), ga->connector, portName(b), gb->connector);
+    if (linkSpeedGbps(a, b) == 0)
+        return QStringLiteral("%1 and %2 share no speed").arg(portName(a), portName(b));
+
+    // Role: a host port joins a switch of its own network or a host port of the same role;
+    // two switches join when they serve the same network. Network::None on a switch is a wildcard.
+    const auto netA = ga->role == PortRole::Fabric ? std::optional(na->network) : hostNetwork(ga->role);
+    const auto netB = gb->role == PortRole::Fabric ? std::optional(nb->network) : hostNetwork(gb->role);
+    if (*netA != Network::None && *netB != Network::None && *netA != *netB)
+        return QStringLiteral("%1 is on the %2 network and %3 on the %4 network")
+            .arg(portName(a), toString(*netA), portName(b), toString(*netB));
+    return std::nullopt;
+}
+
+PortRef Design::findFreeCompatiblePort(NodeId nodeId, PortRef other) const
+{
+    const int n = portCount(nodeId);
+    for (int i = 0; i < n; ++i) {
+        const PortRef candidate{nodeId, i};
+        if (!linkAt(candidate).isValid() && !whyCannotConnect(candidate, other))
+            return candidate;
+    }
+    return {};
+}
+
+void Design::insertLink(Link link)
+{
+    assert(!linkAt(link.a).isValid() && !linkAt(link.b).isValid());
+    auto* pa = portLinks(link.a.node);
+    auto* pb = portLinks(link.b.node);
+    assert(pa && pb && link.a.index < static_cast<int>(pa->size()) && link.b.index < static_cast<int>(pb->size()));
+    (*pa)[static_cast<size_t>(link.a.index)] = link.id;
+    (*pb)[static_cast<size_t>(link.b.index)] = link.id;
+    mLinks.insert(link.id, std::move(link));
+    touch();
+}
+
+Link Design::takeLink(LinkId id)
+{
+    Link l = mLinks.take(id);
+    (*portLinks(l.a.node))[static_cast<size_t>(l.a.index)] = LinkId();
+    (*portLinks(l.b.node))[static_cast<size_t>(l.b.index)] = LinkId();
+    touch();
+    return l;
+}
+
+void Design::replaceLink(const Link& link)
+{
+    Link* existing = mLinks.find(link.id);
+    assert(existing && existing->a == link.a && existing->b == link.b);
+    *existing = link;
+    touch();
+}
+
+void Design::insertGroup(Group group)
+{
+    mGroups.insert(group.id, std::move(group));
+    touch();
+}
+
+Group Design::takeGroup(GroupId id)
+{
+    touch();
+    return mGroups.take(id);
+}
+
+void Design::replaceGroup(const Group& group)
+{
+    Group* existing = mGroups.find(group.id);
+    assert(existing);
+    *existing = group;
+    touch();
+}
+
+std::vector<NodeId> Design::membersOf(GroupId id) const
+{
+    std::vector<NodeId> result;
+    mNodes.forEach([&](const Node& n) {
+        if (n.rack == id || n.unit == id)
+            result.push_back(n.id);
+    });
+    return result;
+}
+
+std::optional<QString> Design::checkInvariants() const
+{
+    std::optional<QString> problem;
+    mNodes.forEach([&](const Node& n) {
+        if (!problem && !item(n.sku))
+            problem = QStringLiteral("node %1 uses %2, which is not in the design's catalog").arg(n.id.value()).arg(n.sku);
+        if (!problem && n.rack.isValid() && (!group(n.rack) || group(n.rack)->kind != GroupKind::Rack))
+            problem = QStringLiteral("node %1 names a rack that does not exist").arg(n.id.value());
+        if (!problem && n.unit.isValid() && (!group(n.unit) || group(n.unit)->kind == GroupKind::Rack))
+            problem = QStringLiteral("node %1 names a scalable unit or pod that does not exist").arg(n.id.value());
+    });
+    mLinks.forEach([&](const Link& l) {
+        if (problem)
+            return;
+        if (!node(l.a.node) || !node(l.b.node) || l.a.node == l.b.node)
+            problem = QStringLiteral("link %1 does not join two existing nodes").arg(l.id.value());
+        else if (l.a.index < 0 || l.a.index >= portCount(l.a.node) || l.b.index < 0 || l.b.index >= portCount(l.b.node))
+            problem = QStringLiteral("link %1 names a port that does not exist").arg(l.id.value());
+        else if (linkAt(l.a) != l.id || linkAt(l.b) != l.id)
+            problem = QStringLiteral("link %1 shares a port with another link").arg(l.id.value());
+        else if (auto why = whyIncompatible(l.a, l.b))
+            problem = QStringLiteral("link %1: %2").arg(l.id.value()).arg(*why);
+    });
+    mGroups.forEach([&](const Group& g) {
+        if (!problem && g.parent.isValid() && !group(g.parent))
+            problem = QStringLiteral("group %1 names a parent that does not exist").arg(g.id.value());
+    });
+    return problem;
+}
+
+bool Design::operator==(const Design& o) const
+{
+    return mName == o.mName && mProperties == o.mProperties && mItems == o.mItems && mNodes == o.mNodes
+        && mLinks == o.mLinks && mGroups == o.mGroups;
+}
+
+} // namespace pw
