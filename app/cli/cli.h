@@ -33,7 +33,7 @@ public:
                const QString& positionalSyntax);
     const Catalog& catalog();
     // Reads a design file (SQLite, or JSON by extension). Throws pw::Error.
-    [[nodiscard]] static Design loadDesign(const QString& path);
+    [[nodiscard]] Design loadDesign(const QString& path);
     void writeJson(const QJsonObject& object);
 
 private:

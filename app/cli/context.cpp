@@ -45,7 +45,7 @@ const Catalog& Context::catalog()
 Design Context::loadDesign(const QString& path)
 {
     if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
-        return DesignJson::readFile(path);
+        return DesignJson::readFile(path, &catalog());
     return DesignFile::load(path);
 }
 

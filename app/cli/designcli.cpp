@@ -17,7 +17,7 @@ int runImport(Context& ctx)
     ctx.parse(p, QStringLiteral("Import a JSON design into a .podwright design file."), 1, 1, QStringLiteral("one JSON file"));
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("import needs -o design.podwright"));
-    const Design design = DesignJson::readFile(p.positionalArguments().at(0));
+    const Design design = DesignJson::readFile(p.positionalArguments().at(0), &ctx.catalog());
     DesignFile::save(design, p.value(output));
     ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << design.nodes().size() << " nodes, " << design.links().size() << " links)\n";
     return 0;
@@ -36,7 +36,7 @@ int runExport(Context& ctx)
         throw UsageError(QStringLiteral("export needs --format (json)"));
     if (f != QLatin1String("json"))
         throw UsageError(QStringLiteral("unknown export format '%1' (available: json)").arg(f));
-    const Design design = Context::loadDesign(p.positionalArguments().at(0));
+    const Design design = ctx.loadDesign(p.positionalArguments().at(0));
     if (p.isSet(output)) {
         DesignJson::writeFile(design, p.value(output));
     } else {
@@ -52,7 +52,7 @@ int runInfo(Context& ctx)
     p.addOption(json);
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p, QStringLiteral("Counts of servers, GPUs, switches by model, links and racks."), 1, 1, QStringLiteral("one design file"));
-    const DesignSummary s = DesignSummary::of(Context::loadDesign(p.positionalArguments().at(0)));
+    const DesignSummary s = DesignSummary::of(ctx.loadDesign(p.positionalArguments().at(0)));
     if (p.isSet(json))
         ctx.writeJson(s.toJson());
     else

@@ -1,6 +1,7 @@
 #include "io/designjson.h"
 
 #include "io/atomicfile.h"
+#include "catalog/catalog.h"
 #include "io/designassembler.h"
 #include "model/design.h"
 #include "util/errors.h"
@@ -8,6 +9,8 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <set>
 
 namespace pw {
 
@@ -171,7 +174,7 @@ QJsonObject DesignJson::toJson(const Design& design)
 
 QByteArray DesignJson::toBytes(const Design& design) { return QJsonDocument(toJson(design)).toJson(QJsonDocument::Indented); }
 
-Design DesignJson::fromJson(const QJsonObject& root)
+Design DesignJson::fromJson(const QJsonObject& root, const Catalog* fill)
 {
     if (root.value(QLatin1String("format")).toString() != QLatin1String("podwright-design"))
         throw FormatError(QStringLiteral("not a Podwright design (expected \"format\": \"podwright-design\")"));
@@ -260,10 +263,31 @@ Design DesignJson::fromJson(const QJsonObject& root)
         g.liquidCooled = liquid.toBool();
         r.groups.push_back(std::move(g));
     }
+    if (fill) {
+        std::set<QString> carried;
+        for (const QJsonObject& item : r.items)
+            carried.insert(item.value(QLatin1String("sku")).toString());
+        auto need = [&](const QString& sku) {
+            if (sku.isEmpty() || carried.count(sku))
+                return;
+            if (const CatalogItem* item = fill->item(sku)) {
+                r.items.push_back(item->json);
+                carried.insert(sku);
+            }
+        };
+        for (const Node& n : r.nodes)
+            need(n.sku);
+        for (const Link& l : r.links) {
+            need(l.cableSku);
+            need(l.transceiverSku);
+        }
+        for (const Group& g : r.groups)
+            need(g.sku);
+    }
     return DesignAssembler::assemble(std::move(r));
 }
 
-Design DesignJson::fromBytes(const QByteArray& bytes)
+Design DesignJson::fromBytes(const QByteArray& bytes, const Catalog* fill)
 {
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
@@ -271,10 +295,10 @@ Design DesignJson::fromBytes(const QByteArray& bytes)
         throw FormatError(QStringLiteral("not valid JSON (offset %1: %2)").arg(error.offset).arg(error.errorString()));
     if (!doc.isObject())
         throw FormatError(QStringLiteral("a design must be a JSON object"));
-    return fromJson(doc.object());
+    return fromJson(doc.object(), fill);
 }
 
-Design DesignJson::readFile(const QString& path)
+Design DesignJson::readFile(const QString& path, const Catalog* fill)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -282,7 +306,7 @@ Design DesignJson::readFile(const QString& path)
     if (f.size() > kMaxFileBytes)
         throw FormatError(QStringLiteral("%1 is larger than 2 GB").arg(path));
     try {
-        return fromBytes(f.readAll());
+        return fromBytes(f.readAll(), fill);
     } catch (const NewerFormatError&) {
         throw;
     } catch (const FormatError& e) {

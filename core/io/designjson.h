@@ -6,6 +6,7 @@
 
 namespace pw {
 
+class Catalog;
 class Design;
 
 // The design as JSON: lossless (ids, snapshot, properties), diffable, scriptable.
@@ -17,9 +18,11 @@ public:
 
     [[nodiscard]] static QJsonObject toJson(const Design& design);
     [[nodiscard]] static QByteArray toBytes(const Design& design);
-    [[nodiscard]] static Design fromJson(const QJsonObject& root);
-    [[nodiscard]] static Design fromBytes(const QByteArray& bytes);
-    [[nodiscard]] static Design readFile(const QString& path);
+    // `fill`, when given, supplies catalog items that the design uses but does not carry in its
+    // "catalog" array (hand-written designs); items the design carries always win.
+    [[nodiscard]] static Design fromJson(const QJsonObject& root, const Catalog* fill = nullptr);
+    [[nodiscard]] static Design fromBytes(const QByteArray& bytes, const Catalog* fill = nullptr);
+    [[nodiscard]] static Design readFile(const QString& path, const Catalog* fill = nullptr);
     static void writeFile(const Design& design, const QString& path);
 };
 
