@@ -227,11 +227,12 @@ std::vector<const CatalogItem*> Catalog::items(std::optional<ItemKind> kind) con
 std::vector<const CatalogItem*> Catalog::search(const QString& text) const
 {
     QSqlQuery q(database());
-    q.prepare(QStringLiteral("SELECT sku FROM items WHERE sku LIKE ?1 OR vendor LIKE ?1 OR model LIKE ?1"
-                             " OR description LIKE ?1 OR kind LIKE ?1 ORDER BY kind, sku"));
+    q.prepare(QStringLiteral("SELECT sku FROM items WHERE sku LIKE ? OR vendor LIKE ? OR model LIKE ?"
+                             " OR description LIKE ? OR kind LIKE ? ORDER BY kind, sku"));
     QString pattern = text;
     pattern.replace(QLatin1Char('%'), QString()).replace(QLatin1Char('_'), QString());
-    q.addBindValue(QStringLiteral("%%1%").arg(pattern));
+    for (int i = 0; i < 5; ++i)
+        q.addBindValue(QStringLiteral("%%1%").arg(pattern));
     exec(q, QStringLiteral("search"));
     std::vector<const CatalogItem*> result;
     while (q.next())

@@ -212,6 +212,9 @@ std::optional<QString> Design::whyIncompatible(PortRef a, PortRef b) const
     // two switches join when they serve the same network. Network::None on a switch is a wildcard.
     const auto netA = ga->role == PortRole::Fabric ? std::optional(na->network) : hostNetwork(ga->role);
     const auto netB = gb->role == PortRole::Fabric ? std::optional(nb->network) : hostNetwork(gb->role);
+    if (ga->role == PortRole::OutOfBand && gb->role == PortRole::OutOfBand)
+        return QStringLiteral("%1 and %2 are both management ports; they connect through an out-of-band switch")
+            .arg(portName(a), portName(b));
     if (*netA != Network::None && *netB != Network::None && *netA != *netB)
         return QStringLiteral("%1 is on the %2 network and %3 on the %4 network")
             .arg(portName(a), toString(*netA), portName(b), toString(*netB));

@@ -2,8 +2,6 @@
 
 #include "util/strongid.h"
 
-#include <compare>
-
 namespace pw {
 
 // A port is addressed by its node and its index in the node's catalog port list
@@ -12,7 +10,9 @@ struct PortRef {
     NodeId node;
     int index = -1;
     [[nodiscard]] bool isValid() const { return node.isValid() && index >= 0; }
-    auto operator<=>(const PortRef&) const = default;
+    bool operator==(const PortRef& o) const { return node == o.node && index == o.index; }
+    bool operator!=(const PortRef& o) const { return !(*this == o); }
+    bool operator<(const PortRef& o) const { return node < o.node || (node == o.node && index < o.index); }
 };
 
 } // namespace pw

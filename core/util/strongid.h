@@ -2,7 +2,6 @@
 
 #include <QHashFunctions>
 
-#include <compare>
 #include <cstdint>
 #include <functional>
 
@@ -17,7 +16,13 @@ public:
 
     [[nodiscard]] constexpr std::uint32_t value() const { return mValue; }
     [[nodiscard]] constexpr bool isValid() const { return mValue != 0; }
-    constexpr auto operator<=>(const StrongId&) const = default;
+    // Explicit operators, not <=>: Qt 6.4's moc cannot parse libstdc++ 12's <compare>.
+    constexpr bool operator==(const StrongId& o) const { return mValue == o.mValue; }
+    constexpr bool operator!=(const StrongId& o) const { return mValue != o.mValue; }
+    constexpr bool operator<(const StrongId& o) const { return mValue < o.mValue; }
+    constexpr bool operator>(const StrongId& o) const { return mValue > o.mValue; }
+    constexpr bool operator<=(const StrongId& o) const { return mValue <= o.mValue; }
+    constexpr bool operator>=(const StrongId& o) const { return mValue >= o.mValue; }
 
 private:
     std::uint32_t mValue = 0;

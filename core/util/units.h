@@ -1,7 +1,5 @@
 #pragma once
 
-#include <compare>
-
 namespace pw {
 
 // A quantity in one unit. The tag keeps watts from being added to dollars; conversions are
@@ -21,7 +19,12 @@ public:
     constexpr double operator/(Quantity o) const { return mValue / o.mValue; }
     constexpr Quantity& operator+=(Quantity o) { mValue += o.mValue; return *this; }
     constexpr Quantity& operator-=(Quantity o) { mValue -= o.mValue; return *this; }
-    constexpr auto operator<=>(const Quantity&) const = default;
+    constexpr bool operator==(const Quantity& o) const { return mValue == o.mValue; }
+    constexpr bool operator!=(const Quantity& o) const { return mValue != o.mValue; }
+    constexpr bool operator<(const Quantity& o) const { return mValue < o.mValue; }
+    constexpr bool operator>(const Quantity& o) const { return mValue > o.mValue; }
+    constexpr bool operator<=(const Quantity& o) const { return mValue <= o.mValue; }
+    constexpr bool operator>=(const Quantity& o) const { return mValue >= o.mValue; }
 
 private:
     double mValue = 0.0;

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace pw {
+
+// What the cluster is for, as the source document's cluster types name it.
+enum class ClusterType { Unspecified, Training, Inference, Mixed, Development };
+// A workload task for sizing: full training, fine-tuning (parameter-efficient), or serving.
+enum class WorkloadTask { Train, FineTune, Inference };
+// The storage guidance tier of the DGX SuperPOD H100 RA (fabric-rules.md, storage table).
+enum class StorageTier { Good, Better, Best };
+
+[[nodiscard]] QString toString(ClusterType type);
+[[nodiscard]] std::optional<ClusterType> clusterTypeFromString(const QString& text);
+[[nodiscard]] QString toString(WorkloadTask task);
+[[nodiscard]] std::optional<WorkloadTask> workloadTaskFromString(const QString& text);
+[[nodiscard]] QString toString(StorageTier tier);
+[[nodiscard]] std::optional<StorageTier> storageTierFromString(const QString& text);
+
+// The workload a design is meant to run, as the user states it.
+struct StatedWorkload {
+    double parameters = 0;          // model parameters, e.g. 70e9
+    WorkloadTask task = WorkloadTask::Train;
+    std::optional<double> tokens;   // training tokens
+    std::optional<double> targetDays;
+    bool operator==(const StatedWorkload&) const = default;
+};
+
+// Design intent: what the design is for and the targets rules check it against. Stored as JSON in
+// design.properties()["intent"]; every field is optional there, and unknown keys are kept so a later
+// version's fields survive a round trip through this one. Keys: "cluster_type" (training, inference,
+// mixed, development), "bisection_target" (ratio 0..1 of full bisection), "site_power_budget_kw",
+// "dataset_tb", "storage_tier" (good, better, best), "workload" {"parameters", "task", "tokens",
+// "target_days"}.
+struct DesignIntent {
+    ClusterType clusterType = ClusterType::Unspecified;
+    std::optional<double> bisectionTarget;
+    std::optional<double> sitePowerBudgetKw;
+    std::optional<double> datasetTb;
+    std::optional<StorageTier> storageTier;
+    std::optional<StatedWorkload> workload;
+    QJsonObject extra; // keys this version does not know
+
+    // Full bisection (1.0) for training and mixed clusters, as the SuperPOD RA builds them (1:1
+    // fat-tree); inference and development clusters have lower interconnect requirements (source
+    // document, cluster types), so 0.5 by default (estimate). An explicit target wins.
+    [[nodiscard]] double effectiveBisectionTarget() const;
+    // "good" unless set: the SuperPOD RA says good suits NLP, whose datasets fit in local cache.
+    [[nodiscard]] StorageTier effectiveStorageTier() const { return storageTier.value_or(StorageTier::Good); }
+
+    [[nodiscard]] static DesignIntent fromJson(const QJsonObject& json);
+    [[nodiscard]] QJsonObject toJson() const;
+    // The intent stored in a design's properties (an empty intent when none is stored).
+    [[nodiscard]] static DesignIntent ofProperties(const QJsonObject& properties);
+
+    bool operator==(const DesignIntent&) const = default;
+};
+
+} // namespace pw

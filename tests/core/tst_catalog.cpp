@@ -1,0 +1,212 @@
+#include "helpers/testcatalog.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace pw;
+
+namespace {
+
+// Every figure ({"value", ...}) and every block that carries figures must name a source.
+void collectUnsourced(const QJsonValue& v, const QString& path, QStringList& out)
+{
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i)
+            collectUnsourced(a[i], QStringLiteral("%1[%2]").arg(path).arg(i), out);
+        return;
+    }
+    if (!v.isObject())
+        return;
+    const QJsonObject o = v.toObject();
+    const bool isFigure = o.contains(QLatin1String("value"));
+    const bool isBlock = path.endsWith(QLatin1String(".gpu")) || path.endsWith(QLatin1String(".switch"))
+        || path.endsWith(QLatin1String(".cable")) || path.endsWith(QLatin1String(".transceiver"))
+        || path.endsWith(QLatin1String(".rack")) || path.contains(QLatin1String("port_groups["));
+    if ((isFigure || isBlock) && o.value(QLatin1String("source")).toString().trimmed().isEmpty())
+        out << path;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        collectUnsourced(it.value(), path + QLatin1Char('.') + it.key(), out);
+}
+
+QString writeCatalogFile(const QTemporaryDir& dir, const QString& name, const QByteArray& json)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(json);
+    return path;
+}
+
+QByteArray validItem(const char* sku)
+{
+    return QByteArray(R"({"sku":")") + sku + R"(","kind":"switch","vendor":"V","model":"M",
+        "rack_units":{"value":1,"source":"doc A"},"power_max_w":{"value":500,"source":"doc B"},
+        "cooling":{"value":"air","source":"doc C"},
+        "port_groups":[{"name":"data","count":32,"speeds_gbps":[400],"connector":"OSFP","role":"fabric","source":"doc D"}],
+        "switch":{"radix":32,"capacity_tbps":12.8,"technology":"infiniband","source":"doc E"},
+        "price":{"value":1000,"currency":"USD","kind":"estimate","source":"estimate: test"}})";
+}
+
+} // namespace
+
+class TestCatalog : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void shippedCatalogLoadsWithoutIssues()
+    {
+        Catalog c;
+        const auto issues = c.loadDirectory(Catalog::defaultDirectory());
+        QStringList text;
+        for (const auto& i : issues)
+            text << i.toString();
+        QVERIFY2(issues.empty(), qPrintable(text.join(QLatin1Char('\n'))));
+        QVERIFY(c.size() >= 40);
+    }
+
+    void requiredItemsArePresent_data()
+    {
+        QTest::addColumn<QString>("sku");
+        QTest::addColumn<QString>("kind");
+        const char* rows[][2] = {
+            {"dgx-h100", "server"}, {"dgx-h200", "server"}, {"dgx-b200", "server"}, {"dgx-gb200-nvl72", "server"},
+            {"dell-xe9680", "server"}, {"smc-421ge-l40s", "server"}, {"dgx-a100", "server"},
+            {"qm8700", "switch"}, {"qm9700", "switch"}, {"qm9790", "switch"}, {"q3400", "switch"},
+            {"sn5600", "switch"}, {"sn4600c", "switch"}, {"sn2201", "switch"},
+            {"connectx-7", "nic"}, {"bluefield-3", "nic"}, {"ufm-appliance", "appliance"},
+            {"ddn-ai400x2", "storage"}, {"weka-pod", "storage"}, {"vast-dbox", "storage"}, {"netapp-aff-a90", "storage"},
+            {"dac-800g-osfp", "cable"}, {"acc-800g-osfp", "cable"}, {"aoc-400g", "cable"},
+            {"mms4x00-ns", "transceiver"}, {"mms4x00-ns400", "transceiver"},
+            {"rack-48u", "rack"}, {"pdu-3ph-60kw", "pdu"},
+        };
+        for (const auto& r : rows)
+            QTest::newRow(r[0]) << QString::fromLatin1(r[0]) << QString::fromLatin1(r[1]);
+    }
+    void requiredItemsArePresent()
+    {
+        QFETCH(QString, sku);
+        QFETCH(QString, kind);
+        const CatalogItem* item = test::shippedCatalog().item(sku);
+        QVERIFY2(item, qPrintable(sku));
+        QCOMPARE(toString(item->kind), kind);
+    }
+
+    void everyFigureNamesItsSource()
+    {
+        for (const CatalogItem* item : test::shippedCatalog().items()) {
+            QStringList unsourced;
+            collectUnsourced(item->json, item->sku, unsourced);
+            QVERIFY2(unsourced.isEmpty(), qPrintable(unsourced.join(QStringLiteral(", "))));
+            QVERIFY2(!item->price.source.isEmpty(), qPrintable(item->sku));
+        }
+    }
+
+    void unconfirmedFiguresStayEstimates()
+    {
+        // hardware-specs.md marks these unconfirmed: the catalog must not present them as sourced.
+        const Catalog& c = test::shippedCatalog();
+        QVERIFY(c.item(QStringLiteral("q3400"))->powerMaxW.isEstimate());
+        for (const char* sku : {"ddn-ai400x2", "weka-pod", "vast-dbox", "netapp-aff-a90"}) {
+            const CatalogItem* s = c.item(QString::fromLatin1(sku));
+            QVERIFY2(s->storage->readGBps.isEstimate(), sku);
+            QVERIFY2(s->storage->usableTb.isEstimate(), sku);
+        }
+        // No public list price for a DGX: it must be an estimate.
+        QVERIFY(c.item(QStringLiteral("dgx-h100"))->price.kind == PriceKind::Estimate);
+        // Sourced figures stay sourced.
+        QCOMPARE(c.item(QStringLiteral("dgx-h100"))->powerMaxW.value, 10200.0);
+        QVERIFY(!c.item(QStringLiteral("dgx-h100"))->powerMaxW.isEstimate());
+        QCOMPARE(c.item(QStringLiteral("qm9700"))->powerMaxW.value, 1720.0);
+    }
+
+    void dgxH100PortsFollowTheReferenceArchitecture()
+    {
+        const CatalogItem* dgx = test::shippedCatalog().item(QStringLiteral("dgx-h100"));
+        QCOMPARE(dgx->gpuCount(), 8);
+        QCOMPARE(dgx->gpu->memoryGb * dgx->gpu->count, 640.0);
+        QCOMPARE(dgx->portCountWithRole(PortRole::Compute), 8);
+        QCOMPARE(dgx->portCountWithRole(PortRole::OutOfBand), 1);
+        QCOMPARE(dgx->portGroups.front().portsPerCage, 2);
+        QCOMPARE(dgx->portGroups.front().maxSpeedGbps(), 400);
+        QCOMPARE(test::shippedCatalog().item(QStringLiteral("qm9700"))->switchSpec->radix, 64);
+    }
+
+    void malformedEntriesAreReportedWithFileAndEntry()
+    {
+        QTemporaryDir dir;
+        QByteArray bad = validItem("good-switch");
+        QByteArray noSource = validItem("no-source");
+        noSource.replace(R"("source":"doc B")", R"("source":"")");
+        QByteArray wrongType = validItem("wrong-type");
+        wrongType.replace(R"("count":32)", R"("count":"many")");
+        writeCatalogFile(dir, QStringLiteral("a.json"), "{\"schema\":1,\"items\":[" + bad + "," + noSource + "," + wrongType + ",{\"kind\":\"switch\"}]}");
+        writeCatalogFile(dir, QStringLiteral("b.json"), "{\"schema\":1,\"items\":[");
+        Catalog c;
+        const auto issues = c.loadDirectory(dir.path());
+        QCOMPARE(c.size(), size_t(1));
+        QVERIFY(c.item(QStringLiteral("good-switch")));
+        QCOMPARE(issues.size(), size_t(4));
+        QCOMPARE(issues[0].file, QStringLiteral("a.json"));
+        QCOMPARE(issues[0].index, 1);
+        QCOMPARE(issues[0].sku, QStringLiteral("no-source"));
+        QVERIFY2(issues[0].message.contains(QLatin1String("source")), qPrintable(issues[0].message));
+        QCOMPARE(issues[1].index, 2);
+        QVERIFY(issues[1].message.contains(QLatin1String("count")));
+        QCOMPARE(issues[2].index, 3);
+        QVERIFY(issues[2].message.contains(QLatin1String("sku")));
+        QVERIFY(issues[3].file.endsWith(QLatin1String("b.json")));
+        QVERIFY(issues[3].message.contains(QLatin1String("JSON")));
+    }
+
+    void userCatalogAddsItemsAndOverridesPrices()
+    {
+        QTemporaryDir dir;
+        Catalog c;
+        QVERIFY(c.loadDirectory(Catalog::defaultDirectory()).empty());
+        const QString qm9700Model = c.item(QStringLiteral("qm9700"))->model;
+        const QString user = writeCatalogFile(dir, QStringLiteral("mine.json"),
+            "{\"schema\":1,\"items\":[" + validItem("my-switch")
+                + R"(,{"sku":"dgx-h100","price":{"value":289000,"currency":"USD","source":"Acme quote 2026-11"}})"
+                + R"(,{"sku":"qm9700","model":"hacked","price":{"value":1,"currency":"USD"}}]})");
+        const auto issues = c.loadUserFile(user);
+        QCOMPARE(issues.size(), size_t(1)); // changing more than the price is refused
+        QCOMPARE(issues[0].sku, QStringLiteral("qm9700"));
+        QVERIFY(c.item(QStringLiteral("my-switch")));
+        const CatalogItem* dgx = c.item(QStringLiteral("dgx-h100"));
+        QCOMPARE(dgx->price.value, 289000.0);
+        QVERIFY(dgx->price.kind == PriceKind::PriceBook);
+        QCOMPARE(dgx->price.source, QStringLiteral("Acme quote 2026-11"));
+        QCOMPARE(dgx->powerMaxW.value, 10200.0); // the rest is unchanged
+        QCOMPARE(c.item(QStringLiteral("qm9700"))->model, qm9700Model);
+
+        // The SQLite catalog database holds the override too.
+        QSqlQuery q(c.database());
+        QVERIFY(q.exec(QStringLiteral("SELECT price, price_kind FROM items WHERE sku = 'dgx-h100'")));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toDouble(), 289000.0);
+        QCOMPARE(q.value(1).toString(), QStringLiteral("price-book"));
+    }
+
+    void databaseListsAndSearches()
+    {
+        const Catalog& c = test::shippedCatalog();
+        const auto switches = c.items(ItemKind::Switch);
+        QVERIFY(switches.size() >= 7);
+        for (const CatalogItem* s : switches)
+            QVERIFY(s->kind == ItemKind::Switch);
+        const auto found = c.search(QStringLiteral("quantum-2"));
+        QVERIFY(std::any_of(found.begin(), found.end(), [](const CatalogItem* i) { return i->sku == QLatin1String("qm9700"); }));
+        QVERIFY(c.search(QStringLiteral("no-such-thing-xyz")).empty());
+        QSqlQuery q(c.database());
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM figures WHERE estimate = 1")));
+        QVERIFY(q.next());
+        QVERIFY(q.value(0).toInt() > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalog)
+#include "tst_catalog.moc"

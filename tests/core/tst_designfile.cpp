@@ -1,0 +1,205 @@
+#include "helpers/testcatalog.h"
+
+#include "io/designfile.h"
+#include "io/designjson.h"
+#include "util/errors.h"
+
+#include <QDir>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace pw;
+
+namespace {
+
+void execSql(const QString& path, const QStringList& statements)
+{
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tamper"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const QString& s : statements)
+            QVERIFY2(q.exec(s), qPrintable(s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tamper"));
+}
+
+template <typename E>
+QString expectThrow(const QString& path)
+{
+    try {
+        (void)DesignFile::load(path);
+    } catch (const E& e) {
+        return e.message();
+    } catch (const Error& e) {
+        return QStringLiteral("WRONG TYPE: ") + e.message();
+    }
+    return QStringLiteral("NO ERROR");
+}
+
+Design sampleDesign()
+{
+    return DesignJson::readFile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_SOURCE_DIR")) + QStringLiteral("/resources/samples/minimum-viable-cluster.json"),
+                                &test::shippedCatalog());
+}
+
+} // namespace
+
+class TestDesignFile : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void saveAndLoadAreEqual()
+    {
+        QTemporaryDir dir;
+        Design d = test::smallDesign();
+        QJsonObject props{{QStringLiteral("intent"), QJsonObject{{QStringLiteral("type"), QStringLiteral("training")}}}};
+        d.setProperties(props);
+        Node n = *d.node(NodeId(1));
+        n.priceOverride = 123456.5;
+        n.rackUnit = 7;
+        d.replaceNode(n);
+        const QString path = dir.filePath(QStringLiteral("d.podwright"));
+        DesignFile::save(d, path);
+        QVERIFY(DesignFile::isDesignFile(path));
+        const Design back = DesignFile::load(path);
+        QVERIFY(back == d);
+        QCOMPARE(back.node(NodeId(1))->priceOverride.value(), 123456.5);
+        QCOMPARE(back.properties(), props);
+        // No temporary files are left behind.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    }
+
+    void sampleRoundTripsThroughFileAndJson()
+    {
+        QTemporaryDir dir;
+        const Design d = sampleDesign();
+        QCOMPARE(d.nodes().size(), size_t(11));
+        QCOMPARE(d.links().size(), size_t(41));
+        QVERIFY(!d.checkInvariants());
+        DesignFile::save(d, dir.filePath(QStringLiteral("s.podwright")));
+        const Design back = DesignFile::load(dir.filePath(QStringLiteral("s.podwright")));
+        QVERIFY(back == d);
+        // JSON is lossless: export, import, equal; and a second export is byte-identical.
+        const QByteArray json = DesignJson::toBytes(back);
+        const Design again = DesignJson::fromBytes(json);
+        QVERIFY(again == d);
+        QCOMPARE(DesignJson::toBytes(again), json);
+    }
+
+    void saveIsAtomicOverAnExistingFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("d.podwright"));
+        Design first = test::smallDesign();
+        DesignFile::save(first, path);
+        Design second = sampleDesign();
+        DesignFile::save(second, path);
+        QVERIFY(DesignFile::load(path) == second);
+        // A failing save (folder vanished) throws and leaves the old file intact.
+        QVERIFY_THROWS_EXCEPTION(IoError, DesignFile::save(first, dir.filePath(QStringLiteral("missing/x.podwright"))));
+        QVERIFY(DesignFile::load(path) == second);
+    }
+
+    void newerFormatIsRefusedClearly()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("new.podwright"));
+        DesignFile::save(test::smallDesign(), path);
+        execSql(path, {QStringLiteral("PRAGMA user_version = 7")});
+        const QString msg = expectThrow<NewerFormatError>(path);
+        QVERIFY2(msg.contains(QLatin1String("format 7")) && msg.contains(QLatin1String("newer")), qPrintable(msg));
+        QVERIFY2(msg.contains(QLatin1String("Update Podwright")), qPrintable(msg));
+    }
+
+    void foreignAndBrokenFilesAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("empty") << QByteArray() << QStringLiteral("empty");
+        QTest::newRow("text") << QByteArray("hello, I am not a design\n") << QStringLiteral("not an SQLite");
+        QTest::newRow("sqlite header only") << QByteArray("SQLite format 3\0", 16) << QStringLiteral("another application");
+    }
+    void foreignAndBrokenFilesAreRefused()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("x.podwright"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+        f.close();
+        const QString msg = expectThrow<FormatError>(path);
+        QVERIFY2(msg.contains(expected), qPrintable(msg));
+    }
+
+    void sqliteOfAnotherApplicationIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("other.db"));
+        execSql(path, {QStringLiteral("CREATE TABLE t (x)"), QStringLiteral("INSERT INTO t VALUES (1)")});
+        const QString msg = expectThrow<FormatError>(path);
+        QVERIFY2(msg.contains(QLatin1String("another application")), qPrintable(msg));
+    }
+
+    void truncatedFilesNeverCrash()
+    {
+        QTemporaryDir dir;
+        const QString good = dir.filePath(QStringLiteral("good.podwright"));
+        DesignFile::save(sampleDesign(), good);
+        QFile f(good);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        int refused = 0;
+        for (qsizetype cut : {qsizetype(50), qsizetype(100), qsizetype(1024), qsizetype(4096), bytes.size() / 2, bytes.size() - 1}) {
+            const QString path = dir.filePath(QStringLiteral("cut-%1.podwright").arg(cut));
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(bytes.left(cut));
+            out.close();
+            try {
+                const Design d = DesignFile::load(path);
+                QVERIFY(!d.checkInvariants()); // whatever loads is consistent
+            } catch (const Error& e) {
+                QVERIFY(!e.message().isEmpty());
+                ++refused;
+            }
+        }
+        QVERIFY(refused >= 4);
+    }
+
+    void tamperedContentIsRefused_data()
+    {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("dangling link node") << QStringLiteral("UPDATE links SET a_node = 999 WHERE id = 1") << QStringLiteral("does not exist");
+        QTest::newRow("port out of range") << QStringLiteral("UPDATE links SET a_port = 500 WHERE id = 1") << QStringLiteral("port");
+        QTest::newRow("port used twice") << QStringLiteral("UPDATE links SET a_node = (SELECT a_node FROM links WHERE id = 2), a_port = (SELECT a_port FROM links WHERE id = 2) WHERE id = 1") << QStringLiteral("already carries");
+        QTest::newRow("unknown sku") << QStringLiteral("UPDATE nodes SET sku = 'nope' WHERE id = 1") << QStringLiteral("not in the design's catalog");
+        QTest::newRow("text in number column") << QStringLiteral("UPDATE nodes SET x = 'left' WHERE id = 1") << QStringLiteral("number column");
+        QTest::newRow("huge id") << QStringLiteral("UPDATE nodes SET id = 3000000000 WHERE id = 11") << QStringLiteral("out of range");
+        QTest::newRow("dangling rack") << QStringLiteral("UPDATE nodes SET rack = 77 WHERE id = 1") << QStringLiteral("rack");
+        QTest::newRow("missing table") << QStringLiteral("DROP TABLE links") << QStringLiteral("damaged");
+        QTest::newRow("bad catalog json") << QStringLiteral("UPDATE catalog_items SET json = '{\"sku\": 5}'") << QStringLiteral("catalog");
+        QTest::newRow("bad properties") << QStringLiteral("UPDATE meta SET value = '[1,2' WHERE key = 'properties'") << QStringLiteral("properties");
+        QTest::newRow("nan position") << QStringLiteral("UPDATE nodes SET x = 1e400 WHERE id = 1") << QStringLiteral("position");
+    }
+    void tamperedContentIsRefused()
+    {
+        QFETCH(QString, sql);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("t.podwright"));
+        DesignFile::save(sampleDesign(), path);
+        execSql(path, {sql});
+        const QString msg = expectThrow<FormatError>(path);
+        QVERIFY2(msg.contains(expected), qPrintable(msg));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDesignFile)
+#include "tst_designfile.moc"
