@@ -1,0 +1,134 @@
+#include "helpers/clirunner.h"
+
+#include "io/designfile.h"
+#include "io/designjson.h"
+#include "model/design.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace pw;
+using pw::test::runCli;
+
+namespace {
+const QString kSample = QStringLiteral("resources/samples/minimum-viable-cluster.json");
+}
+
+class TestCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void version()
+    {
+        const auto r = runCli({QStringLiteral("--version")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith("podwright-cli " PW_VERSION));
+    }
+
+    void catalogListAndShow()
+    {
+        auto r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--kind"), QStringLiteral("switch"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray items = QJsonDocument::fromJson(r.out).array();
+        QVERIFY(items.size() >= 7);
+        for (const QJsonValue& v : items)
+            QCOMPARE(v.toObject().value(QLatin1String("kind")).toString(), QStringLiteral("switch"));
+
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("list")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("dgx-h100") && r.out.contains("qm9700") && r.out.contains("rack-48u"));
+
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-h100")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("10200 W"));
+        QVERIFY(r.out.contains("(estimate)")); // the price is an estimate and says so
+
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("qm9700"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value(QLatin1String("sku")).toString(), QStringLiteral("qm9700"));
+    }
+
+    void catalogErrors()
+    {
+        auto r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("no-such-sku")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("no-such-sku"));
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--kind"), QStringLiteral("toaster")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("unknown kind"));
+    }
+
+    void importExportInfoRoundTrip()
+    {
+        QTemporaryDir dir;
+        const QString design = dir.filePath(QStringLiteral("mvc.podwright"));
+        auto r = runCli({QStringLiteral("import"), test::sourcePath(kSample), QStringLiteral("-o"), design});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(DesignFile::isDesignFile(design));
+
+        r = runCli({QStringLiteral("info"), design, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject info = r.json();
+        QCOMPARE(info.value(QLatin1String("gpus")).toInt(), 16);
+        QCOMPARE(info.value(QLatin1String("servers")).toInt(), 3);
+        QCOMPARE(info.value(QLatin1String("switches")).toInt(), 4);
+        QCOMPARE(info.value(QLatin1String("links")).toInt(), 41);
+        QCOMPARE(info.value(QLatin1String("racks")).toInt(), 1);
+        QCOMPARE(info.value(QLatin1String("switches_by_model")).toObject().value(QLatin1String("sn4600c")).toInt(), 2);
+        QCOMPARE(info.value(QLatin1String("servers_by_model")).toObject().value(QLatin1String("dgx-h100")).toInt(), 2);
+
+        r = runCli({QStringLiteral("info"), design});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("16 GPUs"));
+
+        const QString json = dir.filePath(QStringLiteral("out.json"));
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), json});
+        QCOMPARE(r.exitCode, 0);
+        // The exported JSON carries its catalog snapshot and re-imports to an equal design.
+        QVERIFY(DesignJson::readFile(json) == DesignFile::load(design));
+        const QString again = dir.filePath(QStringLiteral("again.podwright"));
+        QCOMPARE(runCli({QStringLiteral("import"), json, QStringLiteral("-o"), again}).exitCode, 0);
+        QVERIFY(DesignFile::load(again) == DesignFile::load(design));
+
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value(QLatin1String("nodes")).toArray().size(), 11);
+    }
+
+    void badInputGivesAClearErrorAndExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no command") << QStringList{} << QStringLiteral("Usage");
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << QStringLiteral("unknown command");
+        QTest::newRow("missing file") << QStringList{QStringLiteral("info"), QStringLiteral("/nonexistent/x.podwright")} << QStringLiteral("does not exist");
+        QTest::newRow("not a design") << QStringList{QStringLiteral("info"), test::sourcePath(QStringLiteral("tests/check_layering.cmake"))} << QStringLiteral("not a Podwright design");
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("info"), QStringLiteral("--frob"), QStringLiteral("x")} << QStringLiteral("frob");
+        QTest::newRow("export format") << QStringList{QStringLiteral("export"), test::sourcePath(kSample), QStringLiteral("--format"), QStringLiteral("docx")} << QStringLiteral("unknown export format");
+        QTest::newRow("import without -o") << QStringList{QStringLiteral("import"), test::sourcePath(kSample)} << QStringLiteral("-o");
+        QTest::newRow("hostile json") << QStringList{QStringLiteral("info"), QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA")) + QStringLiteral("/hostile/dangling-link.json")} << QStringLiteral("does not exist");
+    }
+    void badInputGivesAClearErrorAndExitTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const auto r = runCli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(!r.err.contains("internal error"));
+    }
+
+    void helpExitsZero()
+    {
+        auto r = runCli({QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("catalog"));
+        r = runCli({QStringLiteral("info"), QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--json"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
