@@ -307,7 +307,7 @@ DesignRecords readDatabase(QSqlDatabase db)
 void DesignFile::save(const Design& design, const QString& path)
 {
     AtomicFile::write(path, [&](const QString& tempPath) { writeDatabase(design, tempPath); });
-    qCInfo(lcIo) << "saved" << path << design.nodes().size() << "nodes" << design.links().size() << "links";
+    qCDebug(lcIo) << "saved" << path << design.nodes().size() << "nodes" << design.links().size() << "links";
 }
 
 bool DesignFile::isDesignFile(const QString& path)
