@@ -22,4 +22,4 @@ for t in designjson designfile; do
     -artifact_prefix=$build/crashes/$t- "$corpus" 2>$build/fuzz_$t.log || { tail -40 $build/fuzz_$t.log; exit 1; }
   grep -E "^Done|#[0-9]+.*DONE" $build/fuzz_$t.log | tail -1 || true
 done
-echo "2 passed, 0 failed"
+echo "fuzz: both targets ran clean"
