@@ -33,5 +33,6 @@ n=$("$cli" catalog list --json | python3 -c 'import json,sys; print(len(json.loa
 "$cli" import "$root/usr/share/podwright/samples/minimum-viable-cluster.json" -o "$work/mvc.podwright" 2>/dev/null
 gpus=$("$cli" info "$work/mvc.podwright" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["gpus"])')
 [ "$gpus" = 16 ] || { echo "expected 16 GPUs, got $gpus"; exit 1; }
-tar -tzf "$tgz" | grep -q "bin/podwright-cli$"
+tar -tzf "$tgz" >"$work/tgz.list"   # not piped into grep -q: pipefail would catch tar's SIGPIPE
+grep -q "bin/podwright-cli$" "$work/tgz.list"
 echo "1 passed, 0 failed"
