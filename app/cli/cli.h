@@ -46,5 +46,16 @@ int runCatalog(Context& ctx);
 int runImport(Context& ctx);
 int runExport(Context& ctx);
 int runInfo(Context& ctx);
+int runGenerate(Context& ctx);
+int runAnalyze(Context& ctx);
+int runValidate(Context& ctx);
+int runBom(Context& ctx);
+int runCost(Context& ctx);
+int runSize(Context& ctx);
+int runWaive(Context& ctx);
+int runReport(Context& ctx);
+
+// Whether `export` arguments ask for an image format (svg, png): main() then starts a QGuiApplication.
+bool exportNeedsGui(const QStringList& args);
 
 } // namespace pw::cli

@@ -23,27 +23,7 @@ int runImport(Context& ctx)
     return 0;
 }
 
-int runExport(Context& ctx)
-{
-    QCommandLineParser p;
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: json."), QStringLiteral("F"));
-    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("Output file (default: standard output)."), QStringLiteral("FILE"));
-    p.addOptions({format, output});
-    p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file."));
-    ctx.parse(p, QStringLiteral("Export a design."), 1, 1, QStringLiteral("one design file"));
-    const QString f = p.value(format);
-    if (f.isEmpty())
-        throw UsageError(QStringLiteral("export needs --format (json)"));
-    if (f != QLatin1String("json"))
-        throw UsageError(QStringLiteral("unknown export format '%1' (available: json)").arg(f));
-    const Design design = ctx.loadDesign(p.positionalArguments().at(0));
-    if (p.isSet(output)) {
-        DesignJson::writeFile(design, p.value(output));
-    } else {
-        ctx.out << QString::fromUtf8(DesignJson::toBytes(design));
-    }
-    return 0;
-}
+// runExport lives in exportcli.cpp (all export formats).
 
 int runInfo(Context& ctx)
 {

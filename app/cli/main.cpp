@@ -3,8 +3,10 @@
 #include "util/errors.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 
 using namespace pw::cli;
@@ -21,8 +23,16 @@ struct Subcommand {
 const Subcommand kSubcommands[] = {
     {"catalog", "list or show hardware catalog items", runCatalog},
     {"import", "import a JSON design into a .podwright file", runImport},
-    {"export", "export a design (json)", runExport},
+    {"export", "export a design (json, cabling-csv, bom-csv, p2p-csv, slurm-topology, svg, png)", runExport},
     {"info", "counts of servers, GPUs, switches, links, racks", runInfo},
+    {"generate", "generate a reference design (compute, storage, management, racks)", runGenerate},
+    {"analyze", "bisection, oversubscription, degraded cases and counts of a design", runAnalyze},
+    {"validate", "check a design against the design rules (exit 1 on errors)", runValidate},
+    {"bom", "bill of materials with price sources (--csv)", runBom},
+    {"cost", "capital, operating and ownership cost, cloud break-even, tier", runCost},
+    {"size", "GPU memory, GPU count and training time for a workload", runSize},
+    {"waive", "accept a design-rule finding with a written reason", runWaive},
+    {"report", "write the customer proposal PDF (summary, topology, racks, BOM, cabling, validation, cost)", runReport},
 };
 
 void usage(QTextStream& s)
@@ -37,7 +47,21 @@ void usage(QTextStream& s)
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
+    // `report` and `export --format svg|png` paint (fonts, PDF, images), which needs a
+    // QGuiApplication; everything else stays on QCoreApplication. No display is needed: the Qt
+    // platform defaults to "offscreen" when QT_QPA_PLATFORM is unset.
+    bool gui = false;
+    if (argc > 1) {
+        QStringList raw;
+        for (int i = 2; i < argc; ++i)
+            raw << QString::fromLocal8Bit(argv[i]);
+        const QByteArray cmd(argv[1]);
+        gui = cmd == "report" || (cmd == "export" && exportNeedsGui(raw));
+    }
+    if (gui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> application = gui ? std::make_unique<QGuiApplication>(argc, argv)
+                                                         : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("podwright-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PW_VERSION));
     QTextStream out(stdout);

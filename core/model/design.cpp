@@ -24,6 +24,23 @@ bool isPluggable(const QString& connector) { return connector != QLatin1String("
 
 Design::Design() = default;
 
+Design::Design(const Design& other)
+    : mName(other.mName), mProperties(other.mProperties), mItems(other.mItems), mNodes(other.mNodes),
+      mLinks(other.mLinks), mGroups(other.mGroups), mPortLinks(other.mPortLinks), mRevision(other.mRevision)
+{
+    mNodeItems.assign(other.mNodeItems.size(), nullptr);
+    mNodes.forEach([&](const Node& n) { mNodeItems[n.id.value() - 1] = item(n.sku); });
+}
+
+Design& Design::operator=(const Design& other)
+{
+    if (this != &other) {
+        Design copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
 void Design::recordItem(const CatalogItem& item)
 {
     if (mItems.find(item.sku) == mItems.end()) {
@@ -46,8 +63,7 @@ const CatalogItem* Design::item(const QString& sku) const
 
 const CatalogItem* Design::itemOf(NodeId id) const
 {
-    const Node* n = node(id);
-    return n ? item(n->sku) : nullptr;
+    return mNodes.contains(id) ? mNodeItems[id.value() - 1] : nullptr;
 }
 
 void Design::reserve(size_t nodes, size_t links)
@@ -72,8 +88,11 @@ void Design::insertNode(Node node)
     const CatalogItem* it = item(node.sku);
     assert(it && "record the catalog item before inserting a node");
     const size_t slot = node.id.value() - 1;
-    if (mPortLinks.size() <= slot)
+    if (mPortLinks.size() <= slot) {
         mPortLinks.resize(slot + 1);
+        mNodeItems.resize(slot + 1, nullptr);
+    }
+    mNodeItems[slot] = it;
     mPortLinks[slot].assign(it ? it->portCount() : 0, LinkId());
     mNodes.insert(node.id, std::move(node));
     touch();
@@ -83,6 +102,7 @@ Node Design::takeNode(NodeId id)
 {
     assert(linksOf(id).empty());
     mPortLinks[id.value() - 1].clear();
+    mNodeItems[id.value() - 1] = nullptr;
     touch();
     return mNodes.take(id);
 }

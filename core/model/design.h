@@ -23,6 +23,10 @@ namespace pw {
 class Design {
 public:
     Design();
+    Design(const Design& other);
+    Design& operator=(const Design& other);
+    Design(Design&&) noexcept = default;
+    Design& operator=(Design&&) noexcept = default;
 
     [[nodiscard]] const QString& name() const { return mName; }
     void setName(const QString& name) { mName = name; touch(); }
@@ -104,6 +108,10 @@ private:
     EntityTable<LinkId, Link> mLinks;
     EntityTable<GroupId, Group> mGroups;
     std::vector<std::vector<LinkId>> mPortLinks; // by node slot, then port index
+    // By node slot: the node's item in mItems. std::map nodes never move, so the pointers stay
+    // valid until the item is erased (only when no node uses it) and survive a move of the design;
+    // a copy rebuilds them. Saves a string-keyed lookup on every port and link query.
+    std::vector<const CatalogItem*> mNodeItems;
     quint64 mRevision = 0;
 };
 

@@ -16,9 +16,6 @@ constexpr std::array kTasks{
     std::pair{WorkloadTask::Train, "train"}, std::pair{WorkloadTask::FineTune, "finetune"},
     std::pair{WorkloadTask::Inference, "inference"},
 };
-constexpr std::array kStorageTiers{
-    std::pair{StorageTier::Good, "good"}, std::pair{StorageTier::Better, "better"}, std::pair{StorageTier::Best, "best"},
-};
 
 template <typename Table, typename Enum>
 QString nameOf(const Table& table, Enum value)
@@ -60,8 +57,6 @@ std::optional<WorkloadTask> workloadTaskFromString(const QString& text)
         return WorkloadTask::FineTune;
     return valueOf<WorkloadTask>(kTasks, text);
 }
-QString toString(StorageTier tier) { return nameOf(kStorageTiers, tier); }
-std::optional<StorageTier> storageTierFromString(const QString& text) { return valueOf<StorageTier>(kStorageTiers, text); }
 
 double DesignIntent::effectiveBisectionTarget() const
 {

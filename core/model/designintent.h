@@ -1,5 +1,9 @@
 #pragma once
 
+// StorageTier (good, better, best) is the generator's enum, shared so a design's intent can seed
+// the generator; it belongs in model/ and can move there without changing this header's users.
+#include "generate/generatoroptions.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -11,15 +15,11 @@ namespace pw {
 enum class ClusterType { Unspecified, Training, Inference, Mixed, Development };
 // A workload task for sizing: full training, fine-tuning (parameter-efficient), or serving.
 enum class WorkloadTask { Train, FineTune, Inference };
-// The storage guidance tier of the DGX SuperPOD H100 RA (fabric-rules.md, storage table).
-enum class StorageTier { Good, Better, Best };
 
 [[nodiscard]] QString toString(ClusterType type);
 [[nodiscard]] std::optional<ClusterType> clusterTypeFromString(const QString& text);
 [[nodiscard]] QString toString(WorkloadTask task);
 [[nodiscard]] std::optional<WorkloadTask> workloadTaskFromString(const QString& text);
-[[nodiscard]] QString toString(StorageTier tier);
-[[nodiscard]] std::optional<StorageTier> storageTierFromString(const QString& text);
 
 // The workload a design is meant to run, as the user states it.
 struct StatedWorkload {

@@ -1,0 +1,205 @@
+#include "cli.h"
+
+#include "generate/fabricgenerator.h"
+#include "io/designfile.h"
+#include "topology/fabricanalyzer.h"
+#include "topology/fabricgraph.h"
+#include "topology/maxflownetwork.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+
+namespace pw::cli {
+
+int runGenerate(Context& ctx)
+{
+    QCommandLineParser p;
+    const QCommandLineOption server(QStringLiteral("server"), QStringLiteral("Server model (catalog sku); fat-tree default: generic-host."), QStringLiteral("SKU"));
+    const QCommandLineOption nodes(QStringLiteral("nodes"), QStringLiteral("Number of servers."), QStringLiteral("N"));
+    const QCommandLineOption gpus(QStringLiteral("gpus"), QStringLiteral("Number of GPUs (rounded up to whole servers)."), QStringLiteral("N"));
+    const QCommandLineOption sw(QStringLiteral("switch"), QStringLiteral("Compute fabric switch model (catalog sku)."), QStringLiteral("SKU"));
+    const QCommandLineOption topology(QStringLiteral("topology"), QStringLiteral("rail-optimized (default), fat-tree or leaf-spine."), QStringLiteral("T"));
+    const QCommandLineOption radix(QStringLiteral("radix"), QStringLiteral("k of a k-ary fat-tree (default: the switch's ports)."), QStringLiteral("K"));
+    const QCommandLineOption over(QStringLiteral("oversubscription"), QStringLiteral("Leaf down:up ratio, e.g. 2:1 (default 1:1)."), QStringLiteral("D:U"));
+    const QCommandLineOption suSize(QStringLiteral("su-size"), QStringLiteral("Servers per scalable unit (default 32)."), QStringLiteral("N"));
+    const QCommandLineOption storage(QStringLiteral("storage"), QStringLiteral("Storage system model for a storage fabric."), QStringLiteral("SKU"));
+    const QCommandLineOption tier(QStringLiteral("storage-tier"), QStringLiteral("good (default), better or best."), QStringLiteral("TIER"));
+    const QCommandLineOption noMgmt(QStringLiteral("no-management"), QStringLiteral("No in-band, out-of-band, UFM or PDUs."));
+    const QCommandLineOption rackPower(QStringLiteral("rack-power-kw"), QStringLiteral("Power budget per rack (default 41 air, 140 liquid)."), QStringLiteral("KW"));
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The design file to write."), QStringLiteral("FILE"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
+    p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, storage, tier, noMgmt, rackPower, output, json});
+    ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0, QStringLiteral("no positional arguments"));
+
+    auto integer = [&](const QCommandLineOption& o, const QString& name) {
+        bool ok = false;
+        const int v = p.value(o).toInt(&ok);
+        if (!ok)
+            throw UsageError(QStringLiteral("--%1 needs a whole number (got '%2')").arg(name, p.value(o)));
+        return v;
+    };
+    GeneratorOptions o;
+    o.serverSku = p.value(server);
+    o.switchSku = p.value(sw);
+    if (p.isSet(nodes) && p.isSet(gpus))
+        throw UsageError(QStringLiteral("give --nodes or --gpus, not both"));
+    if (p.isSet(nodes)) {
+        o.nodes = integer(nodes, QStringLiteral("nodes"));
+        if (o.nodes <= 0)
+            throw UsageError(QStringLiteral("--nodes must be at least 1"));
+    }
+    if (p.isSet(gpus)) {
+        o.gpus = integer(gpus, QStringLiteral("gpus"));
+        if (o.gpus <= 0)
+            throw UsageError(QStringLiteral("--gpus must be at least 1"));
+    }
+    if (p.isSet(topology)) {
+        const auto t = topologyKindFromString(p.value(topology));
+        if (!t)
+            throw UsageError(QStringLiteral("unknown --topology '%1' (rail-optimized, fat-tree, leaf-spine)").arg(p.value(topology)));
+        o.topology = *t;
+    }
+    if (!p.isSet(nodes) && !p.isSet(gpus) && o.topology != TopologyKind::FatTree)
+        throw UsageError(QStringLiteral("generate needs --nodes N or --gpus N"));
+    if (p.isSet(radix))
+        o.radix = integer(radix, QStringLiteral("radix"));
+    if (p.isSet(over)) {
+        const auto r = Oversubscription::parse(p.value(over));
+        if (!r)
+            throw UsageError(QStringLiteral("--oversubscription takes D:U, e.g. 2:1 (got '%1')").arg(p.value(over)));
+        o.oversubscription = *r;
+    }
+    if (p.isSet(suSize)) {
+        o.suSize = integer(suSize, QStringLiteral("su-size"));
+        if (o.suSize <= 0)
+            throw UsageError(QStringLiteral("--su-size must be at least 1"));
+    }
+    o.storageSku = p.value(storage);
+    if (p.isSet(tier)) {
+        const auto t = storageTierFromString(p.value(tier));
+        if (!t)
+            throw UsageError(QStringLiteral("unknown --storage-tier '%1' (good, better, best)").arg(p.value(tier)));
+        if (o.storageSku.isEmpty())
+            throw UsageError(QStringLiteral("--storage-tier needs --storage SKU"));
+        o.storageTier = *t;
+    }
+    o.management = !p.isSet(noMgmt);
+    if (p.isSet(rackPower)) {
+        bool ok = false;
+        o.rackPowerKw = p.value(rackPower).toDouble(&ok);
+        if (!ok || o.rackPowerKw <= 0)
+            throw UsageError(QStringLiteral("--rack-power-kw needs a positive number (got '%1')").arg(p.value(rackPower)));
+    }
+    if (!p.isSet(output))
+        throw UsageError(QStringLiteral("generate needs -o design.podwright"));
+
+    QElapsedTimer timer;
+    timer.start();
+    GenerateResult result = FabricGenerator::generate(o, ctx.catalog());
+    if (!result.ok())
+        throw UsageError(result.error);
+    const double seconds = timer.elapsed() / 1000.0;
+    DesignFile::save(*result.design, p.value(output));
+    const Design& d = *result.design;
+    for (const QString& note : result.notes)
+        ctx.err << "podwright-cli: note: " << note << '\n';
+    ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << d.nodes().size() << " nodes, " << d.links().size()
+            << " links, generated in " << QString::number(seconds, 'f', 2) << " s)\n";
+    if (p.isSet(json))
+        ctx.writeJson(QJsonObject{{QStringLiteral("file"), p.value(output)},
+                                  {QStringLiteral("nodes"), static_cast<double>(d.nodes().size())},
+                                  {QStringLiteral("links"), static_cast<double>(d.links().size())},
+                                  {QStringLiteral("generate_seconds"), seconds},
+                                  {QStringLiteral("notes"), QJsonArray::fromStringList(result.notes)}});
+    return 0;
+}
+
+int runAnalyze(Context& ctx)
+{
+    QCommandLineParser p;
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
+    const QCommandLineOption random(QStringLiteral("random-splits"), QStringLiteral("Random balanced splits (default 2)."), QStringLiteral("N"));
+    const QCommandLineOption steps(QStringLiteral("improvement-steps"), QStringLiteral("Local-improvement swaps (default 4)."), QStringLiteral("N"));
+    const QCommandLineOption noBisection(QStringLiteral("no-bisection"), QStringLiteral("Skip max-flow (counts only)."));
+    const QCommandLineOption exportGraph(QStringLiteral("export-graph"), QStringLiteral("Write the compute-fabric graph and the pod-halves split (for the networkx comparison) and time one max-flow."), QStringLiteral("FILE"));
+    p.addOptions({json, random, steps, noBisection, exportGraph});
+    p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
+    ctx.parse(p, QStringLiteral("Analyse the compute fabric: bisection by max-flow, oversubscription, degraded cases, counts."), 1, 1, QStringLiteral("one design file"));
+    const Design design = ctx.loadDesign(p.positionalArguments().at(0));
+
+    if (p.isSet(exportGraph)) {
+        // Edge list "a b gbps", then "S i" / "T i" lines for the split, the same cut the
+        // networkx script computes: the first half of the servers (in design order) against the rest.
+        const FabricGraph g(design);
+        QFile f(p.value(exportGraph));
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            throw UsageError(QStringLiteral("cannot write %1").arg(p.value(exportGraph)));
+        QByteArray out;
+        out.reserve(static_cast<qsizetype>(g.edges().size() * 16));
+        out += "# vertices " + QByteArray::number(static_cast<qlonglong>(g.vertices().size())) + "\n";
+        for (const auto& e : g.edges())
+            out += QByteArray::number(e.a) + ' ' + QByteArray::number(e.b) + ' ' + QByteArray::number(e.gbps) + '\n';
+        std::vector<signed char> side(g.servers().size(), 1);
+        int gpus = 0;
+        int total = 0;
+        for (int s : g.servers())
+            total += g.vertices()[static_cast<size_t>(s)].gpus;
+        for (size_t i = 0; i < g.servers().size() && gpus * 2 < total; ++i) {
+            side[i] = 0;
+            gpus += g.vertices()[static_cast<size_t>(g.servers()[i])].gpus;
+        }
+        for (size_t i = 0; i < side.size(); ++i)
+            out += (side[i] == 0 ? "S " : "T ") + QByteArray::number(g.servers()[i]) + '\n';
+        f.write(out);
+        f.close();
+        QElapsedTimer t;
+        t.start();
+        MaxFlowNetwork net(g);
+        const double build = t.nsecsElapsed() / 1e9;
+        // Best of three, as compare_networkx.py takes for networkx.
+        long long flow = 0;
+        double solve = 1e9;
+        for (int run = 0; run < 3; ++run) {
+            t.restart();
+            flow = net.maxFlow(side);
+            solve = std::min(solve, t.nsecsElapsed() / 1e9);
+        }
+        ctx.writeJson(QJsonObject{{QStringLiteral("vertices"), static_cast<double>(g.vertices().size())},
+                                  {QStringLiteral("edges"), static_cast<double>(g.edges().size())},
+                                  {QStringLiteral("arcs"), static_cast<double>(net.arcCount())},
+                                  {QStringLiteral("max_flow_gbps"), static_cast<double>(flow)},
+                                  {QStringLiteral("build_seconds"), build},
+                                  {QStringLiteral("max_flow_seconds"), solve}});
+        return 0;
+    }
+
+    AnalysisOptions options;
+    if (p.isSet(random))
+        options.randomSplits = p.value(random).toInt();
+    if (p.isSet(steps))
+        options.improvementSteps = p.value(steps).toInt();
+    options.bisection = !p.isSet(noBisection);
+    const FabricReport r = analyzeFabric(design, options);
+    if (p.isSet(json)) {
+        ctx.writeJson(r.toJson());
+        return 0;
+    }
+    ctx.out << QStringLiteral("GPUs %1, servers %2, %3 tier(s): %4 leaf, %5 spine, %6 core\n")
+                   .arg(r.gpus).arg(r.servers).arg(r.tiers).arg(r.leafSwitches).arg(r.spineSwitches).arg(r.coreSwitches);
+    ctx.out << QStringLiteral("links: node-leaf %1, leaf-spine %2, spine-core %3\n").arg(r.nodeLeafLinks).arg(r.leafSpineLinks).arg(r.spineCoreLinks);
+    if (r.bisectionComputed)
+        ctx.out << QStringLiteral("bisection: %1 Gb/s, ratio %2 (worst of %3 cuts: %4)\n")
+                       .arg(r.bisectionGbps, 0, 'f', 0).arg(r.bisectionRatio, 0, 'f', 3).arg(r.cutsExamined).arg(r.worstSplit);
+    for (const auto& [tierName, t] : r.oversubscription)
+        ctx.out << QStringLiteral("oversubscription %1: %2\n").arg(tierName, t.text());
+    if (r.oneSpineLostRatio)
+        ctx.out << QStringLiteral("one spine lost: ratio %1\n").arg(*r.oneSpineLostRatio, 0, 'f', 3);
+    if (r.oneLeafLostRatio)
+        ctx.out << QStringLiteral("one leaf lost: ratio %1\n").arg(*r.oneLeafLostRatio, 0, 'f', 3);
+    ctx.out << QStringLiteral("diameter: %1 switch hops; cables %2, transceivers %3, racks %4, power %5 kW max\n")
+                   .arg(r.diameterHops).arg(r.cables).arg(r.transceivers).arg(r.racks).arg(r.powerMaxKw, 0, 'f', 1);
+    return 0;
+}
+
+} // namespace pw::cli

@@ -1,0 +1,203 @@
+#include "cost/billofmaterials.h"
+
+#include "generate/opticsrules.h"
+#include "model/design.h"
+
+#include <QJsonArray>
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace pw {
+
+namespace {
+
+QString categoryOf(ItemKind kind)
+{
+    switch (kind) {
+    case ItemKind::Server: return QStringLiteral("servers");
+    case ItemKind::Switch: return QStringLiteral("switches");
+    case ItemKind::Nic: return QStringLiteral("nics");
+    case ItemKind::Storage: return QStringLiteral("storage");
+    case ItemKind::Cable: return QStringLiteral("cables");
+    case ItemKind::Transceiver: return QStringLiteral("transceivers");
+    case ItemKind::Rack: return QStringLiteral("racks");
+    case ItemKind::Pdu: return QStringLiteral("pdus");
+    case ItemKind::Appliance: return QStringLiteral("appliances");
+    }
+    return QStringLiteral("other");
+}
+
+int categoryRank(const QString& c)
+{
+    static const QStringList order{QStringLiteral("servers"), QStringLiteral("storage"), QStringLiteral("switches"),
+                                   QStringLiteral("appliances"), QStringLiteral("nics"), QStringLiteral("racks"),
+                                   QStringLiteral("pdus"), QStringLiteral("cables"), QStringLiteral("transceivers")};
+    const qsizetype i = order.indexOf(c);
+    return i < 0 ? 99 : static_cast<int>(i);
+}
+
+// Cable lengths as commonly ordered (DAC/ACC to 5 m, optics beyond).
+constexpr std::array kLengths{0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0, 50.0, 100.0, 150.0, 200.0, 300.0, 500.0, 1000.0, 2000.0};
+
+QString money(double v) { return QString::number(v, 'f', 2); }
+
+} // namespace
+
+QString BillOfMaterials::lengthClass(double meters)
+{
+    if (!(meters > 0))
+        return QStringLiteral("unspecified");
+    for (double l : kLengths)
+        if (meters <= l + 1e-9)
+            return QStringLiteral("%1 m").arg(l);
+    return QStringLiteral("%1 m").arg(std::ceil(meters));
+}
+
+BillOfMaterials BillOfMaterials::of(const Design& design)
+{
+    BillOfMaterials bom;
+    // key: category rank, sku, length class, price kind, unit price
+    using Key = std::tuple<int, QString, QString, QString, double>;
+    std::map<Key, BomLine> lines;
+    auto add = [&](const CatalogItem& item, int qty, const QString& lengthClass, std::optional<double> overridePrice) {
+        BomLine line;
+        line.category = categoryOf(item.kind);
+        line.sku = item.sku;
+        line.description = item.vendor + QLatin1Char(' ') + item.model;
+        line.lengthClass = lengthClass;
+        if (overridePrice) {
+            line.unitPrice = *overridePrice;
+            line.priceKind = QStringLiteral("override");
+            line.priceSource = QStringLiteral("price set on the node in this design");
+        } else {
+            line.unitPrice = item.price.value;
+            line.priceKind = toString(item.price.kind);
+            line.priceSource = item.price.source;
+        }
+        const Key key{categoryRank(line.category), line.sku, line.lengthClass, line.priceKind, line.unitPrice};
+        auto [it, fresh] = lines.emplace(key, line);
+        if (!fresh)
+            it->second.quantity += qty;
+        else
+            it->second.quantity = qty;
+    };
+
+    design.nodes().forEach([&](const Node& n) {
+        if (const CatalogItem* item = design.item(n.sku))
+            add(*item, 1, QString(), n.priceOverride);
+    });
+    design.groups().forEach([&](const Group& g) {
+        if (g.kind == GroupKind::Rack && !g.sku.isEmpty())
+            if (const CatalogItem* item = design.item(g.sku))
+                add(*item, 1, QString(), std::nullopt);
+    });
+    // Optics are counted per port end, as the topology engine counts them (OpticsRules picks the
+    // module each cage takes; the link's own module where the snapshot lacks that one): a twin-port
+    // module in a twin-port cage serves both links of the cage, so the cage needs one module.
+    std::map<QString, std::set<std::pair<std::uint32_t, int>>> twinCages; // sku -> (node, cage)
+    std::map<QString, int> singleModules;
+    design.links().forEach([&](const Link& l) {
+        const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
+        if (cable)
+            add(*cable, 1, lengthClass(l.lengthM), std::nullopt);
+        else
+            ++bom.mUncabledLinks;
+        if (l.transceiverSku.isEmpty())
+            return;
+        const CatalogItem* linkModule = design.item(l.transceiverSku);
+        const bool singleMode = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
+        for (PortRef p : {l.a, l.b}) {
+            const PortGroup* g = design.portGroup(p);
+            if (!g)
+                continue;
+            QString sku = OpticsRules::transceiverFor(g->connector, g->portsPerCage, singleMode);
+            const CatalogItem* module = sku.isEmpty() ? nullptr : design.item(sku);
+            if (!module) {
+                sku = l.transceiverSku;
+                module = linkModule;
+            }
+            const int perModule = module && module->transceiver ? module->transceiver->links : 1;
+            if (perModule >= 2 && g->portsPerCage >= 2) {
+                int first = 0;
+                const int groupIndex = design.portGroupIndex(p);
+                for (int i = 0; i < groupIndex; ++i)
+                    first += design.itemOf(p.node)->portGroups[static_cast<size_t>(i)].count;
+                // Cage number within the node: group index in the high bits, cage in the group below.
+                twinCages[sku].insert({p.node.value(), groupIndex * 65536 + (p.index - first) / g->portsPerCage});
+            } else {
+                ++singleModules[sku];
+            }
+        }
+    });
+    std::map<QString, int> modules = singleModules;
+    for (const auto& [sku, cages] : twinCages)
+        modules[sku] += static_cast<int>(cages.size());
+    for (const auto& [sku, n] : modules)
+        if (const CatalogItem* t = design.item(sku))
+            add(*t, n, QString(), std::nullopt);
+    for (auto& [key, line] : lines)
+        bom.mLines.push_back(std::move(line));
+    return bom;
+}
+
+double BillOfMaterials::total() const
+{
+    double t = 0;
+    for (const BomLine& l : mLines)
+        t += l.extendedPrice();
+    return t;
+}
+
+double BillOfMaterials::totalOf(const QString& category) const
+{
+    double t = 0;
+    for (const BomLine& l : mLines)
+        if (l.category == category)
+            t += l.extendedPrice();
+    return t;
+}
+
+QString BillOfMaterials::toText() const
+{
+    QString s;
+    for (const BomLine& l : mLines) {
+        const QString what = l.lengthClass.isEmpty() ? l.sku : QStringLiteral("%1 (%2)").arg(l.sku, l.lengthClass);
+        s += QStringLiteral("%1 %2 x %3 @ %4 = %5 [%6]\n")
+                 .arg(l.category, -13).arg(what, -30).arg(l.quantity, 6).arg(money(l.unitPrice), 12)
+                 .arg(money(l.extendedPrice()), 14).arg(l.priceKind);
+    }
+    s += QStringLiteral("total %1 USD\n").arg(money(total()));
+    if (mUncabledLinks > 0)
+        s += QStringLiteral("%1 links have no cable chosen and are not priced\n").arg(mUncabledLinks);
+    return s;
+}
+
+QJsonObject BillOfMaterials::toJson() const
+{
+    QJsonArray arr;
+    for (const BomLine& l : mLines) {
+        QJsonObject o{
+            {QStringLiteral("category"), l.category},
+            {QStringLiteral("sku"), l.sku},
+            {QStringLiteral("description"), l.description},
+            {QStringLiteral("quantity"), l.quantity},
+            {QStringLiteral("unit_price"), l.unitPrice},
+            {QStringLiteral("extended_price"), l.extendedPrice()},
+            {QStringLiteral("price_kind"), l.priceKind},
+            {QStringLiteral("price_source"), l.priceSource},
+        };
+        if (!l.lengthClass.isEmpty())
+            o.insert(QStringLiteral("length_class"), l.lengthClass);
+        arr.append(o);
+    }
+    return QJsonObject{{QStringLiteral("currency"), QStringLiteral("USD")},
+                       {QStringLiteral("lines"), arr},
+                       {QStringLiteral("total"), total()},
+                       {QStringLiteral("uncabled_links"), mUncabledLinks}};
+}
+
+} // namespace pw

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "cost/bomline.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <vector>
+
+namespace pw {
+
+class Design;
+
+// The bill of materials derived from a design (never typed twice): every node by catalog item,
+// racks from rack groups, cables by type and length class, transceivers by type. Prices come from
+// the design's catalog snapshot (list, estimate or price-book) unless a node overrides its price.
+// As CSV: export/bomcsv.h (one writer for the CLI, the export menu and the report).
+class BillOfMaterials {
+public:
+    [[nodiscard]] static BillOfMaterials of(const Design& design);
+
+    [[nodiscard]] const std::vector<BomLine>& lines() const { return mLines; }
+    [[nodiscard]] double total() const;
+    [[nodiscard]] double totalOf(const QString& category) const;
+    // Links with no cable chosen: they cost nothing here, so the total is a lower bound.
+    [[nodiscard]] int uncabledLinks() const { return mUncabledLinks; }
+
+    [[nodiscard]] QString toText() const;
+    [[nodiscard]] QJsonObject toJson() const;
+
+    // The standard length a cable of `meters` is ordered in ("unspecified" for 0).
+    [[nodiscard]] static QString lengthClass(double meters);
+
+private:
+    std::vector<BomLine> mLines;
+    int mUncabledLinks = 0;
+};
+
+} // namespace pw

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QString>
+
+namespace pw {
+
+// One line of a bill of materials: a catalog item (for cables, in one length class), how many,
+// the unit price and where that price came from (list, estimate, price-book, override).
+struct BomLine {
+    QString category;     // servers, storage, switches, appliances, nics, racks, pdus, cables, transceivers
+    QString sku;
+    QString description;
+    QString lengthClass;  // cables: the standard length the cable is ordered in, e.g. "3 m"
+    int quantity = 0;
+    double unitPrice = 0; // USD
+    QString priceKind;
+    QString priceSource;
+
+    [[nodiscard]] double extendedPrice() const { return quantity * unitPrice; }
+    bool operator==(const BomLine&) const = default;
+};
+
+} // namespace pw

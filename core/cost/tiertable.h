@@ -1,0 +1,59 @@
+#pragma once
+
+#include "model/designintent.h"
+#include "validate/finding.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace pw {
+
+class Design;
+
+// One row of the source document's "GPU Cluster Scale Tiers" table (gpu-clusters-source.txt).
+struct Tier {
+    QString id;                   // development, mid-scale, large-scale, hyperscale, inference
+    QString name;                 // as the source document writes it
+    int minGpus = 0;
+    std::optional<int> maxGpus;   // none: open-ended ("100,000+")
+    double typicalCostMin = 0;    // USD
+    std::optional<double> typicalCostMax;
+    QString primaryUse;
+    QString interconnect;         // as written
+    QString storage;              // as written
+    int minLinkGbps = 0;          // slowest compute link the interconnect column allows
+    bool expectsInfiniBand = false;
+    bool expectsParallelFs = false;
+};
+
+// What a design looks like to the tier table: GPUs, compute fabric, storage, capital cost.
+struct TierInputs {
+    int gpus = 0;
+    int computeLinkGbps = 0;       // slowest link speed on GPU servers' compute ports (0: none)
+    bool infiniBand = false;       // any compute-network switch is InfiniBand
+    bool parallelFs = false;       // any storage system is a parallel file system
+    bool anyStorage = false;
+    double capex = 0;
+    ClusterType clusterType = ClusterType::Unspecified;
+
+    [[nodiscard]] static TierInputs of(const Design& design, double capex);
+};
+
+// The tier table and the rule that places a design in it. Inference clusters (by intent) use the
+// inference row; every other design the row of its GPU count by upper bounds: up to 32 development,
+// up to 256 mid-scale, up to 4,096 large-scale, above that hyperscale. The table leaves gaps
+// (33-63, 257-511); a design in a gap belongs to the next row up and gets a TIER-GPUS finding.
+class TierTable {
+public:
+    [[nodiscard]] static const std::vector<Tier>& rows();
+    [[nodiscard]] static const Tier& row(const QString& id);
+    [[nodiscard]] static const Tier& classify(int gpus, ClusterType type);
+    // TIER-GPUS, TIER-INTERCONNECT, TIER-STORAGE, TIER-COST findings where the design falls
+    // outside its tier's typical range (warnings; info for cost).
+    [[nodiscard]] static std::vector<Finding> check(const TierInputs& inputs);
+    [[nodiscard]] static bool withinTypicalCost(const Tier& tier, double capex);
+};
+
+} // namespace pw

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace pw {
+
+class Design;
+struct Link;
+struct PortRef;
+
+// The cabling plan a data-centre technician builds from: one CSV row per link (cable), with both
+// ends (device, port, rack, U), the cable or optic type, length and a unique label. RFC 4180, UTF-8,
+// CRLF. Rows follow link ids, so the same design always gives the same file and labels.
+class CablingCsv {
+public:
+    [[nodiscard]] static QStringList header();
+    [[nodiscard]] static QByteArray write(const Design& design);
+
+    // What a technician pulls from the shelf for this link: "DAC", "ACC", "AOC", "fiber + optics",
+    // "copper (RJ45)" ... or "unspecified" when the design has not chosen a cable yet.
+    [[nodiscard]] static QString cableType(const Design& design, const Link& link);
+    // The label printed on both ends of the cable: C-00001, numbered in row order.
+    [[nodiscard]] static QString label(int row, int rows);
+    // Rack name and U of a link end (empty when the node is not racked).
+    [[nodiscard]] static QString rackOf(const Design& design, const PortRef& port);
+    [[nodiscard]] static QString unitOf(const Design& design, const PortRef& port);
+};
+
+} // namespace pw

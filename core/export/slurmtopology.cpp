@@ -1,0 +1,213 @@
+#include "export/slurmtopology.h"
+
+#include "export/exportnames.h"
+#include "export/hostlist.h"
+#include "model/design.h"
+
+#include <QDateTime>
+#include <QSet>
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <numeric>
+#include <set>
+
+namespace pw {
+
+namespace {
+
+constexpr int kMaxName = 64;
+
+bool isComputeSwitch(const Design& d, const Node& n)
+{
+    const CatalogItem* it = d.item(n.sku);
+    return it && it->kind == ItemKind::Switch && n.network == Network::Compute;
+}
+
+struct UnionFind {
+    std::vector<int> p;
+    explicit UnionFind(int n) : p(static_cast<size_t>(n)) { std::iota(p.begin(), p.end(), 0); }
+    int find(int x) { return p[static_cast<size_t>(x)] == x ? x : p[static_cast<size_t>(x)] = find(p[static_cast<size_t>(x)]); }
+    void unite(int a, int b) { p[static_cast<size_t>(find(a))] = find(b); }
+};
+
+// Unique, Slurm-safe, at most 64 characters.
+class Namer {
+public:
+    QString take(const QString& wanted)
+    {
+        QString base = Hostlist::sanitize(wanted).left(kMaxName);
+        QString name = base;
+        for (int i = 2; mUsed.contains(name); ++i) {
+            const QString suffix = QStringLiteral("-%1").arg(i);
+            name = base.left(kMaxName - suffix.size()) + suffix;
+        }
+        mUsed.insert(name);
+        return name;
+    }
+
+private:
+    QSet<QString> mUsed;
+};
+
+} // namespace
+
+std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d)
+{
+    // Compute switches and their level: the tier the design gives, else the distance from a leaf.
+    std::vector<NodeId> switches;
+    std::map<NodeId, int> swIndex;
+    d.nodes().forEach([&](const Node& n) {
+        if (isComputeSwitch(d, n)) {
+            swIndex[n.id] = static_cast<int>(switches.size());
+            switches.push_back(n.id);
+        }
+    });
+    const int ns = static_cast<int>(switches.size());
+    std::vector<std::set<int>> swNeighbours(static_cast<size_t>(ns));
+    std::map<NodeId, std::set<int>> serverLeaves; // server -> leaves
+    std::vector<std::vector<NodeId>> leafServers(static_cast<size_t>(ns));
+    d.links().forEach([&](const Link& l) {
+        const auto ia = swIndex.find(l.a.node);
+        const auto ib = swIndex.find(l.b.node);
+        if (ia != swIndex.end() && ib != swIndex.end()) {
+            swNeighbours[static_cast<size_t>(ia->second)].insert(ib->second);
+            swNeighbours[static_cast<size_t>(ib->second)].insert(ia->second);
+            return;
+        }
+        if ((ia == swIndex.end()) == (ib == swIndex.end()))
+            return; // neither end a compute switch
+        const int sw = ia != swIndex.end() ? ia->second : ib->second;
+        const NodeId host = ia != swIndex.end() ? l.b.node : l.a.node;
+        const CatalogItem* it = d.itemOf(host);
+        if (!it || it->kind != ItemKind::Server || d.linkNetwork(l) != Network::Compute)
+            return;
+        if (serverLeaves[host].insert(sw).second)
+            leafServers[static_cast<size_t>(sw)].push_back(host);
+    });
+
+    std::vector<int> level(static_cast<size_t>(ns), -1);
+    std::deque<int> queue;
+    for (int i = 0; i < ns; ++i) {
+        const FabricTier t = d.node(switches[static_cast<size_t>(i)])->tier;
+        if (!leafServers[static_cast<size_t>(i)].empty() || t == FabricTier::Leaf) {
+            level[static_cast<size_t>(i)] = 0;
+            queue.push_back(i);
+        }
+    }
+    while (!queue.empty()) {
+        const int s = queue.front();
+        queue.pop_front();
+        for (int o : swNeighbours[static_cast<size_t>(s)])
+            if (level[static_cast<size_t>(o)] < 0) {
+                level[static_cast<size_t>(o)] = level[static_cast<size_t>(s)] + 1;
+                queue.push_back(o);
+            }
+    }
+    for (int i = 0; i < ns; ++i) {
+        const FabricTier t = d.node(switches[static_cast<size_t>(i)])->tier;
+        if (t == FabricTier::Spine && level[static_cast<size_t>(i)] != 0)
+            level[static_cast<size_t>(i)] = 1;
+        else if (t == FabricTier::Core && level[static_cast<size_t>(i)] != 0)
+            level[static_cast<size_t>(i)] = std::max(2, level[static_cast<size_t>(i)]);
+        else if (level[static_cast<size_t>(i)] < 0)
+            level[static_cast<size_t>(i)] = 1; // unreachable from any leaf: a top switch of its own
+    }
+
+    // Leaves that share servers form one block (rail-optimized scalable units).
+    UnionFind uf(ns);
+    for (const auto& [server, leaves] : serverLeaves)
+        for (int l : leaves)
+            uf.unite(*leaves.begin(), l);
+
+    const ExportNames names(d);
+    Namer namer;
+    std::vector<Entry> out;
+    std::vector<QString> slurmName(static_cast<size_t>(ns)); // switch -> the Slurm switch it belongs to
+    // Physical names first, so block names never take a real switch's name.
+    std::vector<QString> physical(static_cast<size_t>(ns));
+    for (int i = 0; i < ns; ++i)
+        physical[static_cast<size_t>(i)] = namer.take(names.name(switches[static_cast<size_t>(i)]));
+
+    std::map<int, std::vector<int>> blocks; // root -> leaves
+    for (int i = 0; i < ns; ++i)
+        if (level[static_cast<size_t>(i)] == 0)
+            blocks[uf.find(i)].push_back(i);
+    int blockNo = 0;
+    for (auto& [root, leaves] : blocks) {
+        Entry e;
+        QStringList nodes;
+        std::set<NodeId> seen;
+        for (int l : leaves)
+            for (NodeId s : leafServers[static_cast<size_t>(l)])
+                if (seen.insert(s).second)
+                    nodes << Hostlist::sanitize(names.name(s));
+        e.nodes = nodes;
+        if (leaves.size() == 1) {
+            e.name = physical[static_cast<size_t>(leaves.front())];
+        } else {
+            ++blockNo;
+            // Name the block after the scalable unit its servers share, if they share one.
+            GroupId unit = d.node(*seen.begin())->unit;
+            for (NodeId s : seen)
+                if (d.node(s)->unit != unit)
+                    unit = GroupId();
+            const Group* g = unit.isValid() ? d.group(unit) : nullptr;
+            e.name = namer.take(g ? g->name : QStringLiteral("block%1").arg(blockNo, 2, 10, QLatin1Char('0')));
+            for (int l : leaves)
+                e.members << physical[static_cast<size_t>(l)];
+        }
+        for (int l : leaves)
+            slurmName[static_cast<size_t>(l)] = e.name;
+        out.push_back(std::move(e));
+    }
+    const int maxLevel = ns == 0 ? 0 : *std::max_element(level.begin(), level.end());
+    for (int lv = 1; lv <= maxLevel; ++lv) {
+        for (int i = 0; i < ns; ++i) {
+            if (level[static_cast<size_t>(i)] != lv)
+                continue;
+            Entry e;
+            e.name = physical[static_cast<size_t>(i)];
+            slurmName[static_cast<size_t>(i)] = e.name;
+            QStringList children;
+            for (int o : swNeighbours[static_cast<size_t>(i)])
+                if (level[static_cast<size_t>(o)] == lv - 1 && !children.contains(slurmName[static_cast<size_t>(o)]))
+                    children << slurmName[static_cast<size_t>(o)];
+            e.switches = children;
+            out.push_back(std::move(e));
+        }
+    }
+    return out;
+}
+
+QByteArray SlurmTopology::write(const std::vector<Entry>& entries, const QString& designName)
+{
+    QString s;
+    s += QStringLiteral("# topology.conf for %1, written by Podwright %2\n").arg(designName, QStringLiteral(PW_VERSION));
+    s += QStringLiteral("# slurm.conf: TopologyPlugin=topology/tree. Node names are the design's node names.\n");
+    if (entries.empty())
+        s += QStringLiteral("# The design has no compute-fabric switch: nothing to describe.\n");
+    int width = 0;
+    for (const Entry& e : entries)
+        width = std::max(width, static_cast<int>(e.name.size()));
+    for (const Entry& e : entries) {
+        if (!e.members.isEmpty())
+            s += QStringLiteral("# %1 stands for the rail leaves %2 (each server reaches every rail)\n")
+                     .arg(e.name, Hostlist::compress(e.members));
+        s += QStringLiteral("SwitchName=%1").arg(e.name, -width);
+        if (!e.nodes.isEmpty())
+            s += QStringLiteral(" Nodes=%1").arg(Hostlist::compress(e.nodes));
+        else if (!e.switches.isEmpty())
+            s += QStringLiteral(" Switches=%1").arg(Hostlist::compress(e.switches));
+        s += QLatin1Char('\n');
+    }
+    return s.toUtf8();
+}
+
+QByteArray SlurmTopology::write(const Design& design)
+{
+    return write(build(design), design.name());
+}
+
+} // namespace pw

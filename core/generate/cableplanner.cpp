@@ -1,0 +1,71 @@
+#include "generate/cableplanner.h"
+
+#include "generate/designbuilder.h"
+#include "generate/opticsrules.h"
+#include "generate/rackplanner.h"
+
+#include <unordered_map>
+
+namespace pw {
+
+namespace {
+
+const PortGroup& groupOf(const CatalogItem& item, int index)
+{
+    for (const PortGroup& g : item.portGroups) {
+        if (index < g.count)
+            return g;
+        index -= g.count;
+    }
+    return item.portGroups.back();
+}
+
+} // namespace
+
+void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringList& notes)
+{
+    Design& d = b.design();
+    std::vector<LinkId> ids;
+    ids.reserve(d.links().size());
+    d.links().forEach([&](const Link& l) { ids.push_back(l.id); });
+    std::unordered_map<QString, bool> recorded;
+    auto record = [&](const QString& sku) {
+        if (sku.isEmpty())
+            return false;
+        auto it = recorded.find(sku);
+        if (it == recorded.end())
+            it = recorded.emplace(sku, b.use(sku) != nullptr).first;
+        return it->second;
+    };
+    int unmatched = 0;
+    for (LinkId id : ids) {
+        Link l = *d.link(id);
+        const PortGroup& ga = groupOf(b.itemOf(l.a.node), l.a.index);
+        const PortGroup& gb = groupOf(b.itemOf(l.b.node), l.b.index);
+        const double metres = racks.distance(l.a.node, l.b.node);
+        l.lengthM = metres;
+        l.cableSku.clear();
+        l.transceiverSku.clear();
+        const bool rj45 = ga.connector == QLatin1String("RJ45") || gb.connector == QLatin1String("RJ45");
+        const QString copper = (rj45 || racks.sameRack(l.a.node, l.b.node)) ? OpticsRules::copperFor(ga.connector, gb.connector, metres) : QString();
+        if (!copper.isEmpty() && record(copper)) {
+            l.cableSku = copper;
+        } else {
+            const bool singleMode = metres > OpticsRules::kMultimodeReachM;
+            const QString ta = OpticsRules::transceiverFor(ga.connector, ga.portsPerCage, singleMode);
+            const QString tb = OpticsRules::transceiverFor(gb.connector, gb.portsPerCage, singleMode);
+            const QString fiber = OpticsRules::fiberFor(singleMode || ta.startsWith(QLatin1String("mms")));
+            if (record(ta) && record(tb) && record(fiber)) {
+                l.cableSku = fiber;
+                l.transceiverSku = gb.portsPerCage > ga.portsPerCage ? tb : ta;
+            } else {
+                ++unmatched;
+            }
+        }
+        d.replaceLink(l);
+    }
+    if (unmatched > 0)
+        notes << QStringLiteral("%1 link(s) have no matching cable or optics in the catalog; their cable is left to choose").arg(unmatched);
+}
+
+} // namespace pw

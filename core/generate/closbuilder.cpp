@@ -1,0 +1,97 @@
+#include "generate/closbuilder.h"
+
+#include "generate/designbuilder.h"
+
+#include <algorithm>
+
+namespace pw {
+
+std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& sw, const std::vector<Leaf>& leaves,
+                                          int uplinks, int leavesPerPod, bool allowThreeTier, double spineY,
+                                          double coreY, Result& result)
+{
+    const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
+    const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
+    const int leafCount = static_cast<int>(leaves.size());
+    if (leafCount == 0 || uplinks <= 0)
+        return std::nullopt;
+    const double minX = leaves.front().x;
+    const double maxX = leaves.back().x;
+
+    if (leafCount <= radix) {
+        int spines = uplinks;
+        for (int s = 1; s <= uplinks; ++s) {
+            if (uplinks % s == 0 && (leafCount * uplinks + s - 1) / s <= radix) {
+                spines = s;
+                break;
+            }
+        }
+        const int perSpine = uplinks / spines;
+        result.tiers = 2;
+        result.spines.reserve(static_cast<size_t>(spines));
+        for (int s = 0; s < spines; ++s) {
+            const double x = spines == 1 ? (minX + maxX) / 2 : minX + (maxX - minX) * s / (spines - 1);
+            result.spines.push_back(b.addNode(sw, QStringLiteral("spine-%1").arg(s + 1, 3, 10, QLatin1Char('0')),
+                                              Network::Compute, FabricTier::Spine, QPointF(x, spineY)));
+        }
+        for (const Leaf& leaf : leaves)
+            for (int s = 0; s < spines; ++s)
+                for (int k = 0; k < perSpine; ++k)
+                    b.connect(b.takePort(leaf.id, dataGroup), b.takePort(result.spines[static_cast<size_t>(s)], dataGroup));
+        return std::nullopt;
+    }
+
+    if (!allowThreeTier)
+        return QStringLiteral("%1 leaves need more than two tiers of %2 (radix %3 allows %3 leaves)")
+            .arg(leafCount).arg(sw.sku).arg(radix);
+    if (leavesPerPod <= 0 || 2 * leavesPerPod > radix)
+        return QStringLiteral("a pod of %1 leaves does not fit the %2 ports of a %3 spine at 1:1")
+            .arg(leavesPerPod).arg(radix).arg(sw.sku);
+    if (uplinks > radix / 2)
+        return QStringLiteral("leaves with %1 uplinks need more than one core group per spine port").arg(uplinks);
+
+    result.tiers = 3;
+    const int pods = (leafCount + leavesPerPod - 1) / leavesPerPod;
+    const int coresPerGroup = (leafCount + radix - 1) / radix;
+    result.spines.reserve(static_cast<size_t>(pods * uplinks));
+    result.cores.reserve(static_cast<size_t>(coresPerGroup * uplinks));
+    const double width = std::max(1.0, maxX - minX);
+    const int coreCount = coresPerGroup * uplinks;
+    for (int c = 0; c < coreCount; ++c) {
+        const double x = coreCount == 1 ? (minX + maxX) / 2 : minX + width * c / (coreCount - 1);
+        result.cores.push_back(b.addNode(sw, QStringLiteral("core-%1").arg(c + 1, 4, 10, QLatin1Char('0')),
+                                         Network::Compute, FabricTier::Core, QPointF(x, coreY)));
+    }
+    int spineNumber = 0;
+    std::vector<long long> groupCursor(static_cast<size_t>(uplinks), 0); // round-robin position per core group
+    for (int p = 0; p < pods; ++p) {
+        const int first = p * leavesPerPod;
+        const int last = std::min(leafCount, first + leavesPerPod);
+        const GroupId pod = b.addGroup(GroupKind::Pod, QStringLiteral("Pod %1").arg(p + 1));
+        result.pods.push_back(pod);
+        const double px0 = leaves[static_cast<size_t>(first)].x;
+        const double px1 = leaves[static_cast<size_t>(last - 1)].x;
+        std::vector<NodeId> podSpines;
+        podSpines.reserve(static_cast<size_t>(uplinks));
+        for (int j = 0; j < uplinks; ++j) {
+            const double x = uplinks == 1 ? (px0 + px1) / 2 : px0 + (px1 - px0) * j / (uplinks - 1);
+            podSpines.push_back(b.addNode(sw, QStringLiteral("spine-%1").arg(++spineNumber, 4, 10, QLatin1Char('0')),
+                                          Network::Compute, FabricTier::Spine, QPointF(x, spineY), pod));
+        }
+        for (int l = first; l < last; ++l)
+            for (int j = 0; j < uplinks; ++j)
+                b.connect(b.takePort(leaves[static_cast<size_t>(l)].id, dataGroup), b.takePort(podSpines[static_cast<size_t>(j)], dataGroup));
+        // Spine j sends as many links up as it has leaves below.
+        for (int j = 0; j < uplinks; ++j) {
+            for (int k = first; k < last; ++k) {
+                const long long e = groupCursor[static_cast<size_t>(j)]++;
+                const NodeId core = result.cores[static_cast<size_t>(j * coresPerGroup + static_cast<int>(e % coresPerGroup))];
+                b.connect(b.takePort(podSpines[static_cast<size_t>(j)], dataGroup), b.takePort(core, dataGroup));
+            }
+        }
+        result.spines.insert(result.spines.end(), podSpines.begin(), podSpines.end());
+    }
+    return std::nullopt;
+}
+
+} // namespace pw

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "model/node.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace pw {
+
+class DesignBuilder;
+struct CatalogItem;
+
+// Builds the spine tier (and a core tier when needed) above a row of leaves whose uplink ports are
+// still free. Two tiers while every spine can take a link from every leaf (leaves <= radix): the
+// spine count is the smallest divisor of the leaf uplinks that keeps spines within their radix, so
+// each leaf spreads its uplinks evenly over every spine (DGX SuperPOD rule). Beyond that, pods of
+// leaves get their own spines (one per leaf uplink, each leaf once to each), and spine j of every
+// pod joins core group j; the cores of a group take the pod uplinks round-robin, so every core
+// port is used and every spine spreads over the group (1:1 at the spine).
+class ClosBuilder {
+public:
+    struct Leaf {
+        NodeId id;
+        double x = 0; // canvas x, so that spines sit above their leaves
+    };
+    struct Result {
+        std::vector<NodeId> spines;
+        std::vector<NodeId> cores;
+        std::vector<GroupId> pods; // three tiers only
+        int tiers = 2;
+    };
+
+    // leavesPerPod: how many leaves form a pod if three tiers are needed (whole scalable units).
+    // podOf: for each leaf, receives the pod group (three tiers), else unchanged.
+    // allowThreeTier false: an error when two tiers cannot hold the leaves.
+    [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& sw,
+                                                      const std::vector<Leaf>& leaves, int uplinks, int leavesPerPod,
+                                                      bool allowThreeTier, double spineY, double coreY, Result& result);
+};
+
+} // namespace pw

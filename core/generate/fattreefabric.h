@@ -1,0 +1,26 @@
+#pragma once
+
+#include "generate/computelayout.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace pw {
+
+class DesignBuilder;
+struct CatalogItem;
+
+// k-ary fat-tree (Al-Fares et al., SIGCOMM 2008): k pods of k/2 edge and k/2 aggregation
+// switches, (k/2)^2 core switches, k/2 host ports per edge switch; k^3/4 host ports in all. Each
+// compute port of a server is one host port. Only the pods the hosts need are built; the core is
+// always complete. Edge, aggregation and core switches are the leaf, spine and core tiers.
+class FatTreeFabric {
+public:
+    [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& server,
+                                                      const CatalogItem& sw, int k, int nodes, ComputeLayout& layout,
+                                                      QStringList& notes);
+};
+
+} // namespace pw

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "generate/oversubscription.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace pw {
+
+enum class TopologyKind { RailOptimized, FatTree, LeafSpine };
+enum class StorageTier { Good, Better, Best };
+
+[[nodiscard]] QString toString(TopologyKind kind);
+[[nodiscard]] std::optional<TopologyKind> topologyKindFromString(const QString& text);
+[[nodiscard]] QString toString(StorageTier tier);
+[[nodiscard]] std::optional<StorageTier> storageTierFromString(const QString& text);
+
+// The dials of a reference design. Either nodes or gpus is set (gpus is rounded up to whole
+// servers). Zero means "default": radix = the switch's data ports (fat-tree: k, even), rackPowerKw
+// = 41 kW for air-cooled servers (four DGX H100), 140 kW for liquid-cooled ones.
+struct GeneratorOptions {
+    QString serverSku;                 // empty for a fat-tree: generic-host
+    int nodes = 0;
+    int gpus = 0;
+    QString switchSku;
+    TopologyKind topology = TopologyKind::RailOptimized;
+    int radix = 0;
+    Oversubscription oversubscription;
+    int suSize = 32;                   // servers per scalable unit (rail-optimized)
+    QString storageSku;                // empty: no storage fabric
+    StorageTier storageTier = StorageTier::Good;
+    bool management = true;            // in-band, out-of-band, UFM appliances, head nodes
+    double rackPowerKw = 0;
+    QString rackSku = QStringLiteral("rack-48u");
+    QString name;                      // design name; a descriptive default when empty
+};
+
+} // namespace pw

@@ -1,0 +1,97 @@
+#include "generate/leafspinefabric.h"
+
+#include "generate/closbuilder.h"
+#include "generate/designbuilder.h"
+#include "generate/generatoroptions.h"
+
+namespace pw {
+
+namespace {
+constexpr double kServerWidth = 100;
+constexpr int kServersPerRow = 32;
+} // namespace
+
+std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorOptions& o, const CatalogItem& server,
+                                              const CatalogItem& sw, int nodes, ComputeLayout& layout, QStringList& notes)
+{
+    const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
+    if (computeGroup < 0)
+        return QStringLiteral("%1 has no compute-fabric ports").arg(server.sku);
+    const int perServer = server.portGroups[static_cast<size_t>(computeGroup)].count;
+    const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
+    const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
+    const Oversubscription& os = o.oversubscription;
+    int down = radix * os.down / (os.down + os.up);
+    int up = os.uplinksFor(down);
+    while (down > 1 && down + up > radix)
+        up = os.uplinksFor(--down);
+    if (down < 1 || down + up > radix)
+        return QStringLiteral("%1 (radix %2) cannot be a leaf at %3").arg(sw.sku).arg(radix).arg(os.toString());
+    const long long hostPorts = static_cast<long long>(nodes) * perServer;
+    const long long leafCount = (hostPorts + down - 1) / down;
+    if (leafCount > radix)
+        return QStringLiteral("two tiers of %1 at %2 hold at most %3 server ports (%4 leaves of %5 downlinks); "
+                              "%6 servers need %7 (use --topology rail-optimized or fat-tree, or a larger switch)")
+            .arg(sw.sku).arg(os.toString()).arg(radix * down).arg(radix).arg(down).arg(nodes).arg(hostPorts);
+
+    Design& d = b.design();
+    d.reserve(static_cast<size_t>(nodes + leafCount * 2 + 64), static_cast<size_t>(hostPorts * 3 + 1024));
+    layout.serverY = 900;
+    std::vector<NodeId> leaves;
+    std::vector<ClosBuilder::Leaf> closLeaves;
+    for (long long l = 0; l < leafCount; ++l) {
+        const double x = (l * down + down / 2.0) / perServer * kServerWidth;
+        const NodeId leaf = b.addNode(sw, QStringLiteral("leaf-%1").arg(l + 1, 3, 10, QLatin1Char('0')), Network::Compute,
+                                      FabricTier::Leaf, QPointF(x, 600));
+        leaves.push_back(leaf);
+        closLeaves.push_back({leaf, x});
+    }
+    long long port = 0;
+    std::vector<NodeId> row;
+    std::vector<NodeId> rowLeaves;
+    for (int i = 0; i < nodes; ++i) {
+        const NodeId n = b.addNode(server, QStringLiteral("%1-%2").arg(server.sku).arg(i + 1, 5, 10, QLatin1Char('0')),
+                                   Network::None, FabricTier::None, QPointF(i * kServerWidth, 900));
+        for (int p = 0; p < perServer; ++p, ++port) {
+            const NodeId leaf = leaves[static_cast<size_t>(port / down)];
+            if (rowLeaves.empty() || rowLeaves.back() != leaf)
+                rowLeaves.push_back(leaf);
+            b.connect(b.portAt(n, computeGroup, p), b.portAt(leaf, dataGroup, static_cast<int>(port % down)));
+        }
+        row.push_back(n);
+        layout.servers.push_back(n);
+        if (static_cast<int>(row.size()) == kServersPerRow || i == nodes - 1) {
+            layout.serverRows.push_back(std::move(row));
+            layout.leafRows.push_back(rowLeaves);
+            row.clear();
+            rowLeaves.clear();
+        }
+    }
+    // A leaf shared by two rows of servers stays with the first.
+    std::vector<bool> seen(d.nodes().slotCount() + 1, false);
+    for (auto& r : layout.leafRows) {
+        std::vector<NodeId> unique;
+        for (NodeId l : r)
+            if (!seen[l.value()]) {
+                seen[l.value()] = true;
+                unique.push_back(l);
+            }
+        r = std::move(unique);
+    }
+    for (NodeId leaf : leaves)
+        b.skipTo(leaf, dataGroup, down);
+    if (leafCount == 1) {
+        layout.tiers = 1;
+        notes << QStringLiteral("one leaf holds every server: no spine tier");
+    } else {
+        ClosBuilder::Result clos;
+        if (auto error = ClosBuilder::build(b, sw, closLeaves, up, 0, false, 350, 100, clos))
+            return error;
+        layout.tiers = clos.tiers;
+        layout.spineRows.push_back(clos.spines);
+    }
+    layout.width = nodes * kServerWidth;
+    return std::nullopt;
+}
+
+} // namespace pw

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "generate/computelayout.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace pw {
+
+class DesignBuilder;
+struct CatalogItem;
+struct GeneratorOptions;
+
+// Two-tier leaf-spine of any servers: the servers' compute ports fill the leaves' downlinks in
+// order; a leaf of radix R at d:u has floor(R*d/(d+u)) downlinks and the matching uplinks, spread
+// evenly over the spines. Refuses when two tiers cannot hold the servers.
+class LeafSpineFabric {
+public:
+    [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const GeneratorOptions& options,
+                                                      const CatalogItem& server, const CatalogItem& sw, int nodes,
+                                                      ComputeLayout& layout, QStringList& notes);
+};
+
+} // namespace pw

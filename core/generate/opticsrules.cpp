@@ -1,0 +1,34 @@
+#include "generate/opticsrules.h"
+
+namespace pw {
+
+QString OpticsRules::transceiverFor(const QString& connector, int portsPerCage, bool singleMode)
+{
+    if (connector == QLatin1String("OSFP")) {
+        if (portsPerCage >= 2)
+            return singleMode ? QStringLiteral("mms4x00-ns") : QStringLiteral("mma4z00-ns");
+        return singleMode ? QStringLiteral("mms4x00-ns400") : QStringLiteral("mma4z00-ns400");
+    }
+    if (connector == QLatin1String("QSFP112"))
+        return QStringLiteral("mma1z00-ns400"); // the only QSFP112 module: multimode, 50 m
+    if (connector == QLatin1String("QSFP28"))
+        return QStringLiteral("qsfp28-100g-sr4");
+    return {};
+}
+
+QString OpticsRules::copperFor(const QString& a, const QString& b, double metres)
+{
+    if (a == QLatin1String("RJ45") || b == QLatin1String("RJ45"))
+        return QStringLiteral("cat6-rj45");
+    if (a != b)
+        return {};
+    if (a == QLatin1String("OSFP"))
+        return metres <= 3 ? QStringLiteral("dac-800g-osfp") : metres <= 5 ? QStringLiteral("acc-800g-osfp") : QString();
+    if (a == QLatin1String("QSFP28") && metres <= 5)
+        return QStringLiteral("dac-100g-qsfp28");
+    if (a == QLatin1String("QSFP56") && metres <= 2)
+        return QStringLiteral("dac-200g-qsfp56");
+    return {};
+}
+
+} // namespace pw

@@ -1,0 +1,118 @@
+#include "generate/rackplanner.h"
+
+#include "generate/designbuilder.h"
+
+#include <cmath>
+
+namespace pw {
+
+RackPlanner::RackPlanner(DesignBuilder& builder, const CatalogItem& rack, double budgetKw, bool liquidCooled)
+    : mBuilder(builder), mRackItem(rack), mBudgetW(budgetKw * 1000.0), mLiquid(liquidCooled)
+{
+    if (rack.rackHeightU)
+        mHeightU = static_cast<int>(rack.rackHeightU->value);
+    else if (rack.rackUnits.value > 0)
+        mHeightU = static_cast<int>(rack.rackUnits.value);
+}
+
+void RackPlanner::beginRow(double x, double y, const QString& label)
+{
+    mRowStart = QPointF(x, y);
+    mRowLabel = label;
+    mInRow = 0;
+    mNeedRack = true;
+}
+
+void RackPlanner::openRack()
+{
+    Rack r;
+    Group g;
+    g.id = mBuilder.design().allocateGroupId();
+    g.kind = GroupKind::Rack;
+    g.name = QStringLiteral("%1-%2").arg(mRowLabel).arg(mInRow + 1, 2, 10, QLatin1Char('0'));
+    g.sku = mRackItem.sku;
+    g.powerBudgetKw = mBudgetW / 1000.0;
+    g.liquidCooled = mLiquid;
+    r.id = g.id;
+    r.floor = mRowStart + QPointF(mInRow * kRackWidth, 0);
+    mBuilder.design().insertGroup(std::move(g));
+    mRacks.push_back(r);
+    ++mInRow;
+    mNeedRack = false;
+}
+
+void RackPlanner::place(NodeId id)
+{
+    const Node* node = mBuilder.design().node(id);
+    const CatalogItem& item = mBuilder.itemOf(id);
+    const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    const double power = item.powerMaxW.value;
+    if (mNeedRack || mRacks.back().usedU + height > mHeightU
+        || (mRacks.back().usedU > 0 && mRacks.back().usedW + power > mBudgetW))
+        openRack();
+    Rack& r = mRacks.back();
+    Node n = *node;
+    n.rack = r.id;
+    n.rackUnit = height > 0 ? r.usedU + 1 : -1;
+    r.usedU += height;
+    r.usedW += power;
+    mBuilder.design().replaceNode(n);
+    const size_t slot = id.value() - 1;
+    if (mRackOfNode.size() <= slot) {
+        mRackOfNode.resize(slot + 1, -1);
+        mUnitOfNode.resize(slot + 1, 0);
+    }
+    mRackOfNode[slot] = static_cast<int>(mRacks.size()) - 1;
+    mUnitOfNode[slot] = n.rackUnit;
+}
+
+void RackPlanner::addPdus(const CatalogItem& pdu)
+{
+    const double capacityW = (pdu.pduCapacityKw ? pdu.pduCapacityKw->value : 0) * 1000.0;
+    const int perFeed = capacityW > 0 ? std::max(1, static_cast<int>(std::ceil(mBudgetW / capacityW))) : 1;
+    const size_t racks = mRacks.size();
+    for (size_t i = 0; i < racks; ++i) {
+        const Group* g = mBuilder.design().group(mRacks[i].id);
+        for (int p = 0; p < 2 * perFeed; ++p) {
+            const NodeId n = mBuilder.addNode(pdu, QStringLiteral("%1-pdu-%2%3").arg(g->name).arg(p % 2 == 0 ? 'A' : 'B').arg(p / 2 + 1),
+                                              Network::None, FabricTier::None, QPointF());
+            Node node = *mBuilder.design().node(n);
+            node.rack = mRacks[i].id;
+            mBuilder.design().replaceNode(node);
+            const size_t slot = n.value() - 1;
+            if (mRackOfNode.size() <= slot) {
+                mRackOfNode.resize(slot + 1, -1);
+                mUnitOfNode.resize(slot + 1, 0);
+            }
+            mRackOfNode[slot] = static_cast<int>(i);
+            mUnitOfNode[slot] = mHeightU;
+        }
+    }
+}
+
+bool RackPlanner::sameRack(NodeId a, NodeId b) const
+{
+    const size_t sa = a.value() - 1;
+    const size_t sb = b.value() - 1;
+    return sa < mRackOfNode.size() && sb < mRackOfNode.size() && mRackOfNode[sa] >= 0 && mRackOfNode[sa] == mRackOfNode[sb];
+}
+
+double RackPlanner::distance(NodeId a, NodeId b) const
+{
+    const size_t sa = a.value() - 1;
+    const size_t sb = b.value() - 1;
+    if (sa >= mRackOfNode.size() || sb >= mRackOfNode.size() || mRackOfNode[sa] < 0 || mRackOfNode[sb] < 0)
+        return 0;
+    double metres;
+    if (mRackOfNode[sa] == mRackOfNode[sb]) {
+        // Up or down the rack (44.45 mm per U) plus about a metre of dressing.
+        metres = 1.0 + std::abs(mUnitOfNode[sa] - mUnitOfNode[sb]) * 0.04445;
+    } else {
+        const QPointF d = mRacks[static_cast<size_t>(mRackOfNode[sa])].floor - mRacks[static_cast<size_t>(mRackOfNode[sb])].floor;
+        // Overhead trays: up one rack, along the rows, down the other (about 1.5 m at each end).
+        metres = std::abs(d.x()) + std::abs(d.y()) + 3.0;
+    }
+    return std::ceil(metres * 2.0) / 2.0; // cables come in half-metre steps
+}
+
+} // namespace pw

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "util/strongid.h"
+
+#include <QPointF>
+#include <QString>
+
+#include <vector>
+
+namespace pw {
+
+class DesignBuilder;
+struct CatalogItem;
+
+// Places nodes in racks, row by row: a node goes into the current rack while its height and its
+// maximum power fit (the rack's power budget), else a new rack opens further along the row.
+// Racks sit on a floor grid (0.6 m wide, rows 2.4 m apart) from which cable lengths are estimated.
+class RackPlanner {
+public:
+    RackPlanner(DesignBuilder& builder, const CatalogItem& rack, double budgetKw, bool liquidCooled);
+
+    // Starts a row of racks at a floor position in metres; the next place() opens a rack.
+    void beginRow(double xMetres, double yMetres, const QString& label);
+    void place(NodeId node);
+    // Adds PDUs to every rack: enough for the budget, doubled for A and B feeds.
+    void addPdus(const CatalogItem& pdu);
+
+    [[nodiscard]] int rackCount() const { return static_cast<int>(mRacks.size()); }
+    // Estimated cable length between two placed nodes in metres (0 when either is not placed).
+    [[nodiscard]] double distance(NodeId a, NodeId b) const;
+    [[nodiscard]] bool sameRack(NodeId a, NodeId b) const;
+
+    static constexpr double kRackWidth = 0.6;
+    static constexpr double kRowPitch = 2.4;
+
+private:
+    struct Rack {
+        GroupId id;
+        QPointF floor; // metres
+        int usedU = 0;
+        double usedW = 0;
+    };
+    void openRack();
+
+    DesignBuilder& mBuilder;
+    const CatalogItem& mRackItem;
+    double mBudgetW;
+    bool mLiquid;
+    int mHeightU = 48;
+    std::vector<Rack> mRacks;
+    std::vector<int> mRackOfNode; // by node id - 1, -1 when not placed
+    std::vector<int> mUnitOfNode;
+    QPointF mRowStart;
+    QString mRowLabel;
+    int mInRow = 0;
+    bool mNeedRack = true;
+};
+
+} // namespace pw

@@ -1,0 +1,316 @@
+#include "report/reportdata.h"
+
+#include "export/cablingcsv.h"
+#include "cost/billofmaterials.h"
+#include "model/design.h"
+#include "topology/fabricanalyzer.h"
+
+#include <QLocale>
+
+#include <map>
+#include <tuple>
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+namespace pw {
+
+namespace {
+
+const QLocale& numbers()
+{
+    static const QLocale l(QLocale::English, QLocale::UnitedStates);
+    return l;
+}
+
+QString percent(double ratio, int decimals = 1) { return numbers().toString(ratio * 100.0, 'f', decimals) + QLatin1Char('%'); }
+
+} // namespace
+
+std::vector<ReportSection> ReportOptions::allSections()
+{
+    return {ReportSection::Cover, ReportSection::Summary, ReportSection::Topology, ReportSection::Racks, ReportSection::Bom,
+            ReportSection::Cabling, ReportSection::Validation, ReportSection::Cost, ReportSection::Sources};
+}
+
+bool ReportOptions::has(ReportSection s) const
+{
+    return std::find(sections.begin(), sections.end(), s) != sections.end();
+}
+
+QString ReportOptions::sectionId(ReportSection s)
+{
+    switch (s) {
+    case ReportSection::Cover: return QStringLiteral("cover");
+    case ReportSection::Summary: return QStringLiteral("summary");
+    case ReportSection::Topology: return QStringLiteral("topology");
+    case ReportSection::Racks: return QStringLiteral("racks");
+    case ReportSection::Bom: return QStringLiteral("bom");
+    case ReportSection::Cabling: return QStringLiteral("cabling");
+    case ReportSection::Validation: return QStringLiteral("validation");
+    case ReportSection::Cost: return QStringLiteral("cost");
+    case ReportSection::Sources: return QStringLiteral("sources");
+    }
+    return {};
+}
+
+QString ReportOptions::sectionTitle(ReportSection s)
+{
+    switch (s) {
+    case ReportSection::Cover: return QStringLiteral("Cluster design proposal");
+    case ReportSection::Summary: return QStringLiteral("Executive summary");
+    case ReportSection::Topology: return QStringLiteral("Topology");
+    case ReportSection::Racks: return QStringLiteral("Rack elevations");
+    case ReportSection::Bom: return QStringLiteral("Bill of materials");
+    case ReportSection::Cabling: return QStringLiteral("Cabling summary");
+    case ReportSection::Validation: return QStringLiteral("Validation scorecard");
+    case ReportSection::Cost: return QStringLiteral("Cost and TCO");
+    case ReportSection::Sources: return QStringLiteral("Assumptions and sources");
+    }
+    return {};
+}
+
+std::optional<std::vector<ReportSection>> ReportOptions::parseSections(const QString& list, QString* error)
+{
+    std::vector<ReportSection> out;
+    for (QString part : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        part = part.trimmed().toLower();
+        if (part == QLatin1String("all")) {
+            out = allSections();
+            continue;
+        }
+        bool found = false;
+        for (ReportSection s : allSections())
+            if (sectionId(s) == part) {
+                if (std::find(out.begin(), out.end(), s) == out.end())
+                    out.push_back(s);
+                found = true;
+            }
+        if (!found) {
+            if (error) {
+                QStringList names;
+                for (ReportSection s : allSections())
+                    names << sectionId(s);
+                *error = QStringLiteral("unknown section '%1' (available: %2, all)").arg(part, names.join(QStringLiteral(", ")));
+            }
+            return std::nullopt;
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+QString ReportData::number(double v, int decimals) { return numbers().toString(v, 'f', decimals); }
+
+QString ReportData::money(double usd, int decimals) const
+{
+    const double v = usd * options.exchangeRate;
+    const QString digits = numbers().toString(std::abs(v), 'f', decimals);
+    const QString sign = v < 0 ? QStringLiteral("-") : QString();
+    if (options.currency == QLatin1String("USD"))
+        return sign + QLatin1Char('$') + digits;
+    if (options.currency == QLatin1String("EUR"))
+        return sign + QChar(0x20AC) + digits;
+    if (options.currency == QLatin1String("GBP"))
+        return sign + QChar(0x00A3) + digits;
+    return sign + digits + QLatin1Char(' ') + options.currency;
+}
+
+ReportData ReportData::build(const Design& design, const CostAssumptions& assumptions, const ReportOptions& options,
+                             const AnalysisOptions& analysis)
+{
+    ReportData r;
+    r.options = options;
+    r.designName = design.name().isEmpty() ? QStringLiteral("Untitled design") : design.name();
+    r.documentVersion = options.documentVersion;
+    if (r.documentVersion.isEmpty())
+        r.documentVersion = design.properties().value(QStringLiteral("version")).toString();
+    if (r.documentVersion.isEmpty())
+        r.documentVersion = QStringLiteral("1.0");
+    r.date = options.date.isValid() ? options.date : QDate::currentDate();
+
+    r.summary = DesignSummary::of(design);
+    r.intent = DesignIntent::ofProperties(design.properties());
+    r.fabric = analyzeFabric(design, analysis);
+    r.cost = CostModel::compute(design, assumptions);
+    ValidationOptions vo;
+    vo.assumptions = assumptions;
+    r.findings = validate(design, vo);
+    r.findingCounts = FindingCounts::of(r.findings);
+    r.diagram = DiagramModel::of(design);
+    r.tiers = TierTable::rows();
+    r.clusterType = r.intent.clusterType == ClusterType::Unspecified ? QStringLiteral("not stated") : toString(r.intent.clusterType);
+
+    // Racks, grouped by identical contents so a large design prints each layout once.
+    std::map<GroupId, std::vector<const Node*>> inRack;
+    design.nodes().forEach([&](const Node& n) {
+        if (n.rack.isValid())
+            inRack[n.rack].push_back(&n);
+    });
+    std::map<QString, size_t> bySignature;
+    design.groups().forEach([&](const Group& g) {
+        if (g.kind != GroupKind::Rack)
+            return;
+        ++r.rackCount;
+        RackElevation e;
+        e.name = g.name;
+        const CatalogItem* rackItem = g.sku.isEmpty() ? nullptr : design.item(g.sku);
+        e.model = rackItem ? rackItem->model : QStringLiteral("rack");
+        e.heightU = rackItem && rackItem->rackHeightU ? static_cast<int>(rackItem->rackHeightU->value) : 42;
+        e.powerBudgetKw = g.powerBudgetKw;
+        e.liquidCooled = g.liquidCooled;
+        QStringList sig{e.model, QString::number(e.heightU)};
+        for (const Node* n : inRack[g.id]) {
+            const CatalogItem* it = design.item(n->sku);
+            e.powerKw += it ? it->maxPower().value() / 1000.0 : 0;
+            if (n->rackUnit <= 0)
+                continue;
+            RackElevation::Slot s;
+            s.u = n->rackUnit;
+            s.heightU = it ? std::max(1, static_cast<int>(std::ceil(it->rackUnits.value))) : 1;
+            s.name = n->name;
+            s.model = it ? it->model : n->sku;
+            s.kind = it ? (it->kind == ItemKind::Server ? DiagramModel::Kind::Server
+                           : it->kind == ItemKind::Switch ? DiagramModel::Kind::Switch
+                           : it->kind == ItemKind::Storage ? DiagramModel::Kind::Storage
+                           : it->kind == ItemKind::Appliance ? DiagramModel::Kind::Appliance
+                                                             : DiagramModel::Kind::Other)
+                        : DiagramModel::Kind::Other;
+            e.slots.push_back(s);
+        }
+        std::sort(e.slots.begin(), e.slots.end(), [](const auto& a, const auto& b) { return a.u > b.u; });
+        for (const auto& s : e.slots)
+            sig << QStringLiteral("%1:%2:%3").arg(s.u).arg(s.heightU).arg(s.model);
+        const QString key = sig.join(QLatin1Char('|'));
+        auto it = bySignature.find(key);
+        if (it == bySignature.end()) {
+            e.rackNames << g.name;
+            bySignature.emplace(key, r.racks.size());
+            r.racks.push_back(std::move(e));
+        } else {
+            r.racks[it->second].rackNames << g.name;
+        }
+    });
+
+    // Cabling by network, type and length class.
+    std::map<std::tuple<QString, QString, double, QString>, int> cables;
+    design.links().forEach([&](const Link& l) {
+        const QString lc = BillOfMaterials::lengthClass(l.lengthM);
+        double order = 1e9;
+        if (lc != QLatin1String("unspecified"))
+            order = lc.section(QLatin1Char(' '), 0, 0).toDouble();
+        const Network net = design.linkNetwork(l);
+        const QString netName = net == Network::InBand      ? QStringLiteral("in-band management")
+                                : net == Network::OutOfBand ? QStringLiteral("out-of-band management")
+                                                            : toString(net);
+        cables[{netName, CablingCsv::cableType(design, l), order, lc}] += 1;
+        ++r.cableCount;
+    });
+    for (const auto& [key, n] : cables)
+        r.cabling.push_back(CablingLine{std::get<0>(key), std::get<1>(key), std::get<3>(key), n});
+
+    // Sources: the cost assumptions, the tier table, then every figure of every catalog item used.
+    const QJsonObject aj = assumptions.toJson();
+    const QJsonObject as = assumptions.sourcesJson();
+    const std::pair<const char*, const char*> assumptionNames[] = {
+        {"pue", "power usage effectiveness"},
+        {"power_price_usd_per_kwh", "electricity price (USD/kWh)"},
+        {"years", "ownership horizon (years)"},
+        {"utilization", "GPU utilization"},
+        {"cloud_price_per_gpu_hour", "cloud price per GPU-hour (USD)"},
+        {"support_share", "support per year (share of capex)"},
+        {"staff_per_year", "staff per year (USD)"},
+    };
+    for (const auto& [key, label] : assumptionNames) {
+        const QString src = as.value(QLatin1String(key)).toString();
+        r.sources.push_back(SourceLine{QStringLiteral("Cost assumption"), QLatin1String(label),
+                                       number(aj.value(QLatin1String(key)).toDouble(), key == std::string_view("staff_per_year") ? 0 : 3),
+                                       src, src.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
+    }
+    r.sources.push_back(SourceLine{QStringLiteral("Tier table"), QStringLiteral("GPU counts and typical cost per tier"),
+                                   QStringLiteral("%1 tiers").arg(r.tiers.size()),
+                                   QStringLiteral("gpu-clusters-source.txt, GPU Cluster Scale Tiers table"), false});
+    for (const auto& [sku, it] : design.items()) {
+        auto add = [&](const QString& figure, const QString& value, const QString& source) {
+            r.sources.push_back(SourceLine{sku, figure, value, source.isEmpty() ? QStringLiteral("estimate (no source given)") : source,
+                                           source.isEmpty() || source.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
+        };
+        add(QStringLiteral("price (%1)").arg(toString(it.price.kind)), QStringLiteral("$%1").arg(number(it.price.value, 2)), it.price.source);
+        if (it.powerMaxW.value > 0)
+            add(QStringLiteral("maximum power"), number(it.powerMaxW.value) + QStringLiteral(" W"), it.powerMaxW.source);
+        if (it.powerTypicalW)
+            add(QStringLiteral("typical power"), number(it.powerTypicalW->value) + QStringLiteral(" W"), it.powerTypicalW->source);
+        if (it.rackUnits.value > 0)
+            add(QStringLiteral("height"), number(it.rackUnits.value, it.rackUnits.value == std::floor(it.rackUnits.value) ? 0 : 1) + QStringLiteral(" U"), it.rackUnits.source);
+        if (it.gpu)
+            add(QStringLiteral("GPUs"), QStringLiteral("%1 x %2, %3 GB").arg(it.gpu->count).arg(it.gpu->model).arg(number(it.gpu->memoryGb)), it.gpu->source);
+        if (it.switchSpec)
+            add(QStringLiteral("switch"), QStringLiteral("%1 ports, %2 Tb/s").arg(it.switchSpec->radix).arg(number(it.switchSpec->capacityTbps, 1)), it.switchSpec->source);
+        if (it.cable)
+            add(QStringLiteral("cable"), QStringLiteral("%1 %2G, up to %3 m").arg(it.cable->medium.toUpper()).arg(it.cable->speedGbps).arg(number(it.cable->maxLengthM, 1)), it.cable->source);
+        if (it.transceiver)
+            add(QStringLiteral("transceiver"), QStringLiteral("%1G, reach %2 m").arg(it.transceiver->speedGbps).arg(number(it.transceiver->maxReachM)), it.transceiver->source);
+        if (it.storage) {
+            add(QStringLiteral("read bandwidth"), number(it.storage->readGBps.value, 1) + QStringLiteral(" GB/s"), it.storage->readGBps.source);
+            add(QStringLiteral("usable capacity"), number(it.storage->usableTb.value, 1) + QStringLiteral(" TB"), it.storage->usableTb.source);
+        }
+        for (const PortGroup& g : it.portGroups)
+            if (!g.source.isEmpty())
+                add(QStringLiteral("ports %1").arg(g.name), QStringLiteral("%1 x %2G %3").arg(g.count).arg(g.maxSpeedGbps()).arg(g.connector), g.source);
+    }
+
+    // Owning against renting, year by year.
+    const int years = std::max(1, static_cast<int>(std::ceil(r.cost.assumptions.years.value)));
+    for (int y = 0; y <= years; ++y) {
+        r.ownCumulative.push_back(r.cost.capex + r.cost.opexPerYear * y);
+        r.cloudCumulative.push_back(r.cost.cloudCostPerYear * y);
+    }
+
+    // The executive summary, in sentences a CTO reads first.
+    const CostReport& c = r.cost;
+    QStringList models;
+    for (const auto& [sku, n] : r.summary.serversByModel) {
+        const CatalogItem* it = design.item(sku);
+        models << QStringLiteral("%1 x %2").arg(number(n)).arg(it ? it->vendor + QLatin1Char(' ') + it->model : sku);
+    }
+    QString tierText;
+    if (c.tier) {
+        const QString range = c.tier->typicalCostMax ? QStringLiteral("%1 to %2").arg(r.money(c.tier->typicalCostMin, 0), r.money(*c.tier->typicalCostMax, 0))
+                                                     : QStringLiteral("%1 and more").arg(r.money(c.tier->typicalCostMin, 0));
+        tierText = QStringLiteral(" It falls in the %1 tier of the scale-tier table (typical capital cost %2).").arg(c.tier->name, range);
+    }
+    r.summaryText << QStringLiteral("%1 is a %2 GPU cluster of %3 GPUs in %4 servers%5.%6")
+                         .arg(r.designName,
+                              r.intent.clusterType == ClusterType::Unspecified ? QString() : toString(r.intent.clusterType),
+                              number(r.summary.gpus), number(r.summary.servers),
+                              models.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(models.join(QStringLiteral(", "))), tierText)
+                         .replace(QStringLiteral("a  GPU"), QStringLiteral("a GPU"))
+                         .replace(QStringLiteral("a inference"), QStringLiteral("an inference"));
+    QString fabricText = QStringLiteral("The compute fabric has %1 switch tier%2 (%3 leaf, %4 spine, %5 core switches).")
+                             .arg(r.fabric.tiers).arg(r.fabric.tiers == 1 ? QString() : QStringLiteral("s"))
+                             .arg(r.fabric.leafSwitches).arg(r.fabric.spineSwitches).arg(r.fabric.coreSwitches);
+    if (r.fabric.bisectionComputed)
+        fabricText += QStringLiteral(" Its bisection bandwidth is %1 Gb/s, %2 of full bisection (%3, each an exact max-flow).")
+                          .arg(number(r.fabric.bisectionGbps), percent(r.fabric.bisectionRatio),
+                               r.fabric.cutsExamined == 1 ? QStringLiteral("one balanced cut examined")
+                                                          : QStringLiteral("the worst of %1 balanced cuts").arg(r.fabric.cutsExamined));
+    r.summaryText << fabricText;
+    r.summaryText << QStringLiteral("At most it draws %1 kW of IT power, %2 kW at the facility with a PUE of %3, in %4.")
+                         .arg(number(c.itPowerKw, 1), number(c.facilityPowerKw, 1), number(c.assumptions.pue.value, 2),
+                              r.rackCount == 1 ? QStringLiteral("one rack") : QStringLiteral("%1 racks").arg(number(r.rackCount)));
+    r.summaryText << QStringLiteral("The capital cost is %1 (%2 per GPU). Over %3 years the total cost of ownership is %4, "
+                                    "or %5 per GPU-hour at %6 utilization; renting the same GPU-hours at %7 per GPU-hour would cost %8. "
+                                    "Owning breaks even with the cloud at %9 utilization.")
+                         .arg(r.money(c.capex), r.money(c.costPerGpu), number(c.assumptions.years.value), r.money(c.tco),
+                              r.money(c.costPerGpuHour), percent(c.assumptions.utilization.value, 0),
+                              r.money(c.assumptions.cloudPricePerGpuHour.value), r.money(c.cloudCostPerYear * c.assumptions.years.value),
+                              percent(c.breakEvenUtilization));
+    r.summaryText << QStringLiteral("Validation found %1 error%2, %3 warning%4 and %5 informational finding%6; %7 finding%8 waived with a written reason.")
+                         .arg(r.findingCounts.errors).arg(r.findingCounts.errors == 1 ? QString() : QStringLiteral("s"))
+                         .arg(r.findingCounts.warnings).arg(r.findingCounts.warnings == 1 ? QString() : QStringLiteral("s"))
+                         .arg(r.findingCounts.infos).arg(r.findingCounts.infos == 1 ? QString() : QStringLiteral("s"))
+                         .arg(r.findingCounts.waived).arg(r.findingCounts.waived == 1 ? QStringLiteral(" is") : QStringLiteral("s are"));
+    return r;
+}
+
+} // namespace pw

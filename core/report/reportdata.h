@@ -1,0 +1,120 @@
+#pragma once
+
+#include "cost/costassumptions.h"
+#include "cost/costmodel.h"
+#include "cost/tiertable.h"
+#include "model/designintent.h"
+#include "model/designsummary.h"
+#include "report/diagrammodel.h"
+#include "topology/fabricreport.h"
+#include "validate/designrules.h"
+#include "validate/finding.h"
+
+#include <QDate>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace pw {
+
+class Design;
+
+// The sections a proposal may hold, in the order they print.
+enum class ReportSection { Cover, Summary, Topology, Racks, Bom, Cabling, Validation, Cost, Sources };
+
+// What the person exporting chooses: who it is for, by whom, which sections. Defaults give the full
+// report in US dollars on A4.
+struct ReportOptions {
+    QString customer;
+    QString preparedBy;
+    QString logoPath;              // PNG/JPEG/SVG shown on the cover; empty: none
+    QString currency = QStringLiteral("USD"); // ISO code shown with amounts
+    double exchangeRate = 1.0;     // currency units per USD; every amount is computed in USD
+    QString pageSize = QStringLiteral("A4"); // "A4" or "Letter"
+    std::vector<ReportSection> sections = allSections();
+    QString documentVersion;       // empty: the design's properties["version"], else "1.0"
+    QDate date;                    // invalid: today
+
+    [[nodiscard]] static std::vector<ReportSection> allSections();
+    [[nodiscard]] bool has(ReportSection s) const;
+    // "cover,summary,..." -> sections; nothing and an error text on an unknown name.
+    [[nodiscard]] static std::optional<std::vector<ReportSection>> parseSections(const QString& list, QString* error = nullptr);
+    [[nodiscard]] static QString sectionId(ReportSection s);
+    [[nodiscard]] static QString sectionTitle(ReportSection s); // the heading printed in the PDF
+};
+
+// One rack as the elevation draws it; racks with the same contents share one drawing.
+struct RackElevation {
+    struct Slot {
+        int u = 0;          // lowest U, 1-based
+        int heightU = 1;
+        QString name;
+        QString model;
+        DiagramModel::Kind kind = DiagramModel::Kind::Other;
+    };
+    QString name;             // first rack's name
+    QStringList rackNames;    // every rack with this layout
+    QString model;            // rack catalog model
+    int heightU = 42;
+    double powerBudgetKw = 0;
+    double powerKw = 0;       // maximum power of the contents (of the first rack)
+    bool liquidCooled = false;
+    std::vector<Slot> slots;
+};
+
+// Cables of one network, type and length class.
+struct CablingLine {
+    QString network;
+    QString type;        // CablingCsv::cableType
+    QString lengthClass; // BillOfMaterials::lengthClass
+    int count = 0;
+};
+
+// One figure the report relies on, with its source (a catalog or reference tag, or "estimate: ...").
+struct SourceLine {
+    QString subject;     // "dgx-h100", "Cost assumption"
+    QString figure;      // "price", "maximum power"
+    QString value;       // formatted with its unit
+    QString source;
+    bool estimate = false;
+};
+
+// Everything a proposal shows, computed once from (design, assumptions, options) by the engines,
+// so the PDF, the CLI and the GUI cannot disagree. The renderer only lays this out.
+struct ReportData {
+    ReportOptions options;
+    QString designName;
+    QString documentVersion;
+    QDate date;
+
+    DesignSummary summary;
+    DesignIntent intent;
+    FabricReport fabric;
+    CostReport cost;
+    std::vector<Finding> findings;
+    FindingCounts findingCounts;
+    DiagramModel diagram;
+    std::vector<RackElevation> racks;
+    int rackCount = 0;
+    std::vector<CablingLine> cabling;
+    int cableCount = 0;
+    std::vector<SourceLine> sources;
+    std::vector<Tier> tiers;
+
+    QString clusterType;        // "training", or "not stated"
+    QStringList summaryText;    // the executive summary's paragraphs
+
+    // Year by year cumulative cost of owning against renting the same GPU-hours (index 0 = year 0).
+    std::vector<double> ownCumulative;
+    std::vector<double> cloudCumulative;
+
+    [[nodiscard]] static ReportData build(const Design& design, const CostAssumptions& assumptions,
+                                          const ReportOptions& options, const AnalysisOptions& analysis = {});
+
+    // Amounts in the report's currency, always with thousands separators (en-US digits).
+    [[nodiscard]] QString money(double usd, int decimals = 2) const;
+    [[nodiscard]] static QString number(double v, int decimals = 0);
+};
+
+} // namespace pw

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "catalog/catalogitem.h"
+#include "generate/generatoroptions.h"
+#include "model/designintent.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace pw {
+
+class Design;
+
+// What to size: a model, a task, and the GPU to size it on.
+struct SizingRequest {
+    double parameters = 0;                 // e.g. 70e9
+    WorkloadTask task = WorkloadTask::Train;
+    std::optional<double> tokens;          // training tokens; default kDefaultTokens
+    std::optional<double> targetDays;      // wall-clock target; default kDefaultTargetDays
+    GpuSpec gpu;                           // memory and dense TFLOPS of one GPU
+    QString serverSku;                     // the server the GPU comes in, for the generator seed
+    int gpusPerServer = 8;
+    double mfu = 0.40;                     // model-FLOPs utilization
+    int sequenceLength = 4096;
+    // From a design, for the all-reduce estimate: network bandwidth per GPU and the fabric's
+    // bisection ratio (1 = full). Without them the all-reduce time is not computed.
+    std::optional<double> perGpuNetworkGBps;
+    std::optional<double> bisectionRatio;
+    QString bisectionSource;
+    // The GPUs a design has: training time and the all-reduce are then also given on those GPUs.
+    std::optional<int> designGpus;
+
+    static constexpr double kDefaultTokens = 300e9;
+    static constexpr double kDefaultTargetDays = 30;
+    static constexpr double kUsableMemoryShare = 0.95;
+};
+
+// The sizing of one workload, every term with the formula that produced it.
+struct SizingResult {
+    double weightsGb = 0;
+    double gradientsGb = 0;
+    double optimizerGb = 0;
+    double activationsGb = 0;
+    double kvCacheGb = 0;
+    double memoryNeededGb = 0;
+    QString memoryFormula;
+    int gpusForMemory = 0;
+    int gpusForTime = 0;
+    int gpusRecommended = 0;
+    std::optional<double> tokens;
+    std::optional<double> trainingFlops;
+    std::optional<double> trainingDays;      // at gpusRecommended
+    std::optional<double> trainingDaysOnDesign; // at SizingRequest::designGpus
+    QString timeFormula;
+    std::optional<double> allReduceSeconds;  // one data-parallel gradient all-reduce (on the design's GPUs if given)
+    QString allReduceFormula;
+    QStringList assumptions;
+    QString gpuModel;
+    QString serverSku;
+    int gpusPerServer = 8;
+
+    [[nodiscard]] QJsonObject toJson() const;
+    // Dials for the generator: server model and node count (ceil(GPUs / GPUs per server)).
+    [[nodiscard]] QJsonObject generatorSeed() const;
+    // The same as generator options: the server and GPU count set, every other dial at its default.
+    [[nodiscard]] GeneratorOptions generatorOptions() const;
+};
+
+// Sizes training, fine-tuning and inference with the usual arithmetic: 16 bytes per parameter for
+// mixed-precision Adam training (ZeRO, Rajbhandari et al. 2020), activations of 34·s·h bytes per
+// layer per sequence with selective recomputation (Korthikanti et al. 2022), 6·N·D training FLOPs
+// (Kaplan et al. 2020) at a stated model-FLOPs utilization, and ring all-reduce 2(n-1)/n·S/B (NCCL).
+// Defaults reproduce the source document's rules of thumb (fine-tune 7B on 1-2 H100, train 70B on
+// 64-256, one H100 per 70B FP8 inference instance).
+class WorkloadSizer {
+public:
+    [[nodiscard]] static SizingResult size(const SizingRequest& request);
+    // H100 SXM5 figures, for when no catalog is at hand.
+    [[nodiscard]] static GpuSpec fallbackGpu();
+    // Compute-network bandwidth per GPU in the design: the connected compute ports of its GPU
+    // servers, in GB/s, divided by its GPUs; nothing when it has no GPUs.
+    [[nodiscard]] static std::optional<double> perGpuNetworkGBps(const Design& design);
+    // The most common GPU server in the design (for sizing on its GPU), or nullptr.
+    [[nodiscard]] static const CatalogItem* mainGpuServer(const Design& design);
+};
+
+} // namespace pw

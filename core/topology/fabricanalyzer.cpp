@@ -1,0 +1,434 @@
+#include "topology/fabricanalyzer.h"
+
+#include "generate/opticsrules.h"
+#include "model/design.h"
+#include "topology/fabricgraph.h"
+#include "topology/maxflownetwork.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <random>
+#include <set>
+#include <tuple>
+#include <unordered_set>
+
+namespace pw {
+
+namespace {
+
+struct End {
+    const CatalogItem* item = nullptr;
+    const PortGroup* group = nullptr;
+    int indexInGroup = 0;
+};
+
+End endOf(const std::vector<const CatalogItem*>& items, PortRef p)
+{
+    End e;
+    const size_t slot = p.node.value() - 1;
+    e.item = slot < items.size() ? items[slot] : nullptr;
+    if (!e.item)
+        return e;
+    int index = p.index;
+    for (const PortGroup& g : e.item->portGroups) {
+        if (index < g.count) {
+            e.group = &g;
+            e.indexInGroup = index;
+            return e;
+        }
+        index -= g.count;
+    }
+    return e;
+}
+
+void countInventory(const Design& design, FabricReport& r)
+{
+    const size_t slots = design.nodes().slotCount();
+    std::vector<const CatalogItem*> items(slots, nullptr);
+    design.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = design.item(n.sku);
+        items[n.id.value() - 1] = item;
+        if (!item)
+            return;
+        r.powerMaxKw += item->maxPower().value() / 1000.0;
+        r.powerTypicalKw += item->typicalPower().value() / 1000.0;
+        if (item->kind == ItemKind::Switch)
+            ++r.switchesByModel[item->sku];
+    });
+    design.groups().forEach([&](const Group& g) {
+        if (g.kind == GroupKind::Rack)
+            ++r.racks;
+    });
+    // Modules at twin-port cages are counted once per cage (one module carries two links).
+    std::map<QString, std::unordered_set<quint64>> cages;
+    std::map<QString, int> singles;
+    design.links().forEach([&](const Link& l) {
+        if (l.cableSku.isEmpty()) {
+            ++r.linksWithoutCable;
+            return;
+        }
+        ++r.cablesByType[l.cableSku];
+        ++r.cables;
+        if (l.transceiverSku.isEmpty())
+            return;
+        const CatalogItem* linkModule = design.item(l.transceiverSku);
+        const bool singleMode = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
+        for (PortRef p : {l.a, l.b}) {
+            const End e = endOf(items, p);
+            if (!e.group)
+                continue;
+            QString sku = OpticsRules::transceiverFor(e.group->connector, e.group->portsPerCage, singleMode);
+            const CatalogItem* module = sku.isEmpty() ? nullptr : design.item(sku);
+            if (!module) {
+                sku = l.transceiverSku;
+                module = linkModule;
+            }
+            const int perModule = module && module->transceiver ? module->transceiver->links : 1;
+            if (perModule >= 2 && e.group->portsPerCage >= 2) {
+                const quint64 key = (static_cast<quint64>(p.node.value()) << 24)
+                    | static_cast<quint64>((e.group - e.item->portGroups.data()) << 16)
+                    | static_cast<quint64>(e.indexInGroup / e.group->portsPerCage);
+                cages[sku].insert(key);
+            } else {
+                ++singles[sku];
+            }
+        }
+    });
+    for (const auto& [sku, set] : cages)
+        r.transceiversByModel[sku] += static_cast<int>(set.size());
+    for (const auto& [sku, n] : singles)
+        r.transceiversByModel[sku] += n;
+    for (const auto& [sku, n] : r.transceiversByModel) {
+        r.transceivers += n;
+        if (const CatalogItem* it = design.item(sku))
+            r.powerMaxKw += n * it->maxPower().value() / 1000.0, r.powerTypicalKw += n * it->typicalPower().value() / 1000.0;
+    }
+    for (const auto& [sku, n] : r.cablesByType)
+        if (const CatalogItem* it = design.item(sku))
+            r.powerMaxKw += n * it->maxPower().value() / 1000.0, r.powerTypicalKw += n * it->typicalPower().value() / 1000.0;
+}
+
+// A balanced split of the servers: walk them in the given order and fill side 0 up to half the GPUs.
+std::vector<signed char> splitInOrder(const FabricGraph& g, const std::vector<int>& order, int totalGpus)
+{
+    std::vector<signed char> side(g.servers().size(), 1);
+    int a = 0;
+    for (int i : order) {
+        if (a * 2 >= totalGpus)
+            break;
+        side[static_cast<size_t>(i)] = 0;
+        a += g.vertices()[static_cast<size_t>(g.servers()[static_cast<size_t>(i)])].gpus;
+    }
+    return side;
+}
+
+size_t hashSide(const std::vector<signed char>& side)
+{
+    size_t h = 1469598103934665603ULL;
+    for (signed char c : side)
+        h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    return h;
+}
+
+} // namespace
+
+FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
+{
+    QElapsedTimer timer;
+    timer.start();
+    FabricReport r;
+    countInventory(design, r);
+
+    const FabricGraph g(design);
+    const auto& V = g.vertices();
+    const auto& servers = g.servers();
+    r.servers = static_cast<int>(servers.size());
+    for (int s : servers) {
+        r.gpus += V[static_cast<size_t>(s)].gpus;
+        r.injectionGbps += V[static_cast<size_t>(s)].injectionGbps;
+    }
+    for (const auto& v : V) {
+        if (v.server)
+            continue;
+        if (v.tier == FabricTier::Leaf) ++r.leafSwitches;
+        else if (v.tier == FabricTier::Spine) ++r.spineSwitches;
+        else if (v.tier == FabricTier::Core) ++r.coreSwitches;
+    }
+    r.tiers = r.coreSwitches > 0 ? 3 : r.spineSwitches > 0 ? 2 : r.leafSwitches > 0 ? 1 : 0;
+    r.otherLeafLinks = g.otherHostLinks;
+
+    // Per-tier capacities: down = towards servers, up = towards the core.
+    auto rank = [&](const FabricGraph::Vertex& v) {
+        return v.server ? 0 : v.tier == FabricTier::Leaf ? 1 : v.tier == FabricTier::Spine ? 2 : 3;
+    };
+    std::vector<double> down(V.size(), 0);
+    std::vector<double> up(V.size(), 0);
+    for (const auto& e : g.edges()) {
+        const int ra = rank(V[static_cast<size_t>(e.a)]);
+        const int rb = rank(V[static_cast<size_t>(e.b)]);
+        const int lo = std::min(ra, rb);
+        const int hi = std::max(ra, rb);
+        if (lo == 0 && hi == 1) ++r.nodeLeafLinks;
+        else if (lo == 1 && hi == 2) ++r.leafSpineLinks;
+        else if (lo == 2 && hi == 3) ++r.spineCoreLinks;
+        if (ra < rb) {
+            up[static_cast<size_t>(e.a)] += static_cast<double>(e.gbps);
+            down[static_cast<size_t>(e.b)] += static_cast<double>(e.gbps);
+        } else if (rb < ra) {
+            up[static_cast<size_t>(e.b)] += static_cast<double>(e.gbps);
+            down[static_cast<size_t>(e.a)] += static_cast<double>(e.gbps);
+        }
+    }
+    for (size_t v = 0; v < V.size(); ++v) {
+        if (V[v].server || up[v] <= 0)
+            continue;
+        const QString tier = toString(V[v].tier);
+        TierOversubscription& t = r.oversubscription[tier];
+        ++t.switches;
+        t.downGbps += down[v];
+        t.upGbps += up[v];
+        t.worst = std::max(t.worst, down[v] / up[v]);
+    }
+
+    // Diameter and path diversity: breadth-first searches in which servers do not forward.
+    const auto& off = g.offsets();
+    const auto& adj = g.adjacency();
+    std::vector<int> dist(V.size());
+    std::vector<double> paths(V.size());
+    auto bfs = [&](int from) {
+        std::fill(dist.begin(), dist.end(), -1);
+        std::fill(paths.begin(), paths.end(), 0.0);
+        std::vector<int> queue{from};
+        queue.reserve(V.size());
+        dist[static_cast<size_t>(from)] = 0;
+        paths[static_cast<size_t>(from)] = 1;
+        for (size_t q = 0; q < queue.size(); ++q) {
+            const int v = queue[q];
+            if (v != from && V[static_cast<size_t>(v)].server)
+                continue;
+            for (int k = off[static_cast<size_t>(v)]; k < off[static_cast<size_t>(v) + 1]; ++k) {
+                const int w = adj[static_cast<size_t>(k)];
+                if (dist[static_cast<size_t>(w)] < 0) {
+                    dist[static_cast<size_t>(w)] = dist[static_cast<size_t>(v)] + 1;
+                    queue.push_back(w);
+                }
+                if (dist[static_cast<size_t>(w)] == dist[static_cast<size_t>(v)] + 1)
+                    paths[static_cast<size_t>(w)] += paths[static_cast<size_t>(v)];
+            }
+        }
+    };
+    if (servers.size() >= 2) {
+        const int sources = std::max(1, std::min<int>(opt.diameterSources, static_cast<int>(servers.size())));
+        int worst = 0;
+        for (int i = 0; i < sources; ++i) {
+            const size_t pick = static_cast<size_t>(i) * (servers.size() - 1) / std::max(1, sources - 1);
+            bfs(servers[pick]);
+            for (int s : servers) {
+                if (dist[static_cast<size_t>(s)] < 0)
+                    continue;
+                worst = std::max(worst, dist[static_cast<size_t>(s)] - 1);
+            }
+        }
+        r.diameterHops = worst;
+        // First server of the first unit against the first server of the last unit.
+        const int first = servers.front();
+        int last = servers.back();
+        const GroupId lastUnit = V[static_cast<size_t>(last)].unit;
+        for (int s : servers)
+            if (V[static_cast<size_t>(s)].unit == lastUnit) {
+                last = s;
+                break;
+            }
+        const Group* ga = design.group(V[static_cast<size_t>(first)].unit);
+        const Group* gb = design.group(lastUnit);
+        r.pathDiversityBetween = QStringLiteral("%1 - %2").arg(ga ? ga->name : design.node(V[static_cast<size_t>(first)].node)->name,
+                                                              gb ? gb->name : design.node(V[static_cast<size_t>(last)].node)->name);
+        bfs(first);
+        r.pathDiversityShortestPaths = paths[static_cast<size_t>(last)];
+    }
+
+    if (!opt.bisection || servers.size() < 2) {
+        r.bisectionMethod = servers.size() < 2 ? QStringLiteral("fewer than two GPU servers") : QStringLiteral("not computed");
+        r.analysisSeconds = timer.elapsed() / 1000.0;
+        return r;
+    }
+
+    MaxFlowNetwork net(g);
+    const bool large = net.arcCount() > opt.largeGraphArcs;
+    const bool small = net.arcCount() < 100000;
+    const int randomSplits = small ? std::max(opt.randomSplits, 8) : large ? std::max(1, opt.randomSplits / 2) : opt.randomSplits;
+    const int improvements = small ? std::max(opt.improvementSteps, 16) : large ? std::max(1, opt.improvementSteps / 2) : opt.improvementSteps;
+
+    std::vector<double> injection(servers.size());
+    for (size_t i = 0; i < servers.size(); ++i)
+        injection[i] = V[static_cast<size_t>(servers[i])].injectionGbps;
+    auto ratioOf = [&](const std::vector<signed char>& side, long long flow) {
+        double a = 0;
+        double b = 0;
+        for (size_t i = 0; i < side.size(); ++i)
+            (side[i] == 0 ? a : side[i] == 1 ? b : a) += side[i] < 0 ? 0 : injection[i];
+        const double denom = std::min(a, b);
+        return denom > 0 ? static_cast<double>(flow) / denom : 0.0;
+    };
+
+    struct Tried {
+        std::vector<signed char> side;
+        long long flow;
+        double ratio;
+        QString label;
+    };
+    std::vector<Tried> tried;
+    std::unordered_set<size_t> seen;
+    auto evaluate = [&](std::vector<signed char> side, const QString& label) {
+        const size_t h = hashSide(side);
+        if (!seen.insert(h).second)
+            return;
+        // The mirror split is the same cut.
+        std::vector<signed char> mirror = side;
+        for (auto& c : mirror)
+            c = c < 0 ? c : static_cast<signed char>(1 - c);
+        seen.insert(hashSide(mirror));
+        const long long flow = net.maxFlow(side);
+        tried.push_back({std::move(side), flow, 0, label});
+        tried.back().ratio = ratioOf(tried.back().side, flow);
+    };
+
+    // Structural splits: halves and alternation along pods, scalable units and racks.
+    std::vector<int> idx(servers.size());
+    for (size_t i = 0; i < idx.size(); ++i)
+        idx[i] = static_cast<int>(i);
+    auto vertexOf = [&](int i) -> const FabricGraph::Vertex& { return V[static_cast<size_t>(servers[static_cast<size_t>(i)])]; };
+    using Key = std::function<std::tuple<quint32, quint32, quint32, quint32>(int)>;
+    std::vector<quint32> podRank(design.groups().slotCount() + 2, 0);
+    std::vector<quint32> unitRank(design.groups().slotCount() + 2, 0);
+    std::vector<quint32> rackRank(design.groups().slotCount() + 2, 0);
+    {
+        quint32 np = 0, nu = 0, nr = 0;
+        std::vector<bool> sp(podRank.size()), su(unitRank.size()), sr(rackRank.size());
+        for (int i : idx) {
+            const auto& v = vertexOf(i);
+            if (!sp[v.pod.value()]) { sp[v.pod.value()] = true; podRank[v.pod.value()] = np++; }
+            if (!su[v.unit.value()]) { su[v.unit.value()] = true; unitRank[v.unit.value()] = nu++; }
+            if (!sr[v.rack.value()]) { sr[v.rack.value()] = true; rackRank[v.rack.value()] = nr++; }
+        }
+    }
+    const std::vector<std::pair<QString, Key>> structural{
+        {QStringLiteral("pod halves"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(0, podRank[v.pod.value()], unitRank[v.unit.value()], static_cast<quint32>(i)); }},
+        {QStringLiteral("alternating pods"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(podRank[v.pod.value()] % 2, podRank[v.pod.value()], unitRank[v.unit.value()], static_cast<quint32>(i)); }},
+        {QStringLiteral("scalable-unit halves"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(0, unitRank[v.unit.value()], 0, static_cast<quint32>(i)); }},
+        {QStringLiteral("alternating scalable units"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(unitRank[v.unit.value()] % 2, unitRank[v.unit.value()], 0, static_cast<quint32>(i)); }},
+        {QStringLiteral("rack halves"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(0, rackRank[v.rack.value()], 0, static_cast<quint32>(i)); }},
+        {QStringLiteral("alternating racks"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(rackRank[v.rack.value()] % 2, rackRank[v.rack.value()], 0, static_cast<quint32>(i)); }},
+    };
+    for (const auto& [label, key] : structural) {
+        std::vector<int> order = idx;
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b); });
+        evaluate(splitInOrder(g, order, r.gpus), label);
+    }
+    std::mt19937 rng(opt.seed);
+    for (int k = 0; k < randomSplits; ++k) {
+        std::vector<int> order = idx;
+        std::shuffle(order.begin(), order.end(), rng);
+        evaluate(splitInOrder(g, order, r.gpus), QStringLiteral("random"));
+    }
+    auto worstIndex = [&]() {
+        size_t w = 0;
+        for (size_t i = 1; i < tried.size(); ++i)
+            if (tried[i].ratio < tried[w].ratio)
+                w = i;
+        return w;
+    };
+    // Local improvement: swap a block (scalable unit, else rack, else server) of one side for
+    // an equal-GPU block of the other and keep the swap when the cut gets worse.
+    int improved = 0;
+    for (int step = 0; step < improvements; ++step) {
+        const Tried& best = tried[worstIndex()];
+        std::vector<signed char> side = best.side;
+        std::uniform_int_distribution<size_t> pickServer(0, servers.size() - 1);
+        const size_t i0 = pickServer(rng);
+        size_t j0 = pickServer(rng);
+        for (int t = 0; t < 64 && side[j0] == side[i0]; ++t)
+            j0 = pickServer(rng);
+        if (side[j0] == side[i0])
+            break;
+        const bool byUnit = step % 2 == 0;
+        auto blockOf = [&](size_t i) { return byUnit ? vertexOf(static_cast<int>(i)).unit : vertexOf(static_cast<int>(i)).rack; };
+        const GroupId bi = blockOf(i0);
+        const GroupId bj = blockOf(j0);
+        std::vector<size_t> mi, mj;
+        int gi = 0, gj = 0;
+        for (size_t i = 0; i < side.size(); ++i) {
+            if (side[i] == side[i0] && blockOf(i) == bi) { mi.push_back(i); gi += vertexOf(static_cast<int>(i)).gpus; }
+            if (side[i] == side[j0] && blockOf(i) == bj) { mj.push_back(i); gj += vertexOf(static_cast<int>(i)).gpus; }
+        }
+        if (gi != gj || !bi.isValid() || !bj.isValid()) {
+            mi = {i0};
+            mj = {j0};
+            if (vertexOf(static_cast<int>(i0)).gpus != vertexOf(static_cast<int>(j0)).gpus)
+                continue;
+        }
+        const signed char si = side[i0];
+        for (size_t i : mi) side[i] = static_cast<signed char>(1 - si);
+        for (size_t j : mj) side[j] = si;
+        const size_t before = tried.size();
+        const double worstBefore = best.ratio;
+        evaluate(std::move(side), QStringLiteral("local improvement"));
+        if (tried.size() > before && tried.back().ratio < worstBefore - 1e-12)
+            ++improved;
+    }
+
+    const Tried& worst = tried[worstIndex()];
+    r.bisectionComputed = true;
+    r.bisectionGbps = static_cast<double>(worst.flow);
+    r.bisectionRatio = worst.ratio;
+    r.worstSplit = worst.label;
+    r.cutsExamined = static_cast<int>(tried.size());
+    r.bisectionMethod = QStringLiteral("exact max-flow (Boost push-relabel) on %1 balanced splits of the GPU servers: "
+                                       "structural (pod, scalable-unit and rack halves and alternations), %2 random, "
+                                       "local improvement of the worst (%3 of %4 swaps lowered it); worst found reported")
+                            .arg(tried.size()).arg(randomSplits).arg(improved).arg(improvements);
+
+    // Pair bandwidth between the first and last unit.
+    {
+        std::vector<signed char> side(servers.size(), -1);
+        const GroupId fu = vertexOf(0).unit;
+        const GroupId lu = vertexOf(static_cast<int>(servers.size()) - 1).unit;
+        if (fu != lu) {
+            for (size_t i = 0; i < servers.size(); ++i)
+                side[i] = vertexOf(static_cast<int>(i)).unit == fu ? 0 : vertexOf(static_cast<int>(i)).unit == lu ? 1 : -1;
+            r.pathDiversityGbps = static_cast<double>(net.maxFlow(side));
+        }
+    }
+
+    if (opt.degraded) {
+        int spine = -1;
+        int leaf = -1;
+        for (size_t v = 0; v < V.size(); ++v) {
+            if (spine < 0 && !V[v].server && V[v].tier == FabricTier::Spine)
+                spine = static_cast<int>(v);
+            if (leaf < 0 && !V[v].server && V[v].tier == FabricTier::Leaf)
+                leaf = static_cast<int>(v);
+        }
+        // The worst intact split, and for small fabrics every split tried: the lowest ratio wins.
+        auto degradedRatio = [&](int vertex) {
+            double worstRatio = 1e9;
+            for (size_t i = 0; i < tried.size(); ++i) {
+                if (!small && &tried[i] != &worst)
+                    continue;
+                worstRatio = std::min(worstRatio, ratioOf(tried[i].side, net.maxFlow(tried[i].side, {vertex})));
+            }
+            return worstRatio;
+        };
+        if (spine >= 0)
+            r.oneSpineLostRatio = degradedRatio(spine);
+        if (leaf >= 0)
+            r.oneLeafLostRatio = degradedRatio(leaf);
+    }
+    r.analysisSeconds = timer.elapsed() / 1000.0;
+    return r;
+}
+
+} // namespace pw

@@ -1,0 +1,126 @@
+#include "topology/fabricgraph.h"
+
+#include "model/design.h"
+
+namespace pw {
+
+namespace {
+
+const PortGroup* groupOf(const CatalogItem* item, int index)
+{
+    if (!item || index < 0)
+        return nullptr;
+    for (const PortGroup& g : item->portGroups) {
+        if (index < g.count)
+            return &g;
+        index -= g.count;
+    }
+    return nullptr;
+}
+
+long long commonSpeed(const PortGroup& a, const PortGroup& b)
+{
+    int best = 0;
+    for (int s : a.speedsGbps)
+        for (int t : b.speedsGbps)
+            if (s == t && s > best)
+                best = s;
+    return best;
+}
+
+} // namespace
+
+FabricGraph::FabricGraph(const Design& design)
+{
+    const size_t slots = design.nodes().slotCount();
+    std::vector<const CatalogItem*> items(slots, nullptr);
+    std::vector<int> vertexOf(slots, -1);
+    design.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = design.item(n.sku);
+        items[n.id.value() - 1] = item;
+        if (!item)
+            return;
+        const bool server = item->kind == ItemKind::Server && item->gpuCount() > 0;
+        const bool computeSwitch = item->kind == ItemKind::Switch && (n.network == Network::Compute || n.network == Network::None);
+        if (!server && !computeSwitch)
+            return;
+        Vertex v;
+        v.node = n.id;
+        v.server = server;
+        v.gpus = server ? item->gpuCount() : 0;
+        v.tier = server ? FabricTier::None : n.tier;
+        v.unit = n.unit;
+        v.rack = n.rack;
+        v.pod = n.unit;
+        if (const Group* g = design.group(n.unit); g && g->kind == GroupKind::ScalableUnit && g->parent.isValid())
+            v.pod = g->parent;
+        vertexOf[n.id.value() - 1] = static_cast<int>(mVertices.size());
+        mVertices.push_back(v);
+    });
+    mEdges.reserve(design.links().size());
+    design.links().forEach([&](const Link& l) {
+        const size_t sa = l.a.node.value() - 1;
+        const size_t sb = l.b.node.value() - 1;
+        const PortGroup* ga = groupOf(items[sa], l.a.index);
+        const PortGroup* gb = groupOf(items[sb], l.b.index);
+        if (!ga || !gb)
+            return;
+        // Compute links: a host compute port to a switch, or two switch ports of the compute network.
+        const bool hostA = ga->role != PortRole::Fabric;
+        const bool hostB = gb->role != PortRole::Fabric;
+        if ((hostA && ga->role != PortRole::Compute) || (hostB && gb->role != PortRole::Compute) || (hostA && hostB))
+            return;
+        const int va = vertexOf[sa];
+        const int vb = vertexOf[sb];
+        if (va < 0 || vb < 0) {
+            if ((hostA && items[sa] && items[sa]->gpuCount() == 0) || (hostB && items[sb] && items[sb]->gpuCount() == 0))
+                ++otherHostLinks;
+            return;
+        }
+        const long long speed = commonSpeed(*ga, *gb);
+        if (speed <= 0)
+            return;
+        mEdges.push_back({va, vb, speed});
+        if (mVertices[static_cast<size_t>(va)].server)
+            mVertices[static_cast<size_t>(va)].injectionGbps += static_cast<double>(speed);
+        if (mVertices[static_cast<size_t>(vb)].server)
+            mVertices[static_cast<size_t>(vb)].injectionGbps += static_cast<double>(speed);
+    });
+    const size_t n = mVertices.size();
+    mOffsets.assign(n + 1, 0);
+    for (const Edge& e : mEdges) {
+        ++mOffsets[static_cast<size_t>(e.a) + 1];
+        ++mOffsets[static_cast<size_t>(e.b) + 1];
+    }
+    for (size_t i = 0; i < n; ++i)
+        mOffsets[i + 1] += mOffsets[i];
+    mAdjacency.assign(static_cast<size_t>(mOffsets[n]), 0);
+    std::vector<int> fill(mOffsets.begin(), mOffsets.end() - 1);
+    for (const Edge& e : mEdges) {
+        mAdjacency[static_cast<size_t>(fill[static_cast<size_t>(e.a)]++)] = e.b;
+        mAdjacency[static_cast<size_t>(fill[static_cast<size_t>(e.b)]++)] = e.a;
+    }
+    // Tiers the design leaves unset: leaf next to a server, spine next to a leaf, else core.
+    auto infer = [&](FabricTier want, auto pred) {
+        for (size_t v = 0; v < n; ++v) {
+            Vertex& x = mVertices[v];
+            if (x.server || x.tier != FabricTier::None)
+                continue;
+            for (int k = mOffsets[v]; k < mOffsets[v + 1]; ++k)
+                if (pred(mVertices[static_cast<size_t>(mAdjacency[static_cast<size_t>(k)])])) {
+                    x.tier = want;
+                    break;
+                }
+        }
+    };
+    infer(FabricTier::Leaf, [](const Vertex& w) { return w.server; });
+    infer(FabricTier::Spine, [](const Vertex& w) { return w.tier == FabricTier::Leaf; });
+    for (Vertex& x : mVertices)
+        if (!x.server && x.tier == FabricTier::None)
+            x.tier = FabricTier::Core;
+    for (size_t v = 0; v < n; ++v)
+        if (mVertices[v].server)
+            mServers.push_back(static_cast<int>(v));
+}
+
+} // namespace pw

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "model/node.h"
+
+#include <vector>
+
+namespace pw {
+
+class Design;
+
+// The compute fabric of a design as a plain graph: GPU servers and compute switches as vertices,
+// compute links between them as edges with their capacity in Gb/s. Servers are endpoints only
+// (traffic never passes through one). Built on demand; holds no reference to the design.
+class FabricGraph {
+public:
+    struct Vertex {
+        NodeId node;
+        bool server = false;
+        int gpus = 0;
+        FabricTier tier = FabricTier::None; // switches: given, or inferred from their neighbours
+        GroupId unit;                       // scalable unit (or pod)
+        GroupId pod;                        // the unit's parent pod, or the unit when it is a pod
+        GroupId rack;
+        double injectionGbps = 0;           // servers: sum of their compute links
+    };
+    struct Edge {
+        int a = 0;
+        int b = 0;
+        long long gbps = 0;
+    };
+
+    explicit FabricGraph(const Design& design);
+
+    [[nodiscard]] const std::vector<Vertex>& vertices() const { return mVertices; }
+    [[nodiscard]] const std::vector<Edge>& edges() const { return mEdges; }
+    [[nodiscard]] const std::vector<int>& servers() const { return mServers; }
+    // Adjacency in compressed rows: neighbours of v are adjacency()[offsets()[v] .. offsets()[v+1]).
+    [[nodiscard]] const std::vector<int>& offsets() const { return mOffsets; }
+    [[nodiscard]] const std::vector<int>& adjacency() const { return mAdjacency; }
+    int otherHostLinks = 0; // compute links from hosts without GPUs (e.g. UFM) to switches
+
+private:
+    std::vector<Vertex> mVertices;
+    std::vector<Edge> mEdges;
+    std::vector<int> mServers;
+    std::vector<int> mOffsets;
+    std::vector<int> mAdjacency;
+};
+
+} // namespace pw

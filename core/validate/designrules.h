@@ -1,0 +1,48 @@
+#pragma once
+
+#include "cost/costassumptions.h"
+#include "validate/finding.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace pw {
+
+class Design;
+
+// What validation may use beyond the design: cost assumptions (PUE for the site-power rule;
+// default: the design's stored assumptions) and switches for the slower rule groups.
+struct ValidationOptions {
+    std::optional<CostAssumptions> assumptions;
+    bool tierChecks = true;       // TIER-*: needs the bill of materials
+    bool fabricAnalysis = true;   // FABRIC-BISECTION and degraded cases: needs the topology engine
+};
+
+// Counts of unwaived findings by severity, plus how many are waived.
+struct FindingCounts {
+    int errors = 0;
+    int warnings = 0;
+    int infos = 0;
+    int waived = 0;
+    [[nodiscard]] static FindingCounts of(const std::vector<Finding>& findings);
+};
+
+// One rule's stable code and what it checks, for documentation and the UI's rule list.
+struct RuleInfo {
+    const char* code;
+    Severity severity;
+    const char* summary;
+};
+
+// The design rules. Pure: a function of the design (with its catalog snapshot and properties) and
+// the options. Findings come grouped by area (ports, fabric, power, storage, management, workload,
+// tier), each area in a stable order; waivers stored in the design mark findings waived but never
+// hide them.
+[[nodiscard]] std::vector<Finding> validate(const Design& design, const ValidationOptions& options = {});
+[[nodiscard]] const std::vector<RuleInfo>& designRules();
+[[nodiscard]] QJsonObject findingsToJson(const std::vector<Finding>& findings);
+
+} // namespace pw

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/design.h"
+#include "validate/designrules.h"
+
+#include <QString>
+
+#include <vector>
+
+// Shared by the rule groups of designrules.cpp; not part of the public API.
+namespace pw::rules {
+
+// A finding with sorted, unique entities.
+Finding make(const char* code, Severity severity, QString message, std::vector<EntityRef> entities, QString explanation);
+// The port at this node's end of the link.
+PortRef endAt(const Link& link, NodeId node);
+PortRef otherEnd(const Link& link, NodeId node);
+// Which network a port is on: its role for host ports, the node's network for switch fabric ports.
+Network portNetwork(const Design& design, PortRef port);
+bool isInfiniBandSwitch(const CatalogItem& item);
+bool isSubnetManager(const CatalogItem& item);
+// A list of names for a message, shortened to the first few.
+QString nameList(const Design& design, const std::vector<NodeId>& nodes, int max = 5);
+QString fmt(double v, int precision = 1);
+
+void portRules(const Design& d, std::vector<Finding>& out);
+void fabricRules(const Design& d, const ValidationOptions& o, std::vector<Finding>& out);
+void powerRules(const Design& d, const CostAssumptions& a, std::vector<Finding>& out);
+void storageRules(const Design& d, std::vector<Finding>& out);
+void managementRules(const Design& d, std::vector<Finding>& out);
+void workloadRules(const Design& d, std::vector<Finding>& out);
+
+} // namespace pw::rules

@@ -1,0 +1,354 @@
+#include "diagramrenderer.h"
+
+#include <QFile>
+#include <QFont>
+#include <QFontMetricsF>
+#include <QImage>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace pw {
+
+namespace {
+
+QColor networkColor(Network n)
+{
+    switch (n) {
+    case Network::Compute: return QColor(0x1f, 0x5f, 0xbf);
+    case Network::Storage: return QColor(0xd9, 0x7a, 0x00);
+    case Network::InBand: return QColor(0x2e, 0x8b, 0x57);
+    case Network::OutOfBand: return QColor(0x80, 0x80, 0x80);
+    case Network::None: break;
+    }
+    return QColor(0x60, 0x60, 0x60);
+}
+
+QColor boxFill(const DiagramModel::Box& b)
+{
+    switch (b.kind) {
+    case DiagramModel::Kind::Server: return QColor(0xe3, 0xee, 0xfb);
+    case DiagramModel::Kind::Switch: {
+        // 18 % of the network's colour on white: a tint, never a loud fill.
+        const QColor c = networkColor(b.network);
+        return QColor(255 - (255 - c.red()) * 18 / 100, 255 - (255 - c.green()) * 18 / 100, 255 - (255 - c.blue()) * 18 / 100);
+    }
+    case DiagramModel::Kind::Storage: return QColor(0xfd, 0xed, 0xd3);
+    case DiagramModel::Kind::Appliance: return QColor(0xee, 0xe6, 0xf7);
+    case DiagramModel::Kind::Other: break;
+    }
+    return QColor(0xf0, 0xf0, 0xf0);
+}
+
+constexpr double kTitleWidth = 0; // row titles sit above their row
+
+} // namespace
+
+DiagramRenderer::Layout DiagramRenderer::layout(const DiagramModel& model, double width, double boxFont)
+{
+    Layout out;
+    out.boxes.resize(model.boxes.size());
+    const double gap = boxFont * 1.6;
+    const double boxH = boxFont * 4.6;
+    const double minBoxW = boxFont * 11;
+    const double maxBoxW = boxFont * 20;
+    const double lineGap = boxFont * 1.6;
+    const double rowGap = boxFont * 6.5;
+    const double usable = width - kTitleWidth;
+    std::map<int, std::vector<int>> rows;
+    for (size_t i = 0; i < model.boxes.size(); ++i)
+        rows[static_cast<int>(model.boxes[i].row)].push_back(static_cast<int>(i));
+    double y = 0;
+    bool first = true;
+    const int leafRow = static_cast<int>(DiagramModel::Row::Leaf);
+    const int serverRow = static_cast<int>(DiagramModel::Row::Servers);
+    // Aggregated designs: each unit's leaves sit right above its servers, so the bundles between
+    // them are short vertical lines instead of a weave across the page.
+    const bool band = model.aggregated && rows.count(leafRow) && rows.count(serverRow);
+    for (const auto& [row, boxes] : rows) {
+        if (band && row == serverRow)
+            continue;
+        if (!first)
+            y += rowGap;
+        first = false;
+        if (band && row == leafRow) {
+            std::vector<std::pair<int, int>> columns; // leaf box, server box
+            std::map<int, size_t> byUnit;
+            for (int b : rows[leafRow]) {
+                const int unit = model.boxes[static_cast<size_t>(b)].unit;
+                if (unit != 0)
+                    byUnit[unit] = columns.size();
+                columns.emplace_back(b, -1);
+            }
+            for (int b : rows[serverRow]) {
+                const int unit = model.boxes[static_cast<size_t>(b)].unit;
+                const auto it = unit != 0 ? byUnit.find(unit) : byUnit.end();
+                if (it != byUnit.end() && columns[it->second].second < 0)
+                    columns[it->second].second = b;
+                else
+                    columns.emplace_back(-1, b);
+            }
+            out.rowTitles.emplace_back(y, QStringLiteral("Leaves above the servers of each scalable unit"));
+            y += boxFont * 1.8;
+            const int perLine = std::max(1, static_cast<int>((usable + gap) / (minBoxW + gap)));
+            const int n = static_cast<int>(columns.size());
+            const int lines = (n + perLine - 1) / perLine;
+            const int inLine = (n + lines - 1) / lines;
+            const double boxW = std::min(maxBoxW, (usable + gap) / inLine - gap);
+            const double bandGap = boxFont * 3.2;
+            for (int line = 0; line < lines; ++line) {
+                const int from = line * inLine;
+                const int to = std::min(n, from + inLine);
+                const double lineW = (to - from) * (boxW + gap) - gap;
+                double x = kTitleWidth + (usable - lineW) / 2;
+                for (int k = from; k < to; ++k) {
+                    const auto [leaf, server] = columns[static_cast<size_t>(k)];
+                    if (leaf >= 0)
+                        out.boxes[static_cast<size_t>(leaf)] = QRectF(x, y, boxW, boxH);
+                    if (server >= 0)
+                        out.boxes[static_cast<size_t>(server)] = QRectF(x, y + boxH + bandGap, boxW, boxH);
+                    x += boxW + gap;
+                }
+                y += 2 * boxH + bandGap + (line + 1 < lines ? lineGap * 2.5 : 0);
+            }
+            continue;
+        }
+        out.rowTitles.emplace_back(y, DiagramModel::rowTitle(static_cast<DiagramModel::Row>(row)));
+        y += boxFont * 1.8;
+        const int perLine = std::max(1, static_cast<int>((usable + gap) / (minBoxW + gap)));
+        const int n = static_cast<int>(boxes.size());
+        const int lines = (n + perLine - 1) / perLine;
+        const int inLine = (n + lines - 1) / lines; // balance lines
+        const double boxW = std::min(maxBoxW, (usable + gap) / inLine - gap);
+        for (int line = 0; line < lines; ++line) {
+            const int from = line * inLine;
+            const int to = std::min(n, from + inLine);
+            const double lineW = (to - from) * (boxW + gap) - gap;
+            double x = kTitleWidth + (usable - lineW) / 2;
+            for (int k = from; k < to; ++k) {
+                out.boxes[static_cast<size_t>(boxes[static_cast<size_t>(k)])] = QRectF(x, y, boxW, boxH);
+                x += boxW + gap;
+            }
+            y += boxH + (line + 1 < lines ? lineGap : 0);
+        }
+    }
+    out.height = y;
+    return out;
+}
+
+void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF& target, double boxFont)
+{
+    Layout l = layout(model, target.width(), boxFont);
+    p.save();
+    p.translate(target.topLeft());
+    if (l.height > target.height() && l.height > 0) {
+        // Too tall: lay out again wider and shrink uniformly; text stays proportionate.
+        const double s = std::max(0.4, target.height() / l.height);
+        l = layout(model, target.width() / s, boxFont);
+        p.scale(s, s);
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+
+    QFont labelFont(QStringLiteral("DejaVu Sans"));
+    labelFont.setPointSizeF(boxFont);
+    labelFont.setBold(true);
+    QFont detailFont(QStringLiteral("DejaVu Sans"));
+    detailFont.setPointSizeF(boxFont * 0.86);
+    QFont bundleFont(QStringLiteral("DejaVu Sans"));
+    bundleFont.setPointSizeF(boxFont * 0.8);
+    QFont titleFont(QStringLiteral("DejaVu Sans"));
+    titleFont.setPointSizeF(boxFont * 0.95);
+    titleFont.setItalic(true);
+
+    // Row titles first: bundles and their counts matter more and may run over them.
+    p.setFont(titleFont);
+    p.setPen(QColor(0x70, 0x70, 0x70));
+    for (const auto& [y, title] : l.rowTitles)
+        p.drawText(QPointF(0, y + boxFont), title);
+
+    int maxLinks = 1;
+    for (const auto& b : model.bundles)
+        maxLinks = std::max(maxLinks, b.links);
+
+
+    // Bundles under boxes.
+    struct Label {
+        QPointF at;
+        QString text;
+        QColor color;
+    };
+    std::vector<Label> labels;
+    for (const auto& b : model.bundles) {
+        const QRectF& ra = l.boxes[static_cast<size_t>(b.a)];
+        const QRectF& rb = l.boxes[static_cast<size_t>(b.b)];
+        const QColor c = networkColor(b.network);
+        const double w = 0.4 + 2.2 * std::log1p(b.links) / std::log1p(maxLinks);
+        QColor lc = c;
+        lc.setAlphaF(b.network == Network::Compute ? 0.75 : 0.45);
+        p.setPen(QPen(lc, w, Qt::SolidLine, Qt::RoundCap));
+        QPointF pa;
+        QPointF pb;
+        QPainterPath path;
+        if (std::abs(ra.center().y() - rb.center().y()) < 1) {
+            // Same line: an arc above the two boxes.
+            pa = QPointF(ra.center().x(), ra.top());
+            pb = QPointF(rb.center().x(), rb.top());
+            path.moveTo(pa);
+            path.cubicTo(pa + QPointF(0, -boxFont * 3), pb + QPointF(0, -boxFont * 3), pb);
+        } else {
+            pa = QPointF(ra.center().x(), ra.bottom());
+            pb = QPointF(rb.center().x(), rb.top());
+            path.moveTo(pa);
+            const double dy = (pb.y() - pa.y()) * 0.45;
+            path.cubicTo(pa + QPointF(0, dy), pb - QPointF(0, dy), pb);
+        }
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        // Aggregated: only compute bundles carry a count; management bundles fan out to every unit
+        // and their labels would bury the servers.
+        if (model.aggregated ? b.network == Network::Compute : b.links > 1)
+        {
+            // Just above the lower box, where the line gap leaves room; the path falls monotonically.
+            QPointF at = path.pointAtPercent(0.5);
+            if (pb.y() - pa.y() > boxFont * 8) {
+                const double target = pb.y() - boxFont * 1.5;
+                double lo = 0;
+                double hi = 1;
+                for (int k = 0; k < 24; ++k) {
+                    const double mid = (lo + hi) / 2;
+                    (path.pointAtPercent(mid).y() < target ? lo : hi) = mid;
+                }
+                at = path.pointAtPercent(lo);
+            }
+            labels.push_back({at, QString::number(b.links), c});
+        }
+    }
+
+    // Boxes.
+    for (size_t i = 0; i < model.boxes.size(); ++i) {
+        const auto& b = model.boxes[i];
+        const QRectF& r = l.boxes[i];
+        p.setPen(QPen(b.kind == DiagramModel::Kind::Switch ? networkColor(b.network) : QColor(0x50, 0x60, 0x70), 0.8));
+        p.setBrush(boxFill(b));
+        p.drawRoundedRect(r, boxFont * 0.5, boxFont * 0.5);
+        const QRectF inner = r.adjusted(boxFont * 0.4, boxFont * 0.3, -boxFont * 0.4, -boxFont * 0.3);
+        p.setPen(QColor(0x20, 0x20, 0x20));
+        p.setFont(labelFont);
+        const QFontMetricsF fl(labelFont, p.device());
+        QString label = b.label;
+        if (model.aggregated && b.count > 1 && b.kind == DiagramModel::Kind::Switch && !label.contains(QString::number(b.count)))
+            label = QStringLiteral("%1 (%2)").arg(label).arg(b.count);
+        p.drawText(QRectF(inner.left(), inner.top(), inner.width(), inner.height() / 2), Qt::AlignCenter,
+                   fl.elidedText(label, Qt::ElideRight, inner.width()));
+        p.setFont(detailFont);
+        p.setPen(QColor(0x40, 0x40, 0x40));
+        const QFontMetricsF fd(detailFont, p.device());
+        QString detail = b.detail;
+        if (b.gpus > 0 && model.aggregated)
+            detail += QStringLiteral(", %1 GPUs").arg(b.gpus);
+        p.drawText(QRectF(inner.left(), inner.center().y(), inner.width(), inner.height() / 2), Qt::AlignCenter,
+                   fd.elidedText(detail, Qt::ElideRight, inner.width()));
+    }
+
+    // Bundle labels last, over everything, on a white chip.
+    p.setFont(bundleFont);
+    const QFontMetricsF fb(bundleFont, p.device());
+    for (const Label& lb : labels) {
+        const double w = fb.horizontalAdvance(lb.text) + boxFont * 0.6;
+        const double h = fb.height();
+        const QRectF chip(lb.at.x() - w / 2, lb.at.y() - h / 2, w, h);
+        p.setPen(QPen(lb.color, 0.5));
+        p.setBrush(Qt::white);
+        p.drawRoundedRect(chip, h / 3, h / 3);
+        p.setPen(lb.color.darker(130));
+        p.drawText(chip, Qt::AlignCenter, lb.text);
+    }
+    p.restore();
+}
+
+namespace {
+
+// Legend and title strip used by the whole-canvas exports.
+double paintHeader(QPainter& p, const QString& title, double width, double font)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPointSizeF(font * 1.6);
+    f.setBold(true);
+    p.setFont(f);
+    p.setPen(Qt::black);
+    p.drawText(QPointF(0, font * 1.8), title);
+    QFont lf(QStringLiteral("DejaVu Sans"));
+    lf.setPointSizeF(font);
+    p.setFont(lf);
+    double x = 0;
+    const double y = font * 3.6;
+    const std::pair<Network, const char*> items[] = {{Network::Compute, "compute"}, {Network::Storage, "storage"},
+                                                     {Network::InBand, "in-band"}, {Network::OutOfBand, "out-of-band"}};
+    for (const auto& [n, name] : items) {
+        p.setPen(QPen(networkColor(n), 2));
+        p.drawLine(QPointF(x, y - font * 0.35), QPointF(x + font * 2, y - font * 0.35));
+        p.setPen(Qt::black);
+        p.drawText(QPointF(x + font * 2.5, y), QLatin1String(name));
+        x += font * 2.5 + QFontMetricsF(lf, p.device()).horizontalAdvance(QLatin1String(name)) + font * 2;
+    }
+    (void)width;
+    return font * 5.5;
+}
+
+} // namespace
+
+QString DiagramRenderer::writeSvg(const DiagramModel& model, const QString& title, const QString& path)
+{
+    const double width = 1200;
+    const double font = 11;
+    const Layout l = layout(model, width, font);
+    const double header = font * 5.5;
+    const QSizeF size(width + 40, l.height + header + 40);
+    QSvgGenerator gen;
+    gen.setFileName(path);
+    gen.setSize(size.toSize());
+    gen.setViewBox(QRectF(QPointF(0, 0), size));
+    gen.setResolution(72);
+    gen.setTitle(title);
+    gen.setDescription(QStringLiteral("Design diagram written by Podwright"));
+    QPainter p;
+    if (!p.begin(&gen))
+        return QStringLiteral("cannot write %1").arg(path);
+    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
+    p.translate(20, 20);
+    paintHeader(p, title, width, font);
+    paint(p, model, QRectF(0, header, width, l.height), font);
+    p.end();
+    return QFile::exists(path) ? QString() : QStringLiteral("cannot write %1").arg(path);
+}
+
+QString DiagramRenderer::writePng(const DiagramModel& model, const QString& title, const QString& path, int widthPx)
+{
+    const double width = 1200;
+    const double font = 11;
+    const Layout l = layout(model, width, font);
+    const double header = font * 5.5;
+    const QSizeF size(width + 40, l.height + header + 40);
+    const double scale = widthPx / size.width();
+    QImage img(QSize(widthPx, static_cast<int>(std::ceil(size.height() * scale))), QImage::Format_ARGB32_Premultiplied);
+    img.setDotsPerMeterX(2835); // 72 dpi, so point sizes are pixels before scaling
+    img.setDotsPerMeterY(2835);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    p.scale(scale, scale);
+    p.translate(20, 20);
+    paintHeader(p, title, width, font);
+    paint(p, model, QRectF(0, header, width, l.height), font);
+    p.end();
+    if (!img.save(path, "PNG"))
+        return QStringLiteral("cannot write %1").arg(path);
+    return {};
+}
+
+} // namespace pw

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "report/diagrammodel.h"
+
+#include <QRectF>
+#include <QString>
+
+#include <vector>
+
+class QPainter;
+
+namespace pw {
+
+// Draws a DiagramModel: rows top to bottom (core, spine, leaf, servers, service switches, storage),
+// boxes wrapped onto several lines when a row is wide, bundles as lines whose width grows with the
+// link count and whose label gives it. Text is laid out at its final size (never scaled down to
+// fit), so the diagram stays readable on a page. Used by the PDF report and the svg/png export.
+class DiagramRenderer {
+public:
+    struct Layout {
+        std::vector<QRectF> boxes;   // by box index, in the target's coordinates
+        std::vector<std::pair<double, QString>> rowTitles; // y, title
+        double height = 0;           // total height used
+    };
+
+    [[nodiscard]] static Layout layout(const DiagramModel& model, double width, double boxFont = 7.0);
+    // Paints into `target`; shrinks uniformly when the layout is taller than the target.
+    static void paint(QPainter& painter, const DiagramModel& model, const QRectF& target, double boxFont = 7.0);
+
+    // Whole-canvas exports. Return an error text, or an empty string.
+    [[nodiscard]] static QString writeSvg(const DiagramModel& model, const QString& title, const QString& path);
+    [[nodiscard]] static QString writePng(const DiagramModel& model, const QString& title, const QString& path, int widthPx = 1600);
+};
+
+} // namespace pw

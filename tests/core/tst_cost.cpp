@@ -1,0 +1,216 @@
+#include "helpers/rulesfixture.h"
+#include "helpers/testcatalog.h"
+
+#include "cost/billofmaterials.h"
+#include "cost/costmodel.h"
+#include "export/bomcsv.h"
+#include "generate/fabricgenerator.h"
+#include "topology/fabricanalyzer.h"
+
+#include <QtTest>
+
+using namespace pw;
+
+namespace {
+
+// Two 8-GPU servers (one with a negotiated price), one switch with twin-port cages, one rack, two
+// optical links into the same switch cage. Every figure below is worked out by hand from these.
+struct Small {
+    fx::Builder b;
+    NodeId a, s2, sw;
+    Small()
+    {
+        const CatalogItem server = fx::gpuServer("srv", 80, 10000, 8000, 100000);
+        const CatalogItem sw1 = fx::ibSwitch("sw", 64, 64, {400, 200}, 20000, 1000, 2); // no typical power: typical = max
+        b.d.recordItem(fx::cable("dac", "dac", "OSFP", 800, 5, 100));
+        b.d.recordItem(fx::transceiver("twin", 2, 1000, 10));
+        a = b.add(server, "a");
+        s2 = b.add(server, "b");
+        sw = b.add(sw1, "sw", Network::Compute, FabricTier::Leaf);
+        Node n = *b.d.node(a);
+        n.priceOverride = 90000;
+        b.d.replaceNode(n);
+        b.connect(a, sw, "dac", 1.5, "twin");  // switch data/1
+        b.connect(s2, sw, "dac", 4, "twin");   // switch data/2: the same twin-port cage
+        const CatalogItem rack = fx::rackItem("rk", 2000);
+        b.d.recordItem(rack);
+        b.rack("R1", 0, false, {a, s2, sw}, "rk");
+    }
+};
+
+CostAssumptions handAssumptions()
+{
+    CostAssumptions a = CostAssumptions::defaults();
+    a.overlay(QJsonObject{{"pue", 1.5}, {"power_price_usd_per_kwh", 0.10}, {"years", 4}, {"utilization", 0.5},
+                          {"cloud_price_per_gpu_hour", 2.0}, {"support_share", 0.1}, {"staff_per_year", 10000}});
+    return a;
+}
+
+const BomLine* line(const BillOfMaterials& bom, const QString& sku, const QString& priceKind = {})
+{
+    for (const BomLine& l : bom.lines())
+        if (l.sku == sku && (priceKind.isEmpty() || l.priceKind == priceKind))
+            return &l;
+    return nullptr;
+}
+
+} // namespace
+
+class TestCost : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void bomListsEveryPurchase()
+    {
+        Small s;
+        const BillOfMaterials bom = BillOfMaterials::of(s.b.d);
+        // The negotiated server is its own line, marked as an override; the other keeps the estimate.
+        const BomLine* over = line(bom, "srv", "override");
+        const BomLine* est = line(bom, "srv", "estimate");
+        QVERIFY(over && est);
+        QCOMPARE(over->quantity, 1);
+        QCOMPARE(over->unitPrice, 90000.0);
+        QCOMPARE(est->unitPrice, 100000.0);
+        QCOMPARE(est->priceSource, QStringLiteral("estimate: test price"));
+        // Cables by length class: 1.5 m and 4 m (ordered as 5 m) are separate lines.
+        int cableLines = 0;
+        for (const BomLine& l : bom.lines())
+            if (l.category == QLatin1String("cables")) {
+                ++cableLines;
+                QVERIFY(l.lengthClass == QLatin1String("1.5 m") || l.lengthClass == QLatin1String("5 m"));
+                QCOMPARE(l.quantity, 1);
+            }
+        QCOMPARE(cableLines, 2);
+        // Optics per port end: one module in each server's single-port cage, and one twin-port module
+        // for the switch cage that both links share: 3 modules, not 4.
+        QCOMPARE(line(bom, "twin")->quantity, 3);
+        QCOMPARE(line(bom, "rk")->category, QStringLiteral("racks"));
+        QCOMPARE(bom.total(), 90000.0 + 100000 + 20000 + 2000 + 2 * 100 + 3 * 1000);
+        QCOMPARE(bom.uncabledLinks(), 0);
+    }
+
+    void bomCsvIsOneRowPerLine()
+    {
+        Small s;
+        const BillOfMaterials bom = BillOfMaterials::of(s.b.d);
+        const QStringList rows = QString::fromUtf8(BomCsv::write(bom)).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), static_cast<qsizetype>(bom.lines().size()) + 1);
+        QVERIFY(rows.first().startsWith(QLatin1String("category,sku,description,length_class,quantity,unit_price_usd")));
+        QVERIFY(rows.first().contains(QLatin1String("price_source")));
+    }
+
+    void lengthClasses()
+    {
+        QCOMPARE(BillOfMaterials::lengthClass(0), QStringLiteral("unspecified"));
+        QCOMPARE(BillOfMaterials::lengthClass(2), QStringLiteral("2 m"));
+        QCOMPARE(BillOfMaterials::lengthClass(2.1), QStringLiteral("2.5 m"));
+        QCOMPARE(BillOfMaterials::lengthClass(31), QStringLiteral("50 m"));
+    }
+
+    void costArithmeticByHand()
+    {
+        Small s;
+        const CostReport r = CostModel::compute(s.b.d, handAssumptions());
+        const double capex = 215200;                                  // 90k + 100k + 20k + 2k rack + 2 cables + 3 modules
+        QCOMPARE(r.capex, capex);
+        QCOMPARE(r.gpus, 16);
+        QCOMPARE(r.itPowerKw, 21.03);                                 // 10 + 10 + 1 kW + 3 modules x 10 W
+        QCOMPARE(r.itTypicalPowerKw, 17.03);                          // 8 + 8 + 1 kW + 30 W
+        QCOMPARE(r.facilityPowerKw, 21.03 * 1.5);
+        QVERIFY(qFuzzyCompare(r.energyCostPerYear, 17.03 * 1.5 * 8760 * 0.10)); // 22,377.42
+        QVERIFY(qFuzzyCompare(r.supportPerYear, 21520.0));
+        QVERIFY(qFuzzyCompare(r.opexPerYear, 22377.42 + 21520 + 10000));
+        QVERIFY(qFuzzyCompare(r.ownershipPerYear, 215200.0 / 4 + 53897.42));
+        QVERIFY(qFuzzyCompare(r.tco, 215200 + 4 * 53897.42));        // 430,789.68
+        QCOMPARE(r.costPerGpu, 13450.0);
+        QVERIFY(qFuzzyCompare(r.costPerGpuHour, 107697.42 / (16 * 8760 * 0.5)));
+        QVERIFY(qFuzzyCompare(r.breakEvenUtilization, 107697.42 / (2.0 * 16 * 8760))); // about 0.38
+        // At break-even, renting the same GPU-hours costs exactly what owning does.
+        QVERIFY(qFuzzyCompare(2.0 * 16 * 8760 * r.breakEvenUtilization, r.ownershipPerYear));
+    }
+
+    void costJsonHasTheContractFields()
+    {
+        Small s;
+        const QJsonObject o = CostModel::compute(s.b.d, handAssumptions()).toJson();
+        QCOMPARE(o.value("currency").toString(), QStringLiteral("USD"));
+        QCOMPARE(o.value("capex").toDouble(), 215200.0);
+        QCOMPARE(o.value("tco").toObject().value("years").toDouble(), 4.0);
+        QVERIFY(qFuzzyCompare(o.value("tco").toObject().value("total").toDouble(), 430789.68));
+        QCOMPARE(o.value("power_kw").toObject().value("it").toDouble(), 21.03);
+        QCOMPARE(o.value("cloud").toObject().value("price_per_gpu_hour").toDouble(), 2.0);
+        for (const char* k : {"opex_per_year", "cost_per_gpu", "tier", "sources", "formulas"})
+            QVERIFY2(o.contains(QLatin1String(k)), k);
+        const QJsonObject tier = o.value("tier").toObject();
+        QCOMPARE(tier.value("name").toString(), QStringLiteral("Development cluster"));
+        QCOMPARE(tier.value("typical_cost_min").toDouble(), 500e3);
+        QCOMPARE(tier.value("typical_cost_max").toDouble(), 3e6);
+        QCOMPARE(tier.value("within_typical").toBool(), false); // $215K is below a development cluster's $500K
+        // Every assumption says where it came from.
+        const QJsonObject sources = o.value("sources").toObject();
+        for (const char* k : {"pue", "power_price_usd_per_kwh", "cloud_price_per_gpu_hour", "capex"})
+            QVERIFY2(!sources.value(QLatin1String(k)).toString().isEmpty(), k);
+    }
+
+    void defaultsNameTheirSources()
+    {
+        const CostAssumptions a = CostAssumptions::defaults();
+        QCOMPARE(a.pue.value, 1.56);
+        QVERIFY(a.pue.source.contains(QLatin1String("[S29b]")));
+        QVERIFY(a.powerPriceUsdPerKwh.source.contains(QLatin1String("[S30]")));
+        QVERIFY(a.cloudPricePerGpuHour.source.contains(QLatin1String("[S26]")));
+        QVERIFY(a.supportShare.source.startsWith(QLatin1String("estimate")));
+        QVERIFY(a.years.source.startsWith(QLatin1String("estimate")));
+    }
+
+    void designAssumptionsOverrideDefaults()
+    {
+        QJsonObject props{{"assumptions", QJsonObject{{"pue", 1.2}, {"years", -3}}}};
+        const CostAssumptions a = CostAssumptions::ofProperties(props);
+        QCOMPARE(a.pue.value, 1.2);
+        QCOMPARE(a.pue.source, QStringLiteral("design"));
+        QCOMPARE(a.years.value, 5.0); // an invalid stored value is ignored, not used
+    }
+
+    void cheaperCloudRaisesTheBreakEven()
+    {
+        // Owning wins above the break-even utilization: the cheaper the cloud, the higher it is, and
+        // counting staff raises it too. At exactly 1.0 owning never wins.
+        fx::Builder b;
+        b.add(fx::gpuServer("dgx", 80, 10200, 7500, 199000), "dgx");
+        CostAssumptions a = CostAssumptions::defaults();
+        const CostReport atDefault = CostModel::compute(b.d, a);
+        a.overlay(QJsonObject{{"cloud_price_per_gpu_hour", 2.0}});
+        const CostReport cheapCloud = CostModel::compute(b.d, a);
+        QVERIFY(cheapCloud.breakEvenUtilization > atDefault.breakEvenUtilization);
+        QVERIFY(qFuzzyCompare(cheapCloud.breakEvenUtilization * 2.0, atDefault.breakEvenUtilization * 3.90));
+        a.overlay(QJsonObject{{"staff_per_year", 50000}});
+        QVERIFY(CostModel::compute(b.d, a).breakEvenUtilization > cheapCloud.breakEvenUtilization);
+    }
+
+    void bomAgreesWithTheTopologyEngine()
+    {
+        // `bom` and `analyze` count the same cables and optics for a generated scalable unit.
+        GeneratorOptions options;
+        options.serverSku = QStringLiteral("dgx-h100");
+        options.nodes = 32;
+        options.switchSku = QStringLiteral("qm9700");
+        options.storageSku = QStringLiteral("ddn-ai400x2");
+        const GenerateResult g = FabricGenerator::generate(options, test::shippedCatalog());
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        const FabricReport fabric = analyzeFabric(*g.design);
+        const BillOfMaterials bom = BillOfMaterials::of(*g.design);
+        std::map<QString, int> modules;
+        std::map<QString, int> cables;
+        for (const BomLine& l : bom.lines()) {
+            if (l.category == QLatin1String("transceivers"))
+                modules[l.sku] += l.quantity;
+            if (l.category == QLatin1String("cables"))
+                cables[l.sku] += l.quantity;
+        }
+        QCOMPARE(modules, fabric.transceiversByModel);
+        QCOMPARE(cables, fabric.cablesByType);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCost)
+#include "tst_cost.moc"

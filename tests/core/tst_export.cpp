@@ -1,0 +1,348 @@
+#include "helpers/testcatalog.h"
+
+#include "cost/costmodel.h"
+#include "export/bomcsv.h"
+#include "export/cablingcsv.h"
+#include "export/csv.h"
+#include "export/exportnames.h"
+#include "export/hostlist.h"
+#include "export/p2pcsv.h"
+#include "export/slurmtopology.h"
+#include "generate/fabricgenerator.h"
+#include "io/designjson.h"
+#include "model/design.h"
+#include "report/diagrammodel.h"
+#include "report/reportdata.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <map>
+#include <set>
+
+using namespace pw;
+
+namespace {
+
+Design sample()
+{
+    return DesignJson::readFile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_SOURCE_DIR")) + QStringLiteral("/resources/samples/minimum-viable-cluster.json"),
+                                &test::shippedCatalog());
+}
+
+Design generated(TopologyKind topology, int gpus, const QString& server, const QString& sw, int radix = 0)
+{
+    GeneratorOptions o;
+    o.serverSku = server;
+    o.switchSku = sw;
+    o.gpus = gpus;
+    o.topology = topology;
+    o.radix = radix;
+    GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+    if (!r.ok())
+        qFatal("generator refused: %s", qPrintable(r.error));
+    return std::move(*r.design);
+}
+
+// Money as integer cents, so sums compare exactly.
+qint64 cents(const QString& s)
+{
+    bool ok = false;
+    const double v = s.toDouble(&ok);
+    return ok ? qRound64(v * 100) : -1;
+}
+
+} // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+
+private:
+    std::map<QString, Design> mDesigns;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        mDesigns.emplace(QStringLiteral("sample"), sample());
+        mDesigns.emplace(QStringLiteral("rail-256"), generated(TopologyKind::RailOptimized, 256, QStringLiteral("dgx-h100"), QStringLiteral("qm9700")));
+        mDesigns.emplace(QStringLiteral("fat-tree-k8"), generated(TopologyKind::FatTree, 0, QString(), QStringLiteral("qm9700"), 8));
+        mDesigns.emplace(QStringLiteral("leaf-spine-128"), generated(TopologyKind::LeafSpine, 128, QStringLiteral("dgx-h100"), QStringLiteral("qm9700")));
+        for (const auto& [name, d] : mDesigns)
+            QVERIFY2(d.links().size() > 0, qPrintable(name));
+    }
+
+    void designs_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const auto& [name, d] : mDesigns)
+            QTest::newRow(qPrintable(name)) << name;
+    }
+
+    void csvQuotingRoundTrips()
+    {
+        const QStringList fields{QStringLiteral("plain"), QStringLiteral("a,b"), QStringLiteral("say \"hi\""), QStringLiteral("two\nlines"), QString()};
+        const QString text = csv::record(fields) + csv::record({QStringLiteral("x")});
+        QVERIFY(text.contains(QStringLiteral("\"a,b\"")));
+        QVERIFY(text.contains(QStringLiteral("\"say \"\"hi\"\"\"")));
+        QVERIFY(text.endsWith(QStringLiteral("\r\n")));
+        const auto rows = csv::parse(text);
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows.at(0), fields);
+    }
+
+    void hostlistCompressesAndExpands()
+    {
+        QCOMPARE(Hostlist::compress({QStringLiteral("gpu001"), QStringLiteral("gpu002"), QStringLiteral("gpu003"), QStringLiteral("gpu007")}),
+                 QStringLiteral("gpu[001-003,007]"));
+        QCOMPARE(Hostlist::compress({QStringLiteral("leaf1"), QStringLiteral("leaf2"), QStringLiteral("spine"), QStringLiteral("n9"), QStringLiteral("n10")}),
+                 QStringLiteral("leaf[1-2],spine,n9,n10"));
+        QCOMPARE(Hostlist::expand(QStringLiteral("tux[0-3,12],s[08-10],x")),
+                 (QStringList{QStringLiteral("tux0"), QStringLiteral("tux1"), QStringLiteral("tux2"), QStringLiteral("tux3"), QStringLiteral("tux12"),
+                              QStringLiteral("s08"), QStringLiteral("s09"), QStringLiteral("s10"), QStringLiteral("x")}));
+        QCOMPARE(Hostlist::expand(QStringLiteral("r[1-2]b[1-2]")).size(), 4);
+        QVERIFY(Hostlist::expand(QStringLiteral("bad[3-1]")).isEmpty());
+        QCOMPARE(Hostlist::sanitize(QStringLiteral("SU 1/leaf,a")), QStringLiteral("SU-1-leaf-a"));
+        QStringList many;
+        for (int i = 1; i <= 300; ++i)
+            many << QStringLiteral("dgx-%1").arg(i, 4, 10, QLatin1Char('0'));
+        QCOMPARE(Hostlist::expand(Hostlist::compress(many)), many);
+    }
+
+    void cablingCsv_data() { designs_data(); }
+    void cablingCsv()
+    {
+        QFETCH(QString, name);
+        const Design& d = mDesigns.at(name);
+        const auto rows = csv::parse(QString::fromUtf8(CablingCsv::write(d)));
+        QCOMPARE(rows.at(0), CablingCsv::header());
+        QCOMPARE(rows.size() - 1, static_cast<qsizetype>(d.links().size())); // one row per cable
+        std::set<QString> labels;
+        std::map<QString, int> byType;
+        std::set<QString> nodeNames;
+        const ExportNames names(d);
+        d.nodes().forEach([&](const Node& n) { nodeNames.insert(names.name(n.id)); });
+        QCOMPARE(nodeNames.size(), d.nodes().size()); // exported device names are unambiguous
+        for (qsizetype i = 1; i < rows.size(); ++i) {
+            const QStringList& r = rows.at(i);
+            QCOMPARE(r.size(), CablingCsv::header().size());
+            QVERIFY2(labels.insert(r.at(0)).second, qPrintable(r.at(0)));
+            QVERIFY(nodeNames.count(r.at(1)) && nodeNames.count(r.at(5)));
+            QVERIFY(!r.at(2).isEmpty() && !r.at(6).isEmpty());
+            QVERIFY(r.at(2) != QLatin1String("?") && r.at(6) != QLatin1String("?"));
+            if (!r.at(4).isEmpty())
+                QVERIFY(r.at(4).toInt() >= 1);
+            QVERIFY(r.at(10).toInt() > 0);
+            byType[r.at(12)] += 1;
+        }
+        // Cables by SKU agree with the topology engine's inventory count.
+        int cabled = 0;
+        d.links().forEach([&](const Link& l) { cabled += l.cableSku.isEmpty() ? 0 : 1; });
+        int inCsv = 0;
+        for (const auto& [sku, n] : byType)
+            inCsv += sku.isEmpty() ? 0 : n;
+        QCOMPARE(inCsv, cabled);
+    }
+
+    void bomCsv_data() { designs_data(); }
+    void bomCsv()
+    {
+        QFETCH(QString, name);
+        const Design& d = mDesigns.at(name);
+        const CostReport cost = CostModel::compute(d, CostAssumptions::ofProperties(d.properties()));
+        const auto rows = csv::parse(QString::fromUtf8(BomCsv::write(d)));
+        QCOMPARE(rows.at(0), BomCsv::header());
+        QCOMPARE(rows.size() - 1, static_cast<qsizetype>(cost.bom.lines().size()));
+        qint64 total = 0;
+        for (qsizetype i = 1; i < rows.size(); ++i) {
+            const QStringList& r = rows.at(i);
+            QCOMPARE(r.size(), BomCsv::header().size());
+            const int qty = r.at(4).toInt();
+            QVERIFY(qty > 0);
+            QCOMPARE(cents(r.at(6)), qty * cents(r.at(5)));
+            QVERIFY(!r.at(8).isEmpty()); // every price names its source
+            total += cents(r.at(6));
+        }
+        QCOMPARE(total, qRound64(cost.capex * 100)); // to the cent
+    }
+
+    void p2pCsv_data() { designs_data(); }
+    void p2pCsv()
+    {
+        QFETCH(QString, name);
+        const Design& d = mDesigns.at(name);
+        const auto rows = csv::parse(QString::fromUtf8(P2pCsv::write(d)));
+        QCOMPARE(rows.at(0), P2pCsv::header());
+        QCOMPARE(rows.size() - 1, static_cast<qsizetype>(d.links().size()));
+        std::multiset<std::pair<QString, QString>> expected;
+        const ExportNames names(d);
+        d.links().forEach([&](const Link& l) {
+            QString a = names.name(l.a.node);
+            QString b = names.name(l.b.node);
+            expected.insert(std::minmax(a, b));
+        });
+        std::multiset<std::pair<QString, QString>> got;
+        std::set<std::pair<QString, QString>> ends; // a port carries one cable
+        static const QRegularExpression ibPort(QStringLiteral("^(\\d+(/\\d+)?|BMC\\d*)$"));
+        static const QRegularExpression ethPort(QStringLiteral("^swp\\d+(s\\d+)?$"));
+        for (qsizetype i = 1; i < rows.size(); ++i) {
+            const QStringList& r = rows.at(i);
+            QCOMPARE(r.size(), P2pCsv::header().size());
+            got.insert(std::minmax(r.at(0), r.at(5)));
+            for (int side : {0, 5}) {
+                QVERIFY(r.at(side + 1) == QLatin1String("Host") || r.at(side + 1) == QLatin1String("Switch"));
+                QVERIFY2(ibPort.match(r.at(side + 2)).hasMatch() || ethPort.match(r.at(side + 2)).hasMatch(), qPrintable(r.at(side + 2)));
+                QVERIFY2(ends.insert({r.at(side), r.at(side + 2)}).second, qPrintable(r.at(side) + QLatin1Char(' ') + r.at(side + 2)));
+            }
+            if (r.at(1) == QLatin1String("Host"))
+                QCOMPARE(r.at(6), QStringLiteral("Host")); // switch side comes first
+        }
+        QVERIFY(got == expected);
+    }
+
+    void slurmTopology_data() { designs_data(); }
+    void slurmTopology()
+    {
+        QFETCH(QString, name);
+        const Design& d = mDesigns.at(name);
+        const QString text = QString::fromUtf8(SlurmTopology::write(d));
+        std::map<QString, QStringList> children; // switch -> child switches
+        std::map<QString, QStringList> nodes;    // switch -> nodes
+        std::map<QString, int> nodeSeen;
+        std::map<QString, int> physicalSeen;
+        static const QRegularExpression member(QStringLiteral("^# (\\S+) stands for the rail leaves (\\S+)"));
+        for (const QString& raw : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            if (raw.startsWith(QLatin1Char('#'))) {
+                const auto m = member.match(raw);
+                if (m.hasMatch())
+                    for (const QString& leaf : Hostlist::expand(m.captured(2)))
+                        physicalSeen[leaf] += 1;
+                continue;
+            }
+            const QStringList words = raw.simplified().split(QLatin1Char(' '));
+            QVERIFY2(words.at(0).startsWith(QLatin1String("SwitchName=")), qPrintable(raw));
+            const QString sw = words.at(0).mid(11);
+            QVERIFY2(sw.size() <= 64 && !sw.isEmpty(), qPrintable(sw));
+            QVERIFY2(!children.count(sw) && !nodes.count(sw), qPrintable(QStringLiteral("duplicate %1").arg(sw)));
+            QVERIFY2(!(raw.contains(QLatin1String("Nodes=")) && raw.contains(QLatin1String("Switches="))), qPrintable(raw));
+            children[sw];
+            nodes[sw];
+            for (const QString& w : words.mid(1)) {
+                const QString key = w.section(QLatin1Char('='), 0, 0);
+                const QStringList list = Hostlist::expand(w.section(QLatin1Char('='), 1));
+                QVERIFY2(!list.isEmpty(), qPrintable(w));
+                if (key == QLatin1String("Nodes")) {
+                    nodes[sw] = list;
+                    for (const QString& n : list)
+                        nodeSeen[n] += 1;
+                } else {
+                    QCOMPARE(key, QStringLiteral("Switches"));
+                    children[sw] = list;
+                }
+            }
+        }
+        // Every child switch is defined.
+        for (const auto& [sw, kids] : children)
+            for (const QString& k : kids)
+                QVERIFY2(children.count(k), qPrintable(QStringLiteral("%1 names undefined child %2").arg(sw, k)));
+        // Every compute switch once (as a SwitchName or inside a rail block); every compute server once.
+        std::set<QString> servers;
+        const ExportNames names(d);
+        int computeSwitches = 0;
+        d.nodes().forEach([&](const Node& n) {
+            const CatalogItem* it = d.item(n.sku);
+            if (it->kind == ItemKind::Switch && n.network == Network::Compute) {
+                ++computeSwitches;
+                physicalSeen[names.name(n.id)] += children.count(names.name(n.id)) ? 1 : 0;
+            }
+        });
+        d.links().forEach([&](const Link& l) {
+            if (d.linkNetwork(l) != Network::Compute)
+                return;
+            for (auto [host, other] : {std::pair{l.a.node, l.b.node}, std::pair{l.b.node, l.a.node}})
+                if (d.itemOf(host)->kind == ItemKind::Server && d.itemOf(other)->kind == ItemKind::Switch)
+                    servers.insert(names.name(host));
+        });
+        QVERIFY(!servers.empty());
+        QCOMPARE(static_cast<int>(physicalSeen.size()), computeSwitches);
+        for (const auto& [sw, n] : physicalSeen)
+            QVERIFY2(n == 1, qPrintable(QStringLiteral("%1 listed %2 times").arg(sw).arg(n)));
+        QCOMPARE(nodeSeen.size(), servers.size());
+        for (const auto& [n, count] : nodeSeen) {
+            QVERIFY2(count == 1, qPrintable(QStringLiteral("%1 under %2 leaves").arg(n).arg(count)));
+            QVERIFY2(servers.count(n), qPrintable(n));
+        }
+        // A tree: no cycles, and some top switch reaches every node.
+        std::function<void(const QString&, std::set<QString>&, std::set<QString>&, int)> reach =
+            [&](const QString& sw, std::set<QString>& seen, std::set<QString>& under, int depth) {
+                QVERIFY2(depth < 20, "switch hierarchy too deep or cyclic");
+                if (!seen.insert(sw).second)
+                    return;
+                for (const QString& n : nodes[sw])
+                    under.insert(n);
+                for (const QString& k : children[sw])
+                    reach(k, seen, under, depth + 1);
+            };
+        bool someRootReachesAll = false;
+        for (const auto& [sw, kids] : children) {
+            std::set<QString> seen;
+            std::set<QString> under;
+            reach(sw, seen, under, 0);
+            someRootReachesAll = someRootReachesAll || under.size() == servers.size();
+        }
+        QVERIFY(someRootReachesAll);
+    }
+
+    void diagramAggregatesLargeDesigns()
+    {
+        const Design& big = mDesigns.at(QStringLiteral("rail-256"));
+        const DiagramModel m = DiagramModel::of(big);
+        QVERIFY(m.aggregated);
+        int nodes = 0;
+        for (const auto& b : m.boxes)
+            nodes += b.count;
+        QCOMPARE(nodes, static_cast<int>(big.nodes().size()));
+        QVERIFY(m.boxes.size() < 40); // readable on one page
+        int links = 0;
+        for (const auto& b : m.bundles)
+            links += b.links;
+        QVERIFY(links > 0 && links <= static_cast<int>(big.links().size()));
+        const DiagramModel small = DiagramModel::of(mDesigns.at(QStringLiteral("sample")));
+        QVERIFY(!small.aggregated);
+        QCOMPARE(small.boxes.size(), mDesigns.at(QStringLiteral("sample")).nodes().size());
+    }
+
+    void reportDataAgreesWithEngines()
+    {
+        const Design& d = mDesigns.at(QStringLiteral("rail-256"));
+        const CostAssumptions a = CostAssumptions::ofProperties(d.properties());
+        ReportOptions o;
+        const ReportData r = ReportData::build(d, a, o);
+        const CostReport c = CostModel::compute(d, a);
+        QCOMPARE(qRound64(r.cost.capex * 100), qRound64(c.capex * 100));
+        QCOMPARE(r.summary.gpus, 256);
+        QCOMPARE(r.fabric.gpus, 256);
+        QCOMPARE(r.cableCount, static_cast<int>(d.links().size()));
+        int cabling = 0;
+        for (const CablingLine& l : r.cabling)
+            cabling += l.count;
+        QCOMPARE(cabling, r.cableCount);
+        int racks = 0;
+        for (const RackElevation& e : r.racks)
+            racks += static_cast<int>(e.rackNames.size());
+        QCOMPARE(racks, r.rackCount);
+        QVERIFY(!r.sources.empty());
+        for (const SourceLine& s : r.sources)
+            QVERIFY2(!s.source.isEmpty(), qPrintable(s.subject + QLatin1Char(' ') + s.figure));
+        QCOMPARE(r.money(1234567.891), QStringLiteral("$1,234,567.89"));
+        QVERIFY(r.summaryText.join(QLatin1Char(' ')).contains(r.money(c.capex)));
+
+        QString error;
+        QVERIFY(!ReportOptions::parseSections(QStringLiteral("cover,nope"), &error));
+        QVERIFY(error.contains(QLatin1String("nope")));
+        const auto s = ReportOptions::parseSections(QStringLiteral("cost, cover"));
+        QVERIFY(s && s->size() == 2 && s->front() == ReportSection::Cover);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExport)
+#include "tst_export.moc"

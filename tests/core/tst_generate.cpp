@@ -1,0 +1,294 @@
+#include "catalog/catalog.h"
+#include "generate/fabricgenerator.h"
+#include "io/designfile.h"
+#include "topology/fabricanalyzer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace pw;
+
+// The generator against the published DGX SuperPOD figures and its own rules.
+class TestGenerate : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<Catalog> mCatalog;
+
+    Design make(const GeneratorOptions& o)
+    {
+        GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        if (!r.ok())
+            qFatal("generate failed: %s", qPrintable(r.error));
+        return std::move(*r.design);
+    }
+    static AnalysisOptions countsOnly()
+    {
+        AnalysisOptions a;
+        a.bisection = false;
+        return a;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        mCatalog = std::make_unique<Catalog>();
+        const auto issues = mCatalog->loadDirectory(qEnvironmentVariable("PODWRIGHT_CATALOG_DIR"));
+        for (const auto& i : issues)
+            qWarning("%s", qPrintable(i.toString()));
+        QVERIFY(mCatalog->item(QStringLiteral("dgx-h100")));
+        QVERIFY(mCatalog->item(QStringLiteral("generic-host")));
+    }
+
+    // SuperPOD compute fabric: 8 leaves per SU, spines for 1:1, a core tier past 2048 endpoints,
+    // one node slot given to UFM (4 SU = 127 DGX, 1,016 node-to-leaf + 1,024 leaf-to-spine cables).
+    void superPodCounts_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("units");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<int>("cores");
+        for (const char* sku : {"dgx-h100", "dgx-b200"}) {
+            const std::array<std::array<int, 3>, 7> rows{{{1, 4, 0}, {2, 8, 0}, {4, 16, 0}, {8, 32, 0}, {16, 128, 64}, {32, 256, 128}, {64, 512, 256}}};
+            for (const auto& row : rows)
+                QTest::addRow("%s-%dsu", sku, row[0]) << QString::fromLatin1(sku) << row[0] << row[1] << row[2];
+        }
+    }
+    void superPodCounts()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, units);
+        QFETCH(int, spines);
+        QFETCH(int, cores);
+        GeneratorOptions o;
+        o.serverSku = server;
+        o.nodes = 32 * units - 1;
+        o.switchSku = QStringLiteral("qm9700");
+        const Design d = make(o);
+        QCOMPARE(d.checkInvariants(), std::nullopt);
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.servers, 32 * units - 1);
+        QCOMPARE(r.gpus, 8 * (32 * units - 1));
+        QCOMPARE(r.leafSwitches, 8 * units);
+        QCOMPARE(r.spineSwitches, spines);
+        QCOMPARE(r.coreSwitches, cores);
+        QCOMPARE(r.tiers, cores > 0 ? 3 : 2);
+        QCOMPARE(r.nodeLeafLinks, 8 * (32 * units - 1));
+        QCOMPARE(r.leafSpineLinks, 256 * units);
+        QCOMPARE(r.spineCoreLinks, cores > 0 ? 256 * units : 0);
+        QCOMPARE(r.otherLeafLinks, 2); // the UFM appliance
+        QCOMPARE(r.switchesByModel.at(QStringLiteral("qm9700")), 8 * units + spines + cores);
+        QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), QStringLiteral("1:1"));
+    }
+
+    // RA bill for 4 SU: about 1,536 switch and 508 DGX twin-port transceivers on the compute fabric.
+    void superPodTransceivers()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 127;
+        o.switchSku = QStringLiteral("qm9700");
+        const FabricReport r = analyzeFabric(make(o), countsOnly());
+        QCOMPARE(r.transceiversByModel.at(QStringLiteral("mma4z00-ns")), 1536 + 508);
+        QCOMPARE(r.linksWithoutCable, 0);
+    }
+
+    // Partial SU: the fabric is built for the whole SU, the unused slots left empty.
+    void partialScalableUnit()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 40;
+        o.switchSku = QStringLiteral("qm9700");
+        const GenerateResult g = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY(g.ok());
+        QVERIFY(g.notes.join(QLatin1Char(' ')).contains(QStringLiteral("partial")));
+        const FabricReport r = analyzeFabric(*g.design, countsOnly());
+        QCOMPARE(r.leafSwitches, 16);
+        QCOMPARE(r.spineSwitches, 8);
+        QCOMPARE(r.leafSpineLinks, 512);
+        QCOMPARE(r.nodeLeafLinks, 320);
+    }
+
+    void gpusRoundUpToServers()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-b200");
+        o.gpus = 1001;
+        o.switchSku = QStringLiteral("qm9700");
+        const FabricReport r = analyzeFabric(make(o), countsOnly());
+        QCOMPARE(r.servers, 126);
+        QCOMPARE(r.gpus, 1008);
+    }
+
+    void oversubscribedLeavesHaveFewerUplinks()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 63;
+        o.switchSku = QStringLiteral("qm9700");
+        o.oversubscription = *Oversubscription::parse(QStringLiteral("2:1"));
+        const FabricReport r = analyzeFabric(make(o), countsOnly());
+        QCOMPARE(r.leafSwitches, 16);
+        QCOMPARE(r.leafSpineLinks, 16 * 16);
+        QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), QStringLiteral("2:1"));
+    }
+
+    void fatTreeK48Counts()
+    {
+        GeneratorOptions o;
+        o.topology = TopologyKind::FatTree;
+        o.switchSku = QStringLiteral("qm9700");
+        o.radix = 48;
+        o.management = false;
+        const Design d = make(o);
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.servers, 27648);
+        QCOMPARE(r.leafSwitches + r.spineSwitches + r.coreSwitches, 2880);
+        QCOMPARE(r.coreSwitches, 576);
+        QCOMPARE(r.diameterHops, 5);
+    }
+
+    void leafSpineOfAnyServer()
+    {
+        GeneratorOptions o;
+        o.topology = TopologyKind::LeafSpine;
+        o.serverSku = QStringLiteral("dell-xe9680");
+        o.nodes = 40;
+        o.switchSku = QStringLiteral("qm9700"); // 400G on both sides, so port and capacity ratios agree
+        o.oversubscription = *Oversubscription::parse(QStringLiteral("3:1"));
+        const Design d = make(o);
+        QCOMPARE(d.checkInvariants(), std::nullopt);
+        const FabricReport r = analyzeFabric(d);
+        QCOMPARE(r.servers, 40);
+        QCOMPARE(r.nodeLeafLinks, 320);
+        QCOMPARE(r.tiers, 2);
+        QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), QStringLiteral("3:1"));
+        // 3:1 leaves: about a third across, a little more where a leaf straddles the split.
+        QVERIFY2(r.bisectionRatio > 0.3 && r.bisectionRatio < 0.5, qPrintable(QString::number(r.bisectionRatio)));
+    }
+
+    void storageSizedToTier()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 127;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.storageTier = StorageTier::Best;
+        const Design d = make(o);
+        QCOMPARE(d.checkInvariants(), std::nullopt);
+        int systems = 0;
+        int storageLinks = 0;
+        d.nodes().forEach([&](const Node& n) { systems += n.sku == QLatin1String("ddn-ai400x2"); });
+        d.links().forEach([&](const Link& l) { storageLinks += d.linkNetwork(l) == Network::Storage; });
+        // best: 125 GB/s read per SU x 127/32 SU = 496 GB/s over 90 GB/s per appliance -> 6.
+        QCOMPARE(systems, 6);
+        QCOMPARE(storageLinks >= 127 * 2 + 6 * 8, true);
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.leafSwitches, 32); // the storage fabric is not in the compute fabric
+    }
+
+    // Out-of-band reaches every BMC and every switch management port (but a lone OOB switch's own).
+    void managementReachesEveryBmc()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 32;
+        o.switchSku = QStringLiteral("qm9700");
+        const Design d = make(o);
+        int unreached = 0;
+        d.nodes().forEach([&](const Node& n) {
+            const CatalogItem* it = d.item(n.sku);
+            int index = 0;
+            for (const PortGroup& g : it->portGroups) {
+                for (int i = 0; i < g.count; ++i, ++index)
+                    if (g.role == PortRole::OutOfBand && !d.linkAt(PortRef{n.id, index}).isValid()
+                        && n.sku != QLatin1String("sn2201") && n.sku != QLatin1String("sn4600c"))
+                        ++unreached;
+            }
+        });
+        QCOMPARE(unreached, 0);
+    }
+
+    void racksRespectPowerBudget()
+    {
+        for (const char* sku : {"dgx-h100", "dgx-b200"}) {
+            GeneratorOptions o;
+            o.serverSku = QString::fromLatin1(sku);
+            o.nodes = 64;
+            o.switchSku = QStringLiteral("qm9700");
+            const Design d = make(o);
+            std::map<quint32, int> perRack;
+            bool allPlaced = true;
+            d.nodes().forEach([&](const Node& n) {
+                if (n.sku == QLatin1String(sku)) {
+                    allPlaced = allPlaced && n.rack.isValid() && n.rackUnit >= 1;
+                    ++perRack[n.rack.value()];
+                }
+            });
+            QVERIFY(allPlaced);
+            int most = 0;
+            for (const auto& [rack, n] : perRack)
+                most = std::max(most, n);
+            // 41 kW air-cooled default: 4 x DGX H100 (40.8 kW), 2 x DGX B200 (28.6 kW).
+            QCOMPARE(most, QLatin1String(sku) == QLatin1String("dgx-h100") ? 4 : 2);
+        }
+    }
+
+    void savesAndReopens()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 31;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("weka-pod");
+        const Design d = make(o);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("g.podwright"));
+        DesignFile::save(d, path);
+        const Design back = DesignFile::load(path);
+        QCOMPARE(back.nodes().size(), d.nodes().size());
+        QCOMPARE(back.links().size(), d.links().size());
+        QVERIFY(back == d);
+    }
+
+    void badDialsAreRefused_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<QString>("mention");
+        QTest::newRow("zero nodes") << "dgx-h100" << 0 << "qm9700" << "at least one server";
+        QTest::newRow("unknown server") << "dgx-h999" << 8 << "qm9700" << "dgx-h999";
+        QTest::newRow("unknown switch") << "dgx-h100" << 8 << "qm9999" << "qm9999";
+        QTest::newRow("switch is not a switch") << "dgx-h100" << 8 << "dgx-h100" << "not a fabric switch";
+        QTest::newRow("switch too small") << "dgx-h100" << 64 << "qm8700" << "--su-size 20";
+    }
+    void badDialsAreRefused()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, nodes);
+        QFETCH(QString, sw);
+        QFETCH(QString, mention);
+        GeneratorOptions o;
+        o.serverSku = server;
+        o.nodes = nodes;
+        o.switchSku = sw;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.contains(mention), qPrintable(r.error));
+    }
+
+    void oversubscriptionParse()
+    {
+        QCOMPARE(Oversubscription::parse(QStringLiteral("2:1")), (Oversubscription{2, 1}));
+        QCOMPARE(Oversubscription::parse(QStringLiteral("4:3")), (Oversubscription{4, 3}));
+        QVERIFY(!Oversubscription::parse(QStringLiteral("2")));
+        QVERIFY(!Oversubscription::parse(QStringLiteral("0:1")));
+        QCOMPARE((Oversubscription{2, 1}).uplinksFor(32), 16);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGenerate)
+#include "tst_generate.moc"

@@ -1,0 +1,175 @@
+#include "helpers/rulesfixture.h"
+#include "helpers/testcatalog.h"
+
+#include "generate/fabricgenerator.h"
+#include "sizing/workloadsizer.h"
+#include "validate/designrules.h"
+
+#include <QtTest>
+
+using namespace pw;
+
+namespace {
+
+SizingRequest h100(double params, WorkloadTask task)
+{
+    SizingRequest rq;
+    rq.parameters = params;
+    rq.task = task;
+    rq.gpu = WorkloadSizer::fallbackGpu();
+    rq.serverSku = QStringLiteral("dgx-h100");
+    return rq;
+}
+
+} // namespace
+
+class TestSizing : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // gpu-clusters-source.txt, "How many GPUs do I need for my AI workload?"
+    void rulesOfThumb_data()
+    {
+        QTest::addColumn<double>("params");
+        QTest::addColumn<int>("task");
+        QTest::addColumn<int>("low");
+        QTest::addColumn<int>("high");
+        QTest::newRow("fine-tune 7B: 1-2 GPUs") << 7e9 << int(WorkloadTask::FineTune) << 1 << 2;
+        QTest::newRow("fine-tune 70B: 4-8 GPUs") << 70e9 << int(WorkloadTask::FineTune) << 4 << 8;
+        QTest::newRow("train 7B: 8-32 GPUs") << 7e9 << int(WorkloadTask::Train) << 8 << 32;
+        QTest::newRow("train 70B: 64-256 GPUs") << 70e9 << int(WorkloadTask::Train) << 64 << 256;
+        QTest::newRow("train 405B: 512-2048 GPUs") << 405e9 << int(WorkloadTask::Train) << 512 << 2048;
+        QTest::newRow("70B FP8 inference: 1 GPU") << 70e9 << int(WorkloadTask::Inference) << 1 << 1;
+    }
+
+    void rulesOfThumb()
+    {
+        QFETCH(double, params);
+        QFETCH(int, task);
+        QFETCH(int, low);
+        QFETCH(int, high);
+        const SizingResult r = WorkloadSizer::size(h100(params, WorkloadTask(task)));
+        QVERIFY2(r.gpusRecommended >= low && r.gpusRecommended <= high,
+                 qPrintable(QStringLiteral("%1 GPUs; %2 %3").arg(r.gpusRecommended).arg(r.memoryFormula, r.timeFormula)));
+    }
+
+    void memoryAgreesWithTheSourceDocument()
+    {
+        // "Training a 70B parameter model requires more GPU memory than a single DGX H100 provides (640GB)."
+        QVERIFY(WorkloadSizer::size(h100(70e9, WorkloadTask::Train)).memoryNeededGb > 640);
+        // "Training a 405B parameter model requires more than 10 DGX H100 systems."
+        QVERIFY(WorkloadSizer::size(h100(405e9, WorkloadTask::Train)).memoryNeededGb > 10 * 640);
+        // 16 bytes per parameter for mixed-precision Adam: 70B -> 140 + 140 + 840 GB before activations.
+        const SizingResult r = WorkloadSizer::size(h100(70e9, WorkloadTask::Train));
+        QCOMPARE(r.weightsGb, 140.0);
+        QCOMPARE(r.gradientsGb, 140.0);
+        QCOMPARE(r.optimizerGb, 840.0);
+        QVERIFY(r.activationsGb > 0);
+        QVERIFY(r.memoryFormula.contains(QStringLiteral("optimizer 12·N")));
+    }
+
+    void inferenceWithoutFp8NeedsTwice()
+    {
+        SizingRequest rq = h100(70e9, WorkloadTask::Inference);
+        rq.gpu.fp8Tflops = 0; // an A100-class GPU: BF16 weights, 140 GB
+        const SizingResult r = WorkloadSizer::size(rq);
+        QCOMPARE(r.weightsGb, 140.0);
+        QCOMPARE(r.gpusRecommended, 2);
+        QVERIFY(!r.trainingDays);
+    }
+
+    void trainingTimeByHand()
+    {
+        // 70B on 1T tokens in 60 days: FLOPs = 6 x 70e9 x 1e12 = 4.2e23; per GPU 989e12 x 0.4.
+        SizingRequest rq = h100(70e9, WorkloadTask::Train);
+        rq.tokens = 1e12;
+        rq.targetDays = 60;
+        const SizingResult r = WorkloadSizer::size(rq);
+        const double perGpu = 989e12 * 0.4;
+        const int needed = int(std::ceil(4.2e23 / (perGpu * 60 * 86400))); // 205
+        QCOMPARE(r.gpusForTime, needed);
+        QCOMPARE(r.gpusRecommended, 208); // whole 8-GPU servers
+        QVERIFY(qFuzzyCompare(*r.trainingDays, 4.2e23 / (perGpu * 208 * 86400)));
+        QVERIFY(*r.trainingDays <= 60);
+        // Twice the GPUs, half the time.
+        rq.targetDays = 30;
+        const SizingResult faster = WorkloadSizer::size(rq);
+        QVERIFY(faster.gpusRecommended >= 2 * needed - 8);
+    }
+
+    void allReduceFromTheFabric()
+    {
+        // Ring all-reduce of 140 GB of BF16 gradients over 128 GPUs at 50 GB/s per GPU:
+        // 2 x 127/128 x 140 / 50 = 5.556 s; at half bisection it takes twice as long.
+        SizingRequest rq = h100(70e9, WorkloadTask::Train);
+        rq.perGpuNetworkGBps = 50;
+        rq.bisectionRatio = 1.0;
+        SizingResult r = WorkloadSizer::size(rq);
+        QCOMPARE(r.gpusRecommended, 128);
+        QVERIFY(qFuzzyCompare(*r.allReduceSeconds, 2.0 * 127 / 128 * 140 / 50));
+        rq.bisectionRatio = 0.5;
+        r = WorkloadSizer::size(rq);
+        QVERIFY(qFuzzyCompare(*r.allReduceSeconds, 2.0 * 2.0 * 127 / 128 * 140 / 50));
+        // On a design's own 256 GPUs: the ring spans those, and training time is given for them too.
+        rq.designGpus = 256;
+        r = WorkloadSizer::size(rq);
+        QVERIFY(qFuzzyCompare(*r.allReduceSeconds, 2.0 * 2.0 * 255 / 256 * 140 / 50));
+        QVERIFY(qFuzzyCompare(*r.trainingDaysOnDesign, 6 * 70e9 * 300e9 / (989e12 * 0.4 * 256 * 86400)));
+    }
+
+    void perGpuBandwidthOfADesign()
+    {
+        // The clean fixture: 8 x 400 Gb/s compute links per 8-GPU server = 50 GB/s per GPU.
+        fx::Cluster c;
+        QCOMPARE(*WorkloadSizer::perGpuNetworkGBps(c.b.d), 50.0);
+        QCOMPARE(WorkloadSizer::mainGpuServer(c.b.d)->sku, QStringLiteral("srv"));
+    }
+
+    void seedsTheGenerator()
+    {
+        const SizingResult r = WorkloadSizer::size(h100(70e9, WorkloadTask::Train));
+        const QJsonObject seed = r.generatorSeed();
+        QCOMPARE(seed.value("server").toString(), QStringLiteral("dgx-h100"));
+        QCOMPARE(seed.value("nodes").toInt(), r.gpusRecommended / 8);
+        const GeneratorOptions options = r.generatorOptions();
+        QCOMPARE(options.serverSku, QStringLiteral("dgx-h100"));
+        QCOMPARE(options.gpus, r.gpusRecommended);
+        const QJsonObject json = r.toJson();
+        for (const char* k : {"gpus_recommended", "gpu_memory_needed_gb", "training_days"})
+            QVERIFY2(json.contains(QLatin1String(k)), k);
+    }
+
+    void sizedDesignRunsTheWorkload()
+    {
+        // Size a 70B training run, generate the design it calls for, state the workload as the
+        // design's intent: the design rules find nothing wrong with the GPUs or the fabric.
+        const CatalogItem* server = test::shippedCatalog().item(QStringLiteral("dgx-h100"));
+        QVERIFY(server && server->gpu);
+        SizingRequest rq = h100(70e9, WorkloadTask::Train);
+        rq.gpu = *server->gpu;
+        const SizingResult r = WorkloadSizer::size(rq);
+        GeneratorOptions options = r.generatorOptions();
+        options.switchSku = QStringLiteral("qm9700");
+        options.storageSku = QStringLiteral("ddn-ai400x2");
+        GenerateResult g = FabricGenerator::generate(options, test::shippedCatalog());
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        QJsonObject props = g.design->properties();
+        props["intent"] = QJsonObject{{"cluster_type", "training"},
+                                      {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}}}};
+        g.design->setProperties(props);
+        const auto findings = validate(*g.design);
+        QStringList problems;
+        for (const Finding& f : findings)
+            if (f.severity != Severity::Info)
+                problems << f.code + QStringLiteral(": ") + f.message;
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        // Fewer GPUs than sized: the rule says so.
+        props["intent"] = QJsonObject{{"cluster_type", "training"},
+                                      {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}, {"target_days", 7}}}};
+        g.design->setProperties(props);
+        const auto tight = validate(*g.design);
+        QVERIFY(std::any_of(tight.begin(), tight.end(), [](const Finding& f) { return f.code == QLatin1String("WORKLOAD-GPU-COUNT"); }));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSizing)
+#include "tst_sizing.moc"

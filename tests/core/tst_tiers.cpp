@@ -1,0 +1,136 @@
+#include "helpers/rulesfixture.h"
+
+#include "cost/tiertable.h"
+
+#include <QtTest>
+
+using namespace pw;
+
+namespace {
+
+bool has(const std::vector<Finding>& fs, const char* code)
+{
+    return std::any_of(fs.begin(), fs.end(), [&](const Finding& f) { return f.code == QLatin1String(code); });
+}
+
+TierInputs inputs(int gpus, double capex, int linkGbps = 400, bool ib = true, bool parallelFs = true,
+                  ClusterType type = ClusterType::Training)
+{
+    TierInputs in;
+    in.gpus = gpus;
+    in.capex = capex;
+    in.computeLinkGbps = linkGbps;
+    in.infiniBand = ib;
+    in.parallelFs = parallelFs;
+    in.anyStorage = true;
+    in.clusterType = type;
+    return in;
+}
+
+} // namespace
+
+class TestTiers : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void tableMatchesTheSourceDocument()
+    {
+        // gpu-clusters-source.txt, "GPU Cluster Scale Tiers".
+        const auto& rows = TierTable::rows();
+        QCOMPARE(rows.size(), size_t(5));
+        const Tier& dev = TierTable::row("development");
+        QCOMPARE(dev.minGpus, 8);
+        QCOMPARE(*dev.maxGpus, 32);
+        QCOMPARE(dev.typicalCostMin, 500e3);
+        QCOMPARE(*dev.typicalCostMax, 3e6);
+        const Tier& mid = TierTable::row("mid-scale");
+        QCOMPARE(mid.minGpus, 64);
+        QCOMPARE(*mid.maxGpus, 256);
+        QCOMPARE(*mid.typicalCostMax, 25e6);
+        const Tier& large = TierTable::row("large-scale");
+        QCOMPARE(large.minGpus, 512);
+        QCOMPARE(*large.maxGpus, 4096);
+        QCOMPARE(large.typicalCostMin, 50e6);
+        const Tier& hyper = TierTable::row("hyperscale");
+        QVERIFY(!hyper.maxGpus);
+        QVERIFY(!hyper.typicalCostMax);
+        QCOMPARE(hyper.typicalCostMin, 500e6);
+        const Tier& inf = TierTable::row("inference");
+        QCOMPARE(*inf.maxGpus, 512);
+        QCOMPARE(*inf.typicalCostMax, 50e6);
+    }
+
+    void classifyAtBoundaries_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("tier");
+        QTest::addColumn<bool>("outsideRange");
+        QTest::newRow("4: below development") << 4 << "development" << true;
+        QTest::newRow("8: smallest cluster") << 8 << "development" << false;
+        QTest::newRow("32") << 32 << "development" << false;
+        QTest::newRow("33: gap") << 33 << "mid-scale" << true;
+        QTest::newRow("64") << 64 << "mid-scale" << false;
+        QTest::newRow("256") << 256 << "mid-scale" << false;
+        QTest::newRow("257: gap") << 257 << "large-scale" << true;
+        QTest::newRow("512") << 512 << "large-scale" << false;
+        QTest::newRow("4096") << 4096 << "large-scale" << false;
+        QTest::newRow("4097") << 4097 << "hyperscale" << false;
+        QTest::newRow("100000") << 100000 << "hyperscale" << false;
+    }
+
+    void classifyAtBoundaries()
+    {
+        QFETCH(int, gpus);
+        QFETCH(QString, tier);
+        QFETCH(bool, outsideRange);
+        QCOMPARE(TierTable::classify(gpus, ClusterType::Training).id, tier);
+        const auto fs = TierTable::check(inputs(gpus, TierTable::row(tier).typicalCostMin));
+        QCOMPARE(has(fs, "TIER-GPUS"), outsideRange);
+    }
+
+    void inferenceClustersUseTheInferenceRow()
+    {
+        QCOMPARE(TierTable::classify(64, ClusterType::Inference).id, QStringLiteral("inference"));
+        QVERIFY(!has(TierTable::check(inputs(512, 10e6, 400, false, false, ClusterType::Inference)), "TIER-GPUS"));
+        QVERIFY(has(TierTable::check(inputs(600, 10e6, 400, false, false, ClusterType::Inference)), "TIER-GPUS"));
+        // NFS and Ethernet are what the inference row expects: no finding.
+        const auto fs = TierTable::check(inputs(64, 10e6, 100, false, false, ClusterType::Inference));
+        QVERIFY(!has(fs, "TIER-INTERCONNECT") && !has(fs, "TIER-STORAGE"));
+    }
+
+    void costRange()
+    {
+        QVERIFY(TierTable::withinTypicalCost(TierTable::row("development"), 2e6));
+        QVERIFY(!TierTable::withinTypicalCost(TierTable::row("development"), 4e6));
+        QVERIFY(TierTable::withinTypicalCost(TierTable::row("hyperscale"), 2e9)); // open-ended
+        QVERIFY(has(TierTable::check(inputs(128, 30e6)), "TIER-COST"));
+        QVERIFY(!has(TierTable::check(inputs(128, 20e6)), "TIER-COST"));
+    }
+
+    void interconnectAndStorage()
+    {
+        // A 128-GPU training cluster on 100GbE with NFS: below the mid-scale row on both counts.
+        auto fs = TierTable::check(inputs(128, 10e6, 100, false, false));
+        QVERIFY(has(fs, "TIER-INTERCONNECT"));
+        QVERIFY(has(fs, "TIER-STORAGE"));
+        // HDR InfiniBand (200G) and a parallel FS fit mid-scale but not large-scale (NDR fat-tree).
+        QVERIFY(!has(TierTable::check(inputs(128, 10e6, 200, true, true)), "TIER-INTERCONNECT"));
+        QVERIFY(has(TierTable::check(inputs(1024, 100e6, 200, true, true)), "TIER-INTERCONNECT"));
+        // A development cluster may use NFS and 100GbE.
+        fs = TierTable::check(inputs(16, 1e6, 100, false, false));
+        QVERIFY(fs.empty());
+    }
+
+    void inputsFromADesign()
+    {
+        fx::Cluster c;
+        const TierInputs in = TierInputs::of(c.b.d, 1e6);
+        QCOMPARE(in.gpus, 16);
+        QCOMPARE(in.computeLinkGbps, 400);
+        QVERIFY(in.infiniBand);
+        QVERIFY(in.parallelFs);
+        QVERIFY(in.clusterType == ClusterType::Training);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTiers)
+#include "tst_tiers.moc"

@@ -1,0 +1,449 @@
+#include "helpers/rulesfixture.h"
+
+#include "commands/setdesignpropertiescommand.h"
+#include "validate/designrules.h"
+
+#include <QtTest>
+
+#include <functional>
+
+using namespace pw;
+
+namespace {
+
+using Mutation = std::function<void(fx::Cluster&)>;
+
+struct Case {
+    const char* name;
+    const char* code;
+    Mutation mutate;
+};
+
+bool has(const std::vector<Finding>& fs, const QString& code)
+{
+    return std::any_of(fs.begin(), fs.end(), [&](const Finding& f) { return f.code == code; });
+}
+
+const Finding* find(const std::vector<Finding>& fs, const QString& code)
+{
+    for (const Finding& f : fs)
+        if (f.code == code)
+            return &f;
+    return nullptr;
+}
+
+QString dump(const std::vector<Finding>& fs)
+{
+    QStringList s;
+    for (const Finding& f : fs)
+        s << f.code + QStringLiteral(": ") + f.message;
+    return s.join(QStringLiteral("\n"));
+}
+
+void setIntentKey(fx::Cluster& c, const char* key, const QJsonValue& value)
+{
+    QJsonObject intent = c.b.d.properties().value("intent").toObject();
+    intent[QLatin1String(key)] = value;
+    c.b.setIntent(intent);
+}
+
+const std::vector<Case>& cases()
+{
+    static const std::vector<Case> kCases{
+        {"RJ45 cabled to an OSFP cage", "PORT-CONNECTOR", [](fx::Cluster& c) {
+             const NodeId probe = c.b.add(fx::ibSwitch(), "probe", Network::Compute);
+             c.b.link(c.b.freePort(probe, PortRole::Fabric), c.b.freePort(c.oobSw, PortRole::Fabric));
+         }},
+        {"100G-only port on a 400/200G leaf", "PORT-SPEED", [](fx::Cluster& c) {
+             const NodeId eth = c.b.add(fx::ethSwitch("eth100", 8, {100}, "OSFP"), "eth100", Network::Compute);
+             c.b.link(c.b.freePort(eth, PortRole::Fabric), c.b.freePort(c.leaf1, PortRole::Fabric));
+         }},
+        {"storage switch cabled into the compute fabric", "PORT-ROLE", [](fx::Cluster& c) {
+             c.b.link(c.b.freePort(c.storageSw, PortRole::Fabric), c.b.freePort(c.leaf1, PortRole::Fabric));
+         }},
+        {"HDR switch on an NDR leaf", "PORT-SPEED-DOWNGRADE", [](fx::Cluster& c) {
+             const NodeId hdr = c.b.add(fx::ibSwitch("hdr", 40, 40, {200}), "hdr", Network::Compute, FabricTier::Spine);
+             c.b.connect(c.leaf1, hdr);
+         }},
+        {"10 m on a 3 m DAC", "PORT-CABLE", [](fx::Cluster& c) {
+             Link l = *c.b.d.link(c.b.d.linksOf(c.srv1).front());
+             l.lengthM = 10;
+             c.b.d.replaceLink(l);
+         }},
+        {"OSFP DAC on QSFP112 ports", "PORT-CABLE", [](fx::Cluster& c) {
+             for (LinkId id : c.b.d.linksOf(c.array)) {
+                 Link l = *c.b.d.link(id);
+                 if (l.cableSku == QLatin1String("dac112")) {
+                     l.cableSku = QStringLiteral("dac");
+                     c.b.d.replaceLink(l);
+                     return;
+                 }
+             }
+         }},
+        {"switch with more links than its radix", "SWITCH-RADIX", [](fx::Cluster& c) {
+             const NodeId tiny = c.b.add(fx::ibSwitch("tiny", 4, 2), "tiny", Network::Compute, FabricTier::Spine);
+             for (int i = 0; i < 3; ++i)
+                 c.b.connect(tiny, c.leaf2);
+         }},
+        {"server with an unconnected compute NIC", "PORT-UNCONNECTED-COMPUTE", [](fx::Cluster& c) {
+             c.b.removeLinksBetween(c.srv1, c.leaf1, 1);
+         }},
+        {"server on a separate fabric", "FABRIC-PARTITION", [](fx::Cluster& c) {
+             const NodeId s3 = c.b.add(fx::gpuServer(), "srv3");
+             const NodeId island = c.b.add(fx::ibSwitch(), "island", Network::Compute, FabricTier::Leaf);
+             for (int i = 0; i < 8; ++i)
+                 c.b.connect(s3, island);
+         }},
+        {"rail r of a server not on leaf r", "FABRIC-RAIL", [](fx::Cluster& c) {
+             for (auto [leaf, rail] : {std::pair{c.leaf1, 0}, std::pair{c.leaf2, 1}}) {
+                 Node n = *c.b.d.node(leaf);
+                 n.rail = rail;
+                 c.b.d.replaceNode(n);
+             }
+         }},
+        {"leaf at 2:1 in a training cluster", "FABRIC-OVERSUB", [](fx::Cluster& c) {
+             c.b.removeLinksBetween(c.leaf2, c.spine1);
+         }},
+        {"each server on its own leaf, half the uplinks", "FABRIC-BISECTION", [](fx::Cluster& c) {
+             c.b.removeLinksBetween(c.srv1, c.leaf2);
+             c.b.removeLinksBetween(c.srv2, c.leaf1);
+             for (int i = 0; i < 4; ++i) {
+                 c.b.connect(c.srv1, c.leaf1);
+                 c.b.connect(c.srv2, c.leaf2);
+             }
+             c.b.removeLinksBetween(c.leaf2, c.spine1);
+         }},
+        {"server hanging off one leaf", "FABRIC-SPOF", [](fx::Cluster& c) {
+             c.b.removeLinksBetween(c.srv2, c.leaf1);
+         }},
+        {"subnet manager unplugged", "FABRIC-SM", [](fx::Cluster& c) { c.b.removeNode(c.sm); }},
+        {"rack budget below its servers", "POWER-RACK", [](fx::Cluster& c) {
+             Group g = *c.b.d.group(c.rack);
+             g.powerBudgetKw = 15;
+             c.b.d.replaceGroup(g);
+         }},
+        {"liquid-cooled server in an air rack", "COOLING-LIQUID", [](fx::Cluster& c) {
+             const NodeId wet = c.b.add(fx::gpuServer("wet", 186, 12000, 12000, 100000, "liquid"), "wet");
+             Node n = *c.b.d.node(wet);
+             n.rack = c.rack;
+             c.b.d.replaceNode(n);
+         }},
+        {"site budget below IT load x PUE", "POWER-SITE", [](fx::Cluster& c) { setIntentKey(c, "site_power_budget_kw", 30); }},
+        {"no storage at all", "STORAGE-NONE", [](fx::Cluster& c) { c.b.removeNode(c.array); }},
+        {"array below the best tier's read", "STORAGE-READ", [](fx::Cluster& c) { setIntentKey(c, "storage_tier", "best"); }},
+        {"array below the best tier's write", "STORAGE-WRITE", [](fx::Cluster& c) { setIntentKey(c, "storage_tier", "best"); }},
+        {"server without storage links", "STORAGE-NODE-READ", [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
+        {"server without storage links (write)", "STORAGE-NODE-WRITE", [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
+        {"array on one of two links", "STORAGE-FABRIC", [](fx::Cluster& c) { c.b.removeLinksBetween(c.array, c.storageSw, 1); }},
+        {"dataset larger than the array", "STORAGE-CAPACITY", [](fx::Cluster& c) { setIntentKey(c, "dataset_tb", 1000); }},
+        {"BMC without an out-of-band link", "MGMT-OOB", [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.oobSw); }},
+        {"no in-band network", "MGMT-INBAND", [](fx::Cluster& c) { c.b.removeNode(c.inbandSw); }},
+        {"405B training on 16 GPUs", "WORKLOAD-GPU-MEMORY", [](fx::Cluster& c) {
+             setIntentKey(c, "workload", QJsonObject{{"parameters", 405e9}, {"task", "train"}});
+         }},
+        {"70B training on 16 GPUs", "WORKLOAD-GPU-COUNT", [](fx::Cluster& c) {
+             setIntentKey(c, "workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}});
+         }},
+    };
+    return kCases;
+}
+
+} // namespace
+
+class TestValidate : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cleanClusterPassesEveryRule()
+    {
+        fx::Cluster c;
+        QVERIFY2(!c.b.d.checkInvariants(), "fixture is a valid design");
+        const auto fs = validate(c.b.d);
+        QVERIFY2(fs.empty(), qPrintable(dump(fs)));
+    }
+
+    void eachRuleTrips_data()
+    {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<QString>("code");
+        for (size_t i = 0; i < cases().size(); ++i)
+            QTest::newRow(cases()[i].name) << static_cast<int>(i) << QString::fromLatin1(cases()[i].code);
+    }
+
+    void eachRuleTrips()
+    {
+        QFETCH(int, index);
+        QFETCH(QString, code);
+        fx::Cluster c;
+        cases()[static_cast<size_t>(index)].mutate(c);
+        const auto fs = validate(c.b.d);
+        const Finding* f = find(fs, code);
+        QVERIFY2(f, qPrintable(QStringLiteral("expected %1 in:\n%2").arg(code, dump(fs))));
+        QVERIFY(!f->message.isEmpty());
+        QVERIFY2(f->explanation.size() > 40, qPrintable(f->explanation));
+        QVERIFY(!f->waived());
+        // Every rule the UI lists has a stable code; findings only use listed codes.
+        QVERIFY(std::any_of(designRules().begin(), designRules().end(), [&](const RuleInfo& r) { return code == QLatin1String(r.code); }));
+    }
+
+    void explanationsShowTheNumbers()
+    {
+        fx::Cluster c;
+        Group g = *c.b.d.group(c.rack);
+        g.powerBudgetKw = 15;
+        c.b.d.replaceGroup(g);
+        auto fs = validate(c.b.d);
+        const Finding* rack = find(fs, QStringLiteral("POWER-RACK"));
+        QVERIFY(rack);
+        QVERIFY(rack->severity == Severity::Error);
+        QVERIFY2(rack->explanation.contains(QLatin1String("20.00 kW")) && rack->explanation.contains(QLatin1String("15")), qPrintable(rack->explanation));
+        QVERIFY(std::find(rack->entities.begin(), rack->entities.end(), EntityRef::of(c.rack)) != rack->entities.end());
+
+        // Site power: IT load 2 x 10 + 4 x 1 (IB) + 3 x 0.5 (Ethernet) + 0.7 (SM) + 2 (array) = 28.2 kW; x 1.56 = 43.992 kW.
+        fx::Cluster s;
+        setIntentKey(s, "site_power_budget_kw", 43);
+        fs = validate(s.b.d);
+        const Finding* site = find(fs, QStringLiteral("POWER-SITE"));
+        QVERIFY(site);
+        QVERIFY2(site->explanation.contains(QLatin1String("28.20 kW x 1.56 = 43.99 kW")), qPrintable(site->explanation));
+        setIntentKey(s, "site_power_budget_kw", 44);
+        QVERIFY(!has(validate(s.b.d), QStringLiteral("POWER-SITE")));
+    }
+
+    void oversubscriptionFollowsTheIntent()
+    {
+        // The same 2:1 leaf is an error for a training cluster, and fine for inference (target 0.5).
+        fx::Cluster c;
+        c.b.removeLinksBetween(c.leaf2, c.spine1);
+        const Finding* f = nullptr;
+        auto fs = validate(c.b.d);
+        QVERIFY((f = find(fs, QStringLiteral("FABRIC-OVERSUB"))));
+        QVERIFY(f->severity == Severity::Error);
+        QVERIFY2(f->message.contains(QLatin1String("2.00:1")), qPrintable(f->message));
+        setIntentKey(c, "cluster_type", "inference");
+        QVERIFY(!has(validate(c.b.d), QStringLiteral("FABRIC-OVERSUB")));
+        // An explicit target wins over the cluster type.
+        setIntentKey(c, "bisection_target", 0.75);
+        fs = validate(c.b.d);
+        QVERIFY((f = find(fs, QStringLiteral("FABRIC-OVERSUB"))));
+        QVERIFY(f->severity == Severity::Warning);
+    }
+
+    void bisectionComesFromTheTopologyEngine()
+    {
+        // Each server's 8 NICs on its own leaf; leaf2 keeps 4 of its 8 uplinks: max-flow between the two
+        // servers is 4 x 400 = 1600 Gb/s against 3200 Gb/s of injection, a ratio of 0.5.
+        fx::Cluster c;
+        c.b.removeLinksBetween(c.srv1, c.leaf2);
+        c.b.removeLinksBetween(c.srv2, c.leaf1);
+        for (int i = 0; i < 4; ++i) {
+            c.b.connect(c.srv1, c.leaf1);
+            c.b.connect(c.srv2, c.leaf2);
+        }
+        c.b.removeLinksBetween(c.leaf2, c.spine1);
+        auto fs = validate(c.b.d);
+        const Finding* f = find(fs, QStringLiteral("FABRIC-BISECTION"));
+        QVERIFY2(f, qPrintable(dump(fs)));
+        QVERIFY(f->severity == Severity::Error); // training intent
+        QVERIFY2(f->message.contains(QLatin1String("0.500")), qPrintable(f->message));
+        QVERIFY2(f->explanation.contains(QLatin1String("1600 Gb/s")), qPrintable(f->explanation));
+        // Inference: half bisection is the default target, so it passes.
+        setIntentKey(c, "cluster_type", "inference");
+        QVERIFY(!has(validate(c.b.d), QStringLiteral("FABRIC-BISECTION")));
+        // The analysis can be switched off (e.g. for live revalidation while dragging).
+        setIntentKey(c, "cluster_type", "training");
+        ValidationOptions quick;
+        quick.fabricAnalysis = false;
+        QVERIFY(!has(validate(c.b.d, quick), QStringLiteral("FABRIC-BISECTION")));
+    }
+
+    void singlePointsOfFailureCountTheServersCutOff()
+    {
+        // Three servers, each with all NICs on its own leaf, the leaves on one spine: the spine cuts all
+        // three apart (2 are cut off from the largest remaining part), each leaf cuts one server off.
+        fx::Builder b;
+        const NodeId spine = b.add(fx::ibSwitch(), "spine", Network::Compute, FabricTier::Spine);
+        std::vector<NodeId> leaves;
+        for (int i = 0; i < 3; ++i) {
+            const NodeId s = b.add(fx::gpuServer(), QStringLiteral("s%1").arg(i));
+            leaves.push_back(b.add(fx::ibSwitch(), QStringLiteral("leaf%1").arg(i), Network::Compute, FabricTier::Leaf));
+            for (int p = 0; p < 8; ++p) {
+                b.connect(s, leaves.back());
+                b.connect(leaves.back(), spine);
+            }
+        }
+        const auto fs = validate(b.d);
+        const Finding* f = find(fs, QStringLiteral("FABRIC-SPOF"));
+        QVERIFY2(f, qPrintable(dump(fs)));
+        QCOMPARE(f->entities.size(), size_t(4));
+        QVERIFY2(f->message.contains(QLatin1String("losing spine cuts 2 GPU servers off")), qPrintable(f->message));
+    }
+
+    void everyInfiniBandFabricNeedsItsOwnSubnetManager()
+    {
+        // A second, separate IB fabric whose switch shares the OOB network with the first: the first
+        // fabric's subnet manager does not manage it.
+        fx::Cluster c;
+        const NodeId s3 = c.b.add(fx::gpuServer(), "srv3");
+        const NodeId island = c.b.add(fx::ibSwitch(), "island", Network::Compute, FabricTier::Leaf);
+        for (int i = 0; i < 8; ++i)
+            c.b.connect(s3, island);
+        c.b.link(c.b.freePort(island, PortRole::OutOfBand), c.b.freePort(c.oobSw, PortRole::Fabric));
+        auto fs = validate(c.b.d);
+        const Finding* f = find(fs, QStringLiteral("FABRIC-SM"));
+        QVERIFY2(f, qPrintable(dump(fs)));
+        QCOMPARE(f->entities.size(), size_t(1));
+        QVERIFY(f->entities.front() == EntityRef::of(island));
+        // A subnet manager on the island fixes it.
+        const NodeId sm2 = c.b.add(fx::subnetManager(), "ufm2");
+        c.b.connect(sm2, island);
+        QVERIFY(!has(validate(c.b.d), QStringLiteral("FABRIC-SM")));
+    }
+
+    void managementLinksAreNotFabricTraffic()
+    {
+        // Leaf -> spine -> core at 1:1, every switch's 1 GbE management port on the OOB switch:
+        // the management link must not count as a 1 Gb/s "downlink" that tips the spine past 1:1.
+        fx::Builder b;
+        const NodeId s = b.add(fx::gpuServer(), "s");
+        const NodeId leaf = b.add(fx::ibSwitch(), "leaf", Network::Compute, FabricTier::Leaf);
+        const NodeId spine = b.add(fx::ibSwitch(), "spine", Network::Compute, FabricTier::Spine);
+        const NodeId core = b.add(fx::ibSwitch(), "core", Network::Compute, FabricTier::Core);
+        const NodeId oob = b.add(fx::ethSwitch("oobsw", 48, {1}, "RJ45"), "oob", Network::OutOfBand);
+        for (int i = 0; i < 8; ++i) {
+            b.connect(s, leaf);
+            b.connect(leaf, spine);
+            b.connect(spine, core);
+        }
+        for (NodeId n : {leaf, spine, core})
+            b.link(b.freePort(n, PortRole::OutOfBand), b.freePort(oob, PortRole::Fabric));
+        const auto fs = validate(b.d);
+        QVERIFY2(!has(fs, QStringLiteral("FABRIC-OVERSUB")), qPrintable(dump(fs)));
+    }
+
+    void cableProblemsAreGroupedByPart()
+    {
+        // Two links too long for the same 3 m DAC: one finding naming both links and the longest.
+        fx::Cluster c;
+        const std::vector<LinkId> links = c.b.d.linksOf(c.srv1);
+        for (int i = 0; i < 2; ++i) {
+            Link l = *c.b.d.link(links[static_cast<size_t>(i)]);
+            l.lengthM = 6 + i;
+            c.b.d.replaceLink(l);
+        }
+        const auto fs = validate(c.b.d);
+        QCOMPARE(std::count_if(fs.begin(), fs.end(), [](const Finding& f) { return f.code == QLatin1String("PORT-CABLE"); }), 1);
+        const Finding* f = find(fs, QStringLiteral("PORT-CABLE"));
+        QVERIFY2(f->message.startsWith(QLatin1String("2 links")) && f->message.contains(QLatin1String("longest 7.0 m")), qPrintable(f->message));
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(std::find(f->entities.begin(), f->entities.end(), EntityRef::of(links[static_cast<size_t>(i)])) != f->entities.end());
+    }
+
+    void railOptimizedWiringPasses()
+    {
+        // Eight rail leaves, NIC r of each server on leaf r, each leaf 2 up / 2 down to one spine.
+        fx::Builder b;
+        b.d.recordItem(fx::cable("dac", "dac", "OSFP", 800, 3, 100));
+        const NodeId s1 = b.add(fx::gpuServer(), "s1");
+        const NodeId s2 = b.add(fx::gpuServer(), "s2");
+        const NodeId spine = b.add(fx::ibSwitch(), "spine", Network::Compute, FabricTier::Spine);
+        std::vector<NodeId> leaves;
+        for (int r = 0; r < 8; ++r) {
+            leaves.push_back(b.add(fx::ibSwitch(), QStringLiteral("leaf%1").arg(r), Network::Compute, FabricTier::Leaf, r));
+            b.connect(leaves.back(), spine);
+            b.connect(leaves.back(), spine);
+        }
+        for (NodeId s : {s1, s2})
+            for (int r = 0; r < 8; ++r)
+                b.link(PortRef{s, r}, b.freePort(leaves[static_cast<size_t>(r)], PortRole::Fabric));
+        auto fs = validate(b.d);
+        QVERIFY2(!has(fs, QStringLiteral("FABRIC-RAIL")), qPrintable(dump(fs)));
+        QVERIFY(!has(fs, QStringLiteral("FABRIC-OVERSUB")));
+        // Servers join the rails (NVLink inside the server), so the single spine cuts no server off.
+        QVERIFY(!has(fs, QStringLiteral("FABRIC-SPOF")));
+        // Swap two of s2's rails: asymmetric.
+        b.d.takeLink(b.d.linkAt(PortRef{s2, 0}));
+        b.d.takeLink(b.d.linkAt(PortRef{s2, 1}));
+        b.link(PortRef{s2, 0}, b.freePort(leaves[1], PortRole::Fabric));
+        b.link(PortRef{s2, 1}, b.freePort(leaves[0], PortRole::Fabric));
+        fs = validate(b.d);
+        const Finding* f = find(fs, QStringLiteral("FABRIC-RAIL"));
+        QVERIFY(f);
+        QVERIFY(std::find(f->entities.begin(), f->entities.end(), EntityRef::of(s2)) != f->entities.end());
+        QVERIFY(std::find(f->entities.begin(), f->entities.end(), EntityRef::of(s1)) == f->entities.end());
+    }
+
+    void waiverMarksButKeepsTheFinding()
+    {
+        fx::Cluster c;
+        c.b.removeLinksBetween(c.srv1, c.oobSw);
+        c.b.removeNode(c.sm); // FABRIC-SM: an error
+        auto fs = validate(c.b.d);
+        QCOMPARE(FindingCounts::of(fs).errors, 1);
+        const Finding sm = *find(fs, QStringLiteral("FABRIC-SM"));
+
+        Waiver w;
+        w.code = sm.code;
+        w.entities = sm.entities;
+        w.reason = QStringLiteral("the spine runs the embedded subnet manager");
+        w.author = QStringLiteral("alice");
+        w.date = QStringLiteral("2026-12-02");
+        SetDesignPropertiesCommand cmd(QStringLiteral("Waive"), Waiver::addedTo(c.b.d.properties(), w));
+        const QJsonObject before = c.b.d.properties();
+        QVERIFY(cmd.apply(c.b.d).ok);
+
+        fs = validate(c.b.d);
+        const Finding* waived = find(fs, QStringLiteral("FABRIC-SM"));
+        QVERIFY(waived);
+        QVERIFY(waived->waived());
+        QCOMPARE(waived->waiver->reason, w.reason);
+        QCOMPARE(waived->waiver->author, QStringLiteral("alice"));
+        const FindingCounts counts = FindingCounts::of(fs);
+        QCOMPARE(counts.errors, 0);
+        QCOMPARE(counts.waived, 1);
+        QVERIFY(!find(fs, QStringLiteral("MGMT-OOB"))->waived()); // other findings are not waived
+        const QJsonObject json = findingsToJson(fs);
+        QCOMPARE(json.value("errors").toInt(), 0);
+
+        // The waiver is part of the design: undo removes it, redo brings it back.
+        cmd.undo(c.b.d);
+        QCOMPARE(c.b.d.properties(), before);
+        QVERIFY(!find(validate(c.b.d), QStringLiteral("FABRIC-SM"))->waived());
+        cmd.redo(c.b.d);
+        QVERIFY(find(validate(c.b.d), QStringLiteral("FABRIC-SM"))->waived());
+
+        // A waiver names its entities: it does not cover the same code on another fabric.
+        Waiver other = w;
+        other.entities = {EntityRef::of(c.srv1)};
+        Finding probe = sm;
+        QVERIFY(!other.covers(probe));
+        // A waiver without entities covers every finding of its code.
+        other.entities.clear();
+        QVERIFY(other.covers(probe));
+    }
+
+    void setPropertiesRefusesANoOp()
+    {
+        fx::Cluster c;
+        SetDesignPropertiesCommand cmd(QStringLiteral("Nothing"), c.b.d.properties());
+        const auto r = cmd.apply(c.b.d);
+        QVERIFY(!r.ok);
+        QVERIFY(!r.reason.isEmpty());
+    }
+
+    void findingsJsonHasTheContractFields()
+    {
+        fx::Cluster c;
+        c.b.removeNode(c.sm);
+        const QJsonObject o = findingsToJson(validate(c.b.d));
+        QVERIFY(o.value("findings").isArray());
+        const QJsonObject f = o.value("findings").toArray().first().toObject();
+        for (const char* key : {"code", "severity", "message", "entities", "waived"})
+            QVERIFY2(f.contains(QLatin1String(key)), key);
+        QCOMPARE(f.value("severity").toString(), QStringLiteral("error"));
+        QVERIFY(f.value("entities").toArray().first().toString().startsWith(QLatin1String("node:")));
+        QCOMPARE(o.value("errors").toInt(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestValidate)
+#include "tst_validate.moc"

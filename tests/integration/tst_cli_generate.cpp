@@ -1,0 +1,100 @@
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+// The real podwright-cli: generate, analyze --json, and bad dials exiting with 2.
+class TestCliGenerate : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir mDir;
+
+    struct Run {
+        int code = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    static Run cli(const QStringList& args)
+    {
+        QProcess p;
+        p.start(qEnvironmentVariable("PODWRIGHT_CLI"), args);
+        if (!p.waitForFinished(120000))
+            qFatal("podwright-cli did not finish");
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+private Q_SLOTS:
+    void generateThenAnalyze()
+    {
+        const QString file = mDir.filePath(QStringLiteral("superpod.podwright"));
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"),
+                           QStringLiteral("127"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--storage"),
+                           QStringLiteral("ddn-ai400x2"), QStringLiteral("--storage-tier"), QStringLiteral("better"), QStringLiteral("-o"), file});
+        QVERIFY2(g.code == 0, g.err.constData());
+        QVERIFY(QFile::exists(file));
+        const Run a = cli({QStringLiteral("analyze"), file, QStringLiteral("--json")});
+        QVERIFY2(a.code == 0, a.err.constData());
+        QJsonParseError error;
+        const QJsonObject j = QJsonDocument::fromJson(a.out, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(j[QStringLiteral("gpus")].toInt(), 1016);
+        QCOMPARE(j[QStringLiteral("servers")].toInt(), 127);
+        const QJsonObject fabric = j[QStringLiteral("compute_fabric")].toObject();
+        QCOMPARE(fabric[QStringLiteral("tiers")].toInt(), 2);
+        QCOMPARE(fabric[QStringLiteral("switches")][QStringLiteral("leaf")].toInt(), 32);
+        QCOMPARE(fabric[QStringLiteral("switches")][QStringLiteral("spine")].toInt(), 16);
+        QCOMPARE(fabric[QStringLiteral("links")][QStringLiteral("node_leaf")].toInt(), 1016);
+        QCOMPARE(fabric[QStringLiteral("links")][QStringLiteral("leaf_spine")].toInt(), 1024);
+        QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);
+        QVERIFY(j[QStringLiteral("bisection")][QStringLiteral("cuts_examined")].toInt() > 5);
+        QVERIFY(j[QStringLiteral("cables")][QStringLiteral("total")].toInt() > 2040);
+        QVERIFY(j[QStringLiteral("transceivers")][QStringLiteral("by_model")].toObject().contains(QStringLiteral("mma4z00-ns")));
+        QVERIFY(j[QStringLiteral("racks")].toInt() >= 32);
+        QVERIFY(j[QStringLiteral("power_kw")][QStringLiteral("max")].toDouble() > 127 * 10.2);
+        QVERIFY(j[QStringLiteral("switches_by_model")].toObject().contains(QStringLiteral("sn2201")));
+        QVERIFY(j[QStringLiteral("oversubscription")].toObject().contains(QStringLiteral("leaf")));
+        QVERIFY(j[QStringLiteral("degraded")].toObject().contains(QStringLiteral("one_spine_lost_ratio")));
+        QCOMPARE(j[QStringLiteral("diameter_hops")].toInt(), 3);
+        // The generated design is an ordinary design: info reads it.
+        const Run info = cli({QStringLiteral("info"), file, QStringLiteral("--json")});
+        QCOMPARE(info.code, 0);
+    }
+
+    void fatTreeFromTheCli()
+    {
+        const QString file = mDir.filePath(QStringLiteral("ft.podwright"));
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--topology"), QStringLiteral("fat-tree"), QStringLiteral("--radix"),
+                           QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--gpus"),
+                           QStringLiteral("128"), QStringLiteral("-o"), file});
+        QVERIFY2(g.code == 0, g.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
+        QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("switches")][QStringLiteral("core")].toInt(), 16);
+        QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);
+    }
+
+    void badDialsExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString out = QStringLiteral("/tmp/pw-never-written.podwright");
+        QTest::newRow("zero nodes") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("0"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), out} << "at least 1";
+        QTest::newRow("unknown sku") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-x1"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), out} << "unknown server SKU 'dgx-x1'";
+        QTest::newRow("switch too small") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("64"), QStringLiteral("--switch"), QStringLiteral("qm8700"), QStringLiteral("-o"), out} << "qm8700 has 40 fabric ports";
+        QTest::newRow("bad ratio") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--oversubscription"), QStringLiteral("two"), QStringLiteral("-o"), out} << "D:U";
+    }
+    void badDialsExitTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        args.prepend(QStringLiteral("generate"));
+        const Run r = cli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(!QFile::exists(QStringLiteral("/tmp/pw-never-written.podwright")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliGenerate)
+#include "tst_cli_generate.moc"

@@ -1,0 +1,317 @@
+#include "helpers/clirunner.h"
+
+#include "export/csv.h"
+#include "export/hostlist.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QLocale>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+using namespace pw;
+using pw::test::runCli;
+
+namespace {
+
+const QString kSample = QStringLiteral("resources/samples/minimum-viable-cluster.json");
+
+const QStringList kSectionTitles{QStringLiteral("Cluster design proposal"), QStringLiteral("Executive summary"), QStringLiteral("Topology"),
+                                 QStringLiteral("Rack elevations"), QStringLiteral("Bill of materials"), QStringLiteral("Cabling summary"),
+                                 QStringLiteral("Validation scorecard"), QStringLiteral("Cost and TCO"), QStringLiteral("Assumptions and sources")};
+
+struct Tool {
+    int exitCode = -1;
+    QByteArray out;
+};
+
+Tool run(const QString& program, const QStringList& args)
+{
+    QProcess p;
+    p.start(program, args);
+    Tool t;
+    if (!p.waitForStarted(10000) || !p.waitForFinished(60000))
+        return t;
+    t.exitCode = p.exitCode();
+    t.out = p.readAllStandardOutput();
+    return t;
+}
+
+QString money(double v) { return QLatin1Char('$') + QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', 2); }
+QString number(double v) { return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', 0); }
+
+int pdfPages(const QString& pdf)
+{
+    const Tool t = run(QStringLiteral("pdfinfo"), {pdf});
+    static const QRegularExpression re(QStringLiteral("Pages:\\s+(\\d+)"));
+    const auto m = re.match(QString::fromUtf8(t.out));
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+// pdftotext joins words with single spaces here, so wrapped figures still match.
+QString pdfText(const QString& pdf)
+{
+    const Tool t = run(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    return QString::fromUtf8(t.out).simplified();
+}
+
+// Reads a binary PGM (P5) written by pdftoppm -gray.
+bool readPgm(const QString& path, int& w, int& h, QByteArray& pixels)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray all = f.readAll();
+    QList<QByteArray> tokens;
+    qsizetype i = 0;
+    while (tokens.size() < 4 && i < all.size()) {
+        while (i < all.size() && QChar::isSpace(all.at(i)))
+            ++i;
+        qsizetype s = i;
+        while (i < all.size() && !QChar::isSpace(all.at(i)))
+            ++i;
+        tokens << all.mid(s, i - s);
+    }
+    if (tokens.size() < 4 || tokens.at(0) != "P5")
+        return false;
+    w = tokens.at(1).toInt();
+    h = tokens.at(2).toInt();
+    pixels = all.mid(i + 1);
+    return pixels.size() >= static_cast<qsizetype>(w) * h;
+}
+
+} // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir mDir;
+    QString mGenerated;
+
+    QString path(const QString& name) const { return mDir.filePath(name); }
+
+    // Renders the report of `design`, checks every section and the CLI's figures, pages, blank pages.
+    void checkReport(const QString& design, const QString& tag)
+    {
+        const QString pdf = path(tag + QStringLiteral(".pdf"));
+        QElapsedTimer t;
+        t.start();
+        auto r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), pdf, QStringLiteral("--customer"), QStringLiteral("Acme Research Labs"),
+                         QStringLiteral("--prepared-by"), QStringLiteral("Jane Engineer"), QStringLiteral("--logo"),
+                         test::sourcePath(QStringLiteral("resources/icons/podwright.svg")), QStringLiteral("--date"), QStringLiteral("2026-03-14")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(t.elapsed() < 10000, "a report renders in under 10 s");
+        static const QRegularExpression pagesRe(QStringLiteral("\\((\\d+) pages"));
+        const auto m = pagesRe.match(QString::fromUtf8(r.err));
+        QVERIFY2(m.hasMatch(), r.err.constData());
+        const int pages = m.captured(1).toInt();
+        QCOMPARE(pdfPages(pdf), pages);
+        QVERIFY(pages >= kSectionTitles.size()); // every section starts on its own page
+
+        const QString text = pdfText(pdf);
+        for (const QString& title : kSectionTitles)
+            QVERIFY2(text.contains(title), qPrintable(title));
+        QVERIFY(text.contains(QStringLiteral("Acme Research Labs")));
+        QVERIFY(text.contains(QStringLiteral("Jane Engineer")));
+        QVERIFY(text.contains(QStringLiteral("March 14, 2026")));
+        QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
+        QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pages)));
+
+        // The same figures as `cost --json` and `analyze --json`, to the cent.
+        r = runCli({QStringLiteral("cost"), design, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject cost = r.json();
+        QVERIFY2(text.contains(money(cost.value(QLatin1String("capex")).toDouble())), qPrintable(money(cost.value(QLatin1String("capex")).toDouble())));
+        QVERIFY(text.contains(money(cost.value(QLatin1String("tco")).toObject().value(QLatin1String("total")).toDouble())));
+        QVERIFY(text.contains(money(cost.value(QLatin1String("opex_per_year")).toDouble())));
+        QVERIFY(text.contains(money(cost.value(QLatin1String("cost_per_gpu_hour")).toDouble())));
+        QVERIFY(text.contains(cost.value(QLatin1String("tier")).toObject().value(QLatin1String("name")).toString()));
+        r = runCli({QStringLiteral("analyze"), design, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject an = r.json();
+        QVERIFY(text.contains(QStringLiteral("%1 GPUs").arg(number(an.value(QLatin1String("gpus")).toDouble()))));
+        const QJsonValue bis = an.value(QLatin1String("bisection")).toObject().value(QLatin1String("bandwidth_gbps"));
+        QVERIFY(!bis.isNull());
+        QVERIFY2(text.contains(QStringLiteral("%1 Gb/s").arg(number(bis.toDouble()))), qPrintable(number(bis.toDouble())));
+        for (const QString& tierName : an.value(QLatin1String("oversubscription")).toObject().keys())
+            QVERIFY(text.contains(an.value(QLatin1String("oversubscription")).toObject().value(tierName).toObject().value(QLatin1String("text")).toString()));
+
+        // Findings: every code `validate --json` reports appears in the scorecard.
+        r = runCli({QStringLiteral("validate"), design, QStringLiteral("--json")});
+        const QJsonObject v = r.json();
+        for (const QJsonValue& f : v.value(QLatin1String("findings")).toArray())
+            QVERIFY2(text.contains(f.toObject().value(QLatin1String("code")).toString()), qPrintable(f.toObject().value(QLatin1String("code")).toString()));
+
+        // No page is blank: the body (between header and footer) has ink on every page.
+        const Tool ppm = run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("30"), QStringLiteral("-gray"), pdf, path(tag + QStringLiteral("-page"))});
+        QCOMPARE(ppm.exitCode, 0);
+        const QStringList images = QDir(mDir.path()).entryList({tag + QStringLiteral("-page*.pgm")}, QDir::Files, QDir::Name);
+        QCOMPARE(images.size(), pages);
+        for (const QString& img : images) {
+            int w = 0;
+            int h = 0;
+            QByteArray px;
+            QVERIFY(readPgm(mDir.filePath(img), w, h, px));
+            int lo = 255;
+            int hi = 0;
+            int inked = 0;
+            for (int y = h / 10; y < h * 88 / 100; ++y)
+                for (int x = 0; x < w; ++x) {
+                    const int g = static_cast<unsigned char>(px.at(static_cast<qsizetype>(y) * w + x));
+                    lo = std::min(lo, g);
+                    hi = std::max(hi, g);
+                    inked += g < 200 ? 1 : 0;
+                }
+            QVERIFY2(hi - lo > 100, qPrintable(img + QStringLiteral(" is one colour")));
+            QVERIFY2(inked > w * h / 500, qPrintable(img + QStringLiteral(" is nearly blank")));
+        }
+    }
+
+    void checkExports(const QString& design, const QString& tag)
+    {
+        auto r = runCli({QStringLiteral("info"), design, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const int links = r.json().value(QLatin1String("links")).toInt();
+        QVERIFY(links > 0);
+
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("cabling-csv")});
+        QCOMPARE(r.exitCode, 0);
+        auto rows = csv::parse(QString::fromUtf8(r.out));
+        QCOMPARE(rows.size() - 1, links);
+        QCOMPARE(rows.at(0).at(0), QStringLiteral("label"));
+
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("p2p-csv"), QStringLiteral("-o"), path(tag + QStringLiteral("-p2p.csv"))});
+        QCOMPARE(r.exitCode, 0);
+        QFile p2p(path(tag + QStringLiteral("-p2p.csv")));
+        QVERIFY(p2p.open(QIODevice::ReadOnly));
+        rows = csv::parse(QString::fromUtf8(p2p.readAll()));
+        QCOMPARE(rows.size() - 1, links);
+        QCOMPARE(rows.at(0).at(0), QStringLiteral("A-Node Name"));
+
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("bom-csv")});
+        QCOMPARE(r.exitCode, 0);
+        rows = csv::parse(QString::fromUtf8(r.out));
+        qint64 total = 0;
+        for (qsizetype i = 1; i < rows.size(); ++i)
+            total += qRound64(rows.at(i).at(6).toDouble() * 100);
+        r = runCli({QStringLiteral("cost"), design, QStringLiteral("--json")});
+        QCOMPARE(total, qRound64(r.json().value(QLatin1String("capex")).toDouble() * 100));
+
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("slurm-topology")});
+        QCOMPARE(r.exitCode, 0);
+        std::set<QString> nodes;
+        int nodeMentions = 0;
+        for (const QString& line : QString::fromUtf8(r.out).split(QLatin1Char('\n'))) {
+            if (line.startsWith(QLatin1Char('#')) || line.isEmpty())
+                continue;
+            QVERIFY(line.startsWith(QLatin1String("SwitchName=")));
+            const qsizetype at = line.indexOf(QLatin1String(" Nodes="));
+            if (at < 0)
+                continue;
+            for (const QString& n : Hostlist::expand(line.mid(at + 7).trimmed())) {
+                nodes.insert(n);
+                ++nodeMentions;
+            }
+        }
+        QVERIFY(!nodes.empty());
+        QCOMPARE(nodeMentions, static_cast<int>(nodes.size())); // every node exactly once
+
+        const QString svg = path(tag + QStringLiteral(".svg"));
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("-o"), svg});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile s(svg);
+        QVERIFY(s.open(QIODevice::ReadOnly));
+        const QByteArray svgBytes = s.readAll();
+        QVERIFY(svgBytes.contains("<svg") && svgBytes.contains("</svg>"));
+        const QString png = path(tag + QStringLiteral(".png"));
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("png"), QStringLiteral("-o"), png});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile pf(png);
+        QVERIFY(pf.open(QIODevice::ReadOnly));
+        QVERIFY(pf.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
+        QVERIFY(pf.size() > 5000);
+
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), path(tag + QStringLiteral(".json"))});
+        QCOMPARE(r.exitCode, 0);
+        r = runCli({QStringLiteral("info"), path(tag + QStringLiteral(".json")), QStringLiteral("--json")});
+        QCOMPARE(r.json().value(QLatin1String("links")).toInt(), links); // lossless round trip keeps every link
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(mDir.isValid());
+        mGenerated = path(QStringLiteral("gen256.podwright"));
+        const auto r = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--gpus"), QStringLiteral("256"),
+                               QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), mGenerated});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+
+    void sampleReport() { checkReport(test::sourcePath(kSample), QStringLiteral("sample")); }
+    void generatedReport() { checkReport(mGenerated, QStringLiteral("gen256")); }
+    void sampleExports() { checkExports(test::sourcePath(kSample), QStringLiteral("sample")); }
+    void generatedExports() { checkExports(mGenerated, QStringLiteral("gen256")); }
+
+    void sectionsAndPageSize()
+    {
+        const QString pdf = path(QStringLiteral("short.pdf"));
+        auto r = runCli({QStringLiteral("report"), mGenerated, QStringLiteral("-o"), pdf, QStringLiteral("--sections"), QStringLiteral("cover,bom"),
+                         QStringLiteral("--page-size"), QStringLiteral("Letter")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString text = pdfText(pdf);
+        QVERIFY(text.contains(QStringLiteral("Bill of materials")));
+        QVERIFY(!text.contains(QStringLiteral("Validation scorecard")));
+        QVERIFY(!text.contains(QStringLiteral("Rack elevations")));
+        const Tool info = run(QStringLiteral("pdfinfo"), {pdf});
+        QVERIFY2(info.out.contains("612 x 792"), info.out.constData()); // US Letter in points
+        QVERIFY(pdfPages(pdf) >= 2);
+    }
+
+    void otherCurrency()
+    {
+        const QString pdf = path(QStringLiteral("eur.pdf"));
+        auto r = runCli({QStringLiteral("report"), test::sourcePath(kSample), QStringLiteral("-o"), pdf, QStringLiteral("--currency"), QStringLiteral("EUR"),
+                         QStringLiteral("--exchange-rate"), QStringLiteral("0.5"), QStringLiteral("--sections"), QStringLiteral("summary,sources")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({QStringLiteral("cost"), test::sourcePath(kSample), QStringLiteral("--json")});
+        const double capex = r.json().value(QLatin1String("capex")).toDouble();
+        const QString text = pdfText(pdf);
+        // Converted at the rate given, and the sources say so.
+        QVERIFY(text.contains(QChar(0x20AC) + QLocale(QLocale::English, QLocale::UnitedStates).toString(capex * 0.5, 'f', 2)));
+        QVERIFY(text.contains(QStringLiteral("0.5000 EUR per USD")));
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString d = test::sourcePath(kSample);
+        QTest::newRow("no output") << QStringList{QStringLiteral("report"), d} << QStringLiteral("-o");
+        QTest::newRow("bad section") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"), QStringLiteral("/tmp/x.pdf"), QStringLiteral("--sections"), QStringLiteral("cover,appendix")}
+                                     << QStringLiteral("appendix");
+        QTest::newRow("bad page size") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"), QStringLiteral("/tmp/x.pdf"), QStringLiteral("--page-size"), QStringLiteral("A3")}
+                                       << QStringLiteral("A4 or Letter");
+        QTest::newRow("currency without rate") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"), QStringLiteral("/tmp/x.pdf"), QStringLiteral("--currency"), QStringLiteral("EUR")}
+                                               << QStringLiteral("--exchange-rate");
+        QTest::newRow("bad format") << QStringList{QStringLiteral("export"), d, QStringLiteral("--format"), QStringLiteral("xlsx")} << QStringLiteral("slurm-topology");
+        QTest::newRow("png needs file") << QStringList{QStringLiteral("export"), d, QStringLiteral("--format"), QStringLiteral("png")} << QStringLiteral("-o");
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const auto r = runCli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"

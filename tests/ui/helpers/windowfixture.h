@@ -1,0 +1,37 @@
+#pragma once
+
+#include "uitest.h"
+
+#include "canvasscene.h"
+#include "canvasview.h"
+#include "mainwindow.h"
+
+#include <QTest>
+
+#include <memory>
+
+namespace pw::testing {
+
+// A shown main window whose prompts never block: errors fail the test, prompts answer as told.
+inline std::unique_ptr<ui::MainWindow> makeWindow()
+{
+    auto w = std::make_unique<ui::MainWindow>(&testCatalog());
+    w->setErrorReporter([](const QString& title, const QString& message) {
+        qWarning("unexpected error dialog: %s: %s", qPrintable(title), qPrintable(message));
+    });
+    w->setUnsavedPrompt([](const QString&) { return QMessageBox::Discard; });
+    w->setRecoveryPrompt([](const QString&, const QString&) { return false; });
+    w->setWindowState(Qt::WindowNoState);
+    w->resize(1600, 1000);
+    w->show();
+    (void)QTest::qWaitForWindowExposed(w.get());
+    return w;
+}
+
+// Viewport coordinates of a scene point.
+inline QPoint at(ui::CanvasView* view, QPointF scenePos)
+{
+    return view->mapFromScene(scenePos);
+}
+
+} // namespace pw::testing

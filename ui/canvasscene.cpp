@@ -1,0 +1,522 @@
+#include "canvasscene.h"
+
+#include "designdocument.h"
+#include "groupitem.h"
+#include "itemstyle.h"
+#include "linklayeritem.h"
+#include "nodeitem.h"
+
+#include "catalog/catalog.h"
+#include "commands/addnodecommand.h"
+#include "commands/groupcommand.h"
+#include "model/design.h"
+
+#include <QMimeData>
+
+#include <algorithm>
+#include <array>
+#include <tuple>
+#include <unordered_map>
+
+namespace pw::ui {
+
+namespace {
+constexpr double kGroupPad = 18.0;
+constexpr double kGroupTitle = 24.0;
+const QSizeF kCollapsedSize(240, 90);
+}
+
+CanvasScene::CanvasScene(DesignDocument* document, QObject* parent)
+    : QGraphicsScene(parent), mDocument(document)
+{
+    // Nodes and group boxes are few and compact; links never enter the index (one layer item).
+    setItemIndexMethod(BspTreeIndex);
+    setBspTreeDepth(8);
+    setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
+    mLinkLayer = new LinkLayerItem(this);
+    addItem(mLinkLayer);
+    connect(document, &DesignDocument::resetDone, this, &CanvasScene::rebuild);
+    connect(document, &DesignDocument::changed, this, &CanvasScene::sync);
+    connect(this, &QGraphicsScene::selectionChanged, this, [this] {
+        if (!selectedItems().isEmpty()) {
+            if (mLinkLayer->selectedBundle() >= 0)
+                mLinkLayer->setSelectedBundle(-1);
+            if (mSelectedGroup.isValid()) {
+                const GroupId old = mSelectedGroup;
+                mSelectedGroup = {};
+                if (auto* g = mGroups.value(old))
+                    g->update();
+            }
+        }
+        Q_EMIT selectionStateChanged();
+    });
+    rebuild();
+}
+
+CanvasScene::~CanvasScene()
+{
+    // QGraphicsScene's destructor deselects items and would emit into half-destroyed listeners.
+    blockSignals(true);
+}
+
+const Design& CanvasScene::design() const
+{
+    return mDocument->design();
+}
+
+void CanvasScene::rebuild()
+{
+    for (NodeItem* item : std::as_const(mNodes))
+        delete item;
+    for (GroupItem* item : std::as_const(mGroups))
+        delete item;
+    mNodes.clear();
+    mGroups.clear();
+    mCollapsed.clear();
+    mSelectedGroup = {};
+    mLinkLayer->setBundles({});
+
+    const Design& d = design();
+    const size_t n = d.nodes().size();
+    bool hasPods = false;
+    d.groups().forEach([&](const Group& g) {
+        if (g.kind == GroupKind::ScalableUnit && n > size_t(kCollapseUnitsAbove))
+            mCollapsed.insert(g.id);
+        if (g.kind == GroupKind::Pod)
+            hasPods = true;
+    });
+    if (hasPods && n > size_t(kCollapsePodsAbove))
+        d.groups().forEach([&](const Group& g) {
+            if (g.kind == GroupKind::Pod)
+                mCollapsed.insert(g.id);
+        });
+    sync();
+    fitWidthsToRows();
+}
+
+void CanvasScene::fitWidthsToRows()
+{
+    // Generated designs put nodes in rows at a fixed pitch; narrow the boxes of a row to it.
+    std::vector<const Node*> nodes;
+    nodes.reserve(design().nodes().size());
+    design().nodes().forEach([&](const Node& n) { nodes.push_back(&n); });
+    std::sort(nodes.begin(), nodes.end(), [](const Node* a, const Node* b) {
+        return a->position.y() != b->position.y() ? a->position.y() < b->position.y() : a->position.x() < b->position.x();
+    });
+    std::unordered_map<NodeId, double> width;
+    for (size_t i = 1; i < nodes.size(); ++i) {
+        const Node* a = nodes[i - 1];
+        const Node* b = nodes[i];
+        if (a->position.y() != b->position.y())
+            continue;
+        const double gap = b->position.x() - a->position.x() - 10;
+        for (const Node* n : {a, b}) {
+            auto [it, inserted] = width.try_emplace(n->id, gap);
+            if (!inserted)
+                it->second = std::min(it->second, gap);
+        }
+    }
+    for (const auto& [id, w] : width)
+        if (NodeItem* item = mNodes.value(id); item && w < 200)
+            item->setMaxWidth(std::max(60.0, w));
+    updateGroupBoxes();
+    mLinkLayer->geometryChanged();
+}
+
+void CanvasScene::sync()
+{
+    const Design& d = design();
+    // Nodes: drop items whose node is gone, add new ones, refresh the rest.
+    for (auto it = mNodes.begin(); it != mNodes.end();) {
+        if (!d.node(it.key())) {
+            delete it.value();
+            it = mNodes.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    d.nodes().forEach([&](const Node& node) {
+        auto it = mNodes.find(node.id);
+        if (it == mNodes.end()) {
+            auto* item = new NodeItem(this, node.id);
+            addItem(item);
+            mNodes.insert(node.id, item);
+        } else {
+            it.value()->syncFromModel();
+        }
+    });
+    for (auto it = mGroups.begin(); it != mGroups.end();) {
+        if (!d.group(it.key())) {
+            if (mSelectedGroup == it.key())
+                mSelectedGroup = {};
+            mCollapsed.remove(it.key());
+            delete it.value();
+            it = mGroups.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    d.groups().forEach([&](const Group& g) {
+        if (!mGroups.contains(g.id)) {
+            auto* item = new GroupItem(this, g.id);
+            addItem(item);
+            mGroups.insert(g.id, item);
+        }
+    });
+    updateVisibility();
+    updateGroupBoxes();
+    rebuildBundles();
+    Q_EMIT selectionStateChanged();
+}
+
+std::vector<GroupId> CanvasScene::logicalChain(const Node& node) const
+{
+    std::vector<GroupId> chain;
+    const Design& d = design();
+    GroupId g = node.unit;
+    while (g.isValid() && chain.size() < 16) {
+        chain.insert(chain.begin(), g);
+        const Group* group = d.group(g);
+        g = group ? group->parent : GroupId{};
+    }
+    return chain; // outermost first
+}
+
+QGraphicsItem* CanvasScene::representative(const Node& node) const
+{
+    for (GroupId g : logicalChain(node))
+        if (mCollapsed.contains(g))
+            return mGroups.value(g);
+    if (node.rack.isValid() && mCollapsed.contains(node.rack))
+        return mGroups.value(node.rack);
+    NodeItem* item = mNodes.value(node.id);
+    if (node.network != Network::None && !isLayerVisible(node.network))
+        return nullptr;
+    return item;
+}
+
+void CanvasScene::updateVisibility()
+{
+    const Design& d = design();
+    d.nodes().forEach([&](const Node& node) {
+        NodeItem* item = mNodes.value(node.id);
+        const bool visible = representative(node) == item;
+        item->setVisible(visible);
+        if (!visible && item->isSelected())
+            item->setSelected(false);
+    });
+    // A group inside a collapsed group is hidden.
+    d.groups().forEach([&](const Group& g) {
+        bool hidden = false;
+        for (GroupId p = g.parent; p.isValid() && !hidden;) {
+            hidden = mCollapsed.contains(p);
+            const Group* pg = d.group(p);
+            p = pg ? pg->parent : GroupId{};
+        }
+        mGroups.value(g.id)->setVisible(!hidden);
+    });
+}
+
+void CanvasScene::updateGroupBoxes()
+{
+    const Design& d = design();
+    struct Acc {
+        QRectF rect;
+        QPointF sum;
+        double memberArea = 0;
+        int count = 0;
+        int gpus = 0;
+    };
+    std::unordered_map<GroupId, Acc> acc;
+    d.nodes().forEach([&](const Node& node) {
+        const NodeItem* item = mNodes.value(node.id);
+        const QRectF r = item->mapRectToScene(item->boundingRect());
+        const CatalogItem* ci = d.item(node.sku);
+        std::vector<GroupId> groups = logicalChain(node);
+        if (node.rack.isValid())
+            groups.push_back(node.rack);
+        for (GroupId g : groups) {
+            Acc& a = acc[g];
+            a.rect = a.count ? a.rect.united(r) : r;
+            a.sum += item->pos();
+            a.memberArea += r.width() * r.height();
+            ++a.count;
+            a.gpus += ci ? ci->gpuCount() : 0;
+        }
+    });
+    for (auto it = mGroups.begin(); it != mGroups.end(); ++it) {
+        const auto found = acc.find(it.key());
+        if (found == acc.end()) {
+            it.value()->setBox(QRectF(), mCollapsed.contains(it.key()), 0, 0);
+            it.value()->setVisible(false);
+            continue;
+        }
+        const Acc& a = found->second;
+        if (mCollapsed.contains(it.key())) {
+            const QPointF c = a.sum / a.count;
+            it.value()->setBox(QRectF(c - QPointF(kCollapsedSize.width() / 2, kCollapsedSize.height() / 2), kCollapsedSize),
+                               true, a.count, a.gpus);
+        } else {
+            // Nested groups get a little more room so their boxes do not coincide.
+            const Group* g = d.group(it.key());
+            // A rack whose members are scattered over the logical layout (generated designs place
+            // by function, not by rack) would be a huge box over everything: no box for it.
+            if (g && g->kind == GroupKind::Rack && a.rect.width() * a.rect.height() > 12 * a.memberArea + 1e5) {
+                it.value()->setVisible(false);
+                continue;
+            }
+            const double pad = kGroupPad + (g && g->kind == GroupKind::Pod ? 14 : g && g->kind == GroupKind::Rack ? 6 : 0);
+            it.value()->setBox(a.rect.adjusted(-pad, -pad - kGroupTitle, pad, pad), false, a.count, a.gpus);
+        }
+    }
+}
+
+void CanvasScene::rebuildBundles()
+{
+    const Design& d = design();
+    // Resolve every node's visible endpoint once; links then only look it up.
+    std::vector<QGraphicsItem*> rep(d.nodes().slotCount() + 1, nullptr);
+    d.nodes().forEach([&](const Node& n) { rep[n.id.value()] = representative(n); });
+    struct KeyHash {
+        size_t operator()(const std::tuple<QGraphicsItem*, QGraphicsItem*, int>& k) const noexcept
+        {
+            const size_t a = std::hash<const void*>{}(std::get<0>(k));
+            const size_t b = std::hash<const void*>{}(std::get<1>(k));
+            return a ^ (b * 0x9e3779b97f4a7c15ULL) ^ size_t(std::get<2>(k));
+        }
+    };
+    std::unordered_map<std::tuple<QGraphicsItem*, QGraphicsItem*, int>, size_t, KeyHash> index;
+    index.reserve(d.links().size() / 2 + 16);
+    std::vector<LinkBundle> bundles;
+    std::array<bool, 5> visible{};
+    for (int n = 0; n < 5; ++n)
+        visible[size_t(n)] = isLayerVisible(Network(n));
+    d.links().forEach([&](const Link& link) {
+        const Network net = d.linkNetwork(link);
+        if (!visible[size_t(net)])
+            return;
+        if (link.a.node.value() >= rep.size() || link.b.node.value() >= rep.size())
+            return;
+        QGraphicsItem* a = rep[link.a.node.value()];
+        QGraphicsItem* b = rep[link.b.node.value()];
+        if (!a || !b || a == b)
+            return;
+        if (b < a)
+            std::swap(a, b);
+        auto [it, inserted] = index.try_emplace(std::make_tuple(a, b, int(net)), bundles.size());
+        if (inserted) {
+            LinkBundle bundle;
+            bundle.a = a;
+            bundle.b = b;
+            bundle.network = net;
+            bundle.speedGbps = d.linkSpeedGbps(link);
+            bundles.push_back(std::move(bundle));
+        }
+        bundles[it->second].links.push_back(link.id);
+    });
+    // Keep the selected bundle selected when it survives (same first link).
+    LinkId selectedFirst;
+    if (int s = mLinkLayer->selectedBundle(); s >= 0 && s < int(mLinkLayer->bundles().size()))
+        selectedFirst = mLinkLayer->bundles()[size_t(s)].links.front();
+    mLinkLayer->setBundles(std::move(bundles));
+    if (selectedFirst.isValid()) {
+        const auto& b = mLinkLayer->bundles();
+        for (size_t i = 0; i < b.size(); ++i)
+            if (std::find(b[i].links.begin(), b[i].links.end(), selectedFirst) != b[i].links.end())
+                mLinkLayer->setSelectedBundle(int(i));
+    }
+}
+
+int CanvasScene::linkBundleCount() const
+{
+    return int(mLinkLayer->bundles().size());
+}
+
+const std::vector<LinkBundle>& CanvasScene::linkBundles() const
+{
+    return mLinkLayer->bundles();
+}
+
+int CanvasScene::visibleNodeItemCount() const
+{
+    int n = 0;
+    for (const NodeItem* item : mNodes)
+        n += item->isVisible() ? 1 : 0;
+    return n;
+}
+
+void CanvasScene::setCollapsed(GroupId id, bool collapsed)
+{
+    if (!mGroups.contains(id) || isCollapsed(id) == collapsed)
+        return;
+    if (collapsed)
+        mCollapsed.insert(id);
+    else
+        mCollapsed.remove(id);
+    updateVisibility();
+    updateGroupBoxes();
+    rebuildBundles();
+    Q_EMIT selectionStateChanged();
+}
+
+void CanvasScene::collapseAll(bool collapsed)
+{
+    mCollapsed.clear();
+    if (collapsed)
+        for (auto it = mGroups.begin(); it != mGroups.end(); ++it)
+            if (const Group* g = design().group(it.key()); g && g->kind != GroupKind::Rack)
+                mCollapsed.insert(it.key());
+    updateVisibility();
+    updateGroupBoxes();
+    rebuildBundles();
+}
+
+void CanvasScene::setLayerVisible(Network network, bool visible)
+{
+    if (visible)
+        mHiddenLayers.remove(int(network));
+    else
+        mHiddenLayers.insert(int(network));
+    updateVisibility();
+    updateGroupBoxes();
+    rebuildBundles();
+}
+
+std::vector<NodeId> CanvasScene::selectedNodeIds() const
+{
+    std::vector<NodeId> ids;
+    for (QGraphicsItem* item : selectedItems())
+        if (item->type() == NodeItem::Type)
+            ids.push_back(static_cast<NodeItem*>(item)->nodeId());
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void CanvasScene::selectNodes(const std::vector<NodeId>& ids)
+{
+    {
+        const QSignalBlocker block(this);
+        clearSelection();
+        for (NodeId id : ids)
+            if (NodeItem* item = mNodes.value(id); item && item->isVisible())
+                item->setSelected(true);
+    }
+    mLinkLayer->setSelectedBundle(-1);
+    if (auto* g = mGroups.value(mSelectedGroup))
+        g->update();
+    mSelectedGroup = {};
+    Q_EMIT selectionStateChanged();
+}
+
+void CanvasScene::selectBundle(int index)
+{
+    {
+        const QSignalBlocker block(this);
+        clearSelection();
+    }
+    if (auto* g = mGroups.value(mSelectedGroup))
+        g->update();
+    mSelectedGroup = {};
+    mLinkLayer->setSelectedBundle(index);
+    Q_EMIT selectionStateChanged();
+}
+
+int CanvasScene::selectedBundle() const
+{
+    return mLinkLayer->selectedBundle();
+}
+
+std::vector<LinkId> CanvasScene::selectedLinks() const
+{
+    const int s = mLinkLayer->selectedBundle();
+    if (s < 0 || s >= int(mLinkLayer->bundles().size()))
+        return {};
+    return mLinkLayer->bundles()[size_t(s)].links;
+}
+
+void CanvasScene::selectGroup(GroupId id)
+{
+    {
+        const QSignalBlocker block(this);
+        clearSelection();
+    }
+    mLinkLayer->setSelectedBundle(-1);
+    const GroupId old = mSelectedGroup;
+    mSelectedGroup = id;
+    for (GroupId g : {old, id})
+        if (auto* item = mGroups.value(g))
+            item->update();
+    Q_EMIT selectionStateChanged();
+}
+
+void CanvasScene::clearAllSelection()
+{
+    selectNodes({});
+}
+
+NodeItem* CanvasScene::nodeAt(QPointF scenePos) const
+{
+    for (QGraphicsItem* item : items(scenePos, Qt::IntersectsItemBoundingRect, Qt::DescendingOrder))
+        if (item->type() == NodeItem::Type && item->isVisible())
+            return static_cast<NodeItem*>(item);
+    return nullptr;
+}
+
+GroupItem* CanvasScene::groupHandleAt(QPointF scenePos) const
+{
+    for (QGraphicsItem* item : items(scenePos, Qt::IntersectsItemBoundingRect, Qt::DescendingOrder))
+        if (item->type() == GroupItem::Type && item->isVisible() && static_cast<GroupItem*>(item)->hitsHandle(scenePos))
+            return static_cast<GroupItem*>(item);
+    return nullptr;
+}
+
+CommandResult CanvasScene::dropMime(const QMimeData* mime, QPointF scenePos)
+{
+    if (!mime || !mime->hasFormat(QLatin1String(kSkuMimeType)))
+        return CommandResult::refused(QStringLiteral("nothing to place"));
+    return placeItem(QString::fromUtf8(mime->data(QLatin1String(kSkuMimeType))), scenePos);
+}
+
+CommandResult CanvasScene::placeItem(const QString& sku, QPointF scenePos)
+{
+    const CatalogItem* item = design().item(sku);
+    if (!item && mDocument->catalog())
+        item = mDocument->catalog()->item(sku);
+    if (!item) {
+        const auto r = CommandResult::refused(QStringLiteral("%1 is not in the catalog").arg(sku));
+        Q_EMIT mDocument->commandRefused(r.reason);
+        return r;
+    }
+    if (item->kind == ItemKind::Rack) {
+        // A rack from the palette racks the selected nodes.
+        std::vector<NodeId> members = selectedNodeIds();
+        if (members.empty()) {
+            const auto r = CommandResult::refused(QStringLiteral("select the nodes to put in the rack, then drop the rack"));
+            Q_EMIT mDocument->commandRefused(r.reason);
+            return r;
+        }
+        Group g;
+        g.kind = GroupKind::Rack;
+        g.sku = item->sku;
+        int n = 1;
+        design().groups().forEach([&](const Group& other) { n += other.kind == GroupKind::Rack ? 1 : 0; });
+        g.name = QStringLiteral("Rack %1").arg(n);
+        return mDocument->execute(std::make_unique<GroupCommand>(g, members));
+    }
+    Node node;
+    node.position = ItemStyle::snap(scenePos);
+    auto cmd = std::make_unique<AddNodeCommand>(*item, node);
+    AddNodeCommand* raw = cmd.get();
+    const CommandResult r = mDocument->execute(std::move(cmd));
+    if (r.ok)
+        selectNodes({raw->nodeId()});
+    return r;
+}
+
+void CanvasScene::itemsMoved()
+{
+    updateGroupBoxes();
+    mLinkLayer->geometryChanged();
+}
+
+} // namespace pw::ui

@@ -1,0 +1,109 @@
+#pragma once
+
+#include "commands/command.h"
+#include "linkbundle.h"
+#include "model/node.h"
+#include "util/strongid.h"
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QSet>
+
+#include <vector>
+
+class QMimeData;
+
+namespace pw {
+class Design;
+}
+
+namespace pw::ui {
+
+class DesignDocument;
+class GroupItem;
+class LinkLayerItem;
+class NodeItem;
+
+// The canvas: a view of the document's design, never the document. One NodeItem per node and
+// one GroupItem per group, in hashes by id; all links drawn by one LinkLayerItem as bundles.
+// Rebuilds on a document reset and syncs by id on every change. Collapse state, hidden layers
+// and selection are view state: they never touch the undo stack.
+class CanvasScene : public QGraphicsScene {
+    Q_OBJECT
+public:
+    static constexpr const char* kSkuMimeType = "application/x-podwright-sku";
+    // Above this many nodes scalable units open collapsed; above kCollapsePodsAbove, pods too.
+    static constexpr int kCollapseUnitsAbove = 1000;
+    static constexpr int kCollapsePodsAbove = 6000;
+
+    explicit CanvasScene(DesignDocument* document, QObject* parent = nullptr);
+    ~CanvasScene() override;
+
+    [[nodiscard]] DesignDocument* document() const { return mDocument; }
+    [[nodiscard]] const Design& design() const;
+
+    [[nodiscard]] NodeItem* nodeItem(NodeId id) const { return mNodes.value(id); }
+    [[nodiscard]] GroupItem* groupItem(GroupId id) const { return mGroups.value(id); }
+    [[nodiscard]] int nodeItemCount() const { return int(mNodes.size()); }
+    [[nodiscard]] int visibleNodeItemCount() const;
+    [[nodiscard]] int groupItemCount() const { return int(mGroups.size()); }
+    [[nodiscard]] LinkLayerItem* linkLayer() const { return mLinkLayer; }
+    [[nodiscard]] int linkBundleCount() const;
+    [[nodiscard]] const std::vector<LinkBundle>& linkBundles() const;
+
+    // Collapse (view state).
+    [[nodiscard]] bool isCollapsed(GroupId id) const { return mCollapsed.contains(id); }
+    void setCollapsed(GroupId id, bool collapsed);
+    void toggleCollapsed(GroupId id) { setCollapsed(id, !isCollapsed(id)); }
+    void collapseAll(bool collapsed);
+
+    // Layers by network (view state).
+    [[nodiscard]] bool isLayerVisible(Network network) const { return !mHiddenLayers.contains(int(network)); }
+    void setLayerVisible(Network network, bool visible);
+
+    // Selection.
+    [[nodiscard]] std::vector<NodeId> selectedNodeIds() const;
+    void selectNodes(const std::vector<NodeId>& ids);
+    void selectBundle(int index);
+    [[nodiscard]] int selectedBundle() const;
+    [[nodiscard]] std::vector<LinkId> selectedLinks() const;
+    void selectGroup(GroupId id);
+    [[nodiscard]] GroupId selectedGroup() const { return mSelectedGroup; }
+    void clearAllSelection();
+
+    // Topmost visible node item at the scene point, or null.
+    [[nodiscard]] NodeItem* nodeAt(QPointF scenePos) const;
+    [[nodiscard]] GroupItem* groupHandleAt(QPointF scenePos) const;
+
+    // Places a catalog item (palette drop): mime data carries the sku. Snaps to the grid.
+    CommandResult dropMime(const QMimeData* mime, QPointF scenePos);
+    CommandResult placeItem(const QString& sku, QPointF scenePos);
+
+    // After items were moved by a tool without a command (drag preview).
+    void itemsMoved();
+    // Full rebuild from the design (after a reset). Applies the collapse-by-size policy.
+    void rebuild();
+
+Q_SIGNALS:
+    // Node, link bundle or group selection changed.
+    void selectionStateChanged();
+
+private:
+    void sync();
+    void updateVisibility();
+    void fitWidthsToRows();
+    void updateGroupBoxes();
+    void rebuildBundles();
+    [[nodiscard]] QGraphicsItem* representative(const Node& node) const;
+    [[nodiscard]] std::vector<GroupId> logicalChain(const Node& node) const;
+
+    DesignDocument* mDocument;
+    QHash<NodeId, NodeItem*> mNodes;
+    QHash<GroupId, GroupItem*> mGroups;
+    LinkLayerItem* mLinkLayer = nullptr;
+    QSet<GroupId> mCollapsed;
+    QSet<int> mHiddenLayers;
+    GroupId mSelectedGroup;
+};
+
+} // namespace pw::ui

@@ -1,0 +1,409 @@
+#include "canvasview.h"
+
+#include "canvasscene.h"
+#include "connecttool.h"
+#include "designdocument.h"
+#include "groupitem.h"
+#include "itemstyle.h"
+#include "legendwidget.h"
+#include "nodeitem.h"
+#include "selecttool.h"
+
+#include "commands/addnodecommand.h"
+#include "commands/compositecommand.h"
+#include "commands/connectcommand.h"
+#include "commands/disconnectcommand.h"
+#include "commands/recorditemcommand.h"
+#include "commands/removenodescommand.h"
+#include "model/design.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QSet>
+#include <QUrl>
+
+#include <cmath>
+#include <map>
+
+namespace pw::ui {
+
+CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
+    : QGraphicsView(scene, parent), mScene(scene), mTool(std::make_unique<SelectTool>(this)),
+      mLegend(new LegendWidget(this))
+{
+    setRenderHint(QPainter::Antialiasing, true);
+    setRenderHint(QPainter::TextAntialiasing, true);
+    setDragMode(NoDrag);
+    setTransformationAnchor(AnchorUnderMouse);
+    setResizeAnchor(AnchorViewCenter);
+    setViewportUpdateMode(MinimalViewportUpdate);
+    setOptimizationFlags(DontAdjustForAntialiasing);
+    viewport()->setMouseTracking(true);
+    setAcceptDrops(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    mLegend->move(viewport()->geometry().topLeft() + QPoint(10, 10));
+    mLegend->raise();
+    connect(scene->document(), &DesignDocument::changed, this, &CanvasView::updateSceneRect);
+    updateSceneRect();
+}
+
+CanvasView::~CanvasView() = default;
+
+void CanvasView::setTool(ToolKind kind)
+{
+    if (kind == mToolKind)
+        return;
+    mTool->cancel();
+    if (kind == ToolKind::Connect)
+        mTool = std::make_unique<ConnectTool>(this);
+    else
+        mTool = std::make_unique<SelectTool>(this);
+    mToolKind = kind;
+    viewport()->setCursor(kind == ToolKind::Connect ? Qt::CrossCursor : Qt::ArrowCursor);
+    Q_EMIT toolChanged(kind);
+    Q_EMIT hint(mTool->hint());
+}
+
+void CanvasView::updateSceneRect()
+{
+    const QRectF r = mScene->itemsBoundingRect();
+    const double m = std::max({r.width(), r.height(), 2000.0});
+    setSceneRect(r.adjusted(-m, -m, m, m));
+}
+
+void CanvasView::fitAll()
+{
+    updateSceneRect();
+    QRectF r = mScene->itemsBoundingRect();
+    if (r.isEmpty())
+        r = QRectF(-400, -300, 800, 600);
+    fitInView(r.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
+    // Very small designs would blow up into giant boxes: stop at a readable 1.5x.
+    if (transform().m11() > 1.5)
+        setTransform(QTransform::fromScale(1.5, 1.5));
+    centerOn(r.center());
+}
+
+void CanvasView::fitSelection()
+{
+    QRectF r;
+    for (QGraphicsItem* item : mScene->selectedItems())
+        r = r.united(item->sceneBoundingRect());
+    if (GroupItem* g = mScene->groupItem(mScene->selectedGroup()))
+        r = r.united(g->sceneBoundingRect());
+    if (r.isEmpty()) {
+        fitAll();
+        return;
+    }
+    fitInView(r.adjusted(-80, -80, 80, 80), Qt::KeepAspectRatio);
+    if (transform().m11() > 2.0)
+        setTransform(QTransform::fromScale(2.0, 2.0));
+    centerOn(r.center());
+}
+
+void CanvasView::zoomBy(double factor)
+{
+    const double s = transform().m11() * factor;
+    if (s < 0.005 || s > 10)
+        return;
+    scale(factor, factor);
+}
+
+void CanvasView::deleteSelection()
+{
+    const std::vector<NodeId> nodes = mScene->selectedNodeIds();
+    if (!nodes.empty()) {
+        (void)mScene->document()->execute(std::make_unique<RemoveNodesCommand>(nodes));
+        return;
+    }
+    const std::vector<LinkId> links = mScene->selectedLinks();
+    if (!links.empty())
+        (void)mScene->document()->execute(std::make_unique<DisconnectCommand>(links));
+}
+
+void CanvasView::copySelection()
+{
+    const std::vector<NodeId> ids = mScene->selectedNodeIds();
+    if (ids.empty())
+        return;
+    const Design& d = mScene->design();
+    CanvasClipboard clip;
+    std::map<NodeId, size_t> index;
+    QSet<QString> skus;
+    for (NodeId id : ids) {
+        index[id] = clip.nodes.size();
+        clip.nodes.push_back(*d.node(id));
+        skus.insert(d.node(id)->sku);
+    }
+    d.links().forEach([&](const Link& l) {
+        const auto a = index.find(l.a.node);
+        const auto b = index.find(l.b.node);
+        if (a == index.end() || b == index.end())
+            return;
+        clip.links.push_back({a->second, l.a.index, b->second, l.b.index, l.cableSku, l.lengthM});
+        if (!l.cableSku.isEmpty())
+            skus.insert(l.cableSku);
+    });
+    for (const QString& sku : skus)
+        if (const CatalogItem* item = d.item(sku))
+            clip.items.push_back(*item);
+    mClipboard = std::move(clip);
+}
+
+void CanvasView::paste()
+{
+    ++mClipboard.pasteCount;
+    pasteAt(QPointF(40, 40) * mClipboard.pasteCount);
+}
+
+void CanvasView::duplicateSelection()
+{
+    copySelection();
+    paste();
+}
+
+void CanvasView::selectAll()
+{
+    std::vector<NodeId> ids;
+    mScene->design().nodes().forEach([&](const Node& n) { ids.push_back(n.id); });
+    mScene->selectNodes(ids);
+}
+
+namespace {
+
+// "dgx-07" -> "dgx-08" (keeping the zero padding), else "name-2", skipping names in use.
+QString nextFreeName(const QString& name, QSet<QString>& used)
+{
+    static const QRegularExpression trailing(QStringLiteral("^(.*?)(\\d+)$"));
+    const auto m = trailing.match(name);
+    QString stem = m.hasMatch() ? m.captured(1) : name + QLatin1Char('-');
+    const int width = m.hasMatch() ? int(m.captured(2).size()) : 1;
+    int n = m.hasMatch() ? m.captured(2).toInt() : 1;
+    QString candidate;
+    do {
+        ++n;
+        candidate = stem + QStringLiteral("%1").arg(n, width, 10, QLatin1Char('0'));
+    } while (used.contains(candidate));
+    used.insert(candidate);
+    return candidate;
+}
+
+} // namespace
+
+void CanvasView::pasteAt(QPointF offset)
+{
+    if (mClipboard.isEmpty())
+        return;
+    Design& d = mScene->document()->design();
+    QSet<QString> used;
+    d.nodes().forEach([&](const Node& n) { used.insert(n.name); });
+    auto composite = std::make_unique<CompositeCommand>(
+        mClipboard.nodes.size() == 1 ? QStringLiteral("Paste %1").arg(mClipboard.nodes.front().name)
+                                     : QStringLiteral("Paste %1 nodes").arg(mClipboard.nodes.size()));
+    std::map<QString, const CatalogItem*> items;
+    for (const CatalogItem& item : mClipboard.items)
+        items[item.sku] = &item;
+    std::vector<NodeId> newIds;
+    for (const Node& original : mClipboard.nodes) {
+        Node n = original;
+        // Ids are reserved up front so the links can name their ports; ids are never reused.
+        n.id = d.allocateNodeId();
+        n.name = nextFreeName(original.name, used);
+        n.position = original.position + offset;
+        if (n.rack.isValid() && !d.group(n.rack)) {
+            n.rack = {};
+            n.rackUnit = -1;
+        }
+        if (n.unit.isValid() && !d.group(n.unit))
+            n.unit = {};
+        n.rackUnit = -1; // the copy does not occupy the original's slot
+        const CatalogItem* item = d.item(n.sku);
+        if (!item)
+            item = items[n.sku];
+        if (!item)
+            continue;
+        composite->add(std::make_unique<AddNodeCommand>(*item, n));
+        newIds.push_back(n.id);
+    }
+    if (newIds.size() != mClipboard.nodes.size())
+        return;
+    QSet<QString> recorded;
+    for (const auto& l : mClipboard.links) {
+        if (!l.cableSku.isEmpty() && !d.item(l.cableSku) && !recorded.contains(l.cableSku) && items[l.cableSku]) {
+            composite->add(std::make_unique<RecordItemCommand>(*items[l.cableSku]));
+            recorded.insert(l.cableSku);
+        }
+        composite->add(std::make_unique<ConnectCommand>(PortRef{newIds[l.a], l.portA}, PortRef{newIds[l.b], l.portB},
+                                                        l.cableSku, l.lengthM));
+    }
+    if (mScene->document()->execute(std::move(composite)).ok)
+        mScene->selectNodes(newIds);
+}
+
+bool CanvasView::dropMimeAt(const QMimeData* mime, QPoint viewportPos)
+{
+    return mScene->dropMime(mime, mapToScene(viewportPos)).ok;
+}
+
+void CanvasView::mousePressEvent(QMouseEvent* event)
+{
+    setFocus(Qt::MouseFocusReason);
+    if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && mSpaceHeld)) {
+        mPanning = true;
+        mPanLast = event->position().toPoint();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    if (event->button() == Qt::LeftButton)
+        mTool->press(mapToScene(event->position().toPoint()), event->modifiers());
+    event->accept();
+}
+
+void CanvasView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (mPanning) {
+        const QPoint p = event->position().toPoint();
+        const QPoint delta = p - mPanLast;
+        mPanLast = p;
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        return;
+    }
+    mTool->move(mapToScene(event->position().toPoint()));
+}
+
+void CanvasView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (mPanning) {
+        mPanning = false;
+        viewport()->setCursor(mToolKind == ToolKind::Connect ? Qt::CrossCursor : Qt::ArrowCursor);
+        return;
+    }
+    if (event->button() == Qt::LeftButton)
+        mTool->release(mapToScene(event->position().toPoint()));
+}
+
+void CanvasView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton)
+        mTool->doubleClick(mapToScene(event->position().toPoint()));
+}
+
+void CanvasView::wheelEvent(QWheelEvent* event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0)
+        return;
+    zoomBy(std::pow(1.18, steps));
+    event->accept();
+}
+
+void CanvasView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        mSpaceHeld = true;
+        viewport()->setCursor(Qt::OpenHandCursor);
+        return;
+    }
+    if (mTool->key(event))
+        return;
+    if (event->modifiers() == Qt::NoModifier) {
+        switch (event->key()) {
+        case Qt::Key_C: setTool(ToolKind::Connect); return;
+        case Qt::Key_S:
+        case Qt::Key_V: setTool(ToolKind::Select); return;
+        case Qt::Key_Escape: setTool(ToolKind::Select); return;
+        case Qt::Key_Plus:
+        case Qt::Key_Equal: zoomBy(1.25); return;
+        case Qt::Key_Minus: zoomBy(0.8); return;
+        default: break;
+        }
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void CanvasView::keyReleaseEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        mSpaceHeld = false;
+        viewport()->setCursor(mToolKind == ToolKind::Connect ? Qt::CrossCursor : Qt::ArrowCursor);
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+void CanvasView::focusOutEvent(QFocusEvent* event)
+{
+    mSpaceHeld = false;
+    mPanning = false;
+    QGraphicsView::focusOutEvent(event);
+}
+
+void CanvasView::contextMenuEvent(QContextMenuEvent* event)
+{
+    const QPointF p = mapToScene(event->pos());
+    QMenu menu(this);
+    GroupItem* group = mScene->groupHandleAt(p);
+    NodeItem* node = mScene->nodeAt(p);
+    if (node && !node->isSelected())
+        mScene->selectNodes({node->nodeId()});
+    if (node) {
+        const Node* n = mScene->design().node(node->nodeId());
+        menu.addAction(QStringLiteral("Delete"), this, &CanvasView::deleteSelection);
+        menu.addAction(QStringLiteral("Duplicate"), this, &CanvasView::duplicateSelection);
+        for (GroupId g : {n ? n->unit : GroupId{}, n ? n->rack : GroupId{}})
+            if (const Group* grp = mScene->design().group(g))
+                menu.addAction(QStringLiteral("Collapse %1").arg(grp->name), this, [this, g] { mScene->setCollapsed(g, true); });
+    } else if (group) {
+        const GroupId id = group->groupId();
+        menu.addAction(mScene->isCollapsed(id) ? QStringLiteral("Expand") : QStringLiteral("Collapse"), this,
+                       [this, id] { mScene->toggleCollapsed(id); });
+    } else {
+        menu.addAction(QStringLiteral("Paste"), this, &CanvasView::paste)->setEnabled(!mClipboard.isEmpty());
+        menu.addAction(QStringLiteral("Fit all"), this, &CanvasView::fitAll);
+    }
+    menu.exec(event->globalPos());
+}
+
+void CanvasView::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasFormat(QLatin1String(CanvasScene::kSkuMimeType)) || event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+    else
+        event->ignore();
+}
+
+void CanvasView::dragMoveEvent(QDragMoveEvent* event)
+{
+    event->acceptProposedAction();
+}
+
+void CanvasView::dropEvent(QDropEvent* event)
+{
+    const QMimeData* mime = event->mimeData();
+    if (mime->hasFormat(QLatin1String(CanvasScene::kSkuMimeType))) {
+        dropMimeAt(mime, event->position().toPoint());
+        event->acceptProposedAction();
+        return;
+    }
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile()) {
+            Q_EMIT fileDropped(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void CanvasView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    mLegend->move(viewport()->geometry().topLeft() + QPoint(10, 10));
+    mLegend->raise();
+}
+
+} // namespace pw::ui

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "commands/command.h"
+#include "model/design.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QUndoStack;
+
+namespace pw {
+class Catalog;
+}
+
+namespace pw::ui {
+
+// The open design with its undo stack and file name. The only path for edits is execute(): it
+// applies a core command once; a refusal pushes nothing and is reported through commandRefused.
+// Owns the design and the QUndoStack; the catalog is borrowed (it outlives every document).
+class DesignDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit DesignDocument(const Catalog* catalog, QObject* parent = nullptr);
+    ~DesignDocument() override;
+
+    [[nodiscard]] Design& design() { return mDesign; }
+    [[nodiscard]] const Design& design() const { return mDesign; }
+    [[nodiscard]] const Catalog* catalog() const { return mCatalog; }
+    [[nodiscard]] QUndoStack* undoStack() const { return mUndoStack; }
+
+    // Replaces the design without an undo step (loading, New); the undo stack is cleared.
+    void reset(Design design, const QString& filePath = {});
+    [[nodiscard]] const QString& filePath() const { return mFilePath; }
+    void setFilePath(const QString& path);
+    [[nodiscard]] bool isModified() const;
+    void markSaved();
+
+    // Applies the command; on success pushes it as one undo step.
+    CommandResult execute(std::unique_ptr<Command> command);
+
+    // Loads a .podwright or .json file. Throws pw::Error.
+    [[nodiscard]] static Design loadFile(const QString& path, const Catalog* catalog);
+    // Saves by extension (.json as JSON, anything else as a .podwright database). Throws pw::Error.
+    static void saveFile(const Design& design, const QString& path);
+
+Q_SIGNALS:
+    // The design changed (a command, an undo or redo, or a reset).
+    void changed();
+    // The design was replaced as a whole (views rebuild instead of syncing).
+    void resetDone();
+    void commandRefused(const QString& reason);
+    void filePathChanged(const QString& path);
+
+private:
+    const Catalog* mCatalog;
+    Design mDesign;
+    QUndoStack* mUndoStack;
+    QString mFilePath;
+};
+
+} // namespace pw::ui

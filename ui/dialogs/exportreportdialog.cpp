@@ -1,0 +1,347 @@
+#include "dialogs/exportreportdialog.h"
+
+#include "diagramrenderer.h"
+#include "export/bomcsv.h"
+#include "export/cablingcsv.h"
+#include "export/p2pcsv.h"
+#include "export/slurmtopology.h"
+#include "io/designjson.h"
+#include "model/design.h"
+#include "pdfreportwriter.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGraphicsScene>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSettings>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
+
+namespace pw {
+
+namespace {
+
+QWidget* withBrowse(QLineEdit* edit, QWidget* parent, const std::function<void()>& browse)
+{
+    auto* w = new QWidget(parent);
+    auto* l = new QHBoxLayout(w);
+    l->setContentsMargins(0, 0, 0, 0);
+    l->addWidget(edit, 1);
+    auto* b = new QPushButton(QObject::tr("Browse..."), w);
+    QObject::connect(b, &QPushButton::clicked, w, browse);
+    l->addWidget(b);
+    return w;
+}
+
+QString suggestedName(const Design& design, const QString& filePath, const QString& suffix)
+{
+    QString dir = QSettings().value(QStringLiteral("export/lastFolder")).toString();
+    QString base;
+    if (!filePath.isEmpty()) {
+        const QFileInfo fi(filePath);
+        base = fi.completeBaseName();
+        if (dir.isEmpty())
+            dir = fi.absolutePath();
+    } else {
+        base = design.name().isEmpty() ? QStringLiteral("design") : design.name();
+        base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+    }
+    if (dir.isEmpty())
+        dir = QDir::homePath();
+    return QDir(dir).filePath(base + suffix);
+}
+
+} // namespace
+
+ExportReportDialog::ExportReportDialog(const QString& designName, const QString& suggestedPath, QWidget* parent)
+    : QDialog(parent),
+      mCustomer(new QLineEdit(this)),
+      mPreparedBy(new QLineEdit(this)),
+      mLogo(new QLineEdit(this)),
+      mCurrency(new QComboBox(this)),
+      mRate(new QDoubleSpinBox(this)),
+      mPageSize(new QComboBox(this)),
+      mOutput(new QLineEdit(this))
+{
+    setWindowTitle(tr("Export Report"));
+    setObjectName(QStringLiteral("exportReportDialog"));
+    auto* layout = new QVBoxLayout(this);
+
+    auto* who = new QGroupBox(tr("Proposal for %1").arg(designName), this);
+    auto* form = new QFormLayout(who);
+    mCustomer->setObjectName(QStringLiteral("customer"));
+    mCustomer->setPlaceholderText(tr("Customer name"));
+    form->addRow(tr("&Customer:"), mCustomer);
+    mPreparedBy->setObjectName(QStringLiteral("preparedBy"));
+    mPreparedBy->setPlaceholderText(tr("Your name and company"));
+    form->addRow(tr("Prepared &by:"), mPreparedBy);
+    mLogo->setObjectName(QStringLiteral("logo"));
+    mLogo->setPlaceholderText(tr("PNG, JPEG or SVG shown on the cover (optional)"));
+    form->addRow(tr("&Logo:"), withBrowse(mLogo, this, [this] {
+                     const QString f = QFileDialog::getOpenFileName(this, tr("Logo"), mLogo->text(), tr("Images (*.png *.jpg *.jpeg *.svg)"));
+                     if (!f.isEmpty())
+                         mLogo->setText(f);
+                 }));
+    mCurrency->setObjectName(QStringLiteral("currency"));
+    mCurrency->addItems({QStringLiteral("USD"), QStringLiteral("EUR"), QStringLiteral("GBP")});
+    mCurrency->setEditable(true);
+    mRate->setObjectName(QStringLiteral("exchangeRate"));
+    mRate->setDecimals(4);
+    mRate->setRange(0.0001, 100000);
+    mRate->setValue(1.0);
+    mRate->setToolTip(tr("Units of the currency per US dollar: every price is in USD and converted at this rate."));
+    auto* money = new QWidget(this);
+    auto* ml = new QHBoxLayout(money);
+    ml->setContentsMargins(0, 0, 0, 0);
+    ml->addWidget(mCurrency);
+    ml->addWidget(new QLabel(tr("per USD:"), money));
+    ml->addWidget(mRate, 1);
+    form->addRow(tr("C&urrency:"), money);
+    mPageSize->setObjectName(QStringLiteral("pageSize"));
+    mPageSize->addItems({QStringLiteral("A4"), QStringLiteral("Letter")});
+    form->addRow(tr("&Page size:"), mPageSize);
+    layout->addWidget(who);
+
+    auto* sections = new QGroupBox(tr("Sections"), this);
+    auto* grid = new QGridLayout(sections);
+    int i = 0;
+    for (ReportSection s : ReportOptions::allSections()) {
+        auto* box = new QCheckBox(s == ReportSection::Cover ? tr("Cover and contents") : ReportOptions::sectionTitle(s), sections);
+        box->setObjectName(QStringLiteral("section_") + ReportOptions::sectionId(s));
+        box->setChecked(true);
+        connect(box, &QCheckBox::toggled, this, &ExportReportDialog::updateState);
+        grid->addWidget(box, i / 2, i % 2);
+        mSections.emplace_back(s, box);
+        ++i;
+    }
+    layout->addWidget(sections);
+
+    auto* out = new QFormLayout;
+    mOutput->setObjectName(QStringLiteral("output"));
+    mOutput->setText(suggestedPath);
+    out->addRow(tr("&Save to:"), withBrowse(mOutput, this, [this] {
+                    const QString f = QFileDialog::getSaveFileName(this, tr("Save Report"), mOutput->text(), tr("PDF (*.pdf)"));
+                    if (!f.isEmpty())
+                        mOutput->setText(f.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? f : f + QStringLiteral(".pdf"));
+                }));
+    layout->addLayout(out);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    mOk = buttons->button(QDialogButtonBox::Ok);
+    mOk->setText(tr("Export"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+
+    setMinimumWidth(480);
+    connect(mCurrency, &QComboBox::currentTextChanged, this, &ExportReportDialog::updateState);
+    connect(mOutput, &QLineEdit::textChanged, this, &ExportReportDialog::updateState);
+    updateState();
+}
+
+void ExportReportDialog::updateState()
+{
+    const bool usd = mCurrency->currentText().trimmed().compare(QLatin1String("USD"), Qt::CaseInsensitive) == 0;
+    mRate->setEnabled(!usd);
+    if (usd)
+        mRate->setValue(1.0);
+    bool any = false;
+    for (const auto& [s, box] : mSections)
+        any = any || box->isChecked();
+    mOk->setEnabled(any && !mOutput->text().trimmed().isEmpty());
+}
+
+ReportOptions ExportReportDialog::options() const
+{
+    ReportOptions o;
+    o.customer = mCustomer->text().trimmed();
+    o.preparedBy = mPreparedBy->text().trimmed();
+    o.logoPath = mLogo->text().trimmed();
+    o.currency = mCurrency->currentText().trimmed().toUpper();
+    if (o.currency.isEmpty())
+        o.currency = QStringLiteral("USD");
+    o.exchangeRate = o.currency == QLatin1String("USD") ? 1.0 : mRate->value();
+    o.pageSize = mPageSize->currentText();
+    o.sections.clear();
+    for (const auto& [s, box] : mSections)
+        if (box->isChecked())
+            o.sections.push_back(s);
+    return o;
+}
+
+void ExportReportDialog::setOptions(const ReportOptions& o)
+{
+    mCustomer->setText(o.customer);
+    mPreparedBy->setText(o.preparedBy);
+    mLogo->setText(o.logoPath);
+    mCurrency->setCurrentText(o.currency);
+    mRate->setValue(o.exchangeRate);
+    mPageSize->setCurrentText(o.pageSize);
+    for (const auto& [s, box] : mSections)
+        box->setChecked(o.has(s));
+    updateState();
+}
+
+QString ExportReportDialog::outputPath() const { return mOutput->text().trimmed(); }
+void ExportReportDialog::setOutputPath(const QString& path) { mOutput->setText(path); }
+
+QString runExportReportDialog(QWidget* parent, const Design& design, const QString& designFilePath)
+{
+    QSettings settings;
+    ExportReportDialog dialog(design.name(), suggestedName(design, designFilePath, QStringLiteral("-proposal.pdf")), parent);
+    ReportOptions remembered;
+    remembered.customer = settings.value(QStringLiteral("report/customer")).toString();
+    remembered.preparedBy = settings.value(QStringLiteral("report/preparedBy")).toString();
+    remembered.logoPath = settings.value(QStringLiteral("report/logo")).toString();
+    remembered.currency = settings.value(QStringLiteral("report/currency"), QStringLiteral("USD")).toString();
+    remembered.exchangeRate = settings.value(QStringLiteral("report/exchangeRate"), 1.0).toDouble();
+    remembered.pageSize = settings.value(QStringLiteral("report/pageSize"), QStringLiteral("A4")).toString();
+    dialog.setOptions(remembered);
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    const ReportOptions o = dialog.options();
+    QString path = dialog.outputPath();
+    if (!path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        path += QStringLiteral(".pdf");
+    settings.setValue(QStringLiteral("report/customer"), o.customer);
+    settings.setValue(QStringLiteral("report/preparedBy"), o.preparedBy);
+    settings.setValue(QStringLiteral("report/logo"), o.logoPath);
+    settings.setValue(QStringLiteral("report/currency"), o.currency);
+    settings.setValue(QStringLiteral("report/exchangeRate"), o.exchangeRate);
+    settings.setValue(QStringLiteral("report/pageSize"), o.pageSize);
+    settings.setValue(QStringLiteral("export/lastFolder"), QFileInfo(path).absolutePath());
+
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    PdfReportWriter::Result r;
+    try {
+        const ReportData data = ReportData::build(design, CostAssumptions::ofProperties(design.properties()), o);
+        r = PdfReportWriter::write(data, path);
+    } catch (const std::exception& e) {
+        r.error = QString::fromUtf8(e.what());
+    }
+    QApplication::restoreOverrideCursor();
+    if (!r.error.isEmpty()) {
+        QMessageBox::warning(parent, QObject::tr("Export Report"), r.error);
+        return {};
+    }
+    return path;
+}
+
+namespace {
+
+bool writeBytes(QWidget* parent, const QString& path, const QByteArray& bytes)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+        QMessageBox::warning(parent, QObject::tr("Export"), QObject::tr("Cannot write %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    return true;
+}
+
+void renderScene(QGraphicsScene* scene, const QString& path, bool svg)
+{
+    const QRectF source = scene->itemsBoundingRect().adjusted(-20, -20, 20, 20);
+    if (svg) {
+        QSvgGenerator gen;
+        gen.setFileName(path);
+        gen.setSize(source.size().toSize());
+        gen.setViewBox(QRectF(QPointF(0, 0), source.size()));
+        QPainter p(&gen);
+        scene->render(&p, QRectF(QPointF(0, 0), source.size()), source);
+        return;
+    }
+    // PNG at about 2 pixels per scene unit, capped so a huge canvas stays a sane file.
+    const double scale = std::min(2.0, 8000.0 / std::max(source.width(), source.height()));
+    QImage img((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    scene->render(&p, QRectF(QPointF(0, 0), QSizeF(img.size())), source);
+    p.end();
+    img.save(path, "PNG");
+}
+
+} // namespace
+
+QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()> design, std::function<QGraphicsScene*()> scene)
+{
+    QMenu* menu = file->addMenu(QObject::tr("&Export"));
+    menu->setObjectName(QStringLiteral("menuExport"));
+    struct Format {
+        const char* id;
+        const char* label;
+        const char* suffix;
+        const char* filter;
+    };
+    static const Format formats[] = {
+        {"json", "Design as &JSON...", ".json", "JSON (*.json)"},
+        {"cabling-csv", "&Cabling Plan (CSV)...", "-cabling.csv", "CSV (*.csv)"},
+        {"bom-csv", "&Bill of Materials (CSV)...", "-bom.csv", "CSV (*.csv)"},
+        {"p2p-csv", "&Point-to-Point List for Cable Validation (CSV)...", "-p2p.csv", "CSV (*.csv)"},
+        {"slurm-topology", "&Slurm topology.conf...", "-topology.conf", "Slurm topology (*.conf)"},
+        {"svg", "Canvas as S&VG...", ".svg", "SVG (*.svg)"},
+        {"png", "Canvas as P&NG...", ".png", "PNG (*.png)"},
+    };
+    for (const Format& f : formats) {
+        QAction* a = menu->addAction(QObject::tr(f.label));
+        a->setObjectName(QStringLiteral("actionExport_%1").arg(QLatin1String(f.id)).replace(QLatin1Char('-'), QLatin1Char('_')));
+        QObject::connect(a, &QAction::triggered, parent, [parent, design, scene, f] {
+            const Design* d = design ? design() : nullptr;
+            if (!d)
+                return;
+            const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export"), suggestedName(*d, QString(), QLatin1String(f.suffix)),
+                                                              QLatin1String(f.filter));
+            if (path.isEmpty())
+                return;
+            QSettings().setValue(QStringLiteral("export/lastFolder"), QFileInfo(path).absolutePath());
+            const QString id = QLatin1String(f.id);
+            QApplication::setOverrideCursor(Qt::WaitCursor);
+            QString error;
+            try {
+                if (id == QLatin1String("json"))
+                    writeBytes(parent, path, DesignJson::toBytes(*d));
+                else if (id == QLatin1String("cabling-csv"))
+                    writeBytes(parent, path, CablingCsv::write(*d));
+                else if (id == QLatin1String("bom-csv"))
+                    writeBytes(parent, path, BomCsv::write(*d));
+                else if (id == QLatin1String("p2p-csv"))
+                    writeBytes(parent, path, P2pCsv::write(*d));
+                else if (id == QLatin1String("slurm-topology"))
+                    writeBytes(parent, path, SlurmTopology::write(*d));
+                else if (QGraphicsScene* s = scene ? scene() : nullptr)
+                    renderScene(s, path, id == QLatin1String("svg"));
+                else if (id == QLatin1String("svg"))
+                    error = DiagramRenderer::writeSvg(DiagramModel::of(*d), d->name(), path);
+                else
+                    error = DiagramRenderer::writePng(DiagramModel::of(*d), d->name(), path);
+            } catch (const std::exception& e) {
+                error = QString::fromUtf8(e.what());
+            }
+            QApplication::restoreOverrideCursor();
+            if (!error.isEmpty())
+                QMessageBox::warning(parent, QObject::tr("Export"), error);
+        });
+    }
+    return menu;
+}
+
+} // namespace pw

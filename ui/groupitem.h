@@ -1,0 +1,37 @@
+#pragma once
+
+#include "util/strongid.h"
+
+#include <QGraphicsItem>
+
+namespace pw::ui {
+
+class CanvasScene;
+
+// A rack, scalable unit or pod: a box around its members, or, when collapsed, one box standing
+// for all of them (its links are bundled onto it). Its position is the box centre.
+class GroupItem : public QGraphicsItem {
+public:
+    enum { Type = UserType + 2 };
+    GroupItem(CanvasScene* scene, GroupId id);
+
+    [[nodiscard]] GroupId groupId() const { return mId; }
+    [[nodiscard]] int type() const override { return Type; }
+    [[nodiscard]] QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    // Sets the box: the members' scene rectangle, or the collapsed box centred on them.
+    void setBox(const QRectF& sceneRect, bool collapsed, int memberCount, int gpuCount);
+    [[nodiscard]] bool isCollapsed() const { return mCollapsed; }
+    // The title strip (expanded) or the whole box (collapsed): where a double-click toggles it.
+    [[nodiscard]] bool hitsHandle(QPointF scenePos) const;
+
+private:
+    CanvasScene* mCanvas;
+    GroupId mId;
+    QRectF mRect; // local, centred on pos()
+    bool mCollapsed = false;
+    int mMembers = 0;
+    int mGpus = 0;
+};
+
+} // namespace pw::ui

@@ -1,0 +1,411 @@
+#include "inspectorwidget.h"
+
+#include "canvasscene.h"
+#include "designdocument.h"
+
+#include "catalog/catalog.h"
+#include "commands/compositecommand.h"
+#include "commands/editlinkcommand.h"
+#include "commands/editnodecommand.h"
+#include "commands/groupcommand.h"
+#include "commands/recorditemcommand.h"
+#include "model/design.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace pw::ui {
+
+namespace {
+
+QLabel* wrapLabel(QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+QString money(double usd)
+{
+    return QStringLiteral("$%L1").arg(usd, 0, 'f', 0);
+}
+
+} // namespace
+
+InspectorWidget::InspectorWidget(CanvasScene* scene, QWidget* parent)
+    : QWidget(parent), mScene(scene), mStack(new QStackedWidget(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(mStack);
+    mEmpty = wrapLabel(this);
+    mEmpty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    mEmpty->setText(QStringLiteral("Nothing selected.\n\nClick a node, a link or a group title to see its properties. "
+                                   "Drag items from the catalog onto the canvas; press C to connect."));
+    mMulti = wrapLabel(this);
+    mMulti->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    mStack->addWidget(mEmpty);
+    mStack->addWidget(buildNodePage());
+    mStack->addWidget(mMulti);
+    mStack->addWidget(buildLinkPage());
+    mStack->addWidget(buildGroupPage());
+    connect(scene, &CanvasScene::selectionStateChanged, this, &InspectorWidget::refresh);
+    refresh();
+}
+
+QWidget* InspectorWidget::buildNodePage()
+{
+    auto* page = new QWidget(this);
+    auto* form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    mTitle = new QLabel(page);
+    QFont f = mTitle->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() + 1);
+    mTitle->setFont(f);
+    form->addRow(mTitle);
+    mName = new QLineEdit(page);
+    form->addRow(QStringLiteral("Name"), mName);
+    mModel = wrapLabel(page);
+    form->addRow(QStringLiteral("Model"), mModel);
+    mSpecs = wrapLabel(page);
+    form->addRow(QStringLiteral("Specs"), mSpecs);
+    mPower = wrapLabel(page);
+    form->addRow(QStringLiteral("Power"), mPower);
+    mCatalogPrice = wrapLabel(page);
+    form->addRow(QStringLiteral("Catalog price"), mCatalogPrice);
+    auto* priceRow = new QWidget(page);
+    auto* priceLayout = new QHBoxLayout(priceRow);
+    priceLayout->setContentsMargins(0, 0, 0, 0);
+    mPriceOverride = new QCheckBox(QStringLiteral("Override"), priceRow);
+    mPrice = new QDoubleSpinBox(priceRow);
+    mPrice->setRange(0, 1e9);
+    mPrice->setDecimals(0);
+    mPrice->setPrefix(QStringLiteral("$"));
+    mPrice->setGroupSeparatorShown(true);
+    mPrice->setKeyboardTracking(false);
+    priceLayout->addWidget(mPriceOverride);
+    priceLayout->addWidget(mPrice, 1);
+    form->addRow(QStringLiteral("Price"), priceRow);
+    mRack = new QComboBox(page);
+    form->addRow(QStringLiteral("Rack"), mRack);
+    mRackUnit = new QSpinBox(page);
+    mRackUnit->setRange(0, 60);
+    mRackUnit->setSpecialValueText(QStringLiteral("not placed"));
+    mRackUnit->setKeyboardTracking(false);
+    form->addRow(QStringLiteral("Rack unit (U)"), mRackUnit);
+    mPorts = new QTreeWidget(page);
+    mPorts->setColumnCount(2);
+    mPorts->setHeaderLabels({QStringLiteral("Port"), QStringLiteral("Link")});
+    mPorts->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    mPorts->setMinimumHeight(160);
+    form->addRow(mPorts);
+
+    connect(mName, &QLineEdit::editingFinished, this, &InspectorWidget::commitNode);
+    connect(mPriceOverride, &QCheckBox::toggled, this, [this](bool on) {
+        mPrice->setEnabled(on);
+        commitNode();
+    });
+    connect(mPrice, &QDoubleSpinBox::valueChanged, this, &InspectorWidget::commitNode);
+    connect(mRack, &QComboBox::activated, this, &InspectorWidget::commitNode);
+    connect(mRackUnit, &QSpinBox::valueChanged, this, &InspectorWidget::commitNode);
+    return page;
+}
+
+QWidget* InspectorWidget::buildLinkPage()
+{
+    auto* page = new QWidget(this);
+    auto* form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    mLinkTitle = new QLabel(page);
+    QFont f = mLinkTitle->font();
+    f.setBold(true);
+    mLinkTitle->setFont(f);
+    form->addRow(mLinkTitle);
+    mLinkInfo = wrapLabel(page);
+    form->addRow(mLinkInfo);
+    mCable = new QComboBox(page);
+    form->addRow(QStringLiteral("Cable"), mCable);
+    mLength = new QDoubleSpinBox(page);
+    mLength->setRange(0, 10000);
+    mLength->setDecimals(1);
+    mLength->setSuffix(QStringLiteral(" m"));
+    mLength->setKeyboardTracking(false);
+    form->addRow(QStringLiteral("Length"), mLength);
+    connect(mCable, &QComboBox::activated, this, &InspectorWidget::commitLinks);
+    connect(mLength, &QDoubleSpinBox::valueChanged, this, &InspectorWidget::commitLinks);
+    return page;
+}
+
+QWidget* InspectorWidget::buildGroupPage()
+{
+    auto* page = new QWidget(this);
+    auto* form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    mGroupTitle = new QLabel(page);
+    QFont f = mGroupTitle->font();
+    f.setBold(true);
+    mGroupTitle->setFont(f);
+    form->addRow(mGroupTitle);
+    mGroupName = new QLineEdit(page);
+    form->addRow(QStringLiteral("Name"), mGroupName);
+    mGroupInfo = wrapLabel(page);
+    form->addRow(mGroupInfo);
+    mCollapse = new QPushButton(page);
+    form->addRow(mCollapse);
+    connect(mGroupName, &QLineEdit::editingFinished, this, &InspectorWidget::commitGroup);
+    connect(mCollapse, &QPushButton::clicked, this, [this] { mScene->toggleCollapsed(mGroup); });
+    return page;
+}
+
+void InspectorWidget::refresh()
+{
+    mRefreshing = true;
+    const std::vector<NodeId> nodes = mScene->selectedNodeIds();
+    const std::vector<LinkId> links = mScene->selectedLinks();
+    mNode = {};
+    mLinks.clear();
+    mGroup = {};
+    if (nodes.size() == 1)
+        showNode(nodes.front());
+    else if (nodes.size() > 1)
+        showNodes(nodes);
+    else if (!links.empty())
+        showLinks(links);
+    else if (mScene->selectedGroup().isValid() && mScene->design().group(mScene->selectedGroup()))
+        showGroup(mScene->selectedGroup());
+    else
+        mStack->setCurrentIndex(0);
+    mRefreshing = false;
+}
+
+void InspectorWidget::showNode(NodeId id)
+{
+    const Design& d = mScene->design();
+    const Node* n = d.node(id);
+    if (!n)
+        return;
+    mNode = id;
+    const CatalogItem* item = d.item(n->sku);
+    mTitle->setText(n->name);
+    if (!mName->hasFocus())
+        mName->setText(n->name);
+    mModel->setText(item ? QStringLiteral("%1 %2 (%3, %4)").arg(item->vendor, item->model, toString(item->kind), item->sku) : n->sku);
+    QStringList specs;
+    if (item) {
+        if (item->gpu)
+            specs << QStringLiteral("%1 x %2 (%3 GB)").arg(item->gpu->count).arg(item->gpu->model).arg(item->gpu->memoryGb);
+        if (item->switchSpec)
+            specs << QStringLiteral("%1 ports, %2 Tb/s %3").arg(item->switchSpec->radix).arg(item->switchSpec->capacityTbps).arg(item->switchSpec->technology);
+        if (item->rackUnits.value > 0)
+            specs << QStringLiteral("%1 U").arg(item->rackUnits.value);
+        if (n->network != Network::None)
+            specs << QStringLiteral("network: %1").arg(toString(n->network));
+        if (n->tier != FabricTier::None)
+            specs << QStringLiteral("tier: %1").arg(toString(n->tier));
+    }
+    mSpecs->setText(specs.join(QStringLiteral("\n")));
+    mPower->setText(item ? QStringLiteral("%1 W max, %2 W typical").arg(item->maxPower().value(), 0, 'f', 0).arg(item->typicalPower().value(), 0, 'f', 0)
+                         : QString());
+    mCatalogPrice->setText(item ? QStringLiteral("%1 (%2)").arg(money(item->price.value), toString(item->price.kind)) : QString());
+    mPriceOverride->setChecked(n->priceOverride.has_value());
+    mPrice->setEnabled(n->priceOverride.has_value());
+    mPrice->setValue(n->priceOverride.value_or(item ? item->price.value : 0));
+
+    mRack->clear();
+    mRack->addItem(QStringLiteral("(none)"), 0u);
+    d.groups().forEach([&](const Group& g) {
+        if (g.kind == GroupKind::Rack)
+            mRack->addItem(g.name, g.id.value());
+    });
+    mRack->setCurrentIndex(std::max(0, mRack->findData(n->rack.value())));
+    mRackUnit->setValue(std::max(0, n->rackUnit));
+    mRackUnit->setEnabled(n->rack.isValid());
+
+    mPorts->clear();
+    if (item) {
+        int index = 0;
+        for (const PortGroup& g : item->portGroups) {
+            int used = 0;
+            auto* head = new QTreeWidgetItem(mPorts);
+            for (int i = 0; i < g.count; ++i, ++index) {
+                const PortRef port{id, index};
+                const LinkId l = d.linkAt(port);
+                QString peer;
+                if (const Link* link = d.link(l)) {
+                    const PortRef other = link->a == port ? link->b : link->a;
+                    const Node* on = d.node(other.node);
+                    peer = QStringLiteral("→ %1 %2").arg(on ? on->name : QString(), d.portName(other));
+                    ++used;
+                }
+                new QTreeWidgetItem(head, {d.portName(port), peer});
+            }
+            head->setText(0, QStringLiteral("%1 (%2 x %3G, %4)").arg(g.name).arg(g.count).arg(g.maxSpeedGbps()).arg(toString(g.role)));
+            head->setText(1, QStringLiteral("%1 of %2 used").arg(used).arg(g.count));
+        }
+    }
+    mStack->setCurrentIndex(1);
+}
+
+void InspectorWidget::showNodes(const std::vector<NodeId>& ids)
+{
+    const Design& d = mScene->design();
+    int gpus = 0;
+    double watts = 0, price = 0;
+    for (NodeId id : ids) {
+        const Node* n = d.node(id);
+        const CatalogItem* item = n ? d.item(n->sku) : nullptr;
+        if (!item)
+            continue;
+        gpus += item->gpuCount();
+        watts += item->maxPower().value();
+        price += n->priceOverride.value_or(item->price.value);
+    }
+    mMulti->setText(QStringLiteral("<b>%1 nodes selected</b><br><br>GPUs: %2<br>Power: %3 kW max<br>Hardware (list/estimate): %4"
+                                   "<br><br>Drag to move them together, arrows nudge, Del deletes, Ctrl+D duplicates.")
+                        .arg(ids.size()).arg(gpus).arg(watts / 1000.0, 0, 'f', 1).arg(money(price)));
+    mStack->setCurrentIndex(2);
+}
+
+void InspectorWidget::showLinks(const std::vector<LinkId>& ids)
+{
+    const Design& d = mScene->design();
+    const Link* first = d.link(ids.front());
+    if (!first)
+        return;
+    mLinks = ids;
+    const Node* a = d.node(first->a.node);
+    const Node* b = d.node(first->b.node);
+    mLinkTitle->setText(ids.size() == 1 ? QStringLiteral("Link") : QStringLiteral("Bundle of %1 links").arg(ids.size()));
+    QStringList lines;
+    lines << QStringLiteral("%1 %2 ↔ %3 %4").arg(a ? a->name : QString(), d.portName(first->a), b ? b->name : QString(), d.portName(first->b));
+    lines << QStringLiteral("Network: %1, %2 Gb/s").arg(toString(d.linkNetwork(*first))).arg(d.linkSpeedGbps(*first));
+    if (ids.size() > 1)
+        lines << QStringLiteral("Edits apply to all %1 links of the bundle.").arg(ids.size());
+    mLinkInfo->setText(lines.join(QStringLiteral("\n")));
+    mCable->clear();
+    mCable->addItem(QStringLiteral("(not chosen)"), QString());
+    std::set<QString> skus;
+    for (const auto& [sku, item] : d.items())
+        if (item.kind == ItemKind::Cable)
+            skus.insert(sku);
+    if (const Catalog* c = mScene->document()->catalog())
+        for (const CatalogItem* item : c->items(ItemKind::Cable))
+            skus.insert(item->sku);
+    for (const QString& sku : skus) {
+        const CatalogItem* item = d.item(sku);
+        if (!item && mScene->document()->catalog())
+            item = mScene->document()->catalog()->item(sku);
+        mCable->addItem(item ? QStringLiteral("%1 (%2)").arg(item->model, sku) : sku, sku);
+    }
+    mCable->setCurrentIndex(std::max(0, mCable->findData(first->cableSku)));
+    mLength->setValue(first->lengthM);
+    mStack->setCurrentIndex(3);
+}
+
+void InspectorWidget::showGroup(GroupId id)
+{
+    const Design& d = mScene->design();
+    const Group* g = d.group(id);
+    mGroup = id;
+    mGroupTitle->setText(QStringLiteral("%1 %2").arg(toString(g->kind), g->name));
+    if (!mGroupName->hasFocus())
+        mGroupName->setText(g->name);
+    QStringList info;
+    const auto members = d.membersOf(id);
+    info << QStringLiteral("%1 direct members").arg(members.size());
+    if (g->kind == GroupKind::Rack) {
+        double watts = 0;
+        for (NodeId n : members)
+            if (const CatalogItem* item = d.itemOf(n))
+                watts += item->maxPower().value();
+        info << QStringLiteral("Power: %1 kW max of %2").arg(watts / 1000.0, 0, 'f', 1)
+                    .arg(g->powerBudgetKw > 0 ? QStringLiteral("%1 kW budget").arg(g->powerBudgetKw) : QStringLiteral("no budget set"));
+        if (g->liquidCooled)
+            info << QStringLiteral("Liquid-cooled");
+    }
+    mGroupInfo->setText(info.join(QStringLiteral("\n")));
+    mCollapse->setText(mScene->isCollapsed(id) ? QStringLiteral("Expand") : QStringLiteral("Collapse"));
+    mStack->setCurrentIndex(4);
+}
+
+void InspectorWidget::commitNode()
+{
+    if (mRefreshing || !mNode.isValid())
+        return;
+    const Node* current = mScene->design().node(mNode);
+    if (!current)
+        return;
+    Node n = *current;
+    n.name = mName->text().trimmed();
+    if (mPriceOverride->isChecked())
+        n.priceOverride = mPrice->value();
+    else
+        n.priceOverride.reset();
+    n.rack = GroupId(mRack->currentData().toUInt());
+    n.rackUnit = n.rack.isValid() && mRackUnit->value() > 0 ? mRackUnit->value() : -1;
+    if (n == *current)
+        return;
+    const auto r = mScene->document()->execute(std::make_unique<EditNodesCommand>(QStringLiteral("Edit %1").arg(current->name),
+                                                                                   std::vector<Node>{n}, true));
+    if (!r.ok)
+        refresh();
+}
+
+void InspectorWidget::commitLinks()
+{
+    if (mRefreshing || mLinks.empty())
+        return;
+    Design& d = mScene->document()->design();
+    const QString cable = mCable->currentData().toString();
+    auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1 link(s)").arg(mLinks.size()));
+    if (!cable.isEmpty() && !d.item(cable) && mScene->document()->catalog())
+        if (const CatalogItem* item = mScene->document()->catalog()->item(cable))
+            composite->add(std::make_unique<RecordItemCommand>(*item));
+    bool changed = false;
+    for (LinkId id : mLinks) {
+        const Link* l = d.link(id);
+        if (!l)
+            continue;
+        Link edited = *l;
+        edited.cableSku = cable;
+        edited.lengthM = mLength->value();
+        if (edited == *l)
+            continue;
+        changed = true;
+        composite->add(std::make_unique<EditLinkCommand>(edited));
+    }
+    if (!changed)
+        return;
+    if (!mScene->document()->execute(std::move(composite)).ok)
+        refresh();
+}
+
+void InspectorWidget::commitGroup()
+{
+    if (mRefreshing || !mGroup.isValid())
+        return;
+    const Group* g = mScene->design().group(mGroup);
+    if (!g || g->name == mGroupName->text().trimmed())
+        return;
+    Group edited = *g;
+    edited.name = mGroupName->text().trimmed();
+    if (!mScene->document()->execute(std::make_unique<EditGroupCommand>(edited)).ok)
+        refresh();
+}
+
+} // namespace pw::ui

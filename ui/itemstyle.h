@@ -1,0 +1,33 @@
+#pragma once
+
+#include "catalog/catalogitem.h"
+#include "model/node.h"
+
+#include <QColor>
+#include <QIcon>
+#include <QPen>
+#include <QSizeF>
+#include <QString>
+
+namespace pw::ui {
+
+// Presentation of core's types: icons per item kind, node box sizes, link colours and pen styles.
+// Core never names a colour; this is where the GUI decides them.
+class ItemStyle {
+public:
+    // Registers the compiled-in icons (call before using a ":/icons/..." path).
+    static void ensureResources();
+    [[nodiscard]] static QIcon icon(ItemKind kind);
+    [[nodiscard]] static QString iconPath(ItemKind kind);
+    [[nodiscard]] static QString kindLabel(ItemKind kind); // plural, for the palette
+    [[nodiscard]] static QSizeF nodeSize(ItemKind kind);
+    [[nodiscard]] static QColor nodeFill(ItemKind kind);
+    [[nodiscard]] static QColor nodeBorder(ItemKind kind);
+    [[nodiscard]] static QColor linkColor(Network network);
+    [[nodiscard]] static Qt::PenStyle linkStyle(Network network);
+    [[nodiscard]] static QString networkLabel(Network network);
+    static constexpr double kGrid = 10.0; // design units per grid step
+    [[nodiscard]] static QPointF snap(QPointF p);
+};
+
+} // namespace pw::ui

@@ -1,0 +1,191 @@
+#include "linklayeritem.h"
+
+#include "canvasscene.h"
+#include "itemstyle.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace pw::ui {
+
+namespace {
+
+// Liang-Barsky: clips the segment to the rectangle; false when nothing of it is inside.
+bool clipLine(QLineF& line, const QRectF& r)
+{
+    const double x0 = line.x1(), y0 = line.y1();
+    const double dx = line.x2() - x0, dy = line.y2() - y0;
+    double t0 = 0, t1 = 1;
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {x0 - r.left(), r.right() - x0, y0 - r.top(), r.bottom() - y0};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+        if (t0 > t1)
+            return false;
+    }
+    line = QLineF(x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy);
+    return true;
+}
+
+} // namespace
+
+LinkLayerItem::LinkLayerItem(CanvasScene* scene)
+    : mCanvas(scene)
+{
+    setZValue(0);
+    setFlag(ItemUsesExtendedStyleOption); // exposedRect
+}
+
+void LinkLayerItem::setBundles(std::vector<LinkBundle> bundles)
+{
+    mBundles = std::move(bundles);
+    mSelected = -1;
+    geometryChanged();
+}
+
+void LinkLayerItem::geometryChanged()
+{
+    QRectF r;
+    bool first = true;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    for (const LinkBundle& b : mBundles) {
+        for (const QGraphicsItem* it : {b.a, b.b}) {
+            const QPointF p = it->pos();
+            if (first) {
+                x0 = x1 = p.x();
+                y0 = y1 = p.y();
+                first = false;
+            } else {
+                x0 = std::min(x0, p.x());
+                x1 = std::max(x1, p.x());
+                y0 = std::min(y0, p.y());
+                y1 = std::max(y1, p.y());
+            }
+        }
+    }
+    if (!first)
+        r = QRectF(QPointF(x0, y0), QPointF(x1, y1)).adjusted(-60, -20, 60, 20); // room for count labels
+    if (r != mBounds) {
+        prepareGeometryChange();
+        mBounds = r;
+    }
+    update();
+}
+
+void LinkLayerItem::setSelectedBundle(int index)
+{
+    mSelected = index;
+    update();
+}
+
+int LinkLayerItem::bundleAt(QPointF p, double tolerance) const
+{
+    int best = -1;
+    double bestDist = tolerance;
+    for (size_t i = 0; i < mBundles.size(); ++i) {
+        const QPointF a = mBundles[i].a->pos();
+        const QPointF b = mBundles[i].b->pos();
+        const QPointF ab = b - a;
+        const double len2 = QPointF::dotProduct(ab, ab);
+        const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(p - a, ab) / len2, 0.0, 1.0) : 0.0;
+        const QPointF d = p - (a + t * ab);
+        const double dist = std::hypot(d.x(), d.y());
+        if (dist < bestDist) {
+            bestDist = dist;
+            best = int(i);
+        }
+    }
+    return best;
+}
+
+void LinkLayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    if (mBundles.empty())
+        return;
+    // The clip must not leak into the items painted after this one.
+    painter->save();
+    paintBundles(painter, option);
+    painter->restore();
+}
+
+void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsItem* option)
+{
+    painter->setClipRect(option->exposedRect);
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const bool small = mBundles.size() < 2000;
+    painter->setRenderHint(QPainter::Antialiasing, small);
+
+    // One batch per network and thickness class, drawn with drawLines.
+    constexpr std::array<Network, 5> nets{Network::None, Network::OutOfBand, Network::InBand, Network::Storage, Network::Compute};
+    std::array<std::vector<QLineF>, 5> thin, thick;
+    const QRectF clip = option->exposedRect;
+    for (const LinkBundle& b : mBundles) {
+        QLineF line(b.a->pos(), b.b->pos());
+        // Cut every line to the exposed area first: the raster engine then strokes (and dashes)
+        // only what is seen, instead of the whole length of a line across a huge scene.
+        if (!clipLine(line, clip))
+            continue;
+        const size_t k = size_t(std::find(nets.begin(), nets.end(), b.network) - nets.begin());
+        (b.links.size() > 1 ? thick : thin)[k].push_back(line);
+    }
+    for (size_t k = 0; k < nets.size(); ++k) {
+        QPen pen(ItemStyle::linkColor(nets[k]), 1.3, lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        if (!thin[k].empty())
+            painter->drawLines(thin[k].data(), int(thin[k].size()));
+        pen.setWidthF(lod > 0.3 ? 3.0 : 1.6);
+        painter->setPen(pen);
+        if (!thick[k].empty())
+            painter->drawLines(thick[k].data(), int(thick[k].size()));
+    }
+    if (mSelected >= 0 && mSelected < int(mBundles.size())) {
+        const LinkBundle& b = mBundles[size_t(mSelected)];
+        QPen pen(QColor(0xd9, 0x34, 0x2b), 4);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        painter->drawLine(b.a->pos(), b.b->pos());
+    }
+
+    // Count labels: only when they can be read.
+    if (lod < 0.35)
+        return;
+    QFont f = painter->font();
+    f.setPointSizeF(7.5);
+    f.setBold(true);
+    painter->setFont(f);
+    const QFontMetricsF fm(f);
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    for (const LinkBundle& b : mBundles) {
+        if (b.links.size() < 2)
+            continue;
+        const QPointF mid = (b.a->pos() + b.b->pos()) / 2;
+        if (!clip.contains(mid))
+            continue;
+        QString text = QStringLiteral("%1×").arg(b.links.size());
+        if (b.speedGbps > 0)
+            text += QStringLiteral(" %1G").arg(b.speedGbps);
+        const double w = fm.horizontalAdvance(text) + 8;
+        const QRectF box(mid.x() - w / 2, mid.y() - 8, w, 16);
+        painter->setPen(QPen(ItemStyle::linkColor(b.network), 1));
+        painter->setBrush(Qt::white);
+        painter->drawRoundedRect(box, 7, 7);
+        painter->setPen(ItemStyle::linkColor(b.network).darker(140));
+        painter->drawText(box, Qt::AlignCenter, text);
+    }
+}
+
+} // namespace pw::ui

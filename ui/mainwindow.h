@@ -1,0 +1,105 @@
+#pragma once
+
+#include "guarded.h"
+
+#include <QMainWindow>
+#include <QMessageBox>
+
+#include <functional>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTimer;
+
+namespace pw {
+class Catalog;
+}
+
+namespace pw::ui {
+
+class CanvasScene;
+class CanvasView;
+class DesignDocument;
+class InspectorWidget;
+class PaletteWidget;
+class StatusPanel;
+
+// The studio's main window: menus (File, Edit, View, Insert, Help), the catalog palette, the
+// canvas, the inspector, the status bar with the design's totals, files (new, open, save, save
+// as, recent, autosave with recovery, unsaved-changes prompt) and window state in QSettings.
+// File actions run guarded: a pw::Error becomes a message, never an exception in the event loop.
+// Prompts are injectable so tests answer them without a modal dialog.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    using UnsavedPrompt = std::function<QMessageBox::StandardButton(const QString& documentName)>;
+    using RecoveryPrompt = std::function<bool(const QString& file, const QString& sidecar)>;
+
+    explicit MainWindow(const Catalog* catalog, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    [[nodiscard]] DesignDocument* document() const { return mDocument; }
+    [[nodiscard]] CanvasScene* scene() const { return mScene; }
+    [[nodiscard]] CanvasView* view() const { return mView; }
+    [[nodiscard]] PaletteWidget* palette() const { return mPalette; }
+    [[nodiscard]] InspectorWidget* inspector() const { return mInspector; }
+    [[nodiscard]] StatusPanel* statusPanel() const { return mStatus; }
+    [[nodiscard]] QAction* action(const QString& objectName) const;
+
+    void setUnsavedPrompt(UnsavedPrompt prompt) { mUnsavedPrompt = std::move(prompt); }
+    void setRecoveryPrompt(RecoveryPrompt prompt) { mRecoveryPrompt = std::move(prompt); }
+    void setErrorReporter(ErrorReporter reporter) { mReportError = std::move(reporter); }
+    void setAutosaveInterval(int milliseconds);
+
+    // File operations; each returns whether it happened. Errors are reported, never thrown.
+    bool newDesign();
+    bool openFile(const QString& path);
+    bool save();
+    bool saveAs(const QString& path = {});
+    // Asks about unsaved changes; true when it is fine to drop the current design.
+    bool maybeSave();
+    // Writes the autosave sidecar now if there are unsaved changes; returns the sidecar path.
+    QString autosaveNow();
+    [[nodiscard]] QString autosavePath() const;
+    // On start without a file: offers the untitled sidecar left by a crash.
+    void offerUntitledRecovery();
+    [[nodiscard]] QStringList recentFiles() const;
+    void showCatalogIssues(const QStringList& issues);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildActions();
+    void buildMenus();
+    void buildDocks();
+    void updateTitle();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    void removeSidecar();
+    void groupSelection(int kind);
+    QAction* makeAction(const QString& name, const QString& text, const QKeySequence& key, const QString& tip = {});
+
+    const Catalog* mCatalog;
+    DesignDocument* mDocument;
+    CanvasScene* mScene;
+    CanvasView* mView;
+    PaletteWidget* mPalette;
+    InspectorWidget* mInspector;
+    StatusPanel* mStatus;
+    QDockWidget* mPaletteDock;
+    QDockWidget* mInspectorDock;
+    QDockWidget* mHistoryDock;
+    QMenu* mRecentMenu = nullptr;
+    QTimer* mAutosave;
+    UnsavedPrompt mUnsavedPrompt;
+    RecoveryPrompt mRecoveryPrompt;
+    ErrorReporter mReportError;
+};
+
+} // namespace pw::ui

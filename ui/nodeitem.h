@@ -1,0 +1,34 @@
+#pragma once
+
+#include "util/strongid.h"
+
+#include <QGraphicsItem>
+
+namespace pw::ui {
+
+class CanvasScene;
+
+// One node of the design on the canvas. Reads the model when it paints; its position is the
+// node's position (box centre) except while a tool drags it. Not movable by Qt: tools move it.
+class NodeItem : public QGraphicsItem {
+public:
+    enum { Type = UserType + 1 };
+    NodeItem(CanvasScene* scene, NodeId id);
+
+    [[nodiscard]] NodeId nodeId() const { return mId; }
+    [[nodiscard]] int type() const override { return Type; }
+    [[nodiscard]] QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    // Re-reads size and position from the model.
+    void syncFromModel();
+    // Caps the box width so dense generated rows do not overlap (0 = the kind's width).
+    void setMaxWidth(double width);
+
+private:
+    CanvasScene* mCanvas;
+    NodeId mId;
+    QRectF mRect;
+    double mMaxWidth = 0;
+};
+
+} // namespace pw::ui

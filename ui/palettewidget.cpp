@@ -1,0 +1,120 @@
+#include "palettewidget.h"
+
+#include "itemstyle.h"
+#include "palettetree.h"
+
+#include "catalog/catalog.h"
+
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace pw::ui {
+
+namespace {
+constexpr ItemKind kOrder[] = {ItemKind::Server, ItemKind::Switch, ItemKind::Storage, ItemKind::Appliance,
+                               ItemKind::Rack, ItemKind::Pdu, ItemKind::Nic, ItemKind::Cable, ItemKind::Transceiver};
+}
+
+PaletteWidget::PaletteWidget(const Catalog* catalog, QWidget* parent)
+    : QWidget(parent), mCatalog(catalog), mFilter(new QLineEdit(this)), mTree(new PaletteTree(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    mFilter->setPlaceholderText(QStringLiteral("Filter catalog (model, vendor, sku)…"));
+    mFilter->setClearButtonEnabled(true);
+    layout->addWidget(mFilter);
+    layout->addWidget(mTree);
+    mTree->setHeaderHidden(true);
+    mTree->setDragEnabled(true);
+    mTree->setDragDropMode(QAbstractItemView::DragOnly);
+    mTree->setIconSize(QSize(20, 20));
+    mTree->setRootIsDecorated(true);
+    mTree->setUniformRowHeights(true);
+    populate();
+    connect(mFilter, &QLineEdit::textChanged, this, &PaletteWidget::applyFilter);
+    connect(mTree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        const QString sku = item->data(0, PaletteTree::kSkuRole).toString();
+        if (!sku.isEmpty())
+            Q_EMIT placeRequested(sku);
+    });
+}
+
+void PaletteWidget::populate()
+{
+    mTree->clear();
+    if (!mCatalog)
+        return;
+    for (ItemKind kind : kOrder) {
+        const auto items = mCatalog->items(kind);
+        if (items.empty())
+            continue;
+        auto* heading = new QTreeWidgetItem(mTree, {ItemStyle::kindLabel(kind)});
+        heading->setIcon(0, ItemStyle::icon(kind));
+        heading->setFlags(Qt::ItemIsEnabled);
+        QFont f = heading->font(0);
+        f.setBold(true);
+        heading->setFont(0, f);
+        for (const CatalogItem* item : items) {
+            auto* row = new QTreeWidgetItem(heading, {QStringLiteral("%1 %2").arg(item->vendor, item->model)});
+            row->setIcon(0, ItemStyle::icon(kind));
+            row->setData(0, PaletteTree::kSkuRole, item->sku);
+            QString tip = QStringLiteral("<b>%1 %2</b><br>sku %3<br>%4").arg(item->vendor, item->model, item->sku, item->description);
+            if (item->powerMaxW.value > 0)
+                tip += QStringLiteral("<br>%1 W max").arg(item->powerMaxW.value, 0, 'f', 0);
+            if (item->price.value > 0)
+                tip += QStringLiteral("<br>$%L1 (%2)").arg(item->price.value, 0, 'f', 0).arg(toString(item->price.kind));
+            row->setToolTip(0, tip);
+            row->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
+        }
+        heading->setExpanded(kind != ItemKind::Cable && kind != ItemKind::Transceiver && kind != ItemKind::Nic);
+    }
+}
+
+void PaletteWidget::setFilter(const QString& text)
+{
+    mFilter->setText(text);
+}
+
+void PaletteWidget::applyFilter()
+{
+    const QString text = mFilter->text().trimmed();
+    QSet<QString> matches;
+    if (!text.isEmpty() && mCatalog)
+        for (const CatalogItem* item : mCatalog->search(text))
+            matches.insert(item->sku);
+    for (int i = 0; i < mTree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* heading = mTree->topLevelItem(i);
+        int shown = 0;
+        for (int j = 0; j < heading->childCount(); ++j) {
+            QTreeWidgetItem* row = heading->child(j);
+            const bool visible = text.isEmpty() || matches.contains(row->data(0, PaletteTree::kSkuRole).toString());
+            row->setHidden(!visible);
+            shown += visible ? 1 : 0;
+        }
+        heading->setHidden(shown == 0);
+        if (!text.isEmpty() && shown > 0)
+            heading->setExpanded(true);
+    }
+}
+
+int PaletteWidget::visibleItemCount() const
+{
+    int n = 0;
+    for (int i = 0; i < mTree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* heading = mTree->topLevelItem(i);
+        if (heading->isHidden())
+            continue;
+        for (int j = 0; j < heading->childCount(); ++j)
+            n += heading->child(j)->isHidden() ? 0 : 1;
+    }
+    return n;
+}
+
+QString PaletteWidget::currentSku() const
+{
+    QTreeWidgetItem* item = mTree->currentItem();
+    return item ? item->data(0, PaletteTree::kSkuRole).toString() : QString();
+}
+
+} // namespace pw::ui
