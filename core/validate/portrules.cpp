@@ -100,12 +100,22 @@ void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortG
     }
 }
 
+struct Downgrade {
+    Network network = Network::None;
+    int speed = 0;
+    int fastest = 0;
+    QString example;
+    QString explanation;
+    std::vector<EntityRef> entities;
+};
+
 } // namespace
 
 void portRules(const Design& d, std::vector<Finding>& out)
 {
     std::map<PortRef, std::vector<LinkId>> byPort;
     std::map<QString, CableProblem> cableProblems;
+    std::map<QString, Downgrade> downgrades;
     d.links().forEach([&](const Link& l) {
         byPort[l.a].push_back(l.id);
         byPort[l.b].push_back(l.id);
@@ -147,13 +157,31 @@ void portRules(const Design& d, std::vector<Finding>& out)
         const int fastest = std::max(ga->maxSpeedGbps(), gb->maxSpeedGbps());
         const Network net = na != Network::None ? na : nb;
         if (speed < fastest && (net == Network::Compute || net == Network::Storage)) {
-            out.push_back(make("PORT-SPEED-DOWNGRADE", Severity::Warning,
-                               QStringLiteral("%1 runs at %2 Gb/s; one end supports %3 Gb/s").arg(where).arg(speed).arg(fastest), ents,
-                               QStringLiteral("Link speed = fastest speed both ports share: %1 Gb/s (%2) and %3 Gb/s (%4) give %5 Gb/s.")
-                                   .arg(speeds(*ga), describe(d, l.a), speeds(*gb), describe(d, l.b)).arg(speed)));
+            // One finding per (network, speed, fastest): a cluster wired at one speed is one decision,
+            // not one warning per cable.
+            Downgrade& g = downgrades[QStringLiteral("%1|%2|%3").arg(toString(net)).arg(speed).arg(fastest)];
+            if (g.entities.empty()) {
+                g.network = net;
+                g.speed = speed;
+                g.fastest = fastest;
+                g.example = where;
+                g.explanation = QStringLiteral("Link speed = fastest speed both ports share: %1 Gb/s (%2) and %3 Gb/s (%4) give %5 Gb/s.")
+                                    .arg(speeds(*ga), describe(d, l.a), speeds(*gb), describe(d, l.b)).arg(speed);
+            }
+            g.entities.insert(g.entities.end(), ents.begin(), ents.end());
         }
         checkCable(d, l, *ga, *gb, speed, cableProblems);
     });
+    for (auto& [key, g] : downgrades) {
+        const int links = static_cast<int>(g.entities.size() / 3);
+        out.push_back(make("PORT-SPEED-DOWNGRADE", Severity::Warning,
+                           links == 1 ? QStringLiteral("%1 runs at %2 Gb/s; one end supports %3 Gb/s").arg(g.example).arg(g.speed).arg(g.fastest)
+                                      : QStringLiteral("%1 %2 links run at %3 Gb/s where one end supports %4 Gb/s (e.g. %5)")
+                                            .arg(links).arg(toString(g.network)).arg(g.speed).arg(g.fastest).arg(g.example),
+                           std::move(g.entities),
+                           QStringLiteral("%1 Applies to %2 links; the fabric's bandwidth is computed at the speed the links run at.")
+                               .arg(g.explanation).arg(links)));
+    }
     for (auto& [key, p] : cableProblems) {
         const int links = static_cast<int>(p.entities.size() / 3);
         const QString worst = fmt(p.worst);
