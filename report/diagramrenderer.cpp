@@ -52,6 +52,8 @@ DiagramRenderer::Layout DiagramRenderer::layout(const DiagramModel& model, doubl
 {
     Layout out;
     out.boxes.resize(model.boxes.size());
+    out.approach.assign(model.boxes.size(), 0.0);
+    out.depart.assign(model.boxes.size(), 0.0);
     const double gap = boxFont * 1.6;
     const double boxH = boxFont * 4.6;
     const double minBoxW = boxFont * 11;
@@ -98,19 +100,25 @@ DiagramRenderer::Layout DiagramRenderer::layout(const DiagramModel& model, doubl
             const int n = static_cast<int>(columns.size());
             const int lines = (n + perLine - 1) / perLine;
             const int inLine = (n + lines - 1) / lines;
-            const double boxW = std::min(maxBoxW, (usable + gap) / inLine - gap);
+            const double stagger = lines > 1 ? 0.5 : 0.0;
+            const double boxW = std::min(maxBoxW, (usable + gap) / (inLine + stagger) - gap);
             const double bandGap = boxFont * 3.2;
+            const double bandH = 2 * boxH + bandGap + lineGap * 2.5;
             for (int line = 0; line < lines; ++line) {
                 const int from = line * inLine;
                 const int to = std::min(n, from + inLine);
                 const double lineW = (to - from) * (boxW + gap) - gap;
-                double x = kTitleWidth + (usable - lineW) / 2;
+                double x = kTitleWidth + (usable - lineW) / 2 + (line % 2 == 1 ? 0.5 : -0.5) * stagger * (boxW + gap);
                 for (int k = from; k < to; ++k) {
                     const auto [leaf, server] = columns[static_cast<size_t>(k)];
-                    if (leaf >= 0)
+                    if (leaf >= 0) {
                         out.boxes[static_cast<size_t>(leaf)] = QRectF(x, y, boxW, boxH);
-                    if (server >= 0)
+                        out.approach[static_cast<size_t>(leaf)] = line * bandH;
+                    }
+                    if (server >= 0) {
                         out.boxes[static_cast<size_t>(server)] = QRectF(x, y + boxH + bandGap, boxW, boxH);
+                        out.depart[static_cast<size_t>(server)] = (lines - 1 - line) * bandH;
+                    }
                     x += boxW + gap;
                 }
                 y += 2 * boxH + bandGap + (line + 1 < lines ? lineGap * 2.5 : 0);
@@ -123,17 +131,22 @@ DiagramRenderer::Layout DiagramRenderer::layout(const DiagramModel& model, doubl
         const int n = static_cast<int>(boxes.size());
         const int lines = (n + perLine - 1) / perLine;
         const int inLine = (n + lines - 1) / lines; // balance lines
-        const double boxW = std::min(maxBoxW, (usable + gap) / inLine - gap);
+        const double stagger = lines > 1 ? 0.5 : 0.0;
+        const double boxW = std::min(maxBoxW, (usable + gap) / (inLine + stagger) - gap);
+        const double lineH = boxH + lineGap * 2;
         for (int line = 0; line < lines; ++line) {
             const int from = line * inLine;
             const int to = std::min(n, from + inLine);
             const double lineW = (to - from) * (boxW + gap) - gap;
-            double x = kTitleWidth + (usable - lineW) / 2;
+            double x = kTitleWidth + (usable - lineW) / 2 + (line % 2 == 1 ? 0.5 : -0.5) * stagger * (boxW + gap);
             for (int k = from; k < to; ++k) {
-                out.boxes[static_cast<size_t>(boxes[static_cast<size_t>(k)])] = QRectF(x, y, boxW, boxH);
+                const auto b = static_cast<size_t>(boxes[static_cast<size_t>(k)]);
+                out.boxes[b] = QRectF(x, y, boxW, boxH);
+                out.approach[b] = line * lineH;
+                out.depart[b] = (lines - 1 - line) * lineH;
                 x += boxW + gap;
             }
-            y += boxH + (line + 1 < lines ? lineGap : 0);
+            y += boxH + (line + 1 < lines ? lineGap * 2 : 0);
         }
     }
     out.height = y;
@@ -202,9 +215,18 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
         } else {
             pa = QPointF(ra.center().x(), ra.bottom());
             pb = QPointF(rb.center().x(), rb.top());
+            // Straight down out of a wrapped row and straight into one, through the staggered gaps.
+            const double depart = l.depart[static_cast<size_t>(b.a)];
+            const double approach = l.approach[static_cast<size_t>(b.b)];
+            const QPointF qa = pa + QPointF(0, depart);
+            const QPointF qb = pb - QPointF(0, approach);
             path.moveTo(pa);
-            const double dy = (pb.y() - pa.y()) * 0.45;
-            path.cubicTo(pa + QPointF(0, dy), pb - QPointF(0, dy), pb);
+            if (depart > 0)
+                path.lineTo(qa);
+            const double dy = std::max(0.0, (qb.y() - qa.y()) * 0.45);
+            path.cubicTo(qa + QPointF(0, dy), qb - QPointF(0, dy), qb);
+            if (approach > 0)
+                path.lineTo(pb);
         }
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);

@@ -20,6 +20,10 @@ public:
     struct Layout {
         std::vector<QRectF> boxes;   // by box index, in the target's coordinates
         std::vector<std::pair<double, QString>> rowTitles; // y, title
+        // Rows that wrap onto several lines stagger alternate lines by half a box, so a bundle can
+        // drop straight through the gaps of the lines above its box (approach) or below it (depart).
+        std::vector<double> approach;
+        std::vector<double> depart;
         double height = 0;           // total height used
     };
 

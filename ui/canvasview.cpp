@@ -85,6 +85,16 @@ void CanvasView::fitAll()
     // Very small designs would blow up into giant boxes: stop at a readable 1.5x.
     if (transform().m11() > 1.5)
         setTransform(QTransform::fromScale(1.5, 1.5));
+    // A design far wider than tall (a generated row of scalable units) would be a sliver: zoom so
+    // its height fills half the view and start at its left end; the scroll bar shows the rest.
+    const QSize vp = viewport()->size();
+    const double minScale = std::min(0.5, 0.5 * vp.height() / std::max(1.0, r.height() + 80));
+    if (transform().m11() < minScale && r.width() / std::max(1.0, r.height()) > 4.0 * vp.width() / std::max(1, vp.height())) {
+        setTransform(QTransform::fromScale(minScale, minScale));
+        centerOn(r.left() - 40 + vp.width() / 2.0 / minScale, r.center().y());
+        Q_EMIT hint(QStringLiteral("This design is much wider than tall: showing its left end (scroll or zoom out with the wheel to see more)"));
+        return;
+    }
     centerOn(r.center());
 }
 

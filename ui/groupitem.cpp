@@ -72,8 +72,29 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         painter->drawRoundedRect(mRect, 8, 8);
         painter->setBrush(fill);
         painter->drawRoundedRect(mRect, 8, 8);
-        if (lod < 0.2)
+        if (lod < 0.2) {
+            // Too small for the box's own text: a screen-size label, so a zoomed-out fabric still
+            // says which unit is which.
+            const QRectF onScreen = painter->worldTransform().mapRect(mRect);
+            if (onScreen.width() < 24)
+                return;
+            painter->save();
+            painter->resetTransform();
+            QFont f = painter->font();
+            f.setPointSizeF(8);
+            f.setBold(true);
+            painter->setFont(f);
+            painter->setPen(QColor(0x1a, 0x1a, 0x1a));
+            const double w = QFontMetricsF(f).horizontalAdvance(title) + 8;
+            const QRectF label(onScreen.center().x() - w / 2, onScreen.center().y() - 8, w, 16);
+            painter->setBrush(QColor(255, 255, 255, 220));
+            painter->setPen(Qt::NoPen);
+            painter->drawRoundedRect(label, 4, 4);
+            painter->setPen(QColor(0x1a, 0x1a, 0x1a));
+            painter->drawText(label, Qt::AlignCenter, title);
+            painter->restore();
             return;
+        }
         QFont f = painter->font();
         f.setPointSizeF(10);
         f.setBold(true);

@@ -29,7 +29,10 @@ StatusPanel::StatusPanel(DesignDocument* document, QWidget* parent)
     mDebounce->setSingleShot(true);
     mDebounce->setInterval(250);
     connect(mDebounce, &QTimer::timeout, this, &StatusPanel::recompute);
-    connect(document, &DesignDocument::changed, mDebounce, qOverload<>(&QTimer::start));
+    connect(document, &DesignDocument::changed, this, [this] {
+        // Big designs take a noticeable fraction of a second to cost and check: wait for a pause.
+        mDebounce->start(mDocument->design().nodes().size() > 5000 ? 1500 : 250);
+    });
     recompute();
 }
 

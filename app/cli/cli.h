@@ -10,6 +10,10 @@
 #include <memory>
 #include <stdexcept>
 
+namespace pw {
+struct DesignIntent;
+}
+
 namespace pw::cli {
 
 // Bad arguments: the message is printed with the subcommand's usage, and the exit code is 2.
@@ -54,6 +58,18 @@ int runCost(Context& ctx);
 int runSize(Context& ctx);
 int runWaive(Context& ctx);
 int runReport(Context& ctx);
+int runIntent(Context& ctx);
+
+// --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
+struct IntentOptions {
+    QCommandLineOption type{QStringLiteral("type"), QStringLiteral("Cluster type: training, inference, mixed or development."), QStringLiteral("T")};
+    QCommandLineOption users{QStringLiteral("users"), QStringLiteral("Number of users or teams sharing the cluster."), QStringLiteral("N")};
+    QCommandLineOption inferenceShare{QStringLiteral("inference-share"), QStringLiteral("Mixed clusters: share 0..1 of the GPUs reserved for inference."), QStringLiteral("F")};
+    [[nodiscard]] QList<QCommandLineOption> all() const { return {type, users, inferenceShare}; }
+    [[nodiscard]] bool anySet(const QCommandLineParser& p) const { return p.isSet(type) || p.isSet(users) || p.isSet(inferenceShare); }
+    // Applies the options that are set; throws UsageError on a bad value or a share on a non-mixed type.
+    void apply(const QCommandLineParser& p, DesignIntent& intent) const;
+};
 
 // Whether `export` arguments ask for an image format (svg, png): main() then starts a QGuiApplication.
 bool exportNeedsGui(const QStringList& args);

@@ -2,6 +2,7 @@
 
 #include "generate/fabricgenerator.h"
 #include "io/designfile.h"
+#include "model/softwarestack.h"
 #include "topology/fabricanalyzer.h"
 #include "topology/fabricgraph.h"
 #include "topology/maxflownetwork.h"
@@ -30,6 +31,8 @@ int runGenerate(Context& ctx)
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The design file to write."), QStringLiteral("FILE"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
     p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, storage, tier, noMgmt, rackPower, output, json});
+    const IntentOptions intentOptions; // --type, --users, --inference-share (intentcli.cpp)
+    p.addOptions(intentOptions.all());
     ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0, QStringLiteral("no positional arguments"));
 
     auto integer = [&](const QCommandLineOption& o, const QString& name) {
@@ -85,6 +88,12 @@ int runGenerate(Context& ctx)
         o.storageTier = *t;
     }
     o.management = !p.isSet(noMgmt);
+    if (intentOptions.anySet(p)) {
+        DesignIntent intent;
+        intentOptions.apply(p, intent);
+        o.properties.insert(QStringLiteral("intent"), intent.toJson());
+        o.properties.insert(QStringLiteral("stack"), SoftwareStack::defaultFor(intent.clusterType).toJson());
+    }
     if (p.isSet(rackPower)) {
         bool ok = false;
         o.rackPowerKw = p.value(rackPower).toDouble(&ok);
@@ -197,6 +206,10 @@ int runAnalyze(Context& ctx)
         ctx.out << QStringLiteral("one spine lost: ratio %1\n").arg(*r.oneSpineLostRatio, 0, 'f', 3);
     if (r.oneLeafLostRatio)
         ctx.out << QStringLiteral("one leaf lost: ratio %1\n").arg(*r.oneLeafLostRatio, 0, 'f', 3);
+    if (r.onePlaneLostRatio)
+        ctx.out << QStringLiteral("one plane lost: ratio %1 (%2)\n").arg(*r.onePlaneLostRatio, 0, 'f', 3).arg(r.onePlaneLostNote);
+    else if (!r.onePlaneLostNote.isEmpty())
+        ctx.out << QStringLiteral("one plane lost: n/a (%1)\n").arg(r.onePlaneLostNote);
     ctx.out << QStringLiteral("diameter: %1 switch hops; cables %2, transceivers %3, racks %4, power %5 kW max\n")
                    .arg(r.diameterHops).arg(r.cables).arg(r.transceivers).arg(r.racks).arg(r.powerMaxKw, 0, 'f', 1);
     return 0;

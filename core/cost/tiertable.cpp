@@ -60,6 +60,10 @@ const Tier& TierTable::classify(int gpus, ClusterType type)
 {
     if (type == ClusterType::Inference)
         return row(QStringLiteral("inference"));
+    // A development cluster is compared with the development row at any size: the source document
+    // describes it as 8-64 GPUs for experimentation, which no training row fits.
+    if (type == ClusterType::Development)
+        return row(QStringLiteral("development"));
     if (gpus <= 32)
         return row(QStringLiteral("development"));
     if (gpus <= 256)
@@ -112,9 +116,9 @@ std::vector<Finding> TierTable::check(const TierInputs& in)
     if (in.gpus == 0)
         return out;
     const Tier& t = classify(in.gpus, in.clusterType);
-    const QString placed = in.clusterType == ClusterType::Inference
-        ? QStringLiteral("the design's intent is an inference cluster")
-        : QStringLiteral("by GPU count (up to 32 development, up to 256 mid-scale, up to 4,096 large-scale, above hyperscale)");
+    const QString placed = in.clusterType == ClusterType::Inference ? QStringLiteral("the design's intent is an inference cluster")
+        : in.clusterType == ClusterType::Development                ? QStringLiteral("the design's intent is a development cluster")
+                                                                    : QStringLiteral("by GPU count (up to 32 development, up to 256 mid-scale, up to 4,096 large-scale, above hyperscale)");
     if (in.gpus < t.minGpus || (t.maxGpus && in.gpus > *t.maxGpus)) {
         out.push_back({QStringLiteral("TIER-GPUS"), Severity::Warning,
                        QStringLiteral("%1 GPUs is outside the %2 range of %3 GPUs").arg(in.gpus).arg(t.name, gpuRange(t)),

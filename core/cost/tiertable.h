@@ -42,7 +42,7 @@ struct TierInputs {
 };
 
 // The tier table and the rule that places a design in it. Inference clusters (by intent) use the
-// inference row; every other design the row of its GPU count by upper bounds: up to 32 development,
+// inference row and development clusters the development row at any size; every other design the row of its GPU count by upper bounds: up to 32 development,
 // up to 256 mid-scale, up to 4,096 large-scale, above that hyperscale. The table leaves gaps
 // (33-63, 257-511); a design in a gap belongs to the next row up and gets a TIER-GPUS finding.
 class TierTable {

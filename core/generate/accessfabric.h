@@ -22,6 +22,11 @@ public:
         std::vector<PortRef> ports;
         int down = 0;
         int up = 0;
+        // A leaf model of its own for these ports (e.g. RJ45 hosts on an in-band network of
+        // QSFP28 switches); nullptr: the spec's leaf and groups.
+        const CatalogItem* leaf = nullptr;
+        int leafDownGroup = -1;
+        int leafUpGroup = -1;
     };
     struct Spec {
         const CatalogItem* leaf = nullptr;

@@ -38,6 +38,7 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
         return it->second;
     };
     int unmatched = 0;
+    double longestUnmatched = 0;
     for (LinkId id : ids) {
         Link l = *d.link(id);
         const PortGroup& ga = groupOf(b.itemOf(l.a.node), l.a.index);
@@ -47,25 +48,33 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
         l.cableSku.clear();
         l.transceiverSku.clear();
         const bool rj45 = ga.connector == QLatin1String("RJ45") || gb.connector == QLatin1String("RJ45");
-        const QString copper = (rj45 || racks.sameRack(l.a.node, l.b.node)) ? OpticsRules::copperFor(ga.connector, gb.connector, metres) : QString();
+        QString copper = (rj45 || racks.sameRack(l.a.node, l.b.node)) ? OpticsRules::copperFor(ga.connector, gb.connector, metres) : QString();
+        if (!copper.isEmpty() && !OpticsRules::cableReaches(b.catalog(), copper, metres))
+            copper.clear();
         if (!copper.isEmpty() && record(copper)) {
             l.cableSku = copper;
+        } else if (rj45) {
+            ++unmatched;
         } else {
-            const bool singleMode = metres > OpticsRules::kMultimodeReachM;
-            const QString ta = OpticsRules::transceiverFor(ga.connector, ga.portsPerCage, singleMode);
-            const QString tb = OpticsRules::transceiverFor(gb.connector, gb.portsPerCage, singleMode);
-            const QString fiber = OpticsRules::fiberFor(singleMode || ta.startsWith(QLatin1String("mms")));
-            if (record(ta) && record(tb) && record(fiber)) {
-                l.cableSku = fiber;
-                l.transceiverSku = gb.portsPerCage > ga.portsPerCage ? tb : ta;
+            // By reach: multimode while its parts reach, single-mode beyond, nothing when no part does.
+            const OpticsRules::Optical optical = OpticsRules::opticalFor(b.catalog(), ga.connector, ga.portsPerCage,
+                                                                         gb.connector, gb.portsPerCage, metres);
+            const QString ta = optical.ok() ? OpticsRules::transceiverFor(ga.connector, ga.portsPerCage, optical.fiber == OpticsRules::fiberFor(true)) : QString();
+            const QString tb = optical.ok() ? OpticsRules::transceiverFor(gb.connector, gb.portsPerCage, optical.fiber == OpticsRules::fiberFor(true)) : QString();
+            if (optical.ok() && record(ta) && record(tb) && record(optical.fiber)) {
+                l.cableSku = optical.fiber;
+                l.transceiverSku = optical.transceiver;
             } else {
                 ++unmatched;
+                if (metres > longestUnmatched)
+                    longestUnmatched = metres;
             }
         }
         d.replaceLink(l);
     }
     if (unmatched > 0)
-        notes << QStringLiteral("%1 link(s) have no matching cable or optics in the catalog; their cable is left to choose").arg(unmatched);
+        notes << QStringLiteral("%1 link(s) have no cable or optics in the catalog that fits their ports and reaches their length "
+                                "(longest optical run %2 m); their cable is left to choose").arg(unmatched).arg(longestUnmatched);
 }
 
 } // namespace pw

@@ -5,12 +5,14 @@
 #include "generate/designbuilder.h"
 #include "generate/fattreefabric.h"
 #include "generate/leafspinefabric.h"
+#include "generate/managementplane.h"
 #include "generate/rackplanner.h"
 #include "generate/railoptimizedfabric.h"
 #include "generate/servicenetworks.h"
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pw {
@@ -57,6 +59,16 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         return GenerateResult::failure(QStringLiteral("--radix is the k of --topology fat-tree"));
     const int k = fatTree ? (o.radix > 0 ? o.radix : switchPorts - switchPorts % 2) : 0;
 
+    if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
+        const PortGroup& host = server->portGroups[static_cast<size_t>(cg)];
+        const PortGroup& fabric = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))];
+        bool common = false;
+        for (int a : host.speedsGbps)
+            common = common || std::find(fabric.speedsGbps.begin(), fabric.speedsGbps.end(), a) != fabric.speedsGbps.end();
+        if (!common || (host.connector == QLatin1String("RJ45")) != (fabric.connector == QLatin1String("RJ45")))
+            return GenerateResult::failure(QStringLiteral("the compute ports of %1 (%2) cannot join the fabric ports of %3 (%4): no common speed or connector")
+                                               .arg(serverSku, host.connector, o.switchSku, fabric.connector));
+    }
     const int perServerGpus = std::max(0, server->gpuCount());
     const int computePorts = server->portCountWithRole(PortRole::Compute);
     long long nodes = o.nodes;
@@ -65,8 +77,13 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
             return GenerateResult::failure(QStringLiteral("%1 has no GPUs; give --nodes").arg(serverSku));
         nodes = (o.gpus + perServerGpus - 1) / perServerGpus;
     }
-    if (nodes <= 0 && fatTree && computePorts > 0)
-        nodes = static_cast<long long>(k) * k * k / 4 / computePorts;
+    const bool needsUfm = o.management && sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
+    if (nodes <= 0 && fatTree && computePorts > 0) {
+        // Every host port of the fat-tree, less those the UFM appliance takes.
+        const CatalogItem* ufmItem = needsUfm ? catalog.item(QStringLiteral("ufm-appliance")) : nullptr;
+        const int ufmPorts = ufmItem ? ufmItem->portCountWithRole(PortRole::Compute) : 0;
+        nodes = (static_cast<long long>(k) * k * k / 4 - ufmPorts) / computePorts;
+    }
     if (o.nodes < 0 || o.gpus < 0 || nodes <= 0)
         return GenerateResult::failure(QStringLiteral("the design needs at least one server (--nodes or --gpus)"));
     if (nodes > kMaxNodes)
@@ -82,8 +99,12 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     const CatalogItem* swItem = b.use(o.switchSku);
     const CatalogItem* ufm = nullptr;
     const bool infiniband = sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
-    if (o.management && infiniband && o.topology == TopologyKind::RailOptimized)
+    // Every InfiniBand fabric needs a subnet manager (DGX SuperPOD RA: a UFM appliance).
+    if (o.management && infiniband) {
         ufm = b.use(QStringLiteral("ufm-appliance"));
+        if (!ufm)
+            return GenerateResult::failure(QStringLiteral("the catalog lacks ufm-appliance, the subnet manager an InfiniBand fabric needs"));
+    }
 
     ComputeLayout layout;
     std::optional<QString> error;
@@ -92,10 +113,10 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         error = RailOptimizedFabric::build(b, o, *serverItem, *swItem, static_cast<int>(nodes), ufm, layout, result.notes);
         break;
     case TopologyKind::LeafSpine:
-        error = LeafSpineFabric::build(b, o, *serverItem, *swItem, static_cast<int>(nodes), layout, result.notes);
+        error = LeafSpineFabric::build(b, o, *serverItem, *swItem, static_cast<int>(nodes), ufm, layout, result.notes);
         break;
     case TopologyKind::FatTree:
-        error = FatTreeFabric::build(b, *serverItem, *swItem, k, static_cast<int>(nodes), layout, result.notes);
+        error = FatTreeFabric::build(b, *serverItem, *swItem, k, static_cast<int>(nodes), ufm, layout, result.notes);
         break;
     }
     if (error)
@@ -105,18 +126,34 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     std::vector<NodeId> serviceNodes;
     const double serviceY = layout.serverY + 600;
     if (storage) {
-        if (auto e = ServiceNetworks::buildStorage(b, layout.servers, *b.use(storage->sku), o.storageTier, *swItem,
+        const CatalogItem* storageSwitch = ServiceNetworks::storageSwitchFor(catalog, *sw, *server, *storage);
+        if (!storageSwitch)
+            return GenerateResult::failure(QStringLiteral("no switch in the catalog shares a speed with the storage ports of %1 and %2")
+                                               .arg(serverSku, storage->sku));
+        if (storageSwitch != sw)
+            result.notes << QStringLiteral("storage fabric on %1: the ports of %2 share no speed with %3's storage ports")
+                                .arg(storageSwitch->sku, o.switchSku, storage->sku);
+        if (auto e = ServiceNetworks::buildStorage(b, layout.servers, *b.use(storage->sku), o.storageTier, *b.use(storageSwitch->sku),
                                                    QPointF(0, serviceY), serviceNodes, result.notes))
             return GenerateResult::failure(*e);
+        if (o.management && storageSwitch->switchSpec && storageSwitch->switchSpec->technology == QLatin1String("infiniband"))
+            result.notes << QStringLiteral("the InfiniBand storage fabric needs its own subnet manager; ufm-appliance has compute-fabric "
+                                           "ports only, so none is linked to it (add one by hand)");
     }
     if (o.management) {
-        if (auto e = ServiceNetworks::buildInBand(b, layout.servers, QPointF(0, serviceY + 1000), serviceNodes, result.notes))
+        // The management plane's servers (scheduler, control plane, monitoring) join the in-band network too.
+        const ManagementPlane plane(o.properties, static_cast<int>(layout.servers.size()));
+        std::vector<NodeId> inBandHosts = layout.servers;
+        if (auto e = plane.placeBeforeInBand(b, QPointF(0, serviceY + 1000), serviceNodes, inBandHosts))
             return GenerateResult::failure(*e);
+        if (auto e = ServiceNetworks::buildInBand(b, inBandHosts, QPointF(0, serviceY + 1000), serviceNodes, result.notes))
+            return GenerateResult::failure(*e);
+        plane.adoptHeadNodes(d, serviceNodes, result.notes);
     }
 
     // Racks: one row per scalable unit (its leaves in a network rack at the head of the row, then
     // its servers), rows folded in blocks of 16; spines of a pod beside the pod's rows; cores,
-    // storage and management in rows in front.
+    // storage and management in rows in an aisle across the middle of the floor.
     const double budgetKw = o.rackPowerKw > 0 ? o.rackPowerKw
                                               : (server->cooling == Cooling::Liquid ? 140.0 : 41.0);
     const bool liquid = server->cooling == Cooling::Liquid;
@@ -139,10 +176,33 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         }
         longestRow = std::max(longestRow, count + 1);
     }
+    // Blocks of 16 rows on a grid about as deep as it is wide, with an aisle across the middle for
+    // the spine or core row and the management row, so that no rack is far from the centre.
+    const size_t rows = layout.serverRows.size();
     const double blockWidth = (longestRow + 2) * RackPlanner::kRackWidth + 4.0;
+    const double blockDepth = kRowsPerBlock * RackPlanner::kRowPitch;
+    const size_t blocks = std::max<size_t>(1, (rows + kRowsPerBlock - 1) / kRowsPerBlock);
+    const size_t perLine = std::clamp<size_t>(static_cast<size_t>(std::ceil(std::sqrt(blocks * blockDepth / blockWidth))), 1, blocks);
+    const size_t lines = (blocks + perLine - 1) / perLine;
+    const size_t rowLines = lines > 1 ? lines * kRowsPerBlock : std::min<size_t>(rows, kRowsPerBlock);
+    const size_t middle = rowLines / 2;
+    constexpr double kAisle = 3 * RackPlanner::kRowPitch;
+    // Serpentine: blocks alternate direction (down, up) along a line and lines alternate sides, so
+    // consecutive rows (whose servers may share a storage or in-band leaf) are always neighbours.
+    std::vector<char> blockDown(blocks, 1);
+    for (size_t blk = 1; blk < blocks; ++blk)
+        blockDown[blk] = blk / perLine == (blk - 1) / perLine ? !blockDown[blk - 1] : 1;
     auto rowPosition = [&](size_t r) {
-        return QPointF(static_cast<double>(r / kRowsPerBlock) * blockWidth, static_cast<double>(r % kRowsPerBlock) * RackPlanner::kRowPitch);
+        const size_t block = r / kRowsPerBlock;
+        const size_t inBlock = blockDown[block] ? r % kRowsPerBlock : kRowsPerBlock - 1 - r % kRowsPerBlock;
+        const size_t line = (block / perLine) * kRowsPerBlock + inBlock;
+        const size_t column = (block / perLine) % 2 == 0 ? block % perLine : perLine - 1 - block % perLine;
+        return QPointF(static_cast<double>(column) * blockWidth,
+                       static_cast<double>(line) * RackPlanner::kRowPitch + (line >= middle ? kAisle : 0.0));
     };
+    const double floorWidth = static_cast<double>(std::min(blocks, perLine)) * blockWidth;
+    const double aisleY = static_cast<double>(middle) * RackPlanner::kRowPitch;
+    std::vector<int> rowOfNode(d.nodes().slotCount() + 1, -1);
     for (size_t r = 0; r < layout.serverRows.size(); ++r) {
         const QPointF at = rowPosition(r);
         const QString label = QStringLiteral("U%1").arg(r + 1, 3, 10, QLatin1Char('0'));
@@ -151,34 +211,59 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
             for (NodeId leaf : layout.leafRows[r])
                 racks.place(leaf);
         racks.beginRow(at.x() + RackPlanner::kRackWidth, at.y(), label);
-        for (NodeId n : layout.serverRows[r])
+        for (NodeId n : layout.serverRows[r]) {
             racks.place(n);
+            rowOfNode[n.value()] = static_cast<int>(r);
+        }
         if (r + 1 == layout.serverRows.size())
             for (NodeId n : layout.appliances)
                 racks.place(n);
     }
-    const size_t rows = layout.serverRows.size();
     const size_t rowsPerSpineRow = layout.spineRows.size() > 1 ? (rows + layout.spineRows.size() - 1) / layout.spineRows.size() : rows;
     for (size_t p = 0; p < layout.spineRows.size(); ++p) {
         QPointF at;
-        if (layout.spineRows.size() == 1) {
-            const double width = static_cast<double>((rows + kRowsPerBlock - 1) / kRowsPerBlock) * blockWidth;
-            at = QPointF(width / 2, -RackPlanner::kRowPitch);
-        } else {
+        if (layout.spineRows.size() == 1)
+            at = QPointF(floorWidth / 2 - 3, aisleY + RackPlanner::kRowPitch);
+        else
             at = rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2)) + QPointF(longestRow * RackPlanner::kRackWidth + 1.2, 0);
-        }
         racks.beginRow(at.x(), at.y(), QStringLiteral("S%1").arg(p + 1, 3, 10, QLatin1Char('0')));
         for (NodeId n : layout.spineRows[p])
             racks.place(n);
     }
-    const double floorWidth = static_cast<double>((rows + kRowsPerBlock - 1) / kRowsPerBlock) * blockWidth;
     if (!layout.cores.empty()) {
-        racks.beginRow(floorWidth / 2 - 3, -2 * RackPlanner::kRowPitch, QStringLiteral("C"));
+        racks.beginRow(floorWidth / 2 - 3, aisleY + (layout.spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch), QStringLiteral("C"));
         for (NodeId n : layout.cores)
             racks.place(n);
     }
-    racks.beginRow(floorWidth / 2 - 3, -3 * RackPlanner::kRowPitch, QStringLiteral("M"));
-    for (NodeId n : serviceNodes)
+    // The leaves of the storage and in-band networks go into the network rack of the row of the
+    // first server they serve (short copper and multimode runs); the rest into the management row.
+    auto firstNeighbour = [&](NodeId n, auto accept) -> NodeId {
+        const int ports = d.portCount(n);
+        for (int i = 0; i < ports; ++i) {
+            const LinkId id = d.linkAt(PortRef{n, i});
+            if (!id.isValid())
+                continue;
+            const Link* l = d.link(id);
+            const NodeId other = l->a.node == n ? l->b.node : l->a.node;
+            if (accept(other))
+                return other;
+        }
+        return NodeId();
+    };
+    std::vector<NodeId> central;
+    for (NodeId n : serviceNodes) {
+        const NodeId server = d.node(n)->tier == FabricTier::Leaf
+            ? firstNeighbour(n, [&](NodeId o) { return rowOfNode[o.value()] >= 0; })
+            : NodeId();
+        if (!server.isValid()) {
+            central.push_back(n);
+            continue;
+        }
+        const size_t r = static_cast<size_t>(rowOfNode[server.value()]);
+        racks.placeNear(n, r < layout.leafRows.size() && !layout.leafRows[r].empty() ? layout.leafRows[r].front() : server);
+    }
+    racks.beginRow(floorWidth / 2 - 3, aisleY + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
+    for (NodeId n : central)
         racks.place(n);
     if (const CatalogItem* pdu = o.management ? b.use(QStringLiteral("pdu-3ph-60kw")) : nullptr)
         racks.addPdus(*pdu);
@@ -186,8 +271,16 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         std::vector<NodeId> oob;
         if (auto e = ServiceNetworks::buildOutOfBand(b, QPointF(layout.width / 2, serviceY + 2000), oob, result.notes))
             return GenerateResult::failure(*e);
-        for (NodeId n : oob)
-            racks.place(n);
+        // Out-of-band access switches beside the first node they reach; aggregation in the M row.
+        for (NodeId n : oob) {
+            const NodeId anchor = d.node(n)->tier == FabricTier::Leaf
+                ? firstNeighbour(n, [&](NodeId o) { return racks.isPlaced(o) && d.node(o)->sku != d.node(n)->sku; })
+                : NodeId();
+            if (anchor.isValid())
+                racks.placeNear(n, anchor);
+            else
+                racks.place(n);
+        }
     }
     CablePlanner::assign(b, racks, result.notes);
 
@@ -212,8 +305,13 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         gen.insert(QStringLiteral("storage_tier"), toString(o.storageTier));
     }
     QJsonObject props = d.properties();
+    for (auto it = o.properties.begin(); it != o.properties.end(); ++it) // intent and stack
+        props.insert(it.key(), it.value());
     props.insert(QStringLiteral("generator"), gen);
     d.setProperties(props);
+    // A generated design is an ordinary one: never hand out a design that cannot be saved and reopened.
+    if (auto problem = d.checkInvariants())
+        return GenerateResult::failure(QStringLiteral("internal error: the generated design is inconsistent (%1)").arg(*problem));
     return result;
 }
 

@@ -5,7 +5,7 @@
 namespace pw {
 
 std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem& server, const CatalogItem& sw, int k,
-                                            int nodes, ComputeLayout& layout, QStringList& notes)
+                                            int nodes, const CatalogItem* ufm, ComputeLayout& layout, QStringList& notes)
 {
     const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
     if (computeGroup < 0)
@@ -21,11 +21,15 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     if (h % perServer != 0)
         return QStringLiteral("a %1-ary fat-tree has %2 host ports per edge switch; %3 has %4 compute ports, which do not divide it")
             .arg(k).arg(h).arg(server.sku).arg(perServer);
-    const long long hostPorts = static_cast<long long>(nodes) * perServer;
+    const int ufmGroup = ufm ? DesignBuilder::groupWithRole(*ufm, PortRole::Compute) : -1;
+    const int ufmPorts = ufmGroup >= 0 ? ufm->portGroups[static_cast<size_t>(ufmGroup)].count : 0;
+    const long long serverPorts = static_cast<long long>(nodes) * perServer;
+    const long long hostPorts = serverPorts + ufmPorts;
     const long long capacity = static_cast<long long>(k) * h * h;
     if (hostPorts > capacity)
-        return QStringLiteral("a %1-ary fat-tree holds %2 host ports; %3 servers of %4 need %5 (raise --radix)")
-            .arg(k).arg(capacity).arg(nodes).arg(server.sku).arg(hostPorts);
+        return QStringLiteral("a %1-ary fat-tree holds %2 host ports; %3 servers of %4 need %5%6 (raise --radix)")
+            .arg(k).arg(capacity).arg(nodes).arg(server.sku).arg(serverPorts)
+            .arg(ufmPorts > 0 ? QStringLiteral(" and the UFM appliance %1").arg(ufmPorts) : QString());
     const int pods = static_cast<int>((hostPorts + h * h - 1) / (h * h));
     Design& d = b.design();
     d.reserve(static_cast<size_t>(nodes + pods * k + h * h + 64), static_cast<size_t>(hostPorts * 3 + 1024));
@@ -41,6 +45,8 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     }
     long long port = 0;
     int serverNumber = 0;
+    NodeId ufmNode;
+    int placedUfmPorts = 0;
     for (int p = 0; p < pods; ++p) {
         const GroupId pod = b.addGroup(GroupKind::Pod, QStringLiteral("Pod %1").arg(p + 1));
         layout.units.push_back(pod);
@@ -67,6 +73,17 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
             row.push_back(n);
             layout.servers.push_back(n);
         }
+        // The subnet manager takes the host ports after the last server's (possibly over two pods).
+        while (ufmPorts > 0 && serverNumber == nodes && placedUfmPorts < ufmPorts && port < podEnd) {
+            if (!ufmNode.isValid()) {
+                ufmNode = b.addNode(*ufm, QStringLiteral("ufm-1"), Network::None, FabricTier::None,
+                                    QPointF(x0 + (port - p * h * h) * hostWidth, 1100), pod);
+                layout.appliances.push_back(ufmNode);
+            }
+            const long long local = port - static_cast<long long>(p) * h * h;
+            b.connect(b.portAt(ufmNode, ufmGroup, placedUfmPorts++), b.takePort(edges[static_cast<size_t>(local / h)], dataGroup));
+            ++port;
+        }
         for (NodeId e : edges)
             b.skipTo(e, dataGroup, h);
         for (NodeId e : edges)
@@ -82,6 +99,8 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     layout.cores = cores;
     layout.tiers = 3;
     layout.width = pods * podWidth;
+    if (ufmNode.isValid())
+        notes << QStringLiteral("the UFM appliance (subnet manager) takes %1 host port(s) of the fat-tree").arg(ufmPorts);
     if (pods < k)
         notes << QStringLiteral("%1 of %2 pods built (the hosts need no more); the core is complete").arg(pods).arg(k);
     return std::nullopt;

@@ -16,11 +16,13 @@ struct CatalogItem;
 // switches, (k/2)^2 core switches, k/2 host ports per edge switch; k^3/4 host ports in all. Each
 // compute port of a server is one host port. Only the pods the hosts need are built; the core is
 // always complete. Edge, aggregation and core switches are the leaf, spine and core tiers.
+// ufm (InfiniBand): a subnet-manager appliance whose compute ports take the host ports after the
+// servers' (so it needs room among the k^3/4).
 class FatTreeFabric {
 public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& server,
-                                                      const CatalogItem& sw, int k, int nodes, ComputeLayout& layout,
-                                                      QStringList& notes);
+                                                      const CatalogItem& sw, int k, int nodes, const CatalogItem* ufm,
+                                                      ComputeLayout& layout, QStringList& notes);
 };
 
 } // namespace pw

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "generate/oversubscription.h"
+#include "model/storagetier.h"
 
+#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -9,12 +11,9 @@
 namespace pw {
 
 enum class TopologyKind { RailOptimized, FatTree, LeafSpine };
-enum class StorageTier { Good, Better, Best };
 
 [[nodiscard]] QString toString(TopologyKind kind);
 [[nodiscard]] std::optional<TopologyKind> topologyKindFromString(const QString& text);
-[[nodiscard]] QString toString(StorageTier tier);
-[[nodiscard]] std::optional<StorageTier> storageTierFromString(const QString& text);
 
 // The dials of a reference design. Either nodes or gpus is set (gpus is rounded up to whole
 // servers). Zero means "default": radix = the switch's data ports (fat-tree: k, even), rackPowerKw
@@ -34,6 +33,9 @@ struct GeneratorOptions {
     double rackPowerKw = 0;
     QString rackSku = QStringLiteral("rack-48u");
     QString name;                      // design name; a descriptive default when empty
+    // Design properties the result starts with ("intent", "stack"; see model/softwarestack.h): the
+    // management plane sizes its head, control-plane and monitoring servers from them.
+    QJsonObject properties;
 };
 
 } // namespace pw

@@ -12,7 +12,8 @@ constexpr int kServersPerRow = 32;
 } // namespace
 
 std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorOptions& o, const CatalogItem& server,
-                                              const CatalogItem& sw, int nodes, ComputeLayout& layout, QStringList& notes)
+                                              const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
+                                              QStringList& notes)
 {
     const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
     if (computeGroup < 0)
@@ -27,7 +28,9 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
         up = os.uplinksFor(--down);
     if (down < 1 || down + up > radix)
         return QStringLiteral("%1 (radix %2) cannot be a leaf at %3").arg(sw.sku).arg(radix).arg(os.toString());
-    const long long hostPorts = static_cast<long long>(nodes) * perServer;
+    const int ufmGroup = ufm ? DesignBuilder::groupWithRole(*ufm, PortRole::Compute) : -1;
+    const int ufmPorts = ufmGroup >= 0 ? ufm->portGroups[static_cast<size_t>(ufmGroup)].count : 0;
+    const long long hostPorts = static_cast<long long>(nodes) * perServer + ufmPorts;
     const long long leafCount = (hostPorts + down - 1) / down;
     if (leafCount > radix)
         return QStringLiteral("two tiers of %1 at %2 hold at most %3 server ports (%4 leaves of %5 downlinks); "
@@ -60,6 +63,19 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
         }
         row.push_back(n);
         layout.servers.push_back(n);
+        if (i == nodes - 1 && ufmPorts > 0) {
+            // The subnet manager takes the downlinks after the last server's.
+            const NodeId u = b.addNode(*ufm, QStringLiteral("ufm-1"), Network::None, FabricTier::None,
+                                       QPointF((i + 1) * kServerWidth, 900));
+            for (int p = 0; p < ufmPorts; ++p, ++port) {
+                const NodeId leaf = leaves[static_cast<size_t>(port / down)];
+                if (rowLeaves.empty() || rowLeaves.back() != leaf)
+                    rowLeaves.push_back(leaf);
+                b.connect(b.portAt(u, ufmGroup, p), b.portAt(leaf, dataGroup, static_cast<int>(port % down)));
+            }
+            layout.appliances.push_back(u);
+            notes << QStringLiteral("the UFM appliance (subnet manager) takes %1 leaf downlink(s)").arg(ufmPorts);
+        }
         if (static_cast<int>(row.size()) == kServersPerRow || i == nodes - 1) {
             layout.serverRows.push_back(std::move(row));
             layout.leafRows.push_back(rowLeaves);

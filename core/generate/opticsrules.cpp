@@ -1,5 +1,7 @@
 #include "generate/opticsrules.h"
 
+#include "catalog/catalog.h"
+
 namespace pw {
 
 QString OpticsRules::transceiverFor(const QString& connector, int portsPerCage, bool singleMode)
@@ -28,6 +30,31 @@ QString OpticsRules::copperFor(const QString& a, const QString& b, double metres
         return QStringLiteral("dac-100g-qsfp28");
     if (a == QLatin1String("QSFP56") && metres <= 2)
         return QStringLiteral("dac-200g-qsfp56");
+    return {};
+}
+
+bool OpticsRules::cableReaches(const Catalog& catalog, const QString& sku, double metres)
+{
+    const CatalogItem* item = catalog.item(sku);
+    return item && item->cable && (item->cable->maxLengthM <= 0 || metres <= item->cable->maxLengthM);
+}
+
+OpticsRules::Optical OpticsRules::opticalFor(const Catalog& catalog, const QString& connectorA, int portsPerCageA,
+                                             const QString& connectorB, int portsPerCageB, double metres)
+{
+    for (const bool singleMode : {false, true}) {
+        const QString fiberKind = singleMode ? QStringLiteral("singlemode") : QStringLiteral("multimode");
+        auto fits = [&](const QString& sku) {
+            const CatalogItem* item = sku.isEmpty() ? nullptr : catalog.item(sku);
+            return item && item->transceiver && item->transceiver->fiber == fiberKind
+                && (item->transceiver->maxReachM <= 0 || metres <= item->transceiver->maxReachM);
+        };
+        const QString ta = transceiverFor(connectorA, portsPerCageA, singleMode);
+        const QString tb = transceiverFor(connectorB, portsPerCageB, singleMode);
+        const QString fiber = fiberFor(singleMode);
+        if (fits(ta) && fits(tb) && cableReaches(catalog, fiber, metres))
+            return {fiber, portsPerCageB > portsPerCageA ? tb : ta};
+    }
     return {};
 }
 

@@ -19,8 +19,8 @@ void RackPlanner::beginRow(double x, double y, const QString& label)
 {
     mRowStart = QPointF(x, y);
     mRowLabel = label;
-    mInRow = 0;
     mNeedRack = true;
+    mRows.push_back({label, {}});
 }
 
 void RackPlanner::openRack()
@@ -29,40 +29,103 @@ void RackPlanner::openRack()
     Group g;
     g.id = mBuilder.design().allocateGroupId();
     g.kind = GroupKind::Rack;
-    g.name = QStringLiteral("%1-%2").arg(mRowLabel).arg(mInRow + 1, 2, 10, QLatin1Char('0'));
+    if (mRows.empty())
+        mRows.push_back({mRowLabel, {}});
+    const int inRow = static_cast<int>(mRows.back().racks.size());
+    g.name = QStringLiteral("%1-%2").arg(mRowLabel).arg(inRow + 1, 2, 10, QLatin1Char('0'));
     g.sku = mRackItem.sku;
     g.powerBudgetKw = mBudgetW / 1000.0;
     g.liquidCooled = mLiquid;
     r.id = g.id;
-    r.floor = mRowStart + QPointF(mInRow * kRackWidth, 0);
+    r.floor = mRowStart + QPointF(inRow * kRackWidth, 0);
+    r.row = static_cast<int>(mRows.size()) - 1;
     mBuilder.design().insertGroup(std::move(g));
+    mRows.back().racks.push_back(static_cast<int>(mRacks.size()));
     mRacks.push_back(r);
-    ++mInRow;
     mNeedRack = false;
+}
+
+bool RackPlanner::fits(const Rack& rack, int height, double power) const
+{
+    return rack.usedU + height <= mHeightU && (rack.usedU == 0 || rack.usedW + power <= mBudgetW);
 }
 
 void RackPlanner::place(NodeId id)
 {
+    const CatalogItem& item = mBuilder.itemOf(id);
+    const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    if (mNeedRack || mRows.back().racks.empty() || !fits(mRacks[static_cast<size_t>(mRows.back().racks.back())], height, item.powerMaxW.value))
+        openRack();
+    put(id, mRows.back().racks.back());
+}
+
+void RackPlanner::placeNear(NodeId id, NodeId anchor)
+{
+    const size_t slot = anchor.value() - 1;
+    if (!anchor.isValid() || slot >= mRackOfNode.size() || mRackOfNode[slot] < 0) {
+        place(id);
+        return;
+    }
+    const CatalogItem& item = mBuilder.itemOf(id);
+    const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    const int home = mRackOfNode[slot];
+    const Rack& homeRack = mRacks[static_cast<size_t>(home)];
+    int best = -1;
+    double bestDistance = 0;
+    for (int r : mRows[static_cast<size_t>(homeRack.row)].racks) {
+        const double dx = std::abs(mRacks[static_cast<size_t>(r)].floor.x() - homeRack.floor.x());
+        if (fits(mRacks[static_cast<size_t>(r)], height, item.powerMaxW.value) && (best < 0 || dx < bestDistance)) {
+            best = r;
+            bestDistance = dx;
+        }
+    }
+    if (best < 0) {
+        // A new rack at the end of the anchor's row; the current row carries on where it was.
+        Row& row = mRows[static_cast<size_t>(homeRack.row)];
+        const Rack& last = mRacks[static_cast<size_t>(row.racks.back())];
+        Rack r;
+        Group g;
+        g.id = mBuilder.design().allocateGroupId();
+        g.kind = GroupKind::Rack;
+        g.name = QStringLiteral("%1-%2").arg(row.label).arg(row.racks.size() + 1, 2, 10, QLatin1Char('0'));
+        g.sku = mRackItem.sku;
+        g.powerBudgetKw = mBudgetW / 1000.0;
+        g.liquidCooled = mLiquid;
+        r.id = g.id;
+        r.floor = last.floor + QPointF(kRackWidth, 0);
+        r.row = homeRack.row;
+        mBuilder.design().insertGroup(std::move(g));
+        best = static_cast<int>(mRacks.size());
+        row.racks.push_back(best);
+        mRacks.push_back(r);
+    }
+    put(id, best);
+}
+
+bool RackPlanner::isPlaced(NodeId id) const
+{
+    const size_t slot = id.value() - 1;
+    return slot < mRackOfNode.size() && mRackOfNode[slot] >= 0;
+}
+
+void RackPlanner::put(NodeId id, int rackIndex)
+{
     const Node* node = mBuilder.design().node(id);
     const CatalogItem& item = mBuilder.itemOf(id);
     const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
-    const double power = item.powerMaxW.value;
-    if (mNeedRack || mRacks.back().usedU + height > mHeightU
-        || (mRacks.back().usedU > 0 && mRacks.back().usedW + power > mBudgetW))
-        openRack();
-    Rack& r = mRacks.back();
+    Rack& r = mRacks[static_cast<size_t>(rackIndex)];
     Node n = *node;
     n.rack = r.id;
     n.rackUnit = height > 0 ? r.usedU + 1 : -1;
     r.usedU += height;
-    r.usedW += power;
+    r.usedW += item.powerMaxW.value;
     mBuilder.design().replaceNode(n);
     const size_t slot = id.value() - 1;
     if (mRackOfNode.size() <= slot) {
         mRackOfNode.resize(slot + 1, -1);
         mUnitOfNode.resize(slot + 1, 0);
     }
-    mRackOfNode[slot] = static_cast<int>(mRacks.size()) - 1;
+    mRackOfNode[slot] = rackIndex;
     mUnitOfNode[slot] = n.rackUnit;
 }
 
@@ -86,6 +149,7 @@ void RackPlanner::addPdus(const CatalogItem& pdu)
             }
             mRackOfNode[slot] = static_cast<int>(i);
             mUnitOfNode[slot] = mHeightU;
+            mRacks[i].usedW += pdu.powerMaxW.value; // what the power rule counts in the rack
         }
     }
 }

@@ -22,6 +22,11 @@ public:
     // Starts a row of racks at a floor position in metres; the next place() opens a rack.
     void beginRow(double xMetres, double yMetres, const QString& label);
     void place(NodeId node);
+    // Places a node in the rack of an already placed anchor if it fits, else in the nearest rack
+    // of the anchor's row that fits, else in a new rack at the end of that row (so a switch stays
+    // near the nodes it serves). Falls back to place() when the anchor is not placed.
+    void placeNear(NodeId node, NodeId anchor);
+    [[nodiscard]] bool isPlaced(NodeId node) const;
     // Adds PDUs to every rack: enough for the budget, doubled for A and B feeds.
     void addPdus(const CatalogItem& pdu);
 
@@ -39,8 +44,15 @@ private:
         QPointF floor; // metres
         int usedU = 0;
         double usedW = 0;
+        int row = 0;
+    };
+    struct Row {
+        QString label;
+        std::vector<int> racks;
     };
     void openRack();
+    [[nodiscard]] bool fits(const Rack& rack, int height, double power) const;
+    void put(NodeId node, int rack);
 
     DesignBuilder& mBuilder;
     const CatalogItem& mRackItem;
@@ -48,11 +60,11 @@ private:
     bool mLiquid;
     int mHeightU = 48;
     std::vector<Rack> mRacks;
+    std::vector<Row> mRows;
     std::vector<int> mRackOfNode; // by node id - 1, -1 when not placed
     std::vector<int> mUnitOfNode;
     QPointF mRowStart;
     QString mRowLabel;
-    int mInRow = 0;
     bool mNeedRack = true;
 };
 

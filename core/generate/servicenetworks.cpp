@@ -1,9 +1,12 @@
 #include "generate/servicenetworks.h"
 
+#include "catalog/catalog.h"
 #include "generate/accessfabric.h"
 #include "generate/designbuilder.h"
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace pw {
 
@@ -38,7 +41,100 @@ std::vector<PortRef> portsWithRole(DesignBuilder& b, const std::vector<NodeId>& 
     return ports;
 }
 
+int commonSpeed(const PortGroup& a, const PortGroup& b)
+{
+    int best = 0;
+    for (int x : a.speedsGbps)
+        for (int y : b.speedsGbps)
+            if (x == y)
+                best = std::max(best, x);
+    return best;
+}
+
+bool pluggable(const QString& connector) { return connector != QLatin1String("RJ45"); }
+
+// A link between the two port groups is possible: same kind of connector, a speed in common.
+bool fits(const PortGroup& a, const PortGroup& b)
+{
+    return pluggable(a.connector) == pluggable(b.connector) && commonSpeed(a, b) > 0;
+}
+
+// An Ethernet access leaf for host ports the in-band spine cannot take: a fabric port group that
+// fits the hosts (fastest common speed first) and one that fits the spine (another group when the
+// switch has one). {nullptr, -1, -1} when none.
+std::tuple<const CatalogItem*, int, int> accessLeafFor(const Catalog& catalog, const PortGroup& host, const PortGroup& spine)
+{
+    std::tuple<const CatalogItem*, int, int> best{nullptr, -1, -1};
+    int bestSpeed = 0;
+    for (const CatalogItem* sw : catalog.items(ItemKind::Switch)) {
+        if (!sw->switchSpec || sw->switchSpec->technology != QLatin1String("ethernet"))
+            continue;
+        for (int d = 0; d < static_cast<int>(sw->portGroups.size()); ++d) {
+            const PortGroup& down = sw->portGroups[static_cast<size_t>(d)];
+            if (down.role != PortRole::Fabric || !fits(down, host))
+                continue;
+            int up = -1;
+            for (int u = 0; u < static_cast<int>(sw->portGroups.size()); ++u) {
+                const PortGroup& g = sw->portGroups[static_cast<size_t>(u)];
+                if (g.role == PortRole::Fabric && fits(g, spine) && (up < 0 || up == d))
+                    up = u;
+            }
+            const int speed = commonSpeed(down, host);
+            if (up >= 0 && (speed > bestSpeed || (speed == bestSpeed && std::get<0>(best) && sw->sku < std::get<0>(best)->sku))) {
+                best = {sw, d, up};
+                bestSpeed = speed;
+            }
+        }
+    }
+    return best;
+}
+
 } // namespace
+
+const CatalogItem* ServiceNetworks::storageSwitchFor(const Catalog& catalog, const CatalogItem& computeSwitch,
+                                                     const CatalogItem& server, const CatalogItem& storage)
+{
+    std::vector<const PortGroup*> ends;
+    for (const CatalogItem* item : {&server, &storage})
+        for (const PortGroup& g : item->portGroups)
+            if (g.role == PortRole::Storage)
+                ends.push_back(&g);
+    const QString storageConnector = [&] {
+        for (const PortGroup& g : storage.portGroups)
+            if (g.role == PortRole::Storage)
+                return g.connector;
+        return QString();
+    }();
+    // (slowest common speed over every storage port group, connector match, sum of common speeds)
+    auto score = [&](const CatalogItem& sw) -> std::optional<std::tuple<int, int, int>> {
+        const int group = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
+        if (sw.kind != ItemKind::Switch || group < 0)
+            return std::nullopt;
+        const PortGroup& fabric = sw.portGroups[static_cast<size_t>(group)];
+        int slowest = 1 << 30;
+        int sum = 0;
+        for (const PortGroup* g : ends) {
+            const int s = commonSpeed(fabric, *g);
+            if (s <= 0)
+                return std::nullopt;
+            slowest = std::min(slowest, s);
+            sum += s;
+        }
+        return std::tuple<int, int, int>(ends.empty() ? 0 : slowest, fabric.connector == storageConnector ? 1 : 0, sum);
+    };
+    if (score(computeSwitch))
+        return &computeSwitch;
+    const CatalogItem* best = nullptr;
+    std::tuple<int, int, int> bestScore;
+    for (const CatalogItem* sw : catalog.items(ItemKind::Switch)) {
+        const auto sc = score(*sw);
+        if (sc && (!best || *sc > bestScore || (*sc == bestScore && sw->sku < best->sku))) {
+            best = sw;
+            bestScore = *sc;
+        }
+    }
+    return best;
+}
 
 int ServiceNetworks::storageSystemsFor(StorageTier tier, int nodes, const CatalogItem& storage)
 {
@@ -111,15 +207,66 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
         placed.push_back(n);
     }
     const int dataGroup = DesignBuilder::groupWithRole(*sw, PortRole::Fabric);
+    const PortGroup& spineGroup = sw->portGroups[static_cast<size_t>(dataGroup)];
     AccessFabric::Spec spec{sw, dataGroup, dataGroup, sw, dataGroup, Network::InBand, QStringLiteral("inb"), origin};
     std::vector<PortRef> ports = portsWithRole(b, hosts, PortRole::InBand);
-    const int radix = sw->portGroups[static_cast<size_t>(dataGroup)].count;
-    std::vector<AccessFabric::Segment> segments{{ports, static_cast<long long>(ports.size()) <= radix ? radix : 48, 16}};
+    const int radix = spineGroup.count;
+
+    // Ports the sn4600c cannot take (RJ45, or no common speed) get leaves of a model that can,
+    // uplinked to the sn4600c spines.
+    struct Other {
+        const CatalogItem* leaf;
+        int down;
+        int up;
+        std::vector<PortRef> ports;
+    };
+    std::vector<Other> others;
+    std::vector<PortRef> plain;
+    std::vector<QString> unplaced;
+    for (PortRef p : ports) {
+        const PortGroup* g = b.design().portGroup(p);
+        if (fits(spineGroup, *g)) {
+            plain.push_back(p);
+            continue;
+        }
+        auto same = std::find_if(others.begin(), others.end(), [&](const Other& o) {
+            return fits(o.leaf->portGroups[static_cast<size_t>(o.down)], *g);
+        });
+        if (same == others.end()) {
+            const auto [leaf, down, up] = accessLeafFor(b.catalog(), *g, spineGroup);
+            if (!leaf) {
+                unplaced.push_back(g->connector);
+                continue;
+            }
+            others.push_back({b.use(leaf->sku), down, up, {}});
+            same = others.end() - 1;
+        }
+        same->ports.push_back(p);
+    }
+    if (!unplaced.empty())
+        notes << QStringLiteral("%1 in-band port(s) (%2) fit no switch of the catalog; left unconnected").arg(unplaced.size()).arg(unplaced.front());
+    std::vector<AccessFabric::Segment> segments;
+    if (!plain.empty())
+        segments.push_back({plain, static_cast<long long>(plain.size()) <= radix && others.empty() ? radix : 48, 16});
+    QStringList models{QStringLiteral("sn4600c")};
+    for (const Other& o : others) {
+        const int downPorts = o.leaf->portGroups[static_cast<size_t>(o.down)].count;
+        const int upPorts = o.leaf->portGroups[static_cast<size_t>(o.up)].count;
+        // A leaf with one port group keeps a quarter for uplinks; one with an uplink group uses it.
+        const int down = o.up == o.down ? downPorts * 3 / 4 : downPorts;
+        const int up = o.up == o.down ? downPorts - down : std::min(upPorts, 4);
+        AccessFabric::Segment seg{o.ports, down, up};
+        seg.leaf = o.leaf;
+        seg.leafDownGroup = o.down;
+        seg.leafUpGroup = o.up;
+        segments.push_back(std::move(seg));
+        models << o.leaf->sku;
+    }
     const AccessFabric::Result r = AccessFabric::build(b, spec, segments);
     placed.insert(placed.end(), r.leaves.begin(), r.leaves.end());
     placed.insert(placed.end(), r.spines.begin(), r.spines.end());
-    notes << QStringLiteral("in-band management: %1 x sn4600c (48 down, 16 up per leaf), 2 head nodes")
-                 .arg(r.leaves.size() + r.spines.size());
+    notes << QStringLiteral("in-band management: %1 switch(es) (%2; sn4600c leaves 48 down, 16 up), 2 head nodes")
+                 .arg(r.leaves.size() + r.spines.size()).arg(models.join(QStringLiteral(", ")));
     return std::nullopt;
 }
 

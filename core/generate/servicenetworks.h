@@ -12,6 +12,7 @@
 
 namespace pw {
 
+class Catalog;
 class DesignBuilder;
 struct CatalogItem;
 
@@ -23,6 +24,12 @@ public:
     // Storage systems needed for the tier: per-SU aggregate read and write (GB/s) scale with the
     // number of scalable units (nodes / 32).
     [[nodiscard]] static int storageSystemsFor(StorageTier tier, int nodes, const CatalogItem& storage);
+    // The switch of the storage fabric: the compute fabric's switch when its fabric ports share a
+    // speed with the storage ports of both the servers and the storage systems (DGX SuperPOD RA),
+    // else the catalog switch that does, preferring the fastest common speed, then the storage
+    // systems' connector. nullptr when no catalog switch shares a speed with every storage port.
+    [[nodiscard]] static const CatalogItem* storageSwitchFor(const Catalog& catalog, const CatalogItem& computeSwitch,
+                                                             const CatalogItem& server, const CatalogItem& storage);
 
     [[nodiscard]] static std::optional<QString> buildStorage(DesignBuilder& b, const std::vector<NodeId>& servers,
                                                              const CatalogItem& storage, StorageTier tier,

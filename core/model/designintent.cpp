@@ -44,7 +44,7 @@ std::optional<double> positive(const QJsonObject& o, const char* key)
 }
 
 const char* const kKnownKeys[] = {"cluster_type", "bisection_target", "site_power_budget_kw", "dataset_tb",
-                                  "storage_tier", "workload"};
+                                  "storage_tier", "workload", "users", "inference_share"};
 
 } // namespace
 
@@ -89,6 +89,12 @@ DesignIntent DesignIntent::fromJson(const QJsonObject& json)
         workload.targetDays = positive(w, "target_days");
         intent.workload = workload;
     }
+    const QJsonValue users = json.value(QLatin1String("users"));
+    if (users.isDouble() && users.toDouble() >= 1 && users.toDouble() <= 1e9)
+        intent.users = static_cast<int>(users.toDouble());
+    const QJsonValue share = json.value(QLatin1String("inference_share"));
+    if (share.isDouble() && share.toDouble() >= 0 && share.toDouble() <= 1)
+        intent.inferenceShare = share.toDouble();
     intent.extra = json;
     for (const char* key : kKnownKeys)
         intent.extra.remove(QLatin1String(key));
@@ -116,6 +122,10 @@ QJsonObject DesignIntent::toJson() const
             w.insert(QStringLiteral("target_days"), *workload->targetDays);
         o.insert(QStringLiteral("workload"), w);
     }
+    if (users)
+        o.insert(QStringLiteral("users"), *users);
+    if (inferenceShare)
+        o.insert(QStringLiteral("inference_share"), *inferenceShare);
     return o;
 }
 

@@ -1,8 +1,6 @@
 #pragma once
 
-// StorageTier (good, better, best) is the generator's enum, shared so a design's intent can seed
-// the generator; it belongs in model/ and can move there without changing this header's users.
-#include "generate/generatoroptions.h"
+#include "model/storagetier.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -35,7 +33,8 @@ struct StatedWorkload {
 // version's fields survive a round trip through this one. Keys: "cluster_type" (training, inference,
 // mixed, development), "bisection_target" (ratio 0..1 of full bisection), "site_power_budget_kw",
 // "dataset_tb", "storage_tier" (good, better, best), "workload" {"parameters", "task", "tokens",
-// "target_days"}.
+// "target_days"}, "users" (number of users or teams sharing the cluster, whole number >= 1),
+// "inference_share" (mixed clusters: share 0..1 of the GPUs reserved for inference serving).
 struct DesignIntent {
     ClusterType clusterType = ClusterType::Unspecified;
     std::optional<double> bisectionTarget;
@@ -43,6 +42,8 @@ struct DesignIntent {
     std::optional<double> datasetTb;
     std::optional<StorageTier> storageTier;
     std::optional<StatedWorkload> workload;
+    std::optional<int> users;             // users or teams; unset: not stated
+    std::optional<double> inferenceShare; // 0..1, meaningful for mixed clusters only
     QJsonObject extra; // keys this version does not know
 
     // Full bisection (1.0) for training and mixed clusters, as the SuperPOD RA builds them (1:1

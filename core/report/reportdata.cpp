@@ -230,7 +230,10 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     r.sources.push_back(SourceLine{QStringLiteral("Tier table"), QStringLiteral("GPU counts and typical cost per tier"),
                                    QStringLiteral("%1 tiers").arg(r.tiers.size()),
                                    QStringLiteral("gpu-clusters-source.txt, GPU Cluster Scale Tiers table"), false});
-    for (const auto& [sku, it] : design.items()) {
+    for (const auto& entry : design.items()) {
+        // Not a structured binding: clang 14 (the fuzz build) cannot capture those in a lambda.
+        const QString& sku = entry.first;
+        const CatalogItem& it = entry.second;
         auto add = [&](const QString& figure, const QString& value, const QString& source) {
             r.sources.push_back(SourceLine{sku, figure, value, source.isEmpty() ? QStringLiteral("estimate (no source given)") : source,
                                            source.isEmpty() || source.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});

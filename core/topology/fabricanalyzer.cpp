@@ -251,6 +251,7 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
     }
 
     if (!opt.bisection || servers.size() < 2) {
+        r.onePlaneLostNote = QStringLiteral("bisection not computed");
         r.bisectionMethod = servers.size() < 2 ? QStringLiteral("fewer than two GPU servers") : QStringLiteral("not computed");
         r.analysisSeconds = timer.elapsed() / 1000.0;
         return r;
@@ -323,7 +324,10 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
         {QStringLiteral("rack halves"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(0, rackRank[v.rack.value()], 0, static_cast<quint32>(i)); }},
         {QStringLiteral("alternating racks"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(rackRank[v.rack.value()] % 2, rackRank[v.rack.value()], 0, static_cast<quint32>(i)); }},
     };
-    for (const auto& [label, key] : structural) {
+    for (const auto& split : structural) {
+        // Named members, not a structured binding: clang 14 (the fuzz build) cannot capture those.
+        const QString& label = split.first;
+        const Key& key = split.second;
         std::vector<int> order = idx;
         std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b); });
         evaluate(splitInOrder(g, order, r.gpus), label);
@@ -386,7 +390,7 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
     r.bisectionRatio = worst.ratio;
     r.worstSplit = worst.label;
     r.cutsExamined = static_cast<int>(tried.size());
-    r.bisectionMethod = QStringLiteral("exact max-flow (Boost push-relabel) on %1 balanced splits of the GPU servers: "
+    r.bisectionMethod = QStringLiteral("exact max-flow (Dinic's algorithm; servers contracted into terminal arcs) on %1 balanced splits of the GPU servers: "
                                        "structural (pod, scalable-unit and rack halves and alternations), %2 random, "
                                        "local improvement of the worst (%3 of %4 swaps lowered it); worst found reported")
                             .arg(tried.size()).arg(randomSplits).arg(improved).arg(improvements);
@@ -413,19 +417,35 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
                 leaf = static_cast<int>(v);
         }
         // The worst intact split, and for small fabrics every split tried: the lowest ratio wins.
-        auto degradedRatio = [&](int vertex) {
+        auto degradedRatio = [&](const std::vector<int>& lost) {
             double worstRatio = 1e9;
             for (size_t i = 0; i < tried.size(); ++i) {
                 if (!small && &tried[i] != &worst)
                     continue;
-                worstRatio = std::min(worstRatio, ratioOf(tried[i].side, net.maxFlow(tried[i].side, {vertex})));
+                worstRatio = std::min(worstRatio, ratioOf(tried[i].side, net.maxFlow(tried[i].side, lost)));
             }
             return worstRatio;
         };
         if (spine >= 0)
-            r.oneSpineLostRatio = degradedRatio(spine);
+            r.oneSpineLostRatio = degradedRatio({spine});
         if (leaf >= 0)
-            r.oneLeafLostRatio = degradedRatio(leaf);
+            r.oneLeafLostRatio = degradedRatio({leaf});
+        // One plane lost: a rail is a plane when no leaf carries two rails (rails join only at the
+        // spine or above). The plane is the rail's leaves, plus any switch above that reaches the
+        // tiers below only through them. The first rail is lost.
+        const FabricGraph::Planes planes = g.planes();
+        r.planes = planes.count;
+        if (planes.count >= 2) {
+            int lost = 0;
+            while (lost + 1 < planes.count && planes.switchesOf(lost).empty())
+                ++lost;
+            r.onePlaneLostRatio = degradedRatio(planes.switchesOf(lost));
+            r.onePlaneLostNote = QStringLiteral("rail %1 of %2 lost (%3 switches)").arg(lost + 1).arg(planes.count).arg(planes.switchesOf(lost).size());
+        } else {
+            r.onePlaneLostNote = planes.reason;
+        }
+    } else {
+        r.onePlaneLostNote = QStringLiteral("degraded cases not computed");
     }
     r.analysisSeconds = timer.elapsed() / 1000.0;
     return r;

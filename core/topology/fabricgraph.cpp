@@ -2,6 +2,8 @@
 
 #include "model/design.h"
 
+#include <algorithm>
+
 namespace pw {
 
 namespace {
@@ -16,6 +18,16 @@ const PortGroup* groupOf(const CatalogItem* item, int index)
         index -= g.count;
     }
     return nullptr;
+}
+
+int indexInGroup(const CatalogItem* item, int index)
+{
+    for (const PortGroup& g : item->portGroups) {
+        if (index < g.count)
+            return index;
+        index -= g.count;
+    }
+    return -1;
 }
 
 long long commonSpeed(const PortGroup& a, const PortGroup& b)
@@ -81,6 +93,14 @@ FabricGraph::FabricGraph(const Design& design)
         if (speed <= 0)
             return;
         mEdges.push_back({va, vb, speed});
+        // The rail of a leaf: the index (within its compute ports) of every server port it serves.
+        const bool serverA = mVertices[static_cast<size_t>(va)].server;
+        const bool serverB = mVertices[static_cast<size_t>(vb)].server;
+        if (serverA != serverB) {
+            const int rail = serverA ? indexInGroup(items[sa], l.a.index) : indexInGroup(items[sb], l.b.index);
+            int& mine = mVertices[static_cast<size_t>(serverA ? vb : va)].rail;
+            mine = mine == -1 ? rail : mine == rail ? mine : -2;
+        }
         if (mVertices[static_cast<size_t>(va)].server)
             mVertices[static_cast<size_t>(va)].injectionGbps += static_cast<double>(speed);
         if (mVertices[static_cast<size_t>(vb)].server)
@@ -121,6 +141,63 @@ FabricGraph::FabricGraph(const Design& design)
     for (size_t v = 0; v < n; ++v)
         if (mVertices[v].server)
             mServers.push_back(static_cast<int>(v));
+}
+
+FabricGraph::Planes FabricGraph::planes() const
+{
+    Planes p;
+    int rails = 0;
+    for (const Vertex& v : mVertices) {
+        if (v.server || v.tier != FabricTier::Leaf || v.rail == -1)
+            continue;
+        if (v.rail == -2) {
+            p.reason = QStringLiteral("no planes: a leaf carries more than one rail (servers' ports share leaves)");
+            return p;
+        }
+        rails = std::max(rails, v.rail + 1);
+    }
+    if (rails < 2) {
+        p.reason = QStringLiteral("no planes: one compute port per server reaches the leaves (one rail)");
+        return p;
+    }
+    std::vector<char> used(static_cast<size_t>(rails), 0);
+    for (const Vertex& v : mVertices)
+        if (!v.server && v.tier == FabricTier::Leaf && v.rail >= 0)
+            used[static_cast<size_t>(v.rail)] = 1;
+    if (std::count(used.begin(), used.end(), 1) < 2) {
+        p.reason = QStringLiteral("no planes: every leaf carries the same rail");
+        return p;
+    }
+    p.count = rails;
+    p.switches.resize(static_cast<size_t>(rails));
+    auto rank = [](const Vertex& v) { return v.server ? 0 : v.tier == FabricTier::Leaf ? 1 : v.tier == FabricTier::Spine ? 2 : 3; };
+    for (int r = 0; r < rails; ++r) {
+        std::vector<char> in(mVertices.size(), 0);
+        for (size_t v = 0; v < mVertices.size(); ++v)
+            if (!mVertices[v].server && mVertices[v].tier == FabricTier::Leaf && mVertices[v].rail == r)
+                in[v] = 1;
+        // A spine (then a core) belongs to the plane when everything below it is in the plane.
+        for (int tier = 2; tier <= 3; ++tier)
+            for (size_t v = 0; v < mVertices.size(); ++v) {
+                if (mVertices[v].server || rank(mVertices[v]) != tier)
+                    continue;
+                bool below = false;
+                bool all = true;
+                for (int k = mOffsets[v]; k < mOffsets[v + 1]; ++k) {
+                    const size_t w = static_cast<size_t>(mAdjacency[static_cast<size_t>(k)]);
+                    if (rank(mVertices[w]) < tier) {
+                        below = true;
+                        all = all && in[w];
+                    }
+                }
+                if (below && all)
+                    in[v] = 1;
+            }
+        for (size_t v = 0; v < mVertices.size(); ++v)
+            if (in[v])
+                p.switches[static_cast<size_t>(r)].push_back(static_cast<int>(v));
+    }
+    return p;
 }
 
 } // namespace pw

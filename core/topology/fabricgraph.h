@@ -2,6 +2,8 @@
 
 #include "model/node.h"
 
+#include <QString>
+
 #include <vector>
 
 namespace pw {
@@ -22,6 +24,17 @@ public:
         GroupId pod;                        // the unit's parent pod, or the unit when it is a pod
         GroupId rack;
         double injectionGbps = 0;           // servers: sum of their compute links
+        int rail = -1;                      // leaves: the server compute port index all their server
+                                            // links use, -2 when they mix rails, -1 without servers
+    };
+    // The planes of the fabric: in a rail-optimized fabric whose leaves each carry one rail, the
+    // rails (rails join only at the spine or above). count < 2 means no planes, with the reason.
+    struct Planes {
+        int count = 0;
+        QString reason;
+        std::vector<std::vector<int>> switches; // per plane: its leaves and the switches above
+                                                // that reach the servers only through them
+        [[nodiscard]] const std::vector<int>& switchesOf(int plane) const { return switches[static_cast<size_t>(plane)]; }
     };
     struct Edge {
         int a = 0;
@@ -38,6 +51,7 @@ public:
     [[nodiscard]] const std::vector<int>& offsets() const { return mOffsets; }
     [[nodiscard]] const std::vector<int>& adjacency() const { return mAdjacency; }
     int otherHostLinks = 0; // compute links from hosts without GPUs (e.g. UFM) to switches
+    [[nodiscard]] Planes planes() const;
 
 private:
     std::vector<Vertex> mVertices;

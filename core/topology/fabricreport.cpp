@@ -83,6 +83,9 @@ QJsonObject FabricReport::toJson() const
     o.insert(QStringLiteral("degraded"), QJsonObject{
         {QStringLiteral("one_spine_lost_ratio"), oneSpineLostRatio ? QJsonValue(round3(*oneSpineLostRatio)) : QJsonValue()},
         {QStringLiteral("one_leaf_lost_ratio"), oneLeafLostRatio ? QJsonValue(round3(*oneLeafLostRatio)) : QJsonValue()},
+        {QStringLiteral("one_plane_lost_ratio"), onePlaneLostRatio ? QJsonValue(round3(*onePlaneLostRatio)) : QJsonValue()},
+        {QStringLiteral("one_plane_lost_note"), onePlaneLostNote},
+        {QStringLiteral("planes"), planes},
     });
     o.insert(QStringLiteral("diameter_hops"), diameterHops);
     o.insert(QStringLiteral("path_diversity"), QJsonObject{{QStringLiteral("between"), pathDiversityBetween},

@@ -61,6 +61,11 @@ struct FabricReport {
 
     std::optional<double> oneSpineLostRatio;
     std::optional<double> oneLeafLostRatio;
+    // One plane lost (a rail-optimized fabric whose rails join only at the spine or above: each
+    // rail is a plane); empty when the fabric has no planes, and the note says why.
+    int planes = 0;
+    std::optional<double> onePlaneLostRatio;
+    QString onePlaneLostNote;
 
     int diameterHops = 0;      // most switches on a shortest path between two GPU servers
 

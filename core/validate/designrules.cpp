@@ -118,6 +118,13 @@ const std::vector<RuleInfo>& designRules()
         {"MGMT-INBAND", Severity::Warning, "no in-band management network"},
         {"WORKLOAD-GPU-MEMORY", Severity::Error, "GPU memory below what the stated workload needs"},
         {"WORKLOAD-GPU-COUNT", Severity::Warning, "fewer GPUs than the stated workload's recommendation"},
+        {"STACK-SCHEDULER", Severity::Warning, "a multi-user training or mixed cluster without a job scheduler with priority queues"},
+        {"STACK-ORCHESTRATION", Severity::Warning, "an inference cluster without Kubernetes with the GPU Operator and autoscaling"},
+        {"STACK-PARTITION", Severity::Warning, "a mixed cluster without a partition or reservation that keeps GPUs for inference"},
+        {"MGMT-DCGM", Severity::Warning, "GPU servers not monitored by NVIDIA DCGM (no DCGM in the stack, or no in-band link)"},
+        {"STORAGE-NFS-TRAINING", Severity::Warning, "NFS-class storage only on a training cluster beyond development size"},
+        {"STORAGE-AGGREGATE-TRAINING", Severity::Warning, "a large training cluster with aggregate storage read under 100 GB/s"},
+        {"FABRIC-CLASS", Severity::Warning, "the interconnect class does not fit the cluster type (training: InfiniBand or RoCE, full bisection)"},
         {"TIER-GPUS", Severity::Warning, "GPU count outside the tier's range"},
         {"TIER-INTERCONNECT", Severity::Warning, "interconnect below the tier's"},
         {"TIER-STORAGE", Severity::Warning, "storage below the tier's"},
@@ -136,6 +143,7 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
     rules::storageRules(design, out);
     rules::managementRules(design, out);
     rules::workloadRules(design, out);
+    rules::clusterRules(design, out);
     if (options.tierChecks) {
         const auto tier = TierTable::check(TierInputs::of(design, BillOfMaterials::of(design).total()));
         out.insert(out.end(), tier.begin(), tier.end());

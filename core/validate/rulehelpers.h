@@ -29,5 +29,6 @@ void powerRules(const Design& d, const CostAssumptions& a, std::vector<Finding>&
 void storageRules(const Design& d, std::vector<Finding>& out);
 void managementRules(const Design& d, std::vector<Finding>& out);
 void workloadRules(const Design& d, std::vector<Finding>& out);
+void clusterRules(const Design& d, std::vector<Finding>& out); // clusterrules.cpp: cluster type and stack
 
 } // namespace pw::rules

@@ -1,8 +1,12 @@
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
 #include "topology/fabricanalyzer.h"
+#include "topology/fabricgraph.h"
+#include "topology/maxflownetwork.h"
 
 #include <QtTest>
+
+#include <random>
 
 using namespace pw;
 
@@ -147,6 +151,107 @@ private Q_SLOTS:
         QCOMPARE(r.bisectionRatio, 0.0);
     }
 
+    // One plane lost (issue 3): in a rail-optimized fabric whose leaves each carry one rail, a rail
+    // is a plane; losing rail 1's leaves takes one of the eight links of every server: 7/8.
+    void onePlaneLost_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("2 SU, two tiers") << 64;
+        QTest::newRow("16 SU, three tiers") << 512;
+    }
+    void onePlaneLost()
+    {
+        QFETCH(int, nodes);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm9700");
+        const FabricReport r = analyzeFabric(make(o));
+        QCOMPARE(r.planes, 8);
+        QVERIFY(r.onePlaneLostRatio);
+        QCOMPARE(*r.onePlaneLostRatio, 0.875);
+        QVERIFY2(r.onePlaneLostNote.contains(QStringLiteral("rail 1 of 8")), qPrintable(r.onePlaneLostNote));
+        // The plane is the rail's leaves: 2 (or 16) of them, the spines join every rail.
+        QVERIFY2(r.onePlaneLostNote.contains(QStringLiteral("(%1 switches)").arg(nodes / 32)), qPrintable(r.onePlaneLostNote));
+        const QJsonObject j = r.toJson();
+        QCOMPARE(j[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].toDouble(), 0.875);
+    }
+    // Fabrics without planes report null and why.
+    void noPlanesIsNullWithAReason()
+    {
+        const FabricReport ft = analyzeFabric(make(fatTree(4)));
+        QVERIFY(!ft.onePlaneLostRatio);
+        QVERIFY2(ft.onePlaneLostNote.contains(QStringLiteral("one rail")), qPrintable(ft.onePlaneLostNote));
+        QVERIFY(ft.toJson()[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].isNull());
+        GeneratorOptions ls;
+        ls.topology = TopologyKind::LeafSpine;
+        ls.serverSku = QStringLiteral("dgx-h100");
+        ls.nodes = 16;
+        ls.switchSku = QStringLiteral("qm9700");
+        const FabricReport r = analyzeFabric(make(ls));
+        QVERIFY(!r.onePlaneLostRatio);
+        QVERIFY2(r.onePlaneLostNote.contains(QStringLiteral("more than one rail")), qPrintable(r.onePlaneLostNote));
+    }
+
+    // The fast max-flow (servers contracted into terminal arcs, Dinic on compressed rows) against
+    // Boost push-relabel on the whole graph: equal on random splits, partial splits and failures.
+    void maxFlowAgreesWithBoostPushRelabel_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::newRow("fat-tree k=4") << 0;
+        QTest::newRow("fat-tree k=8") << 1;
+        QTest::newRow("rail 2 SU, 2:1 leaves") << 2;
+        QTest::newRow("rail 16 SU, three tiers") << 3;
+        QTest::newRow("leaf-spine 3:1") << 4;
+    }
+    void maxFlowAgreesWithBoostPushRelabel()
+    {
+        QFETCH(int, which);
+        GeneratorOptions o;
+        o.switchSku = QStringLiteral("qm9700");
+        switch (which) {
+        case 0: o = fatTree(4); break;
+        case 1: o = fatTree(8); break;
+        case 2: o.serverSku = QStringLiteral("dgx-h100"); o.nodes = 60; o.oversubscription = Oversubscription{2, 1}; break;
+        case 3: o.serverSku = QStringLiteral("dgx-h100"); o.nodes = 500; break;
+        default:
+            o.topology = TopologyKind::LeafSpine;
+            o.serverSku = QStringLiteral("dell-xe9680");
+            o.nodes = 40;
+            o.oversubscription = Oversubscription{3, 1};
+        }
+        const Design d = make(o);
+        const FabricGraph g(d);
+        MaxFlowNetwork net(g);
+        std::mt19937 rng(7);
+        const size_t n = g.servers().size();
+        std::vector<int> switches;
+        for (size_t v = 0; v < g.vertices().size(); ++v)
+            if (!g.vertices()[v].server)
+                switches.push_back(static_cast<int>(v));
+        const int runs = which == 3 ? 6 : 24;
+        for (int run = 0; run < runs; ++run) {
+            std::vector<signed char> side(n);
+            for (size_t i = 0; i < n; ++i)
+                side[i] = static_cast<signed char>(run % 3 == 2 ? static_cast<int>(rng() % 3) - 1 : static_cast<int>(rng() % 2));
+            if (run % 4 == 0) // a structural split: first half against the rest
+                for (size_t i = 0; i < n; ++i)
+                    side[i] = i < n / 2 ? 0 : 1;
+            std::vector<int> lost;
+            if (run % 2 == 1)
+                for (int k = 0; k < 1 + run % 3; ++k)
+                    lost.push_back(switches[rng() % switches.size()]);
+            const long long fast = net.maxFlow(side, lost);
+            const long long reference = MaxFlowNetwork::referenceMaxFlow(g, side, lost);
+            QVERIFY2(fast == reference, qPrintable(QStringLiteral("run %1: %2 against %3").arg(run).arg(fast).arg(reference)));
+        }
+        // Reuse leaves no trace: the same cut again gives the same answer.
+        std::vector<signed char> half(n);
+        for (size_t i = 0; i < n; ++i)
+            half[i] = i < n / 2 ? 0 : 1;
+        QCOMPARE(net.maxFlow(half), MaxFlowNetwork::referenceMaxFlow(g, half));
+    }
+
     void reportJsonHasTheContractKeys()
     {
         const QJsonObject j = analyzeFabric(make(fatTree(4))).toJson();
@@ -156,6 +261,7 @@ private Q_SLOTS:
         QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("switches")][QStringLiteral("spine")].toInt(), 8);
         QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);
         QVERIFY(j[QStringLiteral("degraded")].toObject().contains(QStringLiteral("one_leaf_lost_ratio")));
+        QVERIFY(j[QStringLiteral("degraded")].toObject().contains(QStringLiteral("one_plane_lost_ratio")));
     }
 };
 

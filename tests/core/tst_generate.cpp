@@ -2,6 +2,7 @@
 #include "generate/fabricgenerator.h"
 #include "io/designfile.h"
 #include "topology/fabricanalyzer.h"
+#include "validate/designrules.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,6 +22,26 @@ private:
         if (!r.ok())
             qFatal("generate failed: %s", qPrintable(r.error));
         return std::move(*r.design);
+    }
+    // Every generated design must be one a user can save and reopen (DesignFile refuses a design
+    // that fails checkInvariants, with exit 2 in the CLI).
+    void checkSavesAndReopens(const Design& d)
+    {
+        QCOMPARE(d.checkInvariants(), std::nullopt);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("g.podwright"));
+        DesignFile::save(d, path);
+        const Design back = DesignFile::load(path);
+        QCOMPARE(back.checkInvariants(), std::nullopt);
+        QVERIFY(back == d);
+    }
+    static std::vector<QString> codes(const std::vector<Finding>& findings, Severity severity)
+    {
+        std::vector<QString> out;
+        for (const Finding& f : findings)
+            if (f.severity == severity)
+                out.push_back(f.code + QStringLiteral(": ") + f.message);
+        return out;
     }
     static AnalysisOptions countsOnly()
     {
@@ -251,6 +272,166 @@ private Q_SLOTS:
         QCOMPARE(back.nodes().size(), d.nodes().size());
         QCOMPARE(back.links().size(), d.links().size());
         QVERIFY(back == d);
+    }
+
+    // Issue 3 follow-up: nfs-filer-generic (100G QSFP28) on a qm9700 (400/200G) storage fabric gave
+    // links whose ports share no speed, a file that could not be reopened. Every storage system of
+    // the catalog, at every tier, gives a design that holds its invariants and reopens equal.
+    void everyStorageSkuGivesAValidDesign_data()
+    {
+        QTest::addColumn<QString>("storage");
+        QTest::addColumn<QString>("tier");
+        for (const char* sku : {"ddn-ai400x2", "weka-pod", "vast-dbox", "netapp-aff-a90", "ibm-sss6000", "nfs-filer-generic"})
+            for (const char* tier : {"good", "best"})
+                QTest::addRow("%s-%s", sku, tier) << QString::fromLatin1(sku) << QString::fromLatin1(tier);
+    }
+    void everyStorageSkuGivesAValidDesign()
+    {
+        QFETCH(QString, storage);
+        QFETCH(QString, tier);
+        QVERIFY(mCatalog->item(storage));
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 40;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = storage;
+        o.storageTier = *storageTierFromString(tier);
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        checkSavesAndReopens(*r.design);
+        int systems = 0;
+        r.design->nodes().forEach([&](const Node& n) { systems += n.sku == storage; });
+        QVERIFY(systems >= 1);
+        // Every storage link runs at a speed both ends support, on a cable that fits.
+        const auto errors = codes(validate(*r.design), Severity::Error);
+        for (const QString& e : errors)
+            QVERIFY2(!e.startsWith(QLatin1String("PORT-")), qPrintable(e));
+    }
+
+    // Every compute server of the catalog, in each topology that can hold it, gives a valid design.
+    void everyComputeServerGivesAValidDesign_data()
+    {
+        QTest::addColumn<QString>("server");
+        int rows = 0;
+        for (const CatalogItem* it : mCatalog->items(ItemKind::Server))
+            if (it->portCountWithRole(PortRole::Compute) > 0) {
+                QTest::newRow(qPrintable(it->sku)) << it->sku;
+                ++rows;
+            }
+        QVERIFY(rows >= 6);
+    }
+    void everyComputeServerGivesAValidDesign()
+    {
+        QFETCH(QString, server);
+        int built = 0;
+        QStringList refusals;
+        for (TopologyKind t : {TopologyKind::RailOptimized, TopologyKind::LeafSpine, TopologyKind::FatTree}) {
+            GeneratorOptions o;
+            o.serverSku = server;
+            o.nodes = t == TopologyKind::FatTree ? 0 : 6;
+            o.topology = t;
+            o.radix = t == TopologyKind::FatTree ? 16 : 0;
+            o.switchSku = QStringLiteral("qm9700");
+            o.storageSku = QStringLiteral("weka-pod");
+            const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+            if (!r.ok()) {
+                refusals << toString(t) + QStringLiteral(": ") + r.error;
+                continue;
+            }
+            ++built;
+            checkSavesAndReopens(*r.design);
+        }
+        QVERIFY2(built >= 1, qPrintable(refusals.join(QLatin1Char('\n'))));
+    }
+
+    // Optics are chosen by reach: a 2,000-node rail design had 784 in-band links of 51-69 m on
+    // 50 m multimode optics. No cabled link is longer than its cable or its module reaches, and
+    // the design rules find no cable problem.
+    void twoThousandNodesHaveNoCableFinding()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 2000;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        const Design d = make(o);
+        int tooLong = 0;
+        QString example;
+        d.links().forEach([&](const Link& l) {
+            const CatalogItem* cable = d.item(l.cableSku);
+            const CatalogItem* module = d.item(l.transceiverSku);
+            const bool cableShort = cable && cable->cable && cable->cable->maxLengthM > 0 && l.lengthM > cable->cable->maxLengthM;
+            const bool moduleShort = module && module->transceiver && module->transceiver->maxReachM > 0 && l.lengthM > module->transceiver->maxReachM;
+            if (cableShort || moduleShort) {
+                ++tooLong;
+                example = QStringLiteral("%1 m on %2 / %3").arg(l.lengthM).arg(l.cableSku, l.transceiverSku);
+            }
+        });
+        QVERIFY2(tooLong == 0, qPrintable(QStringLiteral("%1 links, e.g. %2").arg(tooLong).arg(example)));
+        ValidationOptions vo;
+        for (const Finding& f : validate(d, vo))
+            QVERIFY2(f.code != QLatin1String("PORT-CABLE"), qPrintable(f.message));
+        int shown = 0;
+        d.links().forEach([&](const Link& l) {
+            if (l.cableSku.isEmpty() && shown++ < 8)
+                qWarning("uncabled: %s %s - %s %s, %.1f m", qPrintable(d.node(l.a.node)->name), qPrintable(d.portName(l.a)),
+                         qPrintable(d.node(l.b.node)->name), qPrintable(d.portName(l.b)), l.lengthM);
+        });
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.linksWithoutCable, 0);
+    }
+
+    // Every InfiniBand compute fabric has a subnet manager (FABRIC-SM); an Ethernet one has none.
+    void infiniBandFabricsHaveASubnetManager_data()
+    {
+        QTest::addColumn<int>("topology");
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<bool>("ufm");
+        QTest::newRow("rail-optimized qm9700") << int(TopologyKind::RailOptimized) << "qm9700" << 40 << true;
+        QTest::newRow("fat-tree k=8 qm9700") << int(TopologyKind::FatTree) << "qm9700" << 0 << true;
+        QTest::newRow("fat-tree k=8 qm9700, 100 hosts") << int(TopologyKind::FatTree) << "qm9700" << 100 << true;
+        QTest::newRow("leaf-spine qm9700") << int(TopologyKind::LeafSpine) << "qm9700" << 20 << true;
+        QTest::newRow("leaf-spine one leaf") << int(TopologyKind::LeafSpine) << "qm9700" << 3 << true;
+        QTest::newRow("leaf-spine sn5600 (Ethernet)") << int(TopologyKind::LeafSpine) << "sn5600" << 20 << false;
+    }
+    void infiniBandFabricsHaveASubnetManager()
+    {
+        QFETCH(int, topology);
+        QFETCH(QString, sw);
+        QFETCH(int, nodes);
+        QFETCH(bool, ufm);
+        GeneratorOptions o;
+        o.topology = static_cast<TopologyKind>(topology);
+        o.serverSku = o.topology == TopologyKind::FatTree ? QString() : QStringLiteral("dgx-h100");
+        o.radix = o.topology == TopologyKind::FatTree ? 8 : 0;
+        o.nodes = nodes;
+        o.switchSku = sw;
+        const Design d = make(o);
+        QCOMPARE(d.checkInvariants(), std::nullopt);
+        int appliances = 0;
+        d.nodes().forEach([&](const Node& n) { appliances += n.sku == QLatin1String("ufm-appliance"); });
+        QCOMPARE(appliances, ufm ? 1 : 0);
+        for (const Finding& f : validate(d))
+            QVERIFY2(f.code != QLatin1String("FABRIC-SM"), qPrintable(f.message));
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.otherLeafLinks, ufm ? 2 : 0);
+        if (o.topology == TopologyKind::FatTree && nodes == 0)
+            QCOMPARE(r.servers, 126); // 8^3/4 = 128 host ports, 2 for the UFM appliance
+    }
+
+    void fullFatTreeLeavesNoRoomForUfm()
+    {
+        GeneratorOptions o;
+        o.topology = TopologyKind::FatTree;
+        o.radix = 8;
+        o.nodes = 128;
+        o.switchSku = QStringLiteral("qm9700");
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.contains(QStringLiteral("UFM")), qPrintable(r.error));
+        o.management = false;
+        QVERIFY(FabricGenerator::generate(o, *mCatalog).ok());
     }
 
     void badDialsAreRefused_data()

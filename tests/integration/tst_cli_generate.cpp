@@ -67,11 +67,35 @@ private Q_SLOTS:
         const QString file = mDir.filePath(QStringLiteral("ft.podwright"));
         const Run g = cli({QStringLiteral("generate"), QStringLiteral("--topology"), QStringLiteral("fat-tree"), QStringLiteral("--radix"),
                            QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--gpus"),
-                           QStringLiteral("128"), QStringLiteral("-o"), file});
+                           QStringLiteral("126"), QStringLiteral("-o"), file});
         QVERIFY2(g.code == 0, g.err.constData());
         const QJsonObject j = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
         QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("switches")][QStringLiteral("core")].toInt(), 16);
+        // 128 host ports: 126 hosts and the UFM appliance (subnet manager) on the last two.
+        QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("links")][QStringLiteral("other_leaf")].toInt(), 2);
         QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);
+        // A fat-tree has no planes: the ratio is null and the note says why.
+        QVERIFY(j[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].isNull());
+        QVERIFY(j[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_note")].toString().contains(QStringLiteral("no planes")));
+    }
+
+    // The 100G NFS filer on a 400G InfiniBand design: the file must reopen (it used to exit 2 on
+    // links whose ports share no speed), validate without errors, and analyze.
+    void nfsFilerDesignReopens()
+    {
+        const QString file = mDir.filePath(QStringLiteral("nfs.podwright"));
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"),
+                           QStringLiteral("64"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--storage"),
+                           QStringLiteral("nfs-filer-generic"), QStringLiteral("-o"), file});
+        QVERIFY2(g.code == 0, g.err.constData());
+        const Run info = cli({QStringLiteral("info"), file, QStringLiteral("--json")});
+        QVERIFY2(info.code == 0, info.err.constData());
+        const Run v = cli({QStringLiteral("validate"), file, QStringLiteral("--json")});
+        QVERIFY2(v.code == 0, v.out.constData());
+        const QJsonObject a = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
+        // Eight rails, joined only at the spine: each rail is a plane; one lost leaves 7/8.
+        QCOMPARE(a[QStringLiteral("degraded")][QStringLiteral("planes")].toInt(), 8);
+        QCOMPARE(a[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].toDouble(), 0.875);
     }
 
     void badDialsExitTwo_data()

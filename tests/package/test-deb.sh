@@ -21,7 +21,9 @@ if [ -f "$build_dir/app/podwright" ]; then
   done
 fi
 depends=$(dpkg-deb -f "$deb" Depends)
-grep -q libqt6core6 <<<"$depends" || { echo "Depends lacks Qt: $depends"; exit 1; }
+for dep in libqt6core6 libqt6sql6-sqlite qt6-qpa-plugins fonts-dejavu-core; do
+  grep -q "$dep" <<<"$depends" || { echo "Depends lacks $dep: $depends"; exit 1; }
+done
 
 root="$work/root"
 dpkg -x "$deb" "$root"
@@ -33,6 +35,10 @@ n=$("$cli" catalog list --json | python3 -c 'import json,sys; print(len(json.loa
 "$cli" import "$root/usr/share/podwright/samples/minimum-viable-cluster.json" -o "$work/mvc.podwright" 2>/dev/null
 gpus=$("$cli" info "$work/mvc.podwright" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["gpus"])')
 [ "$gpus" = 16 ] || { echo "expected 16 GPUs, got $gpus"; exit 1; }
+# The packaged CLI writes the proposal PDF without a display.
+env -u QT_QPA_PLATFORM "$cli" report "$work/mvc.podwright" -o "$work/proposal.pdf" 2>/dev/null
+pages=$(pdfinfo "$work/proposal.pdf" | awk '/^Pages:/ {print $2}')
+[ "${pages:-0}" -ge 5 ] || { echo "packaged report has ${pages:-no} pages"; exit 1; }
 tar -tzf "$tgz" >"$work/tgz.list"   # not piped into grep -q: pipefail would catch tar's SIGPIPE
 grep -q "bin/podwright-cli$" "$work/tgz.list"
 echo "1 passed, 0 failed"

@@ -7,6 +7,7 @@
 #include "inspectorwidget.h"
 #include "linklayeritem.h"
 #include "nodeitem.h"
+#include "palettewidget.h"
 
 #include "commands/addnodecommand.h"
 #include "commands/groupcommand.h"
@@ -83,9 +84,26 @@ private Q_SLOTS:
         QCOMPARE(w->scene()->nodeItemCount(), 0);
         w->action(QStringLiteral("actionRedo"))->trigger();
         QCOMPARE(w->scene()->nodeItemCount(), 1);
+        // The palette's own drag data (what a QDrag would carry) places the item it names.
+        PaletteWidget* palette = w->palette();
+        palette->setFilter(QStringLiteral("QM9700"));
+        QTreeWidgetItem* row = nullptr;
+        for (int i = 0; i < palette->tree()->topLevelItemCount() && !row; ++i)
+            for (int j = 0; j < palette->tree()->topLevelItem(i)->childCount() && !row; ++j)
+                if (!palette->tree()->topLevelItem(i)->child(j)->isHidden())
+                    row = palette->tree()->topLevelItem(i)->child(j);
+        QVERIFY(row);
+        const QModelIndex index = palette->tree()->indexFromItem(row);
+        std::unique_ptr<QMimeData> drag(palette->tree()->model()->mimeData({index}));
+        QVERIFY(drag && drag->hasFormat(QLatin1String(CanvasScene::kSkuMimeType)));
+        QVERIFY(w->view()->dropMimeAt(drag.get(), at(w->view(), QPointF(-200, 0))));
+        QCOMPARE(w->document()->design().nodes().size(), size_t(2));
+        QVERIFY(w->document()->design().node(NodeId(2))->sku.startsWith(QStringLiteral("qm97")));
+        w->action(QStringLiteral("actionUndo"))->trigger();
         // A cable is not a node: refused with the reason, nothing pushed.
+        const int steps = w->document()->undoStack()->count();
         QVERIFY(!place(w.get(), QStringLiteral("dac-200g-qsfp56"), QPointF(0, 0)).isValid());
-        QCOMPARE(w->document()->undoStack()->count(), 1);
+        QCOMPARE(w->document()->undoStack()->count(), steps);
         QVERIFY(w->statusBar()->currentMessage().startsWith(QStringLiteral("Refused")));
     }
 

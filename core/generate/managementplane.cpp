@@ -1,0 +1,55 @@
+#include "generate/managementplane.h"
+
+#include "generate/designbuilder.h"
+#include "model/softwarestack.h"
+
+namespace pw {
+
+ManagementPlane::ManagementPlane(const QJsonObject& properties, int gpuServers)
+{
+    // A design without a stated purpose keeps the in-band builder's two generic head nodes.
+    if (DesignIntent::ofProperties(properties).clusterType == ClusterType::Unspecified && !SoftwareStack::isStored(properties))
+        return;
+    for (const ManagementRole& r : managementRoles(SoftwareStack::ofProperties(properties), gpuServers)) {
+        for (int i = 0; i < r.count; ++i)
+            mNames << QStringLiteral("%1-%2").arg(r.prefix).arg(i + 1);
+        mSummary << QStringLiteral("%1 x %2").arg(r.count).arg(r.id);
+    }
+}
+
+std::optional<QString> ManagementPlane::placeBeforeInBand(DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed,
+                                                          std::vector<NodeId>& inBandHosts) const
+{
+    if (mNames.size() <= kInBandHeadNodes)
+        return std::nullopt;
+    const CatalogItem* server = b.use(QStringLiteral("mgmt-server-1u"));
+    if (!server)
+        return QStringLiteral("the catalog lacks mgmt-server-1u for the management servers");
+    for (qsizetype i = kInBandHeadNodes; i < mNames.size(); ++i) {
+        const NodeId n = b.addNode(*server, mNames.at(i), Network::None, FabricTier::None,
+                                   origin + QPointF(static_cast<double>(i) * 150.0, 500));
+        placed.push_back(n);
+        inBandHosts.push_back(n);
+    }
+    return std::nullopt;
+}
+
+void ManagementPlane::adoptHeadNodes(Design& design, const std::vector<NodeId>& placed, QStringList& notes) const
+{
+    int adopted = 0;
+    for (NodeId id : placed) {
+        const Node* n = design.node(id);
+        if (!n || adopted >= mNames.size() || n->name != QStringLiteral("head-%1").arg(adopted + 1))
+            continue;
+        Node renamed = *n;
+        renamed.name = mNames.at(adopted++);
+        design.replaceNode(renamed);
+    }
+    if (mNames.isEmpty())
+        return;
+    notes << QStringLiteral("management plane: %1 mgmt-server-1u (%2; counts are estimates), in-band and out-of-band connected")
+                 .arg(std::max<qsizetype>(mNames.size(), kInBandHeadNodes))
+                 .arg(mSummary.join(QStringLiteral(", ")));
+}
+
+} // namespace pw
