@@ -212,7 +212,7 @@ int runIntent(Context& ctx)
     int present = 0;
     for (const QJsonValue& n : block.value(QLatin1String("management_nodes")).toArray())
         present += n.toObject().value(QLatin1String("role")).toString() != QLatin1String("fabric-manager");
-    if (changed && planned != present)
+    if (planned != present)
         ctx.err << "podwright-cli: note: the stack needs " << planned << " management servers and the design has " << present
                 << "; `generate --type` places them (the intent command does not add or remove nodes)\n";
     if (p.isSet(json)) {

@@ -4,6 +4,7 @@
 #include "generate/opticsrules.h"
 #include "generate/rackplanner.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace pw {
@@ -55,6 +56,7 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
             l.cableSku = copper;
         } else if (rj45) {
             ++unmatched;
+            longestUnmatched = std::max(longestUnmatched, metres);
         } else {
             // By reach: multimode while its parts reach, single-mode beyond, nothing when no part does.
             const OpticsRules::Optical optical = OpticsRules::opticalFor(b.catalog(), ga.connector, ga.portsPerCage,
@@ -66,15 +68,14 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
                 l.transceiverSku = optical.transceiver;
             } else {
                 ++unmatched;
-                if (metres > longestUnmatched)
-                    longestUnmatched = metres;
+                longestUnmatched = std::max(longestUnmatched, metres);
             }
         }
         d.replaceLink(l);
     }
     if (unmatched > 0)
         notes << QStringLiteral("%1 link(s) have no cable or optics in the catalog that fits their ports and reaches their length "
-                                "(longest optical run %2 m); their cable is left to choose").arg(unmatched).arg(longestUnmatched);
+                                "(longest %2 m); their cable is left to choose").arg(unmatched).arg(longestUnmatched);
 }
 
 } // namespace pw

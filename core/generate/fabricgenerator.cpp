@@ -200,7 +200,16 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         return QPointF(static_cast<double>(column) * blockWidth,
                        static_cast<double>(line) * RackPlanner::kRowPitch + (line >= middle ? kAisle : 0.0));
     };
-    const double floorWidth = static_cast<double>(std::min(blocks, perLine)) * blockWidth;
+    // Central rows are centred on the rows' network racks (at the head of each block's rows), so
+    // the farthest leaf is as near as the floor allows (multimode runs reach 50 m).
+    const double centreX = static_cast<double>(std::min(blocks, perLine) - 1) * blockWidth / 2;
+    auto centredRow = [&](const std::vector<NodeId>& nodes) {
+        double units = 0;
+        for (NodeId n : nodes)
+            units += b.itemOf(n).rackUnits.value;
+        const double rackCount = std::max(1.0, std::ceil(units / 40.0));
+        return centreX - rackCount * RackPlanner::kRackWidth / 2;
+    };
     const double aisleY = static_cast<double>(middle) * RackPlanner::kRowPitch;
     std::vector<int> rowOfNode(d.nodes().slotCount() + 1, -1);
     for (size_t r = 0; r < layout.serverRows.size(); ++r) {
@@ -223,7 +232,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     for (size_t p = 0; p < layout.spineRows.size(); ++p) {
         QPointF at;
         if (layout.spineRows.size() == 1)
-            at = QPointF(floorWidth / 2 - 3, aisleY + RackPlanner::kRowPitch);
+            at = QPointF(centredRow(layout.spineRows[p]), aisleY + RackPlanner::kRowPitch);
         else
             at = rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2)) + QPointF(longestRow * RackPlanner::kRackWidth + 1.2, 0);
         racks.beginRow(at.x(), at.y(), QStringLiteral("S%1").arg(p + 1, 3, 10, QLatin1Char('0')));
@@ -231,7 +240,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
             racks.place(n);
     }
     if (!layout.cores.empty()) {
-        racks.beginRow(floorWidth / 2 - 3, aisleY + (layout.spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch), QStringLiteral("C"));
+        racks.beginRow(centredRow(layout.cores), aisleY + (layout.spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch), QStringLiteral("C"));
         for (NodeId n : layout.cores)
             racks.place(n);
     }
@@ -262,7 +271,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         const size_t r = static_cast<size_t>(rowOfNode[server.value()]);
         racks.placeNear(n, r < layout.leafRows.size() && !layout.leafRows[r].empty() ? layout.leafRows[r].front() : server);
     }
-    racks.beginRow(floorWidth / 2 - 3, aisleY + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
+    racks.beginRow(centredRow(central), aisleY + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
     for (NodeId n : central)
         racks.place(n);
     if (const CatalogItem* pdu = o.management ? b.use(QStringLiteral("pdu-3ph-60kw")) : nullptr)

@@ -273,11 +273,14 @@ QJsonObject describeClusterTypeAndStack(const Design& design)
         if (isFabricManager(*item)) {
             role = QStringLiteral("fabric-manager");
         } else if (isManagementServer(*item)) {
-            for (const ManagementRole& r : roles)
-                if (n.name.startsWith(r.prefix + QLatin1Char('-')))
-                    role = r.id;
-            if (role.isEmpty() && n.name.startsWith(QLatin1String("head-")))
-                role = QStringLiteral("head");
+            // By every name the management plane gives, not only the current stack's: a node placed
+            // for a component since removed from the stack still draws power and costs money.
+            static const std::pair<const char*, const char*> kPrefixes[] = {
+                {"slurm-head-", "scheduler"}, {"pbs-head-", "scheduler"}, {"k8s-cp-", "kubernetes-control-plane"},
+                {"bcm-head-", "cluster-manager"}, {"monitor-", "monitoring"}, {"head-", "head"}};
+            for (const auto& [prefix, id] : kPrefixes)
+                if (role.isEmpty() && n.name.startsWith(QLatin1String(prefix)))
+                    role = QString::fromLatin1(id);
         }
         if (role.isEmpty())
             return;

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Times the same bisection max-flow on the same generated fabrics with Podwright (Boost
-push-relabel) and Python networkx, in one run, and prints both times and the ratio.
+"""Times the same bisection max-flow on the same generated fabrics with Podwright (Dinic on a
+compressed-sparse-row network with the servers contracted into terminal arcs, see
+docs/adr/0003-maxflow-csr-dinic.md) and Python networkx, in one run, and prints both times and the
+ratio.
 
     PODWRIGHT_CATALOG_DIR=catalogs python3 tests/bench/compare_networkx.py build/app/podwright-cli [GPUS ...]
 

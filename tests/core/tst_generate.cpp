@@ -347,13 +347,22 @@ private Q_SLOTS:
     // Optics are chosen by reach: a 2,000-node rail design had 784 in-band links of 51-69 m on
     // 50 m multimode optics. No cabled link is longer than its cable or its module reaches, and
     // the design rules find no cable problem.
+    void twoThousandNodesHaveNoCableFinding_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<QString>("storage");
+        QTest::newRow("2,000 nodes, DDN storage") << 2000 << "ddn-ai400x2";
+        QTest::newRow("2,048 nodes (16,384 GPUs)") << 2048 << "";
+    }
     void twoThousandNodesHaveNoCableFinding()
     {
+        QFETCH(int, nodes);
+        QFETCH(QString, storage);
         GeneratorOptions o;
         o.serverSku = QStringLiteral("dgx-h100");
-        o.nodes = 2000;
+        o.nodes = nodes;
         o.switchSku = QStringLiteral("qm9700");
-        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.storageSku = storage;
         const Design d = make(o);
         int tooLong = 0;
         QString example;
