@@ -292,6 +292,7 @@ private:
     // Sections.
     void cover();
     void summary();
+    void stack();
     void topology();
     void racks();
     void bom();
@@ -336,6 +337,7 @@ void Doc::run()
         switch (s) {
         case ReportSection::Cover: cover(); break;
         case ReportSection::Summary: summary(); break;
+        case ReportSection::Stack: stack(); break;
         case ReportSection::Topology: topology(); break;
         case ReportSection::Racks: racks(); break;
         case ReportSection::Bom: bom(); break;
@@ -450,7 +452,19 @@ void Doc::summary()
     std::vector<std::vector<Cell>> rows;
     auto row = [&](const QString& k, const QString& v, const QString& how = QString()) { rows.push_back({Cell{k}, Cell{v, how}}); };
     row(QStringLiteral("GPUs / servers"), QStringLiteral("%1 GPUs in %2 servers").arg(ReportData::number(d.summary.gpus), ReportData::number(d.summary.servers)));
-    row(QStringLiteral("Cluster type"), d.clusterType);
+    row(QStringLiteral("Cluster type"), d.clusterType, d.clusterTypeAndStack.typeNeeds);
+    {
+        const ClusterStackBlock& b = d.clusterTypeAndStack;
+        if (b.users)
+            row(QStringLiteral("Users or teams"), ReportData::number(*b.users));
+        if (b.inferenceShare)
+            row(QStringLiteral("Reserved for inference"), QStringLiteral("%1% of the GPUs (%2 GPUs)")
+                                                              .arg(ReportData::number(*b.inferenceShare * 100, 0), ReportData::number(b.inferenceGpus.value_or(0))));
+        if (!b.nodes.empty())
+            row(QStringLiteral("Management nodes"), QStringLiteral("%1 nodes, %2 kW maximum, %3").arg(ReportData::number(static_cast<double>(b.nodes.size())),
+                                                                                                     ReportData::number(b.powerMaxW / 1000.0, 1), d.money(b.priceUsd)),
+                QStringLiteral("head, control-plane, monitoring and fabric-manager nodes; counts are estimates"));
+    }
     if (c.tier)
         row(QStringLiteral("Tier"), c.tier->name, c.withinTypicalCost ? QStringLiteral("capital cost within the tier's typical range") : QStringLiteral("capital cost outside the tier's typical range"));
     row(QStringLiteral("Switches"), QStringLiteral("%1 leaf, %2 spine, %3 core (compute fabric); %4 in all")
@@ -477,6 +491,83 @@ void Doc::summary()
     row(QStringLiteral("Cloud comparison"), QStringLiteral("%1 per GPU-hour; break-even at %2% utilization")
                                                 .arg(d.money(c.assumptions.cloudPricePerGpuHour.value), ReportData::number(c.breakEvenUtilization * 100, 1)));
     table({{QStringLiteral("Figure"), 0.28}, {QStringLiteral("Value"), 0.72}}, rows, 8);
+}
+
+void Doc::stack()
+{
+    section(ReportSection::Stack);
+    const ClusterStackBlock& b = d.clusterTypeAndStack;
+    const bool stated = b.type != ClusterType::Unspecified;
+    const QString share = b.inferenceShare ? QStringLiteral("%1% (%2 GPUs)").arg(ReportData::number(*b.inferenceShare * 100, 0),
+                                                                               ReportData::number(b.inferenceGpus.value_or(0)))
+                                           : QStringLiteral("-");
+    tiles({{QStringLiteral("Cluster type"), b.typeText},
+           {QStringLiteral("Users or teams"), b.users ? ReportData::number(*b.users) : QStringLiteral("not stated")},
+           {b.type == ClusterType::Mixed ? QStringLiteral("Reserved for inference") : QStringLiteral("GPUs"),
+            b.type == ClusterType::Mixed ? share : ReportData::number(b.gpus)},
+           {QStringLiteral("Management nodes"), QStringLiteral("%1 (%2 kW)").arg(ReportData::number(static_cast<double>(b.nodes.size())),
+                                                                              ReportData::number(b.powerMaxW / 1000.0, 1))}},
+          4);
+    if (stated) {
+        paragraph(QStringLiteral("Cluster type: %1. %2").arg(b.typeText, b.typeNeeds), 9.5);
+    } else {
+        paragraph(QStringLiteral("Cluster type not stated. The design does not say whether it is for training, inference, both (mixed) or development, "
+                                 "so the checks that depend on the type stay silent; state it in the design intent (podwright-cli intent)."),
+                  9.5);
+    }
+    QStringList who;
+    if (b.users)
+        who << QStringLiteral("Shared by %1 user%2 or team%2.").arg(ReportData::number(*b.users), *b.users == 1 ? QString() : QStringLiteral("s"));
+    if (b.type == ClusterType::Mixed) {
+        if (b.inferenceShare)
+            who << QStringLiteral("%1% of the %2 GPUs (%3 GPUs) are reserved for inference serving; the rest run training, "
+                                  "partitioned by priority queues and reservations.")
+                       .arg(ReportData::number(*b.inferenceShare * 100, 0), ReportData::number(b.gpus), ReportData::number(b.inferenceGpus.value_or(0)));
+        else
+            who << QStringLiteral("The share of GPUs reserved for inference is not stated.");
+    }
+    if (!who.isEmpty())
+        paragraph(who.join(QLatin1Char(' ')), 9.5);
+
+    subheading(QStringLiteral("Software stack"));
+    if (b.layers.empty()) {
+        paragraph(QStringLiteral("The design names no software stack."), 9.5, kMuted);
+    } else {
+        paragraph(b.stackStored ? QStringLiteral("The stack stored with the design.")
+                                : QStringLiteral("The design stores no stack: this is the default for %1.")
+                                      .arg(stated ? QStringLiteral("a %1 cluster").arg(b.typeText) : QStringLiteral("an unstated cluster type (as training)")),
+                  8.5, kMuted);
+        std::vector<std::vector<Cell>> rows;
+        for (const ClusterStackBlock::Layer& l : b.layers) // one row per layer, one line per component
+            rows.push_back({Cell{l.name, QString(), true}, Cell{l.components.join(QLatin1Char('\n'))}});
+        table({{QStringLiteral("Layer"), 0.32}, {QStringLiteral("Component"), 0.68}}, rows, 8.5);
+    }
+
+    if (!b.neededRoles.empty()) {
+        subheading(QStringLiteral("Management servers the stack needs"));
+        std::vector<std::vector<Cell>> rows;
+        for (const ClusterStackBlock::Role& r : b.neededRoles)
+            rows.push_back({Cell{r.id}, Cell{ReportData::number(r.count)}, Cell{r.prefix}, Cell{r.reason}});
+        table({{QStringLiteral("Role"), 0.25}, {QStringLiteral("Count"), 0.08, Qt::AlignRight}, {QStringLiteral("Name prefix"), 0.15},
+               {QStringLiteral("Why"), 0.52}},
+              rows, 8);
+    }
+
+    subheading(QStringLiteral("Management nodes in the design"));
+    if (b.nodes.empty()) {
+        paragraph(QStringLiteral("The design places no management node (head, control-plane, monitoring server or UFM appliance)."), 9.5, kMuted);
+    } else {
+        std::vector<std::vector<Cell>> rows;
+        for (const ClusterStackBlock::ManagementNode& n : b.nodes)
+            rows.push_back({Cell{n.name}, Cell{n.role}, Cell{n.sku}, Cell{ReportData::number(n.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(n.priceUsd)}});
+        std::vector<int> bold{static_cast<int>(rows.size())};
+        rows.push_back({Cell{QStringLiteral("Total (%1 nodes)").arg(b.nodes.size())}, Cell{}, Cell{},
+                        Cell{ReportData::number(b.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(b.priceUsd)}});
+        table({{QStringLiteral("Name"), 0.2}, {QStringLiteral("Role"), 0.24}, {QStringLiteral("SKU"), 0.22}, {QStringLiteral("Max power"), 0.14, Qt::AlignRight},
+               {QStringLiteral("Price"), 0.2, Qt::AlignRight}},
+              rows, 8, bold);
+    }
+    paragraph(QStringLiteral("Note: ") + b.footnote + QLatin1Char('.'), 7.5, kMuted, true);
 }
 
 void Doc::topology()

@@ -19,7 +19,7 @@ int runReport(Context& ctx)
     const QCommandLineOption logo(QStringLiteral("logo"), QStringLiteral("Logo image for the cover (PNG, JPEG, SVG)."), QStringLiteral("FILE"));
     const QCommandLineOption pageSize(QStringLiteral("page-size"), QStringLiteral("A4 (default) or Letter."), QStringLiteral("SIZE"));
     const QCommandLineOption sections(QStringLiteral("sections"),
-                                      QStringLiteral("Comma-separated sections (default all): cover, summary, topology, racks, bom, cabling, validation, cost, sources."),
+                                      QStringLiteral("Comma-separated sections (default all): cover, summary, stack, topology, racks, bom, cabling, validation, cost, sources."),
                                       QStringLiteral("LIST"));
     const QCommandLineOption version(QStringLiteral("doc-version"), QStringLiteral("Document version in the footer (default: the design's, else 1.0)."), QStringLiteral("V"));
     const QCommandLineOption date(QStringLiteral("date"), QStringLiteral("Date printed, YYYY-MM-DD (default today)."), QStringLiteral("DATE"));
@@ -27,7 +27,7 @@ int runReport(Context& ctx)
     const QCommandLineOption rate(QStringLiteral("exchange-rate"), QStringLiteral("Units of --currency per USD (required with a currency other than USD)."), QStringLiteral("X"));
     p.addOptions({output, customer, preparedBy, logo, pageSize, sections, version, date, currency, rate});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
-    ctx.parse(p, QStringLiteral("Write the customer proposal: a PDF with cover, executive summary, topology, racks, bill of materials, "
+    ctx.parse(p, QStringLiteral("Write the customer proposal: a PDF with cover, executive summary, cluster type and software stack, topology, racks, bill of materials, "
                                 "cabling, validation, cost and sources. Figures are those of 'analyze' and 'cost'."),
               1, 1, QStringLiteral("one design file"));
     if (!p.isSet(output))

@@ -137,8 +137,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
                                                    QPointF(0, serviceY), serviceNodes, result.notes))
             return GenerateResult::failure(*e);
         if (o.management && storageSwitch->switchSpec && storageSwitch->switchSpec->technology == QLatin1String("infiniband"))
-            result.notes << QStringLiteral("the InfiniBand storage fabric needs its own subnet manager; ufm-appliance has compute-fabric "
-                                           "ports only, so none is linked to it (add one by hand)");
+            result.notes << QStringLiteral("the InfiniBand storage fabric needs a subnet manager of its own; the catalog's ufm-appliance "
+                                           "has compute-fabric ports only, so the generator cannot link one to it");
     }
     if (o.management) {
         // The management plane's servers (scheduler, control plane, monitoring) join the in-band network too.

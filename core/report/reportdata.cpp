@@ -5,6 +5,8 @@
 #include "model/design.h"
 #include "topology/fabricanalyzer.h"
 
+#include <QCollator>
+#include <QJsonArray>
 #include <QLocale>
 
 #include <map>
@@ -29,7 +31,7 @@ QString percent(double ratio, int decimals = 1) { return numbers().toString(rati
 
 std::vector<ReportSection> ReportOptions::allSections()
 {
-    return {ReportSection::Cover, ReportSection::Summary, ReportSection::Topology, ReportSection::Racks, ReportSection::Bom,
+    return {ReportSection::Cover, ReportSection::Summary, ReportSection::Stack, ReportSection::Topology, ReportSection::Racks, ReportSection::Bom,
             ReportSection::Cabling, ReportSection::Validation, ReportSection::Cost, ReportSection::Sources};
 }
 
@@ -43,6 +45,7 @@ QString ReportOptions::sectionId(ReportSection s)
     switch (s) {
     case ReportSection::Cover: return QStringLiteral("cover");
     case ReportSection::Summary: return QStringLiteral("summary");
+    case ReportSection::Stack: return QStringLiteral("stack");
     case ReportSection::Topology: return QStringLiteral("topology");
     case ReportSection::Racks: return QStringLiteral("racks");
     case ReportSection::Bom: return QStringLiteral("bom");
@@ -59,6 +62,7 @@ QString ReportOptions::sectionTitle(ReportSection s)
     switch (s) {
     case ReportSection::Cover: return QStringLiteral("Cluster design proposal");
     case ReportSection::Summary: return QStringLiteral("Executive summary");
+    case ReportSection::Stack: return QStringLiteral("Cluster type and software stack");
     case ReportSection::Topology: return QStringLiteral("Topology");
     case ReportSection::Racks: return QStringLiteral("Rack elevations");
     case ReportSection::Bom: return QStringLiteral("Bill of materials");
@@ -100,6 +104,106 @@ std::optional<std::vector<ReportSection>> ReportOptions::parseSections(const QSt
     return out;
 }
 
+QString ClusterStackBlock::needsOf(ClusterType type)
+{
+    // gpu-clusters-source.txt, GPU Cluster Types.
+    switch (type) {
+    case ClusterType::Training:
+        return QStringLiteral("A training cluster needs a high-bandwidth, low-latency interconnect (InfiniBand or RoCEv2) for all-reduce, "
+                              "a parallel file system for training data and a job scheduler for multi-user access.");
+    case ClusterType::Inference:
+        return QStringLiteral("An inference cluster needs orchestration with autoscaling to match serving demand (Kubernetes is the dominant platform); "
+                              "its interconnect requirements are lower than training's.");
+    case ClusterType::Mixed:
+        return QStringLiteral("A mixed training and inference cluster needs resource partitioning (priority queues and reservations) "
+                              "so that training jobs do not starve inference capacity.");
+    case ClusterType::Development:
+        return QStringLiteral("A development cluster needs ease of use and fast iteration: notebooks (Jupyter) and experiment tracking (MLflow); "
+                              "its interconnect requirements are lower.");
+    case ClusterType::Unspecified: break;
+    }
+    return {};
+}
+
+namespace {
+
+ClusterStackBlock clusterStackBlock(const Design& design, const DesignIntent& intent)
+{
+    ClusterStackBlock b;
+    b.json = describeClusterTypeAndStack(design);
+    b.type = intent.clusterType;
+    b.typeText = b.type == ClusterType::Unspecified ? QStringLiteral("not stated") : toString(b.type);
+    b.typeNeeds = ClusterStackBlock::needsOf(b.type);
+    b.users = intent.users;
+    if (b.type == ClusterType::Mixed) {
+        b.inferenceShare = intent.inferenceShare;
+        if (b.json.contains(QLatin1String("inference_gpus")))
+            b.inferenceGpus = b.json.value(QLatin1String("inference_gpus")).toInt();
+    }
+    b.gpus = b.json.value(QLatin1String("gpus")).toInt();
+    b.stackStored = b.json.value(QLatin1String("stack_stored")).toBool();
+    b.stack = SoftwareStack::ofProperties(design.properties());
+    b.components = b.stack.components();
+    // One layer per part of the stack; each layer's names come from components() so they match `intent --json`.
+    auto layer = [&](const QString& name, const SoftwareStack& part) {
+        const QStringList names = part.components();
+        if (!names.isEmpty())
+            b.layers.push_back({name, names});
+    };
+    SoftwareStack part;
+    part.scheduler = b.stack.scheduler;
+    part.priorityQueues = b.stack.priorityQueues;
+    part.reservations = b.stack.reservations;
+    layer(QStringLiteral("Job scheduler"), part);
+    part = {};
+    part.orchestration = b.stack.orchestration;
+    part.gpuOperator = b.stack.gpuOperator;
+    part.autoscaling = b.stack.autoscaling;
+    layer(QStringLiteral("Container orchestration"), part);
+    part = {};
+    part.baseCommandManager = b.stack.baseCommandManager;
+    layer(QStringLiteral("Cluster manager"), part);
+    part = {};
+    part.frameworks = b.stack.frameworks;
+    layer(QStringLiteral("Frameworks"), part);
+    part = {};
+    part.monitoring = b.stack.monitoring;
+    layer(QStringLiteral("Monitoring"), part);
+    part = {};
+    part.devTools = b.stack.devTools;
+    layer(QStringLiteral("Notebooks and experiment tracking"), part);
+    for (const QJsonValue& v : b.json.value(QLatin1String("management_roles")).toArray()) {
+        const QJsonObject o = v.toObject();
+        b.neededRoles.push_back({o.value(QLatin1String("role")).toString(), o.value(QLatin1String("name_prefix")).toString(),
+                                 o.value(QLatin1String("count")).toInt(), o.value(QLatin1String("reason")).toString()});
+    }
+    for (const QJsonValue& v : b.json.value(QLatin1String("management_nodes")).toArray()) {
+        const QJsonObject o = v.toObject();
+        b.nodes.push_back({o.value(QLatin1String("name")).toString(), o.value(QLatin1String("role")).toString(), o.value(QLatin1String("sku")).toString(),
+                           o.value(QLatin1String("power_max_w")).toDouble(), o.value(QLatin1String("price_usd")).toDouble()});
+    }
+    // By role (as the stack lists them, then other heads, then fabric managers), then by name, numbers in order.
+    auto rank = [&](const QString& role) {
+        for (size_t i = 0; i < b.neededRoles.size(); ++i)
+            if (b.neededRoles[i].id == role)
+                return static_cast<int>(i);
+        return role == QLatin1String("fabric-manager") ? 1001 : 1000;
+    };
+    QCollator natural(QLocale(QLocale::English, QLocale::UnitedStates));
+    natural.setNumericMode(true);
+    std::stable_sort(b.nodes.begin(), b.nodes.end(), [&](const auto& x, const auto& y) {
+        const int rx = rank(x.role);
+        const int ry = rank(y.role);
+        return rx != ry ? rx < ry : natural.compare(x.name, y.name) < 0;
+    });
+    b.powerMaxW = b.json.value(QLatin1String("management_power_max_w")).toDouble();
+    b.priceUsd = b.json.value(QLatin1String("management_price_usd")).toDouble();
+    b.footnote = QStringLiteral("management node counts are estimates; source: gpu-clusters-source.txt (cluster types, management layer, software stack)");
+    return b;
+}
+
+} // namespace
+
 QString ReportData::number(double v, int decimals) { return numbers().toString(v, 'f', decimals); }
 
 QString ReportData::money(double usd, int decimals) const
@@ -140,6 +244,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     r.diagram = DiagramModel::of(design);
     r.tiers = TierTable::rows();
     r.clusterType = r.intent.clusterType == ClusterType::Unspecified ? QStringLiteral("not stated") : toString(r.intent.clusterType);
+    r.clusterTypeAndStack = clusterStackBlock(design, r.intent);
 
     // Racks, grouped by identical contents so a large design prints each layout once.
     std::map<GroupId, std::vector<const Node*>> inRack;
@@ -230,6 +335,13 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     r.sources.push_back(SourceLine{QStringLiteral("Tier table"), QStringLiteral("GPU counts and typical cost per tier"),
                                    QStringLiteral("%1 tiers").arg(r.tiers.size()),
                                    QStringLiteral("gpu-clusters-source.txt, GPU Cluster Scale Tiers table"), false});
+    if (!r.clusterTypeAndStack.neededRoles.empty()) {
+        QStringList counts;
+        for (const ClusterStackBlock::Role& role : r.clusterTypeAndStack.neededRoles)
+            counts << QStringLiteral("%1 %2").arg(role.count).arg(role.id);
+        r.sources.push_back(SourceLine{QStringLiteral("Management nodes"), QStringLiteral("servers per stack component"), counts.join(QStringLiteral(", ")),
+                                       QStringLiteral("estimate: common HA practice (software stack from gpu-clusters-source.txt)"), true});
+    }
     for (const auto& entry : design.items()) {
         // Not a structured binding: clang 14 (the fuzz build) cannot capture those in a lambda.
         const QString& sku = entry.first;
@@ -289,6 +401,28 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                               models.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(models.join(QStringLiteral(", "))), tierText)
                          .replace(QStringLiteral("a  GPU"), QStringLiteral("a GPU"))
                          .replace(QStringLiteral("a inference"), QStringLiteral("an inference"));
+    {
+        const ClusterStackBlock& cs = r.clusterTypeAndStack;
+        QString t = cs.type == ClusterType::Unspecified ? QStringLiteral("The cluster type is not stated")
+                                                        : QStringLiteral("Cluster type: %1").arg(cs.typeText);
+        QStringList who;
+        if (cs.users)
+            who << QStringLiteral("%1 user%2 or team%2 share it").arg(number(*cs.users), *cs.users == 1 ? QString() : QStringLiteral("s"));
+        if (cs.inferenceShare)
+            who << QStringLiteral("%1 of its GPUs%2 are reserved for inference serving")
+                       .arg(percent(*cs.inferenceShare, 0), cs.inferenceGpus ? QStringLiteral(" (%1)").arg(number(*cs.inferenceGpus)) : QString());
+        if (!who.isEmpty())
+            t += QStringLiteral("; ") + who.join(QStringLiteral(" and "));
+        t += QLatin1Char('.');
+        if (!cs.components.isEmpty())
+            t += QStringLiteral(" %1 software stack: %2.")
+                     .arg(cs.stackStored ? QStringLiteral("Its") : QStringLiteral("The default"), cs.components.join(QStringLiteral(", ")));
+        if (!cs.nodes.empty())
+            t += QStringLiteral(" %1 management node%2 draw%3 at most %4 kW and cost %5.")
+                     .arg(number(static_cast<double>(cs.nodes.size())), cs.nodes.size() == 1 ? QString() : QStringLiteral("s"),
+                          cs.nodes.size() == 1 ? QStringLiteral("s") : QString(), number(cs.powerMaxW / 1000.0, 1), r.money(cs.priceUsd));
+        r.summaryText << t;
+    }
     QString fabricText = QStringLiteral("The compute fabric has %1 switch tier%2 (%3 leaf, %4 spine, %5 core switches).")
                              .arg(r.fabric.tiers).arg(r.fabric.tiers == 1 ? QString() : QStringLiteral("s"))
                              .arg(r.fabric.leafSwitches).arg(r.fabric.spineSwitches).arg(r.fabric.coreSwitches);

@@ -5,15 +5,18 @@
 #include "cost/tiertable.h"
 #include "model/designintent.h"
 #include "model/designsummary.h"
+#include "model/softwarestack.h"
 #include "report/diagrammodel.h"
 #include "topology/fabricreport.h"
 #include "validate/designrules.h"
 #include "validate/finding.h"
 
 #include <QDate>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace pw {
@@ -21,7 +24,7 @@ namespace pw {
 class Design;
 
 // The sections a proposal may hold, in the order they print.
-enum class ReportSection { Cover, Summary, Topology, Racks, Bom, Cabling, Validation, Cost, Sources };
+enum class ReportSection { Cover, Summary, Stack, Topology, Racks, Bom, Cabling, Validation, Cost, Sources };
 
 // What the person exporting chooses: who it is for, by whom, which sections. Defaults give the full
 // report in US dollars on A4.
@@ -80,6 +83,48 @@ struct SourceLine {
     bool estimate = false;
 };
 
+// The "Cluster type and software stack" section: what the cluster is for, who shares it, the
+// software it runs and the management nodes that software needs. Built from
+// describeClusterTypeAndStack() (the block `intent --json` prints, kept in `json`).
+struct ClusterStackBlock {
+    QJsonObject json;            // describeClusterTypeAndStack(design), unchanged
+    ClusterType type = ClusterType::Unspecified;
+    QString typeText;            // "mixed", or "not stated"
+    QString typeNeeds;           // one line: what this type of cluster needs (source document); empty when not stated
+    std::optional<int> users;
+    std::optional<double> inferenceShare; // mixed clusters
+    std::optional<int> inferenceGpus;     // GPUs the inference share reserves (mixed, share stated)
+    int gpus = 0;
+    bool stackStored = false;    // false: the default stack of the cluster type
+    SoftwareStack stack;
+    QStringList components;      // SoftwareStack::components(), in order
+    struct Layer {
+        QString name;            // "Job scheduler", "Frameworks", ...
+        QStringList components;  // readable names, as components() gives them
+    };
+    std::vector<Layer> layers;   // only layers with a component
+    struct Role {
+        QString id;
+        QString prefix;
+        int count = 0;
+        QString reason;
+    };
+    std::vector<Role> neededRoles; // management servers the stack needs (estimates)
+    struct ManagementNode {
+        QString name;
+        QString role;
+        QString sku;
+        double powerMaxW = 0;
+        double priceUsd = 0;
+    };
+    std::vector<ManagementNode> nodes; // management nodes present in the design
+    double powerMaxW = 0;
+    double priceUsd = 0;
+    QString footnote;
+
+    [[nodiscard]] static QString needsOf(ClusterType type);
+};
+
 // Everything a proposal shows, computed once from (design, assumptions, options) by the engines,
 // so the PDF, the CLI and the GUI cannot disagree. The renderer only lays this out.
 struct ReportData {
@@ -102,6 +147,7 @@ struct ReportData {
     std::vector<SourceLine> sources;
     std::vector<Tier> tiers;
 
+    ClusterStackBlock clusterTypeAndStack;
     QString clusterType;        // "training", or "not stated"
     QStringList summaryText;    // the executive summary's paragraphs
 

@@ -9,7 +9,7 @@ namespace pw {
 struct AnalysisOptions {
     int randomSplits = 2;        // random balanced splits of the servers
     int improvementSteps = 4;    // local-improvement attempts on the worst split found
-    bool degraded = true;        // one spine / one leaf lost
+    bool degraded = true;        // one spine / one leaf / one plane lost
     bool bisection = true;       // false: counts, oversubscription and diameter only
     int diameterSources = 8;     // servers a breadth-first search starts from
     std::uint32_t seed = 1;      // random splits are reproducible

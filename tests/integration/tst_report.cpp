@@ -22,7 +22,8 @@ namespace {
 
 const QString kSample = QStringLiteral("resources/samples/minimum-viable-cluster.json");
 
-const QStringList kSectionTitles{QStringLiteral("Cluster design proposal"), QStringLiteral("Executive summary"), QStringLiteral("Topology"),
+const QStringList kSectionTitles{QStringLiteral("Cluster design proposal"), QStringLiteral("Executive summary"),
+                                 QStringLiteral("Cluster type and software stack"), QStringLiteral("Topology"),
                                  QStringLiteral("Rack elevations"), QStringLiteral("Bill of materials"), QStringLiteral("Cabling summary"),
                                  QStringLiteral("Validation scorecard"), QStringLiteral("Cost and TCO"), QStringLiteral("Assumptions and sources")};
 
@@ -258,6 +259,71 @@ private Q_SLOTS:
     void generatedReport() { checkReport(mGenerated, QStringLiteral("gen256")); }
     void sampleExports() { checkExports(test::sourcePath(kSample), QStringLiteral("sample")); }
     void generatedExports() { checkExports(mGenerated, QStringLiteral("gen256")); }
+
+    // Issue 8: the section on cluster type and software stack, for a generated mixed design.
+    void clusterTypeAndStackSection()
+    {
+        const QString design = path(QStringLiteral("mixed.podwright"));
+        auto r = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("16"),
+                         QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--type"), QStringLiteral("mixed"), QStringLiteral("--users"),
+                         QStringLiteral("20"), QStringLiteral("--inference-share"), QStringLiteral("0.25"), QStringLiteral("-o"), design});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({QStringLiteral("intent"), design, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject intent = r.json();
+        QCOMPARE(intent.value(QLatin1String("cluster_type")).toString(), QStringLiteral("mixed"));
+        const QJsonArray components = intent.value(QLatin1String("components")).toArray();
+        const QJsonArray nodes = intent.value(QLatin1String("management_nodes")).toArray();
+        QVERIFY(!components.isEmpty());
+        QVERIFY(!nodes.isEmpty());
+
+        const QString pdf = path(QStringLiteral("mixed.pdf"));
+        r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), pdf});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        static const QRegularExpression pagesRe(QStringLiteral("\\((\\d+) pages"));
+        const auto m = pagesRe.match(QString::fromUtf8(r.err));
+        QVERIFY2(m.hasMatch(), r.err.constData());
+        QCOMPARE(pdfPages(pdf), m.captured(1).toInt());
+        const QString text = pdfText(pdf);
+        QVERIFY(text.contains(QStringLiteral("Cluster type and software stack")));
+        QVERIFY(text.contains(QStringLiteral("Cluster type: mixed")));
+        QVERIFY(text.contains(QStringLiteral("Shared by 20 users or teams")));
+        QVERIFY(text.contains(QStringLiteral("training jobs do not starve inference capacity")));
+        // The inference share and the GPUs it reserves.
+        QVERIFY2(text.contains(QStringLiteral("25% (%1 GPUs)").arg(intent.value(QLatin1String("inference_gpus")).toInt())), "inference GPUs");
+        for (const QJsonValue& c : components)
+            QVERIFY2(text.contains(c.toString()), qPrintable(c.toString()));
+        for (const QJsonValue& n : nodes)
+            QVERIFY2(text.contains(n.toObject().value(QLatin1String("name")).toString()), qPrintable(n.toObject().value(QLatin1String("name")).toString()));
+        // Totals, as `intent --json` gives them, and the footnote.
+        QVERIFY(text.contains(money(intent.value(QLatin1String("management_price_usd")).toDouble())));
+        QVERIFY(text.contains(number(intent.value(QLatin1String("management_power_max_w")).toDouble()) + QStringLiteral(" W")));
+        QVERIFY(text.contains(QStringLiteral("management node counts are estimates; source: gpu-clusters-source.txt (cluster types, management layer, software stack)")));
+        // The executive summary mentions the type and the tier.
+        QVERIFY(text.contains(QStringLiteral("Tier (cluster type: mixed)")));
+
+        // Only this section, by its --sections key; listed in the contents.
+        const QString only = path(QStringLiteral("mixed-stack.pdf"));
+        r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), only, QStringLiteral("--sections"), QStringLiteral("cover,stack")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString onlyText = pdfText(only);
+        QVERIFY(onlyText.contains(QStringLiteral("Contents")));
+        QVERIFY(onlyText.contains(QStringLiteral("Cluster type and software stack 2"))); // the contents line with its page
+        QVERIFY(!onlyText.contains(QStringLiteral("Executive summary")));
+        QVERIFY(!onlyText.contains(QStringLiteral("Bill of materials")));
+
+        // The bundled sample states no type: the section says so and still shows the (default) stack.
+        const QString sample = path(QStringLiteral("sample-stack.pdf"));
+        r = runCli({QStringLiteral("report"), test::sourcePath(kSample), QStringLiteral("-o"), sample, QStringLiteral("--sections"), QStringLiteral("stack")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString sampleText = pdfText(sample);
+        QVERIFY(sampleText.contains(QStringLiteral("Cluster type and software stack")));
+        QVERIFY(sampleText.contains(QStringLiteral("Cluster type not stated")));
+        r = runCli({QStringLiteral("intent"), test::sourcePath(kSample), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        for (const QJsonValue& c : r.json().value(QLatin1String("components")).toArray())
+            QVERIFY2(sampleText.contains(c.toString()), qPrintable(c.toString()));
+    }
 
     void sectionsAndPageSize()
     {
