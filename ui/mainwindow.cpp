@@ -1,16 +1,25 @@
 #include "mainwindow.h"
 
+#include "bompanel.h"
 #include "canvasscene.h"
 #include "canvasview.h"
+#include "chartspanel.h"
+#include "dialogs/designpropertiesdialog.h"
 #include "dialogs/exportreportdialog.h"
+#include "dialogs/referencedesigndialog.h"
+#include "dialogs/workloaddialog.h"
+#include "designanalysis.h"
 #include "designdocument.h"
+#include "findingspanel.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
 #include "palettewidget.h"
+#include "rackelevationview.h"
 #include "statuspanel.h"
 
 #include "catalog/catalog.h"
 #include "commands/groupcommand.h"
+#include "commands/setdesignpropertiescommand.h"
 #include "io/designfile.h"
 #include "model/design.h"
 
@@ -53,7 +62,8 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     mScene = new CanvasScene(mDocument, this);
     mView = new CanvasView(mScene, this);
     setCentralWidget(mView);
-    mStatus = new StatusPanel(mDocument, this);
+    mAnalysis = new DesignAnalysis(mDocument, this);
+    mStatus = new StatusPanel(mAnalysis, this);
     statusBar()->addPermanentWidget(mStatus);
 
     mReportError = [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); };
@@ -106,7 +116,16 @@ MainWindow::~MainWindow()
 {
     // The document is the oldest child and would go first: take its views down before it.
     mAutosave->stop();
+    // Signals emitted while children are torn down must not reach this half-destroyed window
+    // (the undefined-behaviour sanitizer caught such a call during QWidget's destructor).
+    QObject::disconnect(qApp, nullptr, this, nullptr);
+    for (QObject* child : findChildren<QObject*>())
+        QObject::disconnect(child, nullptr, this, nullptr);
     mScene->blockSignals(true);
+    delete mFindingsDock;
+    delete mBomDock;
+    delete mChartsDock;
+    delete mRacksDock;
     delete mInspectorDock;
     delete mView;
     delete mScene;
@@ -149,8 +168,47 @@ void MainWindow::buildDocks()
     mHistoryDock->setWidget(history);
     addDockWidget(Qt::RightDockWidgetArea, mHistoryDock);
     tabifyDockWidget(mInspectorDock, mHistoryDock);
+
+    mRacks = new RackElevationView(mDocument, mAnalysis, this);
+    mRacksDock = new QDockWidget(QStringLiteral("Racks"), this);
+    mRacksDock->setObjectName(QStringLiteral("RacksDock"));
+    mRacksDock->setWidget(mRacks);
+    addDockWidget(Qt::RightDockWidgetArea, mRacksDock);
+    tabifyDockWidget(mInspectorDock, mRacksDock);
+    connect(mRacks, &RackElevationView::nodeActivated, this, [this](NodeId id) {
+        mScene->selectNodes({id});
+        mView->fitSelection();
+    });
     mInspectorDock->raise();
     resizeDocks({mPaletteDock, mInspectorDock}, {250, 290}, Qt::Horizontal);
+
+    // Analysis panels sit below the canvas, tabbed, so the canvas keeps its width.
+    mFindings = new FindingsPanel(mDocument, mAnalysis, mScene, mView, this);
+    mFindingsDock = new QDockWidget(QStringLiteral("Findings"), this);
+    mFindingsDock->setObjectName(QStringLiteral("FindingsDock"));
+    mFindingsDock->setWidget(mFindings);
+    addDockWidget(Qt::BottomDockWidgetArea, mFindingsDock);
+
+    mBom = new BomPanel(mAnalysis, this);
+    mBom->setErrorReporter([this](const QString& title, const QString& message) { mReportError(title, message); });
+    mBomDock = new QDockWidget(QStringLiteral("Bill of Materials"), this);
+    mBomDock->setObjectName(QStringLiteral("BomDock"));
+    mBomDock->setWidget(mBom);
+    addDockWidget(Qt::BottomDockWidgetArea, mBomDock);
+    tabifyDockWidget(mFindingsDock, mBomDock);
+
+    mCharts = new ChartsPanel(mAnalysis, this);
+    mChartsDock = new QDockWidget(QStringLiteral("Charts"), this);
+    mChartsDock->setObjectName(QStringLiteral("ChartsDock"));
+    mChartsDock->setWidget(mCharts);
+    addDockWidget(Qt::BottomDockWidgetArea, mChartsDock);
+    tabifyDockWidget(mFindingsDock, mChartsDock);
+    mFindingsDock->raise();
+    resizeDocks({mFindingsDock}, {270}, Qt::Vertical);
+    connect(mStatus, &StatusPanel::findingsClicked, this, [this] {
+        mFindingsDock->show();
+        mFindingsDock->raise();
+    });
 }
 
 void MainWindow::buildActions()
@@ -170,6 +228,12 @@ void MainWindow::buildActions()
         if (!path.isEmpty())
             openFile(path);
     });
+    connect(makeAction(QStringLiteral("actionNewReference"), QStringLiteral("New from &Reference Design…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")),
+                       QStringLiteral("Generate a cluster from a few dials: servers, switches, topology, storage, racks")),
+            &QAction::triggered, this, [this] { newFromReferenceDesign(); });
+    connect(makeAction(QStringLiteral("actionNewWorkload"), QStringLiteral("New from &Workload…"), QKeySequence(QStringLiteral("Ctrl+Alt+N")),
+                       QStringLiteral("Size GPUs for a model and a task, then generate a design for it")),
+            &QAction::triggered, this, [this] { newFromWorkload(); });
     connect(action(QStringLiteral("actionSave")), &QAction::triggered, this, [this] { save(); });
     connect(action(QStringLiteral("actionSaveAs")), &QAction::triggered, this, [this] { saveAs(); });
     connect(action(QStringLiteral("actionQuit")), &QAction::triggered, this, &QWidget::close);
@@ -186,11 +250,49 @@ void MainWindow::buildActions()
     redo->setIcon(std->standardIcon(QStyle::SP_ArrowForward));
     addAction(redo);
 
-    connect(makeAction(QStringLiteral("actionCopy"), QStringLiteral("&Copy"), QKeySequence::Copy), &QAction::triggered, mView, &CanvasView::copySelection);
+    // One Copy action for the window: it copies from whichever part has the focus.
+    connect(makeAction(QStringLiteral("actionCopy"), QStringLiteral("&Copy"), QKeySequence::Copy), &QAction::triggered, this, [this] {
+        if (mBom->isAncestorOf(QApplication::focusWidget()))
+            mBom->copySelection();
+        else
+            mView->copySelection();
+    });
     connect(makeAction(QStringLiteral("actionPaste"), QStringLiteral("&Paste"), QKeySequence::Paste), &QAction::triggered, mView, &CanvasView::paste);
     connect(makeAction(QStringLiteral("actionDuplicate"), QStringLiteral("D&uplicate"), QKeySequence(QStringLiteral("Ctrl+D"))), &QAction::triggered, mView, &CanvasView::duplicateSelection);
     connect(makeAction(QStringLiteral("actionDelete"), QStringLiteral("&Delete"), QKeySequence::Delete), &QAction::triggered, mView, &CanvasView::deleteSelection);
     connect(makeAction(QStringLiteral("actionSelectAll"), QStringLiteral("Select &All"), QKeySequence::SelectAll), &QAction::triggered, mView, &CanvasView::selectAll);
+
+    connect(makeAction(QStringLiteral("actionDesignProperties"), QStringLiteral("Design &Properties…"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
+                       QStringLiteral("Cluster type, users, inference share and the software stack")),
+            &QAction::triggered, this, &MainWindow::editDesignProperties);
+    connect(makeAction(QStringLiteral("actionWaiveFinding"), QStringLiteral("&Waive Finding…"), QKeySequence(QStringLiteral("Ctrl+Shift+W")),
+                       QStringLiteral("Accept the finding selected in the Findings panel, with a reason")),
+            &QAction::triggered, this, [this] {
+                if (!mFindings->findingAt(mFindings->currentRow())) {
+                    mFindingsDock->show();
+                    mFindingsDock->raise();
+                    statusBar()->showMessage(QStringLiteral("Select a finding in the Findings panel first"), 5000);
+                    return;
+                }
+                mFindings->waiveCurrent();
+            });
+    connect(makeAction(QStringLiteral("actionUnwaiveFinding"), QStringLiteral("U&nwaive Finding"), QKeySequence(QStringLiteral("Ctrl+Alt+W")),
+                       QStringLiteral("Remove the waiver of the finding selected in the Findings panel")),
+            &QAction::triggered, this, [this] { mFindings->unwaiveCurrent(); });
+
+    // Show-and-raise rather than toggle: a tabbed dock behind another would otherwise close.
+    auto showDock = [this](const QString& name, const QString& text, const QString& key, const std::function<QDockWidget*()>& dock) {
+        connect(makeAction(name, text, QKeySequence(key)), &QAction::triggered, this, [dock] {
+            QDockWidget* d = dock();
+            d->show();
+            d->raise();
+            d->widget()->setFocus();
+        });
+    };
+    showDock(QStringLiteral("actionShowFindings"), QStringLiteral("&Findings"), QStringLiteral("Ctrl+Shift+F"), [this] { return mFindingsDock; });
+    showDock(QStringLiteral("actionShowBom"), QStringLiteral("&Bill of Materials"), QStringLiteral("Ctrl+Shift+B"), [this] { return mBomDock; });
+    showDock(QStringLiteral("actionShowRacks"), QStringLiteral("&Rack Elevations"), QStringLiteral("Ctrl+Shift+R"), [this] { return mRacksDock; });
+    showDock(QStringLiteral("actionShowCharts"), QStringLiteral("C&harts"), QStringLiteral("Ctrl+Shift+H"), [this] { return mChartsDock; });
 
     connect(makeAction(QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"), QKeySequence::ZoomIn), &QAction::triggered, this, [this] { mView->zoomBy(1.25); });
     connect(makeAction(QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"), QKeySequence::ZoomOut), &QAction::triggered, this, [this] { mView->zoomBy(0.8); });
@@ -260,6 +362,8 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
     file->addAction(action(QStringLiteral("actionNew")));
+    file->addAction(action(QStringLiteral("actionNewReference")));
+    file->addAction(action(QStringLiteral("actionNewWorkload")));
     file->addAction(action(QStringLiteral("actionOpen")));
     mRecentMenu = file->addMenu(QStringLiteral("Open &Recent"));
     connect(mRecentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
@@ -285,6 +389,10 @@ void MainWindow::buildMenus()
         edit->addAction(action(QLatin1String(name)));
     edit->addSeparator();
     edit->addAction(action(QStringLiteral("actionSelectAll")));
+    edit->addSeparator();
+    edit->addAction(action(QStringLiteral("actionDesignProperties")));
+    edit->addAction(action(QStringLiteral("actionWaiveFinding")));
+    edit->addAction(action(QStringLiteral("actionUnwaiveFinding")));
 
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
     for (const char* name : {"actionZoomIn", "actionZoomOut", "actionFitAll", "actionFitSelection"})
@@ -301,9 +409,13 @@ void MainWindow::buildMenus()
         connect(a, &QAction::toggled, this, [this, n](bool on) { mScene->setLayerVisible(n, on); });
     }
     view->addSeparator();
-    view->addAction(mPaletteDock->toggleViewAction());
-    view->addAction(mInspectorDock->toggleViewAction());
-    view->addAction(mHistoryDock->toggleViewAction());
+    view->addAction(action(QStringLiteral("actionShowFindings")));
+    view->addAction(action(QStringLiteral("actionShowBom")));
+    view->addAction(action(QStringLiteral("actionShowCharts")));
+    view->addAction(action(QStringLiteral("actionShowRacks")));
+    QMenu* panels = view->addMenu(QStringLiteral("&Panels"));
+    for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFindingsDock, mBomDock, mChartsDock})
+        panels->addAction(dock->toggleViewAction());
 
     QMenu* insert = menuBar()->addMenu(QStringLiteral("&Insert"));
     insert->addAction(action(QStringLiteral("actionSelectTool")));
@@ -326,6 +438,10 @@ void MainWindow::buildMenus()
                                                 "<tr><td><b>Wheel, F or Ctrl+0, Shift+F</b></td><td>zoom, fit all, fit selection</td></tr>"
                                                 "<tr><td><b>Middle drag, Space+drag</b></td><td>pan</td></tr>"
                                                 "<tr><td><b>Double-click group title</b></td><td>collapse or expand</td></tr>"
+                                                "<tr><td><b>Ctrl+Shift+F / B / H / R</b></td><td>findings, bill of materials, charts, rack elevations</td></tr>"
+                                                "<tr><td><b>Ctrl+Shift+W, Ctrl+Alt+W</b></td><td>waive, unwaive the selected finding</td></tr>"
+                                                "<tr><td><b>Ctrl+Shift+P</b></td><td>design properties</td></tr>"
+                                                "<tr><td><b>Ctrl+Shift+N, Ctrl+Alt+N</b></td><td>new from reference design, new from workload</td></tr>"
                                                 "</table>"));
     });
     help->addAction(QStringLiteral("&About Podwright"), this, [this] {
@@ -363,6 +479,49 @@ void MainWindow::setAutosaveInterval(int milliseconds)
 {
     mAutosave->setInterval(milliseconds);
     mAutosave->start();
+}
+
+bool MainWindow::newFromReferenceDesign(const std::optional<GeneratorOptions>& seed)
+{
+    if (!mCatalog || !maybeSave())
+        return false;
+    std::optional<Design> design;
+    const bool ok = runGuarded(mReportError, QStringLiteral("Cannot generate the design"), [&] {
+        ReferenceDesignDialog dlg(*mCatalog, this);
+        if (seed)
+            dlg.setOptions(*seed);
+        if (dlg.exec() == QDialog::Accepted)
+            design = dlg.takeDesign();
+    });
+    if (!ok || !design)
+        return false;
+    removeSidecar();
+    mDocument->reset(std::move(*design));
+    statusBar()->showMessage(QStringLiteral("Generated %1 (unsaved)").arg(mDocument->design().name()), 8000);
+    return true;
+}
+
+bool MainWindow::newFromWorkload()
+{
+    if (!mCatalog)
+        return false;
+    std::optional<GeneratorOptions> seed;
+    runGuarded(mReportError, QStringLiteral("Cannot size the workload"), [&] {
+        WorkloadDialog dlg(*mCatalog, this);
+        if (dlg.exec() == WorkloadDialog::GenerateRequested)
+            seed = dlg.generatorOptions();
+    });
+    return seed && newFromReferenceDesign(seed);
+}
+
+void MainWindow::editDesignProperties()
+{
+    DesignPropertiesDialog dlg(mDocument->design().properties(), this);
+    if (dlg.exec() != QDialog::Accepted)
+        return;
+    runGuarded(mReportError, QStringLiteral("Cannot change the design properties"), [&] {
+        (void)mDocument->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Change design properties"), dlg.properties()));
+    });
 }
 
 bool MainWindow::newDesign()

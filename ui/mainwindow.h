@@ -2,10 +2,13 @@
 
 #include "guarded.h"
 
+#include "generate/generatoroptions.h"
+
 #include <QMainWindow>
 #include <QMessageBox>
 
 #include <functional>
+#include <optional>
 
 class QAction;
 class QActionGroup;
@@ -22,13 +25,18 @@ namespace pw::ui {
 
 class CanvasScene;
 class CanvasView;
+class BomPanel;
+class ChartsPanel;
+class DesignAnalysis;
 class DesignDocument;
+class FindingsPanel;
 class InspectorWidget;
 class PaletteWidget;
+class RackElevationView;
 class StatusPanel;
 
 // The studio's main window: menus (File, Edit, View, Insert, Help), the catalog palette, the
-// canvas, the inspector, the status bar with the design's totals, files (new, open, save, save
+// canvas, the inspector, the findings, the status bar with the design's totals, files (new, open, save, save
 // as, recent, autosave with recovery, unsaved-changes prompt) and window state in QSettings.
 // File actions run guarded: a pw::Error becomes a message, never an exception in the event loop.
 // Prompts are injectable so tests answer them without a modal dialog.
@@ -47,6 +55,15 @@ public:
     [[nodiscard]] PaletteWidget* palette() const { return mPalette; }
     [[nodiscard]] InspectorWidget* inspector() const { return mInspector; }
     [[nodiscard]] StatusPanel* statusPanel() const { return mStatus; }
+    [[nodiscard]] DesignAnalysis* analysis() const { return mAnalysis; }
+    [[nodiscard]] FindingsPanel* findingsPanel() const { return mFindings; }
+    [[nodiscard]] QDockWidget* findingsDock() const { return mFindingsDock; }
+    [[nodiscard]] BomPanel* bomPanel() const { return mBom; }
+    [[nodiscard]] QDockWidget* bomDock() const { return mBomDock; }
+    [[nodiscard]] ChartsPanel* chartsPanel() const { return mCharts; }
+    [[nodiscard]] QDockWidget* chartsDock() const { return mChartsDock; }
+    [[nodiscard]] RackElevationView* rackView() const { return mRacks; }
+    [[nodiscard]] QDockWidget* racksDock() const { return mRacksDock; }
     [[nodiscard]] QAction* action(const QString& objectName) const;
 
     void setUnsavedPrompt(UnsavedPrompt prompt) { mUnsavedPrompt = std::move(prompt); }
@@ -64,6 +81,13 @@ public:
     // Writes the autosave sidecar now if there are unsaved changes; returns the sidecar path.
     QString autosaveNow();
     [[nodiscard]] QString autosavePath() const;
+    // File > New from reference design: the generator dialog (seeded with `seed` when given); the
+    // result opens as a new untitled document (no undo step). Returns whether one was opened.
+    bool newFromReferenceDesign(const std::optional<GeneratorOptions>& seed = std::nullopt);
+    // File > New from workload: the sizing dialog; "Generate design" continues in the one above.
+    bool newFromWorkload();
+    // Edit > Design properties: the dialog's result as one undo step (refused when unchanged).
+    void editDesignProperties();
     // On start without a file: offers the untitled sidecar left by a crash.
     void offerUntitledRecovery();
     [[nodiscard]] QStringList recentFiles() const;
@@ -91,7 +115,16 @@ private:
     CanvasView* mView;
     PaletteWidget* mPalette;
     InspectorWidget* mInspector;
+    DesignAnalysis* mAnalysis;
     StatusPanel* mStatus;
+    FindingsPanel* mFindings = nullptr;
+    QDockWidget* mFindingsDock = nullptr;
+    BomPanel* mBom = nullptr;
+    QDockWidget* mBomDock = nullptr;
+    ChartsPanel* mCharts = nullptr;
+    QDockWidget* mChartsDock = nullptr;
+    RackElevationView* mRacks = nullptr;
+    QDockWidget* mRacksDock = nullptr;
     QDockWidget* mPaletteDock;
     QDockWidget* mInspectorDock;
     QDockWidget* mHistoryDock;

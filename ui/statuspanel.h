@@ -3,21 +3,22 @@
 #include <QWidget>
 
 class QLabel;
-class QTimer;
 
 namespace pw::ui {
 
-class DesignDocument;
+class DesignAnalysis;
 
 // The permanent part of the status bar: GPUs, servers, switches, power (sum of catalog maximum
 // power), capital cost (core's cost model: list/estimate hardware total), and design-rule errors
-// and warnings. Recomputed, debounced, after changes.
+// and warnings. Reads DesignAnalysis (which recomputes, debounced, after changes); never computes
+// anything itself.
 class StatusPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit StatusPanel(DesignDocument* document, QWidget* parent = nullptr);
-    // Recomputes now (tests; the debounce calls it too).
+    explicit StatusPanel(DesignAnalysis* analysis, QWidget* parent = nullptr);
+    // Recomputes the analysis now (tests; the debounce does it otherwise).
     void recompute();
+    [[nodiscard]] int errors() const { return mErrors; }
     [[nodiscard]] QString text() const;
     [[nodiscard]] int gpus() const { return mGpus; }
     [[nodiscard]] double capex() const { return mCapex; }
@@ -27,8 +28,9 @@ Q_SIGNALS:
     void findingsClicked();
 
 private:
-    DesignDocument* mDocument;
-    QTimer* mDebounce;
+    void refresh();
+
+    DesignAnalysis* mAnalysis;
     QLabel* mCounts;
     QLabel* mPower;
     QLabel* mCost;
@@ -36,6 +38,7 @@ private:
     int mGpus = 0;
     double mCapex = 0;
     double mPowerKw = 0;
+    int mErrors = 0;
 };
 
 } // namespace pw::ui

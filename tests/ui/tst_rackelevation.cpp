@@ -1,0 +1,131 @@
+// The Racks dock: each rack's front U by U with its nodes in their units, its power against its
+// budget, and only the visible racks painted.
+#include "helpers/windowfixture.h"
+
+#include "designdocument.h"
+#include "rackelevationmodel.h"
+#include "rackelevationview.h"
+
+#include "io/designjson.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QScrollBar>
+#include <QTemporaryDir>
+
+using namespace pw;
+using namespace pw::ui;
+
+class TestRackElevation : public QObject {
+    Q_OBJECT
+
+    // The sample's dgx-01 (a DGX H100, 8U) is mounted at U3 of its rack.
+    static Design sampleWithDgxAtU3(NodeId* dgx)
+    {
+        Design d = DesignJson::readFile(testing::samplePath(), &testing::testCatalog());
+        d.nodes().forEach([&](const Node& n) {
+            if (n.name == QLatin1String("dgx-01"))
+                *dgx = n.id;
+        });
+        if (d.node(*dgx)->rackUnit != 3)
+            qFatal("the sample's dgx-01 moved");
+        return d;
+    }
+
+private Q_SLOTS:
+    void nodeOccupiesItsUnits()
+    {
+        NodeId dgx;
+        const Design d = sampleWithDgxAtU3(&dgx);
+        QVERIFY(dgx.isValid());
+        QCOMPARE(d.itemOf(dgx)->rackUnits.value, 8.0);
+        const RackElevationModel m = RackElevationModel::of(d);
+        QCOMPARE(m.racks.size(), size_t(1));
+        const RackElevationModel::Rack& rack = m.racks.front();
+        QCOMPARE(rack.id.value(), d.node(dgx)->rack.value());
+        const RackElevationModel::Slot* found = nullptr;
+        for (const auto& s : rack.slots)
+            if (s.node == dgx)
+                found = &s;
+        QVERIFY(found);
+        const RackElevationModel::Slot& slot = *found;
+        QCOMPARE(slot.firstU, 3);
+        QCOMPARE(slot.lastU(), 10);
+        QCOMPARE(slot.name, QStringLiteral("dgx-01"));
+        QVERIFY(rack.slotAt(2) != &slot);
+        for (int u = 3; u <= 10; ++u)
+            QCOMPARE(rack.slotAt(u), &slot);
+        QVERIFY(rack.slotAt(11) != &slot);
+        QCOMPARE(rack.heightU, 48);
+        // Power: every node in the rack, placed or not, against the budget.
+        double kw = 0;
+        int members = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.rack == rack.id) {
+                kw += d.item(n.sku)->maxPower().value() / 1000.0;
+                ++members;
+            }
+        });
+        QVERIFY(qAbs(rack.powerKw - kw) < 1e-9);
+        QCOMPARE(rack.budgetKw, 40.0);
+        QCOMPARE(int(rack.slots.size() + rack.unplaced.size()), members);
+    }
+
+    void viewDrawsTheSlotOverItsUnits()
+    {
+        NodeId dgx;
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("u3.json"));
+        DesignJson::writeFile(sampleWithDgxAtU3(&dgx), path);
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(path));
+        w->action(QStringLiteral("actionShowRacks"))->trigger();
+        RackElevationView* view = w->rackView();
+        QVERIFY(view->isVisible());
+        QTRY_COMPARE(view->model().racks.size(), size_t(1));
+        const RackElevationModel::Slot* found = nullptr;
+        for (const auto& s : view->model().racks.front().slots)
+            if (s.node == dgx)
+                found = &s;
+        QVERIFY(found);
+        const auto& slot = *found;
+        const QRect box = view->slotRect(0, slot);
+        const QRect frame = view->rackRect(0);
+        const int uh = view->unitHeight();
+        QCOMPARE(box.height(), 8 * uh);
+        QCOMPARE(box.bottom(), frame.bottom() - 2 * uh - 1); // U1 and U2 below it
+        // Clicking the drawn node selects it on the canvas.
+        view->ensureVisible(box.center().x(), box.center().y());
+        QTest::mouseClick(view->canvas(), Qt::LeftButton, {}, box.center());
+        const std::vector<NodeId> selected = w->scene()->selectedNodeIds();
+        QCOMPARE(selected.size(), size_t(1));
+        QCOMPARE(selected.front().value(), dgx.value());
+    }
+
+    void largeDesignsPaintOnlyVisibleRacks()
+    {
+        Design d;
+        for (int i = 0; i < 400; ++i) {
+            Group g;
+            g.id = d.allocateGroupId();
+            g.kind = GroupKind::Rack;
+            g.name = QStringLiteral("R%1").arg(i + 1);
+            g.powerBudgetKw = 40;
+            d.insertGroup(g);
+        }
+        auto w = testing::makeWindow();
+        w->document()->reset(std::move(d));
+        w->action(QStringLiteral("actionShowRacks"))->trigger();
+        RackElevationView* view = w->rackView();
+        QTRY_COMPARE(view->model().racks.size(), size_t(400));
+        view->canvas()->repaint(view->viewport()->rect().translated(-view->canvas()->pos()));
+        QVERIFY(view->lastPainted().second >= 1);
+        QVERIFY(view->lastPainted().second < 20);
+        view->horizontalScrollBar()->setValue(view->horizontalScrollBar()->maximum());
+        view->canvas()->repaint(view->viewport()->rect().translated(-view->canvas()->pos()));
+        QCOMPARE(view->lastPainted().first + view->lastPainted().second, 400);
+    }
+};
+
+QTEST_MAIN(TestRackElevation)
+#include "tst_rackelevation.moc"

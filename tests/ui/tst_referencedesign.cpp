@@ -1,0 +1,190 @@
+// File > New from reference design and New from workload: the preview shows the generator's
+// counts for the dials, bad dials show its error and disable Build, Build opens the generated
+// design untitled with no undo step, and a workload sizing seeds the generator dialog.
+#include "helpers/windowfixture.h"
+
+#include "designdocument.h"
+#include "dialogs/referencedesigndialog.h"
+#include "dialogs/workloaddialog.h"
+
+#include "generate/fabricgenerator.h"
+#include "model/designsummary.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QUndoStack>
+
+using namespace pw;
+using namespace pw::ui;
+
+class TestReferenceDesign : public QObject {
+    Q_OBJECT
+
+    static void pick(QComboBox* box, const QVariant& data)
+    {
+        const int i = box->findData(data);
+        QVERIFY2(i >= 0, qPrintable(data.toString()));
+        box->setCurrentIndex(i);
+    }
+
+    static void setDials(ReferenceDesignDialog& dlg, int gpus)
+    {
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("dgx-h100"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("sizeKind")), QStringLiteral("gpus"));
+        dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(gpus);
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("switchSku")), QStringLiteral("qm9700"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("topology")), int(TopologyKind::RailOptimized));
+        dlg.findChild<QComboBox*>(QStringLiteral("oversubscription"))->setCurrentText(QStringLiteral("1:1"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("storageSku")), QStringLiteral("weka-pod"));
+    }
+
+    static GeneratorOptions sameDials(int gpus)
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.gpus = gpus;
+        o.switchSku = QStringLiteral("qm9700");
+        o.topology = TopologyKind::RailOptimized;
+        o.storageSku = QStringLiteral("weka-pod");
+        return o;
+    }
+
+    // Runs `act` once a modal dialog of type T is up (polling, so it works for nested dialogs).
+    template <typename T, typename F>
+    void whenModal(F act)
+    {
+        auto* timer = new QTimer(this);
+        timer->setInterval(10);
+        connect(timer, &QTimer::timeout, this, [timer, act]() mutable {
+            if (auto* dlg = qobject_cast<T*>(QApplication::activeModalWidget())) {
+                timer->stop();
+                timer->deleteLater();
+                act(dlg);
+            }
+        });
+        timer->start();
+    }
+
+    static QPushButton* okButton(QDialog* dlg) { return dlg->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok); }
+
+private Q_SLOTS:
+    void previewShowsTheGeneratorsCounts()
+    {
+        ReferenceDesignDialog dlg(testing::testCatalog());
+        dlg.show();
+        setDials(dlg, 512);
+        QVERIFY(dlg.previewPending());
+        QTRY_VERIFY(!dlg.previewPending()); // the debounce runs the generator
+        QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
+        QVERIFY(okButton(&dlg)->isEnabled());
+
+        const GenerateResult expected = FabricGenerator::generate(sameDials(512), testing::testCatalog());
+        QVERIFY(expected.ok());
+        const GeneratorPreview want = GeneratorPreview::of(*expected.design);
+        const GeneratorPreview got = *dlg.preview();
+        QCOMPARE(got.gpuServers, 64);
+        QCOMPARE(got.gpus, 512);
+        QCOMPARE(got.gpuServers, want.gpuServers);
+        QCOMPARE(got.servers, want.servers);
+        QCOMPARE(got.leaves, want.leaves);
+        QCOMPARE(got.spines, want.spines);
+        QCOMPARE(got.cores, want.cores);
+        QCOMPARE(got.links, want.links);
+        QCOMPARE(got.racks, want.racks);
+        QVERIFY(got.leaves > 0 && got.spines > 0 && got.racks > 0);
+        // What the label shows.
+        const QString text = dlg.findChild<QLabel*>(QStringLiteral("preview"))->text();
+        for (int n : {want.gpuServers, want.gpus, want.leaves, want.spines, want.links, want.racks})
+            QVERIFY2(text.contains(QStringLiteral("<b>%1</b>").arg(QLocale().toString(n))), qPrintable(text));
+    }
+
+    void badDialsShowTheErrorAndDisableBuild()
+    {
+        ReferenceDesignDialog dlg(testing::testCatalog());
+        setDials(dlg, 512);
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("switchSku")), QStringLiteral("sn2201")); // an Ethernet management switch
+        dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(0);
+        dlg.updatePreview();
+        GeneratorOptions o = sameDials(0);
+        o.switchSku = QStringLiteral("sn2201");
+        const GenerateResult expected = FabricGenerator::generate(o, testing::testCatalog());
+        QVERIFY(!expected.ok());
+        QCOMPARE(dlg.error(), expected.error);
+        QCOMPARE(dlg.findChild<QLabel*>(QStringLiteral("generatorError"))->text(), expected.error);
+        QVERIFY(!okButton(&dlg)->isEnabled());
+        QVERIFY(!dlg.preview());
+        dlg.accept();
+        QCOMPARE(dlg.result(), int(QDialog::Rejected));
+
+        // A malformed oversubscription is caught before the generator.
+        setDials(dlg, 64);
+        dlg.findChild<QComboBox*>(QStringLiteral("oversubscription"))->setCurrentText(QStringLiteral("two to one"));
+        dlg.updatePreview();
+        QVERIFY(dlg.error().contains(QStringLiteral("D:U")));
+        QVERIFY(!okButton(&dlg)->isEnabled());
+    }
+
+    void buildOpensAnUntitledDocumentWithoutUndo()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        const GenerateResult expected = FabricGenerator::generate(sameDials(256), testing::testCatalog());
+        QVERIFY(expected.ok());
+        bool driven = false;
+        whenModal<ReferenceDesignDialog>([&](ReferenceDesignDialog* dlg) {
+            setDials(*dlg, 256);
+            driven = true;
+            okButton(dlg)->click(); // Build runs a pending preview first
+        });
+        w->action(QStringLiteral("actionNewReference"))->trigger();
+        QVERIFY(driven);
+        const Design& d = w->document()->design();
+        QCOMPARE(d.nodes().size(), expected.design->nodes().size());
+        QCOMPARE(d.links().size(), expected.design->links().size());
+        QCOMPARE(DesignSummary::of(d).gpus, 256);
+        QCOMPARE(w->document()->undoStack()->count(), 0);
+        QVERIFY(w->document()->filePath().isEmpty());
+        QVERIFY(!w->document()->isModified());
+        QCOMPARE(w->action(QStringLiteral("actionNewReference"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+    }
+
+    void workloadSizingSeedsTheGenerator()
+    {
+        WorkloadDialog sizing(testing::testCatalog());
+        sizing.findChild<QDoubleSpinBox*>(QStringLiteral("parameters"))->setValue(70);
+        pick(sizing.findChild<QComboBox*>(QStringLiteral("task")), int(WorkloadTask::Train));
+        pick(sizing.findChild<QComboBox*>(QStringLiteral("gpuServer")), QStringLiteral("dgx-h100"));
+        const SizingResult expected = WorkloadSizer::size(sizing.request());
+        QCOMPARE(sizing.result().gpusRecommended, expected.gpusRecommended);
+        QVERIFY(expected.gpusRecommended >= 64);
+        QVERIFY(sizing.resultText().contains(QLocale().toString(expected.gpusRecommended)));
+        QVERIFY(sizing.resultText().contains(expected.memoryFormula.toHtmlEscaped()));
+
+        auto w = testing::makeWindow();
+        int seededGpus = -1;
+        whenModal<WorkloadDialog>([&](WorkloadDialog* dlg) {
+            dlg->findChild<QDoubleSpinBox*>(QStringLiteral("parameters"))->setValue(70);
+            whenModal<ReferenceDesignDialog>([&](ReferenceDesignDialog* gen) {
+                seededGpus = gen->options().gpus > 0 ? gen->options().gpus : gen->options().nodes * 8;
+                QVERIFY2(gen->error().isEmpty(), qPrintable(gen->error()));
+                okButton(gen)->click();
+            });
+            dlg->findChild<QPushButton*>(QStringLiteral("generateDesign"))->click();
+        });
+        w->action(QStringLiteral("actionNewWorkload"))->trigger();
+        const GeneratorOptions seed = expected.generatorOptions();
+        QCOMPARE(seededGpus, seed.gpus > 0 ? seed.gpus : seed.nodes * 8);
+        QVERIFY(DesignSummary::of(w->document()->design()).gpus >= expected.gpusRecommended);
+        QCOMPARE(w->document()->undoStack()->count(), 0);
+    }
+};
+
+QTEST_MAIN(TestReferenceDesign)
+#include "tst_referencedesign.moc"

@@ -1,0 +1,153 @@
+#include "bompanel.h"
+
+#include "bomtablemodel.h"
+#include "designanalysis.h"
+
+#include "export/bomcsv.h"
+#include "io/atomicfile.h"
+#include "util/errors.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace pw::ui {
+
+BomPanel::BomPanel(DesignAnalysis* analysis, QWidget* parent)
+    : QWidget(parent), mAnalysis(analysis), mModel(new BomTableModel(this)), mProxy(new QSortFilterProxyModel(this)),
+      mView(new QTableView(this)), mTotal(new QLabel(this))
+{
+    mReportError = [this](const QString& title, const QString& message) { QMessageBox::warning(this, title, message); };
+    mProxy->setSourceModel(mModel);
+    mProxy->setSortRole(BomTableModel::SortRole);
+    mView->setObjectName(QStringLiteral("bomTable"));
+    mView->setModel(mProxy);
+    mView->setSortingEnabled(true);
+    mView->sortByColumn(-1, Qt::AscendingOrder); // the cost model's order until the user sorts
+    mView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    mView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    mView->setAlternatingRowColors(true);
+    mView->verticalHeader()->hide();
+    mView->verticalHeader()->setDefaultSectionSize(mView->fontMetrics().height() + 6);
+    mView->setWordWrap(false);
+    QHeaderView* header = mView->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(BomTableModel::ItemColumn, QHeaderView::Stretch);
+    header->resizeSection(BomTableModel::SkuColumn, 150);
+    header->resizeSection(BomTableModel::QuantityColumn, 80);
+    header->resizeSection(BomTableModel::UnitPriceColumn, 130);
+    header->resizeSection(BomTableModel::ExtendedColumn, 140);
+    header->resizeSection(BomTableModel::SourceColumn, 220);
+    mTotal->setObjectName(QStringLiteral("bomTotal"));
+    mTotal->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* copy = new QPushButton(QStringLiteral("Copy"), this);
+    copy->setToolTip(QStringLiteral("Copy the selected rows (all rows when none are selected) as tab-separated text (Ctrl+C)"));
+    auto* exportCsvButton = new QPushButton(QStringLiteral("Export CSV…"), this);
+    exportCsvButton->setObjectName(QStringLiteral("bomExportCsv"));
+    connect(copy, &QPushButton::clicked, this, &BomPanel::copySelection);
+    connect(exportCsvButton, &QPushButton::clicked, this, [this] { exportCsv(); });
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(mTotal, 1);
+    top->addWidget(copy);
+    top->addWidget(exportCsvButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(mView, 1);
+
+    connect(mAnalysis, &DesignAnalysis::updated, this, &BomPanel::refresh);
+    refresh();
+}
+
+void BomPanel::refresh()
+{
+    const auto& cost = mAnalysis->cost();
+    if (!cost) {
+        mModel->setLines({});
+        mTotal->setText(QStringLiteral("Bill of materials unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));
+        return;
+    }
+    mModel->setLines(cost->bom.lines());
+    int items = 0;
+    for (const BomLine& l : cost->bom.lines())
+        items += l.quantity;
+    const QLocale locale;
+    QString text = QStringLiteral("<b>%1</b> lines · <b>%2</b> items · total <b>$%3</b> (the capital cost)")
+                       .arg(locale.toString(int(cost->bom.lines().size())), locale.toString(items), locale.toString(cost->bom.total(), 'f', 2));
+    if (const int uncabled = cost->bom.uncabledLinks())
+        text += QStringLiteral(" · <span style='color:#b26a00'>%1 links have no cable chosen: the total is a lower bound</span>").arg(uncabled);
+    mTotal->setText(text);
+}
+
+QString BomPanel::totalText() const
+{
+    return mTotal->text().remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+}
+
+QString BomPanel::selectionAsTsv() const
+{
+    std::set<int> rows;
+    for (const QModelIndex& i : mView->selectionModel()->selectedRows())
+        rows.insert(i.row());
+    if (rows.empty())
+        for (int r = 0; r < mProxy->rowCount(); ++r)
+            rows.insert(r);
+    QStringList out;
+    QStringList header;
+    for (int c = 0; c < BomTableModel::ColumnCount; ++c)
+        header << mModel->headerData(c, Qt::Horizontal).toString();
+    out << header.join(QLatin1Char('\t'));
+    for (int r : rows) {
+        const int source = mProxy->mapToSource(mProxy->index(r, 0)).row();
+        QStringList cells;
+        for (int c = 0; c < BomTableModel::ColumnCount; ++c)
+            cells << mModel->plainText(source, c).replace(QLatin1Char('\t'), QLatin1Char(' '));
+        out << cells.join(QLatin1Char('\t'));
+    }
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void BomPanel::copySelection()
+{
+    QApplication::clipboard()->setText(selectionAsTsv());
+}
+
+bool BomPanel::exportCsv(const QString& target)
+{
+    const auto& cost = mAnalysis->cost();
+    if (!cost)
+        return false;
+    QString path = target;
+    if (path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, QStringLiteral("Export bill of materials"), QStringLiteral("bom.csv"),
+                                            QStringLiteral("CSV (*.csv)"));
+        if (path.isEmpty())
+            return false;
+    }
+    const QByteArray bytes = BomCsv::write(cost->bom);
+    return runGuarded(mReportError, QStringLiteral("Cannot export the bill of materials"), [&] {
+        AtomicFile::write(path, [&](const QString& temp) {
+            QFile f(temp);
+            if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+                throw IoError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+        });
+    });
+}
+
+} // namespace pw::ui

@@ -1,0 +1,91 @@
+#pragma once
+
+#include "generate/generateresult.h"
+#include "generate/generatoroptions.h"
+
+#include <QDialog>
+
+#include <optional>
+
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTimer;
+
+namespace pw {
+
+class Catalog;
+
+namespace ui {
+
+// Counts a user checks before building a reference design.
+struct GeneratorPreview {
+    int gpuServers = 0;
+    int servers = 0;  // every server: GPU servers, head and management nodes
+    int gpus = 0;
+    int leaves = 0; // compute-fabric switches by tier
+    int spines = 0;
+    int cores = 0;
+    int switches = 0; // every switch (storage and management too)
+    int links = 0;
+    int racks = 0;
+    int nodes = 0;
+    [[nodiscard]] static GeneratorPreview of(const Design& design);
+};
+
+// File > New from reference design: the FabricGenerator's dials (server, GPUs or servers, switch,
+// topology, oversubscription, storage and its tier, rack power budget, cluster type) with a live
+// preview of the counts. The generator runs on the UI thread after a short pause in the typing
+// (it takes milliseconds below ~20K GPUs; the pause grows with the size). Bad dials show the
+// generator's error and disable OK. After accept, takeDesign() gives the design that was previewed.
+class ReferenceDesignDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit ReferenceDesignDialog(const Catalog& catalog, QWidget* parent = nullptr);
+
+    void setOptions(const GeneratorOptions& options);
+    [[nodiscard]] GeneratorOptions options() const;
+    // Runs the generator now for the current dials (tests; the debounce calls it too).
+    void updatePreview();
+    [[nodiscard]] bool previewPending() const;
+    [[nodiscard]] const std::optional<GeneratorPreview>& preview() const { return mPreview; }
+    [[nodiscard]] QString error() const { return mError; }
+    [[nodiscard]] QString previewText() const;
+    [[nodiscard]] bool canAccept() const;
+    // The generated design (valid after accept, or after updatePreview without an error).
+    [[nodiscard]] std::optional<Design> takeDesign();
+
+    void accept() override;
+
+Q_SIGNALS:
+    void previewUpdated();
+
+private:
+    void schedulePreview();
+
+    const Catalog& mCatalog;
+    QComboBox* mServer;
+    QComboBox* mSizeKind;
+    QSpinBox* mCount;
+    QComboBox* mSwitch;
+    QComboBox* mTopology;
+    QComboBox* mOversubscription;
+    QComboBox* mStorage;
+    QComboBox* mStorageTier;
+    QDoubleSpinBox* mRackPower;
+    QComboBox* mClusterType;
+    QLineEdit* mName;
+    QLabel* mPreviewLabel;
+    QLabel* mErrorLabel;
+    QDialogButtonBox* mButtons;
+    QTimer* mDebounce;
+    std::optional<GeneratorPreview> mPreview;
+    std::optional<Design> mDesign;
+    QString mError;
+};
+
+} // namespace ui
+} // namespace pw

@@ -1,0 +1,124 @@
+#include "workloaddialog.h"
+
+#include "catalog/catalog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLocale>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace pw::ui {
+
+WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
+    : QDialog(parent), mCatalog(catalog), mParameters(new QDoubleSpinBox(this)), mTask(new QComboBox(this)), mTokens(new QDoubleSpinBox(this)),
+      mDays(new QDoubleSpinBox(this)), mServer(new QComboBox(this)), mOutput(new QTextBrowser(this)),
+      mGenerate(new QPushButton(QStringLiteral("&Generate design…"), this))
+{
+    setWindowTitle(QStringLiteral("New from workload"));
+    mParameters->setObjectName(QStringLiteral("parameters"));
+    mTask->setObjectName(QStringLiteral("task"));
+    mTokens->setObjectName(QStringLiteral("tokens"));
+    mDays->setObjectName(QStringLiteral("targetDays"));
+    mServer->setObjectName(QStringLiteral("gpuServer"));
+    mOutput->setObjectName(QStringLiteral("sizingResult"));
+    mGenerate->setObjectName(QStringLiteral("generateDesign"));
+
+    mParameters->setRange(0.1, 100000);
+    mParameters->setDecimals(1);
+    mParameters->setSuffix(QStringLiteral(" B parameters"));
+    mParameters->setValue(70);
+    for (WorkloadTask t : {WorkloadTask::Train, WorkloadTask::FineTune, WorkloadTask::Inference})
+        mTask->addItem(toString(t), int(t));
+    mTokens->setRange(0.1, 1e6);
+    mTokens->setDecimals(1);
+    mTokens->setSuffix(QStringLiteral(" B tokens"));
+    mTokens->setValue(SizingRequest::kDefaultTokens / 1e9);
+    mDays->setRange(0.1, 3650);
+    mDays->setDecimals(1);
+    mDays->setSuffix(QStringLiteral(" days"));
+    mDays->setValue(SizingRequest::kDefaultTargetDays);
+    for (const CatalogItem* item : catalog.items(ItemKind::Server))
+        if (item->gpuCount() > 0)
+            mServer->addItem(QStringLiteral("%1 — %2").arg(item->sku, item->model), item->sku);
+    if (const int i = mServer->findData(QStringLiteral("dgx-h100")); i >= 0)
+        mServer->setCurrentIndex(i);
+
+    auto* form = new QFormLayout;
+    form->addRow(QStringLiteral("&Model size:"), mParameters);
+    form->addRow(QStringLiteral("&Task:"), mTask);
+    form->addRow(QStringLiteral("Training t&okens:"), mTokens);
+    form->addRow(QStringLiteral("Target &days:"), mDays);
+    form->addRow(QStringLiteral("&GPU server:"), mServer);
+    mOutput->setMinimumSize(520, 260);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addButton(mGenerate, QDialogButtonBox::ActionRole);
+    mGenerate->setDefault(true);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(mGenerate, &QPushButton::clicked, this, [this] { done(GenerateRequested); });
+    auto* root = new QVBoxLayout(this);
+    root->addLayout(form);
+    root->addWidget(mOutput, 1);
+    root->addWidget(buttons);
+
+    connect(mParameters, &QDoubleSpinBox::valueChanged, this, &WorkloadDialog::recompute);
+    connect(mTokens, &QDoubleSpinBox::valueChanged, this, &WorkloadDialog::recompute);
+    connect(mDays, &QDoubleSpinBox::valueChanged, this, &WorkloadDialog::recompute);
+    connect(mTask, &QComboBox::currentIndexChanged, this, &WorkloadDialog::recompute);
+    connect(mServer, &QComboBox::currentIndexChanged, this, &WorkloadDialog::recompute);
+    recompute();
+}
+
+SizingRequest WorkloadDialog::request() const
+{
+    SizingRequest r;
+    r.parameters = mParameters->value() * 1e9;
+    r.task = WorkloadTask(mTask->currentData().toInt());
+    r.tokens = mTokens->value() * 1e9;
+    r.targetDays = mDays->value();
+    const CatalogItem* server = mCatalog.item(mServer->currentData().toString());
+    if (server && server->gpu) {
+        r.gpu = *server->gpu;
+        r.serverSku = server->sku;
+        r.gpusPerServer = server->gpuCount();
+    } else {
+        r.gpu = WorkloadSizer::fallbackGpu();
+    }
+    return r;
+}
+
+void WorkloadDialog::recompute()
+{
+    const bool training = WorkloadTask(mTask->currentData().toInt()) != WorkloadTask::Inference;
+    mTokens->setEnabled(training);
+    mDays->setEnabled(training);
+    mResult = WorkloadSizer::size(request());
+    mOutput->setHtml(resultText());
+    mGenerate->setEnabled(mResult.gpusRecommended > 0);
+}
+
+QString WorkloadDialog::resultText() const
+{
+    const QLocale l;
+    const SizingResult& r = mResult;
+    QString html = QStringLiteral("<h3>%1 GPUs recommended</h3>").arg(l.toString(r.gpusRecommended));
+    html += QStringLiteral("<p>%1 × %2 (%3 per server) · %4 for memory · %5 for the time target</p>")
+                .arg(l.toString((r.gpusRecommended + std::max(1, r.gpusPerServer) - 1) / std::max(1, r.gpusPerServer)), r.serverSku.toHtmlEscaped())
+                .arg(r.gpusPerServer).arg(l.toString(r.gpusForMemory), l.toString(r.gpusForTime));
+    html += QStringLiteral("<p><b>Memory</b>: %1 GB needed<br><code>%2</code></p>").arg(r.memoryNeededGb, 0, 'f', 1).arg(r.memoryFormula.toHtmlEscaped());
+    if (r.trainingDays)
+        html += QStringLiteral("<p><b>Training time</b>: %1 days<br><code>%2</code></p>").arg(*r.trainingDays, 0, 'f', 1).arg(r.timeFormula.toHtmlEscaped());
+    if (!r.assumptions.isEmpty()) {
+        html += QStringLiteral("<p><b>Assumptions</b></p><ul>");
+        for (const QString& a : r.assumptions)
+            html += QStringLiteral("<li>%1</li>").arg(a.toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    return html;
+}
+
+} // namespace pw::ui

@@ -1,0 +1,294 @@
+#include "findingspanel.h"
+
+#include "canvasscene.h"
+#include "canvasview.h"
+#include "designanalysis.h"
+#include "designdocument.h"
+
+#include "commands/setdesignpropertiescommand.h"
+#include "model/design.h"
+#include "validate/waiver.h"
+
+#include <QDate>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace pw::ui {
+
+namespace {
+
+QColor severityColor(Severity s)
+{
+    switch (s) {
+    case Severity::Error: return QColor(0xc6, 0x28, 0x28);
+    case Severity::Warning: return QColor(0xb2, 0x6a, 0x00);
+    case Severity::Info: return QColor(0x15, 0x65, 0xc0);
+    }
+    return {};
+}
+
+std::optional<FindingsPanel::WaiveAnswer> askForReason(QWidget* parent, const Finding& f)
+{
+    QDialog dlg(parent);
+    dlg.setWindowTitle(QStringLiteral("Waive %1").arg(f.code));
+    auto* form = new QFormLayout(&dlg);
+    auto* what = new QLabel(f.message, &dlg);
+    what->setWordWrap(true);
+    form->addRow(what);
+    auto* reason = new QLineEdit(&dlg);
+    reason->setObjectName(QStringLiteral("waiveReason"));
+    reason->setPlaceholderText(QStringLiteral("Why this is acceptable (required)"));
+    reason->setMinimumWidth(360);
+    auto* author = new QLineEdit(FindingsPanel::defaultAuthor(), &dlg);
+    author->setObjectName(QStringLiteral("waiveAuthor"));
+    form->addRow(QStringLiteral("&Reason:"), reason);
+    form->addRow(QStringLiteral("&Author:"), author);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dlg);
+    buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Waive"));
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+    QObject::connect(reason, &QLineEdit::textChanged, &dlg, [buttons](const QString& t) {
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(!t.trimmed().isEmpty());
+    });
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dlg, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
+    form->addRow(buttons);
+    if (dlg.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return FindingsPanel::WaiveAnswer{reason->text().trimmed(), author->text().trimmed()};
+}
+
+} // namespace
+
+FindingsPanel::FindingsPanel(DesignDocument* document, DesignAnalysis* analysis, CanvasScene* scene, CanvasView* view,
+                             QWidget* parent)
+    : QWidget(parent), mDocument(document), mAnalysis(analysis), mScene(scene), mView(view),
+      mTable(new QTableWidget(0, ColumnCount, this)), mSummary(new QLabel(this)), mExplanation(new QLabel(this)),
+      mWaive(new QPushButton(QStringLiteral("&Waive…"), this)), mUnwaive(new QPushButton(QStringLiteral("&Unwaive"), this))
+{
+    mWaivePrompt = [this](const Finding& f) { return askForReason(this, f); };
+    mTable->setObjectName(QStringLiteral("findingsTable"));
+    mTable->setHorizontalHeaderLabels({QStringLiteral("Severity"), QStringLiteral("Code"), QStringLiteral("Message"),
+                                       QStringLiteral("Waived")});
+    mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    mTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    mTable->verticalHeader()->hide();
+    mTable->setWordWrap(false);
+    mTable->horizontalHeader()->setSectionResizeMode(SeverityColumn, QHeaderView::ResizeToContents);
+    mTable->horizontalHeader()->setSectionResizeMode(CodeColumn, QHeaderView::ResizeToContents);
+    mTable->horizontalHeader()->setSectionResizeMode(MessageColumn, QHeaderView::Stretch);
+    mTable->horizontalHeader()->setSectionResizeMode(StatusColumn, QHeaderView::Interactive);
+    mTable->horizontalHeader()->resizeSection(StatusColumn, 180);
+    mExplanation->setWordWrap(true);
+    mExplanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    mExplanation->setObjectName(QStringLiteral("findingExplanation"));
+    mWaive->setObjectName(QStringLiteral("waiveButton"));
+    mUnwaive->setObjectName(QStringLiteral("unwaiveButton"));
+    mWaive->setToolTip(QStringLiteral("Accept this finding with a written reason (undoable)"));
+    mUnwaive->setToolTip(QStringLiteral("Remove the waiver of this finding (undoable)"));
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(mSummary, 1);
+    buttons->addWidget(mWaive);
+    buttons->addWidget(mUnwaive);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(buttons);
+    layout->addWidget(mTable, 1);
+    layout->addWidget(mExplanation);
+
+    connect(mAnalysis, &DesignAnalysis::updated, this, &FindingsPanel::refresh);
+    connect(mTable, &QTableWidget::cellClicked, this, [this](int row, int) { showRow(row); });
+    connect(mTable, &QTableWidget::currentCellChanged, this, [this] { updateButtons(); });
+    connect(mWaive, &QPushButton::clicked, this, [this] { waiveCurrent(); });
+    connect(mUnwaive, &QPushButton::clicked, this, [this] { unwaiveCurrent(); });
+    refresh();
+}
+
+QString FindingsPanel::defaultAuthor()
+{
+    QString user = qEnvironmentVariable("USER");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("USERNAME");
+    return user;
+}
+
+int FindingsPanel::rowCount() const
+{
+    return mTable->rowCount();
+}
+
+const Finding* FindingsPanel::findingAt(int row) const
+{
+    return row >= 0 && row < int(mShown.size()) ? &mShown[size_t(row)] : nullptr;
+}
+
+int FindingsPanel::currentRow() const
+{
+    return mTable->currentRow();
+}
+
+void FindingsPanel::refresh()
+{
+    // Keep the selected finding selected across a recompute (by code and entities).
+    const Finding* before = findingAt(currentRow());
+    const QString keepCode = before ? before->code : QString();
+    const std::vector<EntityRef> keepEntities = before ? before->entities : std::vector<EntityRef>{};
+
+    mShown = mAnalysis->findings();
+    const QSignalBlocker block(mTable);
+    mTable->setRowCount(int(mShown.size()));
+    int keep = -1;
+    for (int row = 0; row < int(mShown.size()); ++row) {
+        const Finding& f = mShown[size_t(row)];
+        auto* sev = new QTableWidgetItem(toString(f.severity));
+        sev->setForeground(f.waived() ? QColor(Qt::gray) : severityColor(f.severity));
+        QFont bold = sev->font();
+        bold.setBold(!f.waived() && f.severity == Severity::Error);
+        sev->setFont(bold);
+        mTable->setItem(row, SeverityColumn, sev);
+        mTable->setItem(row, CodeColumn, new QTableWidgetItem(f.code));
+        auto* msg = new QTableWidgetItem(f.message);
+        msg->setToolTip(f.explanation.isEmpty() ? f.message : f.message + QStringLiteral("\n\n") + f.explanation);
+        mTable->setItem(row, MessageColumn, msg);
+        auto* status = new QTableWidgetItem(f.waived() ? QStringLiteral("waived: %1").arg(f.waiver->reason) : QString());
+        if (f.waived())
+            status->setToolTip(QStringLiteral("Waived by %1 on %2: %3").arg(f.waiver->author, f.waiver->date, f.waiver->reason));
+        mTable->setItem(row, StatusColumn, status);
+        if (f.waived())
+            for (int c = CodeColumn; c < ColumnCount; ++c)
+                mTable->item(row, c)->setForeground(QColor(Qt::gray));
+        if (keep < 0 && !keepCode.isEmpty() && f.code == keepCode && f.entities == keepEntities)
+            keep = row;
+    }
+    if (keep >= 0)
+        mTable->setCurrentCell(keep, mTable->currentColumn() < 0 ? 0 : mTable->currentColumn());
+    else
+        mTable->clearSelection();
+
+    if (!mAnalysis->rulesAvailable()) {
+        mSummary->setText(QStringLiteral("Design rules unavailable: %1").arg(mAnalysis->rulesError()));
+    } else {
+        int errors = 0, warnings = 0, infos = 0, waived = 0;
+        for (const Finding& f : mShown) {
+            if (f.waived())
+                ++waived;
+            else
+                (f.severity == Severity::Error ? errors : f.severity == Severity::Warning ? warnings : infos) += 1;
+        }
+        QString text = mShown.empty() ? QStringLiteral("No findings: every design rule passes.")
+                                      : QStringLiteral("%1 errors · %2 warnings · %3 info · %4 waived").arg(errors).arg(warnings).arg(infos).arg(waived);
+        if (mAnalysis->fabricAnalysisSkipped())
+            text += QStringLiteral(" (bisection and failure-case checks are skipped live above %1 nodes: run podwright-cli validate for them)")
+                        .arg(DesignAnalysis::kFabricAnalysisMaxNodes);
+        mSummary->setText(text);
+    }
+    updateButtons();
+}
+
+void FindingsPanel::updateButtons()
+{
+    const Finding* f = findingAt(currentRow());
+    mWaive->setEnabled(f && !f->waived());
+    mUnwaive->setEnabled(f && f->waived());
+    mExplanation->setText(f ? f->explanation : QString());
+    mExplanation->setVisible(f && !f->explanation.isEmpty());
+}
+
+void FindingsPanel::showRow(int row)
+{
+    const Finding* f = findingAt(row);
+    if (!f)
+        return;
+    if (mTable->currentRow() != row)
+        mTable->setCurrentCell(row, 0);
+    const Design& d = mDocument->design();
+    std::vector<NodeId> nodes;
+    std::set<quint32> seen;
+    auto addNode = [&](NodeId id) {
+        if (d.node(id) && seen.insert(id.value()).second)
+            nodes.push_back(id);
+    };
+    GroupId group;
+    for (const EntityRef& ref : f->entities) {
+        switch (ref.kind) {
+        case EntityRef::Kind::Node: addNode(NodeId(ref.id)); break;
+        case EntityRef::Kind::Link:
+            if (const Link* l = d.link(LinkId(ref.id))) {
+                addNode(l->a.node);
+                addNode(l->b.node);
+            }
+            break;
+        case EntityRef::Kind::Group:
+            if (!group.isValid() && d.group(GroupId(ref.id)))
+                group = GroupId(ref.id);
+            break;
+        }
+    }
+    if (nodes.empty() && group.isValid()) {
+        mScene->selectGroup(group);
+    } else if (!nodes.empty()) {
+        // A node inside a collapsed unit or pod has no visible item: open its groups first.
+        for (NodeId id : nodes) {
+            const Node* n = d.node(id);
+            for (GroupId g = n->unit; g.isValid();) {
+                if (mScene->isCollapsed(g))
+                    mScene->setCollapsed(g, false);
+                const Group* gr = d.group(g);
+                g = gr ? gr->parent : GroupId();
+            }
+        }
+        mScene->selectNodes(nodes);
+    } else {
+        return; // a design-wide finding: nothing to show
+    }
+    mView->fitSelection();
+}
+
+bool FindingsPanel::waiveCurrent()
+{
+    const Finding* f = findingAt(currentRow());
+    if (!f || f->waived())
+        return false;
+    const Finding finding = *f;
+    const std::optional<WaiveAnswer> answer = mWaivePrompt(finding);
+    if (!answer || answer->reason.trimmed().isEmpty())
+        return false;
+    Waiver w;
+    w.code = finding.code;
+    w.entities = finding.entities;
+    w.reason = answer->reason.trimmed();
+    w.author = answer->author.trimmed();
+    w.date = QDate::currentDate().toString(Qt::ISODate);
+    const QJsonObject props = Waiver::addedTo(mDocument->design().properties(), w);
+    const bool ok = mDocument->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Waive %1").arg(w.code), props)).ok;
+    if (ok)
+        mAnalysis->recompute(); // the user expects the row to change at once
+    return ok;
+}
+
+bool FindingsPanel::unwaiveCurrent()
+{
+    const Finding* f = findingAt(currentRow());
+    if (!f || !f->waived())
+        return false;
+    // Remove the waiver that covers it (it may name more entities than the finding).
+    const Waiver w = *f->waiver;
+    const QJsonObject props = Waiver::removedFrom(mDocument->design().properties(), w.code, w.entities);
+    const bool ok = mDocument->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Unwaive %1").arg(w.code), props)).ok;
+    if (ok)
+        mAnalysis->recompute();
+    return ok;
+}
+
+} // namespace pw::ui

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "rackelevationmodel.h"
+
+#include <QScrollArea>
+
+namespace pw::ui {
+
+class DesignAnalysis;
+class DesignDocument;
+
+// The Racks dock: the front of every rack side by side, U by U (U1 at the bottom), each placed
+// node drawn over its units with its name and model, and the rack's maximum power against its
+// budget above it. Rebuilt when the analysis updates (so it follows the debounce); only the racks
+// in the visible part of the scroll area are painted, so thousands of racks stay cheap.
+// Clicking a node emits nodeActivated.
+class RackElevationView : public QScrollArea {
+    Q_OBJECT
+public:
+    static constexpr int kRackWidth = 230;
+    static constexpr int kGap = 24;
+    static constexpr int kHeader = 44;
+
+    RackElevationView(DesignDocument* document, DesignAnalysis* analysis, QWidget* parent = nullptr);
+
+    [[nodiscard]] const RackElevationModel& model() const { return mModel; }
+    // Pixels per U at the current size (fits the tallest rack to the height, within limits).
+    [[nodiscard]] int unitHeight() const;
+    // The rectangle (in the content widget) of a slot, for drawing and hit tests.
+    [[nodiscard]] QRect slotRect(int rackIndex, const RackElevationModel::Slot& slot) const;
+    [[nodiscard]] QRect rackRect(int rackIndex) const;
+    // Racks painted by the last paint (first, count): the visible ones only.
+    [[nodiscard]] std::pair<int, int> lastPainted() const { return mLastPainted; }
+    [[nodiscard]] QWidget* canvas() const { return widget(); }
+
+Q_SIGNALS:
+    void nodeActivated(NodeId node);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    friend class RackCanvas;
+    void refresh();
+    void updateCanvasSize();
+
+    DesignDocument* mDocument;
+    RackElevationModel mModel;
+    int mMaxHeightU = 48;
+    std::pair<int, int> mLastPainted{0, 0};
+};
+
+} // namespace pw::ui
