@@ -3,6 +3,7 @@
 #include "designdocument.h"
 
 #include "model/design.h"
+#include "topology/fabricanalyzer.h"
 #include "util/errors.h"
 #include "validate/designrules.h"
 
@@ -69,6 +70,20 @@ void DesignAnalysis::recompute()
         mCost = CostModel::compute(d, CostAssumptions::ofProperties(d.properties()));
     } catch (const std::exception& e) {
         mCostError = describe(e);
+    }
+    mBisectionRatio.reset();
+    try {
+        // Fewer random cuts than a full analysis: the status bar wants the number while editing;
+        // the structural splits (pod, unit, rack), which find the worst cut in Clos fabrics, all run.
+        AnalysisOptions fast;
+        fast.randomSplits = 1;
+        fast.improvementSteps = 1;
+        fast.degraded = false;
+        const FabricReport fabric = analyzeFabric(d, fast);
+        if (fabric.bisectionComputed && fabric.gpus > 0)
+            mBisectionRatio = fabric.bisectionRatio;
+    } catch (const std::exception&) {
+        // The findings below report engine failures; the status bar just shows no ratio.
     }
     mFindings.clear();
     mRulesError.clear();

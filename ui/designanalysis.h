@@ -49,6 +49,9 @@ public:
     [[nodiscard]] const std::vector<RackLoad>& racks() const { return mRacks; }
     [[nodiscard]] const std::optional<CostReport>& cost() const { return mCost; }
     [[nodiscard]] const std::vector<Finding>& findings() const { return mFindings; }
+    // The compute fabric's bisection ratio from max-flow (worst split found), when the design has
+    // GPU servers on a compute fabric.
+    [[nodiscard]] std::optional<double> bisectionRatio() const { return mBisectionRatio; }
     // True when the design was too big for the max-flow checks in the live run.
     [[nodiscard]] bool fabricAnalysisSkipped() const { return mFabricSkipped; }
     [[nodiscard]] bool rulesAvailable() const { return mRulesError.isEmpty(); }
@@ -66,6 +69,7 @@ private:
     std::vector<RackLoad> mRacks;
     std::optional<CostReport> mCost;
     std::vector<Finding> mFindings;
+    std::optional<double> mBisectionRatio;
     bool mFabricSkipped = false;
     QString mCostError;
     QString mRulesError;

@@ -41,7 +41,10 @@ void StatusPanel::refresh()
     mCounts->setText(QStringLiteral("<b>%L1</b> GPUs · <b>%L2</b> servers · <b>%L3</b> switches · %L4 links")
                          .arg(s.gpus).arg(s.servers).arg(s.switches).arg(s.links));
     mPowerKw = mAnalysis->maxPowerKw();
-    mPower->setText(QStringLiteral("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1));
+    if (const auto ratio = mAnalysis->bisectionRatio())
+        mPower->setText(QStringLiteral("<b>%L1</b> kW max · bisection <b>%L2</b>").arg(mPowerKw, 0, 'f', 1).arg(*ratio, 0, 'f', 2));
+    else
+        mPower->setText(QStringLiteral("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1));
     if (const auto& cost = mAnalysis->cost()) {
         mCapex = cost->capex;
         mCost->setText(QStringLiteral("list/estimate hardware total <b>$%L1</b>").arg(cost->capex, 0, 'f', 0));

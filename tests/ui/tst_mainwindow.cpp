@@ -84,6 +84,8 @@ private Q_SLOTS:
         QCOMPARE(w->statusPanel()->gpus(), 16);
         QVERIFY(w->statusPanel()->capex() > 100000);
         QVERIFY(w->statusPanel()->text().contains(QStringLiteral("list/estimate hardware total")));
+        // The bisection ratio from max-flow: the sample's two DGX share one non-blocking leaf.
+        QVERIFY2(w->statusPanel()->text().contains(QStringLiteral("bisection 1.00")), qPrintable(w->statusPanel()->text()));
 
         // The frame renders (nothing throws or asserts while painting every item).
         QImage image(1600, 1000, QImage::Format_ARGB32_Premultiplied);
