@@ -44,8 +44,8 @@ QFont font(double pt, bool bold = false, bool italic = false)
 }
 
 struct Cell {
-    QString text;
-    QString note; // smaller second line(s), grey
+    QString text = {};
+    QString note = {}; // smaller second line(s), grey
     bool bold = false;
     QColor color = kInk;
 };

@@ -25,21 +25,6 @@ QStringList stringList(const QJsonValue& v)
     return out;
 }
 
-QString displayName(const QString& id)
-{
-    static const QHash<QString, QString> kNames{
-        {QStringLiteral("pytorch-nccl"), QStringLiteral("PyTorch Distributed (NCCL)")},
-        {QStringLiteral("deepspeed"), QStringLiteral("DeepSpeed")},
-        {QStringLiteral("megatron-lm"), QStringLiteral("Megatron-LM")},
-        {QStringLiteral("jax"), QStringLiteral("JAX")},
-        {QStringLiteral("dcgm"), QStringLiteral("NVIDIA DCGM")},
-        {QStringLiteral("prometheus"), QStringLiteral("Prometheus")},
-        {QStringLiteral("grafana"), QStringLiteral("Grafana")},
-        {QStringLiteral("jupyter"), QStringLiteral("Jupyter notebooks")},
-        {QStringLiteral("mlflow"), QStringLiteral("MLflow")},
-    };
-    return kNames.value(id, id);
-}
 
 bool isManagementServer(const CatalogItem& item)
 {
@@ -54,6 +39,22 @@ bool isFabricManager(const CatalogItem& item)
 }
 
 } // namespace
+
+QString softwareComponentName(const QString& id)
+{
+    static const QHash<QString, QString> kNames{
+        {QStringLiteral("pytorch-nccl"), QStringLiteral("PyTorch Distributed (NCCL)")},
+        {QStringLiteral("deepspeed"), QStringLiteral("DeepSpeed")},
+        {QStringLiteral("megatron-lm"), QStringLiteral("Megatron-LM")},
+        {QStringLiteral("jax"), QStringLiteral("JAX")},
+        {QStringLiteral("dcgm"), QStringLiteral("NVIDIA DCGM")},
+        {QStringLiteral("prometheus"), QStringLiteral("Prometheus")},
+        {QStringLiteral("grafana"), QStringLiteral("Grafana")},
+        {QStringLiteral("jupyter"), QStringLiteral("Jupyter notebooks")},
+        {QStringLiteral("mlflow"), QStringLiteral("MLflow")},
+    };
+    return kNames.value(id, id);
+}
 
 QString toString(Scheduler scheduler)
 {
@@ -224,7 +225,7 @@ QStringList SoftwareStack::components() const
         out << QStringLiteral("NVIDIA Base Command Manager");
     for (const QStringList* list : {&frameworks, &monitoring, &devTools})
         for (const QString& id : *list)
-            out << displayName(id);
+            out << softwareComponentName(id);
     return out;
 }
 

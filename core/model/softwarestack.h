@@ -80,5 +80,8 @@ inline constexpr int kMonitoringScaleOutServers = 64;
 // the management nodes present in the design (generated head / control-plane / monitoring servers
 // and UFM appliances) with their maximum power (W) and price (USD), and totals.
 [[nodiscard]] QJsonObject describeClusterTypeAndStack(const Design& design);
+// The display name of a stack component id ("pytorch-nccl" -> "PyTorch Distributed (NCCL)"), shared
+// by the report, the CLI and the design properties dialog.
+[[nodiscard]] QString softwareComponentName(const QString& id);
 
 } // namespace pw

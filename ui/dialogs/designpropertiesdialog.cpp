@@ -16,31 +16,12 @@ namespace pw {
 
 namespace {
 
-QString label(const QString& id)
-{
-    static const std::vector<std::pair<QString, QString>> kLabels{
-        {QStringLiteral("pytorch-nccl"), QStringLiteral("PyTorch Distributed (NCCL)")},
-        {QStringLiteral("deepspeed"), QStringLiteral("DeepSpeed")},
-        {QStringLiteral("megatron-lm"), QStringLiteral("Megatron-LM")},
-        {QStringLiteral("jax"), QStringLiteral("JAX")},
-        {QStringLiteral("dcgm"), QStringLiteral("NVIDIA DCGM")},
-        {QStringLiteral("prometheus"), QStringLiteral("Prometheus")},
-        {QStringLiteral("grafana"), QStringLiteral("Grafana")},
-        {QStringLiteral("jupyter"), QStringLiteral("Jupyter notebooks")},
-        {QStringLiteral("mlflow"), QStringLiteral("MLflow experiment tracking")},
-    };
-    for (const auto& [k, v] : kLabels)
-        if (k == id)
-            return v;
-    return id;
-}
-
 QGroupBox* checkGroup(const QString& title, const QStringList& ids, std::vector<std::pair<QString, QCheckBox*>>& boxes, QWidget* parent)
 {
     auto* group = new QGroupBox(title, parent);
     auto* layout = new QVBoxLayout(group);
     for (const QString& id : ids) {
-        auto* box = new QCheckBox(label(id), group);
+        auto* box = new QCheckBox(softwareComponentName(id), group);
         layout->addWidget(box);
         boxes.emplace_back(id, box);
     }
