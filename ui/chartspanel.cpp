@@ -144,6 +144,9 @@ void ChartsPanel::refreshTiers()
         lower->append(x0, y0);
         lower->append(x1, y0);
         auto* band = new QAreaSeries(upper, lower);
+        // QAreaSeries does not own its boundary series (LeakSanitizer found them leaked).
+        upper->setParent(band);
+        lower->setParent(band);
         band->setName(QStringLiteral("%1 (%2)").arg(t.name, t.id));
         band->setObjectName(t.id);
         QColor fill = tierColor(t.id);
