@@ -19,11 +19,16 @@ namespace {
 QColor networkColor(Network n)
 {
     switch (n) {
-    case Network::Compute: return QColor(0x1f, 0x5f, 0xbf);
-    case Network::Storage: return QColor(0xd9, 0x7a, 0x00);
-    case Network::InBand: return QColor(0x2e, 0x8b, 0x57);
-    case Network::OutOfBand: return QColor(0x80, 0x80, 0x80);
-    case Network::None: break;
+    case Network::Compute:
+        return QColor(0x1f, 0x5f, 0xbf);
+    case Network::Storage:
+        return QColor(0xd9, 0x7a, 0x00);
+    case Network::InBand:
+        return QColor(0x2e, 0x8b, 0x57);
+    case Network::OutOfBand:
+        return QColor(0x80, 0x80, 0x80);
+    case Network::None:
+        break;
     }
     return QColor(0x60, 0x60, 0x60);
 }
@@ -31,15 +36,20 @@ QColor networkColor(Network n)
 QColor boxFill(const DiagramModel::Box& b)
 {
     switch (b.kind) {
-    case DiagramModel::Kind::Server: return QColor(0xe3, 0xee, 0xfb);
+    case DiagramModel::Kind::Server:
+        return QColor(0xe3, 0xee, 0xfb);
     case DiagramModel::Kind::Switch: {
         // 18 % of the network's colour on white: a tint, never a loud fill.
         const QColor c = networkColor(b.network);
-        return QColor(255 - (255 - c.red()) * 18 / 100, 255 - (255 - c.green()) * 18 / 100, 255 - (255 - c.blue()) * 18 / 100);
+        return QColor(
+            255 - (255 - c.red()) * 18 / 100, 255 - (255 - c.green()) * 18 / 100, 255 - (255 - c.blue()) * 18 / 100);
     }
-    case DiagramModel::Kind::Storage: return QColor(0xfd, 0xed, 0xd3);
-    case DiagramModel::Kind::Appliance: return QColor(0xee, 0xe6, 0xf7);
-    case DiagramModel::Kind::Other: break;
+    case DiagramModel::Kind::Storage:
+        return QColor(0xfd, 0xed, 0xd3);
+    case DiagramModel::Kind::Appliance:
+        return QColor(0xee, 0xe6, 0xf7);
+    case DiagramModel::Kind::Other:
+        break;
     }
     return QColor(0xf0, 0xf0, 0xf0);
 }
@@ -187,7 +197,6 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
     for (const auto& b : model.bundles)
         maxLinks = std::max(maxLinks, b.links);
 
-
     // Bundles under boxes.
     struct Label {
         QPointF at;
@@ -232,8 +241,7 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
         p.drawPath(path);
         // Aggregated: only compute bundles carry a count; management bundles fan out to every unit
         // and their labels would bury the servers.
-        if (model.aggregated ? b.network == Network::Compute : b.links > 1)
-        {
+        if (model.aggregated ? b.network == Network::Compute : b.links > 1) {
             // Just above the lower box, where the line gap leaves room; the path falls monotonically.
             QPointF at = path.pointAtPercent(0.5);
             if (pb.y() - pa.y() > boxFont * 8) {
@@ -262,10 +270,11 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
         p.setFont(labelFont);
         const QFontMetricsF fl(labelFont, p.device());
         QString label = b.label;
-        if (model.aggregated && b.count > 1 && b.kind == DiagramModel::Kind::Switch && !label.contains(QString::number(b.count)))
+        if (model.aggregated && b.count > 1 && b.kind == DiagramModel::Kind::Switch
+            && !label.contains(QString::number(b.count)))
             label = QStringLiteral("%1 (%2)").arg(label).arg(b.count);
         p.drawText(QRectF(inner.left(), inner.top(), inner.width(), inner.height() / 2), Qt::AlignCenter,
-                   fl.elidedText(label, Qt::ElideRight, inner.width()));
+            fl.elidedText(label, Qt::ElideRight, inner.width()));
         p.setFont(detailFont);
         p.setPen(QColor(0x40, 0x40, 0x40));
         const QFontMetricsF fd(detailFont, p.device());
@@ -273,7 +282,7 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
         if (b.gpus > 0 && model.aggregated)
             detail += QStringLiteral(", %1 GPUs").arg(b.gpus);
         p.drawText(QRectF(inner.left(), inner.center().y(), inner.width(), inner.height() / 2), Qt::AlignCenter,
-                   fd.elidedText(detail, Qt::ElideRight, inner.width()));
+            fd.elidedText(detail, Qt::ElideRight, inner.width()));
     }
 
     // Bundle labels last, over everything, on a white chip.
@@ -309,7 +318,7 @@ double paintHeader(QPainter& p, const QString& title, double width, double font)
     double x = 0;
     const double y = font * 3.6;
     const std::pair<Network, const char*> items[] = {{Network::Compute, "compute"}, {Network::Storage, "storage"},
-                                                     {Network::InBand, "in-band"}, {Network::OutOfBand, "out-of-band"}};
+        {Network::InBand, "in-band"}, {Network::OutOfBand, "out-of-band"}};
     for (const auto& [n, name] : items) {
         p.setPen(QPen(networkColor(n), 2));
         p.drawLine(QPointF(x, y - font * 0.35), QPointF(x + font * 2, y - font * 0.35));

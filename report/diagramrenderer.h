@@ -18,13 +18,13 @@ namespace pw {
 class DiagramRenderer {
 public:
     struct Layout {
-        std::vector<QRectF> boxes;   // by box index, in the target's coordinates
+        std::vector<QRectF> boxes; // by box index, in the target's coordinates
         std::vector<std::pair<double, QString>> rowTitles; // y, title
         // Rows that wrap onto several lines stagger alternate lines by half a box, so a bundle can
         // drop straight through the gaps of the lines above its box (approach) or below it (depart).
         std::vector<double> approach;
         std::vector<double> depart;
-        double height = 0;           // total height used
+        double height = 0; // total height used
     };
 
     [[nodiscard]] static Layout layout(const DiagramModel& model, double width, double boxFont = 7.0);
@@ -33,7 +33,8 @@ public:
 
     // Whole-canvas exports. Return an error text, or an empty string.
     [[nodiscard]] static QString writeSvg(const DiagramModel& model, const QString& title, const QString& path);
-    [[nodiscard]] static QString writePng(const DiagramModel& model, const QString& title, const QString& path, int widthPx = 1600);
+    [[nodiscard]] static QString writePng(
+        const DiagramModel& model, const QString& title, const QString& path, int widthPx = 1600);
 };
 
 } // namespace pw

@@ -117,12 +117,14 @@ private:
             p.setFont(font(7.5, true));
             p.setPen(kInk);
             p.drawText(QRectF(mBody.left(), top - 10, mBody.width() * 0.65, 14), Qt::AlignLeft | Qt::AlignVCenter,
-                       QFontMetricsF(font(7.5, true), &w).elidedText(d.designName, Qt::ElideRight, mBody.width() * 0.65));
+                QFontMetricsF(font(7.5, true), &w).elidedText(d.designName, Qt::ElideRight, mBody.width() * 0.65));
             p.setFont(font(7.5));
             p.setPen(kMuted);
-            const QString right = d.options.customer.isEmpty() ? QStringLiteral("Cluster design proposal")
-                                                               : QStringLiteral("Proposal for %1").arg(d.options.customer);
-            p.drawText(QRectF(mBody.left() + mBody.width() * 0.35, top - 10, mBody.width() * 0.65, 14), Qt::AlignRight | Qt::AlignVCenter, right);
+            const QString right = d.options.customer.isEmpty()
+                ? QStringLiteral("Cluster design proposal")
+                : QStringLiteral("Proposal for %1").arg(d.options.customer);
+            p.drawText(QRectF(mBody.left() + mBody.width() * 0.35, top - 10, mBody.width() * 0.65, 14),
+                Qt::AlignRight | Qt::AlignVCenter, right);
         }
         p.setPen(QPen(kRule, 0.6));
         p.drawLine(QPointF(mBody.left(), bottom - 8), QPointF(mBody.right(), bottom - 8));
@@ -131,9 +133,11 @@ private:
         const QString left = QStringLiteral("Version %1 \u00b7 %2 \u00b7 prepared with Podwright %3")
                                  .arg(d.documentVersion, d.date.toString(Qt::ISODate), QStringLiteral(PW_VERSION));
         p.drawText(QRectF(mBody.left(), bottom - 4, mBody.width() * 0.75, 14), Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetricsF(font(7.5), &w).elidedText(left, Qt::ElideRight, mBody.width() * 0.75));
-        const QString pg = mTotal > 0 ? QStringLiteral("Page %1 of %2").arg(mPageNo).arg(mTotal) : QStringLiteral("Page %1").arg(mPageNo);
-        p.drawText(QRectF(mBody.left() + mBody.width() * 0.5, bottom - 4, mBody.width() * 0.5, 14), Qt::AlignRight | Qt::AlignVCenter, pg);
+            QFontMetricsF(font(7.5), &w).elidedText(left, Qt::ElideRight, mBody.width() * 0.75));
+        const QString pg = mTotal > 0 ? QStringLiteral("Page %1 of %2").arg(mPageNo).arg(mTotal)
+                                      : QStringLiteral("Page %1").arg(mPageNo);
+        p.drawText(QRectF(mBody.left() + mBody.width() * 0.5, bottom - 4, mBody.width() * 0.5, 14),
+            Qt::AlignRight | Qt::AlignVCenter, pg);
         p.restore();
     }
     double room() const { return mBody.bottom() - y; }
@@ -211,14 +215,14 @@ private:
             p.setFont(vf);
             p.setPen(kInk);
             p.drawText(box.adjusted(10, th / 2 - 4, -6, -4), Qt::AlignLeft | Qt::AlignVCenter,
-                       QFontMetricsF(vf, &w).elidedText(items[i].second, Qt::ElideRight, tw - 16));
+                QFontMetricsF(vf, &w).elidedText(items[i].second, Qt::ElideRight, tw - 16));
         }
         y += rows * (th + gap) + 4;
     }
 
     // Tables: wrapped cells, zebra rows, the header repeated on each page.
     void table(const std::vector<Column>& cols, const std::vector<std::vector<Cell>>& rows, double pt = 8,
-               const std::vector<int>& boldRows = {})
+        const std::vector<int>& boldRows = {})
     {
         const QFont body = font(pt);
         const QFont bold = font(pt, true);
@@ -335,16 +339,36 @@ void Doc::run()
 {
     for (ReportSection s : d.options.sections) {
         switch (s) {
-        case ReportSection::Cover: cover(); break;
-        case ReportSection::Summary: summary(); break;
-        case ReportSection::Stack: stack(); break;
-        case ReportSection::Topology: topology(); break;
-        case ReportSection::Racks: racks(); break;
-        case ReportSection::Bom: bom(); break;
-        case ReportSection::Cabling: cabling(); break;
-        case ReportSection::Validation: validation(); break;
-        case ReportSection::Cost: cost(); break;
-        case ReportSection::Sources: sources(); break;
+        case ReportSection::Cover:
+            cover();
+            break;
+        case ReportSection::Summary:
+            summary();
+            break;
+        case ReportSection::Stack:
+            stack();
+            break;
+        case ReportSection::Topology:
+            topology();
+            break;
+        case ReportSection::Racks:
+            racks();
+            break;
+        case ReportSection::Bom:
+            bom();
+            break;
+        case ReportSection::Cabling:
+            cabling();
+            break;
+        case ReportSection::Validation:
+            validation();
+            break;
+        case ReportSection::Cost:
+            cost();
+            break;
+        case ReportSection::Sources:
+            sources();
+            break;
         }
     }
     if (mPageNo == 0)
@@ -358,7 +382,8 @@ void Doc::cover()
     double top = mBody.top();
     const QSizeF logoBox(170, 64);
     QSvgRenderer svg;
-    if (d.options.logoPath.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) && svg.load(d.options.logoPath) && svg.isValid()) {
+    if (d.options.logoPath.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) && svg.load(d.options.logoPath)
+        && svg.isValid()) {
         // SVG logos stay vectors in the PDF.
         const QSizeF s = QSizeF(svg.defaultSize()).scaled(logoBox, Qt::KeepAspectRatio);
         svg.render(&p, QRectF(mBody.left(), top, s.width(), s.height()));
@@ -382,7 +407,8 @@ void Doc::cover()
     y += 16;
     p.setFont(font(12, true));
     p.setPen(kAccent);
-    p.drawText(QRectF(mBody.left(), y, mBody.width(), 18), Qt::AlignLeft, ReportOptions::sectionTitle(ReportSection::Cover));
+    p.drawText(
+        QRectF(mBody.left(), y, mBody.width(), 18), Qt::AlignLeft, ReportOptions::sectionTitle(ReportSection::Cover));
     y += 26;
     const QFont titleFont = font(25, true);
     const double th = textHeight(d.designName, titleFont, mBody.width());
@@ -395,7 +421,8 @@ void Doc::cover()
         meta.emplace_back(QStringLiteral("Prepared for"), d.options.customer);
     if (!d.options.preparedBy.isEmpty())
         meta.emplace_back(QStringLiteral("Prepared by"), d.options.preparedBy);
-    meta.emplace_back(QStringLiteral("Date"), QLocale(QLocale::English, QLocale::UnitedStates).toString(d.date, QStringLiteral("MMMM d, yyyy")));
+    meta.emplace_back(QStringLiteral("Date"),
+        QLocale(QLocale::English, QLocale::UnitedStates).toString(d.date, QStringLiteral("MMMM d, yyyy")));
     meta.emplace_back(QStringLiteral("Version"), d.documentVersion);
     for (const auto& [k, v] : meta) {
         p.setFont(font(10));
@@ -409,8 +436,10 @@ void Doc::cover()
     y += 24;
     const CostReport& c = d.cost;
     tiles({{QStringLiteral("GPUs"), ReportData::number(d.summary.gpus)},
-           {QStringLiteral("Capital cost"), d.money(c.capex, 0)},
-           {QStringLiteral("Bisection bandwidth"), d.fabric.bisectionComputed ? ReportData::number(d.fabric.bisectionGbps) + QStringLiteral(" Gb/s") : QStringLiteral("not computed")}});
+        {QStringLiteral("Capital cost"), d.money(c.capex, 0)},
+        {QStringLiteral("Bisection bandwidth"),
+            d.fabric.bisectionComputed ? ReportData::number(d.fabric.bisectionGbps) + QStringLiteral(" Gb/s")
+                                       : QStringLiteral("not computed")}});
     // Contents with page numbers (known from the first pass).
     y += 18;
     p.setFont(font(11, true));
@@ -440,56 +469,83 @@ void Doc::summary()
     const CostReport& c = d.cost;
     const FabricReport& f = d.fabric;
     tiles({{QStringLiteral("GPUs"), ReportData::number(d.summary.gpus)},
-           {QStringLiteral("Tier (cluster type: %1)").arg(d.clusterType), c.tier ? c.tier->name : QStringLiteral("-")},
-           {QStringLiteral("Bisection bandwidth"), f.bisectionComputed ? QStringLiteral("%1 Gb/s").arg(ReportData::number(f.bisectionGbps)) : QStringLiteral("not computed")},
-           {QStringLiteral("IT power (maximum)"), QStringLiteral("%1 kW").arg(ReportData::number(c.itPowerKw, 1))},
-           {QStringLiteral("Capital cost"), d.money(c.capex)},
-           {QStringLiteral("TCO over %1 years").arg(ReportData::number(c.assumptions.years.value)), d.money(c.tco)}});
+        {QStringLiteral("Tier (cluster type: %1)").arg(d.clusterType), c.tier ? c.tier->name : QStringLiteral("-")},
+        {QStringLiteral("Bisection bandwidth"),
+            f.bisectionComputed ? QStringLiteral("%1 Gb/s").arg(ReportData::number(f.bisectionGbps))
+                                : QStringLiteral("not computed")},
+        {QStringLiteral("IT power (maximum)"), QStringLiteral("%1 kW").arg(ReportData::number(c.itPowerKw, 1))},
+        {QStringLiteral("Capital cost"), d.money(c.capex)},
+        {QStringLiteral("TCO over %1 years").arg(ReportData::number(c.assumptions.years.value)), d.money(c.tco)}});
     y += 4;
     for (const QString& para : d.summaryText)
         paragraph(para, 9.5);
     subheading(QStringLiteral("Key figures"));
     std::vector<std::vector<Cell>> rows;
-    auto row = [&](const QString& k, const QString& v, const QString& how = QString()) { rows.push_back({Cell{k}, Cell{v, how}}); };
-    row(QStringLiteral("GPUs / servers"), QStringLiteral("%1 GPUs in %2 servers").arg(ReportData::number(d.summary.gpus), ReportData::number(d.summary.servers)));
+    auto row = [&](const QString& k, const QString& v, const QString& how = QString()) {
+        rows.push_back({Cell{k}, Cell{v, how}});
+    };
+    row(QStringLiteral("GPUs / servers"),
+        QStringLiteral("%1 GPUs in %2 servers")
+            .arg(ReportData::number(d.summary.gpus), ReportData::number(d.summary.servers)));
     row(QStringLiteral("Cluster type"), d.clusterType, d.clusterTypeAndStack.typeNeeds);
     {
         const ClusterStackBlock& b = d.clusterTypeAndStack;
         if (b.users)
             row(QStringLiteral("Users or teams"), ReportData::number(*b.users));
         if (b.inferenceShare)
-            row(QStringLiteral("Reserved for inference"), QStringLiteral("%1% of the GPUs (%2 GPUs)")
-                                                              .arg(ReportData::number(*b.inferenceShare * 100, 0), ReportData::number(b.inferenceGpus.value_or(0))));
+            row(QStringLiteral("Reserved for inference"),
+                QStringLiteral("%1% of the GPUs (%2 GPUs)")
+                    .arg(ReportData::number(*b.inferenceShare * 100, 0),
+                        ReportData::number(b.inferenceGpus.value_or(0))));
         if (!b.nodes.empty())
-            row(QStringLiteral("Management nodes"), QStringLiteral("%1 nodes, %2 kW maximum, %3").arg(ReportData::number(static_cast<double>(b.nodes.size())),
-                                                                                                     ReportData::number(b.powerMaxW / 1000.0, 1), d.money(b.priceUsd)),
+            row(QStringLiteral("Management nodes"),
+                QStringLiteral("%1 nodes, %2 kW maximum, %3")
+                    .arg(ReportData::number(static_cast<double>(b.nodes.size())),
+                        ReportData::number(b.powerMaxW / 1000.0, 1), d.money(b.priceUsd)),
                 QStringLiteral("head, control-plane, monitoring and fabric-manager nodes; counts are estimates"));
     }
     if (c.tier)
-        row(QStringLiteral("Tier"), c.tier->name, c.withinTypicalCost ? QStringLiteral("capital cost within the tier's typical range") : QStringLiteral("capital cost outside the tier's typical range"));
-    row(QStringLiteral("Switches"), QStringLiteral("%1 leaf, %2 spine, %3 core (compute fabric); %4 in all")
-                                        .arg(f.leafSwitches).arg(f.spineSwitches).arg(f.coreSwitches).arg(d.summary.switches));
+        row(QStringLiteral("Tier"), c.tier->name,
+            c.withinTypicalCost ? QStringLiteral("capital cost within the tier's typical range")
+                                : QStringLiteral("capital cost outside the tier's typical range"));
+    row(QStringLiteral("Switches"),
+        QStringLiteral("%1 leaf, %2 spine, %3 core (compute fabric); %4 in all")
+            .arg(f.leafSwitches)
+            .arg(f.spineSwitches)
+            .arg(f.coreSwitches)
+            .arg(d.summary.switches));
     if (f.bisectionComputed)
-        row(QStringLiteral("Bisection bandwidth"), QStringLiteral("%1 Gb/s (ratio %2 of full)").arg(ReportData::number(f.bisectionGbps), ReportData::number(f.bisectionRatio, 3)),
+        row(QStringLiteral("Bisection bandwidth"),
+            QStringLiteral("%1 Gb/s (ratio %2 of full)")
+                .arg(ReportData::number(f.bisectionGbps), ReportData::number(f.bisectionRatio, 3)),
             QStringLiteral("%1; worst split: %2").arg(f.bisectionMethod, f.worstSplit));
     for (const auto& [tierName, t] : f.oversubscription)
         row(QStringLiteral("Oversubscription (%1)").arg(tierName), t.text());
     if (f.oneSpineLostRatio)
-        row(QStringLiteral("One spine lost"), QStringLiteral("bisection ratio %1").arg(ReportData::number(*f.oneSpineLostRatio, 3)));
+        row(QStringLiteral("One spine lost"),
+            QStringLiteral("bisection ratio %1").arg(ReportData::number(*f.oneSpineLostRatio, 3)));
     if (f.oneLeafLostRatio)
-        row(QStringLiteral("One leaf lost"), QStringLiteral("bisection ratio %1").arg(ReportData::number(*f.oneLeafLostRatio, 3)));
-    row(QStringLiteral("Power"), QStringLiteral("%1 kW IT maximum, %2 kW typical, %3 kW facility (PUE %4)")
-                                     .arg(ReportData::number(c.itPowerKw, 1), ReportData::number(c.itTypicalPowerKw, 1), ReportData::number(c.facilityPowerKw, 1),
-                                          ReportData::number(c.assumptions.pue.value, 2)));
-    row(QStringLiteral("Racks, cables, optics"), QStringLiteral("%1 rack(s), %2 cables, %3 transceivers")
-                                                     .arg(ReportData::number(d.rackCount), ReportData::number(f.cables), ReportData::number(f.transceivers)));
+        row(QStringLiteral("One leaf lost"),
+            QStringLiteral("bisection ratio %1").arg(ReportData::number(*f.oneLeafLostRatio, 3)));
+    row(QStringLiteral("Power"),
+        QStringLiteral("%1 kW IT maximum, %2 kW typical, %3 kW facility (PUE %4)")
+            .arg(ReportData::number(c.itPowerKw, 1), ReportData::number(c.itTypicalPowerKw, 1),
+                ReportData::number(c.facilityPowerKw, 1), ReportData::number(c.assumptions.pue.value, 2)));
+    row(QStringLiteral("Racks, cables, optics"),
+        QStringLiteral("%1 rack(s), %2 cables, %3 transceivers")
+            .arg(ReportData::number(d.rackCount), ReportData::number(f.cables), ReportData::number(f.transceivers)));
     row(QStringLiteral("Capital cost"), d.money(c.capex), QStringLiteral("%1 per GPU").arg(d.money(c.costPerGpu)));
     row(QStringLiteral("Operating cost per year"), d.money(c.opexPerYear),
-        QStringLiteral("energy %1, support %2, staff %3").arg(d.money(c.energyCostPerYear), d.money(c.supportPerYear), d.money(c.staffPerYear)));
-    row(QStringLiteral("Total cost of ownership"), d.money(c.tco), QStringLiteral("over %1 years").arg(ReportData::number(c.assumptions.years.value)));
-    row(QStringLiteral("Cost per GPU-hour"), d.money(c.costPerGpuHour), QStringLiteral("at %1% utilization").arg(ReportData::number(c.assumptions.utilization.value * 100, 0)));
-    row(QStringLiteral("Cloud comparison"), QStringLiteral("%1 per GPU-hour; break-even at %2% utilization")
-                                                .arg(d.money(c.assumptions.cloudPricePerGpuHour.value), ReportData::number(c.breakEvenUtilization * 100, 1)));
+        QStringLiteral("energy %1, support %2, staff %3")
+            .arg(d.money(c.energyCostPerYear), d.money(c.supportPerYear), d.money(c.staffPerYear)));
+    row(QStringLiteral("Total cost of ownership"), d.money(c.tco),
+        QStringLiteral("over %1 years").arg(ReportData::number(c.assumptions.years.value)));
+    row(QStringLiteral("Cost per GPU-hour"), d.money(c.costPerGpuHour),
+        QStringLiteral("at %1% utilization").arg(ReportData::number(c.assumptions.utilization.value * 100, 0)));
+    row(QStringLiteral("Cloud comparison"),
+        QStringLiteral("%1 per GPU-hour; break-even at %2% utilization")
+            .arg(d.money(c.assumptions.cloudPricePerGpuHour.value),
+                ReportData::number(c.breakEvenUtilization * 100, 1)));
     table({{QStringLiteral("Figure"), 0.28}, {QStringLiteral("Value"), 0.72}}, rows, 8);
 }
 
@@ -498,31 +554,39 @@ void Doc::stack()
     section(ReportSection::Stack);
     const ClusterStackBlock& b = d.clusterTypeAndStack;
     const bool stated = b.type != ClusterType::Unspecified;
-    const QString share = b.inferenceShare ? QStringLiteral("%1% (%2 GPUs)").arg(ReportData::number(*b.inferenceShare * 100, 0),
-                                                                               ReportData::number(b.inferenceGpus.value_or(0)))
-                                           : QStringLiteral("-");
+    const QString share = b.inferenceShare
+        ? QStringLiteral("%1% (%2 GPUs)")
+              .arg(ReportData::number(*b.inferenceShare * 100, 0), ReportData::number(b.inferenceGpus.value_or(0)))
+        : QStringLiteral("-");
     tiles({{QStringLiteral("Cluster type"), b.typeText},
-           {QStringLiteral("Users or teams"), b.users ? ReportData::number(*b.users) : QStringLiteral("not stated")},
-           {b.type == ClusterType::Mixed ? QStringLiteral("Reserved for inference") : QStringLiteral("GPUs"),
-            b.type == ClusterType::Mixed ? share : ReportData::number(b.gpus)},
-           {QStringLiteral("Management nodes"), QStringLiteral("%1 (%2 kW)").arg(ReportData::number(static_cast<double>(b.nodes.size())),
-                                                                              ReportData::number(b.powerMaxW / 1000.0, 1))}},
-          4);
+              {QStringLiteral("Users or teams"), b.users ? ReportData::number(*b.users) : QStringLiteral("not stated")},
+              {b.type == ClusterType::Mixed ? QStringLiteral("Reserved for inference") : QStringLiteral("GPUs"),
+                  b.type == ClusterType::Mixed ? share : ReportData::number(b.gpus)},
+              {QStringLiteral("Management nodes"),
+                  QStringLiteral("%1 (%2 kW)")
+                      .arg(ReportData::number(static_cast<double>(b.nodes.size())),
+                          ReportData::number(b.powerMaxW / 1000.0, 1))}},
+        4);
     if (stated) {
         paragraph(QStringLiteral("Cluster type: %1. %2").arg(b.typeText, b.typeNeeds), 9.5);
     } else {
-        paragraph(QStringLiteral("Cluster type not stated. The design does not say whether it is for training, inference, both (mixed) or development, "
-                                 "so the checks that depend on the type stay silent; state it in the design intent (podwright-cli intent)."),
-                  9.5);
+        paragraph(QStringLiteral("Cluster type not stated. The design does not say whether it is for training, "
+                                 "inference, both (mixed) or development, "
+                                 "so the checks that depend on the type stay silent; state it in the design intent "
+                                 "(podwright-cli intent)."),
+            9.5);
     }
     QStringList who;
     if (b.users)
-        who << QStringLiteral("Shared by %1 user%2 or team%2.").arg(ReportData::number(*b.users), *b.users == 1 ? QString() : QStringLiteral("s"));
+        who << QStringLiteral("Shared by %1 user%2 or team%2.")
+                   .arg(ReportData::number(*b.users), *b.users == 1 ? QString() : QStringLiteral("s"));
     if (b.type == ClusterType::Mixed) {
         if (b.inferenceShare)
-            who << QStringLiteral("%1% of the %2 GPUs (%3 GPUs) are reserved for inference serving; the rest run training, "
-                                  "partitioned by priority queues and reservations.")
-                       .arg(ReportData::number(*b.inferenceShare * 100, 0), ReportData::number(b.gpus), ReportData::number(b.inferenceGpus.value_or(0)));
+            who << QStringLiteral(
+                "%1% of the %2 GPUs (%3 GPUs) are reserved for inference serving; the rest run training, "
+                "partitioned by priority queues and reservations.")
+                       .arg(ReportData::number(*b.inferenceShare * 100, 0), ReportData::number(b.gpus),
+                           ReportData::number(b.inferenceGpus.value_or(0)));
         else
             who << QStringLiteral("The share of GPUs reserved for inference is not stated.");
     }
@@ -535,8 +599,9 @@ void Doc::stack()
     } else {
         paragraph(b.stackStored ? QStringLiteral("The stack stored with the design.")
                                 : QStringLiteral("The design stores no stack: this is the default for %1.")
-                                      .arg(stated ? QStringLiteral("a %1 cluster").arg(b.typeText) : QStringLiteral("an unstated cluster type (as training)")),
-                  8.5, kMuted);
+                                      .arg(stated ? QStringLiteral("a %1 cluster").arg(b.typeText)
+                                                  : QStringLiteral("an unstated cluster type (as training)")),
+            8.5, kMuted);
         std::vector<std::vector<Cell>> rows;
         for (const ClusterStackBlock::Layer& l : b.layers) // one row per layer, one line per component
             rows.push_back({Cell{l.name, QString(), true}, Cell{l.components.join(QLatin1Char('\n'))}});
@@ -548,24 +613,28 @@ void Doc::stack()
         std::vector<std::vector<Cell>> rows;
         for (const ClusterStackBlock::Role& r : b.neededRoles)
             rows.push_back({Cell{r.id}, Cell{ReportData::number(r.count)}, Cell{r.prefix}, Cell{r.reason}});
-        table({{QStringLiteral("Role"), 0.25}, {QStringLiteral("Count"), 0.08, Qt::AlignRight}, {QStringLiteral("Name prefix"), 0.15},
-               {QStringLiteral("Why"), 0.52}},
-              rows, 8);
+        table({{QStringLiteral("Role"), 0.25}, {QStringLiteral("Count"), 0.08, Qt::AlignRight},
+                  {QStringLiteral("Name prefix"), 0.15}, {QStringLiteral("Why"), 0.52}},
+            rows, 8);
     }
 
     subheading(QStringLiteral("Management nodes in the design"));
     if (b.nodes.empty()) {
-        paragraph(QStringLiteral("The design places no management node (head, control-plane, monitoring server or UFM appliance)."), 9.5, kMuted);
+        paragraph(
+            QStringLiteral(
+                "The design places no management node (head, control-plane, monitoring server or UFM appliance)."),
+            9.5, kMuted);
     } else {
         std::vector<std::vector<Cell>> rows;
         for (const ClusterStackBlock::ManagementNode& n : b.nodes)
-            rows.push_back({Cell{n.name}, Cell{n.role}, Cell{n.sku}, Cell{ReportData::number(n.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(n.priceUsd)}});
+            rows.push_back({Cell{n.name}, Cell{n.role}, Cell{n.sku},
+                Cell{ReportData::number(n.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(n.priceUsd)}});
         std::vector<int> bold{static_cast<int>(rows.size())};
         rows.push_back({Cell{QStringLiteral("Total (%1 nodes)").arg(b.nodes.size())}, Cell{}, Cell{},
-                        Cell{ReportData::number(b.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(b.priceUsd)}});
-        table({{QStringLiteral("Name"), 0.2}, {QStringLiteral("Role"), 0.24}, {QStringLiteral("SKU"), 0.22}, {QStringLiteral("Max power"), 0.14, Qt::AlignRight},
-               {QStringLiteral("Price"), 0.2, Qt::AlignRight}},
-              rows, 8, bold);
+            Cell{ReportData::number(b.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(b.priceUsd)}});
+        table({{QStringLiteral("Name"), 0.2}, {QStringLiteral("Role"), 0.24}, {QStringLiteral("SKU"), 0.22},
+                  {QStringLiteral("Max power"), 0.14, Qt::AlignRight}, {QStringLiteral("Price"), 0.2, Qt::AlignRight}},
+            rows, 8, bold);
     }
     paragraph(QStringLiteral("Note: ") + b.footnote + QLatin1Char('.'), 7.5, kMuted, true);
 }
@@ -575,16 +644,19 @@ void Doc::topology()
     section(ReportSection::Topology);
     const DiagramModel& m = d.diagram;
     paragraph(m.aggregated
-                  ? QStringLiteral("%1 nodes and %2 links, aggregated: servers and leaves by scalable unit (or rack), other switches by network and tier. "
-                                   "Each line is a bundle of links; its label gives the number of links.")
-                        .arg(ReportData::number(m.nodes), ReportData::number(m.links))
-                  : QStringLiteral("%1 nodes and %2 links, one box per node. Lines with a number are bundles of that many links.")
-                        .arg(ReportData::number(m.nodes), ReportData::number(m.links)),
-              8.5, kMuted);
+            ? QStringLiteral("%1 nodes and %2 links, aggregated: servers and leaves by scalable unit (or rack), other "
+                             "switches by network and tier. "
+                             "Each line is a bundle of links; its label gives the number of links.")
+                  .arg(ReportData::number(m.nodes), ReportData::number(m.links))
+            : QStringLiteral(
+                "%1 nodes and %2 links, one box per node. Lines with a number are bundles of that many links.")
+                  .arg(ReportData::number(m.nodes), ReportData::number(m.links)),
+        8.5, kMuted);
     // Legend.
     double x = mBody.left();
-    const std::pair<QColor, const char*> legend[] = {{QColor(0x1f, 0x5f, 0xbf), "compute"}, {QColor(0xd9, 0x7a, 0x00), "storage"},
-                                                     {QColor(0x2e, 0x8b, 0x57), "in-band management"}, {QColor(0x80, 0x80, 0x80), "out-of-band management"}};
+    const std::pair<QColor, const char*> legend[]
+        = {{QColor(0x1f, 0x5f, 0xbf), "compute"}, {QColor(0xd9, 0x7a, 0x00), "storage"},
+            {QColor(0x2e, 0x8b, 0x57), "in-band management"}, {QColor(0x80, 0x80, 0x80), "out-of-band management"}};
     p.setFont(font(7.5));
     for (const auto& [color, name] : legend) {
         p.setPen(QPen(color, 2));
@@ -606,9 +678,11 @@ void Doc::racks()
         paragraph(QStringLiteral("The design places no node in a rack."));
         return;
     }
-    paragraph(QStringLiteral("%1 racks in %2 distinct layouts. Racks with identical contents share one drawing; the names under each drawing list them.")
-                  .arg(ReportData::number(d.rackCount)).arg(d.racks.size()),
-              8.5, kMuted);
+    paragraph(QStringLiteral("%1 racks in %2 distinct layouts. Racks with identical contents share one drawing; the "
+                             "names under each drawing list them.")
+                  .arg(ReportData::number(d.rackCount))
+                  .arg(d.racks.size()),
+        8.5, kMuted);
     const int perRow = 4;
     const double gap = 14;
     const double colW = (mBody.width() - gap * (perRow - 1)) / perRow;
@@ -629,11 +703,15 @@ void Doc::racks()
             const QString title = names.size() > 1 ? QStringLiteral("%1 (x %2)").arg(r.name).arg(names.size()) : r.name;
             p.setFont(font(8.5, true));
             p.setPen(kInk);
-            p.drawText(QRectF(x, y, colW, 12), Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(font(8.5, true), &w).elidedText(title, Qt::ElideRight, colW));
+            p.drawText(QRectF(x, y, colW, 12), Qt::AlignLeft | Qt::AlignVCenter,
+                QFontMetricsF(font(8.5, true), &w).elidedText(title, Qt::ElideRight, colW));
             p.setFont(font(6.5));
             p.setPen(kMuted);
             p.drawText(QRectF(x, y + 12, colW, 10), Qt::AlignLeft | Qt::AlignVCenter,
-                       QStringLiteral("%1, %2U%3").arg(r.model).arg(r.heightU).arg(r.liquidCooled ? QStringLiteral(", liquid") : QString()));
+                QStringLiteral("%1, %2U%3")
+                    .arg(r.model)
+                    .arg(r.heightU)
+                    .arg(r.liquidCooled ? QStringLiteral(", liquid") : QString()));
             const double top = y + 26;
             const double railW = 12;
             const QRectF frame(x + railW, top, colW - railW, r.heightU * uH);
@@ -648,7 +726,8 @@ void Doc::racks()
                     p.drawText(QRectF(x, uy, railW - 2, uH), Qt::AlignRight | Qt::AlignVCenter, QString::number(u));
             }
             for (const RackElevation::Slot& s : r.slots) {
-                const QRectF sr(frame.left() + 1, frame.bottom() - (s.u - 1 + s.heightU) * uH + 0.5, frame.width() - 2, s.heightU * uH - 1);
+                const QRectF sr(frame.left() + 1, frame.bottom() - (s.u - 1 + s.heightU) * uH + 0.5, frame.width() - 2,
+                    s.heightU * uH - 1);
                 QColor fill(0xe3, 0xee, 0xfb);
                 if (s.kind == DiagramModel::Kind::Switch)
                     fill = QColor(0xd5, 0xe8, 0xd4);
@@ -662,7 +741,9 @@ void Doc::racks()
                 const QFont sf = font(std::min(6.5, std::max(4.0, uH * 0.55)));
                 p.setFont(sf);
                 p.setPen(kInk);
-                const QString text = s.heightU >= 2 && uH * s.heightU >= 16 ? s.name + QLatin1Char('\n') + s.model : s.name + QStringLiteral(" \u00b7 ") + s.model;
+                const QString text = s.heightU >= 2 && uH * s.heightU >= 16
+                    ? s.name + QLatin1Char('\n') + s.model
+                    : s.name + QStringLiteral(" \u00b7 ") + s.model;
                 const QFontMetricsF fm(sf, &w);
                 QStringList lines = text.split(QLatin1Char('\n'));
                 for (QString& l : lines)
@@ -673,28 +754,36 @@ void Doc::racks()
             p.setFont(font(6.5));
             p.setPen(r.powerBudgetKw > 0 && r.powerKw > r.powerBudgetKw ? kError : kMuted);
             p.drawText(QRectF(x, ty, colW, 10), Qt::AlignLeft | Qt::AlignVCenter,
-                       r.powerBudgetKw > 0 ? QStringLiteral("%1 kW of %2 kW budget").arg(ReportData::number(r.powerKw, 1), ReportData::number(r.powerBudgetKw, 1))
-                                           : QStringLiteral("%1 kW maximum").arg(ReportData::number(r.powerKw, 1)));
+                r.powerBudgetKw > 0 ? QStringLiteral("%1 kW of %2 kW budget")
+                                          .arg(ReportData::number(r.powerKw, 1), ReportData::number(r.powerBudgetKw, 1))
+                                    : QStringLiteral("%1 kW maximum").arg(ReportData::number(r.powerKw, 1)));
             if (names.size() > 1) {
                 ty += 10;
                 p.setPen(kMuted);
-                QString list = names.mid(0, 12).join(QStringLiteral(", ")) + (names.size() > 12 ? QStringLiteral(", ...") : QString());
+                QString list = names.mid(0, 12).join(QStringLiteral(", "))
+                    + (names.size() > 12 ? QStringLiteral(", ...") : QString());
                 p.drawText(QRectF(x, ty, colW, 24), Qt::AlignLeft | Qt::TextWordWrap, list);
             }
         }
         y += rowH;
     }
     if (d.racks.size() > shown)
-        paragraph(QStringLiteral("%1 further rack layouts are not drawn; the cabling plan export lists every rack and U.").arg(d.racks.size() - shown), 8.5, kMuted);
+        paragraph(
+            QStringLiteral("%1 further rack layouts are not drawn; the cabling plan export lists every rack and U.")
+                .arg(d.racks.size() - shown),
+            8.5, kMuted);
 }
 
 void Doc::bom()
 {
     section(ReportSection::Bom);
     const BillOfMaterials& b = d.cost.bom;
-    paragraph(QStringLiteral("Derived from the design: every node by catalog item, racks, cables by length class and transceivers. "
-                             "Each price names its kind (list, estimate, price book, override); the sources section gives where each came from."),
-              8.5, kMuted);
+    paragraph(
+        QStringLiteral(
+            "Derived from the design: every node by catalog item, racks, cables by length class and transceivers. "
+            "Each price names its kind (list, estimate, price book, override); the sources section gives where each "
+            "came from."),
+        8.5, kMuted);
     std::vector<std::vector<Cell>> rows;
     std::vector<int> bold;
     QString category;
@@ -703,7 +792,8 @@ void Doc::bom()
         if (category.isEmpty())
             return;
         bold.push_back(static_cast<int>(rows.size()));
-        rows.push_back({Cell{QStringLiteral("Subtotal %1").arg(category)}, Cell{}, Cell{}, Cell{}, Cell{}, Cell{d.money(subtotal)}, Cell{}});
+        rows.push_back({Cell{QStringLiteral("Subtotal %1").arg(category)}, Cell{}, Cell{}, Cell{}, Cell{},
+            Cell{d.money(subtotal)}, Cell{}});
     };
     for (const BomLine& l : b.lines()) {
         if (l.category != category) {
@@ -712,19 +802,22 @@ void Doc::bom()
             subtotal = 0;
         }
         subtotal += l.extendedPrice();
-        rows.push_back({Cell{l.category}, Cell{l.sku, l.description}, Cell{l.lengthClass}, Cell{ReportData::number(l.quantity)},
-                        Cell{d.money(l.unitPrice)}, Cell{d.money(l.extendedPrice())},
-                        Cell{l.priceKind, QString(), false, l.priceKind == QLatin1String("estimate") ? kWarning : kInk}});
+        rows.push_back({Cell{l.category}, Cell{l.sku, l.description}, Cell{l.lengthClass},
+            Cell{ReportData::number(l.quantity)}, Cell{d.money(l.unitPrice)}, Cell{d.money(l.extendedPrice())},
+            Cell{l.priceKind, QString(), false, l.priceKind == QLatin1String("estimate") ? kWarning : kInk}});
     }
     closeCategory();
     bold.push_back(static_cast<int>(rows.size()));
-    rows.push_back({Cell{QStringLiteral("Total capital cost")}, Cell{}, Cell{}, Cell{}, Cell{}, Cell{d.money(d.cost.capex)}, Cell{}});
+    rows.push_back({Cell{QStringLiteral("Total capital cost")}, Cell{}, Cell{}, Cell{}, Cell{},
+        Cell{d.money(d.cost.capex)}, Cell{}});
     table({{QStringLiteral("Category"), 0.12}, {QStringLiteral("Item"), 0.33}, {QStringLiteral("Length"), 0.08},
-           {QStringLiteral("Qty"), 0.08, Qt::AlignRight}, {QStringLiteral("Unit price"), 0.13, Qt::AlignRight},
-           {QStringLiteral("Extended"), 0.16, Qt::AlignRight}, {QStringLiteral("Price"), 0.10}},
-          rows, 7.8, bold);
+              {QStringLiteral("Qty"), 0.08, Qt::AlignRight}, {QStringLiteral("Unit price"), 0.13, Qt::AlignRight},
+              {QStringLiteral("Extended"), 0.16, Qt::AlignRight}, {QStringLiteral("Price"), 0.10}},
+        rows, 7.8, bold);
     if (b.uncabledLinks() > 0)
-        paragraph(QStringLiteral("%1 links have no cable chosen and are not priced: the total is a lower bound.").arg(b.uncabledLinks()), 8.5, kWarning);
+        paragraph(QStringLiteral("%1 links have no cable chosen and are not priced: the total is a lower bound.")
+                      .arg(b.uncabledLinks()),
+            8.5, kWarning);
 }
 
 void Doc::cabling()
@@ -739,10 +832,11 @@ void Doc::cabling()
     QStringList types;
     for (const auto& [t, n] : byType)
         types << QStringLiteral("%1 %2").arg(ReportData::number(n), t);
-    paragraph(QStringLiteral("%1 cables in all: %2. The cabling plan export (cabling-csv) gives one row per cable with both ends' device, port, rack and U and a label; "
+    paragraph(QStringLiteral("%1 cables in all: %2. The cabling plan export (cabling-csv) gives one row per cable with "
+                             "both ends' device, port, rack and U and a label; "
                              "p2p-csv gives the same links for cable-validation tools.")
                   .arg(ReportData::number(d.cableCount), types.join(QStringLiteral(", "))),
-              9);
+        9);
     std::vector<std::pair<QString, double>> bars;
     for (const auto& [t, n] : byType)
         bars.emplace_back(t, n);
@@ -756,34 +850,46 @@ void Doc::cabling()
         rows.push_back({Cell{l.network}, Cell{l.type}, Cell{l.lengthClass}, Cell{ReportData::number(l.count)}});
     std::vector<int> bold{static_cast<int>(rows.size())};
     rows.push_back({Cell{QStringLiteral("Total")}, Cell{}, Cell{}, Cell{ReportData::number(d.cableCount)}});
-    table({{QStringLiteral("Network"), 0.25}, {QStringLiteral("Cable or optic type"), 0.35}, {QStringLiteral("Length class"), 0.2},
-           {QStringLiteral("Cables"), 0.2, Qt::AlignRight}},
-          rows, 8.5, bold);
+    table({{QStringLiteral("Network"), 0.25}, {QStringLiteral("Cable or optic type"), 0.35},
+              {QStringLiteral("Length class"), 0.2}, {QStringLiteral("Cables"), 0.2, Qt::AlignRight}},
+        rows, 8.5, bold);
 }
 
 void Doc::validation()
 {
     section(ReportSection::Validation);
     const FindingCounts& c = d.findingCounts;
-    tiles({{QStringLiteral("Errors"), QString::number(c.errors)}, {QStringLiteral("Warnings"), QString::number(c.warnings)},
-           {QStringLiteral("Information"), QString::number(c.infos)}, {QStringLiteral("Waived"), QString::number(c.waived)}},
-          4);
+    tiles({{QStringLiteral("Errors"), QString::number(c.errors)},
+              {QStringLiteral("Warnings"), QString::number(c.warnings)},
+              {QStringLiteral("Information"), QString::number(c.infos)},
+              {QStringLiteral("Waived"), QString::number(c.waived)}},
+        4);
     if (d.findings.empty()) {
         paragraph(QStringLiteral("No design rule reports anything: every check passed."), 9.5, kOk);
         return;
     }
-    paragraph(QStringLiteral("Every finding of the design rules, with its severity. A waived finding stays listed with the written reason for accepting it."), 8.5, kMuted);
+    paragraph(QStringLiteral("Every finding of the design rules, with its severity. A waived finding stays listed with "
+                             "the written reason for accepting it."),
+        8.5, kMuted);
     std::vector<std::vector<Cell>> rows;
     for (const Finding& f : d.findings) {
-        const QColor color = f.waived() ? kMuted : f.severity == Severity::Error ? kError : f.severity == Severity::Warning ? kWarning : kInfo;
+        const QColor color = f.waived()       ? kMuted
+            : f.severity == Severity::Error   ? kError
+            : f.severity == Severity::Warning ? kWarning
+                                              : kInfo;
         QString note = f.explanation;
         if (f.waived())
-            note = QStringLiteral("Waived%1: %2").arg(f.waiver->author.isEmpty() ? QString() : QStringLiteral(" by %1").arg(f.waiver->author), f.waiver->reason)
-                   + (note.isEmpty() ? QString() : QStringLiteral("\n") + note);
-        rows.push_back({Cell{toString(f.severity) + (f.waived() ? QStringLiteral("\n(waived)") : QString()), QString(), true, color},
-                        Cell{f.code}, Cell{f.message, note}});
+            note = QStringLiteral("Waived%1: %2")
+                       .arg(f.waiver->author.isEmpty() ? QString() : QStringLiteral(" by %1").arg(f.waiver->author),
+                           f.waiver->reason)
+                + (note.isEmpty() ? QString() : QStringLiteral("\n") + note);
+        rows.push_back({Cell{toString(f.severity) + (f.waived() ? QStringLiteral("\n(waived)") : QString()), QString(),
+                            true, color},
+            Cell{f.code}, Cell{f.message, note}});
     }
-    table({{QStringLiteral("Severity"), 0.11}, {QStringLiteral("Rule"), 0.25, Qt::AlignLeft, 6.8}, {QStringLiteral("Finding"), 0.64}}, rows, 7.8);
+    table({{QStringLiteral("Severity"), 0.11}, {QStringLiteral("Rule"), 0.25, Qt::AlignLeft, 6.8},
+              {QStringLiteral("Finding"), 0.64}},
+        rows, 7.8);
 }
 
 void Doc::barChart(const QRectF& area, const std::vector<std::pair<QString, double>>& values, const QString& title)
@@ -808,7 +914,7 @@ void Doc::barChart(const QRectF& area, const std::vector<std::pair<QString, doub
         p.drawRect(QRectF(area.left() + labelW, yy + 2, std::max(0.5, bw), barH));
         p.setPen(kInk);
         p.drawText(QRectF(area.left() + labelW + bw + 4, yy, valueW, barH + 4), Qt::AlignLeft | Qt::AlignVCenter,
-                   title.startsWith(QLatin1String("Capital")) ? shortMoney(v) : ReportData::number(v));
+            title.startsWith(QLatin1String("Capital")) ? shortMoney(v) : ReportData::number(v));
         yy += 16;
     }
 }
@@ -827,14 +933,16 @@ void Doc::tierChart(const QRectF& area)
     hi = std::max(hi, d.cost.capex * 2);
     const double llo = std::floor(std::log10(std::max(1.0, lo)));
     const double lhi = std::ceil(std::log10(hi));
-    auto xOf = [&](double v) { return plot.left() + plot.width() * (std::log10(std::max(1.0, v)) - llo) / (lhi - llo); };
+    auto xOf
+        = [&](double v) { return plot.left() + plot.width() * (std::log10(std::max(1.0, v)) - llo) / (lhi - llo); };
     p.setFont(font(6.5));
     for (double e = llo; e <= lhi; e += 1) {
         const double x = xOf(std::pow(10, e));
         p.setPen(QPen(kRule, 0.4, Qt::DashLine));
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         p.setPen(kMuted);
-        p.drawText(QRectF(x - 30, plot.bottom() + 2, 60, 10), Qt::AlignCenter, shortMoney(std::pow(10, e) / d.options.exchangeRate * d.options.exchangeRate));
+        p.drawText(QRectF(x - 30, plot.bottom() + 2, 60, 10), Qt::AlignCenter,
+            shortMoney(std::pow(10, e) / d.options.exchangeRate * d.options.exchangeRate));
     }
     const double rowH = plot.height() / std::max<size_t>(1, d.tiers.size());
     for (size_t i = 0; i < d.tiers.size(); ++i) {
@@ -877,7 +985,9 @@ void Doc::tcoChart(const QRectF& area)
     const double step = std::pow(10, std::floor(std::log10(maxV)));
     double top = std::ceil(maxV / step) * step;
     const int n = static_cast<int>(own.size()) - 1;
-    auto pt = [&](int i, double v) { return QPointF(plot.left() + plot.width() * i / n, plot.bottom() - plot.height() * v / top); };
+    auto pt = [&](int i, double v) {
+        return QPointF(plot.left() + plot.width() * i / n, plot.bottom() - plot.height() * v / top);
+    };
     p.setFont(font(6.5));
     const int ticks = 5;
     for (int k = 0; k <= ticks; ++k) {
@@ -890,7 +1000,8 @@ void Doc::tcoChart(const QRectF& area)
     }
     for (int i = 0; i <= n; ++i) {
         p.setPen(kMuted);
-        p.drawText(QRectF(pt(i, 0).x() - 20, plot.bottom() + 2, 40, 10), Qt::AlignCenter, QStringLiteral("year %1").arg(i));
+        p.drawText(
+            QRectF(pt(i, 0).x() - 20, plot.bottom() + 2, 40, 10), Qt::AlignCenter, QStringLiteral("year %1").arg(i));
     }
     auto line = [&](const std::vector<double>& vs, const QColor& c) {
         QPainterPath path;
@@ -912,12 +1023,14 @@ void Doc::tcoChart(const QRectF& area)
     p.setPen(QPen(kAccent, 2));
     p.drawLine(QPointF(plot.left(), ly), QPointF(plot.left() + 16, ly));
     p.setPen(kInk);
-    p.drawText(QPointF(plot.left() + 20, ly + 3), QStringLiteral("own: capex + opex x years (TCO %1)").arg(d.money(d.cost.tco, 0)));
+    p.drawText(QPointF(plot.left() + 20, ly + 3),
+        QStringLiteral("own: capex + opex x years (TCO %1)").arg(d.money(d.cost.tco, 0)));
     const double x2 = plot.left() + plot.width() * 0.55;
     p.setPen(QPen(kWarning, 2));
     p.drawLine(QPointF(x2, ly), QPointF(x2 + 16, ly));
     p.setPen(kInk);
-    p.drawText(QPointF(x2 + 20, ly + 3), QStringLiteral("cloud at %1 per GPU-hour").arg(d.money(d.cost.assumptions.cloudPricePerGpuHour.value)));
+    p.drawText(QPointF(x2 + 20, ly + 3),
+        QStringLiteral("cloud at %1 per GPU-hour").arg(d.money(d.cost.assumptions.cloudPricePerGpuHour.value)));
 }
 
 void Doc::cost()
@@ -935,23 +1048,33 @@ void Doc::cost()
     }
     for (const QString& cat : order) {
         const double v = byCategory[cat];
-        rows.push_back({Cell{QStringLiteral("Capital: %1").arg(cat)}, Cell{d.money(v)}, Cell{c.capex > 0 ? ReportData::number(100 * v / c.capex, 1) + QLatin1Char('%') : QString()}});
+        rows.push_back({Cell{QStringLiteral("Capital: %1").arg(cat)}, Cell{d.money(v)},
+            Cell{c.capex > 0 ? ReportData::number(100 * v / c.capex, 1) + QLatin1Char('%') : QString()}});
         bars.emplace_back(cat, v);
     }
     std::vector<int> bold{static_cast<int>(rows.size())};
     rows.push_back({Cell{QStringLiteral("Capital cost")}, Cell{d.money(c.capex)}, Cell{QStringLiteral("100%")}});
-    rows.push_back({Cell{QStringLiteral("Energy per year"), QStringLiteral("%1 kWh").arg(ReportData::number(c.energyKwhPerYear))}, Cell{d.money(c.energyCostPerYear)}, Cell{}});
+    rows.push_back(
+        {Cell{QStringLiteral("Energy per year"), QStringLiteral("%1 kWh").arg(ReportData::number(c.energyKwhPerYear))},
+            Cell{d.money(c.energyCostPerYear)}, Cell{}});
     rows.push_back({Cell{QStringLiteral("Support per year")}, Cell{d.money(c.supportPerYear)}, Cell{}});
     rows.push_back({Cell{QStringLiteral("Staff per year")}, Cell{d.money(c.staffPerYear)}, Cell{}});
     bold.push_back(static_cast<int>(rows.size()));
     rows.push_back({Cell{QStringLiteral("Operating cost per year")}, Cell{d.money(c.opexPerYear)}, Cell{}});
     bold.push_back(static_cast<int>(rows.size()));
-    rows.push_back({Cell{QStringLiteral("Total cost of ownership, %1 years").arg(ReportData::number(c.assumptions.years.value))}, Cell{d.money(c.tco)}, Cell{}});
-    rows.push_back({Cell{QStringLiteral("Cost per GPU-hour"), QStringLiteral("at %1% utilization").arg(ReportData::number(c.assumptions.utilization.value * 100, 0))},
-                    Cell{d.money(c.costPerGpuHour)}, Cell{}});
+    rows.push_back(
+        {Cell{QStringLiteral("Total cost of ownership, %1 years").arg(ReportData::number(c.assumptions.years.value))},
+            Cell{d.money(c.tco)}, Cell{}});
+    rows.push_back(
+        {Cell{QStringLiteral("Cost per GPU-hour"),
+             QStringLiteral("at %1% utilization").arg(ReportData::number(c.assumptions.utilization.value * 100, 0))},
+            Cell{d.money(c.costPerGpuHour)}, Cell{}});
     rows.push_back({Cell{QStringLiteral("Cloud, same GPU-hours per year")}, Cell{d.money(c.cloudCostPerYear)}, Cell{}});
-    rows.push_back({Cell{QStringLiteral("Break-even utilization against the cloud")}, Cell{ReportData::number(c.breakEvenUtilization * 100, 1) + QLatin1Char('%')}, Cell{}});
-    table({{QStringLiteral("Item"), 0.55}, {QStringLiteral("Amount"), 0.3, Qt::AlignRight}, {QStringLiteral("Share"), 0.15, Qt::AlignRight}}, rows, 8.5, bold);
+    rows.push_back({Cell{QStringLiteral("Break-even utilization against the cloud")},
+        Cell{ReportData::number(c.breakEvenUtilization * 100, 1) + QLatin1Char('%')}, Cell{}});
+    table({{QStringLiteral("Item"), 0.55}, {QStringLiteral("Amount"), 0.3, Qt::AlignRight},
+              {QStringLiteral("Share"), 0.15, Qt::AlignRight}},
+        rows, 8.5, bold);
 
     const double barsH = 26 + 16 * bars.size();
     ensure(barsH);
@@ -967,26 +1090,31 @@ void Doc::cost()
     y += tcoH + 8;
     if (c.tier)
         paragraph(QStringLiteral("Tier: %1 (%2 to %3 GPUs); the design's capital cost is %4 the tier's typical range.")
-                      .arg(c.tier->name, ReportData::number(c.tier->minGpus), c.tier->maxGpus ? ReportData::number(*c.tier->maxGpus) : QStringLiteral("any number of"),
-                           c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside")),
-                  8.5, kMuted);
+                      .arg(c.tier->name, ReportData::number(c.tier->minGpus),
+                          c.tier->maxGpus ? ReportData::number(*c.tier->maxGpus) : QStringLiteral("any number of"),
+                          c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside")),
+            8.5, kMuted);
 }
 
 void Doc::sources()
 {
     section(ReportSection::Sources);
-    paragraph(QStringLiteral("Every price and specification figure the report uses, with its source. Figures marked estimate are our own; "
+    paragraph(QStringLiteral("Every price and specification figure the report uses, with its source. Figures marked "
+                             "estimate are our own; "
                              "prices are in USD as the catalog gives them%1.")
-                  .arg(d.options.currency == QLatin1String("USD") ? QString()
-                                                                   : QStringLiteral(", and amounts elsewhere are converted at %1 %2 per USD").arg(ReportData::number(d.options.exchangeRate, 4), d.options.currency)),
-              8.5, kMuted);
+                  .arg(d.options.currency == QLatin1String("USD")
+                          ? QString()
+                          : QStringLiteral(", and amounts elsewhere are converted at %1 %2 per USD")
+                                .arg(ReportData::number(d.options.exchangeRate, 4), d.options.currency)),
+        8.5, kMuted);
     std::vector<std::vector<Cell>> rows;
     for (const SourceLine& s : d.sources)
-        rows.push_back({Cell{s.subject}, Cell{s.figure}, Cell{s.value}, Cell{s.source, QString(), false, s.estimate ? kWarning : kInk},
-                        Cell{s.estimate ? QStringLiteral("estimate") : QString(), QString(), false, kWarning}});
-    table({{QStringLiteral("Item"), 0.17}, {QStringLiteral("Figure"), 0.17}, {QStringLiteral("Value"), 0.16}, {QStringLiteral("Source"), 0.40},
-           {QString(), 0.10}},
-          rows, 7.2);
+        rows.push_back({Cell{s.subject}, Cell{s.figure}, Cell{s.value},
+            Cell{s.source, QString(), false, s.estimate ? kWarning : kInk},
+            Cell{s.estimate ? QStringLiteral("estimate") : QString(), QString(), false, kWarning}});
+    table({{QStringLiteral("Item"), 0.17}, {QStringLiteral("Figure"), 0.17}, {QStringLiteral("Value"), 0.16},
+              {QStringLiteral("Source"), 0.40}, {QString(), 0.10}},
+        rows, 7.2);
 }
 
 } // namespace
@@ -995,7 +1123,9 @@ PdfReportWriter::Result PdfReportWriter::write(const ReportData& data, const QSt
 {
     Result result;
     auto setup = [&](QPdfWriter& w) {
-        w.setPageSize(QPageSize(data.options.pageSize.compare(QLatin1String("Letter"), Qt::CaseInsensitive) == 0 ? QPageSize::Letter : QPageSize::A4));
+        w.setPageSize(QPageSize(data.options.pageSize.compare(QLatin1String("Letter"), Qt::CaseInsensitive) == 0
+                ? QPageSize::Letter
+                : QPageSize::A4));
         w.setPageMargins(QMarginsF(0, 0, 0, 0));
         w.setResolution(72); // one device unit is one point
         w.setTitle(QStringLiteral("%1: cluster design proposal").arg(data.designName));

@@ -28,8 +28,12 @@
 namespace pw::ui {
 
 BomPanel::BomPanel(DesignAnalysis* analysis, QWidget* parent)
-    : QWidget(parent), mAnalysis(analysis), mModel(new BomTableModel(this)), mProxy(new QSortFilterProxyModel(this)),
-      mView(new QTableView(this)), mTotal(new QLabel(this))
+    : QWidget(parent),
+      mAnalysis(analysis),
+      mModel(new BomTableModel(this)),
+      mProxy(new QSortFilterProxyModel(this)),
+      mView(new QTableView(this)),
+      mTotal(new QLabel(this))
 {
     mReportError = [this](const QString& title, const QString& message) { QMessageBox::warning(this, title, message); };
     mProxy->setSourceModel(mModel);
@@ -56,7 +60,8 @@ BomPanel::BomPanel(DesignAnalysis* analysis, QWidget* parent)
     mTotal->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* copy = new QPushButton(QStringLiteral("Copy"), this);
-    copy->setToolTip(QStringLiteral("Copy the selected rows (all rows when none are selected) as tab-separated text (Ctrl+C)"));
+    copy->setToolTip(
+        QStringLiteral("Copy the selected rows (all rows when none are selected) as tab-separated text (Ctrl+C)"));
     auto* exportCsvButton = new QPushButton(QStringLiteral("Export CSV…"), this);
     exportCsvButton->setObjectName(QStringLiteral("bomExportCsv"));
     connect(copy, &QPushButton::clicked, this, &BomPanel::copySelection);
@@ -80,7 +85,8 @@ void BomPanel::refresh()
     const auto& cost = mAnalysis->cost();
     if (!cost) {
         mModel->setLines({});
-        mTotal->setText(QStringLiteral("Bill of materials unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));
+        mTotal->setText(
+            QStringLiteral("Bill of materials unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));
         return;
     }
     mModel->setLines(cost->bom.lines());
@@ -89,9 +95,12 @@ void BomPanel::refresh()
         items += l.quantity;
     const QLocale locale;
     QString text = QStringLiteral("<b>%1</b> lines · <b>%2</b> items · total <b>$%3</b> (the capital cost)")
-                       .arg(locale.toString(int(cost->bom.lines().size())), locale.toString(items), locale.toString(cost->bom.total(), 'f', 2));
+                       .arg(locale.toString(int(cost->bom.lines().size())), locale.toString(items),
+                           locale.toString(cost->bom.total(), 'f', 2));
     if (const int uncabled = cost->bom.uncabledLinks())
-        text += QStringLiteral(" · <span style='color:#b26a00'>%1 links have no cable chosen: the total is a lower bound</span>").arg(uncabled);
+        text += QStringLiteral(
+            " · <span style='color:#b26a00'>%1 links have no cable chosen: the total is a lower bound</span>")
+                    .arg(uncabled);
     mTotal->setText(text);
 }
 
@@ -135,8 +144,8 @@ bool BomPanel::exportCsv(const QString& target)
         return false;
     QString path = target;
     if (path.isEmpty()) {
-        path = QFileDialog::getSaveFileName(this, QStringLiteral("Export bill of materials"), QStringLiteral("bom.csv"),
-                                            QStringLiteral("CSV (*.csv)"));
+        path = QFileDialog::getSaveFileName(
+            this, QStringLiteral("Export bill of materials"), QStringLiteral("bom.csv"), QStringLiteral("CSV (*.csv)"));
         if (path.isEmpty())
             return false;
     }

@@ -38,19 +38,26 @@ QString sourceText(const BomLine& l)
         return l.priceSource;
     return QStringLiteral("%1: %2").arg(l.priceKind, l.priceSource);
 }
-}
+} // namespace
 
 QString BomTableModel::plainText(int row, int column) const
 {
     const BomLine& l = mLines[size_t(row)];
     switch (column) {
-    case ItemColumn: return itemText(l);
-    case SkuColumn: return l.sku;
-    case QuantityColumn: return QString::number(l.quantity);
-    case UnitPriceColumn: return QString::number(l.unitPrice, 'f', 2);
-    case ExtendedColumn: return QString::number(l.extendedPrice(), 'f', 2);
-    case SourceColumn: return sourceText(l);
-    default: return {};
+    case ItemColumn:
+        return itemText(l);
+    case SkuColumn:
+        return l.sku;
+    case QuantityColumn:
+        return QString::number(l.quantity);
+    case UnitPriceColumn:
+        return QString::number(l.unitPrice, 'f', 2);
+    case ExtendedColumn:
+        return QString::number(l.extendedPrice(), 'f', 2);
+    case SourceColumn:
+        return sourceText(l);
+    default:
+        return {};
     }
 }
 
@@ -62,21 +69,30 @@ QVariant BomTableModel::data(const QModelIndex& index, int role) const
     const QLocale locale;
     if (role == SortRole) {
         switch (index.column()) {
-        case QuantityColumn: return l.quantity;
-        case UnitPriceColumn: return l.unitPrice;
-        case ExtendedColumn: return l.extendedPrice();
-        default: return plainText(index.row(), index.column()).toLower();
+        case QuantityColumn:
+            return l.quantity;
+        case UnitPriceColumn:
+            return l.unitPrice;
+        case ExtendedColumn:
+            return l.extendedPrice();
+        default:
+            return plainText(index.row(), index.column()).toLower();
         }
     }
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case QuantityColumn: return locale.toString(l.quantity);
-        case UnitPriceColumn: return QStringLiteral("$") + locale.toString(l.unitPrice, 'f', 2);
-        case ExtendedColumn: return QStringLiteral("$") + locale.toString(l.extendedPrice(), 'f', 2);
-        default: return plainText(index.row(), index.column());
+        case QuantityColumn:
+            return locale.toString(l.quantity);
+        case UnitPriceColumn:
+            return QStringLiteral("$") + locale.toString(l.unitPrice, 'f', 2);
+        case ExtendedColumn:
+            return QStringLiteral("$") + locale.toString(l.extendedPrice(), 'f', 2);
+        default:
+            return plainText(index.row(), index.column());
         }
     }
-    if (role == Qt::TextAlignmentRole && (index.column() == QuantityColumn || index.column() == UnitPriceColumn || index.column() == ExtendedColumn))
+    if (role == Qt::TextAlignmentRole
+        && (index.column() == QuantityColumn || index.column() == UnitPriceColumn || index.column() == ExtendedColumn))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole)
         return QStringLiteral("%1 · %2").arg(l.category, sourceText(l));
@@ -88,13 +104,20 @@ QVariant BomTableModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case ItemColumn: return QStringLiteral("Item");
-    case SkuColumn: return QStringLiteral("SKU");
-    case QuantityColumn: return QStringLiteral("Quantity");
-    case UnitPriceColumn: return QStringLiteral("Unit price (USD)");
-    case ExtendedColumn: return QStringLiteral("Extended (USD)");
-    case SourceColumn: return QStringLiteral("Price source");
-    default: return {};
+    case ItemColumn:
+        return QStringLiteral("Item");
+    case SkuColumn:
+        return QStringLiteral("SKU");
+    case QuantityColumn:
+        return QStringLiteral("Quantity");
+    case UnitPriceColumn:
+        return QStringLiteral("Unit price (USD)");
+    case ExtendedColumn:
+        return QStringLiteral("Extended (USD)");
+    case SourceColumn:
+        return QStringLiteral("Price source");
+    default:
+        return {};
     }
 }
 

@@ -24,10 +24,9 @@ namespace {
 constexpr double kGroupPad = 18.0;
 constexpr double kGroupTitle = 24.0;
 const QSizeF kCollapsedSize(240, 90);
-}
+} // namespace
 
-CanvasScene::CanvasScene(DesignDocument* document, QObject* parent)
-    : QGraphicsScene(parent), mDocument(document)
+CanvasScene::CanvasScene(DesignDocument* document, QObject* parent) : QGraphicsScene(parent), mDocument(document)
 {
     // Nodes and group boxes are few and compact; links never enter the index (one layer item).
     setItemIndexMethod(BspTreeIndex);
@@ -101,7 +100,8 @@ void CanvasScene::fitWidthsToRows()
     nodes.reserve(design().nodes().size());
     design().nodes().forEach([&](const Node& n) { nodes.push_back(&n); });
     std::sort(nodes.begin(), nodes.end(), [](const Node* a, const Node* b) {
-        return a->position.y() != b->position.y() ? a->position.y() < b->position.y() : a->position.x() < b->position.x();
+        return a->position.y() != b->position.y() ? a->position.y() < b->position.y()
+                                                  : a->position.x() < b->position.x();
     });
     std::unordered_map<NodeId, double> width;
     for (size_t i = 1; i < nodes.size(); ++i) {
@@ -254,8 +254,9 @@ void CanvasScene::updateGroupBoxes()
         const Acc& a = found->second;
         if (mCollapsed.contains(it.key())) {
             const QPointF c = a.sum / a.count;
-            it.value()->setBox(QRectF(c - QPointF(kCollapsedSize.width() / 2, kCollapsedSize.height() / 2), kCollapsedSize),
-                               true, a.count, a.gpus);
+            it.value()->setBox(
+                QRectF(c - QPointF(kCollapsedSize.width() / 2, kCollapsedSize.height() / 2), kCollapsedSize), true,
+                a.count, a.gpus);
         } else {
             // Nested groups get a little more room so their boxes do not coincide.
             const Group* g = d.group(it.key());
@@ -265,7 +266,10 @@ void CanvasScene::updateGroupBoxes()
                 it.value()->setVisible(false);
                 continue;
             }
-            const double pad = kGroupPad + (g && g->kind == GroupKind::Pod ? 14 : g && g->kind == GroupKind::Rack ? 6 : 0);
+            const double pad = kGroupPad
+                + (g && g->kind == GroupKind::Pod         ? 14
+                        : g && g->kind == GroupKind::Rack ? 6
+                                                          : 0);
             it.value()->setBox(a.rect.adjusted(-pad, -pad - kGroupTitle, pad, pad), false, a.count, a.gpus);
         }
     }
@@ -491,7 +495,8 @@ CommandResult CanvasScene::placeItem(const QString& sku, QPointF scenePos)
         // A rack from the palette racks the selected nodes.
         std::vector<NodeId> members = selectedNodeIds();
         if (members.empty()) {
-            const auto r = CommandResult::refused(QStringLiteral("select the nodes to put in the rack, then drop the rack"));
+            const auto r
+                = CommandResult::refused(QStringLiteral("select the nodes to put in the rack, then drop the rack"));
             Q_EMIT mDocument->commandRefused(r.reason);
             return r;
         }

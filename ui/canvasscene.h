@@ -33,7 +33,8 @@ class CanvasScene : public QGraphicsScene {
 public:
     static constexpr const char* kSkuMimeType = "application/x-podwright-sku";
     // Above this many nodes scalable units open collapsed; above kCollapsePodsAbove, pods too.
-    static constexpr int kCollapseUnitsAbove = 1400; // a 4,096-GPU (512 DGX) design opens expanded: its fit-all frame is faster expanded (docs/benchmarks.md)
+    static constexpr int kCollapseUnitsAbove
+        = 1400; // a 4,096-GPU (512 DGX) design opens expanded: its fit-all frame is faster expanded (docs/benchmarks.md)
     static constexpr int kCollapsePodsAbove = 6000;
 
     explicit CanvasScene(DesignDocument* document, QObject* parent = nullptr);

@@ -31,7 +31,9 @@
 namespace pw::ui {
 
 CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
-    : QGraphicsView(scene, parent), mScene(scene), mTool(std::make_unique<SelectTool>(this)),
+    : QGraphicsView(scene, parent),
+      mScene(scene),
+      mTool(std::make_unique<SelectTool>(this)),
       mLegend(new LegendWidget(this))
 {
     setRenderHint(QPainter::Antialiasing, true);
@@ -89,10 +91,12 @@ void CanvasView::fitAll()
     // its height fills half the view and start at its left end; the scroll bar shows the rest.
     const QSize vp = viewport()->size();
     const double minScale = std::min(0.5, 0.5 * vp.height() / std::max(1.0, r.height() + 80));
-    if (transform().m11() < minScale && r.width() / std::max(1.0, r.height()) > 4.0 * vp.width() / std::max(1, vp.height())) {
+    if (transform().m11() < minScale
+        && r.width() / std::max(1.0, r.height()) > 4.0 * vp.width() / std::max(1, vp.height())) {
         setTransform(QTransform::fromScale(minScale, minScale));
         centerOn(r.left() - 40 + vp.width() / 2.0 / minScale, r.center().y());
-        Q_EMIT hint(QStringLiteral("This design is much wider than tall: showing its left end (scroll or zoom out with the wheel to see more)"));
+        Q_EMIT hint(QStringLiteral("This design is much wider than tall: showing its left end (scroll or zoom out with "
+                                   "the wheel to see more)"));
         return;
     }
     centerOn(r.center());
@@ -211,9 +215,9 @@ void CanvasView::pasteAt(QPointF offset)
     Design& d = mScene->document()->design();
     QSet<QString> used;
     d.nodes().forEach([&](const Node& n) { used.insert(n.name); });
-    auto composite = std::make_unique<CompositeCommand>(
-        mClipboard.nodes.size() == 1 ? QStringLiteral("Paste %1").arg(mClipboard.nodes.front().name)
-                                     : QStringLiteral("Paste %1 nodes").arg(mClipboard.nodes.size()));
+    auto composite = std::make_unique<CompositeCommand>(mClipboard.nodes.size() == 1
+            ? QStringLiteral("Paste %1").arg(mClipboard.nodes.front().name)
+            : QStringLiteral("Paste %1 nodes").arg(mClipboard.nodes.size()));
     std::map<QString, const CatalogItem*> items;
     for (const CatalogItem& item : mClipboard.items)
         items[item.sku] = &item;
@@ -247,8 +251,8 @@ void CanvasView::pasteAt(QPointF offset)
             composite->add(std::make_unique<RecordItemCommand>(*items[l.cableSku]));
             recorded.insert(l.cableSku);
         }
-        composite->add(std::make_unique<ConnectCommand>(PortRef{newIds[l.a], l.portA}, PortRef{newIds[l.b], l.portB},
-                                                        l.cableSku, l.lengthM));
+        composite->add(std::make_unique<ConnectCommand>(
+            PortRef{newIds[l.a], l.portA}, PortRef{newIds[l.b], l.portB}, l.cableSku, l.lengthM));
     }
     if (mScene->document()->execute(std::move(composite)).ok)
         mScene->selectNodes(newIds);
@@ -324,14 +328,25 @@ void CanvasView::keyPressEvent(QKeyEvent* event)
         return;
     if (event->modifiers() == Qt::NoModifier) {
         switch (event->key()) {
-        case Qt::Key_C: setTool(ToolKind::Connect); return;
+        case Qt::Key_C:
+            setTool(ToolKind::Connect);
+            return;
         case Qt::Key_S:
-        case Qt::Key_V: setTool(ToolKind::Select); return;
-        case Qt::Key_Escape: setTool(ToolKind::Select); return;
+        case Qt::Key_V:
+            setTool(ToolKind::Select);
+            return;
+        case Qt::Key_Escape:
+            setTool(ToolKind::Select);
+            return;
         case Qt::Key_Plus:
-        case Qt::Key_Equal: zoomBy(1.25); return;
-        case Qt::Key_Minus: zoomBy(0.8); return;
-        default: break;
+        case Qt::Key_Equal:
+            zoomBy(1.25);
+            return;
+        case Qt::Key_Minus:
+            zoomBy(0.8);
+            return;
+        default:
+            break;
         }
     }
     QGraphicsView::keyPressEvent(event);
@@ -368,11 +383,12 @@ void CanvasView::contextMenuEvent(QContextMenuEvent* event)
         menu.addAction(QStringLiteral("Duplicate"), this, &CanvasView::duplicateSelection);
         for (GroupId g : {n ? n->unit : GroupId{}, n ? n->rack : GroupId{}})
             if (const Group* grp = mScene->design().group(g))
-                menu.addAction(QStringLiteral("Collapse %1").arg(grp->name), this, [this, g] { mScene->setCollapsed(g, true); });
+                menu.addAction(
+                    QStringLiteral("Collapse %1").arg(grp->name), this, [this, g] { mScene->setCollapsed(g, true); });
     } else if (group) {
         const GroupId id = group->groupId();
         menu.addAction(mScene->isCollapsed(id) ? QStringLiteral("Expand") : QStringLiteral("Collapse"), this,
-                       [this, id] { mScene->toggleCollapsed(id); });
+            [this, id] { mScene->toggleCollapsed(id); });
     } else {
         menu.addAction(QStringLiteral("Paste"), this, &CanvasView::paste)->setEnabled(!mClipboard.isEmpty());
         menu.addAction(QStringLiteral("Fit all"), this, &CanvasView::fitAll);

@@ -5,6 +5,9 @@
 #include "cost/tiertable.h"
 #include "model/designintent.h"
 
+#include <QLocale>
+#include <QTabWidget>
+#include <QVBoxLayout>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QBarCategoryAxis>
 #include <QtCharts/QBarSeries>
@@ -18,9 +21,6 @@
 #include <QtCharts/QPieSlice>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
-#include <QLocale>
-#include <QTabWidget>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -64,18 +64,26 @@ QString money(double usd)
 
 QColor tierColor(const QString& id)
 {
-    if (id == QLatin1String("development")) return QColor(0x66, 0xbb, 0x6a);
-    if (id == QLatin1String("mid-scale")) return QColor(0x42, 0xa5, 0xf5);
-    if (id == QLatin1String("large-scale")) return QColor(0xab, 0x47, 0xbc);
-    if (id == QLatin1String("hyperscale")) return QColor(0xef, 0x53, 0x50);
+    if (id == QLatin1String("development"))
+        return QColor(0x66, 0xbb, 0x6a);
+    if (id == QLatin1String("mid-scale"))
+        return QColor(0x42, 0xa5, 0xf5);
+    if (id == QLatin1String("large-scale"))
+        return QColor(0xab, 0x47, 0xbc);
+    if (id == QLatin1String("hyperscale"))
+        return QColor(0xef, 0x53, 0x50);
     return QColor(0xff, 0xa7, 0x26); // inference
 }
 
 } // namespace
 
 ChartsPanel::ChartsPanel(DesignAnalysis* analysis, QWidget* parent)
-    : QWidget(parent), mAnalysis(analysis), mTabs(new QTabWidget(this)), mTierView(makeView(this, QStringLiteral("tierChart"))),
-      mBreakdownView(makeView(this, QStringLiteral("breakdownChart"))), mRackView(makeView(this, QStringLiteral("rackPowerChart")))
+    : QWidget(parent),
+      mAnalysis(analysis),
+      mTabs(new QTabWidget(this)),
+      mTierView(makeView(this, QStringLiteral("tierChart"))),
+      mBreakdownView(makeView(this, QStringLiteral("breakdownChart"))),
+      mRackView(makeView(this, QStringLiteral("rackPowerChart")))
 {
     mTabs->setDocumentMode(true);
     mTabs->addTab(mTierView, QStringLiteral("Cost vs tiers"));
@@ -88,9 +96,18 @@ ChartsPanel::ChartsPanel(DesignAnalysis* analysis, QWidget* parent)
     refresh();
 }
 
-QChart* ChartsPanel::tierChart() const { return mTierView->chart(); }
-QChart* ChartsPanel::breakdownChart() const { return mBreakdownView->chart(); }
-QChart* ChartsPanel::rackPowerChart() const { return mRackView->chart(); }
+QChart* ChartsPanel::tierChart() const
+{
+    return mTierView->chart();
+}
+QChart* ChartsPanel::breakdownChart() const
+{
+    return mBreakdownView->chart();
+}
+QChart* ChartsPanel::rackPowerChart() const
+{
+    return mRackView->chart();
+}
 
 void ChartsPanel::refresh()
 {
@@ -107,9 +124,10 @@ void ChartsPanel::refreshTiers()
     const int gpus = mAnalysis->summary().gpus;
     const double capex = cost ? cost->capex : 0.0;
     const bool inference = cost && cost->tier && cost->tier->id == QLatin1String("inference");
-    chart->setTitle(cost && cost->tier ? QStringLiteral("Capital cost against the tier table — this design: %1 GPUs, %2 (%3)")
-                                             .arg(QLocale().toString(gpus), money(capex), cost->tier->name)
-                                       : QStringLiteral("Capital cost against the tier table"));
+    chart->setTitle(cost && cost->tier
+            ? QStringLiteral("Capital cost against the tier table — this design: %1 GPUs, %2 (%3)")
+                  .arg(QLocale().toString(gpus), money(capex), cost->tier->name)
+            : QStringLiteral("Capital cost against the tier table"));
 
     const double xMax = std::max(200000.0, gpus * 2.0);
     // Costs in millions of USD: a log axis prints plain numbers (0.1 … 10000), not "$1e+06".
@@ -192,7 +210,9 @@ void ChartsPanel::refreshBreakdown()
     };
     const std::vector<Part> parts = {
         {QStringLiteral("Compute"), {QStringLiteral("servers"), QStringLiteral("nics")}, QColor(0x42, 0xa5, 0xf5)},
-        {QStringLiteral("Network"), {QStringLiteral("switches"), QStringLiteral("cables"), QStringLiteral("transceivers")}, QColor(0xab, 0x47, 0xbc)},
+        {QStringLiteral("Network"),
+            {QStringLiteral("switches"), QStringLiteral("cables"), QStringLiteral("transceivers")},
+            QColor(0xab, 0x47, 0xbc)},
         {QStringLiteral("Storage"), {QStringLiteral("storage")}, QColor(0x26, 0xa6, 0x9a)},
         {QStringLiteral("Facility and other"), {}, QColor(0x8d, 0x6e, 0x63)},
     };
@@ -210,8 +230,9 @@ void ChartsPanel::refreshBreakdown()
     pie->setHoleSize(0.35);
     const double total = cost->capex > 0 ? cost->capex : 1.0;
     for (size_t i = 0; i < parts.size(); ++i) {
-        QPieSlice* slice = pie->append(QStringLiteral("%1: %2 (%3%)").arg(parts[i].name, money(sums[i])).arg(100.0 * sums[i] / total, 0, 'f', 1),
-                                       sums[i]);
+        QPieSlice* slice = pie->append(
+            QStringLiteral("%1: %2 (%3%)").arg(parts[i].name, money(sums[i])).arg(100.0 * sums[i] / total, 0, 'f', 1),
+            sums[i]);
         slice->setObjectName(parts[i].name);
         slice->setColor(parts[i].color);
         slice->setLabelVisible(sums[i] / total >= 0.05); // small slices: the legend says it
@@ -230,15 +251,18 @@ void ChartsPanel::refreshRacks()
         return;
     }
     if (all > kMaxRackBars) {
-        std::stable_sort(racks.begin(), racks.end(), [](const RackLoad& a, const RackLoad& b) { return a.powerKw > b.powerKw; });
+        std::stable_sort(
+            racks.begin(), racks.end(), [](const RackLoad& a, const RackLoad& b) { return a.powerKw > b.powerKw; });
         racks.resize(kMaxRackBars);
     }
     int over = 0;
     for (const RackLoad& r : mAnalysis->racks())
         over += r.budgetKw > 0 && r.powerKw > r.budgetKw + 1e-9 ? 1 : 0;
-    chart->setTitle(QStringLiteral("Maximum power per rack against its budget%1%2")
-                        .arg(all > kMaxRackBars ? QStringLiteral(" — the %1 most loaded of %2 racks").arg(kMaxRackBars).arg(all) : QString(),
-                             over ? QStringLiteral(" — %1 over budget").arg(over) : QString()));
+    chart->setTitle(
+        QStringLiteral("Maximum power per rack against its budget%1%2")
+            .arg(all > kMaxRackBars ? QStringLiteral(" — the %1 most loaded of %2 racks").arg(kMaxRackBars).arg(all)
+                                    : QString(),
+                over ? QStringLiteral(" — %1 over budget").arg(over) : QString()));
 
     auto* set = new QBarSet(QStringLiteral("Maximum power (kW)"));
     set->setObjectName(QStringLiteral("power"));

@@ -20,7 +20,7 @@ QString describe(const std::exception& e)
         return pe->message();
     return QString::fromUtf8(e.what());
 }
-}
+} // namespace
 
 DesignAnalysis::DesignAnalysis(DesignDocument* document, QObject* parent)
     : QObject(parent), mDocument(document), mDebounce(new QTimer(this))

@@ -30,9 +30,12 @@ namespace {
 QColor severityColor(Severity s)
 {
     switch (s) {
-    case Severity::Error: return QColor(0xc6, 0x28, 0x28);
-    case Severity::Warning: return QColor(0xb2, 0x6a, 0x00);
-    case Severity::Info: return QColor(0x15, 0x65, 0xc0);
+    case Severity::Error:
+        return QColor(0xc6, 0x28, 0x28);
+    case Severity::Warning:
+        return QColor(0xb2, 0x6a, 0x00);
+    case Severity::Info:
+        return QColor(0x15, 0x65, 0xc0);
     }
     return {};
 }
@@ -56,9 +59,8 @@ std::optional<FindingsPanel::WaiveAnswer> askForReason(QWidget* parent, const Fi
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dlg);
     buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Waive"));
     buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
-    QObject::connect(reason, &QLineEdit::textChanged, &dlg, [buttons](const QString& t) {
-        buttons->button(QDialogButtonBox::Ok)->setEnabled(!t.trimmed().isEmpty());
-    });
+    QObject::connect(reason, &QLineEdit::textChanged, &dlg,
+        [buttons](const QString& t) { buttons->button(QDialogButtonBox::Ok)->setEnabled(!t.trimmed().isEmpty()); });
     QObject::connect(buttons, &QDialogButtonBox::accepted, &dlg, &QDialog::accept);
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
     form->addRow(buttons);
@@ -69,16 +71,23 @@ std::optional<FindingsPanel::WaiveAnswer> askForReason(QWidget* parent, const Fi
 
 } // namespace
 
-FindingsPanel::FindingsPanel(DesignDocument* document, DesignAnalysis* analysis, CanvasScene* scene, CanvasView* view,
-                             QWidget* parent)
-    : QWidget(parent), mDocument(document), mAnalysis(analysis), mScene(scene), mView(view),
-      mTable(new QTableWidget(0, ColumnCount, this)), mSummary(new QLabel(this)), mExplanation(new QLabel(this)),
-      mWaive(new QPushButton(QStringLiteral("&Waive…"), this)), mUnwaive(new QPushButton(QStringLiteral("&Unwaive"), this))
+FindingsPanel::FindingsPanel(
+    DesignDocument* document, DesignAnalysis* analysis, CanvasScene* scene, CanvasView* view, QWidget* parent)
+    : QWidget(parent),
+      mDocument(document),
+      mAnalysis(analysis),
+      mScene(scene),
+      mView(view),
+      mTable(new QTableWidget(0, ColumnCount, this)),
+      mSummary(new QLabel(this)),
+      mExplanation(new QLabel(this)),
+      mWaive(new QPushButton(QStringLiteral("&Waive…"), this)),
+      mUnwaive(new QPushButton(QStringLiteral("&Unwaive"), this))
 {
     mWaivePrompt = [this](const Finding& f) { return askForReason(this, f); };
     mTable->setObjectName(QStringLiteral("findingsTable"));
-    mTable->setHorizontalHeaderLabels({QStringLiteral("Severity"), QStringLiteral("Code"), QStringLiteral("Message"),
-                                       QStringLiteral("Waived")});
+    mTable->setHorizontalHeaderLabels(
+        {QStringLiteral("Severity"), QStringLiteral("Code"), QStringLiteral("Message"), QStringLiteral("Waived")});
     mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     mTable->setSelectionMode(QAbstractItemView::SingleSelection);
     mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -161,9 +170,11 @@ void FindingsPanel::refresh()
         auto* msg = new QTableWidgetItem(f.message);
         msg->setToolTip(f.explanation.isEmpty() ? f.message : f.message + QStringLiteral("\n\n") + f.explanation);
         mTable->setItem(row, MessageColumn, msg);
-        auto* status = new QTableWidgetItem(f.waived() ? QStringLiteral("waived: %1").arg(f.waiver->reason) : QString());
+        auto* status
+            = new QTableWidgetItem(f.waived() ? QStringLiteral("waived: %1").arg(f.waiver->reason) : QString());
         if (f.waived())
-            status->setToolTip(QStringLiteral("Waived by %1 on %2: %3").arg(f.waiver->author, f.waiver->date, f.waiver->reason));
+            status->setToolTip(
+                QStringLiteral("Waived by %1 on %2: %3").arg(f.waiver->author, f.waiver->date, f.waiver->reason));
         mTable->setItem(row, StatusColumn, status);
         if (f.waived())
             for (int c = CodeColumn; c < ColumnCount; ++c)
@@ -187,9 +198,14 @@ void FindingsPanel::refresh()
                 (f.severity == Severity::Error ? errors : f.severity == Severity::Warning ? warnings : infos) += 1;
         }
         QString text = mShown.empty() ? QStringLiteral("No findings: every design rule passes.")
-                                      : QStringLiteral("%1 errors · %2 warnings · %3 info · %4 waived").arg(errors).arg(warnings).arg(infos).arg(waived);
+                                      : QStringLiteral("%1 errors · %2 warnings · %3 info · %4 waived")
+                                            .arg(errors)
+                                            .arg(warnings)
+                                            .arg(infos)
+                                            .arg(waived);
         if (mAnalysis->fabricAnalysisSkipped())
-            text += QStringLiteral(" (bisection and failure-case checks are skipped live above %1 nodes: run podwright-cli validate for them)")
+            text += QStringLiteral(" (bisection and failure-case checks are skipped live above %1 nodes: run "
+                                   "podwright-cli validate for them)")
                         .arg(DesignAnalysis::kFabricAnalysisMaxNodes);
         mSummary->setText(text);
     }
@@ -222,7 +238,9 @@ void FindingsPanel::showRow(int row)
     GroupId group;
     for (const EntityRef& ref : f->entities) {
         switch (ref.kind) {
-        case EntityRef::Kind::Node: addNode(NodeId(ref.id)); break;
+        case EntityRef::Kind::Node:
+            addNode(NodeId(ref.id));
+            break;
         case EntityRef::Kind::Link:
             if (const Link* l = d.link(LinkId(ref.id))) {
                 addNode(l->a.node);
@@ -271,7 +289,10 @@ bool FindingsPanel::waiveCurrent()
     w.author = answer->author.trimmed();
     w.date = QDate::currentDate().toString(Qt::ISODate);
     const QJsonObject props = Waiver::addedTo(mDocument->design().properties(), w);
-    const bool ok = mDocument->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Waive %1").arg(w.code), props)).ok;
+    const bool ok
+        = mDocument->execute(
+                       std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Waive %1").arg(w.code), props))
+              .ok;
     if (ok)
         mAnalysis->recompute(); // the user expects the row to change at once
     return ok;
@@ -285,7 +306,10 @@ bool FindingsPanel::unwaiveCurrent()
     // Remove the waiver that covers it (it may name more entities than the finding).
     const Waiver w = *f->waiver;
     const QJsonObject props = Waiver::removedFrom(mDocument->design().properties(), w.code, w.entities);
-    const bool ok = mDocument->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Unwaive %1").arg(w.code), props)).ok;
+    const bool ok
+        = mDocument
+              ->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Unwaive %1").arg(w.code), props))
+              .ok;
     if (ok)
         mAnalysis->recompute();
     return ok;

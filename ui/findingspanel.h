@@ -36,7 +36,7 @@ public:
     enum Column { SeverityColumn, CodeColumn, MessageColumn, StatusColumn, ColumnCount };
 
     FindingsPanel(DesignDocument* document, DesignAnalysis* analysis, CanvasScene* scene, CanvasView* view,
-                  QWidget* parent = nullptr);
+        QWidget* parent = nullptr);
 
     void setWaivePrompt(WaivePrompt prompt) { mWaivePrompt = std::move(prompt); }
     [[nodiscard]] QTableWidget* table() const { return mTable; }

@@ -13,8 +13,7 @@ namespace {
 constexpr double kTitle = 22.0;
 }
 
-GroupItem::GroupItem(CanvasScene* scene, GroupId id)
-    : mCanvas(scene), mId(id)
+GroupItem::GroupItem(CanvasScene* scene, GroupId id) : mCanvas(scene), mId(id)
 {
     setZValue(-10);
     setFlag(ItemUsesExtendedStyleOption); // exposedRect
@@ -57,13 +56,23 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     QColor edge;
     QString kind;
     switch (g->kind) {
-    case GroupKind::Rack: edge = QColor(0x60, 0x60, 0x60); kind = QStringLiteral("Rack"); break;
-    case GroupKind::ScalableUnit: edge = QColor(0x1f, 0x6f, 0xc5); kind = QStringLiteral("SU"); break;
-    case GroupKind::Pod: edge = QColor(0x7a, 0x3f, 0xa8); kind = QStringLiteral("Pod"); break;
+    case GroupKind::Rack:
+        edge = QColor(0x60, 0x60, 0x60);
+        kind = QStringLiteral("Rack");
+        break;
+    case GroupKind::ScalableUnit:
+        edge = QColor(0x1f, 0x6f, 0xc5);
+        kind = QStringLiteral("SU");
+        break;
+    case GroupKind::Pod:
+        edge = QColor(0x7a, 0x3f, 0xa8);
+        kind = QStringLiteral("Pod");
+        break;
     }
     const bool selected = mCanvas->selectedGroup() == mId;
     // "Rack A1" needs no "Rack" in front.
-    const QString title = g->name.startsWith(kind, Qt::CaseInsensitive) ? g->name : QStringLiteral("%1 %2").arg(kind, g->name);
+    const QString title
+        = g->name.startsWith(kind, Qt::CaseInsensitive) ? g->name : QStringLiteral("%1 %2").arg(kind, g->name);
     if (mCollapsed) {
         painter->setPen(QPen(selected ? QColor(0xd9, 0x34, 0x2b) : edge, selected ? 3 : 2));
         QColor fill = edge;
@@ -111,7 +120,7 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
             sub += QStringLiteral(" · %1 GPUs").arg(mGpus);
         sub += QStringLiteral("  (collapsed)");
         painter->drawText(QRectF(mRect.left() + 6, mRect.center().y() + 2, mRect.width() - 12, mRect.height() / 2 - 8),
-                          Qt::AlignHCenter | Qt::AlignTop, sub);
+            Qt::AlignHCenter | Qt::AlignTop, sub);
         return;
     }
     // Solid: a dashed outline of a pod-sized box is stroked dash by dash, even off screen.
@@ -131,7 +140,7 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         painter->setPen(thin);
         const QRectF e = option->exposedRect.adjusted(-4, -4, 4, 4);
         const QLineF edges[4] = {{mRect.topLeft(), mRect.topRight()}, {mRect.topRight(), mRect.bottomRight()},
-                                 {mRect.bottomRight(), mRect.bottomLeft()}, {mRect.bottomLeft(), mRect.topLeft()}};
+            {mRect.bottomRight(), mRect.bottomLeft()}, {mRect.bottomLeft(), mRect.topLeft()}};
         for (const QLineF& edge : edges) {
             // Only the part of each edge that is on screen.
             const QRectF box = QRectF(edge.p1(), edge.p2()).normalized();
@@ -154,8 +163,7 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setFont(f);
     painter->setPen(edge.darker(130));
     painter->drawText(QRectF(mRect.left() + 10, mRect.top() + 2, mRect.width() - 20, kTitle),
-                      Qt::AlignLeft | Qt::AlignVCenter,
-                      QStringLiteral("%1 — %2 nodes").arg(title).arg(mMembers));
+        Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("%1 — %2 nodes").arg(title).arg(mMembers));
 }
 
 } // namespace pw::ui

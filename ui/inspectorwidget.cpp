@@ -204,13 +204,21 @@ void InspectorWidget::showNode(NodeId id)
     mTitle->setText(n->name);
     if (!mName->hasFocus())
         mName->setText(n->name);
-    mModel->setText(item ? QStringLiteral("%1 %2 (%3, %4)").arg(item->vendor, item->model, toString(item->kind), item->sku) : n->sku);
+    mModel->setText(item
+            ? QStringLiteral("%1 %2 (%3, %4)").arg(item->vendor, item->model, toString(item->kind), item->sku)
+            : n->sku);
     QStringList specs;
     if (item) {
         if (item->gpu)
-            specs << QStringLiteral("%1 x %2 (%3 GB)").arg(item->gpu->count).arg(item->gpu->model).arg(item->gpu->memoryGb);
+            specs << QStringLiteral("%1 x %2 (%3 GB)")
+                         .arg(item->gpu->count)
+                         .arg(item->gpu->model)
+                         .arg(item->gpu->memoryGb);
         if (item->switchSpec)
-            specs << QStringLiteral("%1 ports, %2 Tb/s %3").arg(item->switchSpec->radix).arg(item->switchSpec->capacityTbps).arg(item->switchSpec->technology);
+            specs << QStringLiteral("%1 ports, %2 Tb/s %3")
+                         .arg(item->switchSpec->radix)
+                         .arg(item->switchSpec->capacityTbps)
+                         .arg(item->switchSpec->technology);
         if (item->rackUnits.value > 0)
             specs << QStringLiteral("%1 U").arg(item->rackUnits.value);
         if (n->network != Network::None)
@@ -219,9 +227,12 @@ void InspectorWidget::showNode(NodeId id)
             specs << QStringLiteral("tier: %1").arg(toString(n->tier));
     }
     mSpecs->setText(specs.join(QStringLiteral("\n")));
-    mPower->setText(item ? QStringLiteral("%1 W max, %2 W typical").arg(item->maxPower().value(), 0, 'f', 0).arg(item->typicalPower().value(), 0, 'f', 0)
+    mPower->setText(item ? QStringLiteral("%1 W max, %2 W typical")
+                               .arg(item->maxPower().value(), 0, 'f', 0)
+                               .arg(item->typicalPower().value(), 0, 'f', 0)
                          : QString());
-    mCatalogPrice->setText(item ? QStringLiteral("%1 (%2)").arg(money(item->price.value), toString(item->price.kind)) : QString());
+    mCatalogPrice->setText(
+        item ? QStringLiteral("%1 (%2)").arg(money(item->price.value), toString(item->price.kind)) : QString());
     mPriceOverride->setChecked(n->priceOverride.has_value());
     mPrice->setEnabled(n->priceOverride.has_value());
     mPrice->setValue(n->priceOverride.value_or(item ? item->price.value : 0));
@@ -254,7 +265,12 @@ void InspectorWidget::showNode(NodeId id)
                 }
                 new QTreeWidgetItem(head, {d.portName(port), peer});
             }
-            head->setText(0, QStringLiteral("%1 (%2 x %3G, %4)").arg(g.name).arg(g.count).arg(g.maxSpeedGbps()).arg(toString(g.role)));
+            head->setText(0,
+                QStringLiteral("%1 (%2 x %3G, %4)")
+                    .arg(g.name)
+                    .arg(g.count)
+                    .arg(g.maxSpeedGbps())
+                    .arg(toString(g.role)));
             head->setText(1, QStringLiteral("%1 of %2 used").arg(used).arg(g.count));
         }
     }
@@ -275,9 +291,13 @@ void InspectorWidget::showNodes(const std::vector<NodeId>& ids)
         watts += item->maxPower().value();
         price += n->priceOverride.value_or(item->price.value);
     }
-    mMulti->setText(QStringLiteral("<b>%1 nodes selected</b><br><br>GPUs: %2<br>Power: %3 kW max<br>Hardware (list/estimate): %4"
-                                   "<br><br>Drag to move them together, arrows nudge, Del deletes, Ctrl+D duplicates.")
-                        .arg(ids.size()).arg(gpus).arg(watts / 1000.0, 0, 'f', 1).arg(money(price)));
+    mMulti->setText(
+        QStringLiteral("<b>%1 nodes selected</b><br><br>GPUs: %2<br>Power: %3 kW max<br>Hardware (list/estimate): %4"
+                       "<br><br>Drag to move them together, arrows nudge, Del deletes, Ctrl+D duplicates.")
+            .arg(ids.size())
+            .arg(gpus)
+            .arg(watts / 1000.0, 0, 'f', 1)
+            .arg(money(price)));
     mStack->setCurrentIndex(2);
 }
 
@@ -290,9 +310,11 @@ void InspectorWidget::showLinks(const std::vector<LinkId>& ids)
     mLinks = ids;
     const Node* a = d.node(first->a.node);
     const Node* b = d.node(first->b.node);
-    mLinkTitle->setText(ids.size() == 1 ? QStringLiteral("Link") : QStringLiteral("Bundle of %1 links").arg(ids.size()));
+    mLinkTitle->setText(
+        ids.size() == 1 ? QStringLiteral("Link") : QStringLiteral("Bundle of %1 links").arg(ids.size()));
     QStringList lines;
-    lines << QStringLiteral("%1 %2 ↔ %3 %4").arg(a ? a->name : QString(), d.portName(first->a), b ? b->name : QString(), d.portName(first->b));
+    lines << QStringLiteral("%1 %2 ↔ %3 %4")
+                 .arg(a ? a->name : QString(), d.portName(first->a), b ? b->name : QString(), d.portName(first->b));
     lines << QStringLiteral("Network: %1, %2 Gb/s").arg(toString(d.linkNetwork(*first))).arg(d.linkSpeedGbps(*first));
     if (ids.size() > 1)
         lines << QStringLiteral("Edits apply to all %1 links of the bundle.").arg(ids.size());
@@ -333,8 +355,10 @@ void InspectorWidget::showGroup(GroupId id)
         for (NodeId n : members)
             if (const CatalogItem* item = d.itemOf(n))
                 watts += item->maxPower().value();
-        info << QStringLiteral("Power: %1 kW max of %2").arg(watts / 1000.0, 0, 'f', 1)
-                    .arg(g->powerBudgetKw > 0 ? QStringLiteral("%1 kW budget").arg(g->powerBudgetKw) : QStringLiteral("no budget set"));
+        info << QStringLiteral("Power: %1 kW max of %2")
+                    .arg(watts / 1000.0, 0, 'f', 1)
+                    .arg(g->powerBudgetKw > 0 ? QStringLiteral("%1 kW budget").arg(g->powerBudgetKw)
+                                              : QStringLiteral("no budget set"));
         if (g->liquidCooled)
             info << QStringLiteral("Liquid-cooled");
     }
@@ -360,8 +384,8 @@ void InspectorWidget::commitNode()
     n.rackUnit = n.rack.isValid() && mRackUnit->value() > 0 ? mRackUnit->value() : -1;
     if (n == *current)
         return;
-    const auto r = mScene->document()->execute(std::make_unique<EditNodesCommand>(QStringLiteral("Edit %1").arg(current->name),
-                                                                                   std::vector<Node>{n}, true));
+    const auto r = mScene->document()->execute(
+        std::make_unique<EditNodesCommand>(QStringLiteral("Edit %1").arg(current->name), std::vector<Node>{n}, true));
     if (!r.ok)
         refresh();
 }

@@ -9,10 +9,9 @@ namespace pw::ui {
 namespace {
 constexpr Network kNetworks[] = {Network::Compute, Network::Storage, Network::InBand, Network::OutOfBand};
 constexpr int kRow = 18;
-}
+} // namespace
 
-LegendWidget::LegendWidget(QWidget* parent)
-    : QWidget(parent)
+LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_TransparentForMouseEvents);
     resize(sizeHint());

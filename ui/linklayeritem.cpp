@@ -42,8 +42,7 @@ bool clipLine(QLineF& line, const QRectF& r)
 
 } // namespace
 
-LinkLayerItem::LinkLayerItem(CanvasScene* scene)
-    : mCanvas(scene)
+LinkLayerItem::LinkLayerItem(CanvasScene* scene) : mCanvas(scene)
 {
     setZValue(0);
     setFlag(ItemUsesExtendedStyleOption); // exposedRect
@@ -129,7 +128,8 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
     painter->setRenderHint(QPainter::Antialiasing, small);
 
     // One batch per network and thickness class, drawn with drawLines.
-    constexpr std::array<Network, 5> nets{Network::None, Network::OutOfBand, Network::InBand, Network::Storage, Network::Compute};
+    constexpr std::array<Network, 5> nets{
+        Network::None, Network::OutOfBand, Network::InBand, Network::Storage, Network::Compute};
     std::array<std::vector<QLineF>, 5> thin, thick;
     const QRectF clip = option->exposedRect;
     for (const LinkBundle& b : mBundles) {

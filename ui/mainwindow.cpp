@@ -4,12 +4,12 @@
 #include "canvasscene.h"
 #include "canvasview.h"
 #include "chartspanel.h"
+#include "designanalysis.h"
+#include "designdocument.h"
 #include "dialogs/designpropertiesdialog.h"
 #include "dialogs/exportreportdialog.h"
 #include "dialogs/referencedesigndialog.h"
 #include "dialogs/workloaddialog.h"
-#include "designanalysis.h"
-#include "designdocument.h"
 #include "findingspanel.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
@@ -34,6 +34,7 @@
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -41,7 +42,6 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
-#include <QScreen>
 
 namespace pw::ui {
 
@@ -49,11 +49,10 @@ namespace {
 constexpr int kMaxRecent = 8;
 constexpr int kDefaultAutosaveMs = 60'000;
 const QString kRecentKey = QStringLiteral("recentFiles");
-}
+} // namespace
 
 MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
-    : QMainWindow(parent), mCatalog(catalog), mDocument(new DesignDocument(catalog, this)),
-      mAutosave(new QTimer(this))
+    : QMainWindow(parent), mCatalog(catalog), mDocument(new DesignDocument(catalog, this)), mAutosave(new QTimer(this))
 {
     ItemStyle::ensureResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -66,17 +65,19 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     mStatus = new StatusPanel(mAnalysis, this);
     statusBar()->addPermanentWidget(mStatus);
 
-    mReportError = [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); };
+    mReportError
+        = [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); };
     mUnsavedPrompt = [this](const QString& name) {
         return QMessageBox::warning(this, QStringLiteral("Unsaved changes"),
-                                    QStringLiteral("%1 has unsaved changes. Save them?").arg(name),
-                                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+            QStringLiteral("%1 has unsaved changes. Save them?").arg(name),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     };
     mRecoveryPrompt = [this](const QString& file, const QString& sidecar) {
         return QMessageBox::question(this, QStringLiteral("Recover unsaved work?"),
-                                     QStringLiteral("An autosave of %1 newer than the file was found (%2).\n"
-                                                    "Podwright may have stopped before you saved. Recover it?")
-                                         .arg(file.isEmpty() ? QStringLiteral("an untitled design") : QFileInfo(file).fileName(), sidecar))
+                   QStringLiteral("An autosave of %1 newer than the file was found (%2).\n"
+                                  "Podwright may have stopped before you saved. Recover it?")
+                       .arg(
+                           file.isEmpty() ? QStringLiteral("an untitled design") : QFileInfo(file).fileName(), sidecar))
             == QMessageBox::Yes;
     };
 
@@ -84,9 +85,8 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     buildActions();
     buildMenus();
 
-    connect(mDocument, &DesignDocument::commandRefused, this, [this](const QString& reason) {
-        statusBar()->showMessage(QStringLiteral("Refused: %1").arg(reason), 8000);
-    });
+    connect(mDocument, &DesignDocument::commandRefused, this,
+        [this](const QString& reason) { statusBar()->showMessage(QStringLiteral("Refused: %1").arg(reason), 8000); });
     connect(mView, &CanvasView::hint, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
     connect(mView, &CanvasView::fileDropped, this, [this](const QString& path) {
         if (maybeSave())
@@ -95,9 +95,8 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     connect(mDocument->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &DesignDocument::resetDone, this, [this] { QTimer::singleShot(0, mView, &CanvasView::fitAll); });
-    connect(mPalette, &PaletteWidget::placeRequested, this, [this](const QString& sku) {
-        mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center()));
-    });
+    connect(mPalette, &PaletteWidget::placeRequested, this,
+        [this](const QString& sku) { mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center())); });
 
     mAutosave->setInterval(kDefaultAutosaveMs);
     connect(mAutosave, &QTimer::timeout, this, [this] { autosaveNow(); });
@@ -109,7 +108,8 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
         setGeometry(screen()->availableGeometry()); // first start: use the whole screen
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
-    statusBar()->showMessage(QStringLiteral("Drag hardware from the catalog onto the canvas. C: connect, S: select, F: fit all."), 10000);
+    statusBar()->showMessage(
+        QStringLiteral("Drag hardware from the catalog onto the canvas. C: connect, S: select, F: fit all."), 10000);
 }
 
 MainWindow::~MainWindow()
@@ -214,26 +214,34 @@ void MainWindow::buildDocks()
 void MainWindow::buildActions()
 {
     auto* std = QApplication::style();
-    makeAction(QStringLiteral("actionNew"), QStringLiteral("&New"), QKeySequence::New)->setIcon(std->standardIcon(QStyle::SP_FileIcon));
-    makeAction(QStringLiteral("actionOpen"), QStringLiteral("&Open…"), QKeySequence::Open)->setIcon(std->standardIcon(QStyle::SP_DialogOpenButton));
-    makeAction(QStringLiteral("actionSave"), QStringLiteral("&Save"), QKeySequence::Save)->setIcon(std->standardIcon(QStyle::SP_DialogSaveButton));
+    makeAction(QStringLiteral("actionNew"), QStringLiteral("&New"), QKeySequence::New)
+        ->setIcon(std->standardIcon(QStyle::SP_FileIcon));
+    makeAction(QStringLiteral("actionOpen"), QStringLiteral("&Open…"), QKeySequence::Open)
+        ->setIcon(std->standardIcon(QStyle::SP_DialogOpenButton));
+    makeAction(QStringLiteral("actionSave"), QStringLiteral("&Save"), QKeySequence::Save)
+        ->setIcon(std->standardIcon(QStyle::SP_DialogSaveButton));
     makeAction(QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), QKeySequence::SaveAs);
     makeAction(QStringLiteral("actionQuit"), QStringLiteral("&Quit"), QKeySequence::Quit);
-    connect(action(QStringLiteral("actionNew")), &QAction::triggered, this, [this] { if (maybeSave()) newDesign(); });
+    connect(action(QStringLiteral("actionNew")), &QAction::triggered, this, [this] {
+        if (maybeSave())
+            newDesign();
+    });
     connect(action(QStringLiteral("actionOpen")), &QAction::triggered, this, [this] {
         if (!maybeSave())
             return;
         const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open design"), QString(),
-                                                          QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
+            QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
         if (!path.isEmpty())
             openFile(path);
     });
-    connect(makeAction(QStringLiteral("actionNewReference"), QStringLiteral("New from &Reference Design…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")),
-                       QStringLiteral("Generate a cluster from a few dials: servers, switches, topology, storage, racks")),
-            &QAction::triggered, this, [this] { newFromReferenceDesign(); });
-    connect(makeAction(QStringLiteral("actionNewWorkload"), QStringLiteral("New from &Workload…"), QKeySequence(QStringLiteral("Ctrl+Alt+N")),
-                       QStringLiteral("Size GPUs for a model and a task, then generate a design for it")),
-            &QAction::triggered, this, [this] { newFromWorkload(); });
+    connect(makeAction(QStringLiteral("actionNewReference"), QStringLiteral("New from &Reference Design…"),
+                QKeySequence(QStringLiteral("Ctrl+Shift+N")),
+                QStringLiteral("Generate a cluster from a few dials: servers, switches, topology, storage, racks")),
+        &QAction::triggered, this, [this] { newFromReferenceDesign(); });
+    connect(makeAction(QStringLiteral("actionNewWorkload"), QStringLiteral("New from &Workload…"),
+                QKeySequence(QStringLiteral("Ctrl+Alt+N")),
+                QStringLiteral("Size GPUs for a model and a task, then generate a design for it")),
+        &QAction::triggered, this, [this] { newFromWorkload(); });
     connect(action(QStringLiteral("actionSave")), &QAction::triggered, this, [this] { save(); });
     connect(action(QStringLiteral("actionSaveAs")), &QAction::triggered, this, [this] { saveAs(); });
     connect(action(QStringLiteral("actionQuit")), &QAction::triggered, this, &QWidget::close);
@@ -251,37 +259,47 @@ void MainWindow::buildActions()
     addAction(redo);
 
     // One Copy action for the window: it copies from whichever part has the focus.
-    connect(makeAction(QStringLiteral("actionCopy"), QStringLiteral("&Copy"), QKeySequence::Copy), &QAction::triggered, this, [this] {
-        if (mBom->isAncestorOf(QApplication::focusWidget()))
-            mBom->copySelection();
-        else
-            mView->copySelection();
-    });
-    connect(makeAction(QStringLiteral("actionPaste"), QStringLiteral("&Paste"), QKeySequence::Paste), &QAction::triggered, mView, &CanvasView::paste);
-    connect(makeAction(QStringLiteral("actionDuplicate"), QStringLiteral("D&uplicate"), QKeySequence(QStringLiteral("Ctrl+D"))), &QAction::triggered, mView, &CanvasView::duplicateSelection);
-    connect(makeAction(QStringLiteral("actionDelete"), QStringLiteral("&Delete"), QKeySequence::Delete), &QAction::triggered, mView, &CanvasView::deleteSelection);
-    connect(makeAction(QStringLiteral("actionSelectAll"), QStringLiteral("Select &All"), QKeySequence::SelectAll), &QAction::triggered, mView, &CanvasView::selectAll);
+    connect(makeAction(QStringLiteral("actionCopy"), QStringLiteral("&Copy"), QKeySequence::Copy), &QAction::triggered,
+        this, [this] {
+            if (mBom->isAncestorOf(QApplication::focusWidget()))
+                mBom->copySelection();
+            else
+                mView->copySelection();
+        });
+    connect(makeAction(QStringLiteral("actionPaste"), QStringLiteral("&Paste"), QKeySequence::Paste),
+        &QAction::triggered, mView, &CanvasView::paste);
+    connect(makeAction(QStringLiteral("actionDuplicate"), QStringLiteral("D&uplicate"),
+                QKeySequence(QStringLiteral("Ctrl+D"))),
+        &QAction::triggered, mView, &CanvasView::duplicateSelection);
+    connect(makeAction(QStringLiteral("actionDelete"), QStringLiteral("&Delete"), QKeySequence::Delete),
+        &QAction::triggered, mView, &CanvasView::deleteSelection);
+    connect(makeAction(QStringLiteral("actionSelectAll"), QStringLiteral("Select &All"), QKeySequence::SelectAll),
+        &QAction::triggered, mView, &CanvasView::selectAll);
 
-    connect(makeAction(QStringLiteral("actionDesignProperties"), QStringLiteral("Design &Properties…"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
-                       QStringLiteral("Cluster type, users, inference share and the software stack")),
-            &QAction::triggered, this, &MainWindow::editDesignProperties);
-    connect(makeAction(QStringLiteral("actionWaiveFinding"), QStringLiteral("&Waive Finding…"), QKeySequence(QStringLiteral("Ctrl+Shift+W")),
-                       QStringLiteral("Accept the finding selected in the Findings panel, with a reason")),
-            &QAction::triggered, this, [this] {
-                if (!mFindings->findingAt(mFindings->currentRow())) {
-                    mFindingsDock->show();
-                    mFindingsDock->raise();
-                    statusBar()->showMessage(QStringLiteral("Select a finding in the Findings panel first"), 5000);
-                    return;
-                }
-                mFindings->waiveCurrent();
-            });
-    connect(makeAction(QStringLiteral("actionUnwaiveFinding"), QStringLiteral("U&nwaive Finding"), QKeySequence(QStringLiteral("Ctrl+Alt+W")),
-                       QStringLiteral("Remove the waiver of the finding selected in the Findings panel")),
-            &QAction::triggered, this, [this] { mFindings->unwaiveCurrent(); });
+    connect(makeAction(QStringLiteral("actionDesignProperties"), QStringLiteral("Design &Properties…"),
+                QKeySequence(QStringLiteral("Ctrl+Shift+P")),
+                QStringLiteral("Cluster type, users, inference share and the software stack")),
+        &QAction::triggered, this, &MainWindow::editDesignProperties);
+    connect(makeAction(QStringLiteral("actionWaiveFinding"), QStringLiteral("&Waive Finding…"),
+                QKeySequence(QStringLiteral("Ctrl+Shift+W")),
+                QStringLiteral("Accept the finding selected in the Findings panel, with a reason")),
+        &QAction::triggered, this, [this] {
+            if (!mFindings->findingAt(mFindings->currentRow())) {
+                mFindingsDock->show();
+                mFindingsDock->raise();
+                statusBar()->showMessage(QStringLiteral("Select a finding in the Findings panel first"), 5000);
+                return;
+            }
+            mFindings->waiveCurrent();
+        });
+    connect(makeAction(QStringLiteral("actionUnwaiveFinding"), QStringLiteral("U&nwaive Finding"),
+                QKeySequence(QStringLiteral("Ctrl+Alt+W")),
+                QStringLiteral("Remove the waiver of the finding selected in the Findings panel")),
+        &QAction::triggered, this, [this] { mFindings->unwaiveCurrent(); });
 
     // Show-and-raise rather than toggle: a tabbed dock behind another would otherwise close.
-    auto showDock = [this](const QString& name, const QString& text, const QString& key, const std::function<QDockWidget*()>& dock) {
+    auto showDock = [this](const QString& name, const QString& text, const QString& key,
+                        const std::function<QDockWidget*()>& dock) {
         connect(makeAction(name, text, QKeySequence(key)), &QAction::triggered, this, [dock] {
             QDockWidget* d = dock();
             d->show();
@@ -289,25 +307,36 @@ void MainWindow::buildActions()
             d->widget()->setFocus();
         });
     };
-    showDock(QStringLiteral("actionShowFindings"), QStringLiteral("&Findings"), QStringLiteral("Ctrl+Shift+F"), [this] { return mFindingsDock; });
-    showDock(QStringLiteral("actionShowBom"), QStringLiteral("&Bill of Materials"), QStringLiteral("Ctrl+Shift+B"), [this] { return mBomDock; });
-    showDock(QStringLiteral("actionShowRacks"), QStringLiteral("&Rack Elevations"), QStringLiteral("Ctrl+Shift+R"), [this] { return mRacksDock; });
-    showDock(QStringLiteral("actionShowCharts"), QStringLiteral("C&harts"), QStringLiteral("Ctrl+Shift+H"), [this] { return mChartsDock; });
+    showDock(QStringLiteral("actionShowFindings"), QStringLiteral("&Findings"), QStringLiteral("Ctrl+Shift+F"),
+        [this] { return mFindingsDock; });
+    showDock(QStringLiteral("actionShowBom"), QStringLiteral("&Bill of Materials"), QStringLiteral("Ctrl+Shift+B"),
+        [this] { return mBomDock; });
+    showDock(QStringLiteral("actionShowRacks"), QStringLiteral("&Rack Elevations"), QStringLiteral("Ctrl+Shift+R"),
+        [this] { return mRacksDock; });
+    showDock(QStringLiteral("actionShowCharts"), QStringLiteral("C&harts"), QStringLiteral("Ctrl+Shift+H"),
+        [this] { return mChartsDock; });
 
-    connect(makeAction(QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"), QKeySequence::ZoomIn), &QAction::triggered, this, [this] { mView->zoomBy(1.25); });
-    connect(makeAction(QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"), QKeySequence::ZoomOut), &QAction::triggered, this, [this] { mView->zoomBy(0.8); });
-    QAction* fit = makeAction(QStringLiteral("actionFitAll"), QStringLiteral("&Fit All"), QKeySequence(QStringLiteral("Ctrl+0")));
+    connect(makeAction(QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"), QKeySequence::ZoomIn),
+        &QAction::triggered, this, [this] { mView->zoomBy(1.25); });
+    connect(makeAction(QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"), QKeySequence::ZoomOut),
+        &QAction::triggered, this, [this] { mView->zoomBy(0.8); });
+    QAction* fit = makeAction(
+        QStringLiteral("actionFitAll"), QStringLiteral("&Fit All"), QKeySequence(QStringLiteral("Ctrl+0")));
     fit->setShortcuts({QKeySequence(QStringLiteral("Ctrl+0")), QKeySequence(QStringLiteral("F"))});
     connect(fit, &QAction::triggered, mView, &CanvasView::fitAll);
-    connect(makeAction(QStringLiteral("actionFitSelection"), QStringLiteral("Fit &Selection"), QKeySequence(QStringLiteral("Shift+F"))), &QAction::triggered, mView, &CanvasView::fitSelection);
-    connect(makeAction(QStringLiteral("actionCollapseAll"), QStringLiteral("&Collapse All Units and Pods"), {}), &QAction::triggered, this, [this] { mScene->collapseAll(true); });
-    connect(makeAction(QStringLiteral("actionExpandAll"), QStringLiteral("&Expand All Groups"), {}), &QAction::triggered, this, [this] { mScene->collapseAll(false); });
+    connect(makeAction(QStringLiteral("actionFitSelection"), QStringLiteral("Fit &Selection"),
+                QKeySequence(QStringLiteral("Shift+F"))),
+        &QAction::triggered, mView, &CanvasView::fitSelection);
+    connect(makeAction(QStringLiteral("actionCollapseAll"), QStringLiteral("&Collapse All Units and Pods"), {}),
+        &QAction::triggered, this, [this] { mScene->collapseAll(true); });
+    connect(makeAction(QStringLiteral("actionExpandAll"), QStringLiteral("&Expand All Groups"), {}),
+        &QAction::triggered, this, [this] { mScene->collapseAll(false); });
 
     auto* tools = new QActionGroup(this);
-    QAction* select = makeAction(QStringLiteral("actionSelectTool"), QStringLiteral("&Select Tool"), QKeySequence(QStringLiteral("S")),
-                                 QStringLiteral("Select, move, rubber-band (S)"));
-    QAction* connectTool = makeAction(QStringLiteral("actionConnectTool"), QStringLiteral("&Connect Tool"), QKeySequence(QStringLiteral("C")),
-                                      QStringLiteral("Drag from node to node to add a link (C)"));
+    QAction* select = makeAction(QStringLiteral("actionSelectTool"), QStringLiteral("&Select Tool"),
+        QKeySequence(QStringLiteral("S")), QStringLiteral("Select, move, rubber-band (S)"));
+    QAction* connectTool = makeAction(QStringLiteral("actionConnectTool"), QStringLiteral("&Connect Tool"),
+        QKeySequence(QStringLiteral("C")), QStringLiteral("Drag from node to node to add a link (C)"));
     for (QAction* a : {select, connectTool}) {
         a->setCheckable(true);
         tools->addAction(a);
@@ -320,25 +349,30 @@ void MainWindow::buildActions()
     });
     select->setIcon(QIcon::fromTheme(QStringLiteral("edit-select"), std->standardIcon(QStyle::SP_ArrowUp)));
     connectTool->setIcon(QIcon(QStringLiteral(":/icons/cable.svg")));
-    connect(makeAction(QStringLiteral("actionPlace"), QStringLiteral("&Place Catalog Item"), QKeySequence(QStringLiteral("Ctrl+Return")),
-                       QStringLiteral("Place the item selected in the catalog at the centre of the canvas")),
-            &QAction::triggered, this, [this] {
-                const QString sku = mPalette->currentSku();
-                if (sku.isEmpty())
-                    statusBar()->showMessage(QStringLiteral("Select an item in the catalog first"), 5000);
-                else
-                    mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center()));
-            });
-    connect(makeAction(QStringLiteral("actionGroupRack"), QStringLiteral("Group Selection into &Rack…"), QKeySequence(QStringLiteral("Ctrl+G"))),
-            &QAction::triggered, this, [this] { groupSelection(int(GroupKind::Rack)); });
-    connect(makeAction(QStringLiteral("actionGroupUnit"), QStringLiteral("Group Selection into Scalable &Unit…"), QKeySequence(QStringLiteral("Ctrl+Shift+G"))),
-            &QAction::triggered, this, [this] { groupSelection(int(GroupKind::ScalableUnit)); });
-    connect(makeAction(QStringLiteral("actionUngroup"), QStringLiteral("U&ngroup"), QKeySequence(QStringLiteral("Ctrl+Shift+U"))), &QAction::triggered, this, [this] {
-        if (mScene->selectedGroup().isValid())
-            (void)mDocument->execute(std::make_unique<UngroupCommand>(mScene->selectedGroup()));
-        else
-            statusBar()->showMessage(QStringLiteral("Select a group (click its title) first"), 5000);
-    });
+    connect(makeAction(QStringLiteral("actionPlace"), QStringLiteral("&Place Catalog Item"),
+                QKeySequence(QStringLiteral("Ctrl+Return")),
+                QStringLiteral("Place the item selected in the catalog at the centre of the canvas")),
+        &QAction::triggered, this, [this] {
+            const QString sku = mPalette->currentSku();
+            if (sku.isEmpty())
+                statusBar()->showMessage(QStringLiteral("Select an item in the catalog first"), 5000);
+            else
+                mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center()));
+        });
+    connect(makeAction(QStringLiteral("actionGroupRack"), QStringLiteral("Group Selection into &Rack…"),
+                QKeySequence(QStringLiteral("Ctrl+G"))),
+        &QAction::triggered, this, [this] { groupSelection(int(GroupKind::Rack)); });
+    connect(makeAction(QStringLiteral("actionGroupUnit"), QStringLiteral("Group Selection into Scalable &Unit…"),
+                QKeySequence(QStringLiteral("Ctrl+Shift+G"))),
+        &QAction::triggered, this, [this] { groupSelection(int(GroupKind::ScalableUnit)); });
+    connect(makeAction(QStringLiteral("actionUngroup"), QStringLiteral("U&ngroup"),
+                QKeySequence(QStringLiteral("Ctrl+Shift+U"))),
+        &QAction::triggered, this, [this] {
+            if (mScene->selectedGroup().isValid())
+                (void)mDocument->execute(std::make_unique<UngroupCommand>(mScene->selectedGroup()));
+            else
+                statusBar()->showMessage(QStringLiteral("Select a group (click its title) first"), 5000);
+        });
 }
 
 void MainWindow::groupSelection(int kind)
@@ -372,12 +406,15 @@ void MainWindow::buildMenus()
     file->addAction(action(QStringLiteral("actionSave")));
     file->addAction(action(QStringLiteral("actionSaveAs")));
     // Report and exports (ui/dialogs/exportreportdialog.*): the proposal PDF and interchange files.
-    file->addAction(QStringLiteral("Export &Report..."), this, [this] {
-        const QString pdf = runExportReportDialog(this, mDocument->design(), mDocument->filePath());
-        if (!pdf.isEmpty())
-            statusBar()->showMessage(QStringLiteral("Report written to %1").arg(pdf), 5000);
-    })->setObjectName(QStringLiteral("actionExportReport"));
-    addExportMenu(file, this, [this] { return &mDocument->design(); }, [this] { return static_cast<QGraphicsScene*>(mScene); });
+    file->addAction(QStringLiteral("Export &Report..."), this,
+            [this] {
+                const QString pdf = runExportReportDialog(this, mDocument->design(), mDocument->filePath());
+                if (!pdf.isEmpty())
+                    statusBar()->showMessage(QStringLiteral("Report written to %1").arg(pdf), 5000);
+            })
+        ->setObjectName(QStringLiteral("actionExportReport"));
+    addExportMenu(
+        file, this, [this] { return &mDocument->design(); }, [this] { return static_cast<QGraphicsScene*>(mScene); });
     file->addSeparator();
     file->addAction(action(QStringLiteral("actionQuit")));
 
@@ -414,7 +451,8 @@ void MainWindow::buildMenus()
     view->addAction(action(QStringLiteral("actionShowCharts")));
     view->addAction(action(QStringLiteral("actionShowRacks")));
     QMenu* panels = view->addMenu(QStringLiteral("&Panels"));
-    for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFindingsDock, mBomDock, mChartsDock})
+    for (QDockWidget* dock :
+        {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFindingsDock, mBomDock, mChartsDock})
         panels->addAction(dock->toggleViewAction());
 
     QMenu* insert = menuBar()->addMenu(QStringLiteral("&Insert"));
@@ -429,24 +467,27 @@ void MainWindow::buildMenus()
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
     help->addAction(QStringLiteral("&Keyboard and Mouse"), this, [this] {
         QMessageBox::information(this, QStringLiteral("Keyboard and mouse"),
-                                 QStringLiteral("<table>"
-                                                "<tr><td><b>Drag from catalog</b></td><td>place hardware (snaps to the grid)</td></tr>"
-                                                "<tr><td><b>S / C</b></td><td>select tool / connect tool</td></tr>"
-                                                "<tr><td><b>Click, drag box, Ctrl+A</b></td><td>select</td></tr>"
-                                                "<tr><td><b>Drag, arrows (Shift: ×5)</b></td><td>move, nudge</td></tr>"
-                                                "<tr><td><b>Del, Ctrl+C/V/D</b></td><td>delete, copy, paste, duplicate</td></tr>"
-                                                "<tr><td><b>Wheel, F or Ctrl+0, Shift+F</b></td><td>zoom, fit all, fit selection</td></tr>"
-                                                "<tr><td><b>Middle drag, Space+drag</b></td><td>pan</td></tr>"
-                                                "<tr><td><b>Double-click group title</b></td><td>collapse or expand</td></tr>"
-                                                "<tr><td><b>Ctrl+Shift+F / B / H / R</b></td><td>findings, bill of materials, charts, rack elevations</td></tr>"
-                                                "<tr><td><b>Ctrl+Shift+W, Ctrl+Alt+W</b></td><td>waive, unwaive the selected finding</td></tr>"
-                                                "<tr><td><b>Ctrl+Shift+P</b></td><td>design properties</td></tr>"
-                                                "<tr><td><b>Ctrl+Shift+N, Ctrl+Alt+N</b></td><td>new from reference design, new from workload</td></tr>"
-                                                "</table>"));
+            QStringLiteral(
+                "<table>"
+                "<tr><td><b>Drag from catalog</b></td><td>place hardware (snaps to the grid)</td></tr>"
+                "<tr><td><b>S / C</b></td><td>select tool / connect tool</td></tr>"
+                "<tr><td><b>Click, drag box, Ctrl+A</b></td><td>select</td></tr>"
+                "<tr><td><b>Drag, arrows (Shift: ×5)</b></td><td>move, nudge</td></tr>"
+                "<tr><td><b>Del, Ctrl+C/V/D</b></td><td>delete, copy, paste, duplicate</td></tr>"
+                "<tr><td><b>Wheel, F or Ctrl+0, Shift+F</b></td><td>zoom, fit all, fit selection</td></tr>"
+                "<tr><td><b>Middle drag, Space+drag</b></td><td>pan</td></tr>"
+                "<tr><td><b>Double-click group title</b></td><td>collapse or expand</td></tr>"
+                "<tr><td><b>Ctrl+Shift+F / B / H / R</b></td><td>findings, bill of materials, charts, rack "
+                "elevations</td></tr>"
+                "<tr><td><b>Ctrl+Shift+W, Ctrl+Alt+W</b></td><td>waive, unwaive the selected finding</td></tr>"
+                "<tr><td><b>Ctrl+Shift+P</b></td><td>design properties</td></tr>"
+                "<tr><td><b>Ctrl+Shift+N, Ctrl+Alt+N</b></td><td>new from reference design, new from workload</td></tr>"
+                "</table>"));
     });
     help->addAction(QStringLiteral("&About Podwright"), this, [this] {
         QMessageBox::about(this, QStringLiteral("About Podwright"),
-                           QStringLiteral("<h3>Podwright %1</h3><p>A studio for designing GPU clusters.</p>").arg(QStringLiteral(PW_VERSION)));
+            QStringLiteral("<h3>Podwright %1</h3><p>A studio for designing GPU clusters.</p>")
+                .arg(QStringLiteral(PW_VERSION)));
     });
 
     QToolBar* bar = addToolBar(QStringLiteral("Main"));
@@ -470,7 +511,8 @@ void MainWindow::updateTitle()
     const QString path = mDocument->filePath();
     const QString file = path.isEmpty() ? QStringLiteral("Untitled") : QFileInfo(path).fileName();
     const QString name = mDocument->design().name();
-    setWindowTitle(QStringLiteral("%1%2[*] — Podwright").arg(name.isEmpty() ? QString() : name + QStringLiteral(" — "), file));
+    setWindowTitle(
+        QStringLiteral("%1%2[*] — Podwright").arg(name.isEmpty() ? QString() : name + QStringLiteral(" — "), file));
     setWindowModified(mDocument->isModified());
     setWindowFilePath(path);
 }
@@ -520,7 +562,8 @@ void MainWindow::editDesignProperties()
     if (dlg.exec() != QDialog::Accepted)
         return;
     runGuarded(mReportError, QStringLiteral("Cannot change the design properties"), [&] {
-        (void)mDocument->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Change design properties"), dlg.properties()));
+        (void)mDocument->execute(
+            std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Change design properties"), dlg.properties()));
     });
 }
 
@@ -542,9 +585,8 @@ bool MainWindow::openFile(const QString& path)
     if (sideInfo.exists() && (!fileInfo.exists() || sideInfo.lastModified() > fileInfo.lastModified()))
         recover = mRecoveryPrompt(path, sidecar);
     Design design;
-    const bool ok = runGuarded(mReportError, QStringLiteral("Cannot open %1").arg(fileInfo.fileName()), [&] {
-        design = DesignDocument::loadFile(recover ? sidecar : path, mCatalog);
-    });
+    const bool ok = runGuarded(mReportError, QStringLiteral("Cannot open %1").arg(fileInfo.fileName()),
+        [&] { design = DesignDocument::loadFile(recover ? sidecar : path, mCatalog); });
     if (!ok)
         return false;
     // A JSON file is imported: saving goes to a .podwright next to it unless the user says otherwise.
@@ -554,7 +596,10 @@ bool MainWindow::openFile(const QString& path)
     else
         QFile::remove(sidecar);
     addRecent(fileInfo.absoluteFilePath());
-    statusBar()->showMessage(QStringLiteral("Opened %1%2").arg(fileInfo.fileName(), recover ? QStringLiteral(" (recovered autosave)") : QString()), 5000);
+    statusBar()->showMessage(
+        QStringLiteral("Opened %1%2")
+            .arg(fileInfo.fileName(), recover ? QStringLiteral(" (recovered autosave)") : QString()),
+        5000);
     return true;
 }
 
@@ -573,16 +618,17 @@ bool MainWindow::saveAs(const QString& target)
         if (suggestion.endsWith(QLatin1String(".json")))
             suggestion.chop(5);
         if (suggestion.isEmpty())
-            suggestion = QDir::home().filePath(mDocument->design().name().isEmpty() ? QStringLiteral("design") : mDocument->design().name());
+            suggestion = QDir::home().filePath(
+                mDocument->design().name().isEmpty() ? QStringLiteral("design") : mDocument->design().name());
         if (!suggestion.endsWith(QLatin1String(".podwright")))
             suggestion += QStringLiteral(".podwright");
         path = QFileDialog::getSaveFileName(this, QStringLiteral("Save design"), suggestion,
-                                            QStringLiteral("Podwright design (*.podwright);;JSON (*.json)"));
+            QStringLiteral("Podwright design (*.podwright);;JSON (*.json)"));
         if (path.isEmpty())
             return false;
     }
     const bool ok = runGuarded(mReportError, QStringLiteral("Cannot save %1").arg(QFileInfo(path).fileName()),
-                               [&] { DesignDocument::saveFile(mDocument->design(), path); });
+        [&] { DesignDocument::saveFile(mDocument->design(), path); });
     if (!ok)
         return false;
     removeSidecar();
@@ -598,11 +644,16 @@ bool MainWindow::maybeSave()
 {
     if (!mDocument->isModified())
         return true;
-    const QString name = mDocument->filePath().isEmpty() ? QStringLiteral("The untitled design") : QFileInfo(mDocument->filePath()).fileName();
+    const QString name = mDocument->filePath().isEmpty() ? QStringLiteral("The untitled design")
+                                                         : QFileInfo(mDocument->filePath()).fileName();
     switch (mUnsavedPrompt(name)) {
-    case QMessageBox::Save: return save();
-    case QMessageBox::Discard: removeSidecar(); return true;
-    default: return false;
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        removeSidecar();
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -621,9 +672,11 @@ QString MainWindow::autosaveNow()
     const QString path = autosavePath();
     QDir().mkpath(QFileInfo(path).absolutePath());
     // Autosave failures go to the status bar: a dialog every minute would be worse than the failure.
-    const bool ok = runGuarded([this](const QString&, const QString& message) {
-        statusBar()->showMessage(QStringLiteral("Autosave failed: %1").arg(message), 8000);
-    }, QString(), [&] { DesignFile::save(mDocument->design(), path); });
+    const bool ok = runGuarded(
+        [this](const QString&, const QString& message) {
+            statusBar()->showMessage(QStringLiteral("Autosave failed: %1").arg(message), 8000);
+        },
+        QString(), [&] { DesignFile::save(mDocument->design(), path); });
     return ok ? path : QString();
 }
 
@@ -667,10 +720,13 @@ void MainWindow::rebuildRecentMenu()
     mRecentMenu->clear();
     const QStringList list = recentFiles();
     for (const QString& path : list) {
-        mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (maybeSave())
-                openFile(path);
-        })->setToolTip(path);
+        mRecentMenu
+            ->addAction(QFileInfo(path).fileName(), this,
+                [this, path] {
+                    if (maybeSave())
+                        openFile(path);
+                })
+            ->setToolTip(path);
     }
     if (list.isEmpty())
         mRecentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
@@ -686,7 +742,8 @@ void MainWindow::showCatalogIssues(const QStringList& issues)
         return;
     statusBar()->showMessage(QStringLiteral("%1 catalog entries were skipped (see Help)").arg(issues.size()), 10000);
     QMessageBox box(QMessageBox::Warning, QStringLiteral("Catalog problems"),
-                    QStringLiteral("%1 catalog entries have problems and were not loaded.").arg(issues.size()), QMessageBox::Ok, this);
+        QStringLiteral("%1 catalog entries have problems and were not loaded.").arg(issues.size()), QMessageBox::Ok,
+        this);
     box.setDetailedText(issues.join(QLatin1Char('\n')));
     box.exec();
 }

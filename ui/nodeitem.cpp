@@ -10,8 +10,7 @@
 
 namespace pw::ui {
 
-NodeItem::NodeItem(CanvasScene* scene, NodeId id)
-    : mCanvas(scene), mId(id)
+NodeItem::NodeItem(CanvasScene* scene, NodeId id) : mCanvas(scene), mId(id)
 {
     setFlag(ItemIsSelectable);
     setZValue(10);
@@ -88,8 +87,8 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setFont(f);
     painter->setPen(QColor(0x1a, 0x1a, 0x1a));
     const QFontMetricsF fm(f);
-    painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() / 2),
-                      Qt::AlignLeft | Qt::AlignBottom, fm.elidedText(n->name, Qt::ElideRight, text.width()));
+    painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() / 2), Qt::AlignLeft | Qt::AlignBottom,
+        fm.elidedText(n->name, Qt::ElideRight, text.width()));
     f.setBold(false);
     f.setPointSizeF(8);
     painter->setFont(f);
@@ -98,7 +97,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     if (item && item->gpuCount() > 0)
         sub = QStringLiteral("%1 · %2 GPU").arg(sub).arg(item->gpuCount());
     painter->drawText(QRectF(text.left(), text.center().y() + 1, text.width(), text.height() / 2),
-                      Qt::AlignLeft | Qt::AlignTop, QFontMetricsF(f).elidedText(sub, Qt::ElideRight, text.width()));
+        Qt::AlignLeft | Qt::AlignTop, QFontMetricsF(f).elidedText(sub, Qt::ElideRight, text.width()));
 }
 
 } // namespace pw::ui

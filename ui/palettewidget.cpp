@@ -13,7 +13,7 @@ namespace pw::ui {
 
 namespace {
 constexpr ItemKind kOrder[] = {ItemKind::Server, ItemKind::Switch, ItemKind::Storage, ItemKind::Appliance,
-                               ItemKind::Rack, ItemKind::Pdu, ItemKind::Nic, ItemKind::Cable, ItemKind::Transceiver};
+    ItemKind::Rack, ItemKind::Pdu, ItemKind::Nic, ItemKind::Cable, ItemKind::Transceiver};
 }
 
 PaletteWidget::PaletteWidget(const Catalog* catalog, QWidget* parent)
@@ -59,11 +59,14 @@ void PaletteWidget::populate()
             auto* row = new QTreeWidgetItem(heading, {QStringLiteral("%1 %2").arg(item->vendor, item->model)});
             row->setIcon(0, ItemStyle::icon(kind));
             row->setData(0, PaletteTree::kSkuRole, item->sku);
-            QString tip = QStringLiteral("<b>%1 %2</b><br>sku %3<br>%4").arg(item->vendor, item->model, item->sku, item->description);
+            QString tip = QStringLiteral("<b>%1 %2</b><br>sku %3<br>%4")
+                              .arg(item->vendor, item->model, item->sku, item->description);
             if (item->powerMaxW.value > 0)
                 tip += QStringLiteral("<br>%1 W max").arg(item->powerMaxW.value, 0, 'f', 0);
             if (item->price.value > 0)
-                tip += QStringLiteral("<br>$%L1 (%2)").arg(item->price.value, 0, 'f', 0).arg(toString(item->price.kind));
+                tip += QStringLiteral("<br>$%L1 (%2)")
+                           .arg(item->price.value, 0, 'f', 0)
+                           .arg(toString(item->price.kind));
             row->setToolTip(0, tip);
             row->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
         }

@@ -18,7 +18,7 @@ namespace pw::ui {
 struct RackElevationModel {
     struct Slot {
         NodeId node;
-        int firstU = 0;  // lowest U occupied, 1-based
+        int firstU = 0; // lowest U occupied, 1-based
         int heightU = 1;
         QString name;
         QString model;
@@ -31,8 +31,8 @@ struct RackElevationModel {
         int heightU = 48;
         double powerKw = 0;
         double budgetKw = 0; // 0: none set
-        std::vector<Slot> slots;      // placed nodes, by first U
-        std::vector<Slot> unplaced;   // in the rack but without a rack unit, or zero-U (PDUs)
+        std::vector<Slot> slots; // placed nodes, by first U
+        std::vector<Slot> unplaced; // in the rack but without a rack unit, or zero-U (PDUs)
         // The slot covering U `u`, or null.
         [[nodiscard]] const Slot* slotAt(int u) const;
     };

@@ -51,8 +51,8 @@ void RackCanvas::paintEvent(QPaintEvent* event)
     if (racks.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   QStringLiteral("No racks in this design. Select nodes and group them into a rack (Ctrl+G), "
-                                  "or start from a reference design (Ctrl+Shift+N)."));
+            QStringLiteral("No racks in this design. Select nodes and group them into a rack (Ctrl+G), "
+                           "or start from a reference design (Ctrl+Shift+N)."));
         mOwner->mLastPainted = {0, 0};
         return;
     }
@@ -75,18 +75,23 @@ void RackCanvas::paintEvent(QPaintEvent* event)
         p.drawText(QRect(frame.left(), 2, frame.width(), 18), Qt::AlignLeft | Qt::AlignVCenter, r.name);
         p.setFont(small);
         const bool over = r.budgetKw > 0 && r.powerKw > r.budgetKw + 1e-9;
-        const QString power = r.budgetKw > 0 ? QStringLiteral("%1 / %2 kW").arg(r.powerKw, 0, 'f', 1).arg(r.budgetKw, 0, 'f', 1)
-                                             : QStringLiteral("%1 kW (no budget)").arg(r.powerKw, 0, 'f', 1);
+        const QString power = r.budgetKw > 0
+            ? QStringLiteral("%1 / %2 kW").arg(r.powerKw, 0, 'f', 1).arg(r.budgetKw, 0, 'f', 1)
+            : QStringLiteral("%1 kW (no budget)").arg(r.powerKw, 0, 'f', 1);
         p.setPen(over ? QColor(0xc6, 0x28, 0x28) : palette().color(QPalette::WindowText));
         p.drawText(QRect(frame.left(), 20, frame.width(), 16), Qt::AlignLeft | Qt::AlignVCenter,
-                   p.fontMetrics().elidedText(QStringLiteral("%1%2 · %3U").arg(power, over ? QStringLiteral(" over budget") : QString()).arg(r.heightU),
-                                              Qt::ElideRight, frame.width()));
+            p.fontMetrics().elidedText(QStringLiteral("%1%2 · %3U")
+                                           .arg(power, over ? QStringLiteral(" over budget") : QString())
+                                           .arg(r.heightU),
+                Qt::ElideRight, frame.width()));
         if (r.budgetKw > 0) { // a thin load bar under the header
             const double share = std::min(1.0, r.powerKw / r.budgetKw);
             const QRect bar(frame.left(), 37, frame.width(), 4);
             p.fillRect(bar, QColor(0xdd, 0xdd, 0xdd));
             p.fillRect(QRect(bar.left(), bar.top(), int(bar.width() * share), bar.height()),
-                       over ? QColor(0xc6, 0x28, 0x28) : share > 0.85 ? QColor(0xf5, 0x7c, 0x00) : QColor(0x43, 0xa0, 0x47));
+                over               ? QColor(0xc6, 0x28, 0x28)
+                    : share > 0.85 ? QColor(0xf5, 0x7c, 0x00)
+                                   : QColor(0x43, 0xa0, 0x47));
         }
         // The rack: a frame with a U ruler on the left.
         p.fillRect(frame, QColor(0x37, 0x3b, 0x41));
@@ -108,9 +113,9 @@ void RackCanvas::paintEvent(QPaintEvent* event)
             if (box.height() >= 8) {
                 p.setPen(QColor(0x10, 0x20, 0x30));
                 const QString text = box.height() >= 2 * uh && uh >= 9 ? QStringLiteral("%1\n%2").arg(s.name, s.model)
-                                                                        : QStringLiteral("%1 · %2").arg(s.name, s.model);
+                                                                       : QStringLiteral("%1 · %2").arg(s.name, s.model);
                 p.drawText(box.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                           p.fontMetrics().elidedText(text, Qt::ElideRight, box.width() * 2));
+                    p.fontMetrics().elidedText(text, Qt::ElideRight, box.width() * 2));
             }
         }
         if (!r.unplaced.empty()) {
@@ -118,9 +123,10 @@ void RackCanvas::paintEvent(QPaintEvent* event)
             for (const auto& s : r.unplaced)
                 names << s.name;
             p.setPen(palette().color(QPalette::WindowText));
-            p.drawText(QRect(frame.left(), frame.bottom() + 2, frame.width(), 30), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                       p.fontMetrics().elidedText(QStringLiteral("Not in a U slot: %1").arg(names.join(QStringLiteral(", "))), Qt::ElideRight,
-                                                  frame.width() * 2));
+            p.drawText(QRect(frame.left(), frame.bottom() + 2, frame.width(), 30),
+                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                p.fontMetrics().elidedText(QStringLiteral("Not in a U slot: %1").arg(names.join(QStringLiteral(", "))),
+                    Qt::ElideRight, frame.width() * 2));
         }
     }
 }

@@ -23,7 +23,8 @@ SelectTool::~SelectTool()
 
 QString SelectTool::hint() const
 {
-    return QStringLiteral("Select: click or drag a box to select, drag to move, double-click a group title to collapse it");
+    return QStringLiteral(
+        "Select: click or drag a box to select, drag to move, double-click a group title to collapse it");
 }
 
 void SelectTool::press(QPointF p, Qt::KeyboardModifiers modifiers)
@@ -143,17 +144,26 @@ bool SelectTool::key(QKeyEvent* event)
     QPointF step;
     const double d = (event->modifiers() & Qt::ShiftModifier) ? ItemStyle::kGrid * 5 : ItemStyle::kGrid;
     switch (event->key()) {
-    case Qt::Key_Left: step = {-d, 0}; break;
-    case Qt::Key_Right: step = {d, 0}; break;
-    case Qt::Key_Up: step = {0, -d}; break;
-    case Qt::Key_Down: step = {0, d}; break;
+    case Qt::Key_Left:
+        step = {-d, 0};
+        break;
+    case Qt::Key_Right:
+        step = {d, 0};
+        break;
+    case Qt::Key_Up:
+        step = {0, -d};
+        break;
+    case Qt::Key_Down:
+        step = {0, d};
+        break;
     case Qt::Key_Escape:
         if (mMode != Mode::Idle)
             cancel();
         else
             scene->clearAllSelection();
         return true;
-    default: return false;
+    default:
+        return false;
     }
     if (mMode != Mode::Idle)
         return true;
@@ -166,7 +176,8 @@ bool SelectTool::key(QKeyEvent* event)
         n.position += step;
         states.push_back(n);
     }
-    (void)scene->document()->execute(std::make_unique<EditNodesCommand>(QStringLiteral("Nudge"), std::move(states), true));
+    (void)scene->document()->execute(
+        std::make_unique<EditNodesCommand>(QStringLiteral("Nudge"), std::move(states), true));
     return true;
 }
 

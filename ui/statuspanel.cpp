@@ -11,7 +11,11 @@
 namespace pw::ui {
 
 StatusPanel::StatusPanel(DesignAnalysis* analysis, QWidget* parent)
-    : QWidget(parent), mAnalysis(analysis), mCounts(new QLabel(this)), mPower(new QLabel(this)), mCost(new QLabel(this)),
+    : QWidget(parent),
+      mAnalysis(analysis),
+      mCounts(new QLabel(this)),
+      mPower(new QLabel(this)),
+      mCost(new QLabel(this)),
       mFindings(new QLabel(this))
 {
     auto* layout = new QHBoxLayout(this);
@@ -39,10 +43,14 @@ void StatusPanel::refresh()
     const DesignSummary& s = mAnalysis->summary();
     mGpus = s.gpus;
     mCounts->setText(QStringLiteral("<b>%L1</b> GPUs · <b>%L2</b> servers · <b>%L3</b> switches · %L4 links")
-                         .arg(s.gpus).arg(s.servers).arg(s.switches).arg(s.links));
+                         .arg(s.gpus)
+                         .arg(s.servers)
+                         .arg(s.switches)
+                         .arg(s.links));
     mPowerKw = mAnalysis->maxPowerKw();
     if (const auto ratio = mAnalysis->bisectionRatio())
-        mPower->setText(QStringLiteral("<b>%L1</b> kW max · bisection <b>%L2</b>").arg(mPowerKw, 0, 'f', 1).arg(*ratio, 0, 'f', 2));
+        mPower->setText(
+            QStringLiteral("<b>%L1</b> kW max · bisection <b>%L2</b>").arg(mPowerKw, 0, 'f', 1).arg(*ratio, 0, 'f', 2));
     else
         mPower->setText(QStringLiteral("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1));
     if (const auto& cost = mAnalysis->cost()) {
@@ -59,8 +67,10 @@ void StatusPanel::refresh()
         mFindings->setText(QStringLiteral("<a href='findings' style='text-decoration:none'>"
                                           "<span style='color:%1'><b>%2</b> errors</span> · "
                                           "<span style='color:%3'><b>%4</b> warnings</span></a>")
-                               .arg(counts.errors ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32")).arg(counts.errors)
-                               .arg(counts.warnings ? QStringLiteral("#b26a00") : QStringLiteral("#2e7d32")).arg(counts.warnings));
+                               .arg(counts.errors ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"))
+                               .arg(counts.errors)
+                               .arg(counts.warnings ? QStringLiteral("#b26a00") : QStringLiteral("#2e7d32"))
+                               .arg(counts.warnings));
     } else {
         mErrors = 0;
         mFindings->setText(QStringLiteral("rules unavailable: %1").arg(mAnalysis->rulesError().toHtmlEscaped()));

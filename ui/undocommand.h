@@ -7,7 +7,7 @@
 namespace pw {
 class Command;
 class Design;
-}
+} // namespace pw
 
 namespace pw::ui {
 

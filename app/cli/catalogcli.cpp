@@ -9,14 +9,10 @@ namespace {
 
 QJsonObject itemSummary(const CatalogItem& i)
 {
-    QJsonObject o{{QStringLiteral("sku"), i.sku},
-                  {QStringLiteral("kind"), toString(i.kind)},
-                  {QStringLiteral("vendor"), i.vendor},
-                  {QStringLiteral("model"), i.model},
-                  {QStringLiteral("rack_units"), i.rackUnits.value},
-                  {QStringLiteral("power_max_w"), i.powerMaxW.value},
-                  {QStringLiteral("price_usd"), i.price.value},
-                  {QStringLiteral("price_kind"), toString(i.price.kind)}};
+    QJsonObject o{{QStringLiteral("sku"), i.sku}, {QStringLiteral("kind"), toString(i.kind)},
+        {QStringLiteral("vendor"), i.vendor}, {QStringLiteral("model"), i.model},
+        {QStringLiteral("rack_units"), i.rackUnits.value}, {QStringLiteral("power_max_w"), i.powerMaxW.value},
+        {QStringLiteral("price_usd"), i.price.value}, {QStringLiteral("price_kind"), toString(i.price.kind)}};
     if (i.gpu)
         o.insert(QStringLiteral("gpus"), i.gpu->count);
     return o;
@@ -24,7 +20,10 @@ QJsonObject itemSummary(const CatalogItem& i)
 
 QString figureText(const Figure& f, const QString& unit)
 {
-    return QStringLiteral("%1 %2%3  [%4]").arg(f.value).arg(unit).arg(f.isEstimate() ? QStringLiteral(" (estimate)") : QString(), f.source);
+    return QStringLiteral("%1 %2%3  [%4]")
+        .arg(f.value)
+        .arg(unit)
+        .arg(f.isEstimate() ? QStringLiteral(" (estimate)") : QString(), f.source);
 }
 
 } // namespace
@@ -32,11 +31,15 @@ QString figureText(const Figure& f, const QString& unit)
 int runCatalog(Context& ctx)
 {
     QCommandLineParser p;
-    const QCommandLineOption kind(QStringLiteral("kind"), QStringLiteral("Only items of this kind (server, switch, nic, storage, cable, transceiver, rack, pdu, appliance)."), QStringLiteral("K"));
+    const QCommandLineOption kind(QStringLiteral("kind"),
+        QStringLiteral(
+            "Only items of this kind (server, switch, nic, storage, cable, transceiver, rack, pdu, appliance)."),
+        QStringLiteral("K"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     p.addOptions({kind, json});
     p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("list | show SKU"));
-    ctx.parse(p, QStringLiteral("List or show hardware catalog items."), 1, 2, QStringLiteral("'catalog list' or 'catalog show SKU'"));
+    ctx.parse(p, QStringLiteral("List or show hardware catalog items."), 1, 2,
+        QStringLiteral("'catalog list' or 'catalog show SKU'"));
     const QStringList pos = p.positionalArguments();
     const Catalog& catalog = ctx.catalog();
 
@@ -56,9 +59,15 @@ int runCatalog(Context& ctx)
                 a.append(itemSummary(*i));
             ctx.out << QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Indented));
         } else {
-            ctx.out << QStringLiteral("%1 %2 %3 %4\n").arg(QStringLiteral("SKU"), -18).arg(QStringLiteral("KIND"), -12).arg(QStringLiteral("PRICE USD"), 12).arg(QStringLiteral("MODEL"));
+            ctx.out << QStringLiteral("%1 %2 %3 %4\n")
+                           .arg(QStringLiteral("SKU"), -18)
+                           .arg(QStringLiteral("KIND"), -12)
+                           .arg(QStringLiteral("PRICE USD"), 12)
+                           .arg(QStringLiteral("MODEL"));
             for (const CatalogItem* i : items)
-                ctx.out << QStringLiteral("%1 %2 %3 %4 %5\n").arg(i->sku, -18).arg(toString(i->kind), -12)
+                ctx.out << QStringLiteral("%1 %2 %3 %4 %5\n")
+                               .arg(i->sku, -18)
+                               .arg(toString(i->kind), -12)
                                .arg(QString::number(i->price.value, 'f', 0), 12)
                                .arg(i->vendor, i->model);
         }
@@ -69,7 +78,8 @@ int runCatalog(Context& ctx)
             throw UsageError(QStringLiteral("'catalog show' needs a SKU"));
         const CatalogItem* i = catalog.item(pos[1]);
         if (!i) {
-            ctx.err << "podwright-cli: no catalog item with sku '" << pos[1] << "' (try 'podwright-cli catalog list')\n";
+            ctx.err << "podwright-cli: no catalog item with sku '" << pos[1]
+                    << "' (try 'podwright-cli catalog list')\n";
             return 2;
         }
         if (p.isSet(json)) {
@@ -86,9 +96,11 @@ int runCatalog(Context& ctx)
         if (i->cooling)
             ctx.out << "Cooling:     " << toString(*i->cooling) << "  [" << i->coolingSource << "]\n";
         if (i->gpu)
-            ctx.out << "GPUs:        " << i->gpu->count << " x " << i->gpu->model << ", " << i->gpu->memoryGb << " GB each  [" << i->gpu->source << "]\n";
+            ctx.out << "GPUs:        " << i->gpu->count << " x " << i->gpu->model << ", " << i->gpu->memoryGb
+                    << " GB each  [" << i->gpu->source << "]\n";
         if (i->switchSpec)
-            ctx.out << "Switch:      radix " << i->switchSpec->radix << ", " << i->switchSpec->capacityTbps << " Tb/s, " << i->switchSpec->technology << "  [" << i->switchSpec->source << "]\n";
+            ctx.out << "Switch:      radix " << i->switchSpec->radix << ", " << i->switchSpec->capacityTbps << " Tb/s, "
+                    << i->switchSpec->technology << "  [" << i->switchSpec->source << "]\n";
         if (i->storage) {
             ctx.out << "Read:        " << figureText(i->storage->readGBps, QStringLiteral("GB/s")) << '\n';
             ctx.out << "Write:       " << figureText(i->storage->writeGBps, QStringLiteral("GB/s")) << '\n';
@@ -98,10 +110,13 @@ int runCatalog(Context& ctx)
             QStringList speeds;
             for (int s : g.speedsGbps)
                 speeds << QString::number(s);
-            ctx.out << "Ports:       " << g.count << " x " << speeds.join(QLatin1Char('/')) << "G " << g.connector << " (" << g.name << ", " << toString(g.role)
-                    << (g.portsPerCage > 1 ? QStringLiteral(", %1 per cage").arg(g.portsPerCage) : QString()) << ")  [" << g.source << "]\n";
+            ctx.out << "Ports:       " << g.count << " x " << speeds.join(QLatin1Char('/')) << "G " << g.connector
+                    << " (" << g.name << ", " << toString(g.role)
+                    << (g.portsPerCage > 1 ? QStringLiteral(", %1 per cage").arg(g.portsPerCage) : QString()) << ")  ["
+                    << g.source << "]\n";
         }
-        ctx.out << "Price:       " << i->price.value << ' ' << i->price.currency << " (" << toString(i->price.kind) << ")  [" << i->price.source << "]\n";
+        ctx.out << "Price:       " << i->price.value << ' ' << i->price.currency << " (" << toString(i->price.kind)
+                << ")  [" << i->price.source << "]\n";
         return 0;
     }
     throw UsageError(QStringLiteral("unknown catalog action '%1' (use list or show)").arg(pos[0]));

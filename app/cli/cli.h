@@ -34,7 +34,7 @@ public:
 
     // Parses args with the given options; throws UsageError on unknown options or --help misuse.
     void parse(QCommandLineParser& parser, const QString& description, int minPositional, int maxPositional,
-               const QString& positionalSyntax);
+        const QString& positionalSyntax);
     const Catalog& catalog();
     // Reads a design file (SQLite, or JSON by extension). Throws pw::Error.
     [[nodiscard]] Design loadDesign(const QString& path);
@@ -62,11 +62,17 @@ int runIntent(Context& ctx);
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {
-    QCommandLineOption type{QStringLiteral("type"), QStringLiteral("Cluster type: training, inference, mixed or development."), QStringLiteral("T")};
-    QCommandLineOption users{QStringLiteral("users"), QStringLiteral("Number of users or teams sharing the cluster."), QStringLiteral("N")};
-    QCommandLineOption inferenceShare{QStringLiteral("inference-share"), QStringLiteral("Mixed clusters: share 0..1 of the GPUs reserved for inference."), QStringLiteral("F")};
+    QCommandLineOption type{QStringLiteral("type"),
+        QStringLiteral("Cluster type: training, inference, mixed or development."), QStringLiteral("T")};
+    QCommandLineOption users{
+        QStringLiteral("users"), QStringLiteral("Number of users or teams sharing the cluster."), QStringLiteral("N")};
+    QCommandLineOption inferenceShare{QStringLiteral("inference-share"),
+        QStringLiteral("Mixed clusters: share 0..1 of the GPUs reserved for inference."), QStringLiteral("F")};
     [[nodiscard]] QList<QCommandLineOption> all() const { return {type, users, inferenceShare}; }
-    [[nodiscard]] bool anySet(const QCommandLineParser& p) const { return p.isSet(type) || p.isSet(users) || p.isSet(inferenceShare); }
+    [[nodiscard]] bool anySet(const QCommandLineParser& p) const
+    {
+        return p.isSet(type) || p.isSet(users) || p.isSet(inferenceShare);
+    }
     // Applies the options that are set; throws UsageError on a bad value or a share on a non-mixed type.
     void apply(const QCommandLineParser& p, DesignIntent& intent) const;
 };

@@ -12,11 +12,12 @@ namespace pw::cli {
 Context::Context(QStringList arguments, QTextStream& o, QTextStream& e) : args(std::move(arguments)), out(o), err(e) {}
 
 void Context::parse(QCommandLineParser& parser, const QString& description, int minPositional, int maxPositional,
-                    const QString& positionalSyntax)
+    const QString& positionalSyntax)
 {
     parser.setApplicationDescription(description);
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    const QCommandLineOption help(
+        QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(args))
         throw UsageError(parser.errorText() + QLatin1Char('\n') + parser.helpText());

@@ -11,15 +11,18 @@ namespace pw::cli {
 int runImport(Context& ctx)
 {
     QCommandLineParser p;
-    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The design file to write."), QStringLiteral("FILE"));
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
+        QStringLiteral("The design file to write."), QStringLiteral("FILE"));
     p.addOption(output);
     p.addPositionalArgument(QStringLiteral("design.json"), QStringLiteral("A design in Podwright JSON."));
-    ctx.parse(p, QStringLiteral("Import a JSON design into a .podwright design file."), 1, 1, QStringLiteral("one JSON file"));
+    ctx.parse(p, QStringLiteral("Import a JSON design into a .podwright design file."), 1, 1,
+        QStringLiteral("one JSON file"));
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("import needs -o design.podwright"));
     const Design design = DesignJson::readFile(p.positionalArguments().at(0), &ctx.catalog());
     DesignFile::save(design, p.value(output));
-    ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << design.nodes().size() << " nodes, " << design.links().size() << " links)\n";
+    ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << design.nodes().size() << " nodes, "
+            << design.links().size() << " links)\n";
     return 0;
 }
 
@@ -31,7 +34,8 @@ int runInfo(Context& ctx)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     p.addOption(json);
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
-    ctx.parse(p, QStringLiteral("Counts of servers, GPUs, switches by model, links and racks."), 1, 1, QStringLiteral("one design file"));
+    ctx.parse(p, QStringLiteral("Counts of servers, GPUs, switches by model, links and racks."), 1, 1,
+        QStringLiteral("one design file"));
     const DesignSummary s = DesignSummary::of(ctx.loadDesign(p.positionalArguments().at(0)));
     if (p.isSet(json))
         ctx.writeJson(s.toJson());

@@ -16,8 +16,8 @@ namespace {
 
 const QStringList& formats()
 {
-    static const QStringList f{QStringLiteral("json"), QStringLiteral("cabling-csv"), QStringLiteral("bom-csv"), QStringLiteral("p2p-csv"),
-                               QStringLiteral("slurm-topology"), QStringLiteral("svg"), QStringLiteral("png")};
+    static const QStringList f{QStringLiteral("json"), QStringLiteral("cabling-csv"), QStringLiteral("bom-csv"),
+        QStringLiteral("p2p-csv"), QStringLiteral("slurm-topology"), QStringLiteral("svg"), QStringLiteral("png")};
     return f;
 }
 
@@ -52,19 +52,23 @@ bool exportNeedsGui(const QStringList& args)
 int runExport(Context& ctx)
 {
     QCommandLineParser p;
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("Output format: %1.").arg(formats().join(QStringLiteral(", "))), QStringLiteral("F"));
+    const QCommandLineOption format(QStringLiteral("format"),
+        QStringLiteral("Output format: %1.").arg(formats().join(QStringLiteral(", "))), QStringLiteral("F"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
-                                    QStringLiteral("Output file (default: standard output; required for png)."), QStringLiteral("FILE"));
+        QStringLiteral("Output file (default: standard output; required for png)."), QStringLiteral("FILE"));
     p.addOptions({format, output});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
-    ctx.parse(p, QStringLiteral("Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list for cable "
-                                "validation, a Slurm topology.conf, or the diagram as SVG or PNG."),
-              1, 1, QStringLiteral("one design file"));
+    ctx.parse(p,
+        QStringLiteral(
+            "Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list for cable "
+            "validation, a Slurm topology.conf, or the diagram as SVG or PNG."),
+        1, 1, QStringLiteral("one design file"));
     const QString f = p.value(format);
     if (f.isEmpty())
         throw UsageError(QStringLiteral("export needs --format (%1)").arg(formats().join(QStringLiteral(", "))));
     if (!formats().contains(f))
-        throw UsageError(QStringLiteral("unknown export format '%1' (available: %2)").arg(f, formats().join(QStringLiteral(", "))));
+        throw UsageError(
+            QStringLiteral("unknown export format '%1' (available: %2)").arg(f, formats().join(QStringLiteral(", "))));
     const QString out = p.value(output);
     if ((f == QLatin1String("png")) && out.isEmpty())
         throw UsageError(QStringLiteral("--format png needs -o FILE"));

@@ -16,24 +16,39 @@ namespace pw::cli {
 int runGenerate(Context& ctx)
 {
     QCommandLineParser p;
-    const QCommandLineOption server(QStringLiteral("server"), QStringLiteral("Server model (catalog sku); fat-tree default: generic-host."), QStringLiteral("SKU"));
+    const QCommandLineOption server(QStringLiteral("server"),
+        QStringLiteral("Server model (catalog sku); fat-tree default: generic-host."), QStringLiteral("SKU"));
     const QCommandLineOption nodes(QStringLiteral("nodes"), QStringLiteral("Number of servers."), QStringLiteral("N"));
-    const QCommandLineOption gpus(QStringLiteral("gpus"), QStringLiteral("Number of GPUs (rounded up to whole servers)."), QStringLiteral("N"));
-    const QCommandLineOption sw(QStringLiteral("switch"), QStringLiteral("Compute fabric switch model (catalog sku)."), QStringLiteral("SKU"));
-    const QCommandLineOption topology(QStringLiteral("topology"), QStringLiteral("rail-optimized (default), fat-tree or leaf-spine."), QStringLiteral("T"));
-    const QCommandLineOption radix(QStringLiteral("radix"), QStringLiteral("k of a k-ary fat-tree (default: the switch's ports)."), QStringLiteral("K"));
-    const QCommandLineOption over(QStringLiteral("oversubscription"), QStringLiteral("Leaf down:up ratio, e.g. 2:1 (default 1:1)."), QStringLiteral("D:U"));
-    const QCommandLineOption suSize(QStringLiteral("su-size"), QStringLiteral("Servers per scalable unit (default 32)."), QStringLiteral("N"));
-    const QCommandLineOption storage(QStringLiteral("storage"), QStringLiteral("Storage system model for a storage fabric."), QStringLiteral("SKU"));
-    const QCommandLineOption tier(QStringLiteral("storage-tier"), QStringLiteral("good (default), better or best."), QStringLiteral("TIER"));
-    const QCommandLineOption noMgmt(QStringLiteral("no-management"), QStringLiteral("No in-band, out-of-band, UFM or PDUs."));
-    const QCommandLineOption rackPower(QStringLiteral("rack-power-kw"), QStringLiteral("Power budget per rack (default 41 air, 140 liquid)."), QStringLiteral("KW"));
-    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The design file to write."), QStringLiteral("FILE"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
-    p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, storage, tier, noMgmt, rackPower, output, json});
+    const QCommandLineOption gpus(
+        QStringLiteral("gpus"), QStringLiteral("Number of GPUs (rounded up to whole servers)."), QStringLiteral("N"));
+    const QCommandLineOption sw(
+        QStringLiteral("switch"), QStringLiteral("Compute fabric switch model (catalog sku)."), QStringLiteral("SKU"));
+    const QCommandLineOption topology(QStringLiteral("topology"),
+        QStringLiteral("rail-optimized (default), fat-tree or leaf-spine."), QStringLiteral("T"));
+    const QCommandLineOption radix(QStringLiteral("radix"),
+        QStringLiteral("k of a k-ary fat-tree (default: the switch's ports)."), QStringLiteral("K"));
+    const QCommandLineOption over(QStringLiteral("oversubscription"),
+        QStringLiteral("Leaf down:up ratio, e.g. 2:1 (default 1:1)."), QStringLiteral("D:U"));
+    const QCommandLineOption suSize(
+        QStringLiteral("su-size"), QStringLiteral("Servers per scalable unit (default 32)."), QStringLiteral("N"));
+    const QCommandLineOption storage(
+        QStringLiteral("storage"), QStringLiteral("Storage system model for a storage fabric."), QStringLiteral("SKU"));
+    const QCommandLineOption tier(
+        QStringLiteral("storage-tier"), QStringLiteral("good (default), better or best."), QStringLiteral("TIER"));
+    const QCommandLineOption noMgmt(
+        QStringLiteral("no-management"), QStringLiteral("No in-band, out-of-band, UFM or PDUs."));
+    const QCommandLineOption rackPower(QStringLiteral("rack-power-kw"),
+        QStringLiteral("Power budget per rack (default 41 air, 140 liquid)."), QStringLiteral("KW"));
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
+        QStringLiteral("The design file to write."), QStringLiteral("FILE"));
+    const QCommandLineOption json(
+        QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
+    p.addOptions(
+        {server, nodes, gpus, sw, topology, radix, over, suSize, storage, tier, noMgmt, rackPower, output, json});
     const IntentOptions intentOptions; // --type, --users, --inference-share (intentcli.cpp)
     p.addOptions(intentOptions.all());
-    ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0, QStringLiteral("no positional arguments"));
+    ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0,
+        QStringLiteral("no positional arguments"));
 
     auto integer = [&](const QCommandLineOption& o, const QString& name) {
         bool ok = false;
@@ -60,7 +75,8 @@ int runGenerate(Context& ctx)
     if (p.isSet(topology)) {
         const auto t = topologyKindFromString(p.value(topology));
         if (!t)
-            throw UsageError(QStringLiteral("unknown --topology '%1' (rail-optimized, fat-tree, leaf-spine)").arg(p.value(topology)));
+            throw UsageError(QStringLiteral("unknown --topology '%1' (rail-optimized, fat-tree, leaf-spine)")
+                                 .arg(p.value(topology)));
         o.topology = *t;
     }
     if (!p.isSet(nodes) && !p.isSet(gpus) && o.topology != TopologyKind::FatTree)
@@ -98,7 +114,8 @@ int runGenerate(Context& ctx)
         bool ok = false;
         o.rackPowerKw = p.value(rackPower).toDouble(&ok);
         if (!ok || o.rackPowerKw <= 0)
-            throw UsageError(QStringLiteral("--rack-power-kw needs a positive number (got '%1')").arg(p.value(rackPower)));
+            throw UsageError(
+                QStringLiteral("--rack-power-kw needs a positive number (got '%1')").arg(p.value(rackPower)));
     }
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("generate needs -o design.podwright"));
@@ -117,10 +134,10 @@ int runGenerate(Context& ctx)
             << " links, generated in " << QString::number(seconds, 'f', 2) << " s)\n";
     if (p.isSet(json))
         ctx.writeJson(QJsonObject{{QStringLiteral("file"), p.value(output)},
-                                  {QStringLiteral("nodes"), static_cast<double>(d.nodes().size())},
-                                  {QStringLiteral("links"), static_cast<double>(d.links().size())},
-                                  {QStringLiteral("generate_seconds"), seconds},
-                                  {QStringLiteral("notes"), QJsonArray::fromStringList(result.notes)}});
+            {QStringLiteral("nodes"), static_cast<double>(d.nodes().size())},
+            {QStringLiteral("links"), static_cast<double>(d.links().size())},
+            {QStringLiteral("generate_seconds"), seconds},
+            {QStringLiteral("notes"), QJsonArray::fromStringList(result.notes)}});
     return 0;
 }
 
@@ -128,13 +145,21 @@ int runAnalyze(Context& ctx)
 {
     QCommandLineParser p;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print one JSON object."));
-    const QCommandLineOption random(QStringLiteral("random-splits"), QStringLiteral("Random balanced splits (default 2)."), QStringLiteral("N"));
-    const QCommandLineOption steps(QStringLiteral("improvement-steps"), QStringLiteral("Local-improvement swaps (default 4)."), QStringLiteral("N"));
-    const QCommandLineOption noBisection(QStringLiteral("no-bisection"), QStringLiteral("Skip max-flow (counts only)."));
-    const QCommandLineOption exportGraph(QStringLiteral("export-graph"), QStringLiteral("Write the compute-fabric graph and the pod-halves split (for the networkx comparison) and time one max-flow."), QStringLiteral("FILE"));
+    const QCommandLineOption random(
+        QStringLiteral("random-splits"), QStringLiteral("Random balanced splits (default 2)."), QStringLiteral("N"));
+    const QCommandLineOption steps(QStringLiteral("improvement-steps"),
+        QStringLiteral("Local-improvement swaps (default 4)."), QStringLiteral("N"));
+    const QCommandLineOption noBisection(
+        QStringLiteral("no-bisection"), QStringLiteral("Skip max-flow (counts only)."));
+    const QCommandLineOption exportGraph(QStringLiteral("export-graph"),
+        QStringLiteral("Write the compute-fabric graph and the pod-halves split (for the networkx comparison) and time "
+                       "one max-flow."),
+        QStringLiteral("FILE"));
     p.addOptions({json, random, steps, noBisection, exportGraph});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
-    ctx.parse(p, QStringLiteral("Analyse the compute fabric: bisection by max-flow, oversubscription, degraded cases, counts."), 1, 1, QStringLiteral("one design file"));
+    ctx.parse(p,
+        QStringLiteral("Analyse the compute fabric: bisection by max-flow, oversubscription, degraded cases, counts."),
+        1, 1, QStringLiteral("one design file"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
 
     if (p.isSet(exportGraph)) {
@@ -175,11 +200,10 @@ int runAnalyze(Context& ctx)
             solve = std::min(solve, t.nsecsElapsed() / 1e9);
         }
         ctx.writeJson(QJsonObject{{QStringLiteral("vertices"), static_cast<double>(g.vertices().size())},
-                                  {QStringLiteral("edges"), static_cast<double>(g.edges().size())},
-                                  {QStringLiteral("arcs"), static_cast<double>(net.arcCount())},
-                                  {QStringLiteral("max_flow_gbps"), static_cast<double>(flow)},
-                                  {QStringLiteral("build_seconds"), build},
-                                  {QStringLiteral("max_flow_seconds"), solve}});
+            {QStringLiteral("edges"), static_cast<double>(g.edges().size())},
+            {QStringLiteral("arcs"), static_cast<double>(net.arcCount())},
+            {QStringLiteral("max_flow_gbps"), static_cast<double>(flow)}, {QStringLiteral("build_seconds"), build},
+            {QStringLiteral("max_flow_seconds"), solve}});
         return 0;
     }
 
@@ -195,11 +219,22 @@ int runAnalyze(Context& ctx)
         return 0;
     }
     ctx.out << QStringLiteral("GPUs %1, servers %2, %3 tier(s): %4 leaf, %5 spine, %6 core\n")
-                   .arg(r.gpus).arg(r.servers).arg(r.tiers).arg(r.leafSwitches).arg(r.spineSwitches).arg(r.coreSwitches);
-    ctx.out << QStringLiteral("links: node-leaf %1, leaf-spine %2, spine-core %3\n").arg(r.nodeLeafLinks).arg(r.leafSpineLinks).arg(r.spineCoreLinks);
+                   .arg(r.gpus)
+                   .arg(r.servers)
+                   .arg(r.tiers)
+                   .arg(r.leafSwitches)
+                   .arg(r.spineSwitches)
+                   .arg(r.coreSwitches);
+    ctx.out << QStringLiteral("links: node-leaf %1, leaf-spine %2, spine-core %3\n")
+                   .arg(r.nodeLeafLinks)
+                   .arg(r.leafSpineLinks)
+                   .arg(r.spineCoreLinks);
     if (r.bisectionComputed)
         ctx.out << QStringLiteral("bisection: %1 Gb/s, ratio %2 (worst of %3 cuts: %4)\n")
-                       .arg(r.bisectionGbps, 0, 'f', 0).arg(r.bisectionRatio, 0, 'f', 3).arg(r.cutsExamined).arg(r.worstSplit);
+                       .arg(r.bisectionGbps, 0, 'f', 0)
+                       .arg(r.bisectionRatio, 0, 'f', 3)
+                       .arg(r.cutsExamined)
+                       .arg(r.worstSplit);
     for (const auto& [tierName, t] : r.oversubscription)
         ctx.out << QStringLiteral("oversubscription %1: %2\n").arg(tierName, t.text());
     if (r.oneSpineLostRatio)
@@ -207,11 +242,17 @@ int runAnalyze(Context& ctx)
     if (r.oneLeafLostRatio)
         ctx.out << QStringLiteral("one leaf lost: ratio %1\n").arg(*r.oneLeafLostRatio, 0, 'f', 3);
     if (r.onePlaneLostRatio)
-        ctx.out << QStringLiteral("one plane lost: ratio %1 (%2)\n").arg(*r.onePlaneLostRatio, 0, 'f', 3).arg(r.onePlaneLostNote);
+        ctx.out << QStringLiteral("one plane lost: ratio %1 (%2)\n")
+                       .arg(*r.onePlaneLostRatio, 0, 'f', 3)
+                       .arg(r.onePlaneLostNote);
     else if (!r.onePlaneLostNote.isEmpty())
         ctx.out << QStringLiteral("one plane lost: n/a (%1)\n").arg(r.onePlaneLostNote);
     ctx.out << QStringLiteral("diameter: %1 switch hops; cables %2, transceivers %3, racks %4, power %5 kW max\n")
-                   .arg(r.diameterHops).arg(r.cables).arg(r.transceivers).arg(r.racks).arg(r.powerMaxKw, 0, 'f', 1);
+                   .arg(r.diameterHops)
+                   .arg(r.cables)
+                   .arg(r.transceivers)
+                   .arg(r.racks)
+                   .arg(r.powerMaxKw, 0, 'f', 1);
     return 0;
 }
 

@@ -61,8 +61,8 @@ int main(int argc, char** argv)
     }
     if (gui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::unique_ptr<QCoreApplication> application = gui ? std::make_unique<QGuiApplication>(argc, argv)
-                                                         : std::make_unique<QCoreApplication>(argc, argv);
+    std::unique_ptr<QCoreApplication> application
+        = gui ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("podwright-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PW_VERSION));
     QTextStream out(stdout);

@@ -13,23 +13,35 @@ namespace pw::cli {
 int runReport(Context& ctx)
 {
     QCommandLineParser p;
-    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The PDF to write."), QStringLiteral("FILE"));
-    const QCommandLineOption customer(QStringLiteral("customer"), QStringLiteral("Who the proposal is for."), QStringLiteral("NAME"));
-    const QCommandLineOption preparedBy(QStringLiteral("prepared-by"), QStringLiteral("Who prepared it."), QStringLiteral("NAME"));
-    const QCommandLineOption logo(QStringLiteral("logo"), QStringLiteral("Logo image for the cover (PNG, JPEG, SVG)."), QStringLiteral("FILE"));
-    const QCommandLineOption pageSize(QStringLiteral("page-size"), QStringLiteral("A4 (default) or Letter."), QStringLiteral("SIZE"));
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
+        QStringLiteral("The PDF to write."), QStringLiteral("FILE"));
+    const QCommandLineOption customer(
+        QStringLiteral("customer"), QStringLiteral("Who the proposal is for."), QStringLiteral("NAME"));
+    const QCommandLineOption preparedBy(
+        QStringLiteral("prepared-by"), QStringLiteral("Who prepared it."), QStringLiteral("NAME"));
+    const QCommandLineOption logo(
+        QStringLiteral("logo"), QStringLiteral("Logo image for the cover (PNG, JPEG, SVG)."), QStringLiteral("FILE"));
+    const QCommandLineOption pageSize(
+        QStringLiteral("page-size"), QStringLiteral("A4 (default) or Letter."), QStringLiteral("SIZE"));
     const QCommandLineOption sections(QStringLiteral("sections"),
-                                      QStringLiteral("Comma-separated sections (default all): cover, summary, stack, topology, racks, bom, cabling, validation, cost, sources."),
-                                      QStringLiteral("LIST"));
-    const QCommandLineOption version(QStringLiteral("doc-version"), QStringLiteral("Document version in the footer (default: the design's, else 1.0)."), QStringLiteral("V"));
-    const QCommandLineOption date(QStringLiteral("date"), QStringLiteral("Date printed, YYYY-MM-DD (default today)."), QStringLiteral("DATE"));
-    const QCommandLineOption currency(QStringLiteral("currency"), QStringLiteral("Currency code shown with amounts (default USD)."), QStringLiteral("CODE"));
-    const QCommandLineOption rate(QStringLiteral("exchange-rate"), QStringLiteral("Units of --currency per USD (required with a currency other than USD)."), QStringLiteral("X"));
+        QStringLiteral("Comma-separated sections (default all): cover, summary, stack, topology, racks, bom, cabling, "
+                       "validation, cost, sources."),
+        QStringLiteral("LIST"));
+    const QCommandLineOption version(QStringLiteral("doc-version"),
+        QStringLiteral("Document version in the footer (default: the design's, else 1.0)."), QStringLiteral("V"));
+    const QCommandLineOption date(
+        QStringLiteral("date"), QStringLiteral("Date printed, YYYY-MM-DD (default today)."), QStringLiteral("DATE"));
+    const QCommandLineOption currency(QStringLiteral("currency"),
+        QStringLiteral("Currency code shown with amounts (default USD)."), QStringLiteral("CODE"));
+    const QCommandLineOption rate(QStringLiteral("exchange-rate"),
+        QStringLiteral("Units of --currency per USD (required with a currency other than USD)."), QStringLiteral("X"));
     p.addOptions({output, customer, preparedBy, logo, pageSize, sections, version, date, currency, rate});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
-    ctx.parse(p, QStringLiteral("Write the customer proposal: a PDF with cover, executive summary, cluster type and software stack, topology, racks, bill of materials, "
-                                "cabling, validation, cost and sources. Figures are those of 'analyze' and 'cost'."),
-              1, 1, QStringLiteral("one design file"));
+    ctx.parse(p,
+        QStringLiteral("Write the customer proposal: a PDF with cover, executive summary, cluster type and software "
+                       "stack, topology, racks, bill of materials, "
+                       "cabling, validation, cost and sources. Figures are those of 'analyze' and 'cost'."),
+        1, 1, QStringLiteral("one design file"));
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("report needs -o proposal.pdf"));
     ReportOptions o;
@@ -66,7 +78,8 @@ int runReport(Context& ctx)
         bool ok = false;
         o.exchangeRate = p.value(rate).toDouble(&ok);
         if (!p.isSet(rate) || !ok || !(o.exchangeRate > 0 && o.exchangeRate < 1e6))
-            throw UsageError(QStringLiteral("--currency %1 needs --exchange-rate (units per USD, e.g. 0.92)").arg(o.currency));
+            throw UsageError(
+                QStringLiteral("--currency %1 needs --exchange-rate (units per USD, e.g. 0.92)").arg(o.currency));
     }
     o.documentVersion = p.value(version);
     if (p.isSet(date)) {
@@ -86,7 +99,10 @@ int runReport(Context& ctx)
         return 2;
     }
     ctx.err << QStringLiteral("podwright-cli: wrote %1 (%2 pages; data %3 s, total %4 s)\n")
-                   .arg(p.value(output)).arg(r.pages).arg(built, 0, 'f', 2).arg(t.nsecsElapsed() / 1e9, 0, 'f', 2);
+                   .arg(p.value(output))
+                   .arg(r.pages)
+                   .arg(built, 0, 'f', 2)
+                   .arg(t.nsecsElapsed() / 1e9, 0, 'f', 2);
     return 0;
 }
 

@@ -26,7 +26,11 @@ double numberOption(const QCommandLineParser& p, const QCommandLineOption& o, do
     bool ok = false;
     const double v = p.value(o).toDouble(&ok);
     if (!ok || !(v >= min && v <= max))
-        throw UsageError(QStringLiteral("--%1 must be a number from %2 to %3 (got '%4')").arg(o.names().constLast()).arg(min).arg(max).arg(p.value(o)));
+        throw UsageError(QStringLiteral("--%1 must be a number from %2 to %3 (got '%4')")
+                             .arg(o.names().constLast())
+                             .arg(min)
+                             .arg(max)
+                             .arg(p.value(o)));
     return v;
 }
 
@@ -38,8 +42,10 @@ int runValidate(Context& ctx)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     p.addOption(json);
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
-    ctx.parse(p, QStringLiteral("Check a design against the design rules. Exit 0: no unwaived errors; 1: errors; 2: unreadable input."),
-              1, 1, QStringLiteral("one design file"));
+    ctx.parse(p,
+        QStringLiteral(
+            "Check a design against the design rules. Exit 0: no unwaived errors; 1: errors; 2: unreadable input."),
+        1, 1, QStringLiteral("one design file"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
     const std::vector<Finding> findings = validate(design);
     const FindingCounts counts = FindingCounts::of(findings);
@@ -50,13 +56,22 @@ int runValidate(Context& ctx)
             QStringList ents;
             for (const EntityRef& e : f.entities)
                 ents << e.toString();
-            ctx.out << QStringLiteral("%1 %2 %3%4\n").arg(toString(f.severity), -8).arg(f.code, -26).arg(f.message,
-                f.waived() ? QStringLiteral(" [waived: %1]").arg(f.waiver->reason) : QString());
+            ctx.out << QStringLiteral("%1 %2 %3%4\n")
+                           .arg(toString(f.severity), -8)
+                           .arg(f.code, -26)
+                           .arg(f.message,
+                               f.waived() ? QStringLiteral(" [waived: %1]").arg(f.waiver->reason) : QString());
             ctx.out << QStringLiteral("    %1\n").arg(f.explanation);
             if (!ents.isEmpty())
-                ctx.out << QStringLiteral("    entities: %1\n").arg(ents.mid(0, 20).join(QLatin1Char(' ')) + (ents.size() > 20 ? QStringLiteral(" ...") : QString()));
+                ctx.out << QStringLiteral("    entities: %1\n")
+                               .arg(ents.mid(0, 20).join(QLatin1Char(' '))
+                                   + (ents.size() > 20 ? QStringLiteral(" ...") : QString()));
         }
-        ctx.out << QStringLiteral("%1 errors, %2 warnings, %3 info, %4 waived\n").arg(counts.errors).arg(counts.warnings).arg(counts.infos).arg(counts.waived);
+        ctx.out << QStringLiteral("%1 errors, %2 warnings, %3 info, %4 waived\n")
+                       .arg(counts.errors)
+                       .arg(counts.warnings)
+                       .arg(counts.infos)
+                       .arg(counts.waived);
     }
     return counts.errors > 0 ? 1 : 0;
 }
@@ -64,11 +79,13 @@ int runValidate(Context& ctx)
 int runBom(Context& ctx)
 {
     QCommandLineParser p;
-    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("Print CSV (one line per item and cable length class)."));
+    const QCommandLineOption csv(
+        QStringLiteral("csv"), QStringLiteral("Print CSV (one line per item and cable length class)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     p.addOptions({csv, json});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
-    ctx.parse(p, QStringLiteral("The bill of materials derived from a design, with each price's source."), 1, 1, QStringLiteral("one design file"));
+    ctx.parse(p, QStringLiteral("The bill of materials derived from a design, with each price's source."), 1, 1,
+        QStringLiteral("one design file"));
     const BillOfMaterials bom = BillOfMaterials::of(ctx.loadDesign(p.positionalArguments().at(0)));
     if (p.isSet(csv))
         ctx.out << QString::fromUtf8(BomCsv::write(bom));
@@ -83,16 +100,24 @@ int runCost(Context& ctx)
 {
     QCommandLineParser p;
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-    const QCommandLineOption years(QStringLiteral("years"), QStringLiteral("Ownership horizon in years."), QStringLiteral("N"));
-    const QCommandLineOption pue(QStringLiteral("pue"), QStringLiteral("Power usage effectiveness."), QStringLiteral("X"));
-    const QCommandLineOption price(QStringLiteral("power-price"), QStringLiteral("Electricity price, USD per kWh."), QStringLiteral("USD_PER_KWH"));
-    const QCommandLineOption util(QStringLiteral("utilization"), QStringLiteral("Sustained GPU utilization, 0..1."), QStringLiteral("U"));
-    const QCommandLineOption cloud(QStringLiteral("cloud-price"), QStringLiteral("Cloud price per GPU-hour, USD."), QStringLiteral("USD_PER_GPU_HOUR"));
-    const QCommandLineOption support(QStringLiteral("support-share"), QStringLiteral("Support per year as a share of capital cost."), QStringLiteral("S"));
-    const QCommandLineOption staff(QStringLiteral("staff"), QStringLiteral("Staff cost per year, USD."), QStringLiteral("USD"));
+    const QCommandLineOption years(
+        QStringLiteral("years"), QStringLiteral("Ownership horizon in years."), QStringLiteral("N"));
+    const QCommandLineOption pue(
+        QStringLiteral("pue"), QStringLiteral("Power usage effectiveness."), QStringLiteral("X"));
+    const QCommandLineOption price(QStringLiteral("power-price"), QStringLiteral("Electricity price, USD per kWh."),
+        QStringLiteral("USD_PER_KWH"));
+    const QCommandLineOption util(
+        QStringLiteral("utilization"), QStringLiteral("Sustained GPU utilization, 0..1."), QStringLiteral("U"));
+    const QCommandLineOption cloud(QStringLiteral("cloud-price"), QStringLiteral("Cloud price per GPU-hour, USD."),
+        QStringLiteral("USD_PER_GPU_HOUR"));
+    const QCommandLineOption support(QStringLiteral("support-share"),
+        QStringLiteral("Support per year as a share of capital cost."), QStringLiteral("S"));
+    const QCommandLineOption staff(
+        QStringLiteral("staff"), QStringLiteral("Staff cost per year, USD."), QStringLiteral("USD"));
     p.addOptions({json, years, pue, price, util, cloud, support, staff});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
-    ctx.parse(p, QStringLiteral("Capital, power and operating cost, TCO, cloud break-even and tier of a design."), 1, 1, QStringLiteral("one design file"));
+    ctx.parse(p, QStringLiteral("Capital, power and operating cost, TCO, cloud break-even and tier of a design."), 1, 1,
+        QStringLiteral("one design file"));
     // Validate options before reading the design, so a typo is a usage error whatever the file.
     QJsonObject overrides;
     auto take = [&](const QCommandLineOption& o, const char* key, double min, double max) {
@@ -126,16 +151,24 @@ int runCost(Context& ctx)
 int runSize(Context& ctx)
 {
     QCommandLineParser p;
-    const QCommandLineOption params(QStringLiteral("model-params"), QStringLiteral("Model parameters, e.g. 70e9."), QStringLiteral("N"));
-    const QCommandLineOption task(QStringLiteral("task"), QStringLiteral("train, finetune or inference."), QStringLiteral("TASK"));
-    const QCommandLineOption tokens(QStringLiteral("tokens"), QStringLiteral("Training tokens (default 300e9)."), QStringLiteral("T"));
-    const QCommandLineOption days(QStringLiteral("days"), QStringLiteral("Target training days (default 30)."), QStringLiteral("D"));
-    const QCommandLineOption gpu(QStringLiteral("gpu"), QStringLiteral("GPU server catalog sku (default dgx-h100)."), QStringLiteral("SKU"));
-    const QCommandLineOption mfu(QStringLiteral("mfu"), QStringLiteral("Model-FLOPs utilization (default 0.4)."), QStringLiteral("U"));
-    const QCommandLineOption designOpt(QStringLiteral("design"), QStringLiteral("A design whose GPUs, per-GPU bandwidth and bisection to use."), QStringLiteral("FILE"));
+    const QCommandLineOption params(
+        QStringLiteral("model-params"), QStringLiteral("Model parameters, e.g. 70e9."), QStringLiteral("N"));
+    const QCommandLineOption task(
+        QStringLiteral("task"), QStringLiteral("train, finetune or inference."), QStringLiteral("TASK"));
+    const QCommandLineOption tokens(
+        QStringLiteral("tokens"), QStringLiteral("Training tokens (default 300e9)."), QStringLiteral("T"));
+    const QCommandLineOption days(
+        QStringLiteral("days"), QStringLiteral("Target training days (default 30)."), QStringLiteral("D"));
+    const QCommandLineOption gpu(
+        QStringLiteral("gpu"), QStringLiteral("GPU server catalog sku (default dgx-h100)."), QStringLiteral("SKU"));
+    const QCommandLineOption mfu(
+        QStringLiteral("mfu"), QStringLiteral("Model-FLOPs utilization (default 0.4)."), QStringLiteral("U"));
+    const QCommandLineOption designOpt(QStringLiteral("design"),
+        QStringLiteral("A design whose GPUs, per-GPU bandwidth and bisection to use."), QStringLiteral("FILE"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     p.addOptions({params, task, tokens, days, gpu, mfu, designOpt, json});
-    ctx.parse(p, QStringLiteral("Size a workload: GPU memory, GPU count, training time, all-reduce time."), 0, 0, QString());
+    ctx.parse(
+        p, QStringLiteral("Size a workload: GPU memory, GPU count, training time, all-reduce time."), 0, 0, QString());
     if (!p.isSet(params) || !p.isSet(task))
         throw UsageError(QStringLiteral("size needs --model-params and --task"));
     SizingRequest rq;
@@ -187,14 +220,23 @@ int runSize(Context& ctx)
     if (p.isSet(json)) {
         ctx.writeJson(r.toJson());
     } else {
-        ctx.out << QStringLiteral("GPU memory needed   %1 GB\n    %2\n").arg(r.memoryNeededGb, 0, 'f', 1).arg(r.memoryFormula);
-        ctx.out << QStringLiteral("GPUs recommended    %1 (%2 x %3)\n").arg(r.gpusRecommended).arg(r.gpuModel, r.serverSku);
+        ctx.out << QStringLiteral("GPU memory needed   %1 GB\n    %2\n")
+                       .arg(r.memoryNeededGb, 0, 'f', 1)
+                       .arg(r.memoryFormula);
+        ctx.out
+            << QStringLiteral("GPUs recommended    %1 (%2 x %3)\n").arg(r.gpusRecommended).arg(r.gpuModel, r.serverSku);
         if (r.trainingDays)
-            ctx.out << QStringLiteral("Training time       %1 days\n    %2\n").arg(*r.trainingDays, 0, 'f', 1).arg(r.timeFormula);
+            ctx.out << QStringLiteral("Training time       %1 days\n    %2\n")
+                           .arg(*r.trainingDays, 0, 'f', 1)
+                           .arg(r.timeFormula);
         if (r.trainingDaysOnDesign)
-            ctx.out << QStringLiteral("On the design       %1 days on its %2 GPUs\n").arg(*r.trainingDaysOnDesign, 0, 'f', 1).arg(*rq.designGpus);
+            ctx.out << QStringLiteral("On the design       %1 days on its %2 GPUs\n")
+                           .arg(*r.trainingDaysOnDesign, 0, 'f', 1)
+                           .arg(*rq.designGpus);
         if (r.allReduceSeconds)
-            ctx.out << QStringLiteral("All-reduce          %1 s\n    %2\n").arg(*r.allReduceSeconds, 0, 'f', 2).arg(r.allReduceFormula);
+            ctx.out << QStringLiteral("All-reduce          %1 s\n    %2\n")
+                           .arg(*r.allReduceSeconds, 0, 'f', 2)
+                           .arg(r.allReduceFormula);
         for (const QString& a : r.assumptions)
             ctx.out << QStringLiteral("assumption: %1\n").arg(a);
     }
@@ -208,15 +250,23 @@ namespace pw::cli {
 int runWaive(Context& ctx)
 {
     QCommandLineParser p;
-    const QCommandLineOption code(QStringLiteral("code"), QStringLiteral("The finding's code, e.g. FABRIC-SM."), QStringLiteral("CODE"));
-    const QCommandLineOption entity(QStringLiteral("entity"), QStringLiteral("An entity of the finding (node:12, link:3, group:2); repeat. "
-                                                                             "None: every finding of the code."), QStringLiteral("REF"));
-    const QCommandLineOption reason(QStringLiteral("reason"), QStringLiteral("Why the finding is accepted (required)."), QStringLiteral("TEXT"));
-    const QCommandLineOption author(QStringLiteral("author"), QStringLiteral("Who accepts it (default: $USER)."), QStringLiteral("NAME"));
-    const QCommandLineOption remove(QStringLiteral("remove"), QStringLiteral("Remove the waiver of that code and entities instead."));
+    const QCommandLineOption code(
+        QStringLiteral("code"), QStringLiteral("The finding's code, e.g. FABRIC-SM."), QStringLiteral("CODE"));
+    const QCommandLineOption entity(QStringLiteral("entity"),
+        QStringLiteral("An entity of the finding (node:12, link:3, group:2); repeat. "
+                       "None: every finding of the code."),
+        QStringLiteral("REF"));
+    const QCommandLineOption reason(
+        QStringLiteral("reason"), QStringLiteral("Why the finding is accepted (required)."), QStringLiteral("TEXT"));
+    const QCommandLineOption author(
+        QStringLiteral("author"), QStringLiteral("Who accepts it (default: $USER)."), QStringLiteral("NAME"));
+    const QCommandLineOption remove(
+        QStringLiteral("remove"), QStringLiteral("Remove the waiver of that code and entities instead."));
     p.addOptions({code, entity, reason, author, remove});
-    p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json); rewritten in place."));
-    ctx.parse(p, QStringLiteral("Waive a design-rule finding with a written reason, stored in the design."), 1, 1, QStringLiteral("one design file"));
+    p.addPositionalArgument(
+        QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json); rewritten in place."));
+    ctx.parse(p, QStringLiteral("Waive a design-rule finding with a written reason, stored in the design."), 1, 1,
+        QStringLiteral("one design file"));
     if (!p.isSet(code))
         throw UsageError(QStringLiteral("waive needs --code"));
     std::vector<EntityRef> entities;

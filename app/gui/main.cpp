@@ -5,8 +5,8 @@
 #include "util/errors.h"
 
 #include <QApplication>
-#include <QCoreApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QIcon>
 #include <QMessageBox>
@@ -21,7 +21,8 @@ QCommandLineParser& configure(QCommandLineParser& parser)
     parser.setApplicationDescription(QStringLiteral("Podwright: a studio for designing GPU clusters."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Design to open (.podwright or .json)."), QStringLiteral("[file]"));
+    parser.addPositionalArgument(
+        QStringLiteral("file"), QStringLiteral("Design to open (.podwright or .json)."), QStringLiteral("[file]"));
     return parser;
 }
 
@@ -83,7 +84,8 @@ int main(int argc, char* argv[])
     QTimer::singleShot(0, &window, [&window, problems, catalogError] {
         if (!catalogError.isEmpty())
             QMessageBox::warning(&window, QStringLiteral("Catalog not loaded"),
-                                 QStringLiteral("The hardware catalog could not be loaded: %1\nThe palette will be empty.").arg(catalogError));
+                QStringLiteral("The hardware catalog could not be loaded: %1\nThe palette will be empty.")
+                    .arg(catalogError));
         window.showCatalogIssues(problems);
     });
     return app.exec();

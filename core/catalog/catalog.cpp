@@ -40,8 +40,7 @@ QString CatalogIssue::toString() const
     return QStringLiteral("%1: %2").arg(where, message);
 }
 
-Catalog::Catalog()
-    : mConnectionName(QStringLiteral("pw-catalog-%1").arg(gConnectionCounter.fetch_add(1)))
+Catalog::Catalog() : mConnectionName(QStringLiteral("pw-catalog-%1").arg(gConnectionCounter.fetch_add(1)))
 {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), mConnectionName);
     db.setDatabaseName(QStringLiteral(":memory:"));
@@ -69,7 +68,10 @@ Catalog::~Catalog()
     QSqlDatabase::removeDatabase(mConnectionName);
 }
 
-QSqlDatabase Catalog::database() const { return QSqlDatabase::database(mConnectionName, false); }
+QSqlDatabase Catalog::database() const
+{
+    return QSqlDatabase::database(mConnectionName, false);
+}
 
 std::vector<CatalogIssue> Catalog::loadDirectory(const QString& dir)
 {
@@ -87,7 +89,10 @@ std::vector<CatalogIssue> Catalog::loadDirectory(const QString& dir)
     return issues;
 }
 
-std::vector<CatalogIssue> Catalog::loadUserFile(const QString& path) { return loadFile(path, true); }
+std::vector<CatalogIssue> Catalog::loadUserFile(const QString& path)
+{
+    return loadFile(path, true);
+}
 
 std::vector<CatalogIssue> Catalog::loadFile(const QString& path, bool user)
 {
@@ -98,7 +103,8 @@ std::vector<CatalogIssue> Catalog::loadFile(const QString& path, bool user)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (doc.isNull())
-        return {CatalogIssue{path, -1, {}, QStringLiteral("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())}};
+        return {CatalogIssue{path, -1, {},
+            QStringLiteral("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())}};
     const QJsonObject root = doc.object();
     if (root.value(QLatin1String("schema")).toInt() != 1 || !root.value(QLatin1String("items")).isArray())
         return {CatalogIssue{path, -1, {}, QStringLiteral("expected {\"schema\": 1, \"items\": [...]}")}};
@@ -119,8 +125,10 @@ std::vector<CatalogIssue> Catalog::loadFile(const QString& path, bool user)
             // Only a user file may override, and then only the price (a price book).
             const bool priceOnly = entry.size() == 2 && entry.contains(QLatin1String("price"));
             if (!user || !priceOnly) {
-                issues.push_back({fileName, i, sku, user ? QStringLiteral("overrides an existing item; only {\"sku\", \"price\"} may be given for a price-book entry")
-                                                         : QStringLiteral("duplicate sku (first defined in %1)").arg(existing->second->originFile)});
+                issues.push_back({fileName, i, sku,
+                    user ? QStringLiteral(
+                        "overrides an existing item; only {\"sku\", \"price\"} may be given for a price-book entry")
+                         : QStringLiteral("duplicate sku (first defined in %1)").arg(existing->second->originFile)});
                 continue;
             }
             QJsonObject merged = existing->second->json;
@@ -179,9 +187,12 @@ void Catalog::store(const CatalogItem& item, const QString& origin)
         storeFigure(item.sku, QStringLiteral("power_typical_w"), item.powerTypicalW->value, item.powerTypicalW->source);
     storeFigure(item.sku, QStringLiteral("price"), item.price.value, item.price.source);
     if (item.storage) {
-        storeFigure(item.sku, QStringLiteral("storage.read_gbps"), item.storage->readGBps.value, item.storage->readGBps.source);
-        storeFigure(item.sku, QStringLiteral("storage.write_gbps"), item.storage->writeGBps.value, item.storage->writeGBps.source);
-        storeFigure(item.sku, QStringLiteral("storage.usable_tb"), item.storage->usableTb.value, item.storage->usableTb.source);
+        storeFigure(
+            item.sku, QStringLiteral("storage.read_gbps"), item.storage->readGBps.value, item.storage->readGBps.source);
+        storeFigure(item.sku, QStringLiteral("storage.write_gbps"), item.storage->writeGBps.value,
+            item.storage->writeGBps.source);
+        storeFigure(
+            item.sku, QStringLiteral("storage.usable_tb"), item.storage->usableTb.value, item.storage->usableTb.source);
     }
     if (item.gpu)
         storeFigure(item.sku, QStringLiteral("gpu.memory_gb"), item.gpu->memoryGb, item.gpu->source);
@@ -247,7 +258,8 @@ QString Catalog::defaultDirectory()
     if (!env.isEmpty())
         return env;
     if (QCoreApplication::instance()) {
-        const QString installed = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/podwright/catalogs"));
+        const QString installed
+            = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/podwright/catalogs"));
         if (QDir(installed).exists())
             return QDir::cleanPath(installed);
     }

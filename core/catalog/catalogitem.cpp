@@ -8,16 +8,22 @@ namespace pw {
 namespace {
 
 constexpr std::array kItemKinds{
-    std::pair{ItemKind::Server, "server"}, std::pair{ItemKind::Switch, "switch"},
-    std::pair{ItemKind::Nic, "nic"}, std::pair{ItemKind::Storage, "storage"},
-    std::pair{ItemKind::Cable, "cable"}, std::pair{ItemKind::Transceiver, "transceiver"},
-    std::pair{ItemKind::Rack, "rack"}, std::pair{ItemKind::Pdu, "pdu"},
+    std::pair{ItemKind::Server, "server"},
+    std::pair{ItemKind::Switch, "switch"},
+    std::pair{ItemKind::Nic, "nic"},
+    std::pair{ItemKind::Storage, "storage"},
+    std::pair{ItemKind::Cable, "cable"},
+    std::pair{ItemKind::Transceiver, "transceiver"},
+    std::pair{ItemKind::Rack, "rack"},
+    std::pair{ItemKind::Pdu, "pdu"},
     std::pair{ItemKind::Appliance, "appliance"},
 };
 
 constexpr std::array kPortRoles{
-    std::pair{PortRole::Compute, "compute"}, std::pair{PortRole::Storage, "storage"},
-    std::pair{PortRole::InBand, "inband"}, std::pair{PortRole::OutOfBand, "oob"},
+    std::pair{PortRole::Compute, "compute"},
+    std::pair{PortRole::Storage, "storage"},
+    std::pair{PortRole::InBand, "inband"},
+    std::pair{PortRole::OutOfBand, "oob"},
     std::pair{PortRole::Fabric, "fabric"},
 };
 
@@ -41,18 +47,36 @@ std::optional<Enum> lookupValue(const Table& table, const QString& text)
 
 } // namespace
 
-QString toString(ItemKind kind) { return lookupName(kItemKinds, kind); }
-std::optional<ItemKind> itemKindFromString(const QString& text) { return lookupValue<ItemKind>(kItemKinds, text); }
-QString toString(PortRole role) { return lookupName(kPortRoles, role); }
-std::optional<PortRole> portRoleFromString(const QString& text) { return lookupValue<PortRole>(kPortRoles, text); }
-QString toString(Cooling cooling) { return cooling == Cooling::Air ? QStringLiteral("air") : QStringLiteral("liquid"); }
+QString toString(ItemKind kind)
+{
+    return lookupName(kItemKinds, kind);
+}
+std::optional<ItemKind> itemKindFromString(const QString& text)
+{
+    return lookupValue<ItemKind>(kItemKinds, text);
+}
+QString toString(PortRole role)
+{
+    return lookupName(kPortRoles, role);
+}
+std::optional<PortRole> portRoleFromString(const QString& text)
+{
+    return lookupValue<PortRole>(kPortRoles, text);
+}
+QString toString(Cooling cooling)
+{
+    return cooling == Cooling::Air ? QStringLiteral("air") : QStringLiteral("liquid");
+}
 
 QString toString(PriceKind kind)
 {
     switch (kind) {
-    case PriceKind::List: return QStringLiteral("list");
-    case PriceKind::Estimate: return QStringLiteral("estimate");
-    case PriceKind::PriceBook: return QStringLiteral("price-book");
+    case PriceKind::List:
+        return QStringLiteral("list");
+    case PriceKind::Estimate:
+        return QStringLiteral("estimate");
+    case PriceKind::PriceBook:
+        return QStringLiteral("price-book");
     }
     return {};
 }

@@ -58,7 +58,10 @@ public:
     {
         const double d = number(o, key, required, min);
         if (d != static_cast<int>(d) || d > max) {
-            fail(QStringLiteral("field '%1' must be a whole number between %2 and %3").arg(QLatin1String(key)).arg(min).arg(max));
+            fail(QStringLiteral("field '%1' must be a whole number between %2 and %3")
+                     .arg(QLatin1String(key))
+                     .arg(min)
+                     .arg(max));
             return 0;
         }
         return static_cast<int>(d);
@@ -104,7 +107,7 @@ const QRegularExpression& skuPattern()
 bool isKnownConnector(const QString& c)
 {
     static const QStringList known{QStringLiteral("OSFP"), QStringLiteral("QSFP112"), QStringLiteral("QSFP56"),
-                                   QStringLiteral("QSFP28"), QStringLiteral("SFP28"), QStringLiteral("RJ45")};
+        QStringLiteral("QSFP28"), QStringLiteral("SFP28"), QStringLiteral("RJ45")};
     return known.contains(c);
 }
 
@@ -130,7 +133,9 @@ PortGroup parsePortGroup(Reader& r, const QJsonObject& o, int index)
         r.fail(QStringLiteral("port group %1: unknown connector '%2'").arg(index).arg(g.connector));
     const auto role = portRoleFromString(r.string(o, "role"));
     if (r.ok() && !role)
-        r.fail(QStringLiteral("port group %1: unknown role '%2'").arg(index).arg(o.value(QLatin1String("role")).toString()));
+        r.fail(QStringLiteral("port group %1: unknown role '%2'")
+                   .arg(index)
+                   .arg(o.value(QLatin1String("role")).toString()));
     g.role = role.value_or(PortRole::Compute);
     g.portsPerCage = o.contains(QLatin1String("ports_per_cage")) ? r.integer(o, "ports_per_cage", true, 1, 8) : 1;
     g.source = r.source(o, QStringLiteral("port group %1").arg(index));

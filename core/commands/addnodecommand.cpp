@@ -4,19 +4,22 @@
 
 namespace pw {
 
-AddNodeCommand::AddNodeCommand(const CatalogItem& item, Node node)
-    : mItem(item), mNode(std::move(node))
+AddNodeCommand::AddNodeCommand(const CatalogItem& item, Node node) : mItem(item), mNode(std::move(node))
 {
     mNode.sku = mItem.sku;
 }
 
-QString AddNodeCommand::text() const { return QStringLiteral("Add %1").arg(mItem.model); }
+QString AddNodeCommand::text() const
+{
+    return QStringLiteral("Add %1").arg(mItem.model);
+}
 
 CommandResult AddNodeCommand::apply(Design& design)
 {
     if (mItem.kind == ItemKind::Cable || mItem.kind == ItemKind::Transceiver || mItem.kind == ItemKind::Nic)
-        return CommandResult::refused(QStringLiteral("%1 is a %2: it is part of a link or a server, not a node on its own")
-                                          .arg(mItem.model, toString(mItem.kind)));
+        return CommandResult::refused(
+            QStringLiteral("%1 is a %2: it is part of a link or a server, not a node on its own")
+                .arg(mItem.model, toString(mItem.kind)));
     if (const CatalogItem* existing = design.item(mItem.sku); existing && !(existing->json == mItem.json))
         mItem = *existing; // keep the design's own snapshot of this item
     if (mNode.rack.isValid() && !design.group(mNode.rack))

@@ -4,7 +4,10 @@ namespace pw {
 
 CompositeCommand::CompositeCommand(QString text) : mText(std::move(text)) {}
 
-void CompositeCommand::add(std::unique_ptr<Command> command) { mCommands.push_back(std::move(command)); }
+void CompositeCommand::add(std::unique_ptr<Command> command)
+{
+    mCommands.push_back(std::move(command));
+}
 
 CommandResult CompositeCommand::apply(Design& design)
 {

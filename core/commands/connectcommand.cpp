@@ -12,8 +12,7 @@ ConnectCommand::ConnectCommand(PortRef a, PortRef b, QString cableSku, double le
     mLink.lengthM = lengthM;
 }
 
-ConnectCommand::ConnectCommand(NodeId a, NodeId b, QString cableSku, double lengthM)
-    : mNodeA(a), mNodeB(b)
+ConnectCommand::ConnectCommand(NodeId a, NodeId b, QString cableSku, double lengthM) : mNodeA(a), mNodeB(b)
 {
     mLink.cableSku = std::move(cableSku);
     mLink.lengthM = lengthM;
@@ -54,7 +53,8 @@ CommandResult ConnectCommand::apply(Design& design)
                 return CommandResult::refused(QStringLiteral("%1 has no free port").arg(a->name));
             if (!freeB)
                 return CommandResult::refused(QStringLiteral("%1 has no free port").arg(b->name));
-            return CommandResult::refused(QStringLiteral("no free port of %1 is compatible with a free port of %2 (connector, speed or network differ)")
+            return CommandResult::refused(QStringLiteral(
+                "no free port of %1 is compatible with a free port of %2 (connector, speed or network differ)")
                                               .arg(a->name, b->name));
         }
         mLink.a = bestA;
@@ -72,7 +72,13 @@ CommandResult ConnectCommand::apply(Design& design)
     return CommandResult::done();
 }
 
-void ConnectCommand::undo(Design& design) { design.takeLink(mLink.id); }
-void ConnectCommand::redo(Design& design) { design.insertLink(mLink); }
+void ConnectCommand::undo(Design& design)
+{
+    design.takeLink(mLink.id);
+}
+void ConnectCommand::redo(Design& design)
+{
+    design.insertLink(mLink);
+}
 
 } // namespace pw

@@ -23,8 +23,14 @@ CommandResult EditLinkCommand::apply(Design& design)
     return CommandResult::done();
 }
 
-void EditLinkCommand::undo(Design& design) { design.replaceLink(mBefore); }
-void EditLinkCommand::redo(Design& design) { design.replaceLink(mAfter); }
+void EditLinkCommand::undo(Design& design)
+{
+    design.replaceLink(mBefore);
+}
+void EditLinkCommand::redo(Design& design)
+{
+    design.replaceLink(mAfter);
+}
 
 bool EditLinkCommand::mergeWith(const Command& next)
 {

@@ -18,7 +18,8 @@ CommandResult EditNodesCommand::apply(Design& design)
         if (!old)
             return CommandResult::refused(QStringLiteral("node %1 does not exist").arg(n.id.value()));
         if (old->sku != n.sku)
-            return CommandResult::refused(QStringLiteral("a node's model cannot be changed in place; replace the node"));
+            return CommandResult::refused(
+                QStringLiteral("a node's model cannot be changed in place; replace the node"));
         if (n.name.trimmed().isEmpty())
             return CommandResult::refused(QStringLiteral("a node needs a name"));
         if (n.rack.isValid() && (!design.group(n.rack) || design.group(n.rack)->kind != GroupKind::Rack))

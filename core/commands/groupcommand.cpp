@@ -14,9 +14,12 @@ GroupCommand::GroupCommand(Group group, std::vector<NodeId> members)
 QString GroupCommand::text() const
 {
     switch (mGroup.kind) {
-    case GroupKind::Rack: return QStringLiteral("Group into rack");
-    case GroupKind::ScalableUnit: return QStringLiteral("Group into scalable unit");
-    case GroupKind::Pod: return QStringLiteral("Group into pod");
+    case GroupKind::Rack:
+        return QStringLiteral("Group into rack");
+    case GroupKind::ScalableUnit:
+        return QStringLiteral("Group into scalable unit");
+    case GroupKind::Pod:
+        return QStringLiteral("Group into pod");
     }
     return {};
 }
@@ -126,14 +129,21 @@ CommandResult EditGroupCommand::apply(Design& design)
         return CommandResult::refused(QStringLiteral("a group needs a name"));
     if (!(mAfter.powerBudgetKw >= 0 && mAfter.powerBudgetKw <= 10000))
         return CommandResult::refused(QStringLiteral("a rack power budget must be between 0 and 10,000 kW"));
-    if (mAfter.parent.isValid() && (!design.group(mAfter.parent) || design.group(mAfter.parent)->kind != GroupKind::Pod))
+    if (mAfter.parent.isValid()
+        && (!design.group(mAfter.parent) || design.group(mAfter.parent)->kind != GroupKind::Pod))
         return CommandResult::refused(QStringLiteral("a group's parent must be a pod"));
     mBefore = *g;
     redo(design);
     return CommandResult::done();
 }
 
-void EditGroupCommand::undo(Design& design) { design.replaceGroup(mBefore); }
-void EditGroupCommand::redo(Design& design) { design.replaceGroup(mAfter); }
+void EditGroupCommand::undo(Design& design)
+{
+    design.replaceGroup(mBefore);
+}
+void EditGroupCommand::redo(Design& design)
+{
+    design.replaceGroup(mAfter);
+}
 
 } // namespace pw

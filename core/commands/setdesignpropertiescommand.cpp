@@ -18,8 +18,14 @@ CommandResult SetDesignPropertiesCommand::apply(Design& design)
     return CommandResult::done();
 }
 
-void SetDesignPropertiesCommand::undo(Design& design) { design.setProperties(mBefore); }
+void SetDesignPropertiesCommand::undo(Design& design)
+{
+    design.setProperties(mBefore);
+}
 
-void SetDesignPropertiesCommand::redo(Design& design) { design.setProperties(mAfter); }
+void SetDesignPropertiesCommand::redo(Design& design)
+{
+    design.setProperties(mAfter);
+}
 
 } // namespace pw

@@ -18,15 +18,24 @@ namespace {
 QString categoryOf(ItemKind kind)
 {
     switch (kind) {
-    case ItemKind::Server: return QStringLiteral("servers");
-    case ItemKind::Switch: return QStringLiteral("switches");
-    case ItemKind::Nic: return QStringLiteral("nics");
-    case ItemKind::Storage: return QStringLiteral("storage");
-    case ItemKind::Cable: return QStringLiteral("cables");
-    case ItemKind::Transceiver: return QStringLiteral("transceivers");
-    case ItemKind::Rack: return QStringLiteral("racks");
-    case ItemKind::Pdu: return QStringLiteral("pdus");
-    case ItemKind::Appliance: return QStringLiteral("appliances");
+    case ItemKind::Server:
+        return QStringLiteral("servers");
+    case ItemKind::Switch:
+        return QStringLiteral("switches");
+    case ItemKind::Nic:
+        return QStringLiteral("nics");
+    case ItemKind::Storage:
+        return QStringLiteral("storage");
+    case ItemKind::Cable:
+        return QStringLiteral("cables");
+    case ItemKind::Transceiver:
+        return QStringLiteral("transceivers");
+    case ItemKind::Rack:
+        return QStringLiteral("racks");
+    case ItemKind::Pdu:
+        return QStringLiteral("pdus");
+    case ItemKind::Appliance:
+        return QStringLiteral("appliances");
     }
     return QStringLiteral("other");
 }
@@ -34,16 +43,20 @@ QString categoryOf(ItemKind kind)
 int categoryRank(const QString& c)
 {
     static const QStringList order{QStringLiteral("servers"), QStringLiteral("storage"), QStringLiteral("switches"),
-                                   QStringLiteral("appliances"), QStringLiteral("nics"), QStringLiteral("racks"),
-                                   QStringLiteral("pdus"), QStringLiteral("cables"), QStringLiteral("transceivers")};
+        QStringLiteral("appliances"), QStringLiteral("nics"), QStringLiteral("racks"), QStringLiteral("pdus"),
+        QStringLiteral("cables"), QStringLiteral("transceivers")};
     const qsizetype i = order.indexOf(c);
     return i < 0 ? 99 : static_cast<int>(i);
 }
 
 // Cable lengths as commonly ordered (DAC/ACC to 5 m, optics beyond).
-constexpr std::array kLengths{0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0, 50.0, 100.0, 150.0, 200.0, 300.0, 500.0, 1000.0, 2000.0};
+constexpr std::array kLengths{0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0, 50.0, 100.0, 150.0, 200.0,
+    300.0, 500.0, 1000.0, 2000.0};
 
-QString money(double v) { return QString::number(v, 'f', 2); }
+QString money(double v)
+{
+    return QString::number(v, 'f', 2);
+}
 
 } // namespace
 
@@ -109,7 +122,8 @@ BillOfMaterials BillOfMaterials::of(const Design& design)
         if (l.transceiverSku.isEmpty())
             return;
         const CatalogItem* linkModule = design.item(l.transceiverSku);
-        const bool singleMode = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
+        const bool singleMode
+            = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
         for (PortRef p : {l.a, l.b}) {
             const PortGroup* g = design.portGroup(p);
             if (!g)
@@ -167,8 +181,12 @@ QString BillOfMaterials::toText() const
     for (const BomLine& l : mLines) {
         const QString what = l.lengthClass.isEmpty() ? l.sku : QStringLiteral("%1 (%2)").arg(l.sku, l.lengthClass);
         s += QStringLiteral("%1 %2 x %3 @ %4 = %5 [%6]\n")
-                 .arg(l.category, -13).arg(what, -30).arg(l.quantity, 6).arg(money(l.unitPrice), 12)
-                 .arg(money(l.extendedPrice()), 14).arg(l.priceKind);
+                 .arg(l.category, -13)
+                 .arg(what, -30)
+                 .arg(l.quantity, 6)
+                 .arg(money(l.unitPrice), 12)
+                 .arg(money(l.extendedPrice()), 14)
+                 .arg(l.priceKind);
     }
     s += QStringLiteral("total %1 USD\n").arg(money(total()));
     if (mUncabledLinks > 0)
@@ -194,10 +212,8 @@ QJsonObject BillOfMaterials::toJson() const
             o.insert(QStringLiteral("length_class"), l.lengthClass);
         arr.append(o);
     }
-    return QJsonObject{{QStringLiteral("currency"), QStringLiteral("USD")},
-                       {QStringLiteral("lines"), arr},
-                       {QStringLiteral("total"), total()},
-                       {QStringLiteral("uncabled_links"), mUncabledLinks}};
+    return QJsonObject{{QStringLiteral("currency"), QStringLiteral("USD")}, {QStringLiteral("lines"), arr},
+        {QStringLiteral("total"), total()}, {QStringLiteral("uncabled_links"), mUncabledLinks}};
 }
 
 } // namespace pw

@@ -7,10 +7,10 @@ namespace pw {
 // One line of a bill of materials: a catalog item (for cables, in one length class), how many,
 // the unit price and where that price came from (list, estimate, price-book, override).
 struct BomLine {
-    QString category;     // servers, storage, switches, appliances, nics, racks, pdus, cables, transceivers
+    QString category; // servers, storage, switches, appliances, nics, racks, pdus, cables, transceivers
     QString sku;
     QString description;
-    QString lengthClass;  // cables: the standard length the cable is ordered in, e.g. "3 m"
+    QString lengthClass; // cables: the standard length the cable is ordered in, e.g. "3 m"
     int quantity = 0;
     double unitPrice = 0; // USD
     QString priceKind;

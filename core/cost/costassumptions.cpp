@@ -30,14 +30,17 @@ CostAssumptions CostAssumptions::defaults()
 {
     CostAssumptions a;
     a.pue = {1.56, QStringLiteral("[S29b] industry average PUE 1.56 (2024 survey, respondents' largest site)")};
-    a.powerPriceUsdPerKwh = {0.081, QStringLiteral("[S30] EIA Electric Power Monthly table 5.6.B, US industrial price, "
-                                                   "East North Central 8.10 cents/kWh (2024 YTD July); the national average "
-                                                   "was not captured, so set your own tariff")};
+    a.powerPriceUsdPerKwh = {0.081,
+        QStringLiteral("[S30] EIA Electric Power Monthly table 5.6.B, US industrial price, "
+                       "East North Central 8.10 cents/kWh (2024 YTD July); the national average "
+                       "was not captured, so set your own tariff")};
     a.years = {5, QStringLiteral("estimate: a 5-year ownership horizon, common for server depreciation")};
-    a.utilization = {0.7, QStringLiteral("estimate: 70% sustained utilization; the source document says owning wins above "
-                                         "about 60%")};
-    a.cloudPricePerGpuHour = {3.90, QStringLiteral("[S25][S26] AWS P5 (H100) on-demand after the June 2025 cut, about "
-                                                   "US$3.90 per GPU-hour (March 2026 snapshot, secondary)")};
+    a.utilization = {0.7,
+        QStringLiteral("estimate: 70% sustained utilization; the source document says owning wins above "
+                       "about 60%")};
+    a.cloudPricePerGpuHour = {3.90,
+        QStringLiteral("[S25][S26] AWS P5 (H100) on-demand after the June 2025 cut, about "
+                       "US$3.90 per GPU-hour (March 2026 snapshot, secondary)")};
     a.supportShare = {0.10, QStringLiteral("estimate: hardware and software support at 10% of capital cost per year")};
     a.staffPerYear = {0, QStringLiteral("not set: staff cost is counted only when given")};
     return a;

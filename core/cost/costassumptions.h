@@ -22,10 +22,10 @@ struct CostAssumptions {
     Assumption pue;
     Assumption powerPriceUsdPerKwh;
     Assumption years;
-    Assumption utilization;           // 0..1, share of hours the GPUs do useful work
-    Assumption cloudPricePerGpuHour;  // USD
-    Assumption supportShare;          // share of capital cost per year
-    Assumption staffPerYear;          // USD per year; 0 = not counted
+    Assumption utilization; // 0..1, share of hours the GPUs do useful work
+    Assumption cloudPricePerGpuHour; // USD
+    Assumption supportShare; // share of capital cost per year
+    Assumption staffPerYear; // USD per year; 0 = not counted
 
     [[nodiscard]] static CostAssumptions defaults();
     // Defaults overlaid with the design's stored assumptions (invalid values are ignored).
@@ -33,7 +33,7 @@ struct CostAssumptions {
     // Overlays the keys present in `json` (the format stored in the design); marks them "design".
     void overlay(const QJsonObject& json, const QString& source = QStringLiteral("design"));
 
-    [[nodiscard]] QJsonObject toJson() const;      // values, keys as stored
+    [[nodiscard]] QJsonObject toJson() const; // values, keys as stored
     [[nodiscard]] QJsonObject sourcesJson() const; // key -> source
 };
 

@@ -53,7 +53,9 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
         const double gpuHoursAtFull = r.gpus * kHoursPerYear;
         r.costPerGpuHour = a.utilization.value > 0 ? r.ownershipPerYear / (gpuHoursAtFull * a.utilization.value) : 0;
         r.cloudCostPerYear = a.cloudPricePerGpuHour.value * gpuHoursAtFull * a.utilization.value;
-        r.breakEvenUtilization = a.cloudPricePerGpuHour.value > 0 ? r.ownershipPerYear / (a.cloudPricePerGpuHour.value * gpuHoursAtFull) : 0;
+        r.breakEvenUtilization = a.cloudPricePerGpuHour.value > 0
+            ? r.ownershipPerYear / (a.cloudPricePerGpuHour.value * gpuHoursAtFull)
+            : 0;
     }
     r.tier = &TierTable::classify(r.gpus, DesignIntent::ofProperties(design.properties()).clusterType);
     r.withinTypicalCost = TierTable::withinTypicalCost(*r.tier, r.capex);
@@ -69,22 +71,46 @@ QJsonObject CostReport::toJson() const
     for (const auto& [k, n] : kinds)
         kindText << QStringLiteral("%1 %2").arg(n).arg(k);
     QJsonObject sources = assumptions.sourcesJson();
-    sources.insert(QStringLiteral("capex"), QStringLiteral("sum of the bill of materials (%1 lines: %2); each line names its price source")
-                                                .arg(bom.lines().size()).arg(kindText.join(QStringLiteral(", "))));
-    sources.insert(QStringLiteral("power"), QStringLiteral("catalog maximum power of every node, cable and transceiver; typical power where the catalog gives it"));
+    sources.insert(QStringLiteral("capex"),
+        QStringLiteral("sum of the bill of materials (%1 lines: %2); each line names its price source")
+            .arg(bom.lines().size())
+            .arg(kindText.join(QStringLiteral(", "))));
+    sources.insert(QStringLiteral("power"),
+        QStringLiteral(
+            "catalog maximum power of every node, cable and transceiver; typical power where the catalog gives it"));
     sources.insert(QStringLiteral("tier"), QStringLiteral("gpu-clusters-source.txt, GPU Cluster Scale Tiers table"));
 
     const QJsonObject formulas{
-        {QStringLiteral("facility_power"), QStringLiteral("IT power x PUE = %1 kW x %2 = %3 kW").arg(itPowerKw).arg(assumptions.pue.value).arg(facilityPowerKw)},
-        {QStringLiteral("energy_per_year"), QStringLiteral("typical IT power x PUE x 8760 h x price = %1 kW x %2 x 8760 x %3 = %4 USD")
-                                                .arg(itTypicalPowerKw).arg(assumptions.pue.value).arg(assumptions.powerPriceUsdPerKwh.value).arg(energyCostPerYear, 0, 'f', 2)},
-        {QStringLiteral("opex_per_year"), QStringLiteral("energy + support share x capex + staff = %1 + %2 x %3 + %4 = %5 USD")
-                                              .arg(energyCostPerYear, 0, 'f', 2).arg(assumptions.supportShare.value).arg(capex, 0, 'f', 2)
-                                              .arg(staffPerYear, 0, 'f', 2).arg(opexPerYear, 0, 'f', 2)},
-        {QStringLiteral("tco"), QStringLiteral("capex + opex x years = %1 + %2 x %3 = %4 USD").arg(capex, 0, 'f', 2).arg(opexPerYear, 0, 'f', 2)
-                                    .arg(assumptions.years.value).arg(tco, 0, 'f', 2)},
-        {QStringLiteral("break_even_utilization"), QStringLiteral("(capex / years + opex) / (cloud price x GPUs x 8760) = %1 / (%2 x %3 x 8760) = %4")
-                                                       .arg(ownershipPerYear, 0, 'f', 2).arg(assumptions.cloudPricePerGpuHour.value).arg(gpus).arg(breakEvenUtilization, 0, 'f', 4)},
+        {QStringLiteral("facility_power"),
+            QStringLiteral("IT power x PUE = %1 kW x %2 = %3 kW")
+                .arg(itPowerKw)
+                .arg(assumptions.pue.value)
+                .arg(facilityPowerKw)},
+        {QStringLiteral("energy_per_year"),
+            QStringLiteral("typical IT power x PUE x 8760 h x price = %1 kW x %2 x 8760 x %3 = %4 USD")
+                .arg(itTypicalPowerKw)
+                .arg(assumptions.pue.value)
+                .arg(assumptions.powerPriceUsdPerKwh.value)
+                .arg(energyCostPerYear, 0, 'f', 2)},
+        {QStringLiteral("opex_per_year"),
+            QStringLiteral("energy + support share x capex + staff = %1 + %2 x %3 + %4 = %5 USD")
+                .arg(energyCostPerYear, 0, 'f', 2)
+                .arg(assumptions.supportShare.value)
+                .arg(capex, 0, 'f', 2)
+                .arg(staffPerYear, 0, 'f', 2)
+                .arg(opexPerYear, 0, 'f', 2)},
+        {QStringLiteral("tco"),
+            QStringLiteral("capex + opex x years = %1 + %2 x %3 = %4 USD")
+                .arg(capex, 0, 'f', 2)
+                .arg(opexPerYear, 0, 'f', 2)
+                .arg(assumptions.years.value)
+                .arg(tco, 0, 'f', 2)},
+        {QStringLiteral("break_even_utilization"),
+            QStringLiteral("(capex / years + opex) / (cloud price x GPUs x 8760) = %1 / (%2 x %3 x 8760) = %4")
+                .arg(ownershipPerYear, 0, 'f', 2)
+                .arg(assumptions.cloudPricePerGpuHour.value)
+                .arg(gpus)
+                .arg(breakEvenUtilization, 0, 'f', 4)},
     };
     QJsonObject tierJson;
     if (tier) {
@@ -94,7 +120,8 @@ QJsonObject CostReport::toJson() const
             {QStringLiteral("min_gpus"), tier->minGpus},
             {QStringLiteral("max_gpus"), tier->maxGpus ? QJsonValue(*tier->maxGpus) : QJsonValue()},
             {QStringLiteral("typical_cost_min"), tier->typicalCostMin},
-            {QStringLiteral("typical_cost_max"), tier->typicalCostMax ? QJsonValue(*tier->typicalCostMax) : QJsonValue()},
+            {QStringLiteral("typical_cost_max"),
+                tier->typicalCostMax ? QJsonValue(*tier->typicalCostMax) : QJsonValue()},
             {QStringLiteral("within_typical"), withinTypicalCost},
         };
     }
@@ -102,24 +129,26 @@ QJsonObject CostReport::toJson() const
         {QStringLiteral("currency"), QStringLiteral("USD")},
         {QStringLiteral("capex"), capex},
         {QStringLiteral("opex_per_year"), opexPerYear},
-        {QStringLiteral("opex"), QJsonObject{{QStringLiteral("energy_per_year"), energyCostPerYear},
-                                             {QStringLiteral("energy_kwh_per_year"), energyKwhPerYear},
-                                             {QStringLiteral("support_per_year"), supportPerYear},
-                                             {QStringLiteral("staff_per_year"), staffPerYear}}},
+        {QStringLiteral("opex"),
+            QJsonObject{{QStringLiteral("energy_per_year"), energyCostPerYear},
+                {QStringLiteral("energy_kwh_per_year"), energyKwhPerYear},
+                {QStringLiteral("support_per_year"), supportPerYear},
+                {QStringLiteral("staff_per_year"), staffPerYear}}},
         {QStringLiteral("ownership_per_year"), ownershipPerYear},
-        {QStringLiteral("tco"), QJsonObject{{QStringLiteral("years"), assumptions.years.value}, {QStringLiteral("total"), tco}}},
+        {QStringLiteral("tco"),
+            QJsonObject{{QStringLiteral("years"), assumptions.years.value}, {QStringLiteral("total"), tco}}},
         {QStringLiteral("gpus"), gpus},
         {QStringLiteral("cost_per_gpu"), costPerGpu},
         {QStringLiteral("cost_per_gpu_hour"), costPerGpuHour},
         {QStringLiteral("utilization"), assumptions.utilization.value},
-        {QStringLiteral("power_kw"), QJsonObject{{QStringLiteral("it"), itPowerKw},
-                                                 {QStringLiteral("it_typical"), itTypicalPowerKw},
-                                                 {QStringLiteral("facility"), facilityPowerKw},
-                                                 {QStringLiteral("pue"), assumptions.pue.value}}},
+        {QStringLiteral("power_kw"),
+            QJsonObject{{QStringLiteral("it"), itPowerKw}, {QStringLiteral("it_typical"), itTypicalPowerKw},
+                {QStringLiteral("facility"), facilityPowerKw}, {QStringLiteral("pue"), assumptions.pue.value}}},
         {QStringLiteral("tier"), tierJson},
-        {QStringLiteral("cloud"), QJsonObject{{QStringLiteral("price_per_gpu_hour"), assumptions.cloudPricePerGpuHour.value},
-                                              {QStringLiteral("cost_per_year_at_utilization"), cloudCostPerYear},
-                                              {QStringLiteral("break_even_utilization"), breakEvenUtilization}}},
+        {QStringLiteral("cloud"),
+            QJsonObject{{QStringLiteral("price_per_gpu_hour"), assumptions.cloudPricePerGpuHour.value},
+                {QStringLiteral("cost_per_year_at_utilization"), cloudCostPerYear},
+                {QStringLiteral("break_even_utilization"), breakEvenUtilization}}},
         {QStringLiteral("assumptions"), assumptions.toJson()},
         {QStringLiteral("formulas"), formulas},
         {QStringLiteral("sources"), sources},
@@ -133,15 +162,24 @@ QString CostReport::toText() const
     s += QStringLiteral("GPUs                 %1\n").arg(gpus);
     s += QStringLiteral("Capital cost         %1 (%2 per GPU)\n").arg(usd(capex), usd(costPerGpu));
     s += QStringLiteral("IT power             %1 kW max, %2 kW typical; facility %3 kW at PUE %4\n")
-             .arg(itPowerKw, 0, 'f', 1).arg(itTypicalPowerKw, 0, 'f', 1).arg(facilityPowerKw, 0, 'f', 1).arg(assumptions.pue.value);
+             .arg(itPowerKw, 0, 'f', 1)
+             .arg(itTypicalPowerKw, 0, 'f', 1)
+             .arg(facilityPowerKw, 0, 'f', 1)
+             .arg(assumptions.pue.value);
     s += QStringLiteral("Opex per year        %1 (energy %2, support %3, staff %4)\n")
              .arg(usd(opexPerYear), usd(energyCostPerYear), usd(supportPerYear), usd(staffPerYear));
     s += QStringLiteral("TCO over %1 years     %2\n").arg(assumptions.years.value).arg(usd(tco));
-    s += QStringLiteral("Cost per GPU-hour    $%1 at %2% utilization\n").arg(costPerGpuHour, 0, 'f', 2).arg(assumptions.utilization.value * 100);
+    s += QStringLiteral("Cost per GPU-hour    $%1 at %2% utilization\n")
+             .arg(costPerGpuHour, 0, 'f', 2)
+             .arg(assumptions.utilization.value * 100);
     s += QStringLiteral("Cloud                $%1 per GPU-hour; owning breaks even at %2% utilization\n")
-             .arg(assumptions.cloudPricePerGpuHour.value, 0, 'f', 2).arg(breakEvenUtilization * 100, 0, 'f', 1);
+             .arg(assumptions.cloudPricePerGpuHour.value, 0, 'f', 2)
+             .arg(breakEvenUtilization * 100, 0, 'f', 1);
     if (tier)
-        s += QStringLiteral("Tier                 %1 (%2)\n").arg(tier->name, withinTypicalCost ? QStringLiteral("within typical cost") : QStringLiteral("outside typical cost"));
+        s += QStringLiteral("Tier                 %1 (%2)\n")
+                 .arg(tier->name,
+                     withinTypicalCost ? QStringLiteral("within typical cost")
+                                       : QStringLiteral("outside typical cost"));
     return s;
 }
 

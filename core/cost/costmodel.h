@@ -34,9 +34,9 @@ struct CostReport {
     double ownershipPerYear = 0;
     double tco = 0;
     int gpus = 0;
-    double costPerGpu = 0;        // capex / GPUs
-    double costPerGpuHour = 0;    // at the assumed utilization
-    double cloudCostPerYear = 0;  // the same GPU-hours bought from a cloud
+    double costPerGpu = 0; // capex / GPUs
+    double costPerGpuHour = 0; // at the assumed utilization
+    double cloudCostPerYear = 0; // the same GPU-hours bought from a cloud
     double breakEvenUtilization = 0;
     const Tier* tier = nullptr;
     bool withinTypicalCost = false;

@@ -34,15 +34,20 @@ const std::vector<Tier>& TierTable::rows()
 {
     static const std::vector<Tier> kRows{
         {QStringLiteral("development"), QStringLiteral("Development cluster"), 8, 32, 500e3, 3e6,
-         QStringLiteral("Experimentation, fine-tuning"), QStringLiteral("100GbE or IB HDR"), QStringLiteral("NFS or Lustre"), 100, false, false},
+            QStringLiteral("Experimentation, fine-tuning"), QStringLiteral("100GbE or IB HDR"),
+            QStringLiteral("NFS or Lustre"), 100, false, false},
         {QStringLiteral("mid-scale"), QStringLiteral("Mid-scale training cluster"), 64, 256, 5e6, 25e6,
-         QStringLiteral("Model training (7B-70B)"), QStringLiteral("IB HDR or NDR"), QStringLiteral("Lustre or GPFS"), 200, true, true},
+            QStringLiteral("Model training (7B-70B)"), QStringLiteral("IB HDR or NDR"),
+            QStringLiteral("Lustre or GPFS"), 200, true, true},
         {QStringLiteral("large-scale"), QStringLiteral("Large-scale training cluster"), 512, 4096, 50e6, 300e6,
-         QStringLiteral("Large model training (70B-405B)"), QStringLiteral("IB NDR fat-tree"), QStringLiteral("Parallel FS (Lustre/GPFS)"), 400, true, true},
+            QStringLiteral("Large model training (70B-405B)"), QStringLiteral("IB NDR fat-tree"),
+            QStringLiteral("Parallel FS (Lustre/GPFS)"), 400, true, true},
         {QStringLiteral("hyperscale"), QStringLiteral("Hyperscale AI cluster"), 4096, std::nullopt, 500e6, std::nullopt,
-         QStringLiteral("Frontier model training"), QStringLiteral("IB NDR/XDR or custom"), QStringLiteral("Distributed object + parallel FS"), 400, false, true},
+            QStringLiteral("Frontier model training"), QStringLiteral("IB NDR/XDR or custom"),
+            QStringLiteral("Distributed object + parallel FS"), 400, false, true},
         {QStringLiteral("inference"), QStringLiteral("Inference cluster"), 8, 512, 1e6, 50e6,
-         QStringLiteral("Production inference serving"), QStringLiteral("100GbE-400GbE"), QStringLiteral("NFS or object storage"), 100, false, false},
+            QStringLiteral("Production inference serving"), QStringLiteral("100GbE-400GbE"),
+            QStringLiteral("NFS or object storage"), 100, false, false},
     };
     return kRows;
 }
@@ -116,49 +121,53 @@ std::vector<Finding> TierTable::check(const TierInputs& in)
     if (in.gpus == 0)
         return out;
     const Tier& t = classify(in.gpus, in.clusterType);
-    const QString placed = in.clusterType == ClusterType::Inference ? QStringLiteral("the design's intent is an inference cluster")
-        : in.clusterType == ClusterType::Development                ? QStringLiteral("the design's intent is a development cluster")
-                                                                    : QStringLiteral("by GPU count (up to 32 development, up to 256 mid-scale, up to 4,096 large-scale, above hyperscale)");
+    const QString placed = in.clusterType == ClusterType::Inference
+        ? QStringLiteral("the design's intent is an inference cluster")
+        : in.clusterType == ClusterType::Development
+        ? QStringLiteral("the design's intent is a development cluster")
+        : QStringLiteral(
+            "by GPU count (up to 32 development, up to 256 mid-scale, up to 4,096 large-scale, above hyperscale)");
     if (in.gpus < t.minGpus || (t.maxGpus && in.gpus > *t.maxGpus)) {
         out.push_back({QStringLiteral("TIER-GPUS"), Severity::Warning,
-                       QStringLiteral("%1 GPUs is outside the %2 range of %3 GPUs").arg(in.gpus).arg(t.name, gpuRange(t)),
-                       {},
-                       QStringLiteral("The design is placed in the %1 row (%2). The source document's tier table gives %3 GPUs "
-                                      "for it; this design has %4.")
-                           .arg(t.name, placed, gpuRange(t)).arg(in.gpus),
-                       std::nullopt});
+            QStringLiteral("%1 GPUs is outside the %2 range of %3 GPUs").arg(in.gpus).arg(t.name, gpuRange(t)), {},
+            QStringLiteral("The design is placed in the %1 row (%2). The source document's tier table gives %3 GPUs "
+                           "for it; this design has %4.")
+                .arg(t.name, placed, gpuRange(t))
+                .arg(in.gpus),
+            std::nullopt});
     }
     if (in.computeLinkGbps > 0 && (in.computeLinkGbps < t.minLinkGbps || (t.expectsInfiniBand && !in.infiniBand))) {
         out.push_back({QStringLiteral("TIER-INTERCONNECT"), Severity::Warning,
-                       QStringLiteral("%1 compute fabric at %2 Gb/s is below the %3 tier's %4")
-                           .arg(in.infiniBand ? QStringLiteral("InfiniBand") : QStringLiteral("Ethernet"))
-                           .arg(in.computeLinkGbps).arg(t.name, t.interconnect),
-                       {},
-                       QStringLiteral("Tier %1 expects %2 (at least %3 Gb/s per link%4). The slowest compute link of a GPU server "
-                                      "runs at %5 Gb/s, on %6.")
-                           .arg(t.name, t.interconnect).arg(t.minLinkGbps)
-                           .arg(t.expectsInfiniBand ? QStringLiteral(", InfiniBand") : QString())
-                           .arg(in.computeLinkGbps)
-                           .arg(in.infiniBand ? QStringLiteral("InfiniBand") : QStringLiteral("a non-InfiniBand fabric")),
-                       std::nullopt});
+            QStringLiteral("%1 compute fabric at %2 Gb/s is below the %3 tier's %4")
+                .arg(in.infiniBand ? QStringLiteral("InfiniBand") : QStringLiteral("Ethernet"))
+                .arg(in.computeLinkGbps)
+                .arg(t.name, t.interconnect),
+            {},
+            QStringLiteral("Tier %1 expects %2 (at least %3 Gb/s per link%4). The slowest compute link of a GPU server "
+                           "runs at %5 Gb/s, on %6.")
+                .arg(t.name, t.interconnect)
+                .arg(t.minLinkGbps)
+                .arg(t.expectsInfiniBand ? QStringLiteral(", InfiniBand") : QString())
+                .arg(in.computeLinkGbps)
+                .arg(in.infiniBand ? QStringLiteral("InfiniBand") : QStringLiteral("a non-InfiniBand fabric")),
+            std::nullopt});
     }
     if (t.expectsParallelFs && !in.parallelFs) {
         out.push_back({QStringLiteral("TIER-STORAGE"), Severity::Warning,
-                       QStringLiteral("no parallel file system; the %1 tier expects %2").arg(t.name, t.storage),
-                       {},
-                       QStringLiteral("Tier %1 stores data on %2. This design has %3. The source document: NFS is insufficient "
-                                      "for high-throughput training I/O.")
-                           .arg(t.name, t.storage)
-                           .arg(in.anyStorage ? QStringLiteral("only NFS or object storage") : QStringLiteral("no storage system")),
-                       std::nullopt});
+            QStringLiteral("no parallel file system; the %1 tier expects %2").arg(t.name, t.storage), {},
+            QStringLiteral("Tier %1 stores data on %2. This design has %3. The source document: NFS is insufficient "
+                           "for high-throughput training I/O.")
+                .arg(t.name, t.storage)
+                .arg(
+                    in.anyStorage ? QStringLiteral("only NFS or object storage") : QStringLiteral("no storage system")),
+            std::nullopt});
     }
     if (in.capex > 0 && !withinTypicalCost(t, in.capex)) {
         out.push_back({QStringLiteral("TIER-COST"), Severity::Info,
-                       QStringLiteral("capital cost %1 is outside the %2 typical %3").arg(usd(in.capex), t.name, costRange(t)),
-                       {},
-                       QStringLiteral("Sum of the bill of materials = %1. The tier table's typical cost for %2 is %3.")
-                           .arg(usd(in.capex), t.name, costRange(t)),
-                       std::nullopt});
+            QStringLiteral("capital cost %1 is outside the %2 typical %3").arg(usd(in.capex), t.name, costRange(t)), {},
+            QStringLiteral("Sum of the bill of materials = %1. The tier table's typical cost for %2 is %3.")
+                .arg(usd(in.capex), t.name, costRange(t)),
+            std::nullopt});
     }
     return out;
 }

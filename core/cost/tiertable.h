@@ -14,16 +14,16 @@ class Design;
 
 // One row of the source document's "GPU Cluster Scale Tiers" table (gpu-clusters-source.txt).
 struct Tier {
-    QString id;                   // development, mid-scale, large-scale, hyperscale, inference
-    QString name;                 // as the source document writes it
+    QString id; // development, mid-scale, large-scale, hyperscale, inference
+    QString name; // as the source document writes it
     int minGpus = 0;
-    std::optional<int> maxGpus;   // none: open-ended ("100,000+")
-    double typicalCostMin = 0;    // USD
+    std::optional<int> maxGpus; // none: open-ended ("100,000+")
+    double typicalCostMin = 0; // USD
     std::optional<double> typicalCostMax;
     QString primaryUse;
-    QString interconnect;         // as written
-    QString storage;              // as written
-    int minLinkGbps = 0;          // slowest compute link the interconnect column allows
+    QString interconnect; // as written
+    QString storage; // as written
+    int minLinkGbps = 0; // slowest compute link the interconnect column allows
     bool expectsInfiniBand = false;
     bool expectsParallelFs = false;
 };
@@ -31,9 +31,9 @@ struct Tier {
 // What a design looks like to the tier table: GPUs, compute fabric, storage, capital cost.
 struct TierInputs {
     int gpus = 0;
-    int computeLinkGbps = 0;       // slowest link speed on GPU servers' compute ports (0: none)
-    bool infiniBand = false;       // any compute-network switch is InfiniBand
-    bool parallelFs = false;       // any storage system is a parallel file system
+    int computeLinkGbps = 0; // slowest link speed on GPU servers' compute ports (0: none)
+    bool infiniBand = false; // any compute-network switch is InfiniBand
+    bool parallelFs = false; // any storage system is a parallel file system
     bool anyStorage = false;
     double capex = 0;
     ClusterType clusterType = ClusterType::Unspecified;

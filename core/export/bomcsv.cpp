@@ -7,9 +7,9 @@ namespace pw {
 
 QStringList BomCsv::header()
 {
-    return {QStringLiteral("category"), QStringLiteral("sku"), QStringLiteral("description"), QStringLiteral("length_class"),
-            QStringLiteral("quantity"), QStringLiteral("unit_price_usd"), QStringLiteral("extended_price_usd"),
-            QStringLiteral("price_kind"), QStringLiteral("price_source")};
+    return {QStringLiteral("category"), QStringLiteral("sku"), QStringLiteral("description"),
+        QStringLiteral("length_class"), QStringLiteral("quantity"), QStringLiteral("unit_price_usd"),
+        QStringLiteral("extended_price_usd"), QStringLiteral("price_kind"), QStringLiteral("price_source")};
 }
 
 QByteArray BomCsv::write(const BillOfMaterials& bom)
@@ -17,8 +17,8 @@ QByteArray BomCsv::write(const BillOfMaterials& bom)
     QString s = csv::record(header());
     for (const BomLine& l : bom.lines())
         s += csv::record({l.category, l.sku, l.description, l.lengthClass, QString::number(l.quantity),
-                          QString::number(l.unitPrice, 'f', 2), QString::number(l.extendedPrice(), 'f', 2), l.priceKind,
-                          l.priceSource});
+            QString::number(l.unitPrice, 'f', 2), QString::number(l.extendedPrice(), 'f', 2), l.priceKind,
+            l.priceSource});
     return s.toUtf8();
 }
 

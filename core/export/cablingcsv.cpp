@@ -10,9 +10,10 @@ namespace pw {
 QStringList CablingCsv::header()
 {
     return {QStringLiteral("label"), QStringLiteral("a_device"), QStringLiteral("a_port"), QStringLiteral("a_rack"),
-            QStringLiteral("a_u"), QStringLiteral("z_device"), QStringLiteral("z_port"), QStringLiteral("z_rack"),
-            QStringLiteral("z_u"), QStringLiteral("network"), QStringLiteral("speed_gbps"), QStringLiteral("cable_type"),
-            QStringLiteral("cable_sku"), QStringLiteral("optic_sku"), QStringLiteral("length_m"), QStringLiteral("length_class")};
+        QStringLiteral("a_u"), QStringLiteral("z_device"), QStringLiteral("z_port"), QStringLiteral("z_rack"),
+        QStringLiteral("z_u"), QStringLiteral("network"), QStringLiteral("speed_gbps"), QStringLiteral("cable_type"),
+        QStringLiteral("cable_sku"), QStringLiteral("optic_sku"), QStringLiteral("length_m"),
+        QStringLiteral("length_class")};
 }
 
 QString CablingCsv::cableType(const Design& design, const Link& link)
@@ -67,11 +68,11 @@ QByteArray CablingCsv::write(const Design& design)
     const ExportNames names(design);
     design.links().forEach([&](const Link& l) {
         ++row;
-        s += csv::record({label(row, rows), names.name(l.a.node), design.portName(l.a), rackOf(design, l.a), unitOf(design, l.a),
-                          names.name(l.b.node), design.portName(l.b), rackOf(design, l.b), unitOf(design, l.b),
-                          toString(design.linkNetwork(l)), QString::number(design.linkSpeedGbps(l)), cableType(design, l),
-                          l.cableSku, l.transceiverSku, l.lengthM > 0 ? QString::number(l.lengthM, 'f', 1) : QString(),
-                          BillOfMaterials::lengthClass(l.lengthM)});
+        s += csv::record({label(row, rows), names.name(l.a.node), design.portName(l.a), rackOf(design, l.a),
+            unitOf(design, l.a), names.name(l.b.node), design.portName(l.b), rackOf(design, l.b), unitOf(design, l.b),
+            toString(design.linkNetwork(l)), QString::number(design.linkSpeedGbps(l)), cableType(design, l), l.cableSku,
+            l.transceiverSku, l.lengthM > 0 ? QString::number(l.lengthM, 'f', 1) : QString(),
+            BillOfMaterials::lengthClass(l.lengthM)});
     });
     return s.toUtf8();
 }

@@ -11,7 +11,7 @@ QString Hostlist::sanitize(const QString& name)
     s.reserve(name.size());
     for (QChar c : name) {
         const bool ok = (c.unicode() < 128 && c.isLetterOrNumber()) || c == QLatin1Char('-') || c == QLatin1Char('_')
-                        || c == QLatin1Char('.');
+            || c == QLatin1Char('.');
         s += ok ? c : QLatin1Char('-');
     }
     return s.isEmpty() ? QStringLiteral("unnamed") : s;

@@ -20,8 +20,8 @@ bool isSwitch(const Design& design, NodeId id)
 QStringList P2pCsv::header()
 {
     return {QStringLiteral("A-Node Name"), QStringLiteral("A-Type"), QStringLiteral("A-Port"), QStringLiteral("A-Rack"),
-            QStringLiteral("A-U"), QStringLiteral("Z-Node Name"), QStringLiteral("Z-Type"), QStringLiteral("Z-Port"),
-            QStringLiteral("Z-Rack"), QStringLiteral("Z-U")};
+        QStringLiteral("A-U"), QStringLiteral("Z-Node Name"), QStringLiteral("Z-Type"), QStringLiteral("Z-Port"),
+        QStringLiteral("Z-Rack"), QStringLiteral("Z-U")};
 }
 
 QString P2pCsv::cvtPort(const Design& design, const PortRef& port)
@@ -54,7 +54,8 @@ QString P2pCsv::cvtPort(const Design& design, const PortRef& port)
                 number += it->portGroups[static_cast<size_t>(i)].count;
         return QString::number(number + inGroup + 1);
     }
-    const bool ib = it->switchSpec && it->switchSpec->technology.compare(QLatin1String("infiniband"), Qt::CaseInsensitive) == 0;
+    const bool ib
+        = it->switchSpec && it->switchSpec->technology.compare(QLatin1String("infiniband"), Qt::CaseInsensitive) == 0;
     const int perCage = std::max(1, g->portsPerCage);
     // Switch ports are numbered across the whole front panel (all groups), cage by cage.
     int cageBase = 0;
@@ -81,8 +82,8 @@ QByteArray P2pCsv::write(const Design& design)
         if (!isSwitch(design, a.node) && isSwitch(design, z.node))
             std::swap(a, z);
         s += csv::record({names.name(a.node), type(a.node), cvtPort(design, a), CablingCsv::rackOf(design, a),
-                          CablingCsv::unitOf(design, a), names.name(z.node), type(z.node), cvtPort(design, z),
-                          CablingCsv::rackOf(design, z), CablingCsv::unitOf(design, z)});
+            CablingCsv::unitOf(design, a), names.name(z.node), type(z.node), cvtPort(design, z),
+            CablingCsv::rackOf(design, z), CablingCsv::unitOf(design, z)});
     });
     return s.toUtf8();
 }

@@ -28,7 +28,10 @@ bool isComputeSwitch(const Design& d, const Node& n)
 struct UnionFind {
     std::vector<int> p;
     explicit UnionFind(int n) : p(static_cast<size_t>(n)) { std::iota(p.begin(), p.end(), 0); }
-    int find(int x) { return p[static_cast<size_t>(x)] == x ? x : p[static_cast<size_t>(x)] = find(p[static_cast<size_t>(x)]); }
+    int find(int x)
+    {
+        return p[static_cast<size_t>(x)] == x ? x : p[static_cast<size_t>(x)] = find(p[static_cast<size_t>(x)]);
+    }
     void unite(int a, int b) { p[static_cast<size_t>(find(a))] = find(b); }
 };
 
@@ -184,7 +187,8 @@ std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d)
 QByteArray SlurmTopology::write(const std::vector<Entry>& entries, const QString& designName)
 {
     QString s;
-    s += QStringLiteral("# topology.conf for %1, written by Podwright %2\n").arg(designName, QStringLiteral(PW_VERSION));
+    s += QStringLiteral("# topology.conf for %1, written by Podwright %2\n")
+             .arg(designName, QStringLiteral(PW_VERSION));
     s += QStringLiteral("# slurm.conf: TopologyPlugin=topology/tree. Node names are the design's node names.\n");
     if (entries.empty())
         s += QStringLiteral("# The design has no compute-fabric switch: nothing to describe.\n");

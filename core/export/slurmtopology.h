@@ -21,10 +21,10 @@ class Design;
 class SlurmTopology {
 public:
     struct Entry {
-        QString name;          // SwitchName
-        QStringList nodes;     // leaf: node names (uncompressed)
-        QStringList switches;  // upper: child switch names
-        QStringList members;   // block switch: the physical leaves it stands for
+        QString name; // SwitchName
+        QStringList nodes; // leaf: node names (uncompressed)
+        QStringList switches; // upper: child switch names
+        QStringList members; // block switch: the physical leaves it stands for
     };
 
     // The switch hierarchy, leaves first.

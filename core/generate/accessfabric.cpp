@@ -15,9 +15,9 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
         const int upGroup = seg.leaf ? seg.leafUpGroup : spec.leafUpGroup;
         size_t i = 0;
         while (i < seg.ports.size()) {
-            const NodeId leaf = b.addNode(leafItem, QStringLiteral("%1-leaf-%2").arg(spec.prefix).arg(r.leaves.size() + 1, 3, 10, QLatin1Char('0')),
-                                          spec.network, FabricTier::Leaf,
-                                          spec.origin + QPointF(static_cast<double>(r.leaves.size()) * 250, 0));
+            const NodeId leaf = b.addNode(leafItem,
+                QStringLiteral("%1-leaf-%2").arg(spec.prefix).arg(r.leaves.size() + 1, 3, 10, QLatin1Char('0')),
+                spec.network, FabricTier::Leaf, spec.origin + QPointF(static_cast<double>(r.leaves.size()) * 250, 0));
             r.leaves.push_back(leaf);
             uplinks.push_back(seg.up);
             upGroups.push_back(upGroup);
@@ -36,9 +36,9 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
     const long long spines = std::max<long long>(1, (total + radix - 1) / radix);
     const double width = static_cast<double>(r.leaves.size()) * 250;
     for (long long s = 0; s < spines; ++s)
-        r.spines.push_back(b.addNode(*spec.spine, QStringLiteral("%1-spine-%2").arg(spec.prefix).arg(s + 1, 2, 10, QLatin1Char('0')),
-                                     spec.network, FabricTier::Spine,
-                                     spec.origin + QPointF(width * (s + 0.5) / static_cast<double>(spines), -200)));
+        r.spines.push_back(b.addNode(*spec.spine,
+            QStringLiteral("%1-spine-%2").arg(spec.prefix).arg(s + 1, 2, 10, QLatin1Char('0')), spec.network,
+            FabricTier::Spine, spec.origin + QPointF(width * (s + 0.5) / static_cast<double>(spines), -200)));
     long long e = 0;
     for (size_t l = 0; l < r.leaves.size(); ++l)
         for (int k = 0; k < uplinks[l]; ++k, ++e) {

@@ -49,7 +49,9 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
         l.cableSku.clear();
         l.transceiverSku.clear();
         const bool rj45 = ga.connector == QLatin1String("RJ45") || gb.connector == QLatin1String("RJ45");
-        QString copper = (rj45 || racks.sameRack(l.a.node, l.b.node)) ? OpticsRules::copperFor(ga.connector, gb.connector, metres) : QString();
+        QString copper = (rj45 || racks.sameRack(l.a.node, l.b.node))
+            ? OpticsRules::copperFor(ga.connector, gb.connector, metres)
+            : QString();
         if (!copper.isEmpty() && !OpticsRules::cableReaches(b.catalog(), copper, metres))
             copper.clear();
         if (!copper.isEmpty() && record(copper)) {
@@ -59,10 +61,14 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
             longestUnmatched = std::max(longestUnmatched, metres);
         } else {
             // By reach: multimode while its parts reach, single-mode beyond, nothing when no part does.
-            const OpticsRules::Optical optical = OpticsRules::opticalFor(b.catalog(), ga.connector, ga.portsPerCage,
-                                                                         gb.connector, gb.portsPerCage, metres);
-            const QString ta = optical.ok() ? OpticsRules::transceiverFor(ga.connector, ga.portsPerCage, optical.fiber == OpticsRules::fiberFor(true)) : QString();
-            const QString tb = optical.ok() ? OpticsRules::transceiverFor(gb.connector, gb.portsPerCage, optical.fiber == OpticsRules::fiberFor(true)) : QString();
+            const OpticsRules::Optical optical = OpticsRules::opticalFor(
+                b.catalog(), ga.connector, ga.portsPerCage, gb.connector, gb.portsPerCage, metres);
+            const QString ta = optical.ok() ? OpticsRules::transceiverFor(
+                                   ga.connector, ga.portsPerCage, optical.fiber == OpticsRules::fiberFor(true))
+                                            : QString();
+            const QString tb = optical.ok() ? OpticsRules::transceiverFor(
+                                   gb.connector, gb.portsPerCage, optical.fiber == OpticsRules::fiberFor(true))
+                                            : QString();
             if (optical.ok() && record(ta) && record(tb) && record(optical.fiber)) {
                 l.cableSku = optical.fiber;
                 l.transceiverSku = optical.transceiver;
@@ -74,8 +80,11 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
         d.replaceLink(l);
     }
     if (unmatched > 0)
-        notes << QStringLiteral("%1 link(s) have no cable or optics in the catalog that fits their ports and reaches their length "
-                                "(longest %2 m); their cable is left to choose").arg(unmatched).arg(longestUnmatched);
+        notes << QStringLiteral(
+            "%1 link(s) have no cable or optics in the catalog that fits their ports and reaches their length "
+            "(longest %2 m); their cable is left to choose")
+                     .arg(unmatched)
+                     .arg(longestUnmatched);
 }
 
 } // namespace pw

@@ -7,8 +7,7 @@
 namespace pw {
 
 std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& sw, const std::vector<Leaf>& leaves,
-                                          int uplinks, int leavesPerPod, bool allowThreeTier, double spineY,
-                                          double coreY, Result& result)
+    int uplinks, int leavesPerPod, bool allowThreeTier, double spineY, double coreY, Result& result)
 {
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
@@ -32,21 +31,26 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
         for (int s = 0; s < spines; ++s) {
             const double x = spines == 1 ? (minX + maxX) / 2 : minX + (maxX - minX) * s / (spines - 1);
             result.spines.push_back(b.addNode(sw, QStringLiteral("spine-%1").arg(s + 1, 3, 10, QLatin1Char('0')),
-                                              Network::Compute, FabricTier::Spine, QPointF(x, spineY)));
+                Network::Compute, FabricTier::Spine, QPointF(x, spineY)));
         }
         for (const Leaf& leaf : leaves)
             for (int s = 0; s < spines; ++s)
                 for (int k = 0; k < perSpine; ++k)
-                    b.connect(b.takePort(leaf.id, dataGroup), b.takePort(result.spines[static_cast<size_t>(s)], dataGroup));
+                    b.connect(
+                        b.takePort(leaf.id, dataGroup), b.takePort(result.spines[static_cast<size_t>(s)], dataGroup));
         return std::nullopt;
     }
 
     if (!allowThreeTier)
         return QStringLiteral("%1 leaves need more than two tiers of %2 (radix %3 allows %3 leaves)")
-            .arg(leafCount).arg(sw.sku).arg(radix);
+            .arg(leafCount)
+            .arg(sw.sku)
+            .arg(radix);
     if (leavesPerPod <= 0 || 2 * leavesPerPod > radix)
         return QStringLiteral("a pod of %1 leaves does not fit the %2 ports of a %3 spine at 1:1")
-            .arg(leavesPerPod).arg(radix).arg(sw.sku);
+            .arg(leavesPerPod)
+            .arg(radix)
+            .arg(sw.sku);
     if (uplinks > radix / 2)
         return QStringLiteral("leaves with %1 uplinks need more than one core group per spine port").arg(uplinks);
 
@@ -60,7 +64,7 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
     for (int c = 0; c < coreCount; ++c) {
         const double x = coreCount == 1 ? (minX + maxX) / 2 : minX + width * c / (coreCount - 1);
         result.cores.push_back(b.addNode(sw, QStringLiteral("core-%1").arg(c + 1, 4, 10, QLatin1Char('0')),
-                                         Network::Compute, FabricTier::Core, QPointF(x, coreY)));
+            Network::Compute, FabricTier::Core, QPointF(x, coreY)));
     }
     int spineNumber = 0;
     std::vector<long long> groupCursor(static_cast<size_t>(uplinks), 0); // round-robin position per core group
@@ -76,16 +80,18 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
         for (int j = 0; j < uplinks; ++j) {
             const double x = uplinks == 1 ? (px0 + px1) / 2 : px0 + (px1 - px0) * j / (uplinks - 1);
             podSpines.push_back(b.addNode(sw, QStringLiteral("spine-%1").arg(++spineNumber, 4, 10, QLatin1Char('0')),
-                                          Network::Compute, FabricTier::Spine, QPointF(x, spineY), pod));
+                Network::Compute, FabricTier::Spine, QPointF(x, spineY), pod));
         }
         for (int l = first; l < last; ++l)
             for (int j = 0; j < uplinks; ++j)
-                b.connect(b.takePort(leaves[static_cast<size_t>(l)].id, dataGroup), b.takePort(podSpines[static_cast<size_t>(j)], dataGroup));
+                b.connect(b.takePort(leaves[static_cast<size_t>(l)].id, dataGroup),
+                    b.takePort(podSpines[static_cast<size_t>(j)], dataGroup));
         // Spine j sends as many links up as it has leaves below.
         for (int j = 0; j < uplinks; ++j) {
             for (int k = first; k < last; ++k) {
                 const long long e = groupCursor[static_cast<size_t>(j)]++;
-                const NodeId core = result.cores[static_cast<size_t>(j * coresPerGroup + static_cast<int>(e % coresPerGroup))];
+                const NodeId core
+                    = result.cores[static_cast<size_t>(j * coresPerGroup + static_cast<int>(e % coresPerGroup))];
                 b.connect(b.takePort(podSpines[static_cast<size_t>(j)], dataGroup), b.takePort(core, dataGroup));
             }
         }

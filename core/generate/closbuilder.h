@@ -36,8 +36,8 @@ public:
     // podOf: for each leaf, receives the pod group (three tiers), else unchanged.
     // allowThreeTier false: an error when two tiers cannot hold the leaves.
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& sw,
-                                                      const std::vector<Leaf>& leaves, int uplinks, int leavesPerPod,
-                                                      bool allowThreeTier, double spineY, double coreY, Result& result);
+        const std::vector<Leaf>& leaves, int uplinks, int leavesPerPod, bool allowThreeTier, double spineY,
+        double coreY, Result& result);
 };
 
 } // namespace pw

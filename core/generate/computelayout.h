@@ -13,12 +13,12 @@ struct ComputeLayout {
     std::vector<std::vector<NodeId>> leafRows;
     std::vector<std::vector<NodeId>> spineRows; // per pod, or one row for two tiers
     std::vector<NodeId> cores;
-    std::vector<NodeId> servers;   // every GPU server, in order
+    std::vector<NodeId> servers; // every GPU server, in order
     std::vector<NodeId> appliances; // UFM appliances placed in the compute fabric
-    std::vector<GroupId> units;     // scalable units (or pods for a fat-tree)
+    std::vector<GroupId> units; // scalable units (or pods for a fat-tree)
     int tiers = 0;
-    double width = 0;               // canvas extent of the compute fabric
-    double serverY = 0;             // canvas row of the servers; other networks go below
+    double width = 0; // canvas extent of the compute fabric
+    double serverY = 0; // canvas row of the servers; other networks go below
 };
 
 } // namespace pw

@@ -20,7 +20,7 @@ const CatalogItem* DesignBuilder::use(const QString& sku)
 }
 
 NodeId DesignBuilder::addNode(const CatalogItem& item, const QString& name, Network network, FabricTier tier,
-                              QPointF position, GroupId unit, int rail)
+    QPointF position, GroupId unit, int rail)
 {
     // Slots must point at the design's snapshot, which outlives the catalog lookup.
     const CatalogItem* recorded = use(item.sku);

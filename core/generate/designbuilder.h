@@ -22,8 +22,8 @@ public:
     // The catalog item, recorded in the design; nullptr when the catalog has no such sku.
     const CatalogItem* use(const QString& sku);
 
-    NodeId addNode(const CatalogItem& item, const QString& name, Network network, FabricTier tier,
-                   QPointF position, GroupId unit = {}, int rail = -1);
+    NodeId addNode(const CatalogItem& item, const QString& name, Network network, FabricTier tier, QPointF position,
+        GroupId unit = {}, int rail = -1);
     GroupId addGroup(GroupKind kind, const QString& name, GroupId parent = {});
 
     // Index of the nth port group of the item with the role (0-based), or -1.
@@ -36,7 +36,10 @@ public:
     PortRef takePort(NodeId node, int group);
     [[nodiscard]] int freePorts(NodeId node, int group) const;
     // Reserves the first `index` ports of the group: takePort() starts after them.
-    void skipTo(NodeId node, int group, int index) { mSlots[node.value() - 1].next[static_cast<size_t>(group)] = index; }
+    void skipTo(NodeId node, int group, int index)
+    {
+        mSlots[node.value() - 1].next[static_cast<size_t>(group)] = index;
+    }
 
     // Joins two free ports. Compatibility is the caller's to get right (checkInvariants in tests).
     LinkId connect(PortRef a, PortRef b);

@@ -21,7 +21,10 @@ namespace {
 
 constexpr int kMaxNodes = 200000;
 
-QString kindName(const CatalogItem* item) { return item ? toString(item->kind) : QString(); }
+QString kindName(const CatalogItem* item)
+{
+    return item ? toString(item->kind) : QString();
+}
 
 } // namespace
 
@@ -43,14 +46,16 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         return GenerateResult::failure(QStringLiteral("unknown switch SKU '%1'").arg(o.switchSku));
     if (sw->kind != ItemKind::Switch || DesignBuilder::groupWithRole(*sw, PortRole::Fabric) < 0)
         return GenerateResult::failure(QStringLiteral("'%1' is not a fabric switch").arg(o.switchSku));
-    const int switchPorts = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))].count;
+    const int switchPorts
+        = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))].count;
     const CatalogItem* storage = nullptr;
     if (!o.storageSku.isEmpty()) {
         storage = catalog.item(o.storageSku);
         if (!storage)
             return GenerateResult::failure(QStringLiteral("unknown storage SKU '%1'").arg(o.storageSku));
         if (storage->kind != ItemKind::Storage)
-            return GenerateResult::failure(QStringLiteral("'%1' is a %2, not a storage system").arg(o.storageSku, kindName(storage)));
+            return GenerateResult::failure(
+                QStringLiteral("'%1' is a %2, not a storage system").arg(o.storageSku, kindName(storage)));
     }
     const CatalogItem* rack = catalog.item(o.rackSku);
     if (!rack || rack->kind != ItemKind::Rack)
@@ -61,12 +66,15 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
 
     if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
         const PortGroup& host = server->portGroups[static_cast<size_t>(cg)];
-        const PortGroup& fabric = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))];
+        const PortGroup& fabric
+            = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))];
         bool common = false;
         for (int a : host.speedsGbps)
-            common = common || std::find(fabric.speedsGbps.begin(), fabric.speedsGbps.end(), a) != fabric.speedsGbps.end();
+            common
+                = common || std::find(fabric.speedsGbps.begin(), fabric.speedsGbps.end(), a) != fabric.speedsGbps.end();
         if (!common || (host.connector == QLatin1String("RJ45")) != (fabric.connector == QLatin1String("RJ45")))
-            return GenerateResult::failure(QStringLiteral("the compute ports of %1 (%2) cannot join the fabric ports of %3 (%4): no common speed or connector")
+            return GenerateResult::failure(QStringLiteral(
+                "the compute ports of %1 (%2) cannot join the fabric ports of %3 (%4): no common speed or connector")
                                                .arg(serverSku, host.connector, o.switchSku, fabric.connector));
     }
     const int perServerGpus = std::max(0, server->gpuCount());
@@ -87,7 +95,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     if (o.nodes < 0 || o.gpus < 0 || nodes <= 0)
         return GenerateResult::failure(QStringLiteral("the design needs at least one server (--nodes or --gpus)"));
     if (nodes > kMaxNodes)
-        return GenerateResult::failure(QStringLiteral("%1 servers is beyond the generator's limit of %2").arg(nodes).arg(kMaxNodes));
+        return GenerateResult::failure(
+            QStringLiteral("%1 servers is beyond the generator's limit of %2").arg(nodes).arg(kMaxNodes));
     if (o.rackPowerKw < 0)
         return GenerateResult::failure(QStringLiteral("--rack-power-kw must be positive"));
 
@@ -103,14 +112,16 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     if (o.management && infiniband) {
         ufm = b.use(QStringLiteral("ufm-appliance"));
         if (!ufm)
-            return GenerateResult::failure(QStringLiteral("the catalog lacks ufm-appliance, the subnet manager an InfiniBand fabric needs"));
+            return GenerateResult::failure(
+                QStringLiteral("the catalog lacks ufm-appliance, the subnet manager an InfiniBand fabric needs"));
     }
 
     ComputeLayout layout;
     std::optional<QString> error;
     switch (o.topology) {
     case TopologyKind::RailOptimized:
-        error = RailOptimizedFabric::build(b, o, *serverItem, *swItem, static_cast<int>(nodes), ufm, layout, result.notes);
+        error = RailOptimizedFabric::build(
+            b, o, *serverItem, *swItem, static_cast<int>(nodes), ufm, layout, result.notes);
         break;
     case TopologyKind::LeafSpine:
         error = LeafSpineFabric::build(b, o, *serverItem, *swItem, static_cast<int>(nodes), ufm, layout, result.notes);
@@ -128,17 +139,21 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     if (storage) {
         const CatalogItem* storageSwitch = ServiceNetworks::storageSwitchFor(catalog, *sw, *server, *storage);
         if (!storageSwitch)
-            return GenerateResult::failure(QStringLiteral("no switch in the catalog shares a speed with the storage ports of %1 and %2")
-                                               .arg(serverSku, storage->sku));
+            return GenerateResult::failure(
+                QStringLiteral("no switch in the catalog shares a speed with the storage ports of %1 and %2")
+                    .arg(serverSku, storage->sku));
         if (storageSwitch != sw)
-            result.notes << QStringLiteral("storage fabric on %1: the ports of %2 share no speed with %3's storage ports")
+            result.notes << QStringLiteral(
+                "storage fabric on %1: the ports of %2 share no speed with %3's storage ports")
                                 .arg(storageSwitch->sku, o.switchSku, storage->sku);
-        if (auto e = ServiceNetworks::buildStorage(b, layout.servers, *b.use(storage->sku), o.storageTier, *b.use(storageSwitch->sku),
-                                                   QPointF(0, serviceY), serviceNodes, result.notes))
+        if (auto e = ServiceNetworks::buildStorage(b, layout.servers, *b.use(storage->sku), o.storageTier,
+                *b.use(storageSwitch->sku), QPointF(0, serviceY), serviceNodes, result.notes))
             return GenerateResult::failure(*e);
-        if (o.management && storageSwitch->switchSpec && storageSwitch->switchSpec->technology == QLatin1String("infiniband"))
-            result.notes << QStringLiteral("the InfiniBand storage fabric needs a subnet manager of its own; the catalog's ufm-appliance "
-                                           "has compute-fabric ports only, so the generator cannot link one to it");
+        if (o.management && storageSwitch->switchSpec
+            && storageSwitch->switchSpec->technology == QLatin1String("infiniband"))
+            result.notes << QStringLiteral(
+                "the InfiniBand storage fabric needs a subnet manager of its own; the catalog's ufm-appliance "
+                "has compute-fabric ports only, so the generator cannot link one to it");
     }
     if (o.management) {
         // The management plane's servers (scheduler, control plane, monitoring) join the in-band network too.
@@ -146,7 +161,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         std::vector<NodeId> inBandHosts = layout.servers;
         if (auto e = plane.placeBeforeInBand(b, QPointF(0, serviceY + 1000), serviceNodes, inBandHosts))
             return GenerateResult::failure(*e);
-        if (auto e = ServiceNetworks::buildInBand(b, inBandHosts, QPointF(0, serviceY + 1000), serviceNodes, result.notes))
+        if (auto e
+            = ServiceNetworks::buildInBand(b, inBandHosts, QPointF(0, serviceY + 1000), serviceNodes, result.notes))
             return GenerateResult::failure(*e);
         plane.adoptHeadNodes(d, serviceNodes, result.notes);
     }
@@ -154,8 +170,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     // Racks: one row per scalable unit (its leaves in a network rack at the head of the row, then
     // its servers), rows folded in blocks of 16; spines of a pod beside the pod's rows; cores,
     // storage and management in rows in an aisle across the middle of the floor.
-    const double budgetKw = o.rackPowerKw > 0 ? o.rackPowerKw
-                                              : (server->cooling == Cooling::Liquid ? 140.0 : 41.0);
+    const double budgetKw = o.rackPowerKw > 0 ? o.rackPowerKw : (server->cooling == Cooling::Liquid ? 140.0 : 41.0);
     const bool liquid = server->cooling == Cooling::Liquid;
     RackPlanner racks(b, *b.use(rack->sku), budgetKw, liquid);
     constexpr int kRowsPerBlock = 16;
@@ -182,7 +197,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     const double blockWidth = (longestRow + 2) * RackPlanner::kRackWidth + 4.0;
     const double blockDepth = kRowsPerBlock * RackPlanner::kRowPitch;
     const size_t blocks = std::max<size_t>(1, (rows + kRowsPerBlock - 1) / kRowsPerBlock);
-    const size_t perLine = std::clamp<size_t>(static_cast<size_t>(std::ceil(std::sqrt(blocks * blockDepth / blockWidth))), 1, blocks);
+    const size_t perLine
+        = std::clamp<size_t>(static_cast<size_t>(std::ceil(std::sqrt(blocks * blockDepth / blockWidth))), 1, blocks);
     const size_t lines = (blocks + perLine - 1) / perLine;
     const size_t rowLines = lines > 1 ? lines * kRowsPerBlock : std::min<size_t>(rows, kRowsPerBlock);
     const size_t middle = rowLines / 2;
@@ -198,7 +214,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         const size_t line = (block / perLine) * kRowsPerBlock + inBlock;
         const size_t column = (block / perLine) % 2 == 0 ? block % perLine : perLine - 1 - block % perLine;
         return QPointF(static_cast<double>(column) * blockWidth,
-                       static_cast<double>(line) * RackPlanner::kRowPitch + (line >= middle ? kAisle : 0.0));
+            static_cast<double>(line) * RackPlanner::kRowPitch + (line >= middle ? kAisle : 0.0));
     };
     // Central rows are centred on the rows' network racks (at the head of each block's rows), so
     // the farthest leaf is as near as the floor allows (multimode runs reach 50 m).
@@ -228,19 +244,22 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
             for (NodeId n : layout.appliances)
                 racks.place(n);
     }
-    const size_t rowsPerSpineRow = layout.spineRows.size() > 1 ? (rows + layout.spineRows.size() - 1) / layout.spineRows.size() : rows;
+    const size_t rowsPerSpineRow
+        = layout.spineRows.size() > 1 ? (rows + layout.spineRows.size() - 1) / layout.spineRows.size() : rows;
     for (size_t p = 0; p < layout.spineRows.size(); ++p) {
         QPointF at;
         if (layout.spineRows.size() == 1)
             at = QPointF(centredRow(layout.spineRows[p]), aisleY + RackPlanner::kRowPitch);
         else
-            at = rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2)) + QPointF(longestRow * RackPlanner::kRackWidth + 1.2, 0);
+            at = rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2))
+                + QPointF(longestRow * RackPlanner::kRackWidth + 1.2, 0);
         racks.beginRow(at.x(), at.y(), QStringLiteral("S%1").arg(p + 1, 3, 10, QLatin1Char('0')));
         for (NodeId n : layout.spineRows[p])
             racks.place(n);
     }
     if (!layout.cores.empty()) {
-        racks.beginRow(centredRow(layout.cores), aisleY + (layout.spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch), QStringLiteral("C"));
+        racks.beginRow(centredRow(layout.cores), aisleY + (layout.spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch),
+            QStringLiteral("C"));
         for (NodeId n : layout.cores)
             racks.place(n);
     }
@@ -269,7 +288,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
             continue;
         }
         const size_t r = static_cast<size_t>(rowOfNode[server.value()]);
-        racks.placeNear(n, r < layout.leafRows.size() && !layout.leafRows[r].empty() ? layout.leafRows[r].front() : server);
+        racks.placeNear(
+            n, r < layout.leafRows.size() && !layout.leafRows[r].empty() ? layout.leafRows[r].front() : server);
     }
     racks.beginRow(centredRow(central), aisleY + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
     for (NodeId n : central)
@@ -294,7 +314,9 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     CablePlanner::assign(b, racks, result.notes);
 
     const int gpus = static_cast<int>(nodes) * perServerGpus;
-    d.setName(o.name.isEmpty() ? QStringLiteral("%1 x %2, %3 %4").arg(nodes).arg(serverSku, toString(o.topology), o.switchSku) : o.name);
+    d.setName(o.name.isEmpty()
+            ? QStringLiteral("%1 x %2, %3 %4").arg(nodes).arg(serverSku, toString(o.topology), o.switchSku)
+            : o.name);
     QJsonObject gen{
         {QStringLiteral("topology"), toString(o.topology)},
         {QStringLiteral("server"), serverSku},
@@ -320,7 +342,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     d.setProperties(props);
     // A generated design is an ordinary one: never hand out a design that cannot be saved and reopened.
     if (auto problem = d.checkInvariants())
-        return GenerateResult::failure(QStringLiteral("internal error: the generated design is inconsistent (%1)").arg(*problem));
+        return GenerateResult::failure(
+            QStringLiteral("internal error: the generated design is inconsistent (%1)").arg(*problem));
     return result;
 }
 

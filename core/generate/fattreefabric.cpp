@@ -5,7 +5,7 @@
 namespace pw {
 
 std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem& server, const CatalogItem& sw, int k,
-                                            int nodes, const CatalogItem* ufm, ComputeLayout& layout, QStringList& notes)
+    int nodes, const CatalogItem* ufm, ComputeLayout& layout, QStringList& notes)
 {
     const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
     if (computeGroup < 0)
@@ -19,8 +19,12 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
         return QStringLiteral("k = %1 needs switches of %1 ports; %2 has %3").arg(k).arg(sw.sku).arg(ports);
     const int h = k / 2;
     if (h % perServer != 0)
-        return QStringLiteral("a %1-ary fat-tree has %2 host ports per edge switch; %3 has %4 compute ports, which do not divide it")
-            .arg(k).arg(h).arg(server.sku).arg(perServer);
+        return QStringLiteral(
+            "a %1-ary fat-tree has %2 host ports per edge switch; %3 has %4 compute ports, which do not divide it")
+            .arg(k)
+            .arg(h)
+            .arg(server.sku)
+            .arg(perServer);
     const int ufmGroup = ufm ? DesignBuilder::groupWithRole(*ufm, PortRole::Compute) : -1;
     const int ufmPorts = ufmGroup >= 0 ? ufm->portGroups[static_cast<size_t>(ufmGroup)].count : 0;
     const long long serverPorts = static_cast<long long>(nodes) * perServer;
@@ -28,7 +32,11 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     const long long capacity = static_cast<long long>(k) * h * h;
     if (hostPorts > capacity)
         return QStringLiteral("a %1-ary fat-tree holds %2 host ports; %3 servers of %4 need %5%6 (raise --radix)")
-            .arg(k).arg(capacity).arg(nodes).arg(server.sku).arg(serverPorts)
+            .arg(k)
+            .arg(capacity)
+            .arg(nodes)
+            .arg(server.sku)
+            .arg(serverPorts)
             .arg(ufmPorts > 0 ? QStringLiteral(" and the UFM appliance %1").arg(ufmPorts) : QString());
     const int pods = static_cast<int>((hostPorts + h * h - 1) / (h * h));
     Design& d = b.design();
@@ -41,7 +49,7 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     for (int c = 0; c < h * h; ++c) {
         const double x = (h * h == 1) ? pods * podWidth / 2 : (pods * podWidth - 400) * c / (h * h - 1);
         cores.push_back(b.addNode(sw, QStringLiteral("core-%1").arg(c + 1, 4, 10, QLatin1Char('0')), Network::Compute,
-                                  FabricTier::Core, QPointF(x, 100)));
+            FabricTier::Core, QPointF(x, 100)));
     }
     long long port = 0;
     int serverNumber = 0;
@@ -55,15 +63,16 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
         std::vector<NodeId> aggs;
         for (int e = 0; e < h; ++e)
             edges.push_back(b.addNode(sw, QStringLiteral("edge-p%1-%2").arg(p + 1, 2, 10, QLatin1Char('0')).arg(e + 1),
-                                      Network::Compute, FabricTier::Leaf, QPointF(x0 + (e + 0.5) * h * hostWidth, 800), pod));
+                Network::Compute, FabricTier::Leaf, QPointF(x0 + (e + 0.5) * h * hostWidth, 800), pod));
         for (int a = 0; a < h; ++a)
             aggs.push_back(b.addNode(sw, QStringLiteral("agg-p%1-%2").arg(p + 1, 2, 10, QLatin1Char('0')).arg(a + 1),
-                                     Network::Compute, FabricTier::Spine, QPointF(x0 + (a + 0.5) * h * hostWidth, 450), pod));
+                Network::Compute, FabricTier::Spine, QPointF(x0 + (a + 0.5) * h * hostWidth, 450), pod));
         std::vector<NodeId> row;
         const long long podEnd = std::min(hostPorts, static_cast<long long>(p + 1) * h * h);
         while (port < podEnd && serverNumber < nodes) {
-            const NodeId n = b.addNode(server, QStringLiteral("%1-%2").arg(server.sku).arg(serverNumber + 1, 5, 10, QLatin1Char('0')),
-                                       Network::None, FabricTier::None, QPointF(x0 + (port - p * h * h) * hostWidth, 1100), pod);
+            const NodeId n = b.addNode(server,
+                QStringLiteral("%1-%2").arg(server.sku).arg(serverNumber + 1, 5, 10, QLatin1Char('0')), Network::None,
+                FabricTier::None, QPointF(x0 + (port - p * h * h) * hostWidth, 1100), pod);
             ++serverNumber;
             for (int q = 0; q < perServer; ++q, ++port) {
                 const long long local = port - static_cast<long long>(p) * h * h;
@@ -77,11 +86,12 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
         while (ufmPorts > 0 && serverNumber == nodes && placedUfmPorts < ufmPorts && port < podEnd) {
             if (!ufmNode.isValid()) {
                 ufmNode = b.addNode(*ufm, QStringLiteral("ufm-1"), Network::None, FabricTier::None,
-                                    QPointF(x0 + (port - p * h * h) * hostWidth, 1100), pod);
+                    QPointF(x0 + (port - p * h * h) * hostWidth, 1100), pod);
                 layout.appliances.push_back(ufmNode);
             }
             const long long local = port - static_cast<long long>(p) * h * h;
-            b.connect(b.portAt(ufmNode, ufmGroup, placedUfmPorts++), b.takePort(edges[static_cast<size_t>(local / h)], dataGroup));
+            b.connect(b.portAt(ufmNode, ufmGroup, placedUfmPorts++),
+                b.takePort(edges[static_cast<size_t>(local / h)], dataGroup));
             ++port;
         }
         for (NodeId e : edges)
@@ -91,7 +101,8 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
                 b.connect(b.takePort(e, dataGroup), b.takePort(a, dataGroup));
         for (int a = 0; a < h; ++a)
             for (int i = 0; i < h; ++i)
-                b.connect(b.takePort(aggs[static_cast<size_t>(a)], dataGroup), b.takePort(cores[static_cast<size_t>(a * h + i)], dataGroup));
+                b.connect(b.takePort(aggs[static_cast<size_t>(a)], dataGroup),
+                    b.takePort(cores[static_cast<size_t>(a * h + i)], dataGroup));
         layout.serverRows.push_back(std::move(row));
         layout.leafRows.push_back(edges);
         layout.spineRows.push_back(aggs);
@@ -100,7 +111,8 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     layout.tiers = 3;
     layout.width = pods * podWidth;
     if (ufmNode.isValid())
-        notes << QStringLiteral("the UFM appliance (subnet manager) takes %1 host port(s) of the fat-tree").arg(ufmPorts);
+        notes
+            << QStringLiteral("the UFM appliance (subnet manager) takes %1 host port(s) of the fat-tree").arg(ufmPorts);
     if (pods < k)
         notes << QStringLiteral("%1 of %2 pods built (the hosts need no more); the core is complete").arg(pods).arg(k);
     return std::nullopt;

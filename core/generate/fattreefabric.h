@@ -21,8 +21,7 @@ struct CatalogItem;
 class FatTreeFabric {
 public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& server,
-                                                      const CatalogItem& sw, int k, int nodes, const CatalogItem* ufm,
-                                                      ComputeLayout& layout, QStringList& notes);
+        const CatalogItem& sw, int k, int nodes, const CatalogItem* ufm, ComputeLayout& layout, QStringList& notes);
 };
 
 } // namespace pw

@@ -5,9 +5,12 @@ namespace pw {
 QString toString(TopologyKind kind)
 {
     switch (kind) {
-    case TopologyKind::RailOptimized: return QStringLiteral("rail-optimized");
-    case TopologyKind::FatTree: return QStringLiteral("fat-tree");
-    case TopologyKind::LeafSpine: return QStringLiteral("leaf-spine");
+    case TopologyKind::RailOptimized:
+        return QStringLiteral("rail-optimized");
+    case TopologyKind::FatTree:
+        return QStringLiteral("fat-tree");
+    case TopologyKind::LeafSpine:
+        return QStringLiteral("leaf-spine");
     }
     return {};
 }

@@ -19,20 +19,20 @@ enum class TopologyKind { RailOptimized, FatTree, LeafSpine };
 // servers). Zero means "default": radix = the switch's data ports (fat-tree: k, even), rackPowerKw
 // = 41 kW for air-cooled servers (four DGX H100), 140 kW for liquid-cooled ones.
 struct GeneratorOptions {
-    QString serverSku;                 // empty for a fat-tree: generic-host
+    QString serverSku; // empty for a fat-tree: generic-host
     int nodes = 0;
     int gpus = 0;
     QString switchSku;
     TopologyKind topology = TopologyKind::RailOptimized;
     int radix = 0;
     Oversubscription oversubscription;
-    int suSize = 32;                   // servers per scalable unit (rail-optimized)
-    QString storageSku;                // empty: no storage fabric
+    int suSize = 32; // servers per scalable unit (rail-optimized)
+    QString storageSku; // empty: no storage fabric
     StorageTier storageTier = StorageTier::Good;
-    bool management = true;            // in-band, out-of-band, UFM appliances, head nodes
+    bool management = true; // in-band, out-of-band, UFM appliances, head nodes
     double rackPowerKw = 0;
     QString rackSku = QStringLiteral("rack-48u");
-    QString name;                      // design name; a descriptive default when empty
+    QString name; // design name; a descriptive default when empty
     // Design properties the result starts with ("intent", "stack"; see model/softwarestack.h): the
     // management plane sizes its head, control-plane and monitoring servers from them.
     QJsonObject properties;

@@ -12,8 +12,7 @@ constexpr int kServersPerRow = 32;
 } // namespace
 
 std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorOptions& o, const CatalogItem& server,
-                                              const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
-                                              QStringList& notes)
+    const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout, QStringList& notes)
 {
     const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
     if (computeGroup < 0)
@@ -35,7 +34,13 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     if (leafCount > radix)
         return QStringLiteral("two tiers of %1 at %2 hold at most %3 server ports (%4 leaves of %5 downlinks); "
                               "%6 servers need %7 (use --topology rail-optimized or fat-tree, or a larger switch)")
-            .arg(sw.sku).arg(os.toString()).arg(radix * down).arg(radix).arg(down).arg(nodes).arg(hostPorts);
+            .arg(sw.sku)
+            .arg(os.toString())
+            .arg(radix * down)
+            .arg(radix)
+            .arg(down)
+            .arg(nodes)
+            .arg(hostPorts);
 
     Design& d = b.design();
     d.reserve(static_cast<size_t>(nodes + leafCount * 2 + 64), static_cast<size_t>(hostPorts * 3 + 1024));
@@ -44,8 +49,8 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     std::vector<ClosBuilder::Leaf> closLeaves;
     for (long long l = 0; l < leafCount; ++l) {
         const double x = (l * down + down / 2.0) / perServer * kServerWidth;
-        const NodeId leaf = b.addNode(sw, QStringLiteral("leaf-%1").arg(l + 1, 3, 10, QLatin1Char('0')), Network::Compute,
-                                      FabricTier::Leaf, QPointF(x, 600));
+        const NodeId leaf = b.addNode(sw, QStringLiteral("leaf-%1").arg(l + 1, 3, 10, QLatin1Char('0')),
+            Network::Compute, FabricTier::Leaf, QPointF(x, 600));
         leaves.push_back(leaf);
         closLeaves.push_back({leaf, x});
     }
@@ -54,7 +59,7 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     std::vector<NodeId> rowLeaves;
     for (int i = 0; i < nodes; ++i) {
         const NodeId n = b.addNode(server, QStringLiteral("%1-%2").arg(server.sku).arg(i + 1, 5, 10, QLatin1Char('0')),
-                                   Network::None, FabricTier::None, QPointF(i * kServerWidth, 900));
+            Network::None, FabricTier::None, QPointF(i * kServerWidth, 900));
         for (int p = 0; p < perServer; ++p, ++port) {
             const NodeId leaf = leaves[static_cast<size_t>(port / down)];
             if (rowLeaves.empty() || rowLeaves.back() != leaf)
@@ -65,8 +70,8 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
         layout.servers.push_back(n);
         if (i == nodes - 1 && ufmPorts > 0) {
             // The subnet manager takes the downlinks after the last server's.
-            const NodeId u = b.addNode(*ufm, QStringLiteral("ufm-1"), Network::None, FabricTier::None,
-                                       QPointF((i + 1) * kServerWidth, 900));
+            const NodeId u = b.addNode(
+                *ufm, QStringLiteral("ufm-1"), Network::None, FabricTier::None, QPointF((i + 1) * kServerWidth, 900));
             for (int p = 0; p < ufmPorts; ++p, ++port) {
                 const NodeId leaf = leaves[static_cast<size_t>(port / down)];
                 if (rowLeaves.empty() || rowLeaves.back() != leaf)

@@ -20,8 +20,8 @@ struct GeneratorOptions;
 class LeafSpineFabric {
 public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const GeneratorOptions& options,
-                                                      const CatalogItem& server, const CatalogItem& sw, int nodes,
-                                                      const CatalogItem* ufm, ComputeLayout& layout, QStringList& notes);
+        const CatalogItem& server, const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
+        QStringList& notes);
 };
 
 } // namespace pw

@@ -8,7 +8,8 @@ namespace pw {
 ManagementPlane::ManagementPlane(const QJsonObject& properties, int gpuServers)
 {
     // A design without a stated purpose keeps the in-band builder's two generic head nodes.
-    if (DesignIntent::ofProperties(properties).clusterType == ClusterType::Unspecified && !SoftwareStack::isStored(properties))
+    if (DesignIntent::ofProperties(properties).clusterType == ClusterType::Unspecified
+        && !SoftwareStack::isStored(properties))
         return;
     for (const ManagementRole& r : managementRoles(SoftwareStack::ofProperties(properties), gpuServers)) {
         for (int i = 0; i < r.count; ++i)
@@ -17,8 +18,8 @@ ManagementPlane::ManagementPlane(const QJsonObject& properties, int gpuServers)
     }
 }
 
-std::optional<QString> ManagementPlane::placeBeforeInBand(DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed,
-                                                          std::vector<NodeId>& inBandHosts) const
+std::optional<QString> ManagementPlane::placeBeforeInBand(
+    DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, std::vector<NodeId>& inBandHosts) const
 {
     if (mNames.size() <= kInBandHeadNodes)
         return std::nullopt;
@@ -27,7 +28,7 @@ std::optional<QString> ManagementPlane::placeBeforeInBand(DesignBuilder& b, QPoi
         return QStringLiteral("the catalog lacks mgmt-server-1u for the management servers");
     for (qsizetype i = kInBandHeadNodes; i < mNames.size(); ++i) {
         const NodeId n = b.addNode(*server, mNames.at(i), Network::None, FabricTier::None,
-                                   origin + QPointF(static_cast<double>(i) * 150.0, 500));
+            origin + QPointF(static_cast<double>(i) * 150.0, 500));
         placed.push_back(n);
         inBandHosts.push_back(n);
     }
@@ -47,7 +48,8 @@ void ManagementPlane::adoptHeadNodes(Design& design, const std::vector<NodeId>& 
     }
     if (mNames.isEmpty())
         return;
-    notes << QStringLiteral("management plane: %1 mgmt-server-1u (%2; counts are estimates), in-band and out-of-band connected")
+    notes << QStringLiteral(
+        "management plane: %1 mgmt-server-1u (%2; counts are estimates), in-band and out-of-band connected")
                  .arg(std::max<qsizetype>(mNames.size(), kInBandHeadNodes))
                  .arg(mSummary.join(QStringLiteral(", ")));
 }

@@ -34,8 +34,8 @@ public:
 
     // Before ServiceNetworks::buildInBand: places the servers beyond the two head nodes it adds,
     // appending them to `placed` (management rack) and `inBandHosts` (hosts given to buildInBand).
-    [[nodiscard]] std::optional<QString> placeBeforeInBand(DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed,
-                                                           std::vector<NodeId>& inBandHosts) const;
+    [[nodiscard]] std::optional<QString> placeBeforeInBand(
+        DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, std::vector<NodeId>& inBandHosts) const;
     // After buildInBand: renames its head-1 and head-2 to the plane's first two names, and notes
     // what the plane holds.
     void adoptHeadNodes(Design& design, const std::vector<NodeId>& placed, QStringList& notes) const;

@@ -25,7 +25,9 @@ QString OpticsRules::copperFor(const QString& a, const QString& b, double metres
     if (a != b)
         return {};
     if (a == QLatin1String("OSFP"))
-        return metres <= 3 ? QStringLiteral("dac-800g-osfp") : metres <= 5 ? QStringLiteral("acc-800g-osfp") : QString();
+        return metres <= 3 ? QStringLiteral("dac-800g-osfp")
+            : metres <= 5  ? QStringLiteral("acc-800g-osfp")
+                           : QString();
     if (a == QLatin1String("QSFP28") && metres <= 5)
         return QStringLiteral("dac-100g-qsfp28");
     if (a == QLatin1String("QSFP56") && metres <= 2)
@@ -40,7 +42,7 @@ bool OpticsRules::cableReaches(const Catalog& catalog, const QString& sku, doubl
 }
 
 OpticsRules::Optical OpticsRules::opticalFor(const Catalog& catalog, const QString& connectorA, int portsPerCageA,
-                                             const QString& connectorB, int portsPerCageB, double metres)
+    const QString& connectorB, int portsPerCageB, double metres)
 {
     for (const bool singleMode : {false, true}) {
         const QString fiberKind = singleMode ? QStringLiteral("singlemode") : QStringLiteral("multimode");

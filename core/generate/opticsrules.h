@@ -32,7 +32,7 @@ public:
         [[nodiscard]] bool ok() const { return !fiber.isEmpty(); }
     };
     [[nodiscard]] static Optical opticalFor(const Catalog& catalog, const QString& connectorA, int portsPerCageA,
-                                            const QString& connectorB, int portsPerCageB, double metres);
+        const QString& connectorB, int portsPerCageB, double metres);
     // Whether a catalog cable reaches `metres` (a cable without a stated maximum length does).
     [[nodiscard]] static bool cableReaches(const Catalog& catalog, const QString& sku, double metres);
 };

@@ -54,7 +54,8 @@ void RackPlanner::place(NodeId id)
 {
     const CatalogItem& item = mBuilder.itemOf(id);
     const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
-    if (mNeedRack || mRows.back().racks.empty() || !fits(mRacks[static_cast<size_t>(mRows.back().racks.back())], height, item.powerMaxW.value))
+    if (mNeedRack || mRows.back().racks.empty()
+        || !fits(mRacks[static_cast<size_t>(mRows.back().racks.back())], height, item.powerMaxW.value))
         openRack();
     put(id, mRows.back().racks.back());
 }
@@ -137,8 +138,9 @@ void RackPlanner::addPdus(const CatalogItem& pdu)
     for (size_t i = 0; i < racks; ++i) {
         const Group* g = mBuilder.design().group(mRacks[i].id);
         for (int p = 0; p < 2 * perFeed; ++p) {
-            const NodeId n = mBuilder.addNode(pdu, QStringLiteral("%1-pdu-%2%3").arg(g->name).arg(p % 2 == 0 ? 'A' : 'B').arg(p / 2 + 1),
-                                              Network::None, FabricTier::None, QPointF());
+            const NodeId n = mBuilder.addNode(pdu,
+                QStringLiteral("%1-pdu-%2%3").arg(g->name).arg(p % 2 == 0 ? 'A' : 'B').arg(p / 2 + 1), Network::None,
+                FabricTier::None, QPointF());
             Node node = *mBuilder.design().node(n);
             node.rack = mRacks[i].id;
             mBuilder.design().replaceNode(node);
@@ -158,7 +160,8 @@ bool RackPlanner::sameRack(NodeId a, NodeId b) const
 {
     const size_t sa = a.value() - 1;
     const size_t sb = b.value() - 1;
-    return sa < mRackOfNode.size() && sb < mRackOfNode.size() && mRackOfNode[sa] >= 0 && mRackOfNode[sa] == mRackOfNode[sb];
+    return sa < mRackOfNode.size() && sb < mRackOfNode.size() && mRackOfNode[sa] >= 0
+        && mRackOfNode[sa] == mRackOfNode[sb];
 }
 
 double RackPlanner::distance(NodeId a, NodeId b) const
@@ -172,7 +175,8 @@ double RackPlanner::distance(NodeId a, NodeId b) const
         // Up or down the rack (44.45 mm per U) plus about a metre of dressing.
         metres = 1.0 + std::abs(mUnitOfNode[sa] - mUnitOfNode[sb]) * 0.04445;
     } else {
-        const QPointF d = mRacks[static_cast<size_t>(mRackOfNode[sa])].floor - mRacks[static_cast<size_t>(mRackOfNode[sb])].floor;
+        const QPointF d
+            = mRacks[static_cast<size_t>(mRackOfNode[sa])].floor - mRacks[static_cast<size_t>(mRackOfNode[sb])].floor;
         // Overhead trays: up one rack, along the rows, down the other (about 1.5 m at each end).
         metres = std::abs(d.x()) + std::abs(d.y()) + 3.0;
     }

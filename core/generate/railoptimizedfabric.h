@@ -21,8 +21,8 @@ struct GeneratorOptions;
 class RailOptimizedFabric {
 public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const GeneratorOptions& options,
-                                                      const CatalogItem& server, const CatalogItem& sw, int nodes,
-                                                      const CatalogItem* ufm, ComputeLayout& layout, QStringList& notes);
+        const CatalogItem& server, const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
+        QStringList& notes);
 };
 
 } // namespace pw

@@ -20,9 +20,12 @@ struct TierFigures {
 TierFigures figures(StorageTier tier)
 {
     switch (tier) {
-    case StorageTier::Good: return {15, 7};
-    case StorageTier::Better: return {40, 20};
-    case StorageTier::Best: return {125, 62};
+    case StorageTier::Good:
+        return {15, 7};
+    case StorageTier::Better:
+        return {40, 20};
+    case StorageTier::Best:
+        return {125, 62};
     }
     return {15, 7};
 }
@@ -51,7 +54,10 @@ int commonSpeed(const PortGroup& a, const PortGroup& b)
     return best;
 }
 
-bool pluggable(const QString& connector) { return connector != QLatin1String("RJ45"); }
+bool pluggable(const QString& connector)
+{
+    return connector != QLatin1String("RJ45");
+}
 
 // A link between the two port groups is possible: same kind of connector, a speed in common.
 bool fits(const PortGroup& a, const PortGroup& b)
@@ -62,7 +68,8 @@ bool fits(const PortGroup& a, const PortGroup& b)
 // An Ethernet access leaf for host ports the in-band spine cannot take: a fabric port group that
 // fits the hosts (fastest common speed first) and one that fits the spine (another group when the
 // switch has one). {nullptr, -1, -1} when none.
-std::tuple<const CatalogItem*, int, int> accessLeafFor(const Catalog& catalog, const PortGroup& host, const PortGroup& spine)
+std::tuple<const CatalogItem*, int, int> accessLeafFor(
+    const Catalog& catalog, const PortGroup& host, const PortGroup& spine)
 {
     std::tuple<const CatalogItem*, int, int> best{nullptr, -1, -1};
     int bestSpeed = 0;
@@ -80,7 +87,9 @@ std::tuple<const CatalogItem*, int, int> accessLeafFor(const Catalog& catalog, c
                     up = u;
             }
             const int speed = commonSpeed(down, host);
-            if (up >= 0 && (speed > bestSpeed || (speed == bestSpeed && std::get<0>(best) && sw->sku < std::get<0>(best)->sku))) {
+            if (up >= 0
+                && (speed > bestSpeed
+                    || (speed == bestSpeed && std::get<0>(best) && sw->sku < std::get<0>(best)->sku))) {
                 best = {sw, d, up};
                 bestSpeed = speed;
             }
@@ -91,8 +100,8 @@ std::tuple<const CatalogItem*, int, int> accessLeafFor(const Catalog& catalog, c
 
 } // namespace
 
-const CatalogItem* ServiceNetworks::storageSwitchFor(const Catalog& catalog, const CatalogItem& computeSwitch,
-                                                     const CatalogItem& server, const CatalogItem& storage)
+const CatalogItem* ServiceNetworks::storageSwitchFor(
+    const Catalog& catalog, const CatalogItem& computeSwitch, const CatalogItem& server, const CatalogItem& storage)
 {
     std::vector<const PortGroup*> ends;
     for (const CatalogItem* item : {&server, &storage})
@@ -151,28 +160,34 @@ int ServiceNetworks::storageSystemsFor(StorageTier tier, int nodes, const Catalo
 }
 
 std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std::vector<NodeId>& servers,
-                                                     const CatalogItem& storage, StorageTier tier, const CatalogItem& sw,
-                                                     QPointF origin, std::vector<NodeId>& placed, QStringList& notes)
+    const CatalogItem& storage, StorageTier tier, const CatalogItem& sw, QPointF origin, std::vector<NodeId>& placed,
+    QStringList& notes)
 {
     const int systems = storageSystemsFor(tier, static_cast<int>(servers.size()), storage);
     std::vector<NodeId> systemNodes;
     for (int i = 0; i < systems; ++i) {
-        const NodeId n = b.addNode(storage, QStringLiteral("%1-%2").arg(storage.sku).arg(i + 1, 3, 10, QLatin1Char('0')),
-                                   Network::None, FabricTier::None, origin + QPointF(i * 150.0, 500));
+        const NodeId n
+            = b.addNode(storage, QStringLiteral("%1-%2").arg(storage.sku).arg(i + 1, 3, 10, QLatin1Char('0')),
+                Network::None, FabricTier::None, origin + QPointF(i * 150.0, 500));
         systemNodes.push_back(n);
         placed.push_back(n);
     }
     const TierFigures f = figures(tier);
     notes << QStringLiteral("storage tier %1: %2 x %3 for %4 GB/s read and %5 GB/s write (%6 and %7 GB/s per SU)")
-                 .arg(toString(tier)).arg(systems).arg(storage.sku)
-                 .arg(f.readPerSu * servers.size() / 32.0, 0, 'f', 0).arg(f.writePerSu * servers.size() / 32.0, 0, 'f', 0)
-                 .arg(f.readPerSu).arg(f.writePerSu);
+                 .arg(toString(tier))
+                 .arg(systems)
+                 .arg(storage.sku)
+                 .arg(f.readPerSu * servers.size() / 32.0, 0, 'f', 0)
+                 .arg(f.writePerSu * servers.size() / 32.0, 0, 'f', 0)
+                 .arg(f.readPerSu)
+                 .arg(f.writePerSu);
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
     // Servers at about 4:3 (DGX SuperPOD storage fabric), storage systems at 1:1.
     const int serverDown = radix * 4 / 7;
     const int serverUp = serverDown * 3 / 4;
-    AccessFabric::Spec spec{&sw, dataGroup, dataGroup, &sw, dataGroup, Network::Storage, QStringLiteral("stor"), origin};
+    AccessFabric::Spec spec{
+        &sw, dataGroup, dataGroup, &sw, dataGroup, Network::Storage, QStringLiteral("stor"), origin};
     std::vector<AccessFabric::Segment> segments;
     segments.push_back({portsWithRole(b, servers, PortRole::Storage), serverDown, serverUp});
     segments.push_back({portsWithRole(b, systemNodes, PortRole::Storage), radix / 2, radix / 2});
@@ -192,8 +207,8 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
     return std::nullopt;
 }
 
-std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std::vector<NodeId>& servers, QPointF origin,
-                                                    std::vector<NodeId>& placed, QStringList& notes)
+std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std::vector<NodeId>& servers,
+    QPointF origin, std::vector<NodeId>& placed, QStringList& notes)
 {
     const CatalogItem* sw = b.use(QStringLiteral("sn4600c"));
     const CatalogItem* head = b.use(QStringLiteral("mgmt-server-1u"));
@@ -202,7 +217,7 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     std::vector<NodeId> hosts = servers;
     for (int i = 0; i < 2; ++i) {
         const NodeId n = b.addNode(*head, QStringLiteral("head-%1").arg(i + 1), Network::None, FabricTier::None,
-                                   origin + QPointF(i * 150.0, 500));
+            origin + QPointF(i * 150.0, 500));
         hosts.push_back(n);
         placed.push_back(n);
     }
@@ -229,9 +244,8 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
             plain.push_back(p);
             continue;
         }
-        auto same = std::find_if(others.begin(), others.end(), [&](const Other& o) {
-            return fits(o.leaf->portGroups[static_cast<size_t>(o.down)], *g);
-        });
+        auto same = std::find_if(others.begin(), others.end(),
+            [&](const Other& o) { return fits(o.leaf->portGroups[static_cast<size_t>(o.down)], *g); });
         if (same == others.end()) {
             const auto [leaf, down, up] = accessLeafFor(b.catalog(), *g, spineGroup);
             if (!leaf) {
@@ -244,7 +258,9 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
         same->ports.push_back(p);
     }
     if (!unplaced.empty())
-        notes << QStringLiteral("%1 in-band port(s) (%2) fit no switch of the catalog; left unconnected").arg(unplaced.size()).arg(unplaced.front());
+        notes << QStringLiteral("%1 in-band port(s) (%2) fit no switch of the catalog; left unconnected")
+                     .arg(unplaced.size())
+                     .arg(unplaced.front());
     std::vector<AccessFabric::Segment> segments;
     if (!plain.empty())
         segments.push_back({plain, static_cast<long long>(plain.size()) <= radix && others.empty() ? radix : 48, 16});
@@ -266,12 +282,13 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     placed.insert(placed.end(), r.leaves.begin(), r.leaves.end());
     placed.insert(placed.end(), r.spines.begin(), r.spines.end());
     notes << QStringLiteral("in-band management: %1 switch(es) (%2; sn4600c leaves 48 down, 16 up), 2 head nodes")
-                 .arg(r.leaves.size() + r.spines.size()).arg(models.join(QStringLiteral(", ")));
+                 .arg(r.leaves.size() + r.spines.size())
+                 .arg(models.join(QStringLiteral(", ")));
     return std::nullopt;
 }
 
-std::optional<QString> ServiceNetworks::buildOutOfBand(DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed,
-                                                       QStringList& notes)
+std::optional<QString> ServiceNetworks::buildOutOfBand(
+    DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, QStringList& notes)
 {
     const CatalogItem* access = b.use(QStringLiteral("sn2201"));
     const CatalogItem* agg = b.use(QStringLiteral("sn4600c"));
@@ -286,7 +303,8 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(DesignBuilder& b, QPointF
     const int accessPorts = access->portGroups[static_cast<size_t>(accessGroup)].count;
     // Two ports per access switch stay free for the OOB switches' own management ports.
     const int down = ports.size() + 1 <= static_cast<size_t>(accessPorts) ? accessPorts : accessPorts - 2;
-    AccessFabric::Spec spec{access, accessGroup, upGroup, agg, aggGroup, Network::OutOfBand, QStringLiteral("oob"), origin};
+    AccessFabric::Spec spec{
+        access, accessGroup, upGroup, agg, aggGroup, Network::OutOfBand, QStringLiteral("oob"), origin};
     const AccessFabric::Result r = AccessFabric::build(b, spec, {{ports, down, 2}});
     std::vector<NodeId> own = r.leaves;
     own.insert(own.end(), r.spines.begin(), r.spines.end());
@@ -308,7 +326,9 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(DesignBuilder& b, QPointF
             ++unreached;
     }
     if (unreached > 0)
-        notes << QStringLiteral("%1 out-of-band switch management port(s) left unconnected (a single OOB switch cannot reach itself)").arg(unreached);
+        notes << QStringLiteral(
+            "%1 out-of-band switch management port(s) left unconnected (a single OOB switch cannot reach itself)")
+                     .arg(unreached);
     placed.insert(placed.end(), own.begin(), own.end());
     return std::nullopt;
 }

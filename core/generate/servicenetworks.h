@@ -29,17 +29,16 @@ public:
     // else the catalog switch that does, preferring the fastest common speed, then the storage
     // systems' connector. nullptr when no catalog switch shares a speed with every storage port.
     [[nodiscard]] static const CatalogItem* storageSwitchFor(const Catalog& catalog, const CatalogItem& computeSwitch,
-                                                             const CatalogItem& server, const CatalogItem& storage);
+        const CatalogItem& server, const CatalogItem& storage);
 
     [[nodiscard]] static std::optional<QString> buildStorage(DesignBuilder& b, const std::vector<NodeId>& servers,
-                                                             const CatalogItem& storage, StorageTier tier,
-                                                             const CatalogItem& sw, QPointF origin,
-                                                             std::vector<NodeId>& placed, QStringList& notes);
+        const CatalogItem& storage, StorageTier tier, const CatalogItem& sw, QPointF origin,
+        std::vector<NodeId>& placed, QStringList& notes);
     [[nodiscard]] static std::optional<QString> buildInBand(DesignBuilder& b, const std::vector<NodeId>& servers,
-                                                            QPointF origin, std::vector<NodeId>& placed, QStringList& notes);
+        QPointF origin, std::vector<NodeId>& placed, QStringList& notes);
     // Every out-of-band port of every node present, then the OOB switches' own management ports.
-    [[nodiscard]] static std::optional<QString> buildOutOfBand(DesignBuilder& b, QPointF origin,
-                                                               std::vector<NodeId>& placed, QStringList& notes);
+    [[nodiscard]] static std::optional<QString> buildOutOfBand(
+        DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, QStringList& notes);
 };
 
 } // namespace pw

@@ -48,7 +48,9 @@ void AtomicFile::write(const QString& path, const std::function<void(const QStri
         QFile::remove(tempPath); // writers (SQLite) create the file themselves
         writeTemp(tempPath);
         syncPath(tempPath, false);
-        if (std::rename(QFile::encodeName(tempPath).constData(), QFile::encodeName(target.absoluteFilePath()).constData()) != 0)
+        if (std::rename(
+                QFile::encodeName(tempPath).constData(), QFile::encodeName(target.absoluteFilePath()).constData())
+            != 0)
             throw IoError(QStringLiteral("cannot save %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno))));
         syncPath(dir, true);
     } catch (...) {

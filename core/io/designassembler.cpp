@@ -18,7 +18,10 @@ void checkId(Id id, size_t count, const char* what)
         throw FormatError(QStringLiteral("%1 id %2 is out of range").arg(QLatin1String(what)).arg(id.value()));
 }
 
-bool finite(double v) { return std::isfinite(v) && std::abs(v) < 1e12; }
+bool finite(double v)
+{
+    return std::isfinite(v) && std::abs(v) < 1e12;
+}
 
 } // namespace
 
@@ -26,7 +29,9 @@ Design DesignAssembler::assemble(DesignRecords r)
 {
     if (r.nodes.size() > kMaxNodes || r.links.size() > kMaxLinks || r.groups.size() > kMaxGroups)
         throw FormatError(QStringLiteral("the design is larger than Podwright supports (%1 nodes, %2 links, %3 groups)")
-                              .arg(r.nodes.size()).arg(r.links.size()).arg(r.groups.size()));
+                              .arg(r.nodes.size())
+                              .arg(r.links.size())
+                              .arg(r.groups.size()));
     Design d;
     d.setName(r.name);
     d.setProperties(r.properties);
@@ -55,7 +60,9 @@ Design DesignAssembler::assemble(DesignRecords r)
             continue;
         const Group* parent = d.group(g.parent);
         if (!parent || parent->kind != GroupKind::Pod || g.parent == g.id)
-            throw FormatError(QStringLiteral("group %1 names parent %2, which is not a pod of this design").arg(g.id.value()).arg(g.parent.value()));
+            throw FormatError(QStringLiteral("group %1 names parent %2, which is not a pod of this design")
+                                  .arg(g.id.value())
+                                  .arg(g.parent.value()));
     }
 
     for (Node& n : r.nodes) {
@@ -63,13 +70,16 @@ Design DesignAssembler::assemble(DesignRecords r)
         if (d.node(n.id))
             throw FormatError(QStringLiteral("node id %1 is used twice").arg(n.id.value()));
         if (!d.item(n.sku))
-            throw FormatError(QStringLiteral("node %1 uses %2, which is not in the design's catalog").arg(n.id.value()).arg(n.sku));
+            throw FormatError(
+                QStringLiteral("node %1 uses %2, which is not in the design's catalog").arg(n.id.value()).arg(n.sku));
         if (!finite(n.position.x()) || !finite(n.position.y()))
             throw FormatError(QStringLiteral("node %1 has an invalid position").arg(n.id.value()));
         if (n.rack.isValid() && (!d.group(n.rack) || d.group(n.rack)->kind != GroupKind::Rack))
-            throw FormatError(QStringLiteral("node %1 names rack %2, which does not exist").arg(n.id.value()).arg(n.rack.value()));
+            throw FormatError(
+                QStringLiteral("node %1 names rack %2, which does not exist").arg(n.id.value()).arg(n.rack.value()));
         if (n.unit.isValid() && (!d.group(n.unit) || d.group(n.unit)->kind == GroupKind::Rack))
-            throw FormatError(QStringLiteral("node %1 names unit %2, which does not exist").arg(n.id.value()).arg(n.unit.value()));
+            throw FormatError(
+                QStringLiteral("node %1 names unit %2, which does not exist").arg(n.id.value()).arg(n.unit.value()));
         if (n.rackUnit < -1 || n.rackUnit > 60 || n.rail < -1 || n.rail > 4096)
             throw FormatError(QStringLiteral("node %1 has an invalid rack unit or rail").arg(n.id.value()));
         if (n.priceOverride && (!finite(*n.priceOverride) || *n.priceOverride < 0))
@@ -91,7 +101,8 @@ Design DesignAssembler::assemble(DesignRecords r)
             throw FormatError(QStringLiteral("link %1 has an invalid length").arg(l.id.value()));
         for (const QString& sku : {l.cableSku, l.transceiverSku})
             if (!sku.isEmpty() && !d.item(sku))
-                throw FormatError(QStringLiteral("link %1 uses %2, which is not in the design's catalog").arg(l.id.value()).arg(sku));
+                throw FormatError(
+                    QStringLiteral("link %1 uses %2, which is not in the design's catalog").arg(l.id.value()).arg(sku));
         d.insertLink(std::move(l));
     }
     return d;

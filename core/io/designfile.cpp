@@ -28,8 +28,7 @@ std::atomic<int> gConnection{0};
 // Owns one named Qt SQL connection and removes it on every exit path.
 class Connection {
 public:
-    Connection(const QString& path, bool readOnly)
-        : mName(QStringLiteral("pw-design-%1").arg(gConnection.fetch_add(1)))
+    Connection(const QString& path, bool readOnly) : mName(QStringLiteral("pw-design-%1").arg(gConnection.fetch_add(1)))
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), mName);
         db.setDatabaseName(path);
@@ -64,7 +63,10 @@ void batch(QSqlQuery& q, const QString& what)
         throw DatabaseError(QStringLiteral("writing %1: %2").arg(what, q.lastError().text()));
 }
 
-QVariant optionalId(std::uint32_t v) { return v ? QVariant(static_cast<qint64>(v)) : QVariant(); }
+QVariant optionalId(std::uint32_t v)
+{
+    return v ? QVariant(static_cast<qint64>(v)) : QVariant();
+}
 
 QString sqlText(const QString& s)
 {
@@ -97,8 +99,7 @@ void writeLinks(QSqlDatabase db, const Design& design)
         if (rows == 0) {
             sql.clear();
             sql += QStringLiteral("INSERT INTO links VALUES ");
-        }
-        else
+        } else
             sql += QLatin1Char(',');
         // Appended piece by piece: chained operator+ would build a temporary string per piece.
         sql += QLatin1Char('(');
@@ -129,7 +130,8 @@ const char* const kSchema[] = {
     "CREATE TABLE catalog_items (sku TEXT PRIMARY KEY, json TEXT NOT NULL)",
     "CREATE TABLE groups (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL, parent INTEGER,"
     " sku TEXT, power_budget_kw REAL NOT NULL, liquid_cooled INTEGER NOT NULL)",
-    "CREATE TABLE nodes (id INTEGER PRIMARY KEY, sku TEXT NOT NULL, name TEXT NOT NULL, x REAL NOT NULL, y REAL NOT NULL,"
+    "CREATE TABLE nodes (id INTEGER PRIMARY KEY, sku TEXT NOT NULL, name TEXT NOT NULL, x REAL NOT NULL, y REAL NOT "
+    "NULL,"
     " network TEXT NOT NULL, tier TEXT NOT NULL, rail INTEGER NOT NULL, rack INTEGER, rack_unit INTEGER NOT NULL,"
     " unit INTEGER, price_override_usd REAL)",
     "CREATE TABLE links (id INTEGER PRIMARY KEY, a_node INTEGER NOT NULL, a_port INTEGER NOT NULL,"
@@ -150,11 +152,11 @@ void writeDatabase(const Design& design, const QString& path)
         run(q, QString::fromLatin1(sql));
 
     q.prepare(QStringLiteral("INSERT INTO meta VALUES (?, ?)"));
-    q.addBindValue(QVariantList{QStringLiteral("writer"), QStringLiteral("format_version"), QStringLiteral("min_reader_version"),
-                                QStringLiteral("name"), QStringLiteral("properties")});
+    q.addBindValue(QVariantList{QStringLiteral("writer"), QStringLiteral("format_version"),
+        QStringLiteral("min_reader_version"), QStringLiteral("name"), QStringLiteral("properties")});
     q.addBindValue(QVariantList{QStringLiteral("Podwright " PW_VERSION), QString::number(DesignFile::kFormatVersion),
-                                QString::number(DesignFile::kFormatVersion), design.name(),
-                                QString::fromUtf8(QJsonDocument(design.properties()).toJson(QJsonDocument::Compact))});
+        QString::number(DesignFile::kFormatVersion), design.name(),
+        QString::fromUtf8(QJsonDocument(design.properties()).toJson(QJsonDocument::Compact))});
     batch(q, QStringLiteral("meta"));
 
     {
@@ -222,7 +224,8 @@ int pragma(QSqlQuery& q, const char* name)
 qint64 rowCount(QSqlQuery& q, const char* table)
 {
     if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM %1").arg(QLatin1String(table))) || !q.next())
-        throw FormatError(QStringLiteral("the design file is damaged (table %1: %2)").arg(QLatin1String(table), q.lastError().text()));
+        throw FormatError(QStringLiteral("the design file is damaged (table %1: %2)")
+                              .arg(QLatin1String(table), q.lastError().text()));
     return q.value(0).toLongLong();
 }
 
@@ -240,13 +243,15 @@ T column(const QSqlQuery& q, int i, const char* table)
     const QVariant v = q.value(i);
     if constexpr (std::is_same_v<T, QString>) {
         if (v.isNull() || v.typeId() != QMetaType::QString)
-            throw FormatError(QStringLiteral("the design file is damaged: a text column of %1 holds %2").arg(QLatin1String(table), QString::fromLatin1(v.typeName())));
+            throw FormatError(QStringLiteral("the design file is damaged: a text column of %1 holds %2")
+                                  .arg(QLatin1String(table), QString::fromLatin1(v.typeName())));
         return v.toString();
     } else {
         bool ok = false;
         const T value = static_cast<T>(v.toDouble(&ok));
         if (!ok || v.isNull() || v.typeId() == QMetaType::QString)
-            throw FormatError(QStringLiteral("the design file is damaged: a number column of %1 holds %2").arg(QLatin1String(table), v.toString().left(40)));
+            throw FormatError(QStringLiteral("the design file is damaged: a number column of %1 holds %2")
+                                  .arg(QLatin1String(table), v.toString().left(40)));
         return value;
     }
 }
@@ -258,7 +263,8 @@ Id idColumn(const QSqlQuery& q, int i, const char* table)
         return Id();
     const double v = column<double>(q, i, table);
     if (v < 1 || v > 4e9 || v != static_cast<double>(static_cast<std::uint32_t>(v)))
-        throw FormatError(QStringLiteral("the design file is damaged: an id in %1 is out of range").arg(QLatin1String(table)));
+        throw FormatError(
+            QStringLiteral("the design file is damaged: an id in %1 is out of range").arg(QLatin1String(table)));
     return Id(static_cast<std::uint32_t>(v));
 }
 
@@ -266,7 +272,8 @@ int intColumn(const QSqlQuery& q, int i, const char* table)
 {
     const double v = column<double>(q, i, table);
     if (v < -1 || v > 1e7 || v != static_cast<int>(v))
-        throw FormatError(QStringLiteral("the design file is damaged: a whole number in %1 is out of range").arg(QLatin1String(table)));
+        throw FormatError(QStringLiteral("the design file is damaged: a whole number in %1 is out of range")
+                              .arg(QLatin1String(table)));
     return static_cast<int>(v);
 }
 
@@ -293,7 +300,8 @@ DesignRecords readDatabase(QSqlDatabase db)
             throw FormatError(QStringLiteral("the design file is damaged: a stored catalog item is not a JSON object"));
         r.items.push_back(doc.object());
     }
-    select(q, QStringLiteral("SELECT id, kind, name, parent, sku, power_budget_kw, liquid_cooled FROM groups ORDER BY id"));
+    select(q,
+        QStringLiteral("SELECT id, kind, name, parent, sku, power_budget_kw, liquid_cooled FROM groups ORDER BY id"));
     while (q.next()) {
         Group g;
         g.id = idColumn<GroupId>(q, 0, "groups");
@@ -308,7 +316,9 @@ DesignRecords readDatabase(QSqlDatabase db)
         g.liquidCooled = intColumn(q, 6, "groups") != 0;
         r.groups.push_back(std::move(g));
     }
-    select(q, QStringLiteral("SELECT id, sku, name, x, y, network, tier, rail, rack, rack_unit, unit, price_override_usd FROM nodes ORDER BY id"));
+    select(q,
+        QStringLiteral("SELECT id, sku, name, x, y, network, tier, rail, rack, rack_unit, unit, price_override_usd "
+                       "FROM nodes ORDER BY id"));
     while (q.next()) {
         Node n;
         n.id = idColumn<NodeId>(q, 0, "nodes");
@@ -318,7 +328,8 @@ DesignRecords readDatabase(QSqlDatabase db)
         const auto network = networkFromString(column<QString>(q, 5, "nodes"));
         const auto tier = fabricTierFromString(column<QString>(q, 6, "nodes"));
         if (!network || !tier)
-            throw FormatError(QStringLiteral("the design file is damaged: node %1 has an unknown network or tier").arg(n.id.value()));
+            throw FormatError(
+                QStringLiteral("the design file is damaged: node %1 has an unknown network or tier").arg(n.id.value()));
         n.network = *network;
         n.tier = *tier;
         n.rail = intColumn(q, 7, "nodes");
@@ -329,7 +340,9 @@ DesignRecords readDatabase(QSqlDatabase db)
             n.priceOverride = column<double>(q, 11, "nodes");
         r.nodes.push_back(std::move(n));
     }
-    select(q, QStringLiteral("SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"));
+    select(q,
+        QStringLiteral(
+            "SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"));
     while (q.next()) {
         Link l;
         l.id = idColumn<LinkId>(q, 0, "links");
@@ -382,14 +395,19 @@ Design DesignFile::load(const QString& path)
             throw FormatError(QStringLiteral("%1 is not a Podwright design (not an SQLite database)").arg(path));
     }
     if (!isDesignFile(path))
-        throw FormatError(QStringLiteral("%1 is an SQLite database of another application, not a Podwright design").arg(path));
+        throw FormatError(
+            QStringLiteral("%1 is an SQLite database of another application, not a Podwright design").arg(path));
 
     Connection c(path, true);
     QSqlQuery q(c.db());
     const int version = pragma(q, "user_version");
     if (version > kFormatVersion)
-        throw NewerFormatError(QStringLiteral("%1 was saved in design format %2 by a newer Podwright; this Podwright (%3) reads format %4 and older. Update Podwright to open it.")
-                                   .arg(path).arg(version).arg(QStringLiteral(PW_VERSION)).arg(kFormatVersion));
+        throw NewerFormatError(QStringLiteral("%1 was saved in design format %2 by a newer Podwright; this Podwright "
+                                              "(%3) reads format %4 and older. Update Podwright to open it.")
+                                   .arg(path)
+                                   .arg(version)
+                                   .arg(QStringLiteral(PW_VERSION))
+                                   .arg(kFormatVersion));
     if (version < 1)
         throw FormatError(QStringLiteral("%1 has no valid design format version (%2)").arg(path).arg(version));
     // Older formats migrate here, one step per version, in memory; format 1 is the first.

@@ -1,7 +1,7 @@
 #include "io/designjson.h"
 
-#include "io/atomicfile.h"
 #include "catalog/catalog.h"
+#include "io/atomicfile.h"
 #include "io/designassembler.h"
 #include "model/design.h"
 #include "util/errors.h"
@@ -16,17 +16,17 @@ namespace pw {
 
 namespace {
 
-QJsonArray portJson(PortRef p) { return QJsonArray{static_cast<qint64>(p.node.value()), p.index}; }
+QJsonArray portJson(PortRef p)
+{
+    return QJsonArray{static_cast<qint64>(p.node.value()), p.index};
+}
 
 // Strict field access: wrong types are errors, not defaults.
 class Fields {
 public:
     Fields(const QJsonObject& o, QString where) : mO(o), mWhere(std::move(where)) {}
 
-    [[noreturn]] void fail(const QString& what) const
-    {
-        throw FormatError(QStringLiteral("%1: %2").arg(mWhere, what));
-    }
+    [[noreturn]] void fail(const QString& what) const { throw FormatError(QStringLiteral("%1: %2").arg(mWhere, what)); }
     QJsonValue get(const char* key, bool required) const
     {
         const QJsonValue v = mO.value(QLatin1String(key));
@@ -71,8 +71,8 @@ public:
     {
         const QJsonValue v = get(key, true);
         const QJsonArray a = v.toArray();
-        if (!v.isArray() || a.size() != 2 || !a[0].isDouble() || !a[1].isDouble() || a[0].toDouble() < 1 || a[0].toDouble() > 4e9
-            || a[1].toDouble() < 0 || a[1].toDouble() > 1e6)
+        if (!v.isArray() || a.size() != 2 || !a[0].isDouble() || !a[1].isDouble() || a[0].toDouble() < 1
+            || a[0].toDouble() > 4e9 || a[1].toDouble() < 0 || a[1].toDouble() > 1e6)
             fail(QStringLiteral("'%1' must be [node id, port index]").arg(QLatin1String(key)));
         return PortRef{NodeId(static_cast<std::uint32_t>(a[0].toDouble())), static_cast<int>(a[1].toDouble())};
     }
@@ -116,11 +116,9 @@ QJsonObject DesignJson::toJson(const Design& design)
 
     QJsonArray nodes;
     design.nodes().forEach([&](const Node& n) {
-        QJsonObject o{{QStringLiteral("id"), static_cast<qint64>(n.id.value())},
-                      {QStringLiteral("sku"), n.sku},
-                      {QStringLiteral("name"), n.name},
-                      {QStringLiteral("x"), n.position.x()},
-                      {QStringLiteral("y"), n.position.y()}};
+        QJsonObject o{{QStringLiteral("id"), static_cast<qint64>(n.id.value())}, {QStringLiteral("sku"), n.sku},
+            {QStringLiteral("name"), n.name}, {QStringLiteral("x"), n.position.x()},
+            {QStringLiteral("y"), n.position.y()}};
         if (n.network != Network::None)
             o.insert(QStringLiteral("network"), toString(n.network));
         if (n.tier != FabricTier::None)
@@ -141,10 +139,8 @@ QJsonObject DesignJson::toJson(const Design& design)
 
     QJsonArray links;
     design.links().forEach([&](const Link& l) {
-        QJsonObject o{{QStringLiteral("id"), static_cast<qint64>(l.id.value())},
-                      {QStringLiteral("a"), portJson(l.a)},
-                      {QStringLiteral("b"), portJson(l.b)},
-                      {QStringLiteral("length_m"), l.lengthM}};
+        QJsonObject o{{QStringLiteral("id"), static_cast<qint64>(l.id.value())}, {QStringLiteral("a"), portJson(l.a)},
+            {QStringLiteral("b"), portJson(l.b)}, {QStringLiteral("length_m"), l.lengthM}};
         if (!l.cableSku.isEmpty())
             o.insert(QStringLiteral("cable"), l.cableSku);
         if (!l.transceiverSku.isEmpty())
@@ -156,8 +152,7 @@ QJsonObject DesignJson::toJson(const Design& design)
     QJsonArray groups;
     design.groups().forEach([&](const Group& g) {
         QJsonObject o{{QStringLiteral("id"), static_cast<qint64>(g.id.value())},
-                      {QStringLiteral("kind"), toString(g.kind)},
-                      {QStringLiteral("name"), g.name}};
+            {QStringLiteral("kind"), toString(g.kind)}, {QStringLiteral("name"), g.name}};
         if (g.parent.isValid())
             o.insert(QStringLiteral("parent"), static_cast<qint64>(g.parent.value()));
         if (!g.sku.isEmpty())
@@ -172,7 +167,10 @@ QJsonObject DesignJson::toJson(const Design& design)
     return root;
 }
 
-QByteArray DesignJson::toBytes(const Design& design) { return QJsonDocument(toJson(design)).toJson(QJsonDocument::Indented); }
+QByteArray DesignJson::toBytes(const Design& design)
+{
+    return QJsonDocument(toJson(design)).toJson(QJsonDocument::Indented);
+}
 
 Design DesignJson::fromJson(const QJsonObject& root, const Catalog* fill)
 {
@@ -182,8 +180,10 @@ Design DesignJson::fromJson(const QJsonObject& root, const Catalog* fill)
     if (!version.isDouble())
         throw FormatError(QStringLiteral("'version' must be a number"));
     if (version.toInt() > kFormatVersion)
-        throw NewerFormatError(QStringLiteral("this design uses JSON format version %1, newer than this Podwright reads (%2); update Podwright to open it")
-                                   .arg(version.toInt()).arg(kFormatVersion));
+        throw NewerFormatError(QStringLiteral("this design uses JSON format version %1, newer than this Podwright "
+                                              "reads (%2); update Podwright to open it")
+                                   .arg(version.toInt())
+                                   .arg(kFormatVersion));
     if (version.toInt() < 1)
         throw FormatError(QStringLiteral("unknown JSON format version %1").arg(version.toInt()));
 

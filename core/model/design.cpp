@@ -9,24 +9,38 @@ namespace {
 std::optional<Network> hostNetwork(PortRole role)
 {
     switch (role) {
-    case PortRole::Compute: return Network::Compute;
-    case PortRole::Storage: return Network::Storage;
-    case PortRole::InBand: return Network::InBand;
-    case PortRole::OutOfBand: return Network::OutOfBand;
-    case PortRole::Fabric: return std::nullopt;
+    case PortRole::Compute:
+        return Network::Compute;
+    case PortRole::Storage:
+        return Network::Storage;
+    case PortRole::InBand:
+        return Network::InBand;
+    case PortRole::OutOfBand:
+        return Network::OutOfBand;
+    case PortRole::Fabric:
+        return std::nullopt;
     }
     return std::nullopt;
 }
 
-bool isPluggable(const QString& connector) { return connector != QLatin1String("RJ45"); }
+bool isPluggable(const QString& connector)
+{
+    return connector != QLatin1String("RJ45");
+}
 
 } // namespace
 
 Design::Design() = default;
 
 Design::Design(const Design& other)
-    : mName(other.mName), mProperties(other.mProperties), mItems(other.mItems), mNodes(other.mNodes),
-      mLinks(other.mLinks), mGroups(other.mGroups), mPortLinks(other.mPortLinks), mRevision(other.mRevision)
+    : mName(other.mName),
+      mProperties(other.mProperties),
+      mItems(other.mItems),
+      mNodes(other.mNodes),
+      mLinks(other.mLinks),
+      mGroups(other.mGroups),
+      mPortLinks(other.mPortLinks),
+      mRevision(other.mRevision)
 {
     mNodeItems.assign(other.mNodeItems.size(), nullptr);
     mNodes.forEach([&](const Node& n) { mNodeItems[n.id.value() - 1] = item(n.sku); });
@@ -224,7 +238,8 @@ std::optional<QString> Design::whyIncompatible(PortRef a, PortRef b) const
     if (!na || !nb || !ga || !gb)
         return QStringLiteral("no such port");
     if (isPluggable(ga->connector) != isPluggable(gb->connector))
-        return QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)").arg(portName(a), ga->connector, portName(b), gb->connector);
+        return QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)")
+            .arg(portName(a), ga->connector, portName(b), gb->connector);
     if (linkSpeedGbps(a, b) == 0)
         return QStringLiteral("%1 and %2 share no speed").arg(portName(a), portName(b));
 
@@ -316,7 +331,8 @@ std::optional<QString> Design::checkInvariants() const
     std::optional<QString> problem;
     mNodes.forEach([&](const Node& n) {
         if (!problem && !item(n.sku))
-            problem = QStringLiteral("node %1 uses %2, which is not in the design's catalog").arg(n.id.value()).arg(n.sku);
+            problem
+                = QStringLiteral("node %1 uses %2, which is not in the design's catalog").arg(n.id.value()).arg(n.sku);
         if (!problem && n.rack.isValid() && (!group(n.rack) || group(n.rack)->kind != GroupKind::Rack))
             problem = QStringLiteral("node %1 names a rack that does not exist").arg(n.id.value());
         if (!problem && n.unit.isValid() && (!group(n.unit) || group(n.unit)->kind == GroupKind::Rack))

@@ -29,11 +29,19 @@ public:
     Design& operator=(Design&&) noexcept = default;
 
     [[nodiscard]] const QString& name() const { return mName; }
-    void setName(const QString& name) { mName = name; touch(); }
+    void setName(const QString& name)
+    {
+        mName = name;
+        touch();
+    }
 
     // Design-wide properties (intent, assumptions, waivers) as JSON; later modules give them types.
     [[nodiscard]] const QJsonObject& properties() const { return mProperties; }
-    void setProperties(const QJsonObject& p) { mProperties = p; touch(); }
+    void setProperties(const QJsonObject& p)
+    {
+        mProperties = p;
+        touch();
+    }
 
     // Catalog snapshot.
     void recordItem(const CatalogItem& item);

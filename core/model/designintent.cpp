@@ -8,12 +8,15 @@ namespace pw {
 namespace {
 
 constexpr std::array kClusterTypes{
-    std::pair{ClusterType::Unspecified, "unspecified"}, std::pair{ClusterType::Training, "training"},
-    std::pair{ClusterType::Inference, "inference"}, std::pair{ClusterType::Mixed, "mixed"},
+    std::pair{ClusterType::Unspecified, "unspecified"},
+    std::pair{ClusterType::Training, "training"},
+    std::pair{ClusterType::Inference, "inference"},
+    std::pair{ClusterType::Mixed, "mixed"},
     std::pair{ClusterType::Development, "development"},
 };
 constexpr std::array kTasks{
-    std::pair{WorkloadTask::Train, "train"}, std::pair{WorkloadTask::FineTune, "finetune"},
+    std::pair{WorkloadTask::Train, "train"},
+    std::pair{WorkloadTask::FineTune, "finetune"},
     std::pair{WorkloadTask::Inference, "inference"},
 };
 
@@ -44,13 +47,22 @@ std::optional<double> positive(const QJsonObject& o, const char* key)
 }
 
 const char* const kKnownKeys[] = {"cluster_type", "bisection_target", "site_power_budget_kw", "dataset_tb",
-                                  "storage_tier", "workload", "users", "inference_share"};
+    "storage_tier", "workload", "users", "inference_share"};
 
 } // namespace
 
-QString toString(ClusterType type) { return nameOf(kClusterTypes, type); }
-std::optional<ClusterType> clusterTypeFromString(const QString& text) { return valueOf<ClusterType>(kClusterTypes, text); }
-QString toString(WorkloadTask task) { return nameOf(kTasks, task); }
+QString toString(ClusterType type)
+{
+    return nameOf(kClusterTypes, type);
+}
+std::optional<ClusterType> clusterTypeFromString(const QString& text)
+{
+    return valueOf<ClusterType>(kClusterTypes, text);
+}
+QString toString(WorkloadTask task)
+{
+    return nameOf(kTasks, task);
+}
 std::optional<WorkloadTask> workloadTaskFromString(const QString& text)
 {
     if (text.compare(QLatin1String("fine-tune"), Qt::CaseInsensitive) == 0)
@@ -65,9 +77,11 @@ double DesignIntent::effectiveBisectionTarget() const
     switch (clusterType) {
     case ClusterType::Training:
     case ClusterType::Mixed:
-    case ClusterType::Unspecified: return 1.0;
+    case ClusterType::Unspecified:
+        return 1.0;
     case ClusterType::Inference:
-    case ClusterType::Development: return 0.5;
+    case ClusterType::Development:
+        return 0.5;
     }
     return 1.0;
 }
@@ -75,7 +89,8 @@ double DesignIntent::effectiveBisectionTarget() const
 DesignIntent DesignIntent::fromJson(const QJsonObject& json)
 {
     DesignIntent intent;
-    intent.clusterType = clusterTypeFromString(json.value(QLatin1String("cluster_type")).toString()).value_or(ClusterType::Unspecified);
+    intent.clusterType = clusterTypeFromString(json.value(QLatin1String("cluster_type")).toString())
+                             .value_or(ClusterType::Unspecified);
     intent.bisectionTarget = positive(json, "bisection_target");
     intent.sitePowerBudgetKw = positive(json, "site_power_budget_kw");
     intent.datasetTb = positive(json, "dataset_tb");
@@ -115,7 +130,8 @@ QJsonObject DesignIntent::toJson() const
     if (storageTier)
         o.insert(QStringLiteral("storage_tier"), toString(*storageTier));
     if (workload) {
-        QJsonObject w{{QStringLiteral("parameters"), workload->parameters}, {QStringLiteral("task"), toString(workload->task)}};
+        QJsonObject w{
+            {QStringLiteral("parameters"), workload->parameters}, {QStringLiteral("task"), toString(workload->task)}};
         if (workload->tokens)
             w.insert(QStringLiteral("tokens"), *workload->tokens);
         if (workload->targetDays)

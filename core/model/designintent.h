@@ -21,9 +21,9 @@ enum class WorkloadTask { Train, FineTune, Inference };
 
 // The workload a design is meant to run, as the user states it.
 struct StatedWorkload {
-    double parameters = 0;          // model parameters, e.g. 70e9
+    double parameters = 0; // model parameters, e.g. 70e9
     WorkloadTask task = WorkloadTask::Train;
-    std::optional<double> tokens;   // training tokens
+    std::optional<double> tokens; // training tokens
     std::optional<double> targetDays;
     bool operator==(const StatedWorkload&) const = default;
 };
@@ -42,7 +42,7 @@ struct DesignIntent {
     std::optional<double> datasetTb;
     std::optional<StorageTier> storageTier;
     std::optional<StatedWorkload> workload;
-    std::optional<int> users;             // users or teams; unset: not stated
+    std::optional<int> users; // users or teams; unset: not stated
     std::optional<double> inferenceShare; // 0..1, meaningful for mixed clusters only
     QJsonObject extra; // keys this version does not know
 

@@ -21,9 +21,14 @@ DesignSummary DesignSummary::of(const Design& design)
             ++s.switches;
             ++s.switchesByModel[n.sku];
             break;
-        case ItemKind::Storage: ++s.storageSystems; break;
-        case ItemKind::Appliance: ++s.appliances; break;
-        default: break;
+        case ItemKind::Storage:
+            ++s.storageSystems;
+            break;
+        case ItemKind::Appliance:
+            ++s.appliances;
+            break;
+        default:
+            break;
         }
     });
     design.links().forEach([&](const Link& l) {
@@ -32,9 +37,15 @@ DesignSummary DesignSummary::of(const Design& design)
     });
     design.groups().forEach([&](const Group& g) {
         switch (g.kind) {
-        case GroupKind::Rack: ++s.racks; break;
-        case GroupKind::ScalableUnit: ++s.scalableUnits; break;
-        case GroupKind::Pod: ++s.pods; break;
+        case GroupKind::Rack:
+            ++s.racks;
+            break;
+        case GroupKind::ScalableUnit:
+            ++s.scalableUnits;
+            break;
+        case GroupKind::Pod:
+            ++s.pods;
+            break;
         }
     });
     return s;

@@ -5,9 +5,12 @@ namespace pw {
 QString toString(GroupKind kind)
 {
     switch (kind) {
-    case GroupKind::Rack: return QStringLiteral("rack");
-    case GroupKind::ScalableUnit: return QStringLiteral("su");
-    case GroupKind::Pod: return QStringLiteral("pod");
+    case GroupKind::Rack:
+        return QStringLiteral("rack");
+    case GroupKind::ScalableUnit:
+        return QStringLiteral("su");
+    case GroupKind::Pod:
+        return QStringLiteral("pod");
     }
     return {};
 }

@@ -20,9 +20,9 @@ struct Group {
     GroupKind kind = GroupKind::Rack;
     QString name;
     GroupId parent;
-    QString sku;                 // racks: the rack catalog item
-    double powerBudgetKw = 0.0;  // racks: 0 means no budget set
-    bool liquidCooled = false;   // racks: liquid-cooled row
+    QString sku; // racks: the rack catalog item
+    double powerBudgetKw = 0.0; // racks: 0 means no budget set
+    bool liquidCooled = false; // racks: liquid-cooled row
 
     bool operator==(const Group&) const = default;
 };

@@ -12,7 +12,7 @@ struct Link {
     LinkId id;
     PortRef a;
     PortRef b;
-    QString cableSku;       // may be empty: not chosen yet
+    QString cableSku; // may be empty: not chosen yet
     QString transceiverSku; // optics at each end, empty for copper
     double lengthM = 0.0;
 

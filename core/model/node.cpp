@@ -7,13 +7,17 @@ namespace pw {
 
 namespace {
 constexpr std::array kNetworks{
-    std::pair{Network::None, "none"}, std::pair{Network::Compute, "compute"},
-    std::pair{Network::Storage, "storage"}, std::pair{Network::InBand, "inband"},
+    std::pair{Network::None, "none"},
+    std::pair{Network::Compute, "compute"},
+    std::pair{Network::Storage, "storage"},
+    std::pair{Network::InBand, "inband"},
     std::pair{Network::OutOfBand, "oob"},
 };
 constexpr std::array kTiers{
-    std::pair{FabricTier::None, "none"}, std::pair{FabricTier::Leaf, "leaf"},
-    std::pair{FabricTier::Spine, "spine"}, std::pair{FabricTier::Core, "core"},
+    std::pair{FabricTier::None, "none"},
+    std::pair{FabricTier::Leaf, "leaf"},
+    std::pair{FabricTier::Spine, "spine"},
+    std::pair{FabricTier::Core, "core"},
 };
 } // namespace
 

@@ -12,7 +12,8 @@ namespace pw {
 
 namespace {
 
-const char* const kKnownKeys[] = {"scheduler", "orchestration", "base_command_manager", "frameworks", "monitoring", "dev_tools"};
+const char* const kKnownKeys[]
+    = {"scheduler", "orchestration", "base_command_manager", "frameworks", "monitoring", "dev_tools"};
 
 QStringList stringList(const QJsonValue& v)
 {
@@ -25,7 +26,6 @@ QStringList stringList(const QJsonValue& v)
     return out;
 }
 
-
 bool isManagementServer(const CatalogItem& item)
 {
     return item.kind == ItemKind::Server && item.gpuCount() == 0;
@@ -34,7 +34,8 @@ bool isManagementServer(const CatalogItem& item)
 bool isFabricManager(const CatalogItem& item)
 {
     return item.kind == ItemKind::Appliance
-        && (item.json.value(QLatin1String("subnet_manager")).toBool() || item.model.contains(QLatin1String("UFM"), Qt::CaseInsensitive)
+        && (item.json.value(QLatin1String("subnet_manager")).toBool()
+            || item.model.contains(QLatin1String("UFM"), Qt::CaseInsensitive)
             || item.description.contains(QLatin1String("subnet manager"), Qt::CaseInsensitive));
 }
 
@@ -59,9 +60,12 @@ QString softwareComponentName(const QString& id)
 QString toString(Scheduler scheduler)
 {
     switch (scheduler) {
-    case Scheduler::None: return QStringLiteral("none");
-    case Scheduler::Slurm: return QStringLiteral("slurm");
-    case Scheduler::PbsPro: return QStringLiteral("pbs-pro");
+    case Scheduler::None:
+        return QStringLiteral("none");
+    case Scheduler::Slurm:
+        return QStringLiteral("slurm");
+    case Scheduler::PbsPro:
+        return QStringLiteral("pbs-pro");
     }
     return QStringLiteral("none");
 }
@@ -95,7 +99,8 @@ std::optional<Orchestration> orchestrationFromString(const QString& text)
 
 const QStringList& SoftwareStack::knownFrameworks()
 {
-    static const QStringList k{QStringLiteral("pytorch-nccl"), QStringLiteral("deepspeed"), QStringLiteral("megatron-lm"), QStringLiteral("jax")};
+    static const QStringList k{QStringLiteral("pytorch-nccl"), QStringLiteral("deepspeed"),
+        QStringLiteral("megatron-lm"), QStringLiteral("jax")};
     return k;
 }
 
@@ -154,7 +159,8 @@ SoftwareStack SoftwareStack::fromJson(const QJsonObject& json)
     s.priorityQueues = s.scheduler != Scheduler::None && sched.value(QLatin1String("priority_queues")).toBool();
     s.reservations = s.scheduler != Scheduler::None && sched.value(QLatin1String("reservations")).toBool();
     const QJsonObject orch = json.value(QLatin1String("orchestration")).toObject();
-    s.orchestration = orchestrationFromString(orch.value(QLatin1String("name")).toString()).value_or(Orchestration::None);
+    s.orchestration
+        = orchestrationFromString(orch.value(QLatin1String("name")).toString()).value_or(Orchestration::None);
     s.gpuOperator = s.orchestration != Orchestration::None && orch.value(QLatin1String("gpu_operator")).toBool();
     s.autoscaling = s.orchestration != Orchestration::None && orch.value(QLatin1String("autoscaling")).toBool();
     s.baseCommandManager = json.value(QLatin1String("base_command_manager")).toBool();
@@ -210,8 +216,9 @@ QStringList SoftwareStack::components() const
             flags << QStringLiteral("priority queues");
         if (reservations)
             flags << QStringLiteral("reservations");
-        out << QStringLiteral("%1%2").arg(scheduler == Scheduler::Slurm ? QStringLiteral("Slurm") : QStringLiteral("PBS Pro"),
-                                          flags.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(flags.join(QStringLiteral(", "))));
+        out << QStringLiteral("%1%2").arg(
+            scheduler == Scheduler::Slurm ? QStringLiteral("Slurm") : QStringLiteral("PBS Pro"),
+            flags.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(flags.join(QStringLiteral(", "))));
     }
     if (orchestration == Orchestration::Kubernetes) {
         QStringList flags;
@@ -219,7 +226,8 @@ QStringList SoftwareStack::components() const
             flags << QStringLiteral("NVIDIA GPU Operator");
         if (autoscaling)
             flags << QStringLiteral("autoscaling");
-        out << QStringLiteral("Kubernetes%1").arg(flags.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(flags.join(QStringLiteral(", "))));
+        out << QStringLiteral("Kubernetes%1")
+                   .arg(flags.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(flags.join(QStringLiteral(", "))));
     }
     if (baseCommandManager)
         out << QStringLiteral("NVIDIA Base Command Manager");
@@ -234,18 +242,19 @@ std::vector<ManagementRole> managementRoles(const SoftwareStack& stack, int gpuS
     std::vector<ManagementRole> roles;
     if (stack.scheduler != Scheduler::None)
         roles.push_back({QStringLiteral("scheduler"),
-                         stack.scheduler == Scheduler::Slurm ? QStringLiteral("slurm-head") : QStringLiteral("pbs-head"), 2,
-                         QStringLiteral("scheduler controller, active and standby (estimate: common HA practice)")});
+            stack.scheduler == Scheduler::Slurm ? QStringLiteral("slurm-head") : QStringLiteral("pbs-head"), 2,
+            QStringLiteral("scheduler controller, active and standby (estimate: common HA practice)")});
     if (stack.orchestration == Orchestration::Kubernetes)
         roles.push_back({QStringLiteral("kubernetes-control-plane"), QStringLiteral("k8s-cp"), 3,
-                         QStringLiteral("Kubernetes control plane, 3 for an etcd quorum (estimate: common HA practice)")});
+            QStringLiteral("Kubernetes control plane, 3 for an etcd quorum (estimate: common HA practice)")});
     if (stack.baseCommandManager)
         roles.push_back({QStringLiteral("cluster-manager"), QStringLiteral("bcm-head"), 2,
-                         QStringLiteral("Base Command Manager head pair (estimate: HA head nodes)")});
+            QStringLiteral("Base Command Manager head pair (estimate: HA head nodes)")});
     if (!stack.monitoring.isEmpty())
-        roles.push_back({QStringLiteral("monitoring"), QStringLiteral("monitor"), gpuServers > kMonitoringScaleOutServers ? 2 : 1,
-                         QStringLiteral("Prometheus/Grafana/DCGM collection, 1 server plus 1 above %1 GPU servers (estimate)")
-                             .arg(kMonitoringScaleOutServers)});
+        roles.push_back(
+            {QStringLiteral("monitoring"), QStringLiteral("monitor"), gpuServers > kMonitoringScaleOutServers ? 2 : 1,
+                QStringLiteral("Prometheus/Grafana/DCGM collection, 1 server plus 1 above %1 GPU servers (estimate)")
+                    .arg(kMonitoringScaleOutServers)});
     return roles;
 }
 
@@ -276,9 +285,9 @@ QJsonObject describeClusterTypeAndStack(const Design& design)
         } else if (isManagementServer(*item)) {
             // By every name the management plane gives, not only the current stack's: a node placed
             // for a component since removed from the stack still draws power and costs money.
-            static const std::pair<const char*, const char*> kPrefixes[] = {
-                {"slurm-head-", "scheduler"}, {"pbs-head-", "scheduler"}, {"k8s-cp-", "kubernetes-control-plane"},
-                {"bcm-head-", "cluster-manager"}, {"monitor-", "monitoring"}, {"head-", "head"}};
+            static const std::pair<const char*, const char*> kPrefixes[]
+                = {{"slurm-head-", "scheduler"}, {"pbs-head-", "scheduler"}, {"k8s-cp-", "kubernetes-control-plane"},
+                    {"bcm-head-", "cluster-manager"}, {"monitor-", "monitoring"}, {"head-", "head"}};
             for (const auto& [prefix, id] : kPrefixes)
                 if (role.isEmpty() && n.name.startsWith(QLatin1String(prefix)))
                     role = QString::fromLatin1(id);
@@ -286,15 +295,16 @@ QJsonObject describeClusterTypeAndStack(const Design& design)
         if (role.isEmpty())
             return;
         const double p = n.priceOverride.value_or(item->price.value);
-        nodes.append(QJsonObject{{QStringLiteral("name"), n.name}, {QStringLiteral("role"), role}, {QStringLiteral("sku"), n.sku},
-                                 {QStringLiteral("power_max_w"), item->powerMaxW.value}, {QStringLiteral("price_usd"), p}});
+        nodes.append(QJsonObject{{QStringLiteral("name"), n.name}, {QStringLiteral("role"), role},
+            {QStringLiteral("sku"), n.sku}, {QStringLiteral("power_max_w"), item->powerMaxW.value},
+            {QStringLiteral("price_usd"), p}});
         powerW += item->powerMaxW.value;
         price += p;
     });
     QJsonArray needed;
     for (const ManagementRole& r : roles)
         needed.append(QJsonObject{{QStringLiteral("role"), r.id}, {QStringLiteral("count"), r.count},
-                                  {QStringLiteral("name_prefix"), r.prefix}, {QStringLiteral("reason"), r.reason}});
+            {QStringLiteral("name_prefix"), r.prefix}, {QStringLiteral("reason"), r.reason}});
     QJsonObject o{
         {QStringLiteral("cluster_type"), toString(intent.clusterType)},
         {QStringLiteral("gpus"), gpus},
@@ -307,8 +317,9 @@ QJsonObject describeClusterTypeAndStack(const Design& design)
         {QStringLiteral("management_nodes"), nodes},
         {QStringLiteral("management_power_max_w"), powerW},
         {QStringLiteral("management_price_usd"), price},
-        {QStringLiteral("source"), QStringLiteral("gpu-clusters-source.txt: GPU Cluster Types, Management Layer, GPU Cluster Software Stack; "
-                                                  "management node counts are estimates")},
+        {QStringLiteral("source"),
+            QStringLiteral("gpu-clusters-source.txt: GPU Cluster Types, Management Layer, GPU Cluster Software Stack; "
+                           "management node counts are estimates")},
     };
     if (intent.clusterType == ClusterType::Mixed && intent.inferenceShare)
         o.insert(QStringLiteral("inference_gpus"), static_cast<int>(std::lround(*intent.inferenceShare * gpus)));

@@ -29,16 +29,16 @@ enum class Orchestration { None, Kubernetes };
 // STACK-* and MGMT-DCGM rules.
 struct SoftwareStack {
     Scheduler scheduler = Scheduler::None;
-    bool priorityQueues = false;     // scheduler: priority queues (and preemption)
-    bool reservations = false;       // scheduler: partitions / resource reservations
+    bool priorityQueues = false; // scheduler: priority queues (and preemption)
+    bool reservations = false; // scheduler: partitions / resource reservations
     Orchestration orchestration = Orchestration::None;
-    bool gpuOperator = false;        // Kubernetes: NVIDIA GPU Operator
-    bool autoscaling = false;        // Kubernetes: autoscaling of serving deployments
+    bool gpuOperator = false; // Kubernetes: NVIDIA GPU Operator
+    bool autoscaling = false; // Kubernetes: autoscaling of serving deployments
     bool baseCommandManager = false; // NVIDIA Base Command / Base Command Manager
-    QStringList frameworks;          // pytorch-nccl, deepspeed, megatron-lm, jax
-    QStringList monitoring;          // dcgm, prometheus, grafana
-    QStringList devTools;            // jupyter, mlflow
-    QJsonObject extra;               // keys this version does not know
+    QStringList frameworks; // pytorch-nccl, deepspeed, megatron-lm, jax
+    QStringList monitoring; // dcgm, prometheus, grafana
+    QStringList devTools; // jupyter, mlflow
+    QJsonObject extra; // keys this version does not know
 
     [[nodiscard]] static const QStringList& knownFrameworks();
     [[nodiscard]] static const QStringList& knownMonitoring();
@@ -55,7 +55,10 @@ struct SoftwareStack {
     [[nodiscard]] static SoftwareStack ofProperties(const QJsonObject& properties);
     [[nodiscard]] static bool isStored(const QJsonObject& properties);
 
-    [[nodiscard]] bool hasMonitoring(const QString& tool) const { return monitoring.contains(tool, Qt::CaseInsensitive); }
+    [[nodiscard]] bool hasMonitoring(const QString& tool) const
+    {
+        return monitoring.contains(tool, Qt::CaseInsensitive);
+    }
     // Readable components, e.g. "Slurm (priority queues, reservations)", for messages and the report.
     [[nodiscard]] QStringList components() const;
 
@@ -67,8 +70,8 @@ struct SoftwareStack {
 // quorum), Base Command Manager 2 (HA head pair), monitoring 1, plus 1 above 64 GPU servers.
 // UFM is not listed: the generator places it with each InfiniBand fabric.
 struct ManagementRole {
-    QString id;      // scheduler, kubernetes-control-plane, cluster-manager, monitoring
-    QString prefix;  // node name prefix: slurm-head, pbs-head, k8s-cp, bcm-head, monitor
+    QString id; // scheduler, kubernetes-control-plane, cluster-manager, monitoring
+    QString prefix; // node name prefix: slurm-head, pbs-head, k8s-cp, bcm-head, monitor
     int count = 0;
     QString reason;
 };

@@ -5,9 +5,12 @@ namespace pw {
 QString toString(StorageTier tier)
 {
     switch (tier) {
-    case StorageTier::Good: return QStringLiteral("good");
-    case StorageTier::Better: return QStringLiteral("better");
-    case StorageTier::Best: return QStringLiteral("best");
+    case StorageTier::Good:
+        return QStringLiteral("good");
+    case StorageTier::Better:
+        return QStringLiteral("better");
+    case StorageTier::Best:
+        return QStringLiteral("best");
     }
     return {};
 }

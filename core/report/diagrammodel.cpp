@@ -14,11 +14,16 @@ DiagramModel::Kind kindOf(const CatalogItem* it)
     if (!it)
         return DiagramModel::Kind::Other;
     switch (it->kind) {
-    case ItemKind::Server: return DiagramModel::Kind::Server;
-    case ItemKind::Switch: return DiagramModel::Kind::Switch;
-    case ItemKind::Storage: return DiagramModel::Kind::Storage;
-    case ItemKind::Appliance: return DiagramModel::Kind::Appliance;
-    default: return DiagramModel::Kind::Other;
+    case ItemKind::Server:
+        return DiagramModel::Kind::Server;
+    case ItemKind::Switch:
+        return DiagramModel::Kind::Switch;
+    case ItemKind::Storage:
+        return DiagramModel::Kind::Storage;
+    case ItemKind::Appliance:
+        return DiagramModel::Kind::Appliance;
+    default:
+        return DiagramModel::Kind::Other;
     }
 }
 
@@ -32,12 +37,18 @@ QString modelName(const CatalogItem* it, const QString& sku)
 QString DiagramModel::rowTitle(Row row)
 {
     switch (row) {
-    case Row::Core: return QStringLiteral("Core");
-    case Row::Spine: return QStringLiteral("Spine");
-    case Row::Leaf: return QStringLiteral("Leaf");
-    case Row::Servers: return QStringLiteral("Servers");
-    case Row::ServiceSwitches: return QStringLiteral("Storage and management switches");
-    case Row::Storage: return QStringLiteral("Storage and appliances");
+    case Row::Core:
+        return QStringLiteral("Core");
+    case Row::Spine:
+        return QStringLiteral("Spine");
+    case Row::Leaf:
+        return QStringLiteral("Leaf");
+    case Row::Servers:
+        return QStringLiteral("Servers");
+    case Row::ServiceSwitches:
+        return QStringLiteral("Storage and management switches");
+    case Row::Storage:
+        return QStringLiteral("Storage and appliances");
     }
     return {};
 }
@@ -89,22 +100,22 @@ DiagramModel DiagramModel::of(const Design& d, int aggregateAbove)
             if (row == Row::Servers || row == Row::Leaf) {
                 const Group* g = n.unit.isValid() ? d.group(n.unit) : n.rack.isValid() ? d.group(n.rack) : nullptr;
                 key = Key{static_cast<int>(row), static_cast<int>(n.network), static_cast<int>(kind), QString(),
-                          g ? (quint64(1) << 40) + g->id.value() : 0};
+                    g ? (quint64(1) << 40) + g->id.value() : 0};
                 label = g ? g->name : QStringLiteral("Unassigned");
                 unitOf = g && g->kind != GroupKind::Rack ? static_cast<int>(g->id.value()) : 0;
                 if (row == Row::Leaf)
                     label += QStringLiteral(" leaves");
             } else if (row == Row::ServiceSwitches) {
                 key = Key{static_cast<int>(row), static_cast<int>(n.network), static_cast<int>(kind), QString(), 0};
-                label = n.network == Network::InBand      ? QStringLiteral("In-band switches")
-                        : n.network == Network::OutOfBand ? QStringLiteral("Out-of-band switches")
-                        : n.network == Network::Storage   ? QStringLiteral("Storage switches")
-                                                          : QStringLiteral("Other switches");
+                label = n.network == Network::InBand  ? QStringLiteral("In-band switches")
+                    : n.network == Network::OutOfBand ? QStringLiteral("Out-of-band switches")
+                    : n.network == Network::Storage   ? QStringLiteral("Storage switches")
+                                                      : QStringLiteral("Other switches");
             } else {
                 key = Key{static_cast<int>(row), static_cast<int>(n.network), static_cast<int>(kind), n.sku, 0};
                 label = row == Row::Spine ? QStringLiteral("Spine switches")
-                        : row == Row::Core ? QStringLiteral("Core switches")
-                                           : modelName(it, n.sku);
+                    : row == Row::Core    ? QStringLiteral("Core switches")
+                                          : modelName(it, n.sku);
             }
         }
         auto [pos, fresh] = boxOf.emplace(key, static_cast<int>(m.boxes.size()));
@@ -140,7 +151,8 @@ DiagramModel DiagramModel::of(const Design& d, int aggregateAbove)
             || (m.boxes[static_cast<size_t>(a)].row == m.boxes[static_cast<size_t>(b)].row && a > b))
             std::swap(a, b);
         const Network net = d.linkNetwork(l);
-        auto [pos, fresh] = bundleOf.emplace(std::make_tuple(a, b, static_cast<int>(net)), static_cast<int>(m.bundles.size()));
+        auto [pos, fresh]
+            = bundleOf.emplace(std::make_tuple(a, b, static_cast<int>(net)), static_cast<int>(m.bundles.size()));
         if (fresh)
             m.bundles.push_back(Bundle{a, b, 0, 0, net});
         m.boxes[static_cast<size_t>(a)].links += 1;

@@ -22,12 +22,12 @@ struct DiagramModel {
         Row row = Row::Servers;
         Kind kind = Kind::Other;
         Network network = Network::None; // switches: the network they serve
-        QString label;                    // node name, or the unit / group name
-        QString detail;                   // "32 x DGX H100", "QM9700"
-        int count = 0;                    // nodes in the box
+        QString label; // node name, or the unit / group name
+        QString detail; // "32 x DGX H100", "QM9700"
+        int count = 0; // nodes in the box
         int gpus = 0;
-        int unit = 0;                     // aggregated servers and leaves: their unit's group id (0: none)
-        int links = 0;                    // links with one end in the box
+        int unit = 0; // aggregated servers and leaves: their unit's group id (0: none)
+        int links = 0; // links with one end in the box
     };
     struct Bundle {
         int a = -1; // box index (upper row first)

@@ -1,7 +1,7 @@
 #include "report/reportdata.h"
 
-#include "export/cablingcsv.h"
 #include "cost/billofmaterials.h"
+#include "export/cablingcsv.h"
 #include "model/design.h"
 #include "topology/fabricanalyzer.h"
 
@@ -9,11 +9,11 @@
 #include <QJsonArray>
 #include <QLocale>
 
-#include <map>
-#include <tuple>
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string_view>
+#include <tuple>
 
 namespace pw {
 
@@ -25,14 +25,18 @@ const QLocale& numbers()
     return l;
 }
 
-QString percent(double ratio, int decimals = 1) { return numbers().toString(ratio * 100.0, 'f', decimals) + QLatin1Char('%'); }
+QString percent(double ratio, int decimals = 1)
+{
+    return numbers().toString(ratio * 100.0, 'f', decimals) + QLatin1Char('%');
+}
 
 } // namespace
 
 std::vector<ReportSection> ReportOptions::allSections()
 {
-    return {ReportSection::Cover, ReportSection::Summary, ReportSection::Stack, ReportSection::Topology, ReportSection::Racks, ReportSection::Bom,
-            ReportSection::Cabling, ReportSection::Validation, ReportSection::Cost, ReportSection::Sources};
+    return {ReportSection::Cover, ReportSection::Summary, ReportSection::Stack, ReportSection::Topology,
+        ReportSection::Racks, ReportSection::Bom, ReportSection::Cabling, ReportSection::Validation,
+        ReportSection::Cost, ReportSection::Sources};
 }
 
 bool ReportOptions::has(ReportSection s) const
@@ -43,16 +47,26 @@ bool ReportOptions::has(ReportSection s) const
 QString ReportOptions::sectionId(ReportSection s)
 {
     switch (s) {
-    case ReportSection::Cover: return QStringLiteral("cover");
-    case ReportSection::Summary: return QStringLiteral("summary");
-    case ReportSection::Stack: return QStringLiteral("stack");
-    case ReportSection::Topology: return QStringLiteral("topology");
-    case ReportSection::Racks: return QStringLiteral("racks");
-    case ReportSection::Bom: return QStringLiteral("bom");
-    case ReportSection::Cabling: return QStringLiteral("cabling");
-    case ReportSection::Validation: return QStringLiteral("validation");
-    case ReportSection::Cost: return QStringLiteral("cost");
-    case ReportSection::Sources: return QStringLiteral("sources");
+    case ReportSection::Cover:
+        return QStringLiteral("cover");
+    case ReportSection::Summary:
+        return QStringLiteral("summary");
+    case ReportSection::Stack:
+        return QStringLiteral("stack");
+    case ReportSection::Topology:
+        return QStringLiteral("topology");
+    case ReportSection::Racks:
+        return QStringLiteral("racks");
+    case ReportSection::Bom:
+        return QStringLiteral("bom");
+    case ReportSection::Cabling:
+        return QStringLiteral("cabling");
+    case ReportSection::Validation:
+        return QStringLiteral("validation");
+    case ReportSection::Cost:
+        return QStringLiteral("cost");
+    case ReportSection::Sources:
+        return QStringLiteral("sources");
     }
     return {};
 }
@@ -60,16 +74,26 @@ QString ReportOptions::sectionId(ReportSection s)
 QString ReportOptions::sectionTitle(ReportSection s)
 {
     switch (s) {
-    case ReportSection::Cover: return QStringLiteral("Cluster design proposal");
-    case ReportSection::Summary: return QStringLiteral("Executive summary");
-    case ReportSection::Stack: return QStringLiteral("Cluster type and software stack");
-    case ReportSection::Topology: return QStringLiteral("Topology");
-    case ReportSection::Racks: return QStringLiteral("Rack elevations");
-    case ReportSection::Bom: return QStringLiteral("Bill of materials");
-    case ReportSection::Cabling: return QStringLiteral("Cabling summary");
-    case ReportSection::Validation: return QStringLiteral("Validation scorecard");
-    case ReportSection::Cost: return QStringLiteral("Cost and TCO");
-    case ReportSection::Sources: return QStringLiteral("Assumptions and sources");
+    case ReportSection::Cover:
+        return QStringLiteral("Cluster design proposal");
+    case ReportSection::Summary:
+        return QStringLiteral("Executive summary");
+    case ReportSection::Stack:
+        return QStringLiteral("Cluster type and software stack");
+    case ReportSection::Topology:
+        return QStringLiteral("Topology");
+    case ReportSection::Racks:
+        return QStringLiteral("Rack elevations");
+    case ReportSection::Bom:
+        return QStringLiteral("Bill of materials");
+    case ReportSection::Cabling:
+        return QStringLiteral("Cabling summary");
+    case ReportSection::Validation:
+        return QStringLiteral("Validation scorecard");
+    case ReportSection::Cost:
+        return QStringLiteral("Cost and TCO");
+    case ReportSection::Sources:
+        return QStringLiteral("Assumptions and sources");
     }
     return {};
 }
@@ -95,7 +119,8 @@ std::optional<std::vector<ReportSection>> ReportOptions::parseSections(const QSt
                 QStringList names;
                 for (ReportSection s : allSections())
                     names << sectionId(s);
-                *error = QStringLiteral("unknown section '%1' (available: %2, all)").arg(part, names.join(QStringLiteral(", ")));
+                *error = QStringLiteral("unknown section '%1' (available: %2, all)")
+                             .arg(part, names.join(QStringLiteral(", ")));
             }
             return std::nullopt;
         }
@@ -109,18 +134,23 @@ QString ClusterStackBlock::needsOf(ClusterType type)
     // gpu-clusters-source.txt, GPU Cluster Types.
     switch (type) {
     case ClusterType::Training:
-        return QStringLiteral("A training cluster needs a high-bandwidth, low-latency interconnect (InfiniBand or RoCEv2) for all-reduce, "
+        return QStringLiteral("A training cluster needs a high-bandwidth, low-latency interconnect (InfiniBand or "
+                              "RoCEv2) for all-reduce, "
                               "a parallel file system for training data and a job scheduler for multi-user access.");
     case ClusterType::Inference:
-        return QStringLiteral("An inference cluster needs orchestration with autoscaling to match serving demand (Kubernetes is the dominant platform); "
+        return QStringLiteral("An inference cluster needs orchestration with autoscaling to match serving demand "
+                              "(Kubernetes is the dominant platform); "
                               "its interconnect requirements are lower than training's.");
     case ClusterType::Mixed:
-        return QStringLiteral("A mixed training and inference cluster needs resource partitioning (priority queues and reservations) "
-                              "so that training jobs do not starve inference capacity.");
+        return QStringLiteral(
+            "A mixed training and inference cluster needs resource partitioning (priority queues and reservations) "
+            "so that training jobs do not starve inference capacity.");
     case ClusterType::Development:
-        return QStringLiteral("A development cluster needs ease of use and fast iteration: notebooks (Jupyter) and experiment tracking (MLflow); "
+        return QStringLiteral("A development cluster needs ease of use and fast iteration: notebooks (Jupyter) and "
+                              "experiment tracking (MLflow); "
                               "its interconnect requirements are lower.");
-    case ClusterType::Unspecified: break;
+    case ClusterType::Unspecified:
+        break;
     }
     return {};
 }
@@ -174,13 +204,15 @@ ClusterStackBlock clusterStackBlock(const Design& design, const DesignIntent& in
     layer(QStringLiteral("Notebooks and experiment tracking"), part);
     for (const QJsonValue& v : b.json.value(QLatin1String("management_roles")).toArray()) {
         const QJsonObject o = v.toObject();
-        b.neededRoles.push_back({o.value(QLatin1String("role")).toString(), o.value(QLatin1String("name_prefix")).toString(),
-                                 o.value(QLatin1String("count")).toInt(), o.value(QLatin1String("reason")).toString()});
+        b.neededRoles.push_back(
+            {o.value(QLatin1String("role")).toString(), o.value(QLatin1String("name_prefix")).toString(),
+                o.value(QLatin1String("count")).toInt(), o.value(QLatin1String("reason")).toString()});
     }
     for (const QJsonValue& v : b.json.value(QLatin1String("management_nodes")).toArray()) {
         const QJsonObject o = v.toObject();
-        b.nodes.push_back({o.value(QLatin1String("name")).toString(), o.value(QLatin1String("role")).toString(), o.value(QLatin1String("sku")).toString(),
-                           o.value(QLatin1String("power_max_w")).toDouble(), o.value(QLatin1String("price_usd")).toDouble()});
+        b.nodes.push_back({o.value(QLatin1String("name")).toString(), o.value(QLatin1String("role")).toString(),
+            o.value(QLatin1String("sku")).toString(), o.value(QLatin1String("power_max_w")).toDouble(),
+            o.value(QLatin1String("price_usd")).toDouble()});
     }
     // By role (as the stack lists them, then other heads, then fabric managers), then by name, numbers in order.
     auto rank = [&](const QString& role) {
@@ -198,13 +230,17 @@ ClusterStackBlock clusterStackBlock(const Design& design, const DesignIntent& in
     });
     b.powerMaxW = b.json.value(QLatin1String("management_power_max_w")).toDouble();
     b.priceUsd = b.json.value(QLatin1String("management_price_usd")).toDouble();
-    b.footnote = QStringLiteral("management node counts are estimates; source: gpu-clusters-source.txt (cluster types, management layer, software stack)");
+    b.footnote = QStringLiteral("management node counts are estimates; source: gpu-clusters-source.txt (cluster types, "
+                                "management layer, software stack)");
     return b;
 }
 
 } // namespace
 
-QString ReportData::number(double v, int decimals) { return numbers().toString(v, 'f', decimals); }
+QString ReportData::number(double v, int decimals)
+{
+    return numbers().toString(v, 'f', decimals);
+}
 
 QString ReportData::money(double usd, int decimals) const
 {
@@ -221,7 +257,7 @@ QString ReportData::money(double usd, int decimals) const
 }
 
 ReportData ReportData::build(const Design& design, const CostAssumptions& assumptions, const ReportOptions& options,
-                             const AnalysisOptions& analysis)
+    const AnalysisOptions& analysis)
 {
     ReportData r;
     r.options = options;
@@ -243,7 +279,8 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     r.findingCounts = FindingCounts::of(r.findings);
     r.diagram = DiagramModel::of(design);
     r.tiers = TierTable::rows();
-    r.clusterType = r.intent.clusterType == ClusterType::Unspecified ? QStringLiteral("not stated") : toString(r.intent.clusterType);
+    r.clusterType = r.intent.clusterType == ClusterType::Unspecified ? QStringLiteral("not stated")
+                                                                     : toString(r.intent.clusterType);
     r.clusterTypeAndStack = clusterStackBlock(design, r.intent);
 
     // Racks, grouped by identical contents so a large design prints each layout once.
@@ -275,11 +312,11 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
             s.heightU = it ? std::max(1, static_cast<int>(std::ceil(it->rackUnits.value))) : 1;
             s.name = n->name;
             s.model = it ? it->model : n->sku;
-            s.kind = it ? (it->kind == ItemKind::Server ? DiagramModel::Kind::Server
-                           : it->kind == ItemKind::Switch ? DiagramModel::Kind::Switch
-                           : it->kind == ItemKind::Storage ? DiagramModel::Kind::Storage
-                           : it->kind == ItemKind::Appliance ? DiagramModel::Kind::Appliance
-                                                             : DiagramModel::Kind::Other)
+            s.kind = it ? (it->kind == ItemKind::Server        ? DiagramModel::Kind::Server
+                             : it->kind == ItemKind::Switch    ? DiagramModel::Kind::Switch
+                             : it->kind == ItemKind::Storage   ? DiagramModel::Kind::Storage
+                             : it->kind == ItemKind::Appliance ? DiagramModel::Kind::Appliance
+                                                               : DiagramModel::Kind::Other)
                         : DiagramModel::Kind::Other;
             e.slots.push_back(s);
         }
@@ -305,9 +342,9 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         if (lc != QLatin1String("unspecified"))
             order = lc.section(QLatin1Char(' '), 0, 0).toDouble();
         const Network net = design.linkNetwork(l);
-        const QString netName = net == Network::InBand      ? QStringLiteral("in-band management")
-                                : net == Network::OutOfBand ? QStringLiteral("out-of-band management")
-                                                            : toString(net);
+        const QString netName = net == Network::InBand ? QStringLiteral("in-band management")
+            : net == Network::OutOfBand                ? QStringLiteral("out-of-band management")
+                                                       : toString(net);
         cables[{netName, CablingCsv::cableType(design, l), order, lc}] += 1;
         ++r.cableCount;
     });
@@ -329,49 +366,73 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     for (const auto& [key, label] : assumptionNames) {
         const QString src = as.value(QLatin1String(key)).toString();
         r.sources.push_back(SourceLine{QStringLiteral("Cost assumption"), QLatin1String(label),
-                                       number(aj.value(QLatin1String(key)).toDouble(), key == std::string_view("staff_per_year") ? 0 : 3),
-                                       src, src.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
+            number(aj.value(QLatin1String(key)).toDouble(), key == std::string_view("staff_per_year") ? 0 : 3), src,
+            src.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
     }
     r.sources.push_back(SourceLine{QStringLiteral("Tier table"), QStringLiteral("GPU counts and typical cost per tier"),
-                                   QStringLiteral("%1 tiers").arg(r.tiers.size()),
-                                   QStringLiteral("gpu-clusters-source.txt, GPU Cluster Scale Tiers table"), false});
+        QStringLiteral("%1 tiers").arg(r.tiers.size()),
+        QStringLiteral("gpu-clusters-source.txt, GPU Cluster Scale Tiers table"), false});
     if (!r.clusterTypeAndStack.neededRoles.empty()) {
         QStringList counts;
         for (const ClusterStackBlock::Role& role : r.clusterTypeAndStack.neededRoles)
             counts << QStringLiteral("%1 %2").arg(role.count).arg(role.id);
-        r.sources.push_back(SourceLine{QStringLiteral("Management nodes"), QStringLiteral("servers per stack component"), counts.join(QStringLiteral(", ")),
-                                       QStringLiteral("estimate: common HA practice (software stack from gpu-clusters-source.txt)"), true});
+        r.sources.push_back(SourceLine{QStringLiteral("Management nodes"),
+            QStringLiteral("servers per stack component"), counts.join(QStringLiteral(", ")),
+            QStringLiteral("estimate: common HA practice (software stack from gpu-clusters-source.txt)"), true});
     }
     for (const auto& entry : design.items()) {
         // Not a structured binding: clang 14 (the fuzz build) cannot capture those in a lambda.
         const QString& sku = entry.first;
         const CatalogItem& it = entry.second;
         auto add = [&](const QString& figure, const QString& value, const QString& source) {
-            r.sources.push_back(SourceLine{sku, figure, value, source.isEmpty() ? QStringLiteral("estimate (no source given)") : source,
-                                           source.isEmpty() || source.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
+            r.sources.push_back(
+                SourceLine{sku, figure, value, source.isEmpty() ? QStringLiteral("estimate (no source given)") : source,
+                    source.isEmpty() || source.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
         };
-        add(QStringLiteral("price (%1)").arg(toString(it.price.kind)), QStringLiteral("$%1").arg(number(it.price.value, 2)), it.price.source);
+        add(QStringLiteral("price (%1)").arg(toString(it.price.kind)),
+            QStringLiteral("$%1").arg(number(it.price.value, 2)), it.price.source);
         if (it.powerMaxW.value > 0)
-            add(QStringLiteral("maximum power"), number(it.powerMaxW.value) + QStringLiteral(" W"), it.powerMaxW.source);
+            add(QStringLiteral("maximum power"), number(it.powerMaxW.value) + QStringLiteral(" W"),
+                it.powerMaxW.source);
         if (it.powerTypicalW)
-            add(QStringLiteral("typical power"), number(it.powerTypicalW->value) + QStringLiteral(" W"), it.powerTypicalW->source);
+            add(QStringLiteral("typical power"), number(it.powerTypicalW->value) + QStringLiteral(" W"),
+                it.powerTypicalW->source);
         if (it.rackUnits.value > 0)
-            add(QStringLiteral("height"), number(it.rackUnits.value, it.rackUnits.value == std::floor(it.rackUnits.value) ? 0 : 1) + QStringLiteral(" U"), it.rackUnits.source);
+            add(QStringLiteral("height"),
+                number(it.rackUnits.value, it.rackUnits.value == std::floor(it.rackUnits.value) ? 0 : 1)
+                    + QStringLiteral(" U"),
+                it.rackUnits.source);
         if (it.gpu)
-            add(QStringLiteral("GPUs"), QStringLiteral("%1 x %2, %3 GB").arg(it.gpu->count).arg(it.gpu->model).arg(number(it.gpu->memoryGb)), it.gpu->source);
+            add(QStringLiteral("GPUs"),
+                QStringLiteral("%1 x %2, %3 GB").arg(it.gpu->count).arg(it.gpu->model).arg(number(it.gpu->memoryGb)),
+                it.gpu->source);
         if (it.switchSpec)
-            add(QStringLiteral("switch"), QStringLiteral("%1 ports, %2 Tb/s").arg(it.switchSpec->radix).arg(number(it.switchSpec->capacityTbps, 1)), it.switchSpec->source);
+            add(QStringLiteral("switch"),
+                QStringLiteral("%1 ports, %2 Tb/s")
+                    .arg(it.switchSpec->radix)
+                    .arg(number(it.switchSpec->capacityTbps, 1)),
+                it.switchSpec->source);
         if (it.cable)
-            add(QStringLiteral("cable"), QStringLiteral("%1 %2G, up to %3 m").arg(it.cable->medium.toUpper()).arg(it.cable->speedGbps).arg(number(it.cable->maxLengthM, 1)), it.cable->source);
+            add(QStringLiteral("cable"),
+                QStringLiteral("%1 %2G, up to %3 m")
+                    .arg(it.cable->medium.toUpper())
+                    .arg(it.cable->speedGbps)
+                    .arg(number(it.cable->maxLengthM, 1)),
+                it.cable->source);
         if (it.transceiver)
-            add(QStringLiteral("transceiver"), QStringLiteral("%1G, reach %2 m").arg(it.transceiver->speedGbps).arg(number(it.transceiver->maxReachM)), it.transceiver->source);
+            add(QStringLiteral("transceiver"),
+                QStringLiteral("%1G, reach %2 m").arg(it.transceiver->speedGbps).arg(number(it.transceiver->maxReachM)),
+                it.transceiver->source);
         if (it.storage) {
-            add(QStringLiteral("read bandwidth"), number(it.storage->readGBps.value, 1) + QStringLiteral(" GB/s"), it.storage->readGBps.source);
-            add(QStringLiteral("usable capacity"), number(it.storage->usableTb.value, 1) + QStringLiteral(" TB"), it.storage->usableTb.source);
+            add(QStringLiteral("read bandwidth"), number(it.storage->readGBps.value, 1) + QStringLiteral(" GB/s"),
+                it.storage->readGBps.source);
+            add(QStringLiteral("usable capacity"), number(it.storage->usableTb.value, 1) + QStringLiteral(" TB"),
+                it.storage->usableTb.source);
         }
         for (const PortGroup& g : it.portGroups)
             if (!g.source.isEmpty())
-                add(QStringLiteral("ports %1").arg(g.name), QStringLiteral("%1 x %2G %3").arg(g.count).arg(g.maxSpeedGbps()).arg(g.connector), g.source);
+                add(QStringLiteral("ports %1").arg(g.name),
+                    QStringLiteral("%1 x %2G %3").arg(g.count).arg(g.maxSpeedGbps()).arg(g.connector), g.source);
     }
 
     // Owning against renting, year by year.
@@ -390,15 +451,20 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     }
     QString tierText;
     if (c.tier) {
-        const QString range = c.tier->typicalCostMax ? QStringLiteral("%1 to %2").arg(r.money(c.tier->typicalCostMin, 0), r.money(*c.tier->typicalCostMax, 0))
-                                                     : QStringLiteral("%1 and more").arg(r.money(c.tier->typicalCostMin, 0));
-        tierText = QStringLiteral(" It falls in the %1 tier of the scale-tier table (typical capital cost %2).").arg(c.tier->name, range);
+        const QString range = c.tier->typicalCostMax
+            ? QStringLiteral("%1 to %2").arg(r.money(c.tier->typicalCostMin, 0), r.money(*c.tier->typicalCostMax, 0))
+            : QStringLiteral("%1 and more").arg(r.money(c.tier->typicalCostMin, 0));
+        tierText = QStringLiteral(" It falls in the %1 tier of the scale-tier table (typical capital cost %2).")
+                       .arg(c.tier->name, range);
     }
     r.summaryText << QStringLiteral("%1 is a %2 GPU cluster of %3 GPUs in %4 servers%5.%6")
                          .arg(r.designName,
-                              r.intent.clusterType == ClusterType::Unspecified ? QString() : toString(r.intent.clusterType),
-                              number(r.summary.gpus), number(r.summary.servers),
-                              models.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(models.join(QStringLiteral(", "))), tierText)
+                             r.intent.clusterType == ClusterType::Unspecified ? QString()
+                                                                              : toString(r.intent.clusterType),
+                             number(r.summary.gpus), number(r.summary.servers),
+                             models.isEmpty() ? QString()
+                                              : QStringLiteral(" (%1)").arg(models.join(QStringLiteral(", "))),
+                             tierText)
                          .replace(QStringLiteral("a  GPU"), QStringLiteral("a GPU"))
                          .replace(QStringLiteral("a inference"), QStringLiteral("an inference"));
     {
@@ -407,46 +473,65 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                                                         : QStringLiteral("Cluster type: %1").arg(cs.typeText);
         QStringList who;
         if (cs.users)
-            who << QStringLiteral("%1 user%2 or team%2 share it").arg(number(*cs.users), *cs.users == 1 ? QString() : QStringLiteral("s"));
+            who << QStringLiteral("%1 user%2 or team%2 share it")
+                       .arg(number(*cs.users), *cs.users == 1 ? QString() : QStringLiteral("s"));
         if (cs.inferenceShare)
             who << QStringLiteral("%1 of its GPUs%2 are reserved for inference serving")
-                       .arg(percent(*cs.inferenceShare, 0), cs.inferenceGpus ? QStringLiteral(" (%1)").arg(number(*cs.inferenceGpus)) : QString());
+                       .arg(percent(*cs.inferenceShare, 0),
+                           cs.inferenceGpus ? QStringLiteral(" (%1)").arg(number(*cs.inferenceGpus)) : QString());
         if (!who.isEmpty())
             t += QStringLiteral("; ") + who.join(QStringLiteral(" and "));
         t += QLatin1Char('.');
         if (!cs.components.isEmpty())
             t += QStringLiteral(" %1 software stack: %2.")
-                     .arg(cs.stackStored ? QStringLiteral("Its") : QStringLiteral("The default"), cs.components.join(QStringLiteral(", ")));
+                     .arg(cs.stackStored ? QStringLiteral("Its") : QStringLiteral("The default"),
+                         cs.components.join(QStringLiteral(", ")));
         if (!cs.nodes.empty())
             t += QStringLiteral(" %1 management node%2 draw%3 at most %4 kW and cost %5.")
-                     .arg(number(static_cast<double>(cs.nodes.size())), cs.nodes.size() == 1 ? QString() : QStringLiteral("s"),
-                          cs.nodes.size() == 1 ? QStringLiteral("s") : QString(), number(cs.powerMaxW / 1000.0, 1), r.money(cs.priceUsd));
+                     .arg(number(static_cast<double>(cs.nodes.size())),
+                         cs.nodes.size() == 1 ? QString() : QStringLiteral("s"),
+                         cs.nodes.size() == 1 ? QStringLiteral("s") : QString(), number(cs.powerMaxW / 1000.0, 1),
+                         r.money(cs.priceUsd));
         r.summaryText << t;
     }
-    QString fabricText = QStringLiteral("The compute fabric has %1 switch tier%2 (%3 leaf, %4 spine, %5 core switches).")
-                             .arg(r.fabric.tiers).arg(r.fabric.tiers == 1 ? QString() : QStringLiteral("s"))
-                             .arg(r.fabric.leafSwitches).arg(r.fabric.spineSwitches).arg(r.fabric.coreSwitches);
+    QString fabricText
+        = QStringLiteral("The compute fabric has %1 switch tier%2 (%3 leaf, %4 spine, %5 core switches).")
+              .arg(r.fabric.tiers)
+              .arg(r.fabric.tiers == 1 ? QString() : QStringLiteral("s"))
+              .arg(r.fabric.leafSwitches)
+              .arg(r.fabric.spineSwitches)
+              .arg(r.fabric.coreSwitches);
     if (r.fabric.bisectionComputed)
-        fabricText += QStringLiteral(" Its bisection bandwidth is %1 Gb/s, %2 of full bisection (%3, each an exact max-flow).")
-                          .arg(number(r.fabric.bisectionGbps), percent(r.fabric.bisectionRatio),
-                               r.fabric.cutsExamined == 1 ? QStringLiteral("one balanced cut examined")
-                                                          : QStringLiteral("the worst of %1 balanced cuts").arg(r.fabric.cutsExamined));
+        fabricText
+            += QStringLiteral(" Its bisection bandwidth is %1 Gb/s, %2 of full bisection (%3, each an exact max-flow).")
+                   .arg(number(r.fabric.bisectionGbps), percent(r.fabric.bisectionRatio),
+                       r.fabric.cutsExamined == 1
+                           ? QStringLiteral("one balanced cut examined")
+                           : QStringLiteral("the worst of %1 balanced cuts").arg(r.fabric.cutsExamined));
     r.summaryText << fabricText;
-    r.summaryText << QStringLiteral("At most it draws %1 kW of IT power, %2 kW at the facility with a PUE of %3, in %4.")
+    r.summaryText << QStringLiteral(
+        "At most it draws %1 kW of IT power, %2 kW at the facility with a PUE of %3, in %4.")
                          .arg(number(c.itPowerKw, 1), number(c.facilityPowerKw, 1), number(c.assumptions.pue.value, 2),
-                              r.rackCount == 1 ? QStringLiteral("one rack") : QStringLiteral("%1 racks").arg(number(r.rackCount)));
-    r.summaryText << QStringLiteral("The capital cost is %1 (%2 per GPU). Over %3 years the total cost of ownership is %4, "
-                                    "or %5 per GPU-hour at %6 utilization; renting the same GPU-hours at %7 per GPU-hour would cost %8. "
-                                    "Owning breaks even with the cloud at %9 utilization.")
-                         .arg(r.money(c.capex), r.money(c.costPerGpu), number(c.assumptions.years.value), r.money(c.tco),
-                              r.money(c.costPerGpuHour), percent(c.assumptions.utilization.value, 0),
-                              r.money(c.assumptions.cloudPricePerGpuHour.value), r.money(c.cloudCostPerYear * c.assumptions.years.value),
-                              percent(c.breakEvenUtilization));
-    r.summaryText << QStringLiteral("Validation found %1 error%2, %3 warning%4 and %5 informational finding%6; %7 finding%8 waived with a written reason.")
-                         .arg(r.findingCounts.errors).arg(r.findingCounts.errors == 1 ? QString() : QStringLiteral("s"))
-                         .arg(r.findingCounts.warnings).arg(r.findingCounts.warnings == 1 ? QString() : QStringLiteral("s"))
-                         .arg(r.findingCounts.infos).arg(r.findingCounts.infos == 1 ? QString() : QStringLiteral("s"))
-                         .arg(r.findingCounts.waived).arg(r.findingCounts.waived == 1 ? QStringLiteral(" is") : QStringLiteral("s are"));
+                             r.rackCount == 1 ? QStringLiteral("one rack")
+                                              : QStringLiteral("%1 racks").arg(number(r.rackCount)));
+    r.summaryText << QStringLiteral(
+        "The capital cost is %1 (%2 per GPU). Over %3 years the total cost of ownership is %4, "
+        "or %5 per GPU-hour at %6 utilization; renting the same GPU-hours at %7 per GPU-hour would cost %8. "
+        "Owning breaks even with the cloud at %9 utilization.")
+                         .arg(r.money(c.capex), r.money(c.costPerGpu), number(c.assumptions.years.value),
+                             r.money(c.tco), r.money(c.costPerGpuHour), percent(c.assumptions.utilization.value, 0),
+                             r.money(c.assumptions.cloudPricePerGpuHour.value),
+                             r.money(c.cloudCostPerYear * c.assumptions.years.value), percent(c.breakEvenUtilization));
+    r.summaryText << QStringLiteral("Validation found %1 error%2, %3 warning%4 and %5 informational finding%6; %7 "
+                                    "finding%8 waived with a written reason.")
+                         .arg(r.findingCounts.errors)
+                         .arg(r.findingCounts.errors == 1 ? QString() : QStringLiteral("s"))
+                         .arg(r.findingCounts.warnings)
+                         .arg(r.findingCounts.warnings == 1 ? QString() : QStringLiteral("s"))
+                         .arg(r.findingCounts.infos)
+                         .arg(r.findingCounts.infos == 1 ? QString() : QStringLiteral("s"))
+                         .arg(r.findingCounts.waived)
+                         .arg(r.findingCounts.waived == 1 ? QStringLiteral(" is") : QStringLiteral("s are"));
     return r;
 }
 

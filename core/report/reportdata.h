@@ -31,18 +31,19 @@ enum class ReportSection { Cover, Summary, Stack, Topology, Racks, Bom, Cabling,
 struct ReportOptions {
     QString customer;
     QString preparedBy;
-    QString logoPath;              // PNG/JPEG/SVG shown on the cover; empty: none
+    QString logoPath; // PNG/JPEG/SVG shown on the cover; empty: none
     QString currency = QStringLiteral("USD"); // ISO code shown with amounts
-    double exchangeRate = 1.0;     // currency units per USD; every amount is computed in USD
+    double exchangeRate = 1.0; // currency units per USD; every amount is computed in USD
     QString pageSize = QStringLiteral("A4"); // "A4" or "Letter"
     std::vector<ReportSection> sections = allSections();
-    QString documentVersion;       // empty: the design's properties["version"], else "1.0"
-    QDate date;                    // invalid: today
+    QString documentVersion; // empty: the design's properties["version"], else "1.0"
+    QDate date; // invalid: today
 
     [[nodiscard]] static std::vector<ReportSection> allSections();
     [[nodiscard]] bool has(ReportSection s) const;
     // "cover,summary,..." -> sections; nothing and an error text on an unknown name.
-    [[nodiscard]] static std::optional<std::vector<ReportSection>> parseSections(const QString& list, QString* error = nullptr);
+    [[nodiscard]] static std::optional<std::vector<ReportSection>> parseSections(
+        const QString& list, QString* error = nullptr);
     [[nodiscard]] static QString sectionId(ReportSection s);
     [[nodiscard]] static QString sectionTitle(ReportSection s); // the heading printed in the PDF
 };
@@ -50,18 +51,18 @@ struct ReportOptions {
 // One rack as the elevation draws it; racks with the same contents share one drawing.
 struct RackElevation {
     struct Slot {
-        int u = 0;          // lowest U, 1-based
+        int u = 0; // lowest U, 1-based
         int heightU = 1;
         QString name;
         QString model;
         DiagramModel::Kind kind = DiagramModel::Kind::Other;
     };
-    QString name;             // first rack's name
-    QStringList rackNames;    // every rack with this layout
-    QString model;            // rack catalog model
+    QString name; // first rack's name
+    QStringList rackNames; // every rack with this layout
+    QString model; // rack catalog model
     int heightU = 42;
     double powerBudgetKw = 0;
-    double powerKw = 0;       // maximum power of the contents (of the first rack)
+    double powerKw = 0; // maximum power of the contents (of the first rack)
     bool liquidCooled = false;
     std::vector<Slot> slots;
 };
@@ -69,16 +70,16 @@ struct RackElevation {
 // Cables of one network, type and length class.
 struct CablingLine {
     QString network;
-    QString type;        // CablingCsv::cableType
+    QString type; // CablingCsv::cableType
     QString lengthClass; // BillOfMaterials::lengthClass
     int count = 0;
 };
 
 // One figure the report relies on, with its source (a catalog or reference tag, or "estimate: ...").
 struct SourceLine {
-    QString subject;     // "dgx-h100", "Cost assumption"
-    QString figure;      // "price", "maximum power"
-    QString value;       // formatted with its unit
+    QString subject; // "dgx-h100", "Cost assumption"
+    QString figure; // "price", "maximum power"
+    QString value; // formatted with its unit
     QString source;
     bool estimate = false;
 };
@@ -87,22 +88,22 @@ struct SourceLine {
 // software it runs and the management nodes that software needs. Built from
 // describeClusterTypeAndStack() (the block `intent --json` prints, kept in `json`).
 struct ClusterStackBlock {
-    QJsonObject json;            // describeClusterTypeAndStack(design), unchanged
+    QJsonObject json; // describeClusterTypeAndStack(design), unchanged
     ClusterType type = ClusterType::Unspecified;
-    QString typeText;            // "mixed", or "not stated"
-    QString typeNeeds;           // one line: what this type of cluster needs (source document); empty when not stated
+    QString typeText; // "mixed", or "not stated"
+    QString typeNeeds; // one line: what this type of cluster needs (source document); empty when not stated
     std::optional<int> users;
     std::optional<double> inferenceShare; // mixed clusters
-    std::optional<int> inferenceGpus;     // GPUs the inference share reserves (mixed, share stated)
+    std::optional<int> inferenceGpus; // GPUs the inference share reserves (mixed, share stated)
     int gpus = 0;
-    bool stackStored = false;    // false: the default stack of the cluster type
+    bool stackStored = false; // false: the default stack of the cluster type
     SoftwareStack stack;
-    QStringList components;      // SoftwareStack::components(), in order
+    QStringList components; // SoftwareStack::components(), in order
     struct Layer {
-        QString name;            // "Job scheduler", "Frameworks", ...
-        QStringList components;  // readable names, as components() gives them
+        QString name; // "Job scheduler", "Frameworks", ...
+        QStringList components; // readable names, as components() gives them
     };
-    std::vector<Layer> layers;   // only layers with a component
+    std::vector<Layer> layers; // only layers with a component
     struct Role {
         QString id;
         QString prefix;
@@ -148,15 +149,15 @@ struct ReportData {
     std::vector<Tier> tiers;
 
     ClusterStackBlock clusterTypeAndStack;
-    QString clusterType;        // "training", or "not stated"
-    QStringList summaryText;    // the executive summary's paragraphs
+    QString clusterType; // "training", or "not stated"
+    QStringList summaryText; // the executive summary's paragraphs
 
     // Year by year cumulative cost of owning against renting the same GPU-hours (index 0 = year 0).
     std::vector<double> ownCumulative;
     std::vector<double> cloudCumulative;
 
     [[nodiscard]] static ReportData build(const Design& design, const CostAssumptions& assumptions,
-                                          const ReportOptions& options, const AnalysisOptions& analysis = {});
+        const ReportOptions& options, const AnalysisOptions& analysis = {});
 
     // Amounts in the report's currency, always with thousands separators (en-US digits).
     [[nodiscard]] QString money(double usd, int decimals = 2) const;

@@ -36,8 +36,14 @@ int roundGpus(int n, int perServer)
     return (n + perServer - 1) / perServer * perServer;
 }
 
-QString num(double v, int precision = 1) { return QString::number(v, 'f', precision); }
-QString sci(double v) { return QString::number(v, 'g', 4); }
+QString num(double v, int precision = 1)
+{
+    return QString::number(v, 'f', precision);
+}
+QString sci(double v)
+{
+    return QString::number(v, 'g', 4);
+}
 
 } // namespace
 
@@ -65,11 +71,16 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
     const double hidden = kAspect * layers;
     const double s = rq.sequenceLength;
     r.assumptions << QStringLiteral("shape: N ≈ 12·L·h² with h = %1·L (as Llama 2 7B) gives L ≈ %2 layers, h ≈ %3")
-                         .arg(kAspect).arg(num(layers)).arg(num(hidden, 0));
+                         .arg(kAspect)
+                         .arg(num(layers))
+                         .arg(num(hidden, 0));
     // Korthikanti et al. 2022, selective recomputation: 34·s·b·h bytes per layer, micro-batch b = 1.
     const double activations = 34.0 * s * hidden * layers;
     const QString actFormula = QStringLiteral("activations 34·s·h·L = 34 × %1 × %2 × %3 = %4 GB")
-                                   .arg(s).arg(num(hidden, 0)).arg(num(layers)).arg(num(activations / kGB));
+                                   .arg(s)
+                                   .arg(num(hidden, 0))
+                                   .arg(num(layers))
+                                   .arg(num(activations / kGB));
 
     switch (rq.task) {
     case WorkloadTask::Train:
@@ -86,11 +97,16 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
         r.gradientsGb = 2 * kAdapterShare * n / kGB;
         r.optimizerGb = 12 * kAdapterShare * n / kGB;
         r.activationsGb = activations / kGB;
-        r.memoryFormula = QStringLiteral("frozen weights 2·N = %1 GB (BF16) + adapter gradients and optimizer 14·(%2·N) = %3 GB "
-                                         "(LoRA-style, %2 of parameters trained) + %4")
-                              .arg(num(r.weightsGb)).arg(kAdapterShare).arg(num(r.gradientsGb + r.optimizerGb)).arg(actFormula);
-        r.assumptions << QStringLiteral("fine-tuning is parameter-efficient (LoRA-style adapters on %1 of the parameters); "
-                                        "full fine-tuning needs the training figure")
+        r.memoryFormula
+            = QStringLiteral("frozen weights 2·N = %1 GB (BF16) + adapter gradients and optimizer 14·(%2·N) = %3 GB "
+                             "(LoRA-style, %2 of parameters trained) + %4")
+                  .arg(num(r.weightsGb))
+                  .arg(kAdapterShare)
+                  .arg(num(r.gradientsGb + r.optimizerGb))
+                  .arg(actFormula);
+        r.assumptions << QStringLiteral(
+            "fine-tuning is parameter-efficient (LoRA-style adapters on %1 of the parameters); "
+            "full fine-tuning needs the training figure")
                              .arg(kAdapterShare);
         break;
     case WorkloadTask::Inference: {
@@ -99,9 +115,13 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
         r.weightsGb = bytes * n / kGB;
         // Grouped-query attention with 8x fewer KV heads than query heads (as Llama 2/3 70B).
         r.kvCacheGb = 2.0 * layers * (hidden / 8.0) * bytes * s / kGB;
-        r.memoryFormula = QStringLiteral("weights %1·N = %2 GB (%3) + KV cache 2·L·(h/8)·%1·s = %4 GB for one %5-token sequence")
-                              .arg(bytes).arg(num(r.weightsGb)).arg(fp8 ? QStringLiteral("FP8") : QStringLiteral("BF16, the GPU has no FP8"))
-                              .arg(num(r.kvCacheGb, 2)).arg(s);
+        r.memoryFormula
+            = QStringLiteral("weights %1·N = %2 GB (%3) + KV cache 2·L·(h/8)·%1·s = %4 GB for one %5-token sequence")
+                  .arg(bytes)
+                  .arg(num(r.weightsGb))
+                  .arg(fp8 ? QStringLiteral("FP8") : QStringLiteral("BF16, the GPU has no FP8"))
+                  .arg(num(r.kvCacheGb, 2))
+                  .arg(s);
         r.assumptions << QStringLiteral("one model instance; scale instances horizontally for throughput");
         break;
     }
@@ -110,7 +130,10 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
     const double usable = rq.gpu.memoryGb * SizingRequest::kUsableMemoryShare;
     r.gpusForMemory = usable > 0 ? static_cast<int>(std::ceil(r.memoryNeededGb / usable)) : 0;
     r.memoryFormula += QStringLiteral(" = %1 GB; GPUs for memory = ceil(%1 / (%2 GB × %3 usable)) = %4")
-                           .arg(num(r.memoryNeededGb)).arg(rq.gpu.memoryGb).arg(SizingRequest::kUsableMemoryShare).arg(r.gpusForMemory);
+                           .arg(num(r.memoryNeededGb))
+                           .arg(rq.gpu.memoryGb)
+                           .arg(SizingRequest::kUsableMemoryShare)
+                           .arg(r.gpusForMemory);
 
     const double perGpuFlops = rq.gpu.bf16Tflops * 1e12 * rq.mfu;
     const bool timed = rq.task == WorkloadTask::Train || (rq.task == WorkloadTask::FineTune && rq.tokens);
@@ -128,8 +151,14 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
         r.trainingDays = *r.trainingFlops / (perGpuFlops * r.gpusRecommended * 86400.0);
         r.timeFormula = QStringLiteral("FLOPs = 6·N·D = 6 × %1 × %2 = %3; per GPU %4 TFLOPS × MFU %5 = %6 FLOP/s; "
                                        "GPUs for %7 days = ceil(%3 / (%6 × %7 × 86400)) = %8; on %9 GPUs: %10 days")
-                            .arg(sci(n), sci(tokens), sci(*r.trainingFlops)).arg(rq.gpu.bf16Tflops).arg(rq.mfu)
-                            .arg(sci(perGpuFlops)).arg(days).arg(r.gpusForTime).arg(r.gpusRecommended).arg(num(*r.trainingDays));
+                            .arg(sci(n), sci(tokens), sci(*r.trainingFlops))
+                            .arg(rq.gpu.bf16Tflops)
+                            .arg(rq.mfu)
+                            .arg(sci(perGpuFlops))
+                            .arg(days)
+                            .arg(r.gpusForTime)
+                            .arg(r.gpusRecommended)
+                            .arg(num(*r.trainingDays));
         r.assumptions << QStringLiteral("model-FLOPs utilization %1 (estimate; PaLM reported 46%)").arg(rq.mfu);
         if (rq.designGpus && *rq.designGpus > 0)
             r.trainingDaysOnDesign = *r.trainingFlops / (perGpuFlops * *rq.designGpus * 86400.0);
@@ -138,18 +167,24 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
     }
 
     const int ranksForAllReduce = rq.designGpus.value_or(r.gpusRecommended);
-    if (rq.perGpuNetworkGBps && *rq.perGpuNetworkGBps > 0 && rq.task != WorkloadTask::Inference && ranksForAllReduce > 1) {
+    if (rq.perGpuNetworkGBps && *rq.perGpuNetworkGBps > 0 && rq.task != WorkloadTask::Inference
+        && ranksForAllReduce > 1) {
         const double ranks = ranksForAllReduce;
         const double bytes = 2.0 * n; // BF16 gradients
         const double ratio = std::clamp(rq.bisectionRatio.value_or(1.0), 0.0, 1.0);
         const double bw = *rq.perGpuNetworkGBps * (ratio > 0 ? ratio : 1.0);
         r.allReduceSeconds = 2.0 * (ranks - 1) / ranks * bytes / (bw * kGB);
-        r.allReduceFormula = QStringLiteral("ring all-reduce 2(n-1)/n·S/B with n = %1 GPUs, S = 2·N = %2 GB of BF16 gradients, "
-                                            "B = %3 GB/s per GPU × bisection %4 (%5) = %6 GB/s: %7 s per step (an upper bound: "
-                                            "with tensor or pipeline parallelism each rank reduces only its shard)")
-                                 .arg(ranksForAllReduce).arg(num(bytes / kGB)).arg(num(*rq.perGpuNetworkGBps))
-                                 .arg(ratio).arg(rq.bisectionSource.isEmpty() ? QStringLiteral("assumed full") : rq.bisectionSource)
-                                 .arg(num(bw)).arg(num(*r.allReduceSeconds, 2));
+        r.allReduceFormula
+            = QStringLiteral("ring all-reduce 2(n-1)/n·S/B with n = %1 GPUs, S = 2·N = %2 GB of BF16 gradients, "
+                             "B = %3 GB/s per GPU × bisection %4 (%5) = %6 GB/s: %7 s per step (an upper bound: "
+                             "with tensor or pipeline parallelism each rank reduces only its shard)")
+                  .arg(ranksForAllReduce)
+                  .arg(num(bytes / kGB))
+                  .arg(num(*rq.perGpuNetworkGBps))
+                  .arg(ratio)
+                  .arg(rq.bisectionSource.isEmpty() ? QStringLiteral("assumed full") : rq.bisectionSource)
+                  .arg(num(bw))
+                  .arg(num(*r.allReduceSeconds, 2));
     }
     return r;
 }
@@ -184,7 +219,8 @@ const CatalogItem* WorkloadSizer::mainGpuServer(const Design& design)
         if (item && item->gpuCount() > 0)
             count[node.sku] += item->gpuCount();
     });
-    const auto best = std::max_element(count.begin(), count.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    const auto best = std::max_element(
+        count.begin(), count.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     return best == count.end() ? nullptr : design.item(best->first);
 }
 

@@ -16,14 +16,14 @@ class Design;
 
 // What to size: a model, a task, and the GPU to size it on.
 struct SizingRequest {
-    double parameters = 0;                 // e.g. 70e9
+    double parameters = 0; // e.g. 70e9
     WorkloadTask task = WorkloadTask::Train;
-    std::optional<double> tokens;          // training tokens; default kDefaultTokens
-    std::optional<double> targetDays;      // wall-clock target; default kDefaultTargetDays
-    GpuSpec gpu;                           // memory and dense TFLOPS of one GPU
-    QString serverSku;                     // the server the GPU comes in, for the generator seed
+    std::optional<double> tokens; // training tokens; default kDefaultTokens
+    std::optional<double> targetDays; // wall-clock target; default kDefaultTargetDays
+    GpuSpec gpu; // memory and dense TFLOPS of one GPU
+    QString serverSku; // the server the GPU comes in, for the generator seed
     int gpusPerServer = 8;
-    double mfu = 0.40;                     // model-FLOPs utilization
+    double mfu = 0.40; // model-FLOPs utilization
     int sequenceLength = 4096;
     // From a design, for the all-reduce estimate: network bandwidth per GPU and the fabric's
     // bisection ratio (1 = full). Without them the all-reduce time is not computed.
@@ -52,10 +52,10 @@ struct SizingResult {
     int gpusRecommended = 0;
     std::optional<double> tokens;
     std::optional<double> trainingFlops;
-    std::optional<double> trainingDays;      // at gpusRecommended
+    std::optional<double> trainingDays; // at gpusRecommended
     std::optional<double> trainingDaysOnDesign; // at SizingRequest::designGpus
     QString timeFormula;
-    std::optional<double> allReduceSeconds;  // one data-parallel gradient all-reduce (on the design's GPUs if given)
+    std::optional<double> allReduceSeconds; // one data-parallel gradient all-reduce (on the design's GPUs if given)
     QString allReduceFormula;
     QStringList assumptions;
     QString gpuModel;

@@ -75,7 +75,8 @@ void countInventory(const Design& design, FabricReport& r)
         if (l.transceiverSku.isEmpty())
             return;
         const CatalogItem* linkModule = design.item(l.transceiverSku);
-        const bool singleMode = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
+        const bool singleMode
+            = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
         for (PortRef p : {l.a, l.b}) {
             const End e = endOf(items, p);
             if (!e.group)
@@ -104,11 +105,13 @@ void countInventory(const Design& design, FabricReport& r)
     for (const auto& [sku, n] : r.transceiversByModel) {
         r.transceivers += n;
         if (const CatalogItem* it = design.item(sku))
-            r.powerMaxKw += n * it->maxPower().value() / 1000.0, r.powerTypicalKw += n * it->typicalPower().value() / 1000.0;
+            r.powerMaxKw += n * it->maxPower().value() / 1000.0,
+                r.powerTypicalKw += n * it->typicalPower().value() / 1000.0;
     }
     for (const auto& [sku, n] : r.cablesByType)
         if (const CatalogItem* it = design.item(sku))
-            r.powerMaxKw += n * it->maxPower().value() / 1000.0, r.powerTypicalKw += n * it->typicalPower().value() / 1000.0;
+            r.powerMaxKw += n * it->maxPower().value() / 1000.0,
+                r.powerTypicalKw += n * it->typicalPower().value() / 1000.0;
 }
 
 // A balanced split of the servers: walk them in the given order and fill side 0 up to half the GPUs.
@@ -153,9 +156,12 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
     for (const auto& v : V) {
         if (v.server)
             continue;
-        if (v.tier == FabricTier::Leaf) ++r.leafSwitches;
-        else if (v.tier == FabricTier::Spine) ++r.spineSwitches;
-        else if (v.tier == FabricTier::Core) ++r.coreSwitches;
+        if (v.tier == FabricTier::Leaf)
+            ++r.leafSwitches;
+        else if (v.tier == FabricTier::Spine)
+            ++r.spineSwitches;
+        else if (v.tier == FabricTier::Core)
+            ++r.coreSwitches;
     }
     r.tiers = r.coreSwitches > 0 ? 3 : r.spineSwitches > 0 ? 2 : r.leafSwitches > 0 ? 1 : 0;
     r.otherLeafLinks = g.otherHostLinks;
@@ -171,9 +177,12 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
         const int rb = rank(V[static_cast<size_t>(e.b)]);
         const int lo = std::min(ra, rb);
         const int hi = std::max(ra, rb);
-        if (lo == 0 && hi == 1) ++r.nodeLeafLinks;
-        else if (lo == 1 && hi == 2) ++r.leafSpineLinks;
-        else if (lo == 2 && hi == 3) ++r.spineCoreLinks;
+        if (lo == 0 && hi == 1)
+            ++r.nodeLeafLinks;
+        else if (lo == 1 && hi == 2)
+            ++r.leafSpineLinks;
+        else if (lo == 2 && hi == 3)
+            ++r.spineCoreLinks;
         if (ra < rb) {
             up[static_cast<size_t>(e.a)] += static_cast<double>(e.gbps);
             down[static_cast<size_t>(e.b)] += static_cast<double>(e.gbps);
@@ -244,15 +253,17 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
             }
         const Group* ga = design.group(V[static_cast<size_t>(first)].unit);
         const Group* gb = design.group(lastUnit);
-        r.pathDiversityBetween = QStringLiteral("%1 - %2").arg(ga ? ga->name : design.node(V[static_cast<size_t>(first)].node)->name,
-                                                              gb ? gb->name : design.node(V[static_cast<size_t>(last)].node)->name);
+        r.pathDiversityBetween
+            = QStringLiteral("%1 - %2").arg(ga ? ga->name : design.node(V[static_cast<size_t>(first)].node)->name,
+                gb ? gb->name : design.node(V[static_cast<size_t>(last)].node)->name);
         bfs(first);
         r.pathDiversityShortestPaths = paths[static_cast<size_t>(last)];
     }
 
     if (!opt.bisection || servers.size() < 2) {
         r.onePlaneLostNote = QStringLiteral("bisection not computed");
-        r.bisectionMethod = servers.size() < 2 ? QStringLiteral("fewer than two GPU servers") : QStringLiteral("not computed");
+        r.bisectionMethod
+            = servers.size() < 2 ? QStringLiteral("fewer than two GPU servers") : QStringLiteral("not computed");
         r.analysisSeconds = timer.elapsed() / 1000.0;
         return r;
     }
@@ -260,8 +271,12 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
     MaxFlowNetwork net(g);
     const bool large = net.arcCount() > opt.largeGraphArcs;
     const bool small = net.arcCount() < 100000;
-    const int randomSplits = small ? std::max(opt.randomSplits, 8) : large ? std::max(1, opt.randomSplits / 2) : opt.randomSplits;
-    const int improvements = small ? std::max(opt.improvementSteps, 16) : large ? std::max(1, opt.improvementSteps / 2) : opt.improvementSteps;
+    const int randomSplits = small ? std::max(opt.randomSplits, 8)
+        : large                    ? std::max(1, opt.randomSplits / 2)
+                                   : opt.randomSplits;
+    const int improvements = small ? std::max(opt.improvementSteps, 16)
+        : large                    ? std::max(1, opt.improvementSteps / 2)
+                                   : opt.improvementSteps;
 
     std::vector<double> injection(servers.size());
     for (size_t i = 0; i < servers.size(); ++i)
@@ -301,7 +316,8 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
     std::vector<int> idx(servers.size());
     for (size_t i = 0; i < idx.size(); ++i)
         idx[i] = static_cast<int>(i);
-    auto vertexOf = [&](int i) -> const FabricGraph::Vertex& { return V[static_cast<size_t>(servers[static_cast<size_t>(i)])]; };
+    auto vertexOf
+        = [&](int i) -> const FabricGraph::Vertex& { return V[static_cast<size_t>(servers[static_cast<size_t>(i)])]; };
     using Key = std::function<std::tuple<quint32, quint32, quint32, quint32>(int)>;
     std::vector<quint32> podRank(design.groups().slotCount() + 2, 0);
     std::vector<quint32> unitRank(design.groups().slotCount() + 2, 0);
@@ -311,18 +327,57 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
         std::vector<bool> sp(podRank.size()), su(unitRank.size()), sr(rackRank.size());
         for (int i : idx) {
             const auto& v = vertexOf(i);
-            if (!sp[v.pod.value()]) { sp[v.pod.value()] = true; podRank[v.pod.value()] = np++; }
-            if (!su[v.unit.value()]) { su[v.unit.value()] = true; unitRank[v.unit.value()] = nu++; }
-            if (!sr[v.rack.value()]) { sr[v.rack.value()] = true; rackRank[v.rack.value()] = nr++; }
+            if (!sp[v.pod.value()]) {
+                sp[v.pod.value()] = true;
+                podRank[v.pod.value()] = np++;
+            }
+            if (!su[v.unit.value()]) {
+                su[v.unit.value()] = true;
+                unitRank[v.unit.value()] = nu++;
+            }
+            if (!sr[v.rack.value()]) {
+                sr[v.rack.value()] = true;
+                rackRank[v.rack.value()] = nr++;
+            }
         }
     }
     const std::vector<std::pair<QString, Key>> structural{
-        {QStringLiteral("pod halves"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(0, podRank[v.pod.value()], unitRank[v.unit.value()], static_cast<quint32>(i)); }},
-        {QStringLiteral("alternating pods"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(podRank[v.pod.value()] % 2, podRank[v.pod.value()], unitRank[v.unit.value()], static_cast<quint32>(i)); }},
-        {QStringLiteral("scalable-unit halves"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(0, unitRank[v.unit.value()], 0, static_cast<quint32>(i)); }},
-        {QStringLiteral("alternating scalable units"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(unitRank[v.unit.value()] % 2, unitRank[v.unit.value()], 0, static_cast<quint32>(i)); }},
-        {QStringLiteral("rack halves"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(0, rackRank[v.rack.value()], 0, static_cast<quint32>(i)); }},
-        {QStringLiteral("alternating racks"), [&](int i) { const auto& v = vertexOf(i); return std::tuple<quint32, quint32, quint32, quint32>(rackRank[v.rack.value()] % 2, rackRank[v.rack.value()], 0, static_cast<quint32>(i)); }},
+        {QStringLiteral("pod halves"),
+            [&](int i) {
+                const auto& v = vertexOf(i);
+                return std::tuple<quint32, quint32, quint32, quint32>(
+                    0, podRank[v.pod.value()], unitRank[v.unit.value()], static_cast<quint32>(i));
+            }},
+        {QStringLiteral("alternating pods"),
+            [&](int i) {
+                const auto& v = vertexOf(i);
+                return std::tuple<quint32, quint32, quint32, quint32>(podRank[v.pod.value()] % 2,
+                    podRank[v.pod.value()], unitRank[v.unit.value()], static_cast<quint32>(i));
+            }},
+        {QStringLiteral("scalable-unit halves"),
+            [&](int i) {
+                const auto& v = vertexOf(i);
+                return std::tuple<quint32, quint32, quint32, quint32>(
+                    0, unitRank[v.unit.value()], 0, static_cast<quint32>(i));
+            }},
+        {QStringLiteral("alternating scalable units"),
+            [&](int i) {
+                const auto& v = vertexOf(i);
+                return std::tuple<quint32, quint32, quint32, quint32>(
+                    unitRank[v.unit.value()] % 2, unitRank[v.unit.value()], 0, static_cast<quint32>(i));
+            }},
+        {QStringLiteral("rack halves"),
+            [&](int i) {
+                const auto& v = vertexOf(i);
+                return std::tuple<quint32, quint32, quint32, quint32>(
+                    0, rackRank[v.rack.value()], 0, static_cast<quint32>(i));
+            }},
+        {QStringLiteral("alternating racks"),
+            [&](int i) {
+                const auto& v = vertexOf(i);
+                return std::tuple<quint32, quint32, quint32, quint32>(
+                    rackRank[v.rack.value()] % 2, rackRank[v.rack.value()], 0, static_cast<quint32>(i));
+            }},
     };
     for (const auto& split : structural) {
         // Named members, not a structured binding: clang 14 (the fuzz build) cannot capture those.
@@ -359,14 +414,22 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
         if (side[j0] == side[i0])
             break;
         const bool byUnit = step % 2 == 0;
-        auto blockOf = [&](size_t i) { return byUnit ? vertexOf(static_cast<int>(i)).unit : vertexOf(static_cast<int>(i)).rack; };
+        auto blockOf = [&](size_t i) {
+            return byUnit ? vertexOf(static_cast<int>(i)).unit : vertexOf(static_cast<int>(i)).rack;
+        };
         const GroupId bi = blockOf(i0);
         const GroupId bj = blockOf(j0);
         std::vector<size_t> mi, mj;
         int gi = 0, gj = 0;
         for (size_t i = 0; i < side.size(); ++i) {
-            if (side[i] == side[i0] && blockOf(i) == bi) { mi.push_back(i); gi += vertexOf(static_cast<int>(i)).gpus; }
-            if (side[i] == side[j0] && blockOf(i) == bj) { mj.push_back(i); gj += vertexOf(static_cast<int>(i)).gpus; }
+            if (side[i] == side[i0] && blockOf(i) == bi) {
+                mi.push_back(i);
+                gi += vertexOf(static_cast<int>(i)).gpus;
+            }
+            if (side[i] == side[j0] && blockOf(i) == bj) {
+                mj.push_back(i);
+                gj += vertexOf(static_cast<int>(i)).gpus;
+            }
         }
         if (gi != gj || !bi.isValid() || !bj.isValid()) {
             mi = {i0};
@@ -375,8 +438,10 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
                 continue;
         }
         const signed char si = side[i0];
-        for (size_t i : mi) side[i] = static_cast<signed char>(1 - si);
-        for (size_t j : mj) side[j] = si;
+        for (size_t i : mi)
+            side[i] = static_cast<signed char>(1 - si);
+        for (size_t j : mj)
+            side[j] = si;
         const size_t before = tried.size();
         const double worstBefore = best.ratio;
         evaluate(std::move(side), QStringLiteral("local improvement"));
@@ -390,10 +455,15 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
     r.bisectionRatio = worst.ratio;
     r.worstSplit = worst.label;
     r.cutsExamined = static_cast<int>(tried.size());
-    r.bisectionMethod = QStringLiteral("exact max-flow (Dinic's algorithm; servers contracted into terminal arcs) on %1 balanced splits of the GPU servers: "
-                                       "structural (pod, scalable-unit and rack halves and alternations), %2 random, "
-                                       "local improvement of the worst (%3 of %4 swaps lowered it); worst found reported")
-                            .arg(tried.size()).arg(randomSplits).arg(improved).arg(improvements);
+    r.bisectionMethod
+        = QStringLiteral("exact max-flow (Dinic's algorithm; servers contracted into terminal arcs) on %1 balanced "
+                         "splits of the GPU servers: "
+                         "structural (pod, scalable-unit and rack halves and alternations), %2 random, "
+                         "local improvement of the worst (%3 of %4 swaps lowered it); worst found reported")
+              .arg(tried.size())
+              .arg(randomSplits)
+              .arg(improved)
+              .arg(improvements);
 
     // Pair bandwidth between the first and last unit.
     {
@@ -402,7 +472,9 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
         const GroupId lu = vertexOf(static_cast<int>(servers.size()) - 1).unit;
         if (fu != lu) {
             for (size_t i = 0; i < servers.size(); ++i)
-                side[i] = vertexOf(static_cast<int>(i)).unit == fu ? 0 : vertexOf(static_cast<int>(i)).unit == lu ? 1 : -1;
+                side[i] = vertexOf(static_cast<int>(i)).unit == fu ? 0
+                    : vertexOf(static_cast<int>(i)).unit == lu     ? 1
+                                                                   : -1;
             r.pathDiversityGbps = static_cast<double>(net.maxFlow(side));
         }
     }
@@ -440,7 +512,10 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
             while (lost + 1 < planes.count && planes.switchesOf(lost).empty())
                 ++lost;
             r.onePlaneLostRatio = degradedRatio(planes.switchesOf(lost));
-            r.onePlaneLostNote = QStringLiteral("rail %1 of %2 lost (%3 switches)").arg(lost + 1).arg(planes.count).arg(planes.switchesOf(lost).size());
+            r.onePlaneLostNote = QStringLiteral("rail %1 of %2 lost (%3 switches)")
+                                     .arg(lost + 1)
+                                     .arg(planes.count)
+                                     .arg(planes.switchesOf(lost).size());
         } else {
             r.onePlaneLostNote = planes.reason;
         }

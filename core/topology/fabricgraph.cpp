@@ -53,7 +53,8 @@ FabricGraph::FabricGraph(const Design& design)
         if (!item)
             return;
         const bool server = item->kind == ItemKind::Server && item->gpuCount() > 0;
-        const bool computeSwitch = item->kind == ItemKind::Switch && (n.network == Network::Compute || n.network == Network::None);
+        const bool computeSwitch
+            = item->kind == ItemKind::Switch && (n.network == Network::Compute || n.network == Network::None);
         if (!server && !computeSwitch)
             return;
         Vertex v;
@@ -85,7 +86,8 @@ FabricGraph::FabricGraph(const Design& design)
         const int va = vertexOf[sa];
         const int vb = vertexOf[sb];
         if (va < 0 || vb < 0) {
-            if ((hostA && items[sa] && items[sa]->gpuCount() == 0) || (hostB && items[sb] && items[sb]->gpuCount() == 0))
+            if ((hostA && items[sa] && items[sa]->gpuCount() == 0)
+                || (hostB && items[sb] && items[sb]->gpuCount() == 0))
                 ++otherHostLinks;
             return;
         }
@@ -170,7 +172,9 @@ FabricGraph::Planes FabricGraph::planes() const
     }
     p.count = rails;
     p.switches.resize(static_cast<size_t>(rails));
-    auto rank = [](const Vertex& v) { return v.server ? 0 : v.tier == FabricTier::Leaf ? 1 : v.tier == FabricTier::Spine ? 2 : 3; };
+    auto rank = [](const Vertex& v) {
+        return v.server ? 0 : v.tier == FabricTier::Leaf ? 1 : v.tier == FabricTier::Spine ? 2 : 3;
+    };
     for (int r = 0; r < rails; ++r) {
         std::vector<char> in(mVertices.size(), 0);
         for (size_t v = 0; v < mVertices.size(); ++v)

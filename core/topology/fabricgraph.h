@@ -20,12 +20,12 @@ public:
         bool server = false;
         int gpus = 0;
         FabricTier tier = FabricTier::None; // switches: given, or inferred from their neighbours
-        GroupId unit;                       // scalable unit (or pod)
-        GroupId pod;                        // the unit's parent pod, or the unit when it is a pod
+        GroupId unit; // scalable unit (or pod)
+        GroupId pod; // the unit's parent pod, or the unit when it is a pod
         GroupId rack;
-        double injectionGbps = 0;           // servers: sum of their compute links
-        int rail = -1;                      // leaves: the server compute port index all their server
-                                            // links use, -2 when they mix rails, -1 without servers
+        double injectionGbps = 0; // servers: sum of their compute links
+        int rail = -1; // leaves: the server compute port index all their server
+            // links use, -2 when they mix rails, -1 without servers
     };
     // The planes of the fabric: in a rail-optimized fabric whose leaves each carry one rail, the
     // rails (rails join only at the spine or above). count < 2 means no planes, with the reason.
@@ -33,8 +33,11 @@ public:
         int count = 0;
         QString reason;
         std::vector<std::vector<int>> switches; // per plane: its leaves and the switches above
-                                                // that reach the servers only through them
-        [[nodiscard]] const std::vector<int>& switchesOf(int plane) const { return switches[static_cast<size_t>(plane)]; }
+            // that reach the servers only through them
+        [[nodiscard]] const std::vector<int>& switchesOf(int plane) const
+        {
+            return switches[static_cast<size_t>(plane)];
+        }
     };
     struct Edge {
         int a = 0;

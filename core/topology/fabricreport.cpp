@@ -17,7 +17,10 @@ QJsonObject counts(const std::map<QString, int>& m)
     return o;
 }
 
-double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
+double round3(double v)
+{
+    return std::round(v * 1000.0) / 1000.0;
+}
 
 } // namespace
 
@@ -48,18 +51,27 @@ QJsonObject FabricReport::toJson() const
     o.insert(QStringLiteral("gpus"), gpus);
     o.insert(QStringLiteral("servers"), servers);
     o.insert(QStringLiteral("injection_gbps"), injectionGbps);
-    o.insert(QStringLiteral("compute_fabric"), QJsonObject{
-        {QStringLiteral("tiers"), tiers},
-        {QStringLiteral("switches"), QJsonObject{{QStringLiteral("leaf"), leafSwitches}, {QStringLiteral("spine"), spineSwitches}, {QStringLiteral("core"), coreSwitches}}},
-        {QStringLiteral("links"), QJsonObject{{QStringLiteral("node_leaf"), nodeLeafLinks}, {QStringLiteral("leaf_spine"), leafSpineLinks},
-                                              {QStringLiteral("spine_core"), spineCoreLinks}, {QStringLiteral("other_leaf"), otherLeafLinks}}},
-    });
+    o.insert(QStringLiteral("compute_fabric"),
+        QJsonObject{
+            {QStringLiteral("tiers"), tiers},
+            {QStringLiteral("switches"),
+                QJsonObject{{QStringLiteral("leaf"), leafSwitches}, {QStringLiteral("spine"), spineSwitches},
+                    {QStringLiteral("core"), coreSwitches}}},
+            {QStringLiteral("links"),
+                QJsonObject{{QStringLiteral("node_leaf"), nodeLeafLinks},
+                    {QStringLiteral("leaf_spine"), leafSpineLinks}, {QStringLiteral("spine_core"), spineCoreLinks},
+                    {QStringLiteral("other_leaf"), otherLeafLinks}}},
+        });
     o.insert(QStringLiteral("switches_by_model"), counts(switchesByModel));
-    o.insert(QStringLiteral("cables"), QJsonObject{{QStringLiteral("total"), cables}, {QStringLiteral("by_type"), counts(cablesByType)},
-                                                   {QStringLiteral("links_without_cable"), linksWithoutCable}});
-    o.insert(QStringLiteral("transceivers"), QJsonObject{{QStringLiteral("total"), transceivers}, {QStringLiteral("by_model"), counts(transceiversByModel)}});
+    o.insert(QStringLiteral("cables"),
+        QJsonObject{{QStringLiteral("total"), cables}, {QStringLiteral("by_type"), counts(cablesByType)},
+            {QStringLiteral("links_without_cable"), linksWithoutCable}});
+    o.insert(QStringLiteral("transceivers"),
+        QJsonObject{
+            {QStringLiteral("total"), transceivers}, {QStringLiteral("by_model"), counts(transceiversByModel)}});
     o.insert(QStringLiteral("racks"), racks);
-    o.insert(QStringLiteral("power_kw"), QJsonObject{{QStringLiteral("max"), round3(powerMaxKw)}, {QStringLiteral("typical"), round3(powerTypicalKw)}});
+    o.insert(QStringLiteral("power_kw"),
+        QJsonObject{{QStringLiteral("max"), round3(powerMaxKw)}, {QStringLiteral("typical"), round3(powerTypicalKw)}});
     QJsonObject bis;
     if (bisectionComputed) {
         bis.insert(QStringLiteral("bandwidth_gbps"), bisectionGbps);
@@ -70,27 +82,34 @@ QJsonObject FabricReport::toJson() const
     } else {
         bis.insert(QStringLiteral("bandwidth_gbps"), QJsonValue());
         bis.insert(QStringLiteral("ratio"), QJsonValue());
-        bis.insert(QStringLiteral("method"), bisectionMethod.isEmpty() ? QStringLiteral("not computed") : bisectionMethod);
+        bis.insert(
+            QStringLiteral("method"), bisectionMethod.isEmpty() ? QStringLiteral("not computed") : bisectionMethod);
         bis.insert(QStringLiteral("cuts_examined"), 0);
     }
     o.insert(QStringLiteral("bisection"), bis);
     QJsonObject over;
     for (const auto& [tier, t] : oversubscription)
-        over.insert(tier, QJsonObject{{QStringLiteral("ratio"), round3(t.worst)}, {QStringLiteral("text"), t.text()},
-                                      {QStringLiteral("switches"), t.switches}, {QStringLiteral("down_gbps"), t.downGbps},
-                                      {QStringLiteral("up_gbps"), t.upGbps}});
+        over.insert(tier,
+            QJsonObject{{QStringLiteral("ratio"), round3(t.worst)}, {QStringLiteral("text"), t.text()},
+                {QStringLiteral("switches"), t.switches}, {QStringLiteral("down_gbps"), t.downGbps},
+                {QStringLiteral("up_gbps"), t.upGbps}});
     o.insert(QStringLiteral("oversubscription"), over);
-    o.insert(QStringLiteral("degraded"), QJsonObject{
-        {QStringLiteral("one_spine_lost_ratio"), oneSpineLostRatio ? QJsonValue(round3(*oneSpineLostRatio)) : QJsonValue()},
-        {QStringLiteral("one_leaf_lost_ratio"), oneLeafLostRatio ? QJsonValue(round3(*oneLeafLostRatio)) : QJsonValue()},
-        {QStringLiteral("one_plane_lost_ratio"), onePlaneLostRatio ? QJsonValue(round3(*onePlaneLostRatio)) : QJsonValue()},
-        {QStringLiteral("one_plane_lost_note"), onePlaneLostNote},
-        {QStringLiteral("planes"), planes},
-    });
+    o.insert(QStringLiteral("degraded"),
+        QJsonObject{
+            {QStringLiteral("one_spine_lost_ratio"),
+                oneSpineLostRatio ? QJsonValue(round3(*oneSpineLostRatio)) : QJsonValue()},
+            {QStringLiteral("one_leaf_lost_ratio"),
+                oneLeafLostRatio ? QJsonValue(round3(*oneLeafLostRatio)) : QJsonValue()},
+            {QStringLiteral("one_plane_lost_ratio"),
+                onePlaneLostRatio ? QJsonValue(round3(*onePlaneLostRatio)) : QJsonValue()},
+            {QStringLiteral("one_plane_lost_note"), onePlaneLostNote},
+            {QStringLiteral("planes"), planes},
+        });
     o.insert(QStringLiteral("diameter_hops"), diameterHops);
-    o.insert(QStringLiteral("path_diversity"), QJsonObject{{QStringLiteral("between"), pathDiversityBetween},
-                                                           {QStringLiteral("shortest_paths"), pathDiversityShortestPaths},
-                                                           {QStringLiteral("max_flow_gbps"), pathDiversityGbps}});
+    o.insert(QStringLiteral("path_diversity"),
+        QJsonObject{{QStringLiteral("between"), pathDiversityBetween},
+            {QStringLiteral("shortest_paths"), pathDiversityShortestPaths},
+            {QStringLiteral("max_flow_gbps"), pathDiversityGbps}});
     o.insert(QStringLiteral("analysis_seconds"), round3(analysisSeconds));
     return o;
 }

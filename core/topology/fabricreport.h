@@ -13,9 +13,9 @@ namespace pw {
 // Uplink against downlink capacity of the switches of one tier (computed from port capacities).
 struct TierOversubscription {
     int switches = 0;
-    double downGbps = 0;   // to hosts or the tier below, summed over the tier
-    double upGbps = 0;     // to the tier above, summed over the tier
-    double worst = 0;      // the largest down/up of one switch of the tier: 2.0 means 2:1
+    double downGbps = 0; // to hosts or the tier below, summed over the tier
+    double upGbps = 0; // to the tier above, summed over the tier
+    double worst = 0; // the largest down/up of one switch of the tier: 2.0 means 2:1
     [[nodiscard]] QString text() const; // "2:1", "1:1", "4:3"
 };
 
@@ -25,16 +25,16 @@ struct TierOversubscription {
 struct FabricReport {
     // Endpoints.
     int gpus = 0;
-    int servers = 0;           // servers with GPUs on the compute fabric
-    double injectionGbps = 0;  // sum of the servers' compute link capacity
+    int servers = 0; // servers with GPUs on the compute fabric
+    double injectionGbps = 0; // sum of the servers' compute link capacity
 
     // Compute fabric structure.
-    int tiers = 0;             // 1 = one switch layer, 2 = leaf-spine, 3 = with a core tier
+    int tiers = 0; // 1 = one switch layer, 2 = leaf-spine, 3 = with a core tier
     int leafSwitches = 0;
     int spineSwitches = 0;
     int coreSwitches = 0;
-    int nodeLeafLinks = 0;     // GPU servers to leaves
-    int otherLeafLinks = 0;    // other hosts (e.g. UFM appliances) to leaves
+    int nodeLeafLinks = 0; // GPU servers to leaves
+    int otherLeafLinks = 0; // other hosts (e.g. UFM appliances) to leaves
     int leafSpineLinks = 0;
     int spineCoreLinks = 0;
     std::map<QString, int> switchesByModel; // every switch of the design, all networks
@@ -51,10 +51,10 @@ struct FabricReport {
 
     // Bisection: the worst balanced split of the GPU servers found by exact max-flow.
     bool bisectionComputed = false;
-    double bisectionGbps = 0;  // max-flow across the worst split, one direction
+    double bisectionGbps = 0; // max-flow across the worst split, one direction
     double bisectionRatio = 0; // that flow over the smaller side's injection bandwidth (1.0 = full)
-    QString bisectionMethod;   // how the splits were chosen
-    QString worstSplit;        // which split gave the worst figure
+    QString bisectionMethod; // how the splits were chosen
+    QString worstSplit; // which split gave the worst figure
     int cutsExamined = 0;
 
     std::map<QString, TierOversubscription> oversubscription; // "leaf", "spine" (tiers with uplinks)
@@ -67,12 +67,12 @@ struct FabricReport {
     std::optional<double> onePlaneLostRatio;
     QString onePlaneLostNote;
 
-    int diameterHops = 0;      // most switches on a shortest path between two GPU servers
+    int diameterHops = 0; // most switches on a shortest path between two GPU servers
 
     // Path diversity between the first and the last scalable unit (or pod).
     QString pathDiversityBetween;
     double pathDiversityShortestPaths = 0; // shortest server-to-server paths (parallel links count)
-    double pathDiversityGbps = 0;          // max-flow between the two units
+    double pathDiversityGbps = 0; // max-flow between the two units
 
     double analysisSeconds = 0;
 

@@ -23,7 +23,7 @@ struct MaxFlowNetwork::Impl {
     std::vector<long long> capacity; // switch arcs: the link; terminal arcs: rewritten per cut
     std::vector<long long> residual;
     std::vector<int> sourceArc; // per vertex: source -> v, or -1
-    std::vector<int> sinkArc;   // per vertex: v -> sink, or -1
+    std::vector<int> sinkArc; // per vertex: v -> sink, or -1
     // Server links in rows by server (the i-th server of graph.servers()): switch vertex, capacity.
     std::vector<int> serverFirst;
     std::vector<int> serverSwitch;
@@ -46,7 +46,8 @@ struct MaxFlowNetwork::Impl {
             const int v = queue[qh++];
             for (int a = first[static_cast<size_t>(v)]; a < first[static_cast<size_t>(v) + 1]; ++a) {
                 const int w = head[static_cast<size_t>(a)];
-                if (residual[static_cast<size_t>(a)] > 0 && level[static_cast<size_t>(w)] < 0 && !off[static_cast<size_t>(w)]) {
+                if (residual[static_cast<size_t>(a)] > 0 && level[static_cast<size_t>(w)] < 0
+                    && !off[static_cast<size_t>(w)]) {
                     level[static_cast<size_t>(w)] = level[static_cast<size_t>(v)] + 1;
                     if (w == sink)
                         return true; // the sink's level is all the blocking flow needs
@@ -205,7 +206,10 @@ MaxFlowNetwork::MaxFlowNetwork(const FabricGraph& graph) : d(std::make_unique<Im
 
 MaxFlowNetwork::~MaxFlowNetwork() = default;
 
-long long MaxFlowNetwork::arcCount() const { return static_cast<long long>(d->head.size()); }
+long long MaxFlowNetwork::arcCount() const
+{
+    return static_cast<long long>(d->head.size());
+}
 
 long long MaxFlowNetwork::maxFlow(const std::vector<signed char>& side, const std::vector<int>& disabled)
 {
@@ -221,7 +225,8 @@ long long MaxFlowNetwork::maxFlow(const std::vector<signed char>& side, const st
             continue;
         for (int k = m.serverFirst[i]; k < m.serverFirst[i + 1]; ++k) {
             const size_t sw = static_cast<size_t>(m.serverSwitch[static_cast<size_t>(k)]);
-            m.capacity[static_cast<size_t>(side[i] == 0 ? m.sourceArc[sw] : m.sinkArc[sw])] += m.serverGbps[static_cast<size_t>(k)];
+            m.capacity[static_cast<size_t>(side[i] == 0 ? m.sourceArc[sw] : m.sinkArc[sw])]
+                += m.serverGbps[static_cast<size_t>(k)];
         }
     }
     m.residual = m.capacity;
@@ -237,15 +242,14 @@ long long MaxFlowNetwork::maxFlow(const std::vector<signed char>& side, const st
     return flow;
 }
 
-long long MaxFlowNetwork::referenceMaxFlow(const FabricGraph& graph, const std::vector<signed char>& side,
-                                           const std::vector<int>& disabled)
+long long MaxFlowNetwork::referenceMaxFlow(
+    const FabricGraph& graph, const std::vector<signed char>& side, const std::vector<int>& disabled)
 {
     using Traits = boost::adjacency_list_traits<boost::vecS, boost::vecS, boost::directedS>;
-    using Graph = boost::adjacency_list<
-        boost::vecS, boost::vecS, boost::directedS, boost::no_property,
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, boost::no_property,
         boost::property<boost::edge_capacity_t, long long,
-                        boost::property<boost::edge_residual_capacity_t, long long,
-                                        boost::property<boost::edge_reverse_t, Traits::edge_descriptor>>>>;
+            boost::property<boost::edge_residual_capacity_t, long long,
+                boost::property<boost::edge_reverse_t, Traits::edge_descriptor>>>>;
     constexpr long long kUnbounded = 1LL << 40;
     const size_t n = graph.vertices().size();
     Graph g(n + 2);

@@ -32,8 +32,8 @@ public:
     [[nodiscard]] long long arcCount() const;
 
     // Boost push-relabel on the whole graph (servers as vertices, 4 arcs per link): slow, exact.
-    [[nodiscard]] static long long referenceMaxFlow(const FabricGraph& graph, const std::vector<signed char>& side,
-                                                    const std::vector<int>& disabled = {});
+    [[nodiscard]] static long long referenceMaxFlow(
+        const FabricGraph& graph, const std::vector<signed char>& side, const std::vector<int>& disabled = {});
 
 private:
     struct Impl;

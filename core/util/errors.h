@@ -17,9 +17,17 @@ private:
     QString mMessage;
 };
 
-class IoError : public Error { using Error::Error; };
-class FormatError : public Error { using Error::Error; };
-class NewerFormatError : public FormatError { using FormatError::FormatError; };
-class DatabaseError : public Error { using Error::Error; };
+class IoError : public Error {
+    using Error::Error;
+};
+class FormatError : public Error {
+    using Error::Error;
+};
+class NewerFormatError : public FormatError {
+    using FormatError::FormatError;
+};
+class DatabaseError : public Error {
+    using Error::Error;
+};
 
 } // namespace pw

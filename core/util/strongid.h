@@ -29,7 +29,10 @@ private:
 };
 
 template <typename Tag>
-size_t qHash(StrongId<Tag> id, size_t seed = 0) { return ::qHash(id.value(), seed); }
+size_t qHash(StrongId<Tag> id, size_t seed = 0)
+{
+    return ::qHash(id.value(), seed);
+}
 
 struct NodeTag;
 struct LinkTag;

@@ -17,8 +17,16 @@ public:
     constexpr Quantity operator*(double f) const { return Quantity(mValue * f); }
     constexpr Quantity operator/(double f) const { return Quantity(mValue / f); }
     constexpr double operator/(Quantity o) const { return mValue / o.mValue; }
-    constexpr Quantity& operator+=(Quantity o) { mValue += o.mValue; return *this; }
-    constexpr Quantity& operator-=(Quantity o) { mValue -= o.mValue; return *this; }
+    constexpr Quantity& operator+=(Quantity o)
+    {
+        mValue += o.mValue;
+        return *this;
+    }
+    constexpr Quantity& operator-=(Quantity o)
+    {
+        mValue -= o.mValue;
+        return *this;
+    }
     constexpr bool operator==(const Quantity& o) const { return mValue == o.mValue; }
     constexpr bool operator!=(const Quantity& o) const { return mValue != o.mValue; }
     constexpr bool operator<(const Quantity& o) const { return mValue < o.mValue; }
@@ -37,7 +45,13 @@ using Dollars = Quantity<struct DollarsTag>;
 using Meters = Quantity<struct MetersTag>;
 using Terabytes = Quantity<struct TerabytesTag>;
 
-[[nodiscard]] constexpr double kilowatts(Watts w) { return w.value() / 1000.0; }
-[[nodiscard]] constexpr GigabytesPerSecond toGigabytes(GigabitsPerSecond g) { return GigabytesPerSecond(g.value() / 8.0); }
+[[nodiscard]] constexpr double kilowatts(Watts w)
+{
+    return w.value() / 1000.0;
+}
+[[nodiscard]] constexpr GigabytesPerSecond toGigabytes(GigabitsPerSecond g)
+{
+    return GigabytesPerSecond(g.value() / 8.0);
+}
 
 } // namespace pw

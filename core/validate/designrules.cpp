@@ -16,11 +16,18 @@ Finding make(const char* code, Severity severity, QString message, std::vector<E
 {
     std::sort(entities.begin(), entities.end());
     entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
-    return Finding{QString::fromLatin1(code), severity, std::move(message), std::move(entities), std::move(explanation), std::nullopt};
+    return Finding{QString::fromLatin1(code), severity, std::move(message), std::move(entities), std::move(explanation),
+        std::nullopt};
 }
 
-PortRef endAt(const Link& link, NodeId node) { return link.a.node == node ? link.a : link.b; }
-PortRef otherEnd(const Link& link, NodeId node) { return link.a.node == node ? link.b : link.a; }
+PortRef endAt(const Link& link, NodeId node)
+{
+    return link.a.node == node ? link.a : link.b;
+}
+PortRef otherEnd(const Link& link, NodeId node)
+{
+    return link.a.node == node ? link.b : link.a;
+}
 
 Network portNetwork(const Design& design, PortRef port)
 {
@@ -28,11 +35,16 @@ Network portNetwork(const Design& design, PortRef port)
     if (!g)
         return Network::None;
     switch (g->role) {
-    case PortRole::Compute: return Network::Compute;
-    case PortRole::Storage: return Network::Storage;
-    case PortRole::InBand: return Network::InBand;
-    case PortRole::OutOfBand: return Network::OutOfBand;
-    case PortRole::Fabric: break;
+    case PortRole::Compute:
+        return Network::Compute;
+    case PortRole::Storage:
+        return Network::Storage;
+    case PortRole::InBand:
+        return Network::InBand;
+    case PortRole::OutOfBand:
+        return Network::OutOfBand;
+    case PortRole::Fabric:
+        break;
     }
     const Node* n = design.node(port.node);
     return n ? n->network : Network::None;
@@ -66,7 +78,10 @@ QString nameList(const Design& design, const std::vector<NodeId>& nodes, int max
     return s;
 }
 
-QString fmt(double v, int precision) { return QString::number(v, 'f', precision); }
+QString fmt(double v, int precision)
+{
+    return QString::number(v, 'f', precision);
+}
 
 } // namespace rules
 
@@ -79,9 +94,15 @@ FindingCounts FindingCounts::of(const std::vector<Finding>& findings)
             continue;
         }
         switch (f.severity) {
-        case Severity::Error: ++c.errors; break;
-        case Severity::Warning: ++c.warnings; break;
-        case Severity::Info: ++c.infos; break;
+        case Severity::Error:
+            ++c.errors;
+            break;
+        case Severity::Warning:
+            ++c.warnings;
+            break;
+        case Severity::Info:
+            ++c.infos;
+            break;
         }
     }
     return c;
@@ -92,7 +113,8 @@ const std::vector<RuleInfo>& designRules()
     static const std::vector<RuleInfo> kRules{
         {"PORT-CONNECTOR", Severity::Error, "a link joins a pluggable cage to an RJ45 port"},
         {"PORT-SPEED", Severity::Error, "a link joins ports that share no speed"},
-        {"PORT-SPEED-DOWNGRADE", Severity::Warning, "a compute or storage link runs below the speed one of its ports supports"},
+        {"PORT-SPEED-DOWNGRADE", Severity::Warning,
+            "a compute or storage link runs below the speed one of its ports supports"},
         {"PORT-ROLE", Severity::Error, "a link joins ports of different networks"},
         {"PORT-DOUBLE", Severity::Error, "a port carries two links"},
         {"PORT-CABLE", Severity::Error, "the link's cable or optics do not fit its ports, speed or length"},
@@ -100,8 +122,10 @@ const std::vector<RuleInfo>& designRules()
         {"PORT-UNCONNECTED-COMPUTE", Severity::Warning, "GPU servers with unconnected compute NICs"},
         {"FABRIC-PARTITION", Severity::Error, "GPU servers that the compute fabric does not join"},
         {"FABRIC-RAIL", Severity::Warning, "rail-optimized wiring is not symmetric"},
-        {"FABRIC-OVERSUB", Severity::Warning, "a leaf's downlinks exceed its uplinks beyond the intent's bisection target"},
-        {"FABRIC-BISECTION", Severity::Warning, "the fabric's bisection ratio is below the intent's target (topology engine)"},
+        {"FABRIC-OVERSUB", Severity::Warning,
+            "a leaf's downlinks exceed its uplinks beyond the intent's bisection target"},
+        {"FABRIC-BISECTION", Severity::Warning,
+            "the fabric's bisection ratio is below the intent's target (topology engine)"},
         {"FABRIC-SPOF", Severity::Warning, "one switch whose loss cuts GPU servers off from the others"},
         {"FABRIC-SM", Severity::Error, "an InfiniBand fabric without a subnet manager"},
         {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget"},
@@ -118,13 +142,20 @@ const std::vector<RuleInfo>& designRules()
         {"MGMT-INBAND", Severity::Warning, "no in-band management network"},
         {"WORKLOAD-GPU-MEMORY", Severity::Error, "GPU memory below what the stated workload needs"},
         {"WORKLOAD-GPU-COUNT", Severity::Warning, "fewer GPUs than the stated workload's recommendation"},
-        {"STACK-SCHEDULER", Severity::Warning, "a multi-user training or mixed cluster without a job scheduler with priority queues"},
-        {"STACK-ORCHESTRATION", Severity::Warning, "an inference cluster without Kubernetes with the GPU Operator and autoscaling"},
-        {"STACK-PARTITION", Severity::Warning, "a mixed cluster without a partition or reservation that keeps GPUs for inference"},
-        {"MGMT-DCGM", Severity::Warning, "GPU servers not monitored by NVIDIA DCGM (no DCGM in the stack, or no in-band link)"},
-        {"STORAGE-NFS-TRAINING", Severity::Warning, "NFS-class storage only on a training cluster beyond development size"},
-        {"STORAGE-AGGREGATE-TRAINING", Severity::Warning, "a large training cluster with aggregate storage read under 100 GB/s"},
-        {"FABRIC-CLASS", Severity::Warning, "the interconnect class does not fit the cluster type (training: InfiniBand or RoCE, full bisection)"},
+        {"STACK-SCHEDULER", Severity::Warning,
+            "a multi-user training or mixed cluster without a job scheduler with priority queues"},
+        {"STACK-ORCHESTRATION", Severity::Warning,
+            "an inference cluster without Kubernetes with the GPU Operator and autoscaling"},
+        {"STACK-PARTITION", Severity::Warning,
+            "a mixed cluster without a partition or reservation that keeps GPUs for inference"},
+        {"MGMT-DCGM", Severity::Warning,
+            "GPU servers not monitored by NVIDIA DCGM (no DCGM in the stack, or no in-band link)"},
+        {"STORAGE-NFS-TRAINING", Severity::Warning,
+            "NFS-class storage only on a training cluster beyond development size"},
+        {"STORAGE-AGGREGATE-TRAINING", Severity::Warning,
+            "a large training cluster with aggregate storage read under 100 GB/s"},
+        {"FABRIC-CLASS", Severity::Warning,
+            "the interconnect class does not fit the cluster type (training: InfiniBand or RoCE, full bisection)"},
         {"TIER-GPUS", Severity::Warning, "GPU count outside the tier's range"},
         {"TIER-INTERCONNECT", Severity::Warning, "interconnect below the tier's"},
         {"TIER-STORAGE", Severity::Warning, "storage below the tier's"},
@@ -136,7 +167,8 @@ const std::vector<RuleInfo>& designRules()
 std::vector<Finding> validate(const Design& design, const ValidationOptions& options)
 {
     std::vector<Finding> out;
-    const CostAssumptions assumptions = options.assumptions.value_or(CostAssumptions::ofProperties(design.properties()));
+    const CostAssumptions assumptions
+        = options.assumptions.value_or(CostAssumptions::ofProperties(design.properties()));
     rules::portRules(design, out);
     rules::fabricRules(design, options, out);
     rules::powerRules(design, assumptions, out);

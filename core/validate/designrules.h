@@ -17,8 +17,8 @@ class Design;
 // default: the design's stored assumptions) and switches for the slower rule groups.
 struct ValidationOptions {
     std::optional<CostAssumptions> assumptions;
-    bool tierChecks = true;       // TIER-*: needs the bill of materials
-    bool fabricAnalysis = true;   // FABRIC-BISECTION and degraded cases: needs the topology engine
+    bool tierChecks = true; // TIER-*: needs the bill of materials
+    bool fabricAnalysis = true; // FABRIC-BISECTION and degraded cases: needs the topology engine
 };
 
 // Counts of unwaived findings by severity, plus how many are waived.

@@ -93,11 +93,13 @@ void partitionRule(const Design& d, const ComputeGraph& g, std::vector<Finding>&
     for (const auto& m : members)
         sizes << QString::number(m.size());
     out.push_back(make("FABRIC-PARTITION", Severity::Error,
-                       QStringLiteral("the compute fabric falls into %1 parts; %2 GPU servers cannot reach the largest").arg(count).arg(cut.size()),
-                       ents,
-                       QStringLiteral("Connected parts of the compute network (GPU servers per part): %1. Servers outside the largest "
-                                      "part: %2. GPUs in different parts cannot all-reduce over the fabric.")
-                           .arg(sizes.join(QStringLiteral(", ")), nameList(d, cut))));
+        QStringLiteral("the compute fabric falls into %1 parts; %2 GPU servers cannot reach the largest")
+            .arg(count)
+            .arg(cut.size()),
+        ents,
+        QStringLiteral("Connected parts of the compute network (GPU servers per part): %1. Servers outside the largest "
+                       "part: %2. GPUs in different parts cannot all-reduce over the fabric.")
+            .arg(sizes.join(QStringLiteral(", ")), nameList(d, cut))));
 }
 
 // Articulation switches whose loss separates GPU servers from each other (Tarjan, iterative).
@@ -177,14 +179,18 @@ void spofRule(const Design& d, const ComputeGraph& g, std::vector<Finding>& out)
     }
     const Node* w = d.node(NodeId(worst));
     out.push_back(make("FABRIC-SPOF", Severity::Warning,
-                       QStringLiteral("%1 switches are single points of failure; losing %2 cuts %3 GPU servers off")
-                           .arg(switches.size()).arg(w->name).arg(cutOff[worst]),
-                       ents,
-                       QStringLiteral("Each of these switches is an articulation point of the compute network (servers count as "
-                                      "transit, as NCCL's PXN routes over NVLink): removing one leaves GPU servers with no path to "
-                                      "the others; the worst, %1, cuts off %2 servers. Spread each server's NICs over two or more "
-                                      "switches, or give the fabric a second path. Switches: %3.")
-                           .arg(w->name).arg(cutOff[worst]).arg(nameList(d, switches))));
+        QStringLiteral("%1 switches are single points of failure; losing %2 cuts %3 GPU servers off")
+            .arg(switches.size())
+            .arg(w->name)
+            .arg(cutOff[worst]),
+        ents,
+        QStringLiteral("Each of these switches is an articulation point of the compute network (servers count as "
+                       "transit, as NCCL's PXN routes over NVLink): removing one leaves GPU servers with no path to "
+                       "the others; the worst, %1, cuts off %2 servers. Spread each server's NICs over two or more "
+                       "switches, or give the fabric a second path. Switches: %3.")
+            .arg(w->name)
+            .arg(cutOff[worst])
+            .arg(nameList(d, switches))));
 }
 
 void railRule(const Design& d, std::vector<Finding>& out)
@@ -223,7 +229,10 @@ void railRule(const Design& d, std::vector<Finding>& out)
                     ents.push_back(EntityRef::of(n.id));
                     if (problems.size() < 5)
                         problems << QStringLiteral("%1 %2 (rail %3) goes to %4 (rail %5)")
-                                        .arg(n.name, d.portName(PortRef{n.id, first + i})).arg(rail).arg(leaf->name).arg(leaf->rail);
+                                        .arg(n.name, d.portName(PortRef{n.id, first + i}))
+                                        .arg(rail)
+                                        .arg(leaf->name)
+                                        .arg(leaf->rail);
                 }
             }
             first += pg.count;
@@ -235,14 +244,17 @@ void railRule(const Design& d, std::vector<Finding>& out)
         for (std::uint32_t leaf : leaves)
             ents.push_back(EntityRef::of(NodeId(leaf)));
         if (problems.size() < 5)
-            problems << QStringLiteral("rail %1 of one scalable unit spreads over %2 leaves").arg(key.second).arg(leaves.size());
+            problems << QStringLiteral("rail %1 of one scalable unit spreads over %2 leaves")
+                            .arg(key.second)
+                            .arg(leaves.size());
     }
     if (ents.empty())
         return;
-    out.push_back(make("FABRIC-RAIL", Severity::Warning, QStringLiteral("rail wiring is not symmetric (%1)").arg(problems.first()), ents,
-                       QStringLiteral("Rail-optimized fabrics connect compute NIC r of every server in a scalable unit to leaf r of "
-                                      "that unit (fabric-rules.md, DGX SuperPOD RA). Found: %1.")
-                           .arg(problems.join(QStringLiteral("; ")))));
+    out.push_back(make("FABRIC-RAIL", Severity::Warning,
+        QStringLiteral("rail wiring is not symmetric (%1)").arg(problems.first()), ents,
+        QStringLiteral("Rail-optimized fabrics connect compute NIC r of every server in a scalable unit to leaf r of "
+                       "that unit (fabric-rules.md, DGX SuperPOD RA). Found: %1.")
+            .arg(problems.join(QStringLiteral("; ")))));
 }
 
 int tierRank(const Design& d, NodeId id)
@@ -252,10 +264,14 @@ int tierRank(const Design& d, NodeId id)
     if (!item || item->kind != ItemKind::Switch)
         return 0;
     switch (n->tier) {
-    case FabricTier::Leaf: return 1;
-    case FabricTier::Spine: return 2;
-    case FabricTier::Core: return 3;
-    case FabricTier::None: return 1;
+    case FabricTier::Leaf:
+        return 1;
+    case FabricTier::Spine:
+        return 2;
+    case FabricTier::Core:
+        return 3;
+    case FabricTier::None:
+        return 1;
     }
     return 1;
 }
@@ -294,21 +310,29 @@ void oversubscriptionRule(const Design& d, std::vector<Finding>& out)
     for (const auto& [rank, entry] : byTier) {
         const auto& [switches, worst] = entry;
         const double ratio = worst.first;
-        const QString tierName = rank == 1 ? QStringLiteral("leaf") : rank == 2 ? QStringLiteral("spine") : QStringLiteral("core");
+        const QString tierName = rank == 1 ? QStringLiteral("leaf")
+            : rank == 2                    ? QStringLiteral("spine")
+                                           : QStringLiteral("core");
         std::vector<EntityRef> ents;
         for (NodeId s : switches)
             ents.push_back(EntityRef::of(s));
         const bool needsFull = intent.clusterType == ClusterType::Training || intent.clusterType == ClusterType::Mixed;
         out.push_back(make("FABRIC-OVERSUB", needsFull ? Severity::Error : Severity::Warning,
-                           QStringLiteral("%1 %2 switches are oversubscribed %3:1; the target is %4 of full bisection")
-                               .arg(switches.size()).arg(tierName).arg(fmt(1.0 / ratio, 2)).arg(target),
-                           ents,
-                           QStringLiteral("Per switch, uplink / downlink capacity: worst %1 Gb/s / %2 Gb/s = %3, below the target %4 "
-                                          "(%5). Switches: %6. A training cluster needs full bisection (1:1 fat-tree, DGX SuperPOD RA).")
-                               .arg(fmt(worst.second.second, 0), fmt(worst.second.first, 0), fmt(ratio, 3)).arg(target)
-                               .arg(intent.bisectionTarget ? QStringLiteral("set in the design's intent")
-                                                           : QStringLiteral("default for cluster type %1").arg(toString(intent.clusterType)))
-                               .arg(nameList(d, switches))));
+            QStringLiteral("%1 %2 switches are oversubscribed %3:1; the target is %4 of full bisection")
+                .arg(switches.size())
+                .arg(tierName)
+                .arg(fmt(1.0 / ratio, 2))
+                .arg(target),
+            ents,
+            QStringLiteral(
+                "Per switch, uplink / downlink capacity: worst %1 Gb/s / %2 Gb/s = %3, below the target %4 "
+                "(%5). Switches: %6. A training cluster needs full bisection (1:1 fat-tree, DGX SuperPOD RA).")
+                .arg(fmt(worst.second.second, 0), fmt(worst.second.first, 0), fmt(ratio, 3))
+                .arg(target)
+                .arg(intent.bisectionTarget
+                        ? QStringLiteral("set in the design's intent")
+                        : QStringLiteral("default for cluster type %1").arg(toString(intent.clusterType)))
+                .arg(nameList(d, switches))));
     }
 }
 
@@ -355,12 +379,14 @@ void subnetManagerRule(const Design& d, std::vector<Finding>& out)
             ents.push_back(EntityRef::of(s));
         const Node* first = d.node(switches.front());
         out.push_back(make("FABRIC-SM", Severity::Error,
-                           QStringLiteral("the InfiniBand fabric of %1 (%2 switches) has no subnet manager").arg(first->name).arg(switches.size()),
-                           ents,
-                           QStringLiteral("An InfiniBand fabric comes up only when a subnet manager assigns addresses and routes. "
-                                          "No UFM or other subnet-manager appliance is linked to this fabric (switches: %1). "
-                                          "The DGX SuperPOD RA gives one node slot per SU group to the UFM appliance.")
-                               .arg(nameList(d, switches))));
+            QStringLiteral("the InfiniBand fabric of %1 (%2 switches) has no subnet manager")
+                .arg(first->name)
+                .arg(switches.size()),
+            ents,
+            QStringLiteral("An InfiniBand fabric comes up only when a subnet manager assigns addresses and routes. "
+                           "No UFM or other subnet-manager appliance is linked to this fabric (switches: %1). "
+                           "The DGX SuperPOD RA gives one node slot per SU group to the UFM appliance.")
+                .arg(nameList(d, switches))));
     }
 }
 
@@ -384,15 +410,18 @@ void bisectionRule(const Design& d, std::vector<Finding>& out)
             ents.push_back(EntityRef::of(n.id));
     });
     out.push_back(make("FABRIC-BISECTION", needsFull ? Severity::Error : Severity::Warning,
-                       QStringLiteral("bisection is %1 of full; the target is %2").arg(fmt(report.bisectionRatio, 3)).arg(target),
-                       ents,
-                       QStringLiteral("Bisection = max-flow across the worst balanced split of the GPU servers = %1 Gb/s; ratio = "
-                                      "that / injection bandwidth of the smaller side = %2 (worst split: %3; %4 cuts examined; %5). "
-                                      "Target %6 (%7). A training cluster needs full bisection for all-reduce at line rate.")
-                           .arg(fmt(report.bisectionGbps, 0), fmt(report.bisectionRatio, 3), report.worstSplit)
-                           .arg(report.cutsExamined).arg(report.bisectionMethod).arg(target)
-                           .arg(intent.bisectionTarget ? QStringLiteral("set in the design's intent")
-                                                       : QStringLiteral("default for cluster type %1").arg(toString(intent.clusterType)))));
+        QStringLiteral("bisection is %1 of full; the target is %2").arg(fmt(report.bisectionRatio, 3)).arg(target),
+        ents,
+        QStringLiteral("Bisection = max-flow across the worst balanced split of the GPU servers = %1 Gb/s; ratio = "
+                       "that / injection bandwidth of the smaller side = %2 (worst split: %3; %4 cuts examined; %5). "
+                       "Target %6 (%7). A training cluster needs full bisection for all-reduce at line rate.")
+            .arg(fmt(report.bisectionGbps, 0), fmt(report.bisectionRatio, 3), report.worstSplit)
+            .arg(report.cutsExamined)
+            .arg(report.bisectionMethod)
+            .arg(target)
+            .arg(intent.bisectionTarget
+                    ? QStringLiteral("set in the design's intent")
+                    : QStringLiteral("default for cluster type %1").arg(toString(intent.clusterType)))));
 }
 
 } // namespace

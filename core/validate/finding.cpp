@@ -9,9 +9,12 @@ namespace pw {
 QString toString(Severity severity)
 {
     switch (severity) {
-    case Severity::Error: return QStringLiteral("error");
-    case Severity::Warning: return QStringLiteral("warning");
-    case Severity::Info: return QStringLiteral("info");
+    case Severity::Error:
+        return QStringLiteral("error");
+    case Severity::Warning:
+        return QStringLiteral("warning");
+    case Severity::Info:
+        return QStringLiteral("info");
     }
     return {};
 }

@@ -35,14 +35,17 @@ void managementRules(const Design& d, std::vector<Finding>& out)
         for (NodeId n : unreachable)
             ents.push_back(EntityRef::of(n));
         out.push_back(make("MGMT-OOB", Severity::Warning,
-                           QStringLiteral("%1 BMC, PDU or switch management ports are not reachable out of band").arg(unreachable.size()), ents,
-                           QStringLiteral("Every BMC, PDU and switch management port needs a link to the 1 GbE out-of-band network "
-                                          "(DGX SuperPOD RA). Without a link: %1.").arg(nameList(d, unreachable))));
+            QStringLiteral("%1 BMC, PDU or switch management ports are not reachable out of band")
+                .arg(unreachable.size()),
+            ents,
+            QStringLiteral("Every BMC, PDU and switch management port needs a link to the 1 GbE out-of-band network "
+                           "(DGX SuperPOD RA). Without a link: %1.")
+                .arg(nameList(d, unreachable))));
     }
     if (anyServer && !inBand)
         out.push_back(make("MGMT-INBAND", Severity::Warning, QStringLiteral("no in-band management network"), {},
-                           QStringLiteral("No link is on the in-band network: servers need it for provisioning, the scheduler "
-                                          "(Slurm, Kubernetes) and user access (DGX SuperPOD RA: Ethernet at 100 Gb/s, bonded).")));
+            QStringLiteral("No link is on the in-band network: servers need it for provisioning, the scheduler "
+                           "(Slurm, Kubernetes) and user access (DGX SuperPOD RA: Ethernet at 100 Gb/s, bonded).")));
 }
 
 } // namespace pw::rules

@@ -7,7 +7,10 @@ namespace pw::rules {
 
 namespace {
 
-bool isPluggable(const QString& connector) { return connector != QLatin1String("RJ45"); }
+bool isPluggable(const QString& connector)
+{
+    return connector != QLatin1String("RJ45");
+}
 
 QString describe(const Design& d, PortRef p)
 {
@@ -27,7 +30,7 @@ struct CableProblem {
 };
 
 void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortGroup& gb, int speed,
-                std::map<QString, CableProblem>& problems)
+    std::map<QString, CableProblem>& problems)
 {
     const QString where = QStringLiteral("%1 to %2").arg(describe(d, l.a), describe(d, l.b));
     auto note = [&](const QString& key, Text message, Text explanation, double value) {
@@ -51,36 +54,52 @@ void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortG
             const QString sku = l.cableSku;
             const QString ca = ga.connector;
             const QString cb = gb.connector;
-            const bool direct = c.medium == QLatin1String("dac") || c.medium == QLatin1String("acc") || c.medium == QLatin1String("aoc");
+            const bool direct = c.medium == QLatin1String("dac") || c.medium == QLatin1String("acc")
+                || c.medium == QLatin1String("aoc");
             if (direct && (c.connector != ca || c.connector != cb))
-                note(QStringLiteral("connector|%1|%2|%3").arg(sku, ca, cb),
-                     [=](int n, const QString&, const QString&) {
-                         return QStringLiteral("%1 links use %2 cable %3 on %4 and %5 ports").arg(n).arg(c.connector, sku, ca, cb);
-                     },
-                     [=](int, const QString&, const QString& example) {
-                         return QStringLiteral("A %1 cable has %2 ends; the ports are %3 and %4 (e.g. %5).").arg(c.medium, c.connector, ca, cb, example);
-                     },
-                     0);
+                note(
+                    QStringLiteral("connector|%1|%2|%3").arg(sku, ca, cb),
+                    [=](int n, const QString&, const QString&) {
+                        return QStringLiteral("%1 links use %2 cable %3 on %4 and %5 ports")
+                            .arg(n)
+                            .arg(c.connector, sku, ca, cb);
+                    },
+                    [=](int, const QString&, const QString& example) {
+                        return QStringLiteral("A %1 cable has %2 ends; the ports are %3 and %4 (e.g. %5).")
+                            .arg(c.medium, c.connector, ca, cb, example);
+                    },
+                    0);
             if (c.speedGbps < speed)
-                note(QStringLiteral("speed|%1|%2").arg(sku).arg(speed),
-                     [=](int n, const QString&, const QString&) {
-                         return QStringLiteral("%1 links run at %2 Gb/s on cable %3, rated %4 Gb/s").arg(n).arg(speed).arg(sku).arg(c.speedGbps);
-                     },
-                     [=](int, const QString&, const QString& example) {
-                         return QStringLiteral("Link speed = fastest speed both ports share = %1 Gb/s > cable rating %2 Gb/s of %3 (e.g. %4).")
-                             .arg(speed).arg(c.speedGbps).arg(sku, example);
-                     },
-                     speed);
+                note(
+                    QStringLiteral("speed|%1|%2").arg(sku).arg(speed),
+                    [=](int n, const QString&, const QString&) {
+                        return QStringLiteral("%1 links run at %2 Gb/s on cable %3, rated %4 Gb/s")
+                            .arg(n)
+                            .arg(speed)
+                            .arg(sku)
+                            .arg(c.speedGbps);
+                    },
+                    [=](int, const QString&, const QString& example) {
+                        return QStringLiteral("Link speed = fastest speed both ports share = %1 Gb/s > cable rating %2 "
+                                              "Gb/s of %3 (e.g. %4).")
+                            .arg(speed)
+                            .arg(c.speedGbps)
+                            .arg(sku, example);
+                    },
+                    speed);
             if (c.maxLengthM > 0 && l.lengthM > c.maxLengthM)
-                note(QStringLiteral("length|%1").arg(sku),
-                     [=](int n, const QString& worst, const QString&) {
-                         return QStringLiteral("%1 links are longer than cable %2 reaches (%3 m; longest %4 m)").arg(n).arg(sku, fmt(c.maxLengthM), worst);
-                     },
-                     [=](int, const QString& worst, const QString& example) {
-                         return QStringLiteral("Link length > maximum length %1 m of %2 (%3); longest %4 m, %5.")
-                             .arg(fmt(c.maxLengthM), sku, c.source, worst, example);
-                     },
-                     l.lengthM);
+                note(
+                    QStringLiteral("length|%1").arg(sku),
+                    [=](int n, const QString& worst, const QString&) {
+                        return QStringLiteral("%1 links are longer than cable %2 reaches (%3 m; longest %4 m)")
+                            .arg(n)
+                            .arg(sku, fmt(c.maxLengthM), worst);
+                    },
+                    [=](int, const QString& worst, const QString& example) {
+                        return QStringLiteral("Link length > maximum length %1 m of %2 (%3); longest %4 m, %5.")
+                            .arg(fmt(c.maxLengthM), sku, c.source, worst, example);
+                    },
+                    l.lengthM);
         }
     }
     if (!l.transceiverSku.isEmpty()) {
@@ -88,14 +107,18 @@ void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortG
         if (t && t->transceiver && t->transceiver->maxReachM > 0 && l.lengthM > t->transceiver->maxReachM) {
             const TransceiverSpec tr = *t->transceiver;
             const QString sku = l.transceiverSku;
-            note(QStringLiteral("reach|%1").arg(sku),
-                 [=](int n, const QString& worst, const QString&) {
-                     return QStringLiteral("%1 links are beyond the %2 m reach of transceiver %3 (longest %4 m)").arg(n).arg(fmt(tr.maxReachM), sku, worst);
-                 },
-                 [=](int, const QString& worst, const QString& example) {
-                     return QStringLiteral("Link length > reach %1 m of %2 (%3); longest %4 m, %5.").arg(fmt(tr.maxReachM), sku, tr.source, worst, example);
-                 },
-                 l.lengthM);
+            note(
+                QStringLiteral("reach|%1").arg(sku),
+                [=](int n, const QString& worst, const QString&) {
+                    return QStringLiteral("%1 links are beyond the %2 m reach of transceiver %3 (longest %4 m)")
+                        .arg(n)
+                        .arg(fmt(tr.maxReachM), sku, worst);
+                },
+                [=](int, const QString& worst, const QString& example) {
+                    return QStringLiteral("Link length > reach %1 m of %2 (%3); longest %4 m, %5.")
+                        .arg(fmt(tr.maxReachM), sku, tr.source, worst, example);
+                },
+                l.lengthM);
         }
     }
 }
@@ -126,10 +149,14 @@ void portRules(const Design& d, std::vector<Finding>& out)
         const std::vector<EntityRef> ents{EntityRef::of(l.id), EntityRef::of(l.a.node), EntityRef::of(l.b.node)};
         const QString where = QStringLiteral("%1 to %2").arg(describe(d, l.a), describe(d, l.b));
         if (isPluggable(ga->connector) != isPluggable(gb->connector)) {
-            out.push_back(make("PORT-CONNECTOR", Severity::Error, QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)")
-                                   .arg(describe(d, l.a), ga->connector, describe(d, l.b), gb->connector), ents,
-                               QStringLiteral("A pluggable cage (OSFP, QSFP) takes a DAC, AOC or transceiver; an RJ45 jack takes twisted pair. "
-                                              "Ports: %1 and %2.").arg(ga->connector, gb->connector)));
+            out.push_back(make("PORT-CONNECTOR", Severity::Error,
+                QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)")
+                    .arg(describe(d, l.a), ga->connector, describe(d, l.b), gb->connector),
+                ents,
+                QStringLiteral(
+                    "A pluggable cage (OSFP, QSFP) takes a DAC, AOC or transceiver; an RJ45 jack takes twisted pair. "
+                    "Ports: %1 and %2.")
+                    .arg(ga->connector, gb->connector)));
             return;
         }
         const int speed = d.linkSpeedGbps(l);
@@ -141,17 +168,19 @@ void portRules(const Design& d, std::vector<Finding>& out)
         };
         if (speed == 0) {
             out.push_back(make("PORT-SPEED", Severity::Error, QStringLiteral("%1 share no speed").arg(where), ents,
-                               QStringLiteral("Port speeds: %1 supports %2 Gb/s, %3 supports %4 Gb/s; a link needs one in common.")
-                                   .arg(describe(d, l.a), speeds(*ga), describe(d, l.b), speeds(*gb))));
+                QStringLiteral("Port speeds: %1 supports %2 Gb/s, %3 supports %4 Gb/s; a link needs one in common.")
+                    .arg(describe(d, l.a), speeds(*ga), describe(d, l.b), speeds(*gb))));
             return;
         }
         const Network na = portNetwork(d, l.a);
         const Network nb = portNetwork(d, l.b);
         if (na != Network::None && nb != Network::None && na != nb) {
-            out.push_back(make("PORT-ROLE", Severity::Error, QStringLiteral("%1 joins the %2 and %3 networks").arg(where, toString(na), toString(nb)), ents,
-                               QStringLiteral("A host port joins a switch of its own network (its catalog role); switches join switches "
-                                              "of the same network. %1 is on %2, %3 on %4.")
-                                   .arg(describe(d, l.a), toString(na), describe(d, l.b), toString(nb))));
+            out.push_back(make("PORT-ROLE", Severity::Error,
+                QStringLiteral("%1 joins the %2 and %3 networks").arg(where, toString(na), toString(nb)), ents,
+                QStringLiteral(
+                    "A host port joins a switch of its own network (its catalog role); switches join switches "
+                    "of the same network. %1 is on %2, %3 on %4.")
+                    .arg(describe(d, l.a), toString(na), describe(d, l.b), toString(nb))));
             return;
         }
         const int fastest = std::max(ga->maxSpeedGbps(), gb->maxSpeedGbps());
@@ -165,8 +194,10 @@ void portRules(const Design& d, std::vector<Finding>& out)
                 g.speed = speed;
                 g.fastest = fastest;
                 g.example = where;
-                g.explanation = QStringLiteral("Link speed = fastest speed both ports share: %1 Gb/s (%2) and %3 Gb/s (%4) give %5 Gb/s.")
-                                    .arg(speeds(*ga), describe(d, l.a), speeds(*gb), describe(d, l.b)).arg(speed);
+                g.explanation = QStringLiteral(
+                    "Link speed = fastest speed both ports share: %1 Gb/s (%2) and %3 Gb/s (%4) give %5 Gb/s.")
+                                    .arg(speeds(*ga), describe(d, l.a), speeds(*gb), describe(d, l.b))
+                                    .arg(speed);
             }
             g.entities.insert(g.entities.end(), ents.begin(), ents.end());
         }
@@ -175,18 +206,26 @@ void portRules(const Design& d, std::vector<Finding>& out)
     for (auto& [key, g] : downgrades) {
         const int links = static_cast<int>(g.entities.size() / 3);
         out.push_back(make("PORT-SPEED-DOWNGRADE", Severity::Warning,
-                           links == 1 ? QStringLiteral("%1 runs at %2 Gb/s; one end supports %3 Gb/s").arg(g.example).arg(g.speed).arg(g.fastest)
-                                      : QStringLiteral("%1 %2 links run at %3 Gb/s where one end supports %4 Gb/s (e.g. %5)")
-                                            .arg(links).arg(toString(g.network)).arg(g.speed).arg(g.fastest).arg(g.example),
-                           std::move(g.entities),
-                           QStringLiteral("%1 Applies to %2 links; the fabric's bandwidth is computed at the speed the links run at.")
-                               .arg(g.explanation).arg(links)));
+            links == 1 ? QStringLiteral("%1 runs at %2 Gb/s; one end supports %3 Gb/s")
+                             .arg(g.example)
+                             .arg(g.speed)
+                             .arg(g.fastest)
+                       : QStringLiteral("%1 %2 links run at %3 Gb/s where one end supports %4 Gb/s (e.g. %5)")
+                             .arg(links)
+                             .arg(toString(g.network))
+                             .arg(g.speed)
+                             .arg(g.fastest)
+                             .arg(g.example),
+            std::move(g.entities),
+            QStringLiteral("%1 Applies to %2 links; the fabric's bandwidth is computed at the speed the links run at.")
+                .arg(g.explanation)
+                .arg(links)));
     }
     for (auto& [key, p] : cableProblems) {
         const int links = static_cast<int>(p.entities.size() / 3);
         const QString worst = fmt(p.worst);
         out.push_back(make("PORT-CABLE", Severity::Error, p.message(links, worst, p.example), std::move(p.entities),
-                           p.explanation(links, worst, p.example)));
+            p.explanation(links, worst, p.example)));
     }
 
     for (const auto& [port, links] : byPort) {
@@ -195,8 +234,9 @@ void portRules(const Design& d, std::vector<Finding>& out)
         std::vector<EntityRef> ents{EntityRef::of(port.node)};
         for (LinkId l : links)
             ents.push_back(EntityRef::of(l));
-        out.push_back(make("PORT-DOUBLE", Severity::Error, QStringLiteral("%1 carries %2 links").arg(describe(d, port)).arg(links.size()), ents,
-                           QStringLiteral("A port takes one cable; %1 links name this port.").arg(links.size())));
+        out.push_back(make("PORT-DOUBLE", Severity::Error,
+            QStringLiteral("%1 carries %2 links").arg(describe(d, port)).arg(links.size()), ents,
+            QStringLiteral("A port takes one cable; %1 links name this port.").arg(links.size())));
     }
 
     std::vector<NodeId> unconnected;
@@ -230,10 +270,15 @@ void portRules(const Design& d, std::vector<Finding>& out)
             }
             if (used > item->switchSpec->radix)
                 out.push_back(make("SWITCH-RADIX", Severity::Error,
-                                   QStringLiteral("%1 has %2 fabric links; its radix is %3").arg(n.name).arg(used).arg(item->switchSpec->radix),
-                                   {EntityRef::of(n.id)},
-                                   QStringLiteral("Links on data ports = %1 > radix %2 of %3 (%4).")
-                                       .arg(used).arg(item->switchSpec->radix).arg(item->model, item->switchSpec->source)));
+                    QStringLiteral("%1 has %2 fabric links; its radix is %3")
+                        .arg(n.name)
+                        .arg(used)
+                        .arg(item->switchSpec->radix),
+                    {EntityRef::of(n.id)},
+                    QStringLiteral("Links on data ports = %1 > radix %2 of %3 (%4).")
+                        .arg(used)
+                        .arg(item->switchSpec->radix)
+                        .arg(item->model, item->switchSpec->source)));
         }
         if (item->gpuCount() > 0) {
             int free = 0;
@@ -257,10 +302,15 @@ void portRules(const Design& d, std::vector<Finding>& out)
         for (NodeId n : unconnected)
             ents.push_back(EntityRef::of(n));
         out.push_back(make("PORT-UNCONNECTED-COMPUTE", Severity::Warning,
-                           QStringLiteral("%1 GPU servers have %2 unconnected compute NICs").arg(unconnected.size()).arg(unconnectedPorts), ents,
-                           QStringLiteral("%1 of the %2 compute ports of these servers have no link, so their GPUs cannot reach the "
-                                          "compute fabric at full bandwidth: %3.")
-                               .arg(unconnectedPorts).arg(totalPorts).arg(nameList(d, unconnected))));
+            QStringLiteral("%1 GPU servers have %2 unconnected compute NICs")
+                .arg(unconnected.size())
+                .arg(unconnectedPorts),
+            ents,
+            QStringLiteral("%1 of the %2 compute ports of these servers have no link, so their GPUs cannot reach the "
+                           "compute fabric at full bandwidth: %3.")
+                .arg(unconnectedPorts)
+                .arg(totalPorts)
+                .arg(nameList(d, unconnected))));
     }
 }
 

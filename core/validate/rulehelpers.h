@@ -11,7 +11,8 @@
 namespace pw::rules {
 
 // A finding with sorted, unique entities.
-Finding make(const char* code, Severity severity, QString message, std::vector<EntityRef> entities, QString explanation);
+Finding make(
+    const char* code, Severity severity, QString message, std::vector<EntityRef> entities, QString explanation);
 // The port at this node's end of the link.
 PortRef endAt(const Link& link, NodeId node);
 PortRef otherEnd(const Link& link, NodeId node);

@@ -22,9 +22,12 @@ struct Guidance {
 Guidance guidance(StorageTier tier)
 {
     switch (tier) {
-    case StorageTier::Good: return {4, 2, 15, 7};
-    case StorageTier::Better: return {8, 4, 40, 20};
-    case StorageTier::Best: return {40, 20, 125, 62};
+    case StorageTier::Good:
+        return {4, 2, 15, 7};
+    case StorageTier::Better:
+        return {8, 4, 40, 20};
+    case StorageTier::Best:
+        return {40, 20, 125, 62};
     }
     return {4, 2, 15, 7};
 }
@@ -71,42 +74,60 @@ void storageRules(const Design& d, std::vector<Finding>& out)
     const DesignIntent intent = DesignIntent::ofProperties(d.properties());
     const StorageTier tier = intent.effectiveStorageTier();
     const Guidance gd = guidance(tier);
-    const QString tierText = QStringLiteral("\"%1\" tier%2").arg(toString(tier), intent.storageTier ? QString() : QStringLiteral(" (default)"));
+    const QString tierText = QStringLiteral("\"%1\" tier%2")
+                                 .arg(toString(tier), intent.storageTier ? QString() : QStringLiteral(" (default)"));
     std::vector<EntityRef> arrayEnts;
     for (NodeId a : arrays)
         arrayEnts.push_back(EntityRef::of(a));
 
     if (arrays.empty()) {
-        out.push_back(make("STORAGE-NONE", Severity::Warning, QStringLiteral("%1 GPU servers and no storage system").arg(servers.size()), {},
-                           QStringLiteral("Training reads datasets and writes checkpoints to shared storage; the storage guidance for "
-                                          "the %1 asks for at least %2 GB/s read per scalable unit.").arg(tierText).arg(gd.suRead)));
+        out.push_back(make("STORAGE-NONE", Severity::Warning,
+            QStringLiteral("%1 GPU servers and no storage system").arg(servers.size()), {},
+            QStringLiteral("Training reads datasets and writes checkpoints to shared storage; the storage guidance for "
+                           "the %1 asks for at least %2 GB/s read per scalable unit.")
+                .arg(tierText)
+                .arg(gd.suRead)));
         return;
     }
 
-    const int sus = units.empty() ? static_cast<int>((servers.size() + kServersPerSu - 1) / kServersPerSu) : static_cast<int>(units.size());
-    const QString suText = units.empty() ? QStringLiteral("ceil(%1 GPU servers / %2 per SU) = %3 SU").arg(servers.size()).arg(kServersPerSu).arg(sus)
-                                         : QStringLiteral("%1 scalable units in the design").arg(sus);
+    const int sus = units.empty() ? static_cast<int>((servers.size() + kServersPerSu - 1) / kServersPerSu)
+                                  : static_cast<int>(units.size());
+    const QString suText = units.empty()
+        ? QStringLiteral("ceil(%1 GPU servers / %2 per SU) = %3 SU").arg(servers.size()).arg(kServersPerSu).arg(sus)
+        : QStringLiteral("%1 scalable units in the design").arg(sus);
     const double needRead = gd.suRead * sus;
     const double needWrite = gd.suWrite * sus;
-    const QString src = QStringLiteral("Guidance: NVIDIA DGX SuperPOD H100 RA, guidelines for storage performance (fabric-rules.md).");
+    const QString src = QStringLiteral(
+        "Guidance: NVIDIA DGX SuperPOD H100 RA, guidelines for storage performance (fabric-rules.md).");
     if (readGBps < needRead)
         out.push_back(make("STORAGE-READ", Severity::Warning,
-                           QStringLiteral("storage reads %1 GB/s; the %2 needs %3 GB/s").arg(fmt(readGBps), tierText, fmt(needRead)), arrayEnts,
-                           QStringLiteral("Aggregate read = sum of array read throughput = %1 GB/s < %2 GB/s per SU x %3 = %4 GB/s. %5 "
-                                          "Array figures: %6.")
-                               .arg(fmt(readGBps)).arg(gd.suRead).arg(suText, fmt(needRead), src, readSources.join(QStringLiteral("; ")))));
+            QStringLiteral("storage reads %1 GB/s; the %2 needs %3 GB/s").arg(fmt(readGBps), tierText, fmt(needRead)),
+            arrayEnts,
+            QStringLiteral(
+                "Aggregate read = sum of array read throughput = %1 GB/s < %2 GB/s per SU x %3 = %4 GB/s. %5 "
+                "Array figures: %6.")
+                .arg(fmt(readGBps))
+                .arg(gd.suRead)
+                .arg(suText, fmt(needRead), src, readSources.join(QStringLiteral("; ")))));
     if (writeGBps < needWrite)
         out.push_back(make("STORAGE-WRITE", Severity::Warning,
-                           QStringLiteral("storage writes %1 GB/s; the %2 needs %3 GB/s").arg(fmt(writeGBps), tierText, fmt(needWrite)), arrayEnts,
-                           QStringLiteral("Aggregate write = sum of array write throughput = %1 GB/s < %2 GB/s per SU x %3 = %4 GB/s. "
-                                          "Checkpoints are written synchronously and block training. %5")
-                               .arg(fmt(writeGBps)).arg(gd.suWrite).arg(suText, fmt(needWrite), src)));
+            QStringLiteral("storage writes %1 GB/s; the %2 needs %3 GB/s")
+                .arg(fmt(writeGBps), tierText, fmt(needWrite)),
+            arrayEnts,
+            QStringLiteral("Aggregate write = sum of array write throughput = %1 GB/s < %2 GB/s per SU x %3 = %4 GB/s. "
+                           "Checkpoints are written synchronously and block training. %5")
+                .arg(fmt(writeGBps))
+                .arg(gd.suWrite)
+                .arg(suText, fmt(needWrite), src)));
     if (arrayLinkGBps < readGBps)
         out.push_back(make("STORAGE-FABRIC", Severity::Warning,
-                           QStringLiteral("the arrays' links carry %1 GB/s; the arrays deliver %2 GB/s").arg(fmt(arrayLinkGBps), fmt(readGBps)), arrayEnts,
-                           QStringLiteral("Storage-fabric bandwidth to the arrays = sum of link speeds on their storage ports / 8 = %1 GB/s "
-                                          "< their read throughput %2 GB/s, so the fabric caps storage reads.")
-                               .arg(fmt(arrayLinkGBps), fmt(readGBps))));
+            QStringLiteral("the arrays' links carry %1 GB/s; the arrays deliver %2 GB/s")
+                .arg(fmt(arrayLinkGBps), fmt(readGBps)),
+            arrayEnts,
+            QStringLiteral(
+                "Storage-fabric bandwidth to the arrays = sum of link speeds on their storage ports / 8 = %1 GB/s "
+                "< their read throughput %2 GB/s, so the fabric caps storage reads.")
+                .arg(fmt(arrayLinkGBps), fmt(readGBps))));
 
     // Per node: what one node alone can read or write, limited by its storage links and by the
     // storage system (arrays and the fabric to them).
@@ -129,26 +150,31 @@ void storageRules(const Design& d, std::vector<Finding>& out)
         if (worstLink < 0 || link < worstLink)
             worstLink = link;
     }
-    auto nodeFinding = [&](const char* code, const std::vector<NodeId>& slow, const QString& what, double need, double system) {
+    auto nodeFinding = [&](const char* code, const std::vector<NodeId>& slow, const QString& what, double need,
+                           double system) {
         if (slow.empty())
             return;
         std::vector<EntityRef> ents;
         for (NodeId s : slow)
             ents.push_back(EntityRef::of(s));
         out.push_back(make(code, Severity::Warning,
-                           QStringLiteral("%1 GPU servers cannot %2 %3 GB/s each").arg(slow.size()).arg(what).arg(need), ents,
-                           QStringLiteral("Per-node %1 = min(node storage links / 8, storage system) = min(%2 GB/s (slowest node), %3 GB/s) "
-                                          "< %4 GB/s single-node guidance of the %5. %6 Nodes: %7.")
-                               .arg(what, fmt(worstLink), fmt(system)).arg(need).arg(tierText, src, nameList(d, slow))));
+            QStringLiteral("%1 GPU servers cannot %2 %3 GB/s each").arg(slow.size()).arg(what).arg(need), ents,
+            QStringLiteral(
+                "Per-node %1 = min(node storage links / 8, storage system) = min(%2 GB/s (slowest node), %3 GB/s) "
+                "< %4 GB/s single-node guidance of the %5. %6 Nodes: %7.")
+                .arg(what, fmt(worstLink), fmt(system))
+                .arg(need)
+                .arg(tierText, src, nameList(d, slow))));
     };
     nodeFinding("STORAGE-NODE-READ", slowRead, QStringLiteral("read"), gd.nodeRead, systemRead);
     nodeFinding("STORAGE-NODE-WRITE", slowWrite, QStringLiteral("write"), gd.nodeWrite, systemWrite);
 
     if (intent.datasetTb && usableTb < *intent.datasetTb)
         out.push_back(make("STORAGE-CAPACITY", Severity::Error,
-                           QStringLiteral("%1 TB usable storage for a %2 TB dataset").arg(fmt(usableTb, 0), fmt(*intent.datasetTb, 0)), arrayEnts,
-                           QStringLiteral("Usable capacity = sum of array usable TB = %1 TB < dataset %2 TB (design intent).")
-                               .arg(fmt(usableTb, 0), fmt(*intent.datasetTb, 0))));
+            QStringLiteral("%1 TB usable storage for a %2 TB dataset").arg(fmt(usableTb, 0), fmt(*intent.datasetTb, 0)),
+            arrayEnts,
+            QStringLiteral("Usable capacity = sum of array usable TB = %1 TB < dataset %2 TB (design intent).")
+                .arg(fmt(usableTb, 0), fmt(*intent.datasetTb, 0))));
 }
 
 } // namespace pw::rules

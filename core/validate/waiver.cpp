@@ -77,7 +77,8 @@ QJsonObject Waiver::addedTo(const QJsonObject& properties, const Waiver& waiver)
     return result;
 }
 
-QJsonObject Waiver::removedFrom(const QJsonObject& properties, const QString& code, const std::vector<EntityRef>& entities)
+QJsonObject Waiver::removedFrom(
+    const QJsonObject& properties, const QString& code, const std::vector<EntityRef>& entities)
 {
     std::vector<EntityRef> wanted = entities;
     std::sort(wanted.begin(), wanted.end());

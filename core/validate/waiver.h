@@ -30,8 +30,8 @@ struct Waiver {
     // The properties with the waiver added (a waiver of the same code and entities is replaced).
     [[nodiscard]] static QJsonObject addedTo(const QJsonObject& properties, const Waiver& waiver);
     // The properties without waivers of that code and entities.
-    [[nodiscard]] static QJsonObject removedFrom(const QJsonObject& properties, const QString& code,
-                                                 const std::vector<EntityRef>& entities);
+    [[nodiscard]] static QJsonObject removedFrom(
+        const QJsonObject& properties, const QString& code, const std::vector<EntityRef>& entities);
 
     bool operator==(const Waiver&) const = default;
 };

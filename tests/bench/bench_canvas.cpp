@@ -70,7 +70,10 @@ void run(const QString& label, const Catalog& catalog, const std::function<Desig
     // Zoomed in: 1:1 on the first node.
     view.setTransform(QTransform());
     NodeId first;
-    doc.design().nodes().forEach([&](const Node& n) { if (!first.isValid()) first = n.id; });
+    doc.design().nodes().forEach([&](const Node& n) {
+        if (!first.isValid())
+            first = n.id;
+    });
     if (first.isValid())
         view.centerOn(doc.design().node(first)->position);
     QApplication::processEvents();
@@ -82,9 +85,11 @@ void run(const QString& label, const Catalog& catalog, const std::function<Desig
         for (GroupKind kind : {GroupKind::Rack, GroupKind::ScalableUnit, GroupKind::Pod}) {
             for (QGraphicsItem* item : scene.items())
                 if (item->type() == QGraphicsItem::UserType + 2)
-                    if (const Group* g = doc.design().group(static_cast<GroupItem*>(item)->groupId()); g && g->kind == kind)
+                    if (const Group* g = doc.design().group(static_cast<GroupItem*>(item)->groupId());
+                        g && g->kind == kind)
                         item->setVisible(false);
-            std::printf("  zoomed without %s boxes %.1f ms\n", qPrintable(toString(kind)), timeFrames(frames, [&] { view.viewport()->repaint(); }));
+            std::printf("  zoomed without %s boxes %.1f ms\n", qPrintable(toString(kind)),
+                timeFrames(frames, [&] { view.viewport()->repaint(); }));
         }
         QImage img(1600, 1000, QImage::Format_ARGB32_Premultiplied);
         QPainter p(&img);
@@ -113,10 +118,11 @@ void run(const QString& label, const Catalog& catalog, const std::function<Desig
         if (const CatalogItem* i = doc.design().item(n.sku))
             gpus += i->gpuCount();
     });
-    std::printf("%-28s %7d GPUs %6zu nodes %7zu links | visible nodes %5d bundles %6d | load %7.1f ms, open+first frame %7.1f ms | "
+    std::printf("%-28s %7d GPUs %6zu nodes %7zu links | visible nodes %5d bundles %6d | load %7.1f ms, open+first "
+                "frame %7.1f ms | "
                 "frame fitted %6.1f ms, zoomed 1:1 %6.1f ms, 32-node drag step %6.1f ms\n",
-                qPrintable(label), gpus, doc.design().nodes().size(), doc.design().links().size(), scene.visibleNodeItemCount(),
-                scene.linkBundleCount(), loadMs, openMs, fitted, zoomed, drag);
+        qPrintable(label), gpus, doc.design().nodes().size(), doc.design().links().size(), scene.visibleNodeItemCount(),
+        scene.linkBundleCount(), loadMs, openMs, fitted, zoomed, drag);
     std::fflush(stdout);
 }
 
@@ -130,8 +136,10 @@ int main(int argc, char* argv[])
     const auto catalog = Catalog::loadDefault();
     const QStringList files = app.arguments().mid(1);
     if (files.isEmpty()) {
-        run(QStringLiteral("synthetic 512 DGX (built)"), *catalog, [&] { return testing::buildRailFabric(*catalog, 16); });
-        run(QStringLiteral("synthetic 2048 DGX (built)"), *catalog, [&] { return testing::buildRailFabric(*catalog, 64); });
+        run(QStringLiteral("synthetic 512 DGX (built)"), *catalog,
+            [&] { return testing::buildRailFabric(*catalog, 16); });
+        run(QStringLiteral("synthetic 2048 DGX (built)"), *catalog,
+            [&] { return testing::buildRailFabric(*catalog, 64); });
     }
     for (const QString& f : files)
         run(QFileInfo(f).fileName(), *catalog, [&] { return DesignDocument::loadFile(f, catalog.get()); });

@@ -73,7 +73,13 @@ void BM_GenerateAndAnalyze(benchmark::State& state)
 
 BENCHMARK(BM_Generate)->Arg(1024)->Arg(16384)->Arg(65536)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_MaxFlow)->Arg(1024)->Arg(16384)->Arg(65536)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(3);
-BENCHMARK(BM_GenerateAndAnalyze)->Arg(1024)->Arg(16384)->Arg(65536)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_GenerateAndAnalyze)
+    ->Arg(1024)
+    ->Arg(16384)
+    ->Arg(65536)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 int main(int argc, char** argv)
 {

@@ -73,15 +73,34 @@ private Q_SLOTS:
         QTest::addColumn<QString>("sku");
         QTest::addColumn<QString>("kind");
         const char* rows[][2] = {
-            {"dgx-h100", "server"}, {"dgx-h200", "server"}, {"dgx-b200", "server"}, {"dgx-gb200-nvl72", "server"},
-            {"dell-xe9680", "server"}, {"smc-421ge-l40s", "server"}, {"dgx-a100", "server"},
-            {"qm8700", "switch"}, {"qm9700", "switch"}, {"qm9790", "switch"}, {"q3400", "switch"},
-            {"sn5600", "switch"}, {"sn4600c", "switch"}, {"sn2201", "switch"},
-            {"connectx-7", "nic"}, {"bluefield-3", "nic"}, {"ufm-appliance", "appliance"},
-            {"ddn-ai400x2", "storage"}, {"weka-pod", "storage"}, {"vast-dbox", "storage"}, {"netapp-aff-a90", "storage"},
-            {"dac-800g-osfp", "cable"}, {"acc-800g-osfp", "cable"}, {"aoc-400g", "cable"},
-            {"mms4x00-ns", "transceiver"}, {"mms4x00-ns400", "transceiver"},
-            {"rack-48u", "rack"}, {"pdu-3ph-60kw", "pdu"},
+            {"dgx-h100", "server"},
+            {"dgx-h200", "server"},
+            {"dgx-b200", "server"},
+            {"dgx-gb200-nvl72", "server"},
+            {"dell-xe9680", "server"},
+            {"smc-421ge-l40s", "server"},
+            {"dgx-a100", "server"},
+            {"qm8700", "switch"},
+            {"qm9700", "switch"},
+            {"qm9790", "switch"},
+            {"q3400", "switch"},
+            {"sn5600", "switch"},
+            {"sn4600c", "switch"},
+            {"sn2201", "switch"},
+            {"connectx-7", "nic"},
+            {"bluefield-3", "nic"},
+            {"ufm-appliance", "appliance"},
+            {"ddn-ai400x2", "storage"},
+            {"weka-pod", "storage"},
+            {"vast-dbox", "storage"},
+            {"netapp-aff-a90", "storage"},
+            {"dac-800g-osfp", "cable"},
+            {"acc-800g-osfp", "cable"},
+            {"aoc-400g", "cable"},
+            {"mms4x00-ns", "transceiver"},
+            {"mms4x00-ns400", "transceiver"},
+            {"rack-48u", "rack"},
+            {"pdu-3ph-60kw", "pdu"},
         };
         for (const auto& r : rows)
             QTest::newRow(r[0]) << QString::fromLatin1(r[0]) << QString::fromLatin1(r[1]);
@@ -143,7 +162,8 @@ private Q_SLOTS:
         noSource.replace(R"("source":"doc B")", R"("source":"")");
         QByteArray wrongType = validItem("wrong-type");
         wrongType.replace(R"("count":32)", R"("count":"many")");
-        writeCatalogFile(dir, QStringLiteral("a.json"), "{\"schema\":1,\"items\":[" + bad + "," + noSource + "," + wrongType + ",{\"kind\":\"switch\"}]}");
+        writeCatalogFile(dir, QStringLiteral("a.json"),
+            "{\"schema\":1,\"items\":[" + bad + "," + noSource + "," + wrongType + ",{\"kind\":\"switch\"}]}");
         writeCatalogFile(dir, QStringLiteral("b.json"), "{\"schema\":1,\"items\":[");
         Catalog c;
         const auto issues = c.loadDirectory(dir.path());
@@ -199,7 +219,8 @@ private Q_SLOTS:
         for (const CatalogItem* s : switches)
             QVERIFY(s->kind == ItemKind::Switch);
         const auto found = c.search(QStringLiteral("quantum-2"));
-        QVERIFY(std::any_of(found.begin(), found.end(), [](const CatalogItem* i) { return i->sku == QLatin1String("qm9700"); }));
+        QVERIFY(std::any_of(
+            found.begin(), found.end(), [](const CatalogItem* i) { return i->sku == QLatin1String("qm9700"); }));
         QVERIFY(c.search(QStringLiteral("no-such-thing-xyz")).empty());
         QSqlQuery q(c.database());
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM figures WHERE estimate = 1")));

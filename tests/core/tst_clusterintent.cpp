@@ -21,9 +21,9 @@ using namespace pw;
 // the tier row that follows the type, and the generator's management plane for each type.
 namespace {
 
-const QStringList kClusterCodes{QStringLiteral("STACK-SCHEDULER"), QStringLiteral("STACK-ORCHESTRATION"), QStringLiteral("STACK-PARTITION"),
-                                QStringLiteral("MGMT-DCGM"), QStringLiteral("STORAGE-NFS-TRAINING"), QStringLiteral("STORAGE-AGGREGATE-TRAINING"),
-                                QStringLiteral("FABRIC-CLASS")};
+const QStringList kClusterCodes{QStringLiteral("STACK-SCHEDULER"), QStringLiteral("STACK-ORCHESTRATION"),
+    QStringLiteral("STACK-PARTITION"), QStringLiteral("MGMT-DCGM"), QStringLiteral("STORAGE-NFS-TRAINING"),
+    QStringLiteral("STORAGE-AGGREGATE-TRAINING"), QStringLiteral("FABRIC-CLASS")};
 
 void setIntent(fx::Cluster& c, const QString& type, const QJsonObject& more = {})
 {
@@ -39,7 +39,10 @@ void setStack(fx::Cluster& c, const SoftwareStack& s)
     c.b.d.setProperties(p);
 }
 
-SoftwareStack stackFor(const QString& type) { return SoftwareStack::defaultFor(*clusterTypeFromString(type)); }
+SoftwareStack stackFor(const QString& type)
+{
+    return SoftwareStack::defaultFor(*clusterTypeFromString(type));
+}
 
 // More GPU servers, without compute or storage links: they raise the GPU count past a size
 // threshold. A few (up to 10) also get in-band and BMC links, so only size-driven rules change.
@@ -78,92 +81,124 @@ const std::vector<Case>& cases()
     static const std::vector<Case> kCases{
         // Passing fixture per type: the type's default stack, stated or stored.
         {"training passes", "training", nullptr, [](fx::Cluster&) {}},
-        {"training with stored default stack passes", "training", nullptr, [](fx::Cluster& c) { setStack(c, stackFor("training")); }},
+        {"training with stored default stack passes", "training", nullptr,
+            [](fx::Cluster& c) { setStack(c, stackFor("training")); }},
         {"inference passes", "inference", nullptr, [](fx::Cluster&) {}},
-        {"mixed passes", "mixed", nullptr, [](fx::Cluster& c) { setIntent(c, "mixed", {{"inference_share", 0.5}, {"users", 4}}); }},
+        {"mixed passes", "mixed", nullptr,
+            [](fx::Cluster& c) {
+                setIntent(c, "mixed", {{"inference_share", 0.5}, {"users", 4}});
+            }},
         {"development passes", "development", nullptr, [](fx::Cluster&) {}},
-        {"single-user training needs no scheduler", "training", nullptr, [](fx::Cluster& c) {
-             setIntent(c, "training", {{"users", 1}});
-             SoftwareStack s = stackFor("training");
-             s.scheduler = Scheduler::None;
-             s.priorityQueues = false;
-             setStack(c, s);
-         }},
-        {"inference on NFS at 40 GPUs is fine", "inference", nullptr, [](fx::Cluster& c) {
-             addIdleServers(c, 3);
-             replaceArray(c, "nfs", 100);
-         }, true},
-        {"development on NFS at 40 GPUs is fine", "development", nullptr, [](fx::Cluster& c) {
-             addIdleServers(c, 3);
-             replaceArray(c, "nfs", 100);
-         }, true},
-        {"training on NFS at 32 GPUs is fine", "training", nullptr, [](fx::Cluster& c) {
-             addIdleServers(c, 2);
-             replaceArray(c, "nfs", 100);
-         }, true},
-        {"inference at half bisection is fine", "inference", nullptr, [](fx::Cluster& c) { setIntent(c, "inference", {{"bisection_target", 0.5}}); }},
+        {"single-user training needs no scheduler", "training", nullptr,
+            [](fx::Cluster& c) {
+                setIntent(c, "training", {{"users", 1}});
+                SoftwareStack s = stackFor("training");
+                s.scheduler = Scheduler::None;
+                s.priorityQueues = false;
+                setStack(c, s);
+            }},
+        {"inference on NFS at 40 GPUs is fine", "inference", nullptr,
+            [](fx::Cluster& c) {
+                addIdleServers(c, 3);
+                replaceArray(c, "nfs", 100);
+            },
+            true},
+        {"development on NFS at 40 GPUs is fine", "development", nullptr,
+            [](fx::Cluster& c) {
+                addIdleServers(c, 3);
+                replaceArray(c, "nfs", 100);
+            },
+            true},
+        {"training on NFS at 32 GPUs is fine", "training", nullptr,
+            [](fx::Cluster& c) {
+                addIdleServers(c, 2);
+                replaceArray(c, "nfs", 100);
+            },
+            true},
+        {"inference at half bisection is fine", "inference", nullptr,
+            [](fx::Cluster& c) {
+                setIntent(c, "inference", {{"bisection_target", 0.5}});
+            }},
 
         // One fixture per rule.
-        {"training without a scheduler", "training", "STACK-SCHEDULER", [](fx::Cluster& c) {
-             SoftwareStack s = stackFor("training");
-             s.scheduler = Scheduler::None;
-             setStack(c, s);
-         }},
-        {"training, Slurm without priority queues, 12 teams", "training", "STACK-SCHEDULER", [](fx::Cluster& c) {
-             setIntent(c, "training", {{"users", 12}});
-             SoftwareStack s = stackFor("training");
-             s.priorityQueues = false;
-             setStack(c, s);
-         }},
-        {"mixed without a scheduler", "mixed", "STACK-SCHEDULER", [](fx::Cluster& c) {
-             SoftwareStack s = stackFor("mixed");
-             s.scheduler = Scheduler::None;
-             setStack(c, s);
-         }},
-        {"inference without orchestration", "inference", "STACK-ORCHESTRATION", [](fx::Cluster& c) { setStack(c, stackFor("training")); }},
-        {"inference on Kubernetes without autoscaling", "inference", "STACK-ORCHESTRATION", [](fx::Cluster& c) {
-             SoftwareStack s = stackFor("inference");
-             s.autoscaling = false;
-             setStack(c, s);
-         }},
-        {"mixed without reservations", "mixed", "STACK-PARTITION", [](fx::Cluster& c) {
-             SoftwareStack s = stackFor("mixed");
-             s.reservations = false;
-             setStack(c, s);
-         }},
-        {"mixed share reserving no server", "mixed", "STACK-PARTITION", [](fx::Cluster& c) { setIntent(c, "mixed", {{"inference_share", 0.1}}); }},
-        {"training without DCGM", "training", "MGMT-DCGM", [](fx::Cluster& c) {
-             SoftwareStack s = stackFor("training");
-             s.monitoring = {QStringLiteral("prometheus"), QStringLiteral("grafana")};
-             setStack(c, s);
-         }},
-        {"inference without DCGM", "inference", "MGMT-DCGM", [](fx::Cluster& c) {
-             SoftwareStack s = stackFor("inference");
-             s.monitoring.clear();
-             setStack(c, s);
-         }},
-        {"development server without in-band link", "development", "MGMT-DCGM", [](fx::Cluster& c) {
-             c.b.removeLinksBetween(c.srv1, c.inbandSw);
-         }},
-        {"BMC unreachable (existing rule)", "mixed", "MGMT-OOB", [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv2, c.oobSw); }},
-        {"training on NFS at 40 GPUs", "training", "STORAGE-NFS-TRAINING", [](fx::Cluster& c) {
-             addIdleServers(c, 3);
-             replaceArray(c, "nfs", 100);
-         }},
-        {"mixed on NFS at 40 GPUs", "mixed", "STORAGE-NFS-TRAINING", [](fx::Cluster& c) {
-             addIdleServers(c, 3);
-             replaceArray(c, "nfs", 100);
-         }},
-        {"512-GPU training at 60 GB/s", "training", "STORAGE-AGGREGATE-TRAINING", [](fx::Cluster& c) {
-             addIdleServers(c, 62);
-             replaceArray(c, "parallel-fs", 60);
-         }},
-        {"training at half bisection", "training", "FABRIC-CLASS", [](fx::Cluster& c) { setIntent(c, "training", {{"bisection_target", 0.5}}); }},
-        {"training without compute links", "training", "FABRIC-CLASS", [](fx::Cluster& c) {
-             for (NodeId leaf : {c.leaf1, c.leaf2})
-                 for (NodeId s : {c.srv1, c.srv2})
-                     c.b.removeLinksBetween(s, leaf);
-         }},
+        {"training without a scheduler", "training", "STACK-SCHEDULER",
+            [](fx::Cluster& c) {
+                SoftwareStack s = stackFor("training");
+                s.scheduler = Scheduler::None;
+                setStack(c, s);
+            }},
+        {"training, Slurm without priority queues, 12 teams", "training", "STACK-SCHEDULER",
+            [](fx::Cluster& c) {
+                setIntent(c, "training", {{"users", 12}});
+                SoftwareStack s = stackFor("training");
+                s.priorityQueues = false;
+                setStack(c, s);
+            }},
+        {"mixed without a scheduler", "mixed", "STACK-SCHEDULER",
+            [](fx::Cluster& c) {
+                SoftwareStack s = stackFor("mixed");
+                s.scheduler = Scheduler::None;
+                setStack(c, s);
+            }},
+        {"inference without orchestration", "inference", "STACK-ORCHESTRATION",
+            [](fx::Cluster& c) { setStack(c, stackFor("training")); }},
+        {"inference on Kubernetes without autoscaling", "inference", "STACK-ORCHESTRATION",
+            [](fx::Cluster& c) {
+                SoftwareStack s = stackFor("inference");
+                s.autoscaling = false;
+                setStack(c, s);
+            }},
+        {"mixed without reservations", "mixed", "STACK-PARTITION",
+            [](fx::Cluster& c) {
+                SoftwareStack s = stackFor("mixed");
+                s.reservations = false;
+                setStack(c, s);
+            }},
+        {"mixed share reserving no server", "mixed", "STACK-PARTITION",
+            [](fx::Cluster& c) {
+                setIntent(c, "mixed", {{"inference_share", 0.1}});
+            }},
+        {"training without DCGM", "training", "MGMT-DCGM",
+            [](fx::Cluster& c) {
+                SoftwareStack s = stackFor("training");
+                s.monitoring = {QStringLiteral("prometheus"), QStringLiteral("grafana")};
+                setStack(c, s);
+            }},
+        {"inference without DCGM", "inference", "MGMT-DCGM",
+            [](fx::Cluster& c) {
+                SoftwareStack s = stackFor("inference");
+                s.monitoring.clear();
+                setStack(c, s);
+            }},
+        {"development server without in-band link", "development", "MGMT-DCGM",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.inbandSw); }},
+        {"BMC unreachable (existing rule)", "mixed", "MGMT-OOB",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv2, c.oobSw); }},
+        {"training on NFS at 40 GPUs", "training", "STORAGE-NFS-TRAINING",
+            [](fx::Cluster& c) {
+                addIdleServers(c, 3);
+                replaceArray(c, "nfs", 100);
+            }},
+        {"mixed on NFS at 40 GPUs", "mixed", "STORAGE-NFS-TRAINING",
+            [](fx::Cluster& c) {
+                addIdleServers(c, 3);
+                replaceArray(c, "nfs", 100);
+            }},
+        {"512-GPU training at 60 GB/s", "training", "STORAGE-AGGREGATE-TRAINING",
+            [](fx::Cluster& c) {
+                addIdleServers(c, 62);
+                replaceArray(c, "parallel-fs", 60);
+            }},
+        {"training at half bisection", "training", "FABRIC-CLASS",
+            [](fx::Cluster& c) {
+                setIntent(c, "training", {{"bisection_target", 0.5}});
+            }},
+        {"training without compute links", "training", "FABRIC-CLASS",
+            [](fx::Cluster& c) {
+                for (NodeId leaf : {c.leaf1, c.leaf2})
+                    for (NodeId s : {c.srv1, c.srv2})
+                        c.b.removeLinksBetween(s, leaf);
+            }},
     };
     return kCases;
 }
@@ -203,17 +238,21 @@ private Q_SLOTS:
         const DesignIntent bad = DesignIntent::fromJson({{"users", 0}, {"inference_share", 1.5}});
         QVERIFY(!bad.users && !bad.inferenceShare);
 
-        for (ClusterType t : {ClusterType::Training, ClusterType::Inference, ClusterType::Mixed, ClusterType::Development}) {
+        for (ClusterType t :
+            {ClusterType::Training, ClusterType::Inference, ClusterType::Mixed, ClusterType::Development}) {
             SoftwareStack s = SoftwareStack::defaultFor(t);
             s.extra.insert(QStringLiteral("later"), true);
             QCOMPARE(SoftwareStack::fromJson(s.toJson()), s);
         }
         // Without a stored stack, the design runs its type's default.
         QCOMPARE(SoftwareStack::ofProperties({{"intent", QJsonObject{{"cluster_type", "inference"}}}}),
-                 SoftwareStack::defaultFor(ClusterType::Inference));
+            SoftwareStack::defaultFor(ClusterType::Inference));
         const SoftwareStack dev = SoftwareStack::defaultFor(ClusterType::Development);
         QVERIFY(dev.devTools.contains(QStringLiteral("jupyter")) && dev.devTools.contains(QStringLiteral("mlflow")));
-        QVERIFY(SoftwareStack::defaultFor(ClusterType::Mixed).components().join(';').contains(QLatin1String("Slurm (priority queues, reservations)")));
+        QVERIFY(SoftwareStack::defaultFor(ClusterType::Mixed)
+                    .components()
+                    .join(';')
+                    .contains(QLatin1String("Slurm (priority queues, reservations)")));
     }
 
     void managementRolesPerStack()
@@ -225,7 +264,8 @@ private Q_SLOTS:
             return n;
         };
         QCOMPARE(total(managementRoles(SoftwareStack::defaultFor(ClusterType::Training), 8)), 2 + 1);
-        QCOMPARE(total(managementRoles(SoftwareStack::defaultFor(ClusterType::Training), 128)), 2 + 2); // monitoring scales out
+        QCOMPARE(total(managementRoles(SoftwareStack::defaultFor(ClusterType::Training), 128)),
+            2 + 2); // monitoring scales out
         QCOMPARE(total(managementRoles(SoftwareStack::defaultFor(ClusterType::Inference), 8)), 3 + 1);
         QCOMPARE(total(managementRoles(SoftwareStack::defaultFor(ClusterType::Mixed), 8)), 2 + 3 + 1);
         SoftwareStack bcm;
@@ -254,18 +294,22 @@ private Q_SLOTS:
         if (!k.code) {
             for (const Finding& f : fs) {
                 QVERIFY2(!kClusterCodes.contains(f.code), qPrintable(dump(fs)));
-                QVERIFY2(f.severity == Severity::Info || (k.onlyClusterRules && f.severity == Severity::Warning), qPrintable(dump(fs)));
+                QVERIFY2(f.severity == Severity::Info || (k.onlyClusterRules && f.severity == Severity::Warning),
+                    qPrintable(dump(fs)));
             }
             return;
         }
-        const auto it = std::find_if(fs.begin(), fs.end(), [&](const Finding& f) { return f.code == QLatin1String(k.code); });
-        QVERIFY2(it != fs.end(), qPrintable(QStringLiteral("expected %1 in:\n%2").arg(QLatin1String(k.code), dump(fs))));
+        const auto it
+            = std::find_if(fs.begin(), fs.end(), [&](const Finding& f) { return f.code == QLatin1String(k.code); });
+        QVERIFY2(
+            it != fs.end(), qPrintable(QStringLiteral("expected %1 in:\n%2").arg(QLatin1String(k.code), dump(fs))));
         QVERIFY(!it->message.isEmpty());
         // The explanation quotes the source document's reason and shows the numbers used.
         QVERIFY2(it->explanation.size() > 80, qPrintable(it->explanation));
         if (QString::fromLatin1(k.code) != QLatin1String("MGMT-OOB"))
             QVERIFY2(it->explanation.contains(QLatin1String("gpu-clusters-source.txt")), qPrintable(it->explanation));
-        QVERIFY(std::any_of(designRules().begin(), designRules().end(), [&](const RuleInfo& r) { return it->code == QLatin1String(r.code); }));
+        QVERIFY(std::any_of(designRules().begin(), designRules().end(),
+            [&](const RuleInfo& r) { return it->code == QLatin1String(r.code); }));
     }
 
     void explanationsShowTheNumbers()
@@ -277,17 +321,21 @@ private Q_SLOTS:
         ValidationOptions quick;
         quick.fabricAnalysis = false;
         const auto fs = validate(c.b.d, quick);
-        const auto it = std::find_if(fs.begin(), fs.end(), [](const Finding& f) { return f.code == QLatin1String("STORAGE-AGGREGATE-TRAINING"); });
+        const auto it = std::find_if(fs.begin(), fs.end(),
+            [](const Finding& f) { return f.code == QLatin1String("STORAGE-AGGREGATE-TRAINING"); });
         QVERIFY(it != fs.end());
-        QVERIFY2(it->explanation.contains(QLatin1String("60.0 GB/s < 100 GB/s")) && it->explanation.contains(QLatin1String("512 GPUs")),
-                 qPrintable(it->explanation));
+        QVERIFY2(it->explanation.contains(QLatin1String("60.0 GB/s < 100 GB/s"))
+                && it->explanation.contains(QLatin1String("512 GPUs")),
+            qPrintable(it->explanation));
 
         fx::Cluster m;
         setIntent(m, "mixed", {{"inference_share", 0.1}});
         const auto ms = validate(m.b.d, quick);
-        const auto p = std::find_if(ms.begin(), ms.end(), [](const Finding& f) { return f.code == QLatin1String("STACK-PARTITION"); });
+        const auto p = std::find_if(
+            ms.begin(), ms.end(), [](const Finding& f) { return f.code == QLatin1String("STACK-PARTITION"); });
         QVERIFY(p != ms.end());
-        QVERIFY2(p->explanation.contains(QLatin1String("0.10 x 2 GPU servers = 0 servers")), qPrintable(p->explanation));
+        QVERIFY2(
+            p->explanation.contains(QLatin1String("0.10 x 2 GPU servers = 0 servers")), qPrintable(p->explanation));
     }
 
     void anonymousDesignsAreNotJudged()
@@ -304,13 +352,20 @@ private Q_SLOTS:
         QTest::addColumn<int>("gpus");
         QTest::addColumn<QString>("type");
         QTest::addColumn<QString>("row");
-        QTest::newRow("64 inference") << 64 << "inference" << "inference";
-        QTest::newRow("64 training") << 64 << "training" << "mid-scale";
-        QTest::newRow("64 mixed") << 64 << "mixed" << "mid-scale";
-        QTest::newRow("64 development") << 64 << "development" << "development";
-        QTest::newRow("16 development") << 16 << "development" << "development";
-        QTest::newRow("16 unspecified") << 16 << "unspecified" << "development";
-        QTest::newRow("1024 training") << 1024 << "training" << "large-scale";
+        QTest::newRow("64 inference") << 64 << "inference"
+                                      << "inference";
+        QTest::newRow("64 training") << 64 << "training"
+                                     << "mid-scale";
+        QTest::newRow("64 mixed") << 64 << "mixed"
+                                  << "mid-scale";
+        QTest::newRow("64 development") << 64 << "development"
+                                        << "development";
+        QTest::newRow("16 development") << 16 << "development"
+                                        << "development";
+        QTest::newRow("16 unspecified") << 16 << "unspecified"
+                                        << "development";
+        QTest::newRow("1024 training") << 1024 << "training"
+                                       << "large-scale";
     }
 
     void tierFollowsTheType()
@@ -336,7 +391,8 @@ private Q_SLOTS:
         QTest::newRow("training") << "training" << QStringList{"slurm-head-1", "slurm-head-2", "monitor-1"};
         QTest::newRow("inference") << "inference" << QStringList{"k8s-cp-1", "k8s-cp-2", "k8s-cp-3", "monitor-1"};
         QTest::newRow("mixed") << "mixed"
-                               << QStringList{"slurm-head-1", "slurm-head-2", "k8s-cp-1", "k8s-cp-2", "k8s-cp-3", "monitor-1"};
+                               << QStringList{
+                                      "slurm-head-1", "slurm-head-2", "k8s-cp-1", "k8s-cp-2", "k8s-cp-3", "monitor-1"};
         QTest::newRow("development") << "development" << QStringList{"slurm-head-1", "slurm-head-2", "monitor-1"};
     }
 
@@ -353,7 +409,8 @@ private Q_SLOTS:
         intent.clusterType = *clusterTypeFromString(type);
         if (intent.clusterType == ClusterType::Mixed)
             intent.inferenceShare = 0.25;
-        o.properties = QJsonObject{{"intent", intent.toJson()}, {"stack", SoftwareStack::defaultFor(intent.clusterType).toJson()}};
+        o.properties = QJsonObject{
+            {"intent", intent.toJson()}, {"stack", SoftwareStack::defaultFor(intent.clusterType).toJson()}};
         GenerateResult r = FabricGenerator::generate(o, *mCatalog);
         QVERIFY2(r.ok(), qPrintable(r.error));
         const Design& d = *r.design;
@@ -382,7 +439,8 @@ private Q_SLOTS:
 
         // The bill of materials counts them, with their price.
         const BillOfMaterials bom = BillOfMaterials::of(d);
-        const auto line = std::find_if(bom.lines().begin(), bom.lines().end(), [](const BomLine& l) { return l.sku == QLatin1String("mgmt-server-1u"); });
+        const auto line = std::find_if(bom.lines().begin(), bom.lines().end(),
+            [](const BomLine& l) { return l.sku == QLatin1String("mgmt-server-1u"); });
         QVERIFY(line != bom.lines().end());
         QCOMPARE(line->quantity, static_cast<int>(names.size()));
         QVERIFY(line->unitPrice > 0);

@@ -242,8 +242,8 @@ private Q_SLOTS:
     void randomSequencesUndoToTheStart()
     {
         const Catalog& catalog = test::shippedCatalog();
-        const QStringList skus{QStringLiteral("dgx-h100"), QStringLiteral("qm9700"), QStringLiteral("sn2201"), QStringLiteral("weka-pod"),
-                               QStringLiteral("sn4600c"), QStringLiteral("mgmt-server-1u")};
+        const QStringList skus{QStringLiteral("dgx-h100"), QStringLiteral("qm9700"), QStringLiteral("sn2201"),
+            QStringLiteral("weka-pod"), QStringLiteral("sn4600c"), QStringLiteral("mgmt-server-1u")};
         for (quint32 seed : {1u, 2u, 3u}) {
             QRandomGenerator rng(seed);
             Design d = test::smallDesign();
@@ -277,7 +277,10 @@ private Q_SLOTS:
                     break;
                 case 4: {
                     std::vector<LinkId> links;
-                    d.links().forEach([&](const Link& l) { if (rng.bounded(50) == 0) links.push_back(l.id); });
+                    d.links().forEach([&](const Link& l) {
+                        if (rng.bounded(50) == 0)
+                            links.push_back(l.id);
+                    });
                     cmd = std::make_unique<DisconnectCommand>(links);
                     break;
                 }

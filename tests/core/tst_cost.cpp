@@ -21,7 +21,8 @@ struct Small {
     Small()
     {
         const CatalogItem server = fx::gpuServer("srv", 80, 10000, 8000, 100000);
-        const CatalogItem sw1 = fx::ibSwitch("sw", 64, 64, {400, 200}, 20000, 1000, 2); // no typical power: typical = max
+        const CatalogItem sw1
+            = fx::ibSwitch("sw", 64, 64, {400, 200}, 20000, 1000, 2); // no typical power: typical = max
         b.d.recordItem(fx::cable("dac", "dac", "OSFP", 800, 5, 100));
         b.d.recordItem(fx::transceiver("twin", 2, 1000, 10));
         a = b.add(server, "a");
@@ -30,8 +31,8 @@ struct Small {
         Node n = *b.d.node(a);
         n.priceOverride = 90000;
         b.d.replaceNode(n);
-        b.connect(a, sw, "dac", 1.5, "twin");  // switch data/1
-        b.connect(s2, sw, "dac", 4, "twin");   // switch data/2: the same twin-port cage
+        b.connect(a, sw, "dac", 1.5, "twin"); // switch data/1
+        b.connect(s2, sw, "dac", 4, "twin"); // switch data/2: the same twin-port cage
         const CatalogItem rack = fx::rackItem("rk", 2000);
         b.d.recordItem(rack);
         b.rack("R1", 0, false, {a, s2, sw}, "rk");
@@ -42,7 +43,7 @@ CostAssumptions handAssumptions()
 {
     CostAssumptions a = CostAssumptions::defaults();
     a.overlay(QJsonObject{{"pue", 1.5}, {"power_price_usd_per_kwh", 0.10}, {"years", 4}, {"utilization", 0.5},
-                          {"cloud_price_per_gpu_hour", 2.0}, {"support_share", 0.1}, {"staff_per_year", 10000}});
+        {"cloud_price_per_gpu_hour", 2.0}, {"support_share", 0.1}, {"staff_per_year", 10000}});
     return a;
 }
 
@@ -92,9 +93,11 @@ private Q_SLOTS:
     {
         Small s;
         const BillOfMaterials bom = BillOfMaterials::of(s.b.d);
-        const QStringList rows = QString::fromUtf8(BomCsv::write(bom)).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        const QStringList rows
+            = QString::fromUtf8(BomCsv::write(bom)).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
         QCOMPARE(rows.size(), static_cast<qsizetype>(bom.lines().size()) + 1);
-        QVERIFY(rows.first().startsWith(QLatin1String("category,sku,description,length_class,quantity,unit_price_usd")));
+        QVERIFY(
+            rows.first().startsWith(QLatin1String("category,sku,description,length_class,quantity,unit_price_usd")));
         QVERIFY(rows.first().contains(QLatin1String("price_source")));
     }
 
@@ -110,17 +113,17 @@ private Q_SLOTS:
     {
         Small s;
         const CostReport r = CostModel::compute(s.b.d, handAssumptions());
-        const double capex = 215200;                                  // 90k + 100k + 20k + 2k rack + 2 cables + 3 modules
+        const double capex = 215200; // 90k + 100k + 20k + 2k rack + 2 cables + 3 modules
         QCOMPARE(r.capex, capex);
         QCOMPARE(r.gpus, 16);
-        QCOMPARE(r.itPowerKw, 21.03);                                 // 10 + 10 + 1 kW + 3 modules x 10 W
-        QCOMPARE(r.itTypicalPowerKw, 17.03);                          // 8 + 8 + 1 kW + 30 W
+        QCOMPARE(r.itPowerKw, 21.03); // 10 + 10 + 1 kW + 3 modules x 10 W
+        QCOMPARE(r.itTypicalPowerKw, 17.03); // 8 + 8 + 1 kW + 30 W
         QCOMPARE(r.facilityPowerKw, 21.03 * 1.5);
         QVERIFY(qFuzzyCompare(r.energyCostPerYear, 17.03 * 1.5 * 8760 * 0.10)); // 22,377.42
         QVERIFY(qFuzzyCompare(r.supportPerYear, 21520.0));
         QVERIFY(qFuzzyCompare(r.opexPerYear, 22377.42 + 21520 + 10000));
         QVERIFY(qFuzzyCompare(r.ownershipPerYear, 215200.0 / 4 + 53897.42));
-        QVERIFY(qFuzzyCompare(r.tco, 215200 + 4 * 53897.42));        // 430,789.68
+        QVERIFY(qFuzzyCompare(r.tco, 215200 + 4 * 53897.42)); // 430,789.68
         QCOMPARE(r.costPerGpu, 13450.0);
         QVERIFY(qFuzzyCompare(r.costPerGpuHour, 107697.42 / (16 * 8760 * 0.5)));
         QVERIFY(qFuzzyCompare(r.breakEvenUtilization, 107697.42 / (2.0 * 16 * 8760))); // about 0.38

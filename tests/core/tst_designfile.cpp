@@ -43,8 +43,9 @@ QString expectThrow(const QString& path)
 
 Design sampleDesign()
 {
-    return DesignJson::readFile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_SOURCE_DIR")) + QStringLiteral("/resources/samples/minimum-viable-cluster.json"),
-                                &test::shippedCatalog());
+    return DesignJson::readFile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_SOURCE_DIR"))
+            + QStringLiteral("/resources/samples/minimum-viable-cluster.json"),
+        &test::shippedCatalog());
 }
 
 } // namespace
@@ -56,7 +57,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         Design d = test::smallDesign();
-        QJsonObject props{{QStringLiteral("intent"), QJsonObject{{QStringLiteral("type"), QStringLiteral("training")}}}};
+        QJsonObject props{
+            {QStringLiteral("intent"), QJsonObject{{QStringLiteral("type"), QStringLiteral("training")}}}};
         d.setProperties(props);
         Node n = *d.node(NodeId(1));
         n.priceOverride = 123456.5;
@@ -121,7 +123,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::newRow("empty") << QByteArray() << QStringLiteral("empty");
         QTest::newRow("text") << QByteArray("hello, I am not a design\n") << QStringLiteral("not an SQLite");
-        QTest::newRow("sqlite header only") << QByteArray("SQLite format 3\0", 16) << QStringLiteral("another application");
+        QTest::newRow("sqlite header only")
+            << QByteArray("SQLite format 3\0", 16) << QStringLiteral("another application");
     }
     void foreignAndBrokenFilesAreRefused()
     {
@@ -155,7 +158,8 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();
         int refused = 0;
-        for (qsizetype cut : {qsizetype(50), qsizetype(100), qsizetype(1024), qsizetype(4096), bytes.size() / 2, bytes.size() - 1}) {
+        for (qsizetype cut :
+            {qsizetype(50), qsizetype(100), qsizetype(1024), qsizetype(4096), bytes.size() / 2, bytes.size() - 1}) {
             const QString path = dir.filePath(QStringLiteral("cut-%1.podwright").arg(cut));
             QFile out(path);
             QVERIFY(out.open(QIODevice::WriteOnly));
@@ -176,17 +180,28 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("sql");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("dangling link node") << QStringLiteral("UPDATE links SET a_node = 999 WHERE id = 1") << QStringLiteral("does not exist");
-        QTest::newRow("port out of range") << QStringLiteral("UPDATE links SET a_port = 500 WHERE id = 1") << QStringLiteral("port");
-        QTest::newRow("port used twice") << QStringLiteral("UPDATE links SET a_node = (SELECT a_node FROM links WHERE id = 2), a_port = (SELECT a_port FROM links WHERE id = 2) WHERE id = 1") << QStringLiteral("already carries");
-        QTest::newRow("unknown sku") << QStringLiteral("UPDATE nodes SET sku = 'nope' WHERE id = 1") << QStringLiteral("not in the design's catalog");
-        QTest::newRow("text in number column") << QStringLiteral("UPDATE nodes SET x = 'left' WHERE id = 1") << QStringLiteral("number column");
-        QTest::newRow("huge id") << QStringLiteral("UPDATE nodes SET id = 3000000000 WHERE id = 11") << QStringLiteral("out of range");
-        QTest::newRow("dangling rack") << QStringLiteral("UPDATE nodes SET rack = 77 WHERE id = 1") << QStringLiteral("rack");
+        QTest::newRow("dangling link node")
+            << QStringLiteral("UPDATE links SET a_node = 999 WHERE id = 1") << QStringLiteral("does not exist");
+        QTest::newRow("port out of range")
+            << QStringLiteral("UPDATE links SET a_port = 500 WHERE id = 1") << QStringLiteral("port");
+        QTest::newRow("port used twice") << QStringLiteral(
+            "UPDATE links SET a_node = (SELECT a_node FROM links WHERE id = 2), a_port = (SELECT a_port FROM links "
+            "WHERE id = 2) WHERE id = 1") << QStringLiteral("already carries");
+        QTest::newRow("unknown sku") << QStringLiteral("UPDATE nodes SET sku = 'nope' WHERE id = 1")
+                                     << QStringLiteral("not in the design's catalog");
+        QTest::newRow("text in number column")
+            << QStringLiteral("UPDATE nodes SET x = 'left' WHERE id = 1") << QStringLiteral("number column");
+        QTest::newRow("huge id") << QStringLiteral("UPDATE nodes SET id = 3000000000 WHERE id = 11")
+                                 << QStringLiteral("out of range");
+        QTest::newRow("dangling rack") << QStringLiteral("UPDATE nodes SET rack = 77 WHERE id = 1")
+                                       << QStringLiteral("rack");
         QTest::newRow("missing table") << QStringLiteral("DROP TABLE links") << QStringLiteral("damaged");
-        QTest::newRow("bad catalog json") << QStringLiteral("UPDATE catalog_items SET json = '{\"sku\": 5}'") << QStringLiteral("catalog");
-        QTest::newRow("bad properties") << QStringLiteral("UPDATE meta SET value = '[1,2' WHERE key = 'properties'") << QStringLiteral("properties");
-        QTest::newRow("nan position") << QStringLiteral("UPDATE nodes SET x = 1e400 WHERE id = 1") << QStringLiteral("position");
+        QTest::newRow("bad catalog json")
+            << QStringLiteral("UPDATE catalog_items SET json = '{\"sku\": 5}'") << QStringLiteral("catalog");
+        QTest::newRow("bad properties") << QStringLiteral("UPDATE meta SET value = '[1,2' WHERE key = 'properties'")
+                                        << QStringLiteral("properties");
+        QTest::newRow("nan position") << QStringLiteral("UPDATE nodes SET x = 1e400 WHERE id = 1")
+                                      << QStringLiteral("position");
     }
     void tamperedContentIsRefused()
     {

@@ -11,11 +11,8 @@ private Q_SLOTS:
     void roundTripKeepsEveryField()
     {
         const QJsonObject json{
-            {"cluster_type", "inference"},
-            {"bisection_target", 0.25},
-            {"site_power_budget_kw", 800},
-            {"dataset_tb", 120},
-            {"storage_tier", "better"},
+            {"cluster_type", "inference"}, {"bisection_target", 0.25}, {"site_power_budget_kw", 800},
+            {"dataset_tb", 120}, {"storage_tier", "better"},
             {"workload", QJsonObject{{"parameters", 70e9}, {"task", "finetune"}, {"tokens", 1e9}, {"target_days", 3}}},
             {"future_field", "kept"}, // a later version's key survives this one
         };
@@ -46,8 +43,8 @@ private Q_SLOTS:
 
     void invalidValuesAreIgnored()
     {
-        const DesignIntent intent = DesignIntent::fromJson(QJsonObject{
-            {"cluster_type", "spaceship"}, {"bisection_target", -1}, {"site_power_budget_kw", "lots"}, {"workload", QJsonObject{{"task", "train"}}}});
+        const DesignIntent intent = DesignIntent::fromJson(QJsonObject{{"cluster_type", "spaceship"},
+            {"bisection_target", -1}, {"site_power_budget_kw", "lots"}, {"workload", QJsonObject{{"task", "train"}}}});
         QVERIFY(intent.clusterType == ClusterType::Unspecified);
         QVERIFY(!intent.bisectionTarget);
         QVERIFY(!intent.sitePowerBudgetKw);

@@ -26,8 +26,9 @@ namespace {
 
 Design sample()
 {
-    return DesignJson::readFile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_SOURCE_DIR")) + QStringLiteral("/resources/samples/minimum-viable-cluster.json"),
-                                &test::shippedCatalog());
+    return DesignJson::readFile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_SOURCE_DIR"))
+            + QStringLiteral("/resources/samples/minimum-viable-cluster.json"),
+        &test::shippedCatalog());
 }
 
 Design generated(TopologyKind topology, int gpus, const QString& server, const QString& sw, int radix = 0)
@@ -64,9 +65,12 @@ private Q_SLOTS:
     void initTestCase()
     {
         mDesigns.emplace(QStringLiteral("sample"), sample());
-        mDesigns.emplace(QStringLiteral("rail-256"), generated(TopologyKind::RailOptimized, 256, QStringLiteral("dgx-h100"), QStringLiteral("qm9700")));
-        mDesigns.emplace(QStringLiteral("fat-tree-k8"), generated(TopologyKind::FatTree, 0, QString(), QStringLiteral("qm9700"), 8));
-        mDesigns.emplace(QStringLiteral("leaf-spine-128"), generated(TopologyKind::LeafSpine, 128, QStringLiteral("dgx-h100"), QStringLiteral("qm9700")));
+        mDesigns.emplace(QStringLiteral("rail-256"),
+            generated(TopologyKind::RailOptimized, 256, QStringLiteral("dgx-h100"), QStringLiteral("qm9700")));
+        mDesigns.emplace(
+            QStringLiteral("fat-tree-k8"), generated(TopologyKind::FatTree, 0, QString(), QStringLiteral("qm9700"), 8));
+        mDesigns.emplace(QStringLiteral("leaf-spine-128"),
+            generated(TopologyKind::LeafSpine, 128, QStringLiteral("dgx-h100"), QStringLiteral("qm9700")));
         for (const auto& [name, d] : mDesigns)
             QVERIFY2(d.links().size() > 0, qPrintable(name));
     }
@@ -80,7 +84,8 @@ private Q_SLOTS:
 
     void csvQuotingRoundTrips()
     {
-        const QStringList fields{QStringLiteral("plain"), QStringLiteral("a,b"), QStringLiteral("say \"hi\""), QStringLiteral("two\nlines"), QString()};
+        const QStringList fields{QStringLiteral("plain"), QStringLiteral("a,b"), QStringLiteral("say \"hi\""),
+            QStringLiteral("two\nlines"), QString()};
         const QString text = csv::record(fields) + csv::record({QStringLiteral("x")});
         QVERIFY(text.contains(QStringLiteral("\"a,b\"")));
         QVERIFY(text.contains(QStringLiteral("\"say \"\"hi\"\"\"")));
@@ -92,13 +97,16 @@ private Q_SLOTS:
 
     void hostlistCompressesAndExpands()
     {
-        QCOMPARE(Hostlist::compress({QStringLiteral("gpu001"), QStringLiteral("gpu002"), QStringLiteral("gpu003"), QStringLiteral("gpu007")}),
-                 QStringLiteral("gpu[001-003,007]"));
-        QCOMPARE(Hostlist::compress({QStringLiteral("leaf1"), QStringLiteral("leaf2"), QStringLiteral("spine"), QStringLiteral("n9"), QStringLiteral("n10")}),
-                 QStringLiteral("leaf[1-2],spine,n9,n10"));
+        QCOMPARE(Hostlist::compress({QStringLiteral("gpu001"), QStringLiteral("gpu002"), QStringLiteral("gpu003"),
+                     QStringLiteral("gpu007")}),
+            QStringLiteral("gpu[001-003,007]"));
+        QCOMPARE(Hostlist::compress({QStringLiteral("leaf1"), QStringLiteral("leaf2"), QStringLiteral("spine"),
+                     QStringLiteral("n9"), QStringLiteral("n10")}),
+            QStringLiteral("leaf[1-2],spine,n9,n10"));
         QCOMPARE(Hostlist::expand(QStringLiteral("tux[0-3,12],s[08-10],x")),
-                 (QStringList{QStringLiteral("tux0"), QStringLiteral("tux1"), QStringLiteral("tux2"), QStringLiteral("tux3"), QStringLiteral("tux12"),
-                              QStringLiteral("s08"), QStringLiteral("s09"), QStringLiteral("s10"), QStringLiteral("x")}));
+            (QStringList{QStringLiteral("tux0"), QStringLiteral("tux1"), QStringLiteral("tux2"), QStringLiteral("tux3"),
+                QStringLiteral("tux12"), QStringLiteral("s08"), QStringLiteral("s09"), QStringLiteral("s10"),
+                QStringLiteral("x")}));
         QCOMPARE(Hostlist::expand(QStringLiteral("r[1-2]b[1-2]")).size(), 4);
         QVERIFY(Hostlist::expand(QStringLiteral("bad[3-1]")).isEmpty());
         QCOMPARE(Hostlist::sanitize(QStringLiteral("SU 1/leaf,a")), QStringLiteral("SU-1-leaf-a"));
@@ -190,8 +198,10 @@ private Q_SLOTS:
             got.insert(std::minmax(r.at(0), r.at(5)));
             for (int side : {0, 5}) {
                 QVERIFY(r.at(side + 1) == QLatin1String("Host") || r.at(side + 1) == QLatin1String("Switch"));
-                QVERIFY2(ibPort.match(r.at(side + 2)).hasMatch() || ethPort.match(r.at(side + 2)).hasMatch(), qPrintable(r.at(side + 2)));
-                QVERIFY2(ends.insert({r.at(side), r.at(side + 2)}).second, qPrintable(r.at(side) + QLatin1Char(' ') + r.at(side + 2)));
+                QVERIFY2(ibPort.match(r.at(side + 2)).hasMatch() || ethPort.match(r.at(side + 2)).hasMatch(),
+                    qPrintable(r.at(side + 2)));
+                QVERIFY2(ends.insert({r.at(side), r.at(side + 2)}).second,
+                    qPrintable(r.at(side) + QLatin1Char(' ') + r.at(side + 2)));
             }
             if (r.at(1) == QLatin1String("Host"))
                 QCOMPARE(r.at(6), QStringLiteral("Host")); // switch side comes first
@@ -206,7 +216,7 @@ private Q_SLOTS:
         const Design& d = mDesigns.at(name);
         const QString text = QString::fromUtf8(SlurmTopology::write(d));
         std::map<QString, QStringList> children; // switch -> child switches
-        std::map<QString, QStringList> nodes;    // switch -> nodes
+        std::map<QString, QStringList> nodes; // switch -> nodes
         std::map<QString, int> nodeSeen;
         std::map<QString, int> physicalSeen;
         static const QRegularExpression member(QStringLiteral("^# (\\S+) stands for the rail leaves (\\S+)"));
@@ -223,7 +233,8 @@ private Q_SLOTS:
             const QString sw = words.at(0).mid(11);
             QVERIFY2(sw.size() <= 64 && !sw.isEmpty(), qPrintable(sw));
             QVERIFY2(!children.count(sw) && !nodes.count(sw), qPrintable(QStringLiteral("duplicate %1").arg(sw)));
-            QVERIFY2(!(raw.contains(QLatin1String("Nodes=")) && raw.contains(QLatin1String("Switches="))), qPrintable(raw));
+            QVERIFY2(
+                !(raw.contains(QLatin1String("Nodes=")) && raw.contains(QLatin1String("Switches="))), qPrintable(raw));
             children[sw];
             nodes[sw];
             for (const QString& w : words.mid(1)) {
@@ -272,16 +283,16 @@ private Q_SLOTS:
             QVERIFY2(servers.count(n), qPrintable(n));
         }
         // A tree: no cycles, and some top switch reaches every node.
-        std::function<void(const QString&, std::set<QString>&, std::set<QString>&, int)> reach =
-            [&](const QString& sw, std::set<QString>& seen, std::set<QString>& under, int depth) {
-                QVERIFY2(depth < 20, "switch hierarchy too deep or cyclic");
-                if (!seen.insert(sw).second)
-                    return;
-                for (const QString& n : nodes[sw])
-                    under.insert(n);
-                for (const QString& k : children[sw])
-                    reach(k, seen, under, depth + 1);
-            };
+        std::function<void(const QString&, std::set<QString>&, std::set<QString>&, int)> reach
+            = [&](const QString& sw, std::set<QString>& seen, std::set<QString>& under, int depth) {
+                  QVERIFY2(depth < 20, "switch hierarchy too deep or cyclic");
+                  if (!seen.insert(sw).second)
+                      return;
+                  for (const QString& n : nodes[sw])
+                      under.insert(n);
+                  for (const QString& k : children[sw])
+                      reach(k, seen, under, depth + 1);
+              };
         bool someRootReachesAll = false;
         for (const auto& [sw, kids] : children) {
             std::set<QString> seen;

@@ -172,7 +172,8 @@ private Q_SLOTS:
         QCOMPARE(*r.onePlaneLostRatio, 0.875);
         QVERIFY2(r.onePlaneLostNote.contains(QStringLiteral("rail 1 of 8")), qPrintable(r.onePlaneLostNote));
         // The plane is the rail's leaves: 2 (or 16) of them, the spines join every rail.
-        QVERIFY2(r.onePlaneLostNote.contains(QStringLiteral("(%1 switches)").arg(nodes / 32)), qPrintable(r.onePlaneLostNote));
+        QVERIFY2(r.onePlaneLostNote.contains(QStringLiteral("(%1 switches)").arg(nodes / 32)),
+            qPrintable(r.onePlaneLostNote));
         const QJsonObject j = r.toJson();
         QCOMPARE(j[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].toDouble(), 0.875);
     }
@@ -210,10 +211,21 @@ private Q_SLOTS:
         GeneratorOptions o;
         o.switchSku = QStringLiteral("qm9700");
         switch (which) {
-        case 0: o = fatTree(4); break;
-        case 1: o = fatTree(8); break;
-        case 2: o.serverSku = QStringLiteral("dgx-h100"); o.nodes = 60; o.oversubscription = Oversubscription{2, 1}; break;
-        case 3: o.serverSku = QStringLiteral("dgx-h100"); o.nodes = 500; break;
+        case 0:
+            o = fatTree(4);
+            break;
+        case 1:
+            o = fatTree(8);
+            break;
+        case 2:
+            o.serverSku = QStringLiteral("dgx-h100");
+            o.nodes = 60;
+            o.oversubscription = Oversubscription{2, 1};
+            break;
+        case 3:
+            o.serverSku = QStringLiteral("dgx-h100");
+            o.nodes = 500;
+            break;
         default:
             o.topology = TopologyKind::LeafSpine;
             o.serverSku = QStringLiteral("dell-xe9680");
@@ -233,7 +245,8 @@ private Q_SLOTS:
         for (int run = 0; run < runs; ++run) {
             std::vector<signed char> side(n);
             for (size_t i = 0; i < n; ++i)
-                side[i] = static_cast<signed char>(run % 3 == 2 ? static_cast<int>(rng() % 3) - 1 : static_cast<int>(rng() % 2));
+                side[i] = static_cast<signed char>(
+                    run % 3 == 2 ? static_cast<int>(rng() % 3) - 1 : static_cast<int>(rng() % 2));
             if (run % 4 == 0) // a structural split: first half against the rest
                 for (size_t i = 0; i < n; ++i)
                     side[i] = i < n / 2 ? 0 : 1;
@@ -243,7 +256,8 @@ private Q_SLOTS:
                     lost.push_back(switches[rng() % switches.size()]);
             const long long fast = net.maxFlow(side, lost);
             const long long reference = MaxFlowNetwork::referenceMaxFlow(g, side, lost);
-            QVERIFY2(fast == reference, qPrintable(QStringLiteral("run %1: %2 against %3").arg(run).arg(fast).arg(reference)));
+            QVERIFY2(fast == reference,
+                qPrintable(QStringLiteral("run %1: %2 against %3").arg(run).arg(fast).arg(reference)));
         }
         // Reuse leaves no trace: the same cut again gives the same answer.
         std::vector<signed char> half(n);
@@ -255,8 +269,8 @@ private Q_SLOTS:
     void reportJsonHasTheContractKeys()
     {
         const QJsonObject j = analyzeFabric(make(fatTree(4))).toJson();
-        for (const char* key : {"gpus", "servers", "compute_fabric", "switches_by_model", "cables", "transceivers", "racks",
-                                "power_kw", "bisection", "oversubscription", "degraded", "diameter_hops"})
+        for (const char* key : {"gpus", "servers", "compute_fabric", "switches_by_model", "cables", "transceivers",
+                 "racks", "power_kw", "bisection", "oversubscription", "degraded", "diameter_hops"})
             QVERIFY2(j.contains(QLatin1String(key)), key);
         QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("switches")][QStringLiteral("spine")].toInt(), 8);
         QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);

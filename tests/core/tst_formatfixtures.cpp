@@ -29,7 +29,8 @@ private Q_SLOTS:
 
     void formatOneSampleHasItsCounts()
     {
-        const Design d = DesignFile::load(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA")) + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright"));
+        const Design d = DesignFile::load(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
+            + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright"));
         const DesignSummary s = DesignSummary::of(d);
         QCOMPARE(s.gpus, 16);
         QCOMPARE(s.links, 41);

@@ -22,14 +22,26 @@ QByteArray mutate(QByteArray bytes, QRandomGenerator& rng)
     for (int e = 0; e < edits && !bytes.isEmpty(); ++e) {
         const auto pos = static_cast<qsizetype>(rng.bounded(static_cast<quint32>(bytes.size())));
         switch (rng.bounded(6)) {
-        case 0: bytes[pos] = static_cast<char>(bytes[pos] ^ (1 << rng.bounded(8))); break;
-        case 1: bytes.remove(pos, static_cast<qsizetype>(rng.bounded(64))); break;
-        case 2: bytes.insert(pos, QByteArray(static_cast<qsizetype>(1 + rng.bounded(16)), static_cast<char>(rng.bounded(256)))); break;
-        case 3: bytes.truncate(pos); break;
-        case 4: bytes.insert(pos, bytes.mid(static_cast<qsizetype>(rng.bounded(static_cast<quint32>(bytes.size()))), 32)); break;
+        case 0:
+            bytes[pos] = static_cast<char>(bytes[pos] ^ (1 << rng.bounded(8)));
+            break;
+        case 1:
+            bytes.remove(pos, static_cast<qsizetype>(rng.bounded(64)));
+            break;
+        case 2:
+            bytes.insert(
+                pos, QByteArray(static_cast<qsizetype>(1 + rng.bounded(16)), static_cast<char>(rng.bounded(256))));
+            break;
+        case 3:
+            bytes.truncate(pos);
+            break;
+        case 4:
+            bytes.insert(pos, bytes.mid(static_cast<qsizetype>(rng.bounded(static_cast<quint32>(bytes.size()))), 32));
+            break;
         case 5: {
             // Numbers are where hostile files hurt most: swap one digit run for an extreme value.
-            static const char* const extremes[] = {"1e308", "-1", "4294967295", "1000000000", "0", "NaN", "\"x\"", "null", "[]"};
+            static const char* const extremes[]
+                = {"1e308", "-1", "4294967295", "1000000000", "0", "NaN", "\"x\"", "null", "[]"};
             bytes.insert(pos, extremes[rng.bounded(9)]);
             break;
         }
@@ -65,8 +77,10 @@ private Q_SLOTS:
         t.start();
         int runs = 0;
         while (runs < 20000 && t.elapsed() < 20000) {
-            const QByteArray input = mutate(seeds[static_cast<qsizetype>(rng.bounded(static_cast<quint32>(seeds.size())))], rng);
-            fuzz::designJson(reinterpret_cast<const std::uint8_t*>(input.constData()), static_cast<size_t>(input.size()));
+            const QByteArray input
+                = mutate(seeds[static_cast<qsizetype>(rng.bounded(static_cast<quint32>(seeds.size())))], rng);
+            fuzz::designJson(
+                reinterpret_cast<const std::uint8_t*>(input.constData()), static_cast<size_t>(input.size()));
             ++runs;
         }
         QVERIFY(runs > 500);
@@ -89,7 +103,8 @@ private Q_SLOTS:
             // Keep the header mostly intact so mutations reach the tables, not only the magic check.
             const QByteArray body = mutate(input.mid(100), rng);
             input = input.left(100) + body;
-            fuzz::designFile(reinterpret_cast<const std::uint8_t*>(input.constData()), static_cast<size_t>(input.size()));
+            fuzz::designFile(
+                reinterpret_cast<const std::uint8_t*>(input.constData()), static_cast<size_t>(input.size()));
             ++runs;
         }
         QVERIFY(runs > 200);

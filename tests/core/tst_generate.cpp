@@ -70,7 +70,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("spines");
         QTest::addColumn<int>("cores");
         for (const char* sku : {"dgx-h100", "dgx-b200"}) {
-            const std::array<std::array<int, 3>, 7> rows{{{1, 4, 0}, {2, 8, 0}, {4, 16, 0}, {8, 32, 0}, {16, 128, 64}, {32, 256, 128}, {64, 512, 256}}};
+            const std::array<std::array<int, 3>, 7> rows{
+                {{1, 4, 0}, {2, 8, 0}, {4, 16, 0}, {8, 32, 0}, {16, 128, 64}, {32, 256, 128}, {64, 512, 256}}};
             for (const auto& row : rows)
                 QTest::addRow("%s-%dsu", sku, row[0]) << QString::fromLatin1(sku) << row[0] << row[1] << row[2];
         }
@@ -281,7 +282,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("storage");
         QTest::addColumn<QString>("tier");
-        for (const char* sku : {"ddn-ai400x2", "weka-pod", "vast-dbox", "netapp-aff-a90", "ibm-sss6000", "nfs-filer-generic"})
+        for (const char* sku :
+            {"ddn-ai400x2", "weka-pod", "vast-dbox", "netapp-aff-a90", "ibm-sss6000", "nfs-filer-generic"})
             for (const char* tier : {"good", "best"})
                 QTest::addRow("%s-%s", sku, tier) << QString::fromLatin1(sku) << QString::fromLatin1(tier);
     }
@@ -369,8 +371,10 @@ private Q_SLOTS:
         d.links().forEach([&](const Link& l) {
             const CatalogItem* cable = d.item(l.cableSku);
             const CatalogItem* module = d.item(l.transceiverSku);
-            const bool cableShort = cable && cable->cable && cable->cable->maxLengthM > 0 && l.lengthM > cable->cable->maxLengthM;
-            const bool moduleShort = module && module->transceiver && module->transceiver->maxReachM > 0 && l.lengthM > module->transceiver->maxReachM;
+            const bool cableShort
+                = cable && cable->cable && cable->cable->maxLengthM > 0 && l.lengthM > cable->cable->maxLengthM;
+            const bool moduleShort = module && module->transceiver && module->transceiver->maxReachM > 0
+                && l.lengthM > module->transceiver->maxReachM;
             if (cableShort || moduleShort) {
                 ++tooLong;
                 example = QStringLiteral("%1 m on %2 / %3").arg(l.lengthM).arg(l.cableSku, l.transceiverSku);
@@ -383,8 +387,9 @@ private Q_SLOTS:
         int shown = 0;
         d.links().forEach([&](const Link& l) {
             if (l.cableSku.isEmpty() && shown++ < 8)
-                qWarning("uncabled: %s %s - %s %s, %.1f m", qPrintable(d.node(l.a.node)->name), qPrintable(d.portName(l.a)),
-                         qPrintable(d.node(l.b.node)->name), qPrintable(d.portName(l.b)), l.lengthM);
+                qWarning("uncabled: %s %s - %s %s, %.1f m", qPrintable(d.node(l.a.node)->name),
+                    qPrintable(d.portName(l.a)), qPrintable(d.node(l.b.node)->name), qPrintable(d.portName(l.b)),
+                    l.lengthM);
         });
         const FabricReport r = analyzeFabric(d, countsOnly());
         QCOMPARE(r.linksWithoutCable, 0);
@@ -449,11 +454,16 @@ private Q_SLOTS:
         QTest::addColumn<int>("nodes");
         QTest::addColumn<QString>("sw");
         QTest::addColumn<QString>("mention");
-        QTest::newRow("zero nodes") << "dgx-h100" << 0 << "qm9700" << "at least one server";
-        QTest::newRow("unknown server") << "dgx-h999" << 8 << "qm9700" << "dgx-h999";
-        QTest::newRow("unknown switch") << "dgx-h100" << 8 << "qm9999" << "qm9999";
-        QTest::newRow("switch is not a switch") << "dgx-h100" << 8 << "dgx-h100" << "not a fabric switch";
-        QTest::newRow("switch too small") << "dgx-h100" << 64 << "qm8700" << "--su-size 20";
+        QTest::newRow("zero nodes") << "dgx-h100" << 0 << "qm9700"
+                                    << "at least one server";
+        QTest::newRow("unknown server") << "dgx-h999" << 8 << "qm9700"
+                                        << "dgx-h999";
+        QTest::newRow("unknown switch") << "dgx-h100" << 8 << "qm9999"
+                                        << "qm9999";
+        QTest::newRow("switch is not a switch") << "dgx-h100" << 8 << "dgx-h100"
+                                                << "not a fabric switch";
+        QTest::newRow("switch too small") << "dgx-h100" << 64 << "qm8700"
+                                          << "--su-size 20";
     }
     void badDialsAreRefused()
     {

@@ -49,7 +49,7 @@ private Q_SLOTS:
         QFETCH(int, high);
         const SizingResult r = WorkloadSizer::size(h100(params, WorkloadTask(task)));
         QVERIFY2(r.gpusRecommended >= low && r.gpusRecommended <= high,
-                 qPrintable(QStringLiteral("%1 GPUs; %2 %3").arg(r.gpusRecommended).arg(r.memoryFormula, r.timeFormula)));
+            qPrintable(QStringLiteral("%1 GPUs; %2 %3").arg(r.gpusRecommended).arg(r.memoryFormula, r.timeFormula)));
     }
 
     void memoryAgreesWithTheSourceDocument()
@@ -153,8 +153,8 @@ private Q_SLOTS:
         GenerateResult g = FabricGenerator::generate(options, test::shippedCatalog());
         QVERIFY2(g.ok(), qPrintable(g.error));
         QJsonObject props = g.design->properties();
-        props["intent"] = QJsonObject{{"cluster_type", "training"},
-                                      {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}}}};
+        props["intent"] = QJsonObject{
+            {"cluster_type", "training"}, {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}}}};
         g.design->setProperties(props);
         const auto findings = validate(*g.design);
         QStringList problems;
@@ -164,10 +164,11 @@ private Q_SLOTS:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
         // Fewer GPUs than sized: the rule says so.
         props["intent"] = QJsonObject{{"cluster_type", "training"},
-                                      {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}, {"target_days", 7}}}};
+            {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}, {"target_days", 7}}}};
         g.design->setProperties(props);
         const auto tight = validate(*g.design);
-        QVERIFY(std::any_of(tight.begin(), tight.end(), [](const Finding& f) { return f.code == QLatin1String("WORKLOAD-GPU-COUNT"); }));
+        QVERIFY(std::any_of(tight.begin(), tight.end(),
+            [](const Finding& f) { return f.code == QLatin1String("WORKLOAD-GPU-COUNT"); }));
     }
 };
 

@@ -14,7 +14,7 @@ bool has(const std::vector<Finding>& fs, const char* code)
 }
 
 TierInputs inputs(int gpus, double capex, int linkGbps = 400, bool ib = true, bool parallelFs = true,
-                  ClusterType type = ClusterType::Training)
+    ClusterType type = ClusterType::Training)
 {
     TierInputs in;
     in.gpus = gpus;

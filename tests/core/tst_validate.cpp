@@ -50,100 +50,119 @@ void setIntentKey(fx::Cluster& c, const char* key, const QJsonValue& value)
 const std::vector<Case>& cases()
 {
     static const std::vector<Case> kCases{
-        {"RJ45 cabled to an OSFP cage", "PORT-CONNECTOR", [](fx::Cluster& c) {
-             const NodeId probe = c.b.add(fx::ibSwitch(), "probe", Network::Compute);
-             c.b.link(c.b.freePort(probe, PortRole::Fabric), c.b.freePort(c.oobSw, PortRole::Fabric));
-         }},
-        {"100G-only port on a 400/200G leaf", "PORT-SPEED", [](fx::Cluster& c) {
-             const NodeId eth = c.b.add(fx::ethSwitch("eth100", 8, {100}, "OSFP"), "eth100", Network::Compute);
-             c.b.link(c.b.freePort(eth, PortRole::Fabric), c.b.freePort(c.leaf1, PortRole::Fabric));
-         }},
-        {"storage switch cabled into the compute fabric", "PORT-ROLE", [](fx::Cluster& c) {
-             c.b.link(c.b.freePort(c.storageSw, PortRole::Fabric), c.b.freePort(c.leaf1, PortRole::Fabric));
-         }},
-        {"HDR switch on an NDR leaf", "PORT-SPEED-DOWNGRADE", [](fx::Cluster& c) {
-             const NodeId hdr = c.b.add(fx::ibSwitch("hdr", 40, 40, {200}), "hdr", Network::Compute, FabricTier::Spine);
-             c.b.connect(c.leaf1, hdr);
-         }},
-        {"10 m on a 3 m DAC", "PORT-CABLE", [](fx::Cluster& c) {
-             Link l = *c.b.d.link(c.b.d.linksOf(c.srv1).front());
-             l.lengthM = 10;
-             c.b.d.replaceLink(l);
-         }},
-        {"OSFP DAC on QSFP112 ports", "PORT-CABLE", [](fx::Cluster& c) {
-             for (LinkId id : c.b.d.linksOf(c.array)) {
-                 Link l = *c.b.d.link(id);
-                 if (l.cableSku == QLatin1String("dac112")) {
-                     l.cableSku = QStringLiteral("dac");
-                     c.b.d.replaceLink(l);
-                     return;
-                 }
-             }
-         }},
-        {"switch with more links than its radix", "SWITCH-RADIX", [](fx::Cluster& c) {
-             const NodeId tiny = c.b.add(fx::ibSwitch("tiny", 4, 2), "tiny", Network::Compute, FabricTier::Spine);
-             for (int i = 0; i < 3; ++i)
-                 c.b.connect(tiny, c.leaf2);
-         }},
-        {"server with an unconnected compute NIC", "PORT-UNCONNECTED-COMPUTE", [](fx::Cluster& c) {
-             c.b.removeLinksBetween(c.srv1, c.leaf1, 1);
-         }},
-        {"server on a separate fabric", "FABRIC-PARTITION", [](fx::Cluster& c) {
-             const NodeId s3 = c.b.add(fx::gpuServer(), "srv3");
-             const NodeId island = c.b.add(fx::ibSwitch(), "island", Network::Compute, FabricTier::Leaf);
-             for (int i = 0; i < 8; ++i)
-                 c.b.connect(s3, island);
-         }},
-        {"rail r of a server not on leaf r", "FABRIC-RAIL", [](fx::Cluster& c) {
-             for (auto [leaf, rail] : {std::pair{c.leaf1, 0}, std::pair{c.leaf2, 1}}) {
-                 Node n = *c.b.d.node(leaf);
-                 n.rail = rail;
-                 c.b.d.replaceNode(n);
-             }
-         }},
-        {"leaf at 2:1 in a training cluster", "FABRIC-OVERSUB", [](fx::Cluster& c) {
-             c.b.removeLinksBetween(c.leaf2, c.spine1);
-         }},
-        {"each server on its own leaf, half the uplinks", "FABRIC-BISECTION", [](fx::Cluster& c) {
-             c.b.removeLinksBetween(c.srv1, c.leaf2);
-             c.b.removeLinksBetween(c.srv2, c.leaf1);
-             for (int i = 0; i < 4; ++i) {
-                 c.b.connect(c.srv1, c.leaf1);
-                 c.b.connect(c.srv2, c.leaf2);
-             }
-             c.b.removeLinksBetween(c.leaf2, c.spine1);
-         }},
-        {"server hanging off one leaf", "FABRIC-SPOF", [](fx::Cluster& c) {
-             c.b.removeLinksBetween(c.srv2, c.leaf1);
-         }},
+        {"RJ45 cabled to an OSFP cage", "PORT-CONNECTOR",
+            [](fx::Cluster& c) {
+                const NodeId probe = c.b.add(fx::ibSwitch(), "probe", Network::Compute);
+                c.b.link(c.b.freePort(probe, PortRole::Fabric), c.b.freePort(c.oobSw, PortRole::Fabric));
+            }},
+        {"100G-only port on a 400/200G leaf", "PORT-SPEED",
+            [](fx::Cluster& c) {
+                const NodeId eth = c.b.add(fx::ethSwitch("eth100", 8, {100}, "OSFP"), "eth100", Network::Compute);
+                c.b.link(c.b.freePort(eth, PortRole::Fabric), c.b.freePort(c.leaf1, PortRole::Fabric));
+            }},
+        {"storage switch cabled into the compute fabric", "PORT-ROLE",
+            [](fx::Cluster& c) {
+                c.b.link(c.b.freePort(c.storageSw, PortRole::Fabric), c.b.freePort(c.leaf1, PortRole::Fabric));
+            }},
+        {"HDR switch on an NDR leaf", "PORT-SPEED-DOWNGRADE",
+            [](fx::Cluster& c) {
+                const NodeId hdr
+                    = c.b.add(fx::ibSwitch("hdr", 40, 40, {200}), "hdr", Network::Compute, FabricTier::Spine);
+                c.b.connect(c.leaf1, hdr);
+            }},
+        {"10 m on a 3 m DAC", "PORT-CABLE",
+            [](fx::Cluster& c) {
+                Link l = *c.b.d.link(c.b.d.linksOf(c.srv1).front());
+                l.lengthM = 10;
+                c.b.d.replaceLink(l);
+            }},
+        {"OSFP DAC on QSFP112 ports", "PORT-CABLE",
+            [](fx::Cluster& c) {
+                for (LinkId id : c.b.d.linksOf(c.array)) {
+                    Link l = *c.b.d.link(id);
+                    if (l.cableSku == QLatin1String("dac112")) {
+                        l.cableSku = QStringLiteral("dac");
+                        c.b.d.replaceLink(l);
+                        return;
+                    }
+                }
+            }},
+        {"switch with more links than its radix", "SWITCH-RADIX",
+            [](fx::Cluster& c) {
+                const NodeId tiny = c.b.add(fx::ibSwitch("tiny", 4, 2), "tiny", Network::Compute, FabricTier::Spine);
+                for (int i = 0; i < 3; ++i)
+                    c.b.connect(tiny, c.leaf2);
+            }},
+        {"server with an unconnected compute NIC", "PORT-UNCONNECTED-COMPUTE",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.leaf1, 1); }},
+        {"server on a separate fabric", "FABRIC-PARTITION",
+            [](fx::Cluster& c) {
+                const NodeId s3 = c.b.add(fx::gpuServer(), "srv3");
+                const NodeId island = c.b.add(fx::ibSwitch(), "island", Network::Compute, FabricTier::Leaf);
+                for (int i = 0; i < 8; ++i)
+                    c.b.connect(s3, island);
+            }},
+        {"rail r of a server not on leaf r", "FABRIC-RAIL",
+            [](fx::Cluster& c) {
+                for (auto [leaf, rail] : {std::pair{c.leaf1, 0}, std::pair{c.leaf2, 1}}) {
+                    Node n = *c.b.d.node(leaf);
+                    n.rail = rail;
+                    c.b.d.replaceNode(n);
+                }
+            }},
+        {"leaf at 2:1 in a training cluster", "FABRIC-OVERSUB",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.leaf2, c.spine1); }},
+        {"each server on its own leaf, half the uplinks", "FABRIC-BISECTION",
+            [](fx::Cluster& c) {
+                c.b.removeLinksBetween(c.srv1, c.leaf2);
+                c.b.removeLinksBetween(c.srv2, c.leaf1);
+                for (int i = 0; i < 4; ++i) {
+                    c.b.connect(c.srv1, c.leaf1);
+                    c.b.connect(c.srv2, c.leaf2);
+                }
+                c.b.removeLinksBetween(c.leaf2, c.spine1);
+            }},
+        {"server hanging off one leaf", "FABRIC-SPOF", [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv2, c.leaf1); }},
         {"subnet manager unplugged", "FABRIC-SM", [](fx::Cluster& c) { c.b.removeNode(c.sm); }},
-        {"rack budget below its servers", "POWER-RACK", [](fx::Cluster& c) {
-             Group g = *c.b.d.group(c.rack);
-             g.powerBudgetKw = 15;
-             c.b.d.replaceGroup(g);
-         }},
-        {"liquid-cooled server in an air rack", "COOLING-LIQUID", [](fx::Cluster& c) {
-             const NodeId wet = c.b.add(fx::gpuServer("wet", 186, 12000, 12000, 100000, "liquid"), "wet");
-             Node n = *c.b.d.node(wet);
-             n.rack = c.rack;
-             c.b.d.replaceNode(n);
-         }},
-        {"site budget below IT load x PUE", "POWER-SITE", [](fx::Cluster& c) { setIntentKey(c, "site_power_budget_kw", 30); }},
+        {"rack budget below its servers", "POWER-RACK",
+            [](fx::Cluster& c) {
+                Group g = *c.b.d.group(c.rack);
+                g.powerBudgetKw = 15;
+                c.b.d.replaceGroup(g);
+            }},
+        {"liquid-cooled server in an air rack", "COOLING-LIQUID",
+            [](fx::Cluster& c) {
+                const NodeId wet = c.b.add(fx::gpuServer("wet", 186, 12000, 12000, 100000, "liquid"), "wet");
+                Node n = *c.b.d.node(wet);
+                n.rack = c.rack;
+                c.b.d.replaceNode(n);
+            }},
+        {"site budget below IT load x PUE", "POWER-SITE",
+            [](fx::Cluster& c) { setIntentKey(c, "site_power_budget_kw", 30); }},
         {"no storage at all", "STORAGE-NONE", [](fx::Cluster& c) { c.b.removeNode(c.array); }},
-        {"array below the best tier's read", "STORAGE-READ", [](fx::Cluster& c) { setIntentKey(c, "storage_tier", "best"); }},
-        {"array below the best tier's write", "STORAGE-WRITE", [](fx::Cluster& c) { setIntentKey(c, "storage_tier", "best"); }},
-        {"server without storage links", "STORAGE-NODE-READ", [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
-        {"server without storage links (write)", "STORAGE-NODE-WRITE", [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
-        {"array on one of two links", "STORAGE-FABRIC", [](fx::Cluster& c) { c.b.removeLinksBetween(c.array, c.storageSw, 1); }},
-        {"dataset larger than the array", "STORAGE-CAPACITY", [](fx::Cluster& c) { setIntentKey(c, "dataset_tb", 1000); }},
-        {"BMC without an out-of-band link", "MGMT-OOB", [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.oobSw); }},
+        {"array below the best tier's read", "STORAGE-READ",
+            [](fx::Cluster& c) { setIntentKey(c, "storage_tier", "best"); }},
+        {"array below the best tier's write", "STORAGE-WRITE",
+            [](fx::Cluster& c) { setIntentKey(c, "storage_tier", "best"); }},
+        {"server without storage links", "STORAGE-NODE-READ",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
+        {"server without storage links (write)", "STORAGE-NODE-WRITE",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
+        {"array on one of two links", "STORAGE-FABRIC",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.array, c.storageSw, 1); }},
+        {"dataset larger than the array", "STORAGE-CAPACITY",
+            [](fx::Cluster& c) { setIntentKey(c, "dataset_tb", 1000); }},
+        {"BMC without an out-of-band link", "MGMT-OOB",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.oobSw); }},
         {"no in-band network", "MGMT-INBAND", [](fx::Cluster& c) { c.b.removeNode(c.inbandSw); }},
-        {"405B training on 16 GPUs", "WORKLOAD-GPU-MEMORY", [](fx::Cluster& c) {
-             setIntentKey(c, "workload", QJsonObject{{"parameters", 405e9}, {"task", "train"}});
-         }},
-        {"70B training on 16 GPUs", "WORKLOAD-GPU-COUNT", [](fx::Cluster& c) {
-             setIntentKey(c, "workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}});
-         }},
+        {"405B training on 16 GPUs", "WORKLOAD-GPU-MEMORY",
+            [](fx::Cluster& c) {
+                setIntentKey(c, "workload", QJsonObject{{"parameters", 405e9}, {"task", "train"}});
+            }},
+        {"70B training on 16 GPUs", "WORKLOAD-GPU-COUNT",
+            [](fx::Cluster& c) {
+                setIntentKey(c, "workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}});
+            }},
     };
     return kCases;
 }
@@ -182,7 +201,8 @@ private Q_SLOTS:
         QVERIFY2(f->explanation.size() > 40, qPrintable(f->explanation));
         QVERIFY(!f->waived());
         // Every rule the UI lists has a stable code; findings only use listed codes.
-        QVERIFY(std::any_of(designRules().begin(), designRules().end(), [&](const RuleInfo& r) { return code == QLatin1String(r.code); }));
+        QVERIFY(std::any_of(designRules().begin(), designRules().end(),
+            [&](const RuleInfo& r) { return code == QLatin1String(r.code); }));
     }
 
     void explanationsShowTheNumbers()
@@ -195,7 +215,9 @@ private Q_SLOTS:
         const Finding* rack = find(fs, QStringLiteral("POWER-RACK"));
         QVERIFY(rack);
         QVERIFY(rack->severity == Severity::Error);
-        QVERIFY2(rack->explanation.contains(QLatin1String("20.00 kW")) && rack->explanation.contains(QLatin1String("15")), qPrintable(rack->explanation));
+        QVERIFY2(
+            rack->explanation.contains(QLatin1String("20.00 kW")) && rack->explanation.contains(QLatin1String("15")),
+            qPrintable(rack->explanation));
         QVERIFY(std::find(rack->entities.begin(), rack->entities.end(), EntityRef::of(c.rack)) != rack->entities.end());
 
         // Site power: IT load 2 x 10 + 4 x 1 (IB) + 3 x 0.5 (Ethernet) + 0.7 (SM) + 2 (array) = 28.2 kW; x 1.56 = 43.992 kW.
@@ -204,7 +226,8 @@ private Q_SLOTS:
         fs = validate(s.b.d);
         const Finding* site = find(fs, QStringLiteral("POWER-SITE"));
         QVERIFY(site);
-        QVERIFY2(site->explanation.contains(QLatin1String("28.20 kW x 1.56 = 43.99 kW")), qPrintable(site->explanation));
+        QVERIFY2(
+            site->explanation.contains(QLatin1String("28.20 kW x 1.56 = 43.99 kW")), qPrintable(site->explanation));
         setIntentKey(s, "site_power_budget_kw", 44);
         QVERIFY(!has(validate(s.b.d), QStringLiteral("POWER-SITE")));
     }
@@ -265,7 +288,8 @@ private Q_SLOTS:
         std::vector<NodeId> leaves;
         for (int i = 0; i < 3; ++i) {
             const NodeId s = b.add(fx::gpuServer(), QStringLiteral("s%1").arg(i));
-            leaves.push_back(b.add(fx::ibSwitch(), QStringLiteral("leaf%1").arg(i), Network::Compute, FabricTier::Leaf));
+            leaves.push_back(
+                b.add(fx::ibSwitch(), QStringLiteral("leaf%1").arg(i), Network::Compute, FabricTier::Leaf));
             for (int p = 0; p < 8; ++p) {
                 b.connect(s, leaves.back());
                 b.connect(leaves.back(), spine);
@@ -331,11 +355,15 @@ private Q_SLOTS:
             c.b.d.replaceLink(l);
         }
         const auto fs = validate(c.b.d);
-        QCOMPARE(std::count_if(fs.begin(), fs.end(), [](const Finding& f) { return f.code == QLatin1String("PORT-CABLE"); }), 1);
+        QCOMPARE(
+            std::count_if(fs.begin(), fs.end(), [](const Finding& f) { return f.code == QLatin1String("PORT-CABLE"); }),
+            1);
         const Finding* f = find(fs, QStringLiteral("PORT-CABLE"));
-        QVERIFY2(f->message.startsWith(QLatin1String("2 links")) && f->message.contains(QLatin1String("longest 7.0 m")), qPrintable(f->message));
+        QVERIFY2(f->message.startsWith(QLatin1String("2 links")) && f->message.contains(QLatin1String("longest 7.0 m")),
+            qPrintable(f->message));
         for (int i = 0; i < 2; ++i)
-            QVERIFY(std::find(f->entities.begin(), f->entities.end(), EntityRef::of(links[static_cast<size_t>(i)])) != f->entities.end());
+            QVERIFY(std::find(f->entities.begin(), f->entities.end(), EntityRef::of(links[static_cast<size_t>(i)]))
+                != f->entities.end());
     }
 
     void railOptimizedWiringPasses()
@@ -348,7 +376,8 @@ private Q_SLOTS:
         const NodeId spine = b.add(fx::ibSwitch(), "spine", Network::Compute, FabricTier::Spine);
         std::vector<NodeId> leaves;
         for (int r = 0; r < 8; ++r) {
-            leaves.push_back(b.add(fx::ibSwitch(), QStringLiteral("leaf%1").arg(r), Network::Compute, FabricTier::Leaf, r));
+            leaves.push_back(
+                b.add(fx::ibSwitch(), QStringLiteral("leaf%1").arg(r), Network::Compute, FabricTier::Leaf, r));
             b.connect(leaves.back(), spine);
             b.connect(leaves.back(), spine);
         }

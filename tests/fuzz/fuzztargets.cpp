@@ -28,7 +28,8 @@ void checkLoaded(const Design& d)
 void designJson(const std::uint8_t* data, std::size_t size)
 {
     try {
-        checkLoaded(DesignJson::fromBytes(QByteArray(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size))));
+        checkLoaded(
+            DesignJson::fromBytes(QByteArray(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size))));
     } catch (const Error&) {
     }
 }

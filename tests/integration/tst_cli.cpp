@@ -28,7 +28,8 @@ private Q_SLOTS:
 
     void catalogListAndShow()
     {
-        auto r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--kind"), QStringLiteral("switch"), QStringLiteral("--json")});
+        auto r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--kind"),
+            QStringLiteral("switch"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray items = QJsonDocument::fromJson(r.out).array();
         QVERIFY(items.size() >= 7);
@@ -44,7 +45,8 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("10200 W"));
         QVERIFY(r.out.contains("(estimate)")); // the price is an estimate and says so
 
-        r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("qm9700"), QStringLiteral("--json")});
+        r = runCli(
+            {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("qm9700"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json().value(QLatin1String("sku")).toString(), QStringLiteral("qm9700"));
     }
@@ -54,7 +56,8 @@ private Q_SLOTS:
         auto r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("no-such-sku")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("no-such-sku"));
-        r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--kind"), QStringLiteral("toaster")});
+        r = runCli(
+            {QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--kind"), QStringLiteral("toaster")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("unknown kind"));
     }
@@ -83,7 +86,8 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("16 GPUs"));
 
         const QString json = dir.filePath(QStringLiteral("out.json"));
-        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), json});
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("json"),
+            QStringLiteral("-o"), json});
         QCOMPARE(r.exitCode, 0);
         // The exported JSON carries its catalog snapshot and re-imports to an equal design.
         QVERIFY(DesignJson::readFile(json) == DesignFile::load(design));
@@ -101,13 +105,23 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         QTest::newRow("no command") << QStringList{} << QStringLiteral("Usage");
-        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << QStringLiteral("unknown command");
-        QTest::newRow("missing file") << QStringList{QStringLiteral("info"), QStringLiteral("/nonexistent/x.podwright")} << QStringLiteral("does not exist");
-        QTest::newRow("not a design") << QStringList{QStringLiteral("info"), test::sourcePath(QStringLiteral("tests/check_layering.cmake"))} << QStringLiteral("not a Podwright design");
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("info"), QStringLiteral("--frob"), QStringLiteral("x")} << QStringLiteral("frob");
-        QTest::newRow("export format") << QStringList{QStringLiteral("export"), test::sourcePath(kSample), QStringLiteral("--format"), QStringLiteral("docx")} << QStringLiteral("unknown export format");
-        QTest::newRow("import without -o") << QStringList{QStringLiteral("import"), test::sourcePath(kSample)} << QStringLiteral("-o");
-        QTest::newRow("hostile json") << QStringList{QStringLiteral("info"), QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA")) + QStringLiteral("/hostile/dangling-link.json")} << QStringLiteral("does not exist");
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")}
+                                         << QStringLiteral("unknown command");
+        QTest::newRow("missing file") << QStringList{QStringLiteral("info"), QStringLiteral("/nonexistent/x.podwright")}
+                                      << QStringLiteral("does not exist");
+        QTest::newRow("not a design") << QStringList{QStringLiteral("info"),
+            test::sourcePath(QStringLiteral("tests/check_layering.cmake"))}
+                                      << QStringLiteral("not a Podwright design");
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("info"), QStringLiteral("--frob"),
+            QStringLiteral("x")} << QStringLiteral("frob");
+        QTest::newRow("export format") << QStringList{QStringLiteral("export"), test::sourcePath(kSample),
+            QStringLiteral("--format"), QStringLiteral("docx")}
+                                       << QStringLiteral("unknown export format");
+        QTest::newRow("import without -o")
+            << QStringList{QStringLiteral("import"), test::sourcePath(kSample)} << QStringLiteral("-o");
+        QTest::newRow("hostile json") << QStringList{QStringLiteral("info"),
+            QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA")) + QStringLiteral("/hostile/dangling-link.json")}
+                                      << QStringLiteral("does not exist");
     }
     void badInputGivesAClearErrorAndExitTwo()
     {

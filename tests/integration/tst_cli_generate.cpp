@@ -22,16 +22,18 @@ private:
         p.start(qEnvironmentVariable("PODWRIGHT_CLI"), args);
         if (!p.waitForFinished(120000))
             qFatal("podwright-cli did not finish");
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
     }
 
 private Q_SLOTS:
     void generateThenAnalyze()
     {
         const QString file = mDir.filePath(QStringLiteral("superpod.podwright"));
-        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"),
-                           QStringLiteral("127"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--storage"),
-                           QStringLiteral("ddn-ai400x2"), QStringLiteral("--storage-tier"), QStringLiteral("better"), QStringLiteral("-o"), file});
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("127"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("--storage"), QStringLiteral("ddn-ai400x2"), QStringLiteral("--storage-tier"),
+            QStringLiteral("better"), QStringLiteral("-o"), file});
         QVERIFY2(g.code == 0, g.err.constData());
         QVERIFY(QFile::exists(file));
         const Run a = cli({QStringLiteral("analyze"), file, QStringLiteral("--json")});
@@ -50,7 +52,8 @@ private Q_SLOTS:
         QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);
         QVERIFY(j[QStringLiteral("bisection")][QStringLiteral("cuts_examined")].toInt() > 5);
         QVERIFY(j[QStringLiteral("cables")][QStringLiteral("total")].toInt() > 2040);
-        QVERIFY(j[QStringLiteral("transceivers")][QStringLiteral("by_model")].toObject().contains(QStringLiteral("mma4z00-ns")));
+        QVERIFY(j[QStringLiteral("transceivers")][QStringLiteral("by_model")].toObject().contains(
+            QStringLiteral("mma4z00-ns")));
         QVERIFY(j[QStringLiteral("racks")].toInt() >= 32);
         QVERIFY(j[QStringLiteral("power_kw")][QStringLiteral("max")].toDouble() > 127 * 10.2);
         QVERIFY(j[QStringLiteral("switches_by_model")].toObject().contains(QStringLiteral("sn2201")));
@@ -65,18 +68,20 @@ private Q_SLOTS:
     void fatTreeFromTheCli()
     {
         const QString file = mDir.filePath(QStringLiteral("ft.podwright"));
-        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--topology"), QStringLiteral("fat-tree"), QStringLiteral("--radix"),
-                           QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--gpus"),
-                           QStringLiteral("126"), QStringLiteral("-o"), file});
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--topology"), QStringLiteral("fat-tree"),
+            QStringLiteral("--radix"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("--gpus"), QStringLiteral("126"), QStringLiteral("-o"), file});
         QVERIFY2(g.code == 0, g.err.constData());
-        const QJsonObject j = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
+        const QJsonObject j
+            = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
         QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("switches")][QStringLiteral("core")].toInt(), 16);
         // 128 host ports: 126 hosts and the UFM appliance (subnet manager) on the last two.
         QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("links")][QStringLiteral("other_leaf")].toInt(), 2);
         QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);
         // A fat-tree has no planes: the ratio is null and the note says why.
         QVERIFY(j[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].isNull());
-        QVERIFY(j[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_note")].toString().contains(QStringLiteral("no planes")));
+        QVERIFY(j[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_note")].toString().contains(
+            QStringLiteral("no planes")));
     }
 
     // The 100G NFS filer on a 400G InfiniBand design: the file must reopen (it used to exit 2 on
@@ -84,15 +89,16 @@ private Q_SLOTS:
     void nfsFilerDesignReopens()
     {
         const QString file = mDir.filePath(QStringLiteral("nfs.podwright"));
-        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"),
-                           QStringLiteral("64"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--storage"),
-                           QStringLiteral("nfs-filer-generic"), QStringLiteral("-o"), file});
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("64"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("--storage"), QStringLiteral("nfs-filer-generic"), QStringLiteral("-o"), file});
         QVERIFY2(g.code == 0, g.err.constData());
         const Run info = cli({QStringLiteral("info"), file, QStringLiteral("--json")});
         QVERIFY2(info.code == 0, info.err.constData());
         const Run v = cli({QStringLiteral("validate"), file, QStringLiteral("--json")});
         QVERIFY2(v.code == 0, v.out.constData());
-        const QJsonObject a = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
+        const QJsonObject a
+            = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
         // Eight rails, joined only at the spine: each rail is a plane; one lost leaves 7/8.
         QCOMPARE(a[QStringLiteral("degraded")][QStringLiteral("planes")].toInt(), 8);
         QCOMPARE(a[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].toDouble(), 0.875);
@@ -103,10 +109,21 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         const QString out = QStringLiteral("/tmp/pw-never-written.podwright");
-        QTest::newRow("zero nodes") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("0"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), out} << "at least 1";
-        QTest::newRow("unknown sku") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-x1"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), out} << "unknown server SKU 'dgx-x1'";
-        QTest::newRow("switch too small") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("64"), QStringLiteral("--switch"), QStringLiteral("qm8700"), QStringLiteral("-o"), out} << "qm8700 has 40 fabric ports";
-        QTest::newRow("bad ratio") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--oversubscription"), QStringLiteral("two"), QStringLiteral("-o"), out} << "D:U";
+        QTest::newRow("zero nodes") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("0"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("-o"), out}
+                                    << "at least 1";
+        QTest::newRow("unknown sku") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-x1"),
+            QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("-o"), out}
+                                     << "unknown server SKU 'dgx-x1'";
+        QTest::newRow("switch too small") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("64"), QStringLiteral("--switch"), QStringLiteral("qm8700"),
+            QStringLiteral("-o"), out} << "qm8700 has 40 fabric ports";
+        QTest::newRow("bad ratio") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("--oversubscription"), QStringLiteral("two"), QStringLiteral("-o"), out}
+                                   << "D:U";
     }
     void badDialsExitTwo()
     {

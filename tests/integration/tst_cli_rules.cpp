@@ -99,9 +99,12 @@ private Q_SLOTS:
         QFile::copy(mBroken, path(QStringLiteral("cli-waive.podwright")));
         const QString file = path(QStringLiteral("cli-waive.podwright"));
         // A waiver needs a reason.
-        QCOMPARE(runCli({QStringLiteral("waive"), file, QStringLiteral("--code"), QStringLiteral("POWER-RACK")}).exitCode, 2);
-        auto r = runCli({QStringLiteral("waive"), file, QStringLiteral("--code"), QStringLiteral("POWER-RACK"), QStringLiteral("--reason"),
-                         QStringLiteral("rack gets a 30 kW feed next quarter"), QStringLiteral("--author"), QStringLiteral("ops")});
+        QCOMPARE(
+            runCli({QStringLiteral("waive"), file, QStringLiteral("--code"), QStringLiteral("POWER-RACK")}).exitCode,
+            2);
+        auto r = runCli({QStringLiteral("waive"), file, QStringLiteral("--code"), QStringLiteral("POWER-RACK"),
+            QStringLiteral("--reason"), QStringLiteral("rack gets a 30 kW feed next quarter"),
+            QStringLiteral("--author"), QStringLiteral("ops")});
         QCOMPARE(r.exitCode, 0);
         r = runCli({QStringLiteral("validate"), file, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 1); // FABRIC-SM is still an error
@@ -116,8 +119,12 @@ private Q_SLOTS:
             }
         }
         QVERIFY(seen);
-        QCOMPARE(runCli({QStringLiteral("waive"), file, QStringLiteral("--code"), QStringLiteral("POWER-RACK"), QStringLiteral("--remove")}).exitCode, 0);
-        QCOMPARE(runCli({QStringLiteral("validate"), file, QStringLiteral("--json")}).json().value("errors").toInt(), 2);
+        QCOMPARE(runCli({QStringLiteral("waive"), file, QStringLiteral("--code"), QStringLiteral("POWER-RACK"),
+                            QStringLiteral("--remove")})
+                     .exitCode,
+            0);
+        QCOMPARE(
+            runCli({QStringLiteral("validate"), file, QStringLiteral("--json")}).json().value("errors").toInt(), 2);
     }
 
     void validateUnreadableExitsTwo()
@@ -135,7 +142,8 @@ private Q_SLOTS:
     {
         const auto r = runCli({QStringLiteral("bom"), mClean, QStringLiteral("--csv")});
         QCOMPARE(r.exitCode, 0);
-        const QStringList rows = QString::fromUtf8(r.out).split(QRegularExpression(QStringLiteral("\r?\n")), Qt::SkipEmptyParts);
+        const QStringList rows
+            = QString::fromUtf8(r.out).split(QRegularExpression(QStringLiteral("\r?\n")), Qt::SkipEmptyParts);
         QVERIFY(rows.size() > 5);
         const QStringList header = rows.first().split(QLatin1Char(','));
         const qsizetype qty = header.indexOf("quantity");
@@ -163,9 +171,10 @@ private Q_SLOTS:
 
     void costJsonHasTheContract()
     {
-        const auto r = runCli({QStringLiteral("cost"), mClean, QStringLiteral("--json"), QStringLiteral("--years"), QStringLiteral("3"),
-                               QStringLiteral("--pue"), QStringLiteral("1.2"), QStringLiteral("--power-price"), QStringLiteral("0.1"),
-                               QStringLiteral("--utilization"), QStringLiteral("0.8"), QStringLiteral("--cloud-price"), QStringLiteral("2.5")});
+        const auto r = runCli({QStringLiteral("cost"), mClean, QStringLiteral("--json"), QStringLiteral("--years"),
+            QStringLiteral("3"), QStringLiteral("--pue"), QStringLiteral("1.2"), QStringLiteral("--power-price"),
+            QStringLiteral("0.1"), QStringLiteral("--utilization"), QStringLiteral("0.8"),
+            QStringLiteral("--cloud-price"), QStringLiteral("2.5")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json();
         QCOMPARE(o.value("currency").toString(), QStringLiteral("USD"));
@@ -196,8 +205,8 @@ private Q_SLOTS:
 
     void sizeJson()
     {
-        auto r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"), QStringLiteral("--task"),
-                         QStringLiteral("train"), QStringLiteral("--json")});
+        auto r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"),
+            QStringLiteral("--task"), QStringLiteral("train"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         QJsonObject o = r.json();
         const int gpus = o.value("gpus_recommended").toInt();
@@ -205,24 +214,28 @@ private Q_SLOTS:
         QVERIFY(o.value("gpu_memory_needed_gb").toDouble() > 640);
         QVERIFY(o.value("training_days").toDouble() > 0);
 
-        r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"), QStringLiteral("--task"),
-                    QStringLiteral("inference"), QStringLiteral("--json")});
+        r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"),
+            QStringLiteral("--task"), QStringLiteral("inference"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         o = r.json();
         QCOMPARE(o.value("gpus_recommended").toInt(), 1);
         QVERIFY(!o.contains("training_days"));
 
         // The design's own GPUs and fabric: all-reduce time comes with it.
-        r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("7e9"), QStringLiteral("--task"),
-                    QStringLiteral("train"), QStringLiteral("--design"), mClean, QStringLiteral("--json")});
+        r = runCli(
+            {QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("7e9"), QStringLiteral("--task"),
+                QStringLiteral("train"), QStringLiteral("--design"), mClean, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.json().value("allreduce_seconds").toDouble() > 0);
         // 7B on 300B tokens on the fixture's 16 GPUs: 6 x 7e9 x 300e9 / (16 x 989e12 x 0.4 x 86400) days.
-        QVERIFY(qFuzzyCompare(r.json().value("training_days_on_design").toDouble(), 6 * 7e9 * 300e9 / (16 * 989e12 * 0.4 * 86400)));
+        QVERIFY(qFuzzyCompare(
+            r.json().value("training_days_on_design").toDouble(), 6 * 7e9 * 300e9 / (16 * 989e12 * 0.4 * 86400)));
 
         QCOMPARE(runCli({QStringLiteral("size"), QStringLiteral("--task"), QStringLiteral("train")}).exitCode, 2);
-        QCOMPARE(runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("7e9"), QStringLiteral("--task"),
-                         QStringLiteral("dance")}).exitCode, 2);
+        QCOMPARE(runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("7e9"),
+                            QStringLiteral("--task"), QStringLiteral("dance")})
+                     .exitCode,
+            2);
     }
 };
 

@@ -70,7 +70,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         std::vector<CatalogIssue> issues;
         auto catalog = Catalog::loadDefault(&issues);
-        const Design designs[2] = {buildDesign(*catalog, 1500, QStringLiteral("A")), buildDesign(*catalog, 1700, QStringLiteral("B"))};
+        const Design designs[2]
+            = {buildDesign(*catalog, 1500, QStringLiteral("A")), buildDesign(*catalog, 1700, QStringLiteral("B"))};
         QString json[2];
         for (int i = 0; i < 2; ++i) {
             json[i] = dir.filePath(QStringLiteral("d%1.json").arg(i));
@@ -82,7 +83,10 @@ private Q_SLOTS:
         // How long one import (read JSON, save) takes here, to spread the kills over it.
         QElapsedTimer timer;
         timer.start();
-        QCOMPARE(test::runCli({QStringLiteral("import"), json[1], QStringLiteral("-o"), dir.filePath(QStringLiteral("probe.podwright"))}).exitCode, 0);
+        QCOMPARE(test::runCli({QStringLiteral("import"), json[1], QStringLiteral("-o"),
+                                  dir.filePath(QStringLiteral("probe.podwright"))})
+                     .exitCode,
+            0);
         const qint64 duration = std::max<qint64>(timer.elapsed(), 50);
 
         QRandomGenerator rng(20261202);
@@ -91,7 +95,8 @@ private Q_SLOTS:
         for (int trial = 0; trial < 40; ++trial) {
             const int next = 1 - current;
             QProcess p;
-            p.start(QString::fromLocal8Bit(qgetenv("PODWRIGHT_CLI")), {QStringLiteral("import"), json[next], QStringLiteral("-o"), target});
+            p.start(QString::fromLocal8Bit(qgetenv("PODWRIGHT_CLI")),
+                {QStringLiteral("import"), json[next], QStringLiteral("-o"), target});
             QVERIFY(p.waitForStarted());
             QThread::msleep(static_cast<unsigned long>(rng.bounded(static_cast<int>(duration * 11 / 10))));
             const bool finished = p.state() == QProcess::NotRunning;
@@ -112,7 +117,8 @@ private Q_SLOTS:
         QVERIFY2(killedMidway >= 20, qPrintable(QStringLiteral("only %1 kills landed mid-save").arg(killedMidway)));
         // Stray temporary files may remain after a kill, but never under the target's name.
         for (const QString& f : QDir(dir.path()).entryList(QDir::Files | QDir::Hidden))
-            QVERIFY(f == QLatin1String("target.podwright") || f.endsWith(QLatin1String(".json")) || f == QLatin1String("probe.podwright") || f.endsWith(QLatin1String(".tmp")));
+            QVERIFY(f == QLatin1String("target.podwright") || f.endsWith(QLatin1String(".json"))
+                || f == QLatin1String("probe.podwright") || f.endsWith(QLatin1String(".tmp")));
     }
 };
 

@@ -23,9 +23,9 @@ namespace {
 const QString kSample = QStringLiteral("resources/samples/minimum-viable-cluster.json");
 
 const QStringList kSectionTitles{QStringLiteral("Cluster design proposal"), QStringLiteral("Executive summary"),
-                                 QStringLiteral("Cluster type and software stack"), QStringLiteral("Topology"),
-                                 QStringLiteral("Rack elevations"), QStringLiteral("Bill of materials"), QStringLiteral("Cabling summary"),
-                                 QStringLiteral("Validation scorecard"), QStringLiteral("Cost and TCO"), QStringLiteral("Assumptions and sources")};
+    QStringLiteral("Cluster type and software stack"), QStringLiteral("Topology"), QStringLiteral("Rack elevations"),
+    QStringLiteral("Bill of materials"), QStringLiteral("Cabling summary"), QStringLiteral("Validation scorecard"),
+    QStringLiteral("Cost and TCO"), QStringLiteral("Assumptions and sources")};
 
 struct Tool {
     int exitCode = -1;
@@ -44,8 +44,14 @@ Tool run(const QString& program, const QStringList& args)
     return t;
 }
 
-QString money(double v) { return QLatin1Char('$') + QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', 2); }
-QString number(double v) { return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', 0); }
+QString money(double v)
+{
+    return QLatin1Char('$') + QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', 2);
+}
+QString number(double v)
+{
+    return QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', 0);
+}
 
 int pdfPages(const QString& pdf)
 {
@@ -104,9 +110,10 @@ private:
         const QString pdf = path(tag + QStringLiteral(".pdf"));
         QElapsedTimer t;
         t.start();
-        auto r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), pdf, QStringLiteral("--customer"), QStringLiteral("Acme Research Labs"),
-                         QStringLiteral("--prepared-by"), QStringLiteral("Jane Engineer"), QStringLiteral("--logo"),
-                         test::sourcePath(QStringLiteral("resources/icons/podwright.svg")), QStringLiteral("--date"), QStringLiteral("2026-03-14")});
+        auto r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), pdf, QStringLiteral("--customer"),
+            QStringLiteral("Acme Research Labs"), QStringLiteral("--prepared-by"), QStringLiteral("Jane Engineer"),
+            QStringLiteral("--logo"), test::sourcePath(QStringLiteral("resources/icons/podwright.svg")),
+            QStringLiteral("--date"), QStringLiteral("2026-03-14")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(t.elapsed() < 10000, "a report renders in under 10 s");
         static const QRegularExpression pagesRe(QStringLiteral("\\((\\d+) pages"));
@@ -129,8 +136,10 @@ private:
         r = runCli({QStringLiteral("cost"), design, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject cost = r.json();
-        QVERIFY2(text.contains(money(cost.value(QLatin1String("capex")).toDouble())), qPrintable(money(cost.value(QLatin1String("capex")).toDouble())));
-        QVERIFY(text.contains(money(cost.value(QLatin1String("tco")).toObject().value(QLatin1String("total")).toDouble())));
+        QVERIFY2(text.contains(money(cost.value(QLatin1String("capex")).toDouble())),
+            qPrintable(money(cost.value(QLatin1String("capex")).toDouble())));
+        QVERIFY(
+            text.contains(money(cost.value(QLatin1String("tco")).toObject().value(QLatin1String("total")).toDouble())));
         QVERIFY(text.contains(money(cost.value(QLatin1String("opex_per_year")).toDouble())));
         QVERIFY(text.contains(money(cost.value(QLatin1String("cost_per_gpu_hour")).toDouble())));
         QVERIFY(text.contains(cost.value(QLatin1String("tier")).toObject().value(QLatin1String("name")).toString()));
@@ -140,20 +149,30 @@ private:
         QVERIFY(text.contains(QStringLiteral("%1 GPUs").arg(number(an.value(QLatin1String("gpus")).toDouble()))));
         const QJsonValue bis = an.value(QLatin1String("bisection")).toObject().value(QLatin1String("bandwidth_gbps"));
         QVERIFY(!bis.isNull());
-        QVERIFY2(text.contains(QStringLiteral("%1 Gb/s").arg(number(bis.toDouble()))), qPrintable(number(bis.toDouble())));
+        QVERIFY2(
+            text.contains(QStringLiteral("%1 Gb/s").arg(number(bis.toDouble()))), qPrintable(number(bis.toDouble())));
         for (const QString& tierName : an.value(QLatin1String("oversubscription")).toObject().keys())
-            QVERIFY(text.contains(an.value(QLatin1String("oversubscription")).toObject().value(tierName).toObject().value(QLatin1String("text")).toString()));
+            QVERIFY(text.contains(an.value(QLatin1String("oversubscription"))
+                                      .toObject()
+                                      .value(tierName)
+                                      .toObject()
+                                      .value(QLatin1String("text"))
+                                      .toString()));
 
         // Findings: every code `validate --json` reports appears in the scorecard.
         r = runCli({QStringLiteral("validate"), design, QStringLiteral("--json")});
         const QJsonObject v = r.json();
         for (const QJsonValue& f : v.value(QLatin1String("findings")).toArray())
-            QVERIFY2(text.contains(f.toObject().value(QLatin1String("code")).toString()), qPrintable(f.toObject().value(QLatin1String("code")).toString()));
+            QVERIFY2(text.contains(f.toObject().value(QLatin1String("code")).toString()),
+                qPrintable(f.toObject().value(QLatin1String("code")).toString()));
 
         // No page is blank: the body (between header and footer) has ink on every page.
-        const Tool ppm = run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("30"), QStringLiteral("-gray"), pdf, path(tag + QStringLiteral("-page"))});
+        const Tool ppm = run(QStringLiteral("pdftoppm"),
+            {QStringLiteral("-r"), QStringLiteral("30"), QStringLiteral("-gray"), pdf,
+                path(tag + QStringLiteral("-page"))});
         QCOMPARE(ppm.exitCode, 0);
-        const QStringList images = QDir(mDir.path()).entryList({tag + QStringLiteral("-page*.pgm")}, QDir::Files, QDir::Name);
+        const QStringList images
+            = QDir(mDir.path()).entryList({tag + QStringLiteral("-page*.pgm")}, QDir::Files, QDir::Name);
         QCOMPARE(images.size(), pages);
         for (const QString& img : images) {
             int w = 0;
@@ -171,7 +190,8 @@ private:
                     inked += g < 200 ? 1 : 0;
                 }
             QVERIFY2(hi - lo > 100, qPrintable(img + QStringLiteral(" is one colour")));
-            QVERIFY2(inked > w * h / 4000, qPrintable(img + QStringLiteral(" is nearly blank"))); // a table row is enough
+            QVERIFY2(
+                inked > w * h / 4000, qPrintable(img + QStringLiteral(" is nearly blank"))); // a table row is enough
         }
     }
 
@@ -188,7 +208,8 @@ private:
         QCOMPARE(rows.size() - 1, links);
         QCOMPARE(rows.at(0).at(0), QStringLiteral("label"));
 
-        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("p2p-csv"), QStringLiteral("-o"), path(tag + QStringLiteral("-p2p.csv"))});
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("p2p-csv"),
+            QStringLiteral("-o"), path(tag + QStringLiteral("-p2p.csv"))});
         QCOMPARE(r.exitCode, 0);
         QFile p2p(path(tag + QStringLiteral("-p2p.csv")));
         QVERIFY(p2p.open(QIODevice::ReadOnly));
@@ -225,21 +246,24 @@ private:
         QCOMPARE(nodeMentions, static_cast<int>(nodes.size())); // every node exactly once
 
         const QString svg = path(tag + QStringLiteral(".svg"));
-        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("-o"), svg});
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("svg"),
+            QStringLiteral("-o"), svg});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QFile s(svg);
         QVERIFY(s.open(QIODevice::ReadOnly));
         const QByteArray svgBytes = s.readAll();
         QVERIFY(svgBytes.contains("<svg") && svgBytes.contains("</svg>"));
         const QString png = path(tag + QStringLiteral(".png"));
-        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("png"), QStringLiteral("-o"), png});
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("png"),
+            QStringLiteral("-o"), png});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QFile pf(png);
         QVERIFY(pf.open(QIODevice::ReadOnly));
         QVERIFY(pf.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
         QVERIFY(pf.size() > 5000);
 
-        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("-o"), path(tag + QStringLiteral(".json"))});
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("json"),
+            QStringLiteral("-o"), path(tag + QStringLiteral(".json"))});
         QCOMPARE(r.exitCode, 0);
         r = runCli({QStringLiteral("info"), path(tag + QStringLiteral(".json")), QStringLiteral("--json")});
         QCOMPARE(r.json().value(QLatin1String("links")).toInt(), links); // lossless round trip keeps every link
@@ -250,8 +274,9 @@ private Q_SLOTS:
     {
         QVERIFY(mDir.isValid());
         mGenerated = path(QStringLiteral("gen256.podwright"));
-        const auto r = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--gpus"), QStringLiteral("256"),
-                               QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), mGenerated});
+        const auto r = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("-o"), mGenerated});
         QVERIFY2(r.exitCode == 0, r.err.constData());
     }
 
@@ -264,9 +289,10 @@ private Q_SLOTS:
     void clusterTypeAndStackSection()
     {
         const QString design = path(QStringLiteral("mixed.podwright"));
-        auto r = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("16"),
-                         QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--type"), QStringLiteral("mixed"), QStringLiteral("--users"),
-                         QStringLiteral("20"), QStringLiteral("--inference-share"), QStringLiteral("0.25"), QStringLiteral("-o"), design});
+        auto r = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("16"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("--type"), QStringLiteral("mixed"), QStringLiteral("--users"), QStringLiteral("20"),
+            QStringLiteral("--inference-share"), QStringLiteral("0.25"), QStringLiteral("-o"), design});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         r = runCli({QStringLiteral("intent"), design, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -290,31 +316,39 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("Shared by 20 users or teams")));
         QVERIFY(text.contains(QStringLiteral("training jobs do not starve inference capacity")));
         // The inference share and the GPUs it reserves.
-        QVERIFY2(text.contains(QStringLiteral("25% (%1 GPUs)").arg(intent.value(QLatin1String("inference_gpus")).toInt())), "inference GPUs");
+        QVERIFY2(
+            text.contains(QStringLiteral("25% (%1 GPUs)").arg(intent.value(QLatin1String("inference_gpus")).toInt())),
+            "inference GPUs");
         for (const QJsonValue& c : components)
             QVERIFY2(text.contains(c.toString()), qPrintable(c.toString()));
         for (const QJsonValue& n : nodes)
-            QVERIFY2(text.contains(n.toObject().value(QLatin1String("name")).toString()), qPrintable(n.toObject().value(QLatin1String("name")).toString()));
+            QVERIFY2(text.contains(n.toObject().value(QLatin1String("name")).toString()),
+                qPrintable(n.toObject().value(QLatin1String("name")).toString()));
         // Totals, as `intent --json` gives them, and the footnote.
         QVERIFY(text.contains(money(intent.value(QLatin1String("management_price_usd")).toDouble())));
-        QVERIFY(text.contains(number(intent.value(QLatin1String("management_power_max_w")).toDouble()) + QStringLiteral(" W")));
-        QVERIFY(text.contains(QStringLiteral("management node counts are estimates; source: gpu-clusters-source.txt (cluster types, management layer, software stack)")));
+        QVERIFY(text.contains(
+            number(intent.value(QLatin1String("management_power_max_w")).toDouble()) + QStringLiteral(" W")));
+        QVERIFY(text.contains(QStringLiteral("management node counts are estimates; source: gpu-clusters-source.txt "
+                                             "(cluster types, management layer, software stack)")));
         // The executive summary mentions the type and the tier.
         QVERIFY(text.contains(QStringLiteral("Tier (cluster type: mixed)")));
 
         // Only this section, by its --sections key; listed in the contents.
         const QString only = path(QStringLiteral("mixed-stack.pdf"));
-        r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), only, QStringLiteral("--sections"), QStringLiteral("cover,stack")});
+        r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), only, QStringLiteral("--sections"),
+            QStringLiteral("cover,stack")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString onlyText = pdfText(only);
         QVERIFY(onlyText.contains(QStringLiteral("Contents")));
-        QVERIFY(onlyText.contains(QStringLiteral("Cluster type and software stack 2"))); // the contents line with its page
+        QVERIFY(
+            onlyText.contains(QStringLiteral("Cluster type and software stack 2"))); // the contents line with its page
         QVERIFY(!onlyText.contains(QStringLiteral("Executive summary")));
         QVERIFY(!onlyText.contains(QStringLiteral("Bill of materials")));
 
         // The bundled sample states no type: the section says so and still shows the (default) stack.
         const QString sample = path(QStringLiteral("sample-stack.pdf"));
-        r = runCli({QStringLiteral("report"), test::sourcePath(kSample), QStringLiteral("-o"), sample, QStringLiteral("--sections"), QStringLiteral("stack")});
+        r = runCli({QStringLiteral("report"), test::sourcePath(kSample), QStringLiteral("-o"), sample,
+            QStringLiteral("--sections"), QStringLiteral("stack")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString sampleText = pdfText(sample);
         QVERIFY(sampleText.contains(QStringLiteral("Cluster type and software stack")));
@@ -328,8 +362,8 @@ private Q_SLOTS:
     void sectionsAndPageSize()
     {
         const QString pdf = path(QStringLiteral("short.pdf"));
-        auto r = runCli({QStringLiteral("report"), mGenerated, QStringLiteral("-o"), pdf, QStringLiteral("--sections"), QStringLiteral("cover,bom"),
-                         QStringLiteral("--page-size"), QStringLiteral("Letter")});
+        auto r = runCli({QStringLiteral("report"), mGenerated, QStringLiteral("-o"), pdf, QStringLiteral("--sections"),
+            QStringLiteral("cover,bom"), QStringLiteral("--page-size"), QStringLiteral("Letter")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString text = pdfText(pdf);
         QVERIFY(text.contains(QStringLiteral("Bill of materials")));
@@ -343,14 +377,16 @@ private Q_SLOTS:
     void otherCurrency()
     {
         const QString pdf = path(QStringLiteral("eur.pdf"));
-        auto r = runCli({QStringLiteral("report"), test::sourcePath(kSample), QStringLiteral("-o"), pdf, QStringLiteral("--currency"), QStringLiteral("EUR"),
-                         QStringLiteral("--exchange-rate"), QStringLiteral("0.5"), QStringLiteral("--sections"), QStringLiteral("summary,sources")});
+        auto r = runCli({QStringLiteral("report"), test::sourcePath(kSample), QStringLiteral("-o"), pdf,
+            QStringLiteral("--currency"), QStringLiteral("EUR"), QStringLiteral("--exchange-rate"),
+            QStringLiteral("0.5"), QStringLiteral("--sections"), QStringLiteral("summary,sources")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         r = runCli({QStringLiteral("cost"), test::sourcePath(kSample), QStringLiteral("--json")});
         const double capex = r.json().value(QLatin1String("capex")).toDouble();
         const QString text = pdfText(pdf);
         // Converted at the rate given, and the sources say so.
-        QVERIFY(text.contains(QChar(0x20AC) + QLocale(QLocale::English, QLocale::UnitedStates).toString(capex * 0.5, 'f', 2)));
+        QVERIFY(text.contains(
+            QChar(0x20AC) + QLocale(QLocale::English, QLocale::UnitedStates).toString(capex * 0.5, 'f', 2)));
         QVERIFY(text.contains(QStringLiteral("0.5000 EUR per USD")));
     }
 
@@ -360,14 +396,19 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         const QString d = test::sourcePath(kSample);
         QTest::newRow("no output") << QStringList{QStringLiteral("report"), d} << QStringLiteral("-o");
-        QTest::newRow("bad section") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"), QStringLiteral("/tmp/x.pdf"), QStringLiteral("--sections"), QStringLiteral("cover,appendix")}
+        QTest::newRow("bad section") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"),
+            QStringLiteral("/tmp/x.pdf"), QStringLiteral("--sections"), QStringLiteral("cover,appendix")}
                                      << QStringLiteral("appendix");
-        QTest::newRow("bad page size") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"), QStringLiteral("/tmp/x.pdf"), QStringLiteral("--page-size"), QStringLiteral("A3")}
+        QTest::newRow("bad page size") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"),
+            QStringLiteral("/tmp/x.pdf"), QStringLiteral("--page-size"), QStringLiteral("A3")}
                                        << QStringLiteral("A4 or Letter");
-        QTest::newRow("currency without rate") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"), QStringLiteral("/tmp/x.pdf"), QStringLiteral("--currency"), QStringLiteral("EUR")}
+        QTest::newRow("currency without rate") << QStringList{QStringLiteral("report"), d, QStringLiteral("-o"),
+            QStringLiteral("/tmp/x.pdf"), QStringLiteral("--currency"), QStringLiteral("EUR")}
                                                << QStringLiteral("--exchange-rate");
-        QTest::newRow("bad format") << QStringList{QStringLiteral("export"), d, QStringLiteral("--format"), QStringLiteral("xlsx")} << QStringLiteral("slurm-topology");
-        QTest::newRow("png needs file") << QStringList{QStringLiteral("export"), d, QStringLiteral("--format"), QStringLiteral("png")} << QStringLiteral("-o");
+        QTest::newRow("bad format") << QStringList{QStringLiteral("export"), d, QStringLiteral("--format"),
+            QStringLiteral("xlsx")} << QStringLiteral("slurm-topology");
+        QTest::newRow("png needs file") << QStringList{QStringLiteral("export"), d, QStringLiteral("--format"),
+            QStringLiteral("png")} << QStringLiteral("-o");
     }
     void usageErrors()
     {

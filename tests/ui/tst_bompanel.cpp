@@ -42,7 +42,9 @@ private Q_SLOTS:
         double sum = 0;
         for (int r = 0; r < panel->model()->rowCount(); ++r) {
             items += panel->model()->lines()[size_t(r)].quantity;
-            sum += panel->model()->data(panel->model()->index(r, BomTableModel::ExtendedColumn), BomTableModel::SortRole).toDouble();
+            sum += panel->model()
+                       ->data(panel->model()->index(r, BomTableModel::ExtendedColumn), BomTableModel::SortRole)
+                       .toDouble();
         }
         int expectedItems = 0;
         for (const BomLine& l : cost.bom.lines())
@@ -63,11 +65,14 @@ private Q_SLOTS:
         w->action(QStringLiteral("actionShowBom"))->trigger();
         QVERIFY(view->isVisible());
         QHeaderView* header = view->horizontalHeader();
-        const int x = header->sectionViewportPosition(BomTableModel::ExtendedColumn) + header->sectionSize(BomTableModel::ExtendedColumn) / 2;
+        const int x = header->sectionViewportPosition(BomTableModel::ExtendedColumn)
+            + header->sectionSize(BomTableModel::ExtendedColumn) / 2;
         QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, QPoint(x, header->height() / 2));
         QCOMPARE(header->sortIndicatorSection(), int(BomTableModel::ExtendedColumn));
         auto extended = [&](int row) {
-            return view->model()->data(view->model()->index(row, BomTableModel::ExtendedColumn), BomTableModel::SortRole).toDouble();
+            return view->model()
+                ->data(view->model()->index(row, BomTableModel::ExtendedColumn), BomTableModel::SortRole)
+                .toDouble();
         };
         const int rows = view->model()->rowCount();
         QVERIFY(rows > 3);
@@ -98,7 +103,8 @@ private Q_SLOTS:
         QTableView* view = panel->view();
         view->sortByColumn(BomTableModel::ExtendedColumn, Qt::DescendingOrder);
         view->selectRow(0);
-        view->selectionModel()->select(view->model()->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        view->selectionModel()->select(
+            view->model()->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
         view->setFocus();
         QApplication::clipboard()->clear();
         w->action(QStringLiteral("actionCopy"))->trigger(); // the window's Ctrl+C, routed by focus
@@ -107,7 +113,8 @@ private Q_SLOTS:
         QCOMPARE(lines[0].split(QLatin1Char('\t')).size(), int(BomTableModel::ColumnCount));
         // The two rows shown first, in the shown order: the two costliest lines.
         std::vector<BomLine> sorted = panel->model()->lines();
-        std::stable_sort(sorted.begin(), sorted.end(), [](const BomLine& a, const BomLine& b) { return a.extendedPrice() > b.extendedPrice(); });
+        std::stable_sort(sorted.begin(), sorted.end(),
+            [](const BomLine& a, const BomLine& b) { return a.extendedPrice() > b.extendedPrice(); });
         for (int i = 0; i < 2; ++i) {
             const QStringList cells = lines[i + 1].split(QLatin1Char('\t'));
             QCOMPARE(cells[BomTableModel::SkuColumn], sorted[size_t(i)].sku);
@@ -132,7 +139,10 @@ private Q_SLOTS:
         const double before = w->analysis()->cost()->capex;
         Node n;
         n.position = QPointF(900, 400);
-        QVERIFY(w->document()->execute(std::make_unique<AddNodeCommand>(*testing::testCatalog().item(QStringLiteral("dgx-h100")), n)).ok);
+        QVERIFY(
+            w->document()
+                ->execute(std::make_unique<AddNodeCommand>(*testing::testCatalog().item(QStringLiteral("dgx-h100")), n))
+                .ok);
         QTRY_VERIFY(w->analysis()->cost()->capex > before);
         const double after = w->analysis()->cost()->capex;
         QVERIFY(panel->totalText().contains(QLocale().toString(after, 'f', 2)));

@@ -16,12 +16,12 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QElapsedTimer>
-#include <QTreeWidget>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QStatusBar>
+#include <QTreeWidget>
 #include <QUndoStack>
 
 #include <cmath>
@@ -190,7 +190,8 @@ private Q_SLOTS:
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at(view, original.node(NodeId(2))->position));
         QCOMPARE(w->scene()->selectedNodeIds(), std::vector<NodeId>{NodeId(2)});
         // Ctrl+click adds another.
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier, at(view, original.node(NodeId(1))->position));
+        QTest::mouseClick(
+            view->viewport(), Qt::LeftButton, Qt::ControlModifier, at(view, original.node(NodeId(1))->position));
         QCOMPARE(w->scene()->selectedNodeIds().size(), size_t(2));
         // Rubber band around the two DGX (y = 400) only, from empty canvas below-left to above-right.
         drag(view->viewport(), at(view, QPointF(-120, 470)), at(view, QPointF(390, 360)));

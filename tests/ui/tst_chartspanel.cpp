@@ -39,7 +39,10 @@ class TestChartsPanel : public QObject {
         return nullptr;
     }
 
-    static CostReport costOf(const Design& d) { return CostModel::compute(d, CostAssumptions::ofProperties(d.properties())); }
+    static CostReport costOf(const Design& d)
+    {
+        return CostModel::compute(d, CostAssumptions::ofProperties(d.properties()));
+    }
 
 private Q_SLOTS:
     void tierChartShowsTheTiersAndTheDesign()
@@ -82,7 +85,9 @@ private Q_SLOTS:
         intent.clusterType = ClusterType::Inference;
         QJsonObject props = w->document()->design().properties();
         props.insert(QStringLiteral("intent"), intent.toJson());
-        QVERIFY(w->document()->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("inference"), props)).ok);
+        QVERIFY(w->document()
+                    ->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("inference"), props))
+                    .ok);
         QTRY_VERIFY(series<QAreaSeries>(w->chartsPanel()->tierChart(), QStringLiteral("inference")));
         QVERIFY(w->chartsPanel()->tierChart()->title().contains(TierTable::row(QStringLiteral("inference")).name));
     }
@@ -102,11 +107,16 @@ private Q_SLOTS:
         for (QPieSlice* s : pie->slices())
             slices[s->objectName()] = s->value();
         const BillOfMaterials& bom = cost.bom;
-        QVERIFY(qAbs(slices[QStringLiteral("Compute")] - (bom.totalOf(QStringLiteral("servers")) + bom.totalOf(QStringLiteral("nics")))) < 0.01);
-        QVERIFY(qAbs(slices[QStringLiteral("Network")] - (bom.totalOf(QStringLiteral("switches")) + bom.totalOf(QStringLiteral("cables"))
-                                                          + bom.totalOf(QStringLiteral("transceivers")))) < 0.01);
+        QVERIFY(qAbs(slices[QStringLiteral("Compute")]
+                    - (bom.totalOf(QStringLiteral("servers")) + bom.totalOf(QStringLiteral("nics"))))
+            < 0.01);
+        QVERIFY(qAbs(slices[QStringLiteral("Network")]
+                    - (bom.totalOf(QStringLiteral("switches")) + bom.totalOf(QStringLiteral("cables"))
+                        + bom.totalOf(QStringLiteral("transceivers"))))
+            < 0.01);
         QVERIFY(qAbs(slices[QStringLiteral("Storage")] - bom.totalOf(QStringLiteral("storage"))) < 0.01);
-        QVERIFY(slices[QStringLiteral("Compute")] > 0 && slices[QStringLiteral("Network")] > 0 && slices[QStringLiteral("Storage")] > 0);
+        QVERIFY(slices[QStringLiteral("Compute")] > 0 && slices[QStringLiteral("Network")] > 0
+            && slices[QStringLiteral("Storage")] > 0);
     }
 
     void rackPowerBarsAreTheRackSums()

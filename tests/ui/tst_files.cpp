@@ -81,11 +81,17 @@ private Q_SLOTS:
         QVERIFY(w->maybeSave()); // clean: no question
         rename(w->document(), NodeId(2), QStringLiteral("x"));
         int asked = 0;
-        w->setUnsavedPrompt([&](const QString&) { ++asked; return QMessageBox::Cancel; });
+        w->setUnsavedPrompt([&](const QString&) {
+            ++asked;
+            return QMessageBox::Cancel;
+        });
         QVERIFY(!w->maybeSave());
         QVERIFY(!w->close()); // cancel keeps the window open
         QCOMPARE(asked, 2);
-        w->setUnsavedPrompt([&](const QString&) { ++asked; return QMessageBox::Discard; });
+        w->setUnsavedPrompt([&](const QString&) {
+            ++asked;
+            return QMessageBox::Discard;
+        });
         QVERIFY(w->maybeSave());
         // Undo back to the saved state: clean again, no question.
         w->action(QStringLiteral("actionUndo"))->trigger();
@@ -121,7 +127,10 @@ private Q_SLOTS:
         {
             auto w = testing::makeWindow();
             QString offered;
-            w->setRecoveryPrompt([&](const QString& file, const QString&) { offered = file; return false; });
+            w->setRecoveryPrompt([&](const QString& file, const QString&) {
+                offered = file;
+                return false;
+            });
             QVERIFY(w->openFile(path));
             QCOMPARE(offered, path);
             QVERIFY(w->document()->design() == saved);

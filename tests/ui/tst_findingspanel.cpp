@@ -112,7 +112,8 @@ private Q_SLOTS:
         QString askedFor;
         panel->setWaivePrompt([&](const Finding& f) {
             askedFor = f.code;
-            return std::optional<FindingsPanel::WaiveAnswer>({QStringLiteral("PDU upgrade to 60 kW ordered"), QStringLiteral("tester")});
+            return std::optional<FindingsPanel::WaiveAnswer>(
+                {QStringLiteral("PDU upgrade to 60 kW ordered"), QStringLiteral("tester")});
         });
         QVERIFY(panel->findChild<QPushButton*>(QStringLiteral("waiveButton"))->isEnabled());
         QTest::mouseClick(panel->findChild<QPushButton*>(QStringLiteral("waiveButton")), Qt::LeftButton);
@@ -123,7 +124,10 @@ private Q_SLOTS:
         QCOMPARE(waivers[0].author, QStringLiteral("tester"));
         const int waivedRow = rowOf(panel, QStringLiteral("POWER-RACK"));
         QVERIFY(panel->findingAt(waivedRow)->waived());
-        QVERIFY(panel->table()->item(waivedRow, FindingsPanel::StatusColumn)->text().contains(QStringLiteral("PDU upgrade to 60 kW ordered")));
+        QVERIFY(panel->table()
+                    ->item(waivedRow, FindingsPanel::StatusColumn)
+                    ->text()
+                    .contains(QStringLiteral("PDU upgrade to 60 kW ordered")));
         QCOMPARE(w->statusPanel()->errors(), errorsBefore - 1);
         QVERIFY(w->statusPanel()->text().contains(QStringLiteral("%1 errors").arg(errorsBefore - 1)));
         QVERIFY(!panel->findChild<QPushButton*>(QStringLiteral("waiveButton"))->isEnabled());
@@ -159,9 +163,12 @@ private Q_SLOTS:
     void findingsShortcutsAreInTheMenus()
     {
         auto w = testing::makeWindow();
-        QCOMPARE(w->action(QStringLiteral("actionShowFindings"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+F")));
-        QCOMPARE(w->action(QStringLiteral("actionDesignProperties"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+P")));
-        QCOMPARE(w->action(QStringLiteral("actionWaiveFinding"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+W")));
+        QCOMPARE(
+            w->action(QStringLiteral("actionShowFindings"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+F")));
+        QCOMPARE(w->action(QStringLiteral("actionDesignProperties"))->shortcut(),
+            QKeySequence(QStringLiteral("Ctrl+Shift+P")));
+        QCOMPARE(
+            w->action(QStringLiteral("actionWaiveFinding"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+W")));
         w->findingsDock()->close();
         w->action(QStringLiteral("actionShowFindings"))->trigger();
         QVERIFY(w->findingsDock()->isVisible());

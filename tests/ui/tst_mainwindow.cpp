@@ -85,7 +85,8 @@ private Q_SLOTS:
         QVERIFY(w->statusPanel()->capex() > 100000);
         QVERIFY(w->statusPanel()->text().contains(QStringLiteral("list/estimate hardware total")));
         // The bisection ratio from max-flow: the sample's two DGX share one non-blocking leaf.
-        QVERIFY2(w->statusPanel()->text().contains(QStringLiteral("bisection 1.00")), qPrintable(w->statusPanel()->text()));
+        QVERIFY2(
+            w->statusPanel()->text().contains(QStringLiteral("bisection 1.00")), qPrintable(w->statusPanel()->text()));
 
         // The frame renders (nothing throws or asserts while painting every item).
         QImage image(1600, 1000, QImage::Format_ARGB32_Premultiplied);
@@ -100,9 +101,12 @@ private Q_SLOTS:
         QStringList menus;
         for (QAction* a : w->menuBar()->actions())
             menus << a->text().remove(QLatin1Char('&'));
-        QCOMPARE(menus, (QStringList{QStringLiteral("File"), QStringLiteral("Edit"), QStringLiteral("View"), QStringLiteral("Insert"), QStringLiteral("Help")}));
-        for (const char* name : {"actionNew", "actionOpen", "actionSave", "actionSaveAs", "actionUndo", "actionRedo", "actionDelete",
-                                 "actionCopy", "actionPaste", "actionDuplicate", "actionSelectAll", "actionFitAll", "actionConnectTool"})
+        QCOMPARE(menus,
+            (QStringList{QStringLiteral("File"), QStringLiteral("Edit"), QStringLiteral("View"),
+                QStringLiteral("Insert"), QStringLiteral("Help")}));
+        for (const char* name :
+            {"actionNew", "actionOpen", "actionSave", "actionSaveAs", "actionUndo", "actionRedo", "actionDelete",
+                "actionCopy", "actionPaste", "actionDuplicate", "actionSelectAll", "actionFitAll", "actionConnectTool"})
             QVERIFY2(w->action(QLatin1String(name)), name);
         QCOMPARE(w->action(QStringLiteral("actionSave"))->shortcut(), QKeySequence(QKeySequence::Save));
         QCOMPARE(w->action(QStringLiteral("actionDuplicate"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+D")));
@@ -133,11 +137,13 @@ private Q_SLOTS:
         const Design before = doc->design();
         Node n;
         n.position = QPointF(900, 400);
-        QVERIFY(doc->execute(std::make_unique<AddNodeCommand>(*testing::testCatalog().item(QStringLiteral("qm9700")), n)).ok);
+        QVERIFY(
+            doc->execute(std::make_unique<AddNodeCommand>(*testing::testCatalog().item(QStringLiteral("qm9700")), n))
+                .ok);
         const NodeId sw(12);
         QVERIFY(doc->design().node(sw));
         QVERIFY(doc->execute(std::make_unique<ConnectCommand>(NodeId(1), sw)).ok == false
-                || doc->undoStack()->count() == 2);
+            || doc->undoStack()->count() == 2);
         QVERIFY(doc->undoStack()->count() >= 1);
         const int steps = doc->undoStack()->count();
         const Design after = doc->design();

@@ -72,7 +72,10 @@ class TestReferenceDesign : public QObject {
         timer->start();
     }
 
-    static QPushButton* okButton(QDialog* dlg) { return dlg->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok); }
+    static QPushButton* okButton(QDialog* dlg)
+    {
+        return dlg->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    }
 
 private Q_SLOTS:
     void previewShowsTheGeneratorsCounts()
@@ -109,7 +112,8 @@ private Q_SLOTS:
     {
         ReferenceDesignDialog dlg(testing::testCatalog());
         setDials(dlg, 512);
-        pick(dlg.findChild<QComboBox*>(QStringLiteral("switchSku")), QStringLiteral("sn2201")); // an Ethernet management switch
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("switchSku")),
+            QStringLiteral("sn2201")); // an Ethernet management switch
         dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(0);
         dlg.updatePreview();
         GeneratorOptions o = sameDials(0);
@@ -152,7 +156,8 @@ private Q_SLOTS:
         QCOMPARE(w->document()->undoStack()->count(), 0);
         QVERIFY(w->document()->filePath().isEmpty());
         QVERIFY(!w->document()->isModified());
-        QCOMPARE(w->action(QStringLiteral("actionNewReference"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+        QCOMPARE(
+            w->action(QStringLiteral("actionNewReference"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+N")));
     }
 
     void workloadSizingSeedsTheGenerator()

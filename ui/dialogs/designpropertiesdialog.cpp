@@ -16,7 +16,8 @@ namespace pw {
 
 namespace {
 
-QGroupBox* checkGroup(const QString& title, const QStringList& ids, std::vector<std::pair<QString, QCheckBox*>>& boxes, QWidget* parent)
+QGroupBox* checkGroup(
+    const QString& title, const QStringList& ids, std::vector<std::pair<QString, QCheckBox*>>& boxes, QWidget* parent)
 {
     auto* group = new QGroupBox(title, parent);
     auto* layout = new QVBoxLayout(group);
@@ -46,11 +47,11 @@ void check(std::vector<std::pair<QString, QCheckBox*>>& boxes, const QStringList
 } // namespace
 
 DesignPropertiesDialog::DesignPropertiesDialog(const QJsonObject& properties, QWidget* parent)
-    : QDialog(parent)
-    , mProperties(properties)
-    , mIntent(DesignIntent::ofProperties(properties))
-    , mStack(SoftwareStack::ofProperties(properties))
-    , mShownType(mIntent.clusterType)
+    : QDialog(parent),
+      mProperties(properties),
+      mIntent(DesignIntent::ofProperties(properties)),
+      mStack(SoftwareStack::ofProperties(properties)),
+      mShownType(mIntent.clusterType)
 {
     setWindowTitle(tr("Design properties"));
     auto* root = new QVBoxLayout(this);
@@ -58,7 +59,8 @@ DesignPropertiesDialog::DesignPropertiesDialog(const QJsonObject& properties, QW
     auto* intentBox = new QGroupBox(tr("Cluster"), this);
     auto* form = new QFormLayout(intentBox);
     mType = new QComboBox(intentBox);
-    for (ClusterType t : {ClusterType::Unspecified, ClusterType::Training, ClusterType::Inference, ClusterType::Mixed, ClusterType::Development})
+    for (ClusterType t : {ClusterType::Unspecified, ClusterType::Training, ClusterType::Inference, ClusterType::Mixed,
+             ClusterType::Development})
         mType->addItem(toString(t), static_cast<int>(t));
     mType->setCurrentIndex(mType->findData(static_cast<int>(mIntent.clusterType)));
     form->addRow(tr("Cluster type:"), mType);
@@ -116,7 +118,8 @@ DesignPropertiesDialog::DesignPropertiesDialog(const QJsonObject& properties, QW
     root->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(defaults, &QPushButton::clicked, this, [this] { showStack(SoftwareStack::defaultFor(intent().clusterType)); });
+    connect(
+        defaults, &QPushButton::clicked, this, [this] { showStack(SoftwareStack::defaultFor(intent().clusterType)); });
     connect(mType, &QComboBox::currentIndexChanged, this, [this] { typeChanged(); });
     for (QComboBox* c : {mScheduler, mOrchestration})
         connect(c, &QComboBox::currentIndexChanged, this, [this] { updateState(); });
@@ -165,7 +168,8 @@ void DesignPropertiesDialog::updateState()
     QStringList roles;
     for (const ManagementRole& r : managementRoles(stack(), 0))
         roles << QStringLiteral("%1 x %2").arg(r.count).arg(r.id);
-    mRoles->setText(roles.isEmpty() ? tr("none") : roles.join(QStringLiteral(", ")) + tr(" (estimates; placed by Generate)"));
+    mRoles->setText(
+        roles.isEmpty() ? tr("none") : roles.join(QStringLiteral(", ")) + tr(" (estimates; placed by Generate)"));
 }
 
 DesignIntent DesignPropertiesDialog::intent() const

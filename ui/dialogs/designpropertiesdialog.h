@@ -36,8 +36,8 @@ private:
     void updateState();
 
     QJsonObject mProperties;
-    DesignIntent mIntent;      // unknown keys and fields this dialog does not edit
-    SoftwareStack mStack;      // unknown keys
+    DesignIntent mIntent; // unknown keys and fields this dialog does not edit
+    SoftwareStack mStack; // unknown keys
     ClusterType mShownType = ClusterType::Unspecified;
     QComboBox* mType = nullptr;
     QSpinBox* mUsers = nullptr;

@@ -96,10 +96,11 @@ ExportReportDialog::ExportReportDialog(const QString& designName, const QString&
     mLogo->setObjectName(QStringLiteral("logo"));
     mLogo->setPlaceholderText(tr("PNG, JPEG or SVG shown on the cover (optional)"));
     form->addRow(tr("&Logo:"), withBrowse(mLogo, this, [this] {
-                     const QString f = QFileDialog::getOpenFileName(this, tr("Logo"), mLogo->text(), tr("Images (*.png *.jpg *.jpeg *.svg)"));
-                     if (!f.isEmpty())
-                         mLogo->setText(f);
-                 }));
+        const QString f
+            = QFileDialog::getOpenFileName(this, tr("Logo"), mLogo->text(), tr("Images (*.png *.jpg *.jpeg *.svg)"));
+        if (!f.isEmpty())
+            mLogo->setText(f);
+    }));
     mCurrency->setObjectName(QStringLiteral("currency"));
     mCurrency->addItems({QStringLiteral("USD"), QStringLiteral("EUR"), QStringLiteral("GBP")});
     mCurrency->setEditable(true);
@@ -124,7 +125,8 @@ ExportReportDialog::ExportReportDialog(const QString& designName, const QString&
     auto* grid = new QGridLayout(sections);
     int i = 0;
     for (ReportSection s : ReportOptions::allSections()) {
-        auto* box = new QCheckBox(s == ReportSection::Cover ? tr("Cover and contents") : ReportOptions::sectionTitle(s), sections);
+        auto* box = new QCheckBox(
+            s == ReportSection::Cover ? tr("Cover and contents") : ReportOptions::sectionTitle(s), sections);
         box->setObjectName(QStringLiteral("section_") + ReportOptions::sectionId(s));
         box->setChecked(true);
         connect(box, &QCheckBox::toggled, this, &ExportReportDialog::updateState);
@@ -138,10 +140,10 @@ ExportReportDialog::ExportReportDialog(const QString& designName, const QString&
     mOutput->setObjectName(QStringLiteral("output"));
     mOutput->setText(suggestedPath);
     out->addRow(tr("&Save to:"), withBrowse(mOutput, this, [this] {
-                    const QString f = QFileDialog::getSaveFileName(this, tr("Save Report"), mOutput->text(), tr("PDF (*.pdf)"));
-                    if (!f.isEmpty())
-                        mOutput->setText(f.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? f : f + QStringLiteral(".pdf"));
-                }));
+        const QString f = QFileDialog::getSaveFileName(this, tr("Save Report"), mOutput->text(), tr("PDF (*.pdf)"));
+        if (!f.isEmpty())
+            mOutput->setText(f.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive) ? f : f + QStringLiteral(".pdf"));
+    }));
     layout->addLayout(out);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -200,13 +202,20 @@ void ExportReportDialog::setOptions(const ReportOptions& o)
     updateState();
 }
 
-QString ExportReportDialog::outputPath() const { return mOutput->text().trimmed(); }
-void ExportReportDialog::setOutputPath(const QString& path) { mOutput->setText(path); }
+QString ExportReportDialog::outputPath() const
+{
+    return mOutput->text().trimmed();
+}
+void ExportReportDialog::setOutputPath(const QString& path)
+{
+    mOutput->setText(path);
+}
 
 QString runExportReportDialog(QWidget* parent, const Design& design, const QString& designFilePath)
 {
     QSettings settings;
-    ExportReportDialog dialog(design.name(), suggestedName(design, designFilePath, QStringLiteral("-proposal.pdf")), parent);
+    ExportReportDialog dialog(
+        design.name(), suggestedName(design, designFilePath, QStringLiteral("-proposal.pdf")), parent);
     ReportOptions remembered;
     remembered.customer = settings.value(QStringLiteral("report/customer")).toString();
     remembered.preparedBy = settings.value(QStringLiteral("report/preparedBy")).toString();
@@ -251,7 +260,8 @@ bool writeBytes(QWidget* parent, const QString& path, const QByteArray& bytes)
 {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        QMessageBox::warning(parent, QObject::tr("Export"), QObject::tr("Cannot write %1: %2").arg(path, f.errorString()));
+        QMessageBox::warning(
+            parent, QObject::tr("Export"), QObject::tr("Cannot write %1: %2").arg(path, f.errorString()));
         return false;
     }
     return true;
@@ -282,7 +292,8 @@ void renderScene(QGraphicsScene* scene, const QString& path, bool svg)
 
 } // namespace
 
-QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()> design, std::function<QGraphicsScene*()> scene)
+QMenu* addExportMenu(
+    QMenu* file, QWidget* parent, std::function<const Design*()> design, std::function<QGraphicsScene*()> scene)
 {
     QMenu* menu = file->addMenu(QObject::tr("&Export"));
     menu->setObjectName(QStringLiteral("menuExport"));
@@ -303,13 +314,14 @@ QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()
     };
     for (const Format& f : formats) {
         QAction* a = menu->addAction(QObject::tr(f.label));
-        a->setObjectName(QStringLiteral("actionExport_%1").arg(QLatin1String(f.id)).replace(QLatin1Char('-'), QLatin1Char('_')));
+        a->setObjectName(
+            QStringLiteral("actionExport_%1").arg(QLatin1String(f.id)).replace(QLatin1Char('-'), QLatin1Char('_')));
         QObject::connect(a, &QAction::triggered, parent, [parent, design, scene, f] {
             const Design* d = design ? design() : nullptr;
             if (!d)
                 return;
-            const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export"), suggestedName(*d, QString(), QLatin1String(f.suffix)),
-                                                              QLatin1String(f.filter));
+            const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export"),
+                suggestedName(*d, QString(), QLatin1String(f.suffix)), QLatin1String(f.filter));
             if (path.isEmpty())
                 return;
             QSettings().setValue(QStringLiteral("export/lastFolder"), QFileInfo(path).absolutePath());

@@ -54,7 +54,7 @@ QString runExportReportDialog(QWidget* parent, const Design& design, const QStri
 // (CSV), Slurm topology, Canvas as SVG, Canvas as PNG. `design` returns the current design;
 // `scene`, when it returns a scene, is what the SVG/PNG show (the canvas as the user sees it),
 // otherwise the report's aggregated diagram is drawn.
-QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()> design,
-                     std::function<QGraphicsScene*()> scene = {});
+QMenu* addExportMenu(
+    QMenu* file, QWidget* parent, std::function<const Design*()> design, std::function<QGraphicsScene*()> scene = {});
 
 } // namespace pw

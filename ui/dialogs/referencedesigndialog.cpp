@@ -33,7 +33,8 @@ GeneratorPreview GeneratorPreview::of(const Design& design)
     p.racks = s.racks;
     p.nodes = s.nodes;
     design.nodes().forEach([&](const Node& n) {
-        if (const CatalogItem* item = design.item(n.sku); item && item->kind == ItemKind::Server && item->gpuCount() > 0)
+        if (const CatalogItem* item = design.item(n.sku);
+            item && item->kind == ItemKind::Server && item->gpuCount() > 0)
             ++p.gpuServers;
         if (n.network != Network::Compute)
             return;
@@ -65,11 +66,23 @@ void select(QComboBox* box, const QVariant& data)
 } // namespace
 
 ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* parent)
-    : QDialog(parent), mCatalog(catalog), mServer(new QComboBox(this)), mSizeKind(new QComboBox(this)), mCount(new QSpinBox(this)),
-      mSwitch(new QComboBox(this)), mTopology(new QComboBox(this)), mOversubscription(new QComboBox(this)), mStorage(new QComboBox(this)),
-      mStorageTier(new QComboBox(this)), mRackPower(new QDoubleSpinBox(this)), mClusterType(new QComboBox(this)), mName(new QLineEdit(this)),
-      mPreviewLabel(new QLabel(this)), mErrorLabel(new QLabel(this)),
-      mButtons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)), mDebounce(new QTimer(this))
+    : QDialog(parent),
+      mCatalog(catalog),
+      mServer(new QComboBox(this)),
+      mSizeKind(new QComboBox(this)),
+      mCount(new QSpinBox(this)),
+      mSwitch(new QComboBox(this)),
+      mTopology(new QComboBox(this)),
+      mOversubscription(new QComboBox(this)),
+      mStorage(new QComboBox(this)),
+      mStorageTier(new QComboBox(this)),
+      mRackPower(new QDoubleSpinBox(this)),
+      mClusterType(new QComboBox(this)),
+      mName(new QLineEdit(this)),
+      mPreviewLabel(new QLabel(this)),
+      mErrorLabel(new QLabel(this)),
+      mButtons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)),
+      mDebounce(new QTimer(this))
 {
     setWindowTitle(QStringLiteral("New from reference design"));
     mServer->setObjectName(QStringLiteral("serverSku"));
@@ -96,7 +109,8 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     for (TopologyKind t : {TopologyKind::RailOptimized, TopologyKind::FatTree, TopologyKind::LeafSpine})
         mTopology->addItem(toString(t), int(t));
     mOversubscription->setEditable(true);
-    mOversubscription->addItems({QStringLiteral("1:1"), QStringLiteral("2:1"), QStringLiteral("3:1"), QStringLiteral("4:1")});
+    mOversubscription->addItems(
+        {QStringLiteral("1:1"), QStringLiteral("2:1"), QStringLiteral("3:1"), QStringLiteral("4:1")});
     mOversubscription->setToolTip(QStringLiteral("Leaf downlink to uplink capacity, D:U (1:1 is non-blocking)"));
     mStorage->addItem(QStringLiteral("(no storage fabric)"), QString());
     fillItems(mStorage, catalog, ItemKind::Storage);
@@ -106,7 +120,8 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     mRackPower->setDecimals(1);
     mRackPower->setSuffix(QStringLiteral(" kW"));
     mRackPower->setSpecialValueText(QStringLiteral("default (41 kW air, 140 kW liquid)"));
-    for (ClusterType t : {ClusterType::Unspecified, ClusterType::Training, ClusterType::Inference, ClusterType::Mixed, ClusterType::Development})
+    for (ClusterType t : {ClusterType::Unspecified, ClusterType::Training, ClusterType::Inference, ClusterType::Mixed,
+             ClusterType::Development})
         mClusterType->addItem(toString(t), int(t));
     mName->setPlaceholderText(QStringLiteral("a descriptive default"));
     select(mServer, QStringLiteral("dgx-h100"));
@@ -162,10 +177,9 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
 
 void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
 {
-    const QSignalBlocker blocks[] = {QSignalBlocker(mServer), QSignalBlocker(mSizeKind), QSignalBlocker(mCount), QSignalBlocker(mSwitch),
-                                     QSignalBlocker(mTopology), QSignalBlocker(mOversubscription), QSignalBlocker(mStorage),
-                                     QSignalBlocker(mStorageTier), QSignalBlocker(mRackPower), QSignalBlocker(mClusterType),
-                                     QSignalBlocker(mName)};
+    const QSignalBlocker blocks[] = {QSignalBlocker(mServer), QSignalBlocker(mSizeKind), QSignalBlocker(mCount),
+        QSignalBlocker(mSwitch), QSignalBlocker(mTopology), QSignalBlocker(mOversubscription), QSignalBlocker(mStorage),
+        QSignalBlocker(mStorageTier), QSignalBlocker(mRackPower), QSignalBlocker(mClusterType), QSignalBlocker(mName)};
     if (!o.serverSku.isEmpty()) {
         if (mServer->findData(o.serverSku) < 0)
             mServer->addItem(o.serverSku, o.serverSku);
@@ -216,7 +230,8 @@ void ReferenceDesignDialog::schedulePreview()
     // Build stays available while the preview catches up: accept() runs the pending preview first
     // and refuses when the dials are bad, so pressing Enter right after typing still works.
     mButtons->button(QDialogButtonBox::Ok)->setEnabled(true);
-    const int gpus = mSizeKind->currentData().toString() == QLatin1String("gpus") ? mCount->value() : mCount->value() * 8;
+    const int gpus
+        = mSizeKind->currentData().toString() == QLatin1String("gpus") ? mCount->value() : mCount->value() * 8;
     mDebounce->start(gpus > 20000 ? 900 : 200);
 }
 
@@ -232,7 +247,8 @@ void ReferenceDesignDialog::updatePreview()
     mDesign.reset();
     mError.clear();
     if (!Oversubscription::parse(mOversubscription->currentText().trimmed())) {
-        mError = QStringLiteral("oversubscription takes D:U, e.g. 2:1 (got '%1')").arg(mOversubscription->currentText());
+        mError
+            = QStringLiteral("oversubscription takes D:U, e.g. 2:1 (got '%1')").arg(mOversubscription->currentText());
     } else {
         GenerateResult r = FabricGenerator::generate(options(), mCatalog);
         if (r.ok()) {
@@ -257,9 +273,11 @@ QString ReferenceDesignDialog::previewText() const
         return QStringLiteral("<i>no design for these dials</i>");
     const QLocale l;
     const GeneratorPreview& p = *mPreview;
-    auto row = [&](const QString& what, int n) { return QStringLiteral("<tr><td>%1</td><td align='right'><b>%2</b></td></tr>").arg(what, l.toString(n)); };
-    return QStringLiteral("<table cellspacing='4'>") + row(QStringLiteral("GPU servers"), p.gpuServers) + row(QStringLiteral("GPUs"), p.gpus)
-        + row(QStringLiteral("Other servers"), p.servers - p.gpuServers)
+    auto row = [&](const QString& what, int n) {
+        return QStringLiteral("<tr><td>%1</td><td align='right'><b>%2</b></td></tr>").arg(what, l.toString(n));
+    };
+    return QStringLiteral("<table cellspacing='4'>") + row(QStringLiteral("GPU servers"), p.gpuServers)
+        + row(QStringLiteral("GPUs"), p.gpus) + row(QStringLiteral("Other servers"), p.servers - p.gpuServers)
         + row(QStringLiteral("Leaf switches"), p.leaves) + row(QStringLiteral("Spine switches"), p.spines)
         + row(QStringLiteral("Core switches"), p.cores) + row(QStringLiteral("All switches"), p.switches)
         + row(QStringLiteral("Links"), p.links) + row(QStringLiteral("Racks"), p.racks) + QStringLiteral("</table>");
@@ -269,7 +287,6 @@ bool ReferenceDesignDialog::canAccept() const
 {
     return mDesign.has_value() && !mDebounce->isActive();
 }
-
 
 std::optional<Design> ReferenceDesignDialog::takeDesign()
 {

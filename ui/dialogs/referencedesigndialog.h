@@ -24,7 +24,7 @@ namespace ui {
 // Counts a user checks before building a reference design.
 struct GeneratorPreview {
     int gpuServers = 0;
-    int servers = 0;  // every server: GPU servers, head and management nodes
+    int servers = 0; // every server: GPU servers, head and management nodes
     int gpus = 0;
     int leaves = 0; // compute-fabric switches by tier
     int spines = 0;

@@ -15,8 +15,14 @@
 namespace pw::ui {
 
 WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
-    : QDialog(parent), mCatalog(catalog), mParameters(new QDoubleSpinBox(this)), mTask(new QComboBox(this)), mTokens(new QDoubleSpinBox(this)),
-      mDays(new QDoubleSpinBox(this)), mServer(new QComboBox(this)), mOutput(new QTextBrowser(this)),
+    : QDialog(parent),
+      mCatalog(catalog),
+      mParameters(new QDoubleSpinBox(this)),
+      mTask(new QComboBox(this)),
+      mTokens(new QDoubleSpinBox(this)),
+      mDays(new QDoubleSpinBox(this)),
+      mServer(new QComboBox(this)),
+      mOutput(new QTextBrowser(this)),
       mGenerate(new QPushButton(QStringLiteral("&Generate design…"), this))
 {
     setWindowTitle(QStringLiteral("New from workload"));
@@ -107,11 +113,17 @@ QString WorkloadDialog::resultText() const
     const SizingResult& r = mResult;
     QString html = QStringLiteral("<h3>%1 GPUs recommended</h3>").arg(l.toString(r.gpusRecommended));
     html += QStringLiteral("<p>%1 × %2 (%3 per server) · %4 for memory · %5 for the time target</p>")
-                .arg(l.toString((r.gpusRecommended + std::max(1, r.gpusPerServer) - 1) / std::max(1, r.gpusPerServer)), r.serverSku.toHtmlEscaped())
-                .arg(r.gpusPerServer).arg(l.toString(r.gpusForMemory), l.toString(r.gpusForTime));
-    html += QStringLiteral("<p><b>Memory</b>: %1 GB needed<br><code>%2</code></p>").arg(r.memoryNeededGb, 0, 'f', 1).arg(r.memoryFormula.toHtmlEscaped());
+                .arg(l.toString((r.gpusRecommended + std::max(1, r.gpusPerServer) - 1) / std::max(1, r.gpusPerServer)),
+                    r.serverSku.toHtmlEscaped())
+                .arg(r.gpusPerServer)
+                .arg(l.toString(r.gpusForMemory), l.toString(r.gpusForTime));
+    html += QStringLiteral("<p><b>Memory</b>: %1 GB needed<br><code>%2</code></p>")
+                .arg(r.memoryNeededGb, 0, 'f', 1)
+                .arg(r.memoryFormula.toHtmlEscaped());
     if (r.trainingDays)
-        html += QStringLiteral("<p><b>Training time</b>: %1 days<br><code>%2</code></p>").arg(*r.trainingDays, 0, 'f', 1).arg(r.timeFormula.toHtmlEscaped());
+        html += QStringLiteral("<p><b>Training time</b>: %1 days<br><code>%2</code></p>")
+                    .arg(*r.trainingDays, 0, 'f', 1)
+                    .arg(r.timeFormula.toHtmlEscaped());
     if (!r.assumptions.isEmpty()) {
         html += QStringLiteral("<p><b>Assumptions</b></p><ul>");
         for (const QString& a : r.assumptions)

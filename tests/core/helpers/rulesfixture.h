@@ -16,21 +16,28 @@
 
 namespace pw::fx {
 
-inline QJsonObject fig(double v) { return QJsonObject{{"value", v}, {"source", "test fixture"}}; }
+inline QJsonObject fig(double v)
+{
+    return QJsonObject{{"value", v}, {"source", "test fixture"}};
+}
 
-inline QJsonObject portGroup(const char* name, int count, std::initializer_list<int> speeds, const char* connector, const char* role)
+inline QJsonObject portGroup(
+    const char* name, int count, std::initializer_list<int> speeds, const char* connector, const char* role)
 {
     QJsonArray s;
     for (int v : speeds)
         s.append(v);
-    return QJsonObject{{"name", name}, {"count", count}, {"speeds_gbps", s}, {"connector", connector}, {"role", role}, {"source", "test fixture"}};
+    return QJsonObject{{"name", name}, {"count", count}, {"speeds_gbps", s}, {"connector", connector}, {"role", role},
+        {"source", "test fixture"}};
 }
 
 inline QJsonObject base(const QString& sku, const char* kind, double powerMaxW, double price, double rackUnits = 1)
 {
     return QJsonObject{{"sku", sku}, {"kind", kind}, {"vendor", "Test"}, {"model", sku.toUpper()},
-                       {"rack_units", fig(rackUnits)}, {"power_max_w", fig(powerMaxW)},
-                       {"price", QJsonObject{{"value", price}, {"currency", "USD"}, {"kind", "estimate"}, {"source", "estimate: test price"}}}};
+        {"rack_units", fig(rackUnits)}, {"power_max_w", fig(powerMaxW)},
+        {"price",
+            QJsonObject{
+                {"value", price}, {"currency", "USD"}, {"kind", "estimate"}, {"source", "estimate: test price"}}}};
 }
 
 inline CatalogItem parse(const QJsonObject& o)
@@ -43,42 +50,48 @@ inline CatalogItem parse(const QJsonObject& o)
     return std::get<CatalogItem>(r);
 }
 
-inline QJsonObject cooling(const char* v) { return QJsonObject{{"value", v}, {"source", "test fixture"}}; }
+inline QJsonObject cooling(const char* v)
+{
+    return QJsonObject{{"value", v}, {"source", "test fixture"}};
+}
 
 // A DGX-H100-like server: 8 GPUs of `memoryGb`, 8 OSFP compute ports, 2 storage, 2 in-band, 1 BMC.
-inline CatalogItem gpuServer(const QString& sku = "srv", double memoryGb = 80, double powerW = 10000, double typicalW = 8000,
-                             double price = 100000, const char* cool = "air")
+inline CatalogItem gpuServer(const QString& sku = "srv", double memoryGb = 80, double powerW = 10000,
+    double typicalW = 8000, double price = 100000, const char* cool = "air")
 {
     QJsonObject o = base(sku, "server", powerW, price, 8);
     o["power_typical_w"] = fig(typicalW);
     o["cooling"] = cooling(cool);
     o["port_groups"] = QJsonArray{portGroup("compute", 8, {400, 200}, "OSFP", "compute"),
-                                  portGroup("storage", 2, {400, 200, 100}, "QSFP112", "storage"),
-                                  portGroup("inband", 2, {100}, "QSFP112", "inband"),
-                                  portGroup("bmc", 1, {1}, "RJ45", "oob")};
+        portGroup("storage", 2, {400, 200, 100}, "QSFP112", "storage"),
+        portGroup("inband", 2, {100}, "QSFP112", "inband"), portGroup("bmc", 1, {1}, "RJ45", "oob")};
     o["gpu"] = QJsonObject{{"model", "H100 SXM5"}, {"count", 8}, {"memory_gb", memoryGb}, {"bf16_tflops", 989},
-                           {"fp8_tflops", 1979}, {"tdp_w", 700}, {"source", "test fixture"}};
+        {"fp8_tflops", 1979}, {"tdp_w", 700}, {"source", "test fixture"}};
     return parse(o);
 }
 
-inline CatalogItem ibSwitch(const QString& sku = "ibsw", int ports = 64, int radix = 64, std::initializer_list<int> speeds = {400, 200},
-                            double price = 20000, double powerW = 1000, int portsPerCage = 1)
+inline CatalogItem ibSwitch(const QString& sku = "ibsw", int ports = 64, int radix = 64,
+    std::initializer_list<int> speeds = {400, 200}, double price = 20000, double powerW = 1000, int portsPerCage = 1)
 {
     QJsonObject o = base(sku, "switch", powerW, price);
     o["cooling"] = cooling("air");
     QJsonObject data = portGroup("data", ports, speeds, "OSFP", "fabric");
     data["ports_per_cage"] = portsPerCage;
     o["port_groups"] = QJsonArray{data, portGroup("mgmt", 1, {1}, "RJ45", "oob")};
-    o["switch"] = QJsonObject{{"radix", radix}, {"capacity_tbps", 51.2}, {"technology", "infiniband"}, {"source", "test fixture"}};
+    o["switch"] = QJsonObject{
+        {"radix", radix}, {"capacity_tbps", 51.2}, {"technology", "infiniband"}, {"source", "test fixture"}};
     return parse(o);
 }
 
-inline CatalogItem ethSwitch(const QString& sku, int ports, std::initializer_list<int> speeds, const char* connector, double price = 10000)
+inline CatalogItem ethSwitch(
+    const QString& sku, int ports, std::initializer_list<int> speeds, const char* connector, double price = 10000)
 {
     QJsonObject o = base(sku, "switch", 500, price);
     o["cooling"] = cooling("air");
-    o["port_groups"] = QJsonArray{portGroup("data", ports, speeds, connector, "fabric"), portGroup("mgmt", 1, {1}, "RJ45", "oob")};
-    o["switch"] = QJsonObject{{"radix", ports}, {"capacity_tbps", 12.8}, {"technology", "ethernet"}, {"source", "test fixture"}};
+    o["port_groups"]
+        = QJsonArray{portGroup("data", ports, speeds, connector, "fabric"), portGroup("mgmt", 1, {1}, "RJ45", "oob")};
+    o["switch"] = QJsonObject{
+        {"radix", ports}, {"capacity_tbps", 12.8}, {"technology", "ethernet"}, {"source", "test fixture"}};
     return parse(o);
 }
 
@@ -87,32 +100,37 @@ inline CatalogItem subnetManager()
     QJsonObject o = base("sm", "appliance", 700, 40000);
     o["description"] = "InfiniBand fabric manager / subnet manager appliance";
     o["cooling"] = cooling("air");
-    o["port_groups"] = QJsonArray{portGroup("fabric", 2, {400, 200}, "OSFP", "compute"), portGroup("bmc", 1, {1}, "RJ45", "oob")};
+    o["port_groups"]
+        = QJsonArray{portGroup("fabric", 2, {400, 200}, "OSFP", "compute"), portGroup("bmc", 1, {1}, "RJ45", "oob")};
     return parse(o);
 }
 
 inline CatalogItem storageArray(const QString& sku = "array", double read = 100, double write = 60, double usable = 500,
-                                const char* protocol = "parallel-fs")
+    const char* protocol = "parallel-fs")
 {
     QJsonObject o = base(sku, "storage", 2000, 300000, 2);
     o["cooling"] = cooling("air");
-    o["port_groups"] = QJsonArray{portGroup("storage", 2, {400, 200, 100}, "QSFP112", "storage"), portGroup("bmc", 1, {1}, "RJ45", "oob")};
-    o["storage"] = QJsonObject{{"read_gbps", fig(read)}, {"write_gbps", fig(write)}, {"usable_tb", fig(usable)}, {"protocol", protocol}};
+    o["port_groups"] = QJsonArray{
+        portGroup("storage", 2, {400, 200, 100}, "QSFP112", "storage"), portGroup("bmc", 1, {1}, "RJ45", "oob")};
+    o["storage"] = QJsonObject{
+        {"read_gbps", fig(read)}, {"write_gbps", fig(write)}, {"usable_tb", fig(usable)}, {"protocol", protocol}};
     return parse(o);
 }
 
-inline CatalogItem cable(const QString& sku, const char* medium, const char* connector, int speed, double maxLength, double price)
+inline CatalogItem cable(
+    const QString& sku, const char* medium, const char* connector, int speed, double maxLength, double price)
 {
     QJsonObject o = base(sku, "cable", 0, price, 0);
-    o["cable"] = QJsonObject{{"medium", medium}, {"speed_gbps", speed}, {"connector", connector}, {"max_length_m", maxLength}, {"source", "test fixture"}};
+    o["cable"] = QJsonObject{{"medium", medium}, {"speed_gbps", speed}, {"connector", connector},
+        {"max_length_m", maxLength}, {"source", "test fixture"}};
     return parse(o);
 }
 
 inline CatalogItem transceiver(const QString& sku, int links, double price, double powerW, double reach = 100)
 {
     QJsonObject o = base(sku, "transceiver", powerW, price, 0);
-    o["transceiver"] = QJsonObject{{"speed_gbps", 800}, {"links", links}, {"connector", "OSFP"}, {"fiber", "singlemode"},
-                                   {"max_reach_m", reach}, {"source", "test fixture"}};
+    o["transceiver"] = QJsonObject{{"speed_gbps", 800}, {"links", links}, {"connector", "OSFP"},
+        {"fiber", "singlemode"}, {"max_reach_m", reach}, {"source", "test fixture"}};
     return parse(o);
 }
 
@@ -128,8 +146,8 @@ class Builder {
 public:
     Design d;
 
-    NodeId add(const CatalogItem& item, const QString& name, Network network = Network::None, FabricTier tier = FabricTier::None,
-               int rail = -1)
+    NodeId add(const CatalogItem& item, const QString& name, Network network = Network::None,
+        FabricTier tier = FabricTier::None, int rail = -1)
     {
         d.recordItem(item);
         Node n;
@@ -144,7 +162,8 @@ public:
     }
 
     // First free port of `a` that fits a free port of `b` (as ConnectCommand picks them).
-    LinkId connect(NodeId a, NodeId b, const QString& cableSku = {}, double lengthM = 0, const QString& transceiverSku = {})
+    LinkId connect(
+        NodeId a, NodeId b, const QString& cableSku = {}, double lengthM = 0, const QString& transceiverSku = {})
     {
         for (int i = 0; i < d.portCount(a); ++i) {
             const PortRef pa{a, i};
@@ -154,12 +173,14 @@ public:
             if (pb.isValid())
                 return link(pa, pb, cableSku, lengthM, transceiverSku);
         }
-        std::fprintf(stderr, "fixture: no free compatible ports between %s and %s\n", qPrintable(d.node(a)->name), qPrintable(d.node(b)->name));
+        std::fprintf(stderr, "fixture: no free compatible ports between %s and %s\n", qPrintable(d.node(a)->name),
+            qPrintable(d.node(b)->name));
         std::abort();
     }
 
     // A link between two given ports, checked or not (fixtures that break rules need unchecked links).
-    LinkId link(PortRef a, PortRef b, const QString& cableSku = {}, double lengthM = 0, const QString& transceiverSku = {})
+    LinkId link(
+        PortRef a, PortRef b, const QString& cableSku = {}, double lengthM = 0, const QString& transceiverSku = {})
     {
         Link l;
         l.id = d.allocateLinkId();
@@ -186,7 +207,8 @@ public:
         std::abort();
     }
 
-    GroupId rack(const QString& name, double budgetKw, bool liquid, const std::vector<NodeId>& members, const QString& sku = {})
+    GroupId rack(
+        const QString& name, double budgetKw, bool liquid, const std::vector<NodeId>& members, const QString& sku = {})
     {
         Group g;
         g.id = d.allocateGroupId();

@@ -9,7 +9,7 @@ namespace pw::testing {
 namespace {
 
 NodeId addNode(Design& d, const Catalog& catalog, const QString& sku, const QString& name, QPointF pos, Network net,
-               GroupId unit, FabricTier tier = FabricTier::None, int rail = -1)
+    GroupId unit, FabricTier tier = FabricTier::None, int rail = -1)
 {
     const CatalogItem* item = catalog.item(sku);
     if (!item)
@@ -74,14 +74,15 @@ Design buildRailFabric(const Catalog& catalog, int units)
         const QPointF origin((u % unitsPerRow) * unitW, 400 + (u / unitsPerRow) * unitH);
         std::vector<NodeId> unitLeaves;
         for (int r = 0; r < kRails; ++r)
-            unitLeaves.push_back(addNode(d, catalog, QStringLiteral("qm9700"), QStringLiteral("su%1-leaf-r%2").arg(u + 1).arg(r),
-                                         origin + QPointF(r * kCol, 0), Network::Compute, su.id, FabricTier::Leaf, r));
+            unitLeaves.push_back(
+                addNode(d, catalog, QStringLiteral("qm9700"), QStringLiteral("su%1-leaf-r%2").arg(u + 1).arg(r),
+                    origin + QPointF(r * kCol, 0), Network::Compute, su.id, FabricTier::Leaf, r));
         const NodeId oob = addNode(d, catalog, QStringLiteral("sn2201"), QStringLiteral("su%1-oob").arg(u + 1),
-                                   origin + QPointF(8 * kCol, kRow * 2.5), Network::OutOfBand, su.id);
+            origin + QPointF(8 * kCol, kRow * 2.5), Network::OutOfBand, su.id);
         for (int s = 0; s < kServersPerUnit; ++s) {
             const NodeId dgx = addNode(d, catalog, QStringLiteral("dgx-h100"),
-                                       QStringLiteral("su%1-dgx-%2").arg(u + 1).arg(s + 1, 2, 10, QLatin1Char('0')),
-                                       origin + QPointF((s % 8) * kCol, 130 + (s / 8) * kRow), Network::None, su.id);
+                QStringLiteral("su%1-dgx-%2").arg(u + 1).arg(s + 1, 2, 10, QLatin1Char('0')),
+                origin + QPointF((s % 8) * kCol, 130 + (s / 8) * kRow), Network::None, su.id);
             for (NodeId leaf : unitLeaves)
                 connect(d, dgx, leaf);
             connect(d, dgx, oob);
@@ -93,8 +94,9 @@ Design buildRailFabric(const Catalog& catalog, int units)
     std::vector<NodeId> spineIds;
     const double width = unitsPerRow * unitW;
     for (int s = 0; s < spines; ++s)
-        spineIds.push_back(addNode(d, catalog, QStringLiteral("qm9700"), QStringLiteral("spine-%1").arg(s + 1, 2, 10, QLatin1Char('0')),
-                                   QPointF(s * width / spines, 0), Network::Compute, {}, FabricTier::Spine));
+        spineIds.push_back(addNode(d, catalog, QStringLiteral("qm9700"),
+            QStringLiteral("spine-%1").arg(s + 1, 2, 10, QLatin1Char('0')), QPointF(s * width / spines, 0),
+            Network::Compute, {}, FabricTier::Spine));
     // Spines come in groups of 32; leaf l takes one link to each spine of group l mod groups.
     const size_t groups = std::max<size_t>(1, spineIds.size() / 32);
     for (size_t l = 0; l < leaves.size(); ++l)

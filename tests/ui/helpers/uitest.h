@@ -20,7 +20,8 @@ inline const Catalog& testCatalog()
 
 inline QString samplePath()
 {
-    return qEnvironmentVariable("PODWRIGHT_SOURCE_DIR") + QStringLiteral("/resources/samples/minimum-viable-cluster.json");
+    return qEnvironmentVariable("PODWRIGHT_SOURCE_DIR")
+        + QStringLiteral("/resources/samples/minimum-viable-cluster.json");
 }
 
 // What the canvas should draw for a fully expanded design: one bundle per pair of nodes and network.
