@@ -9,8 +9,9 @@ PACKAGES=(
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite qt6-qpa-plugins libgl-dev
   libboost-dev libboost-graph-dev
   # run and test: offscreen/virtual display, fonts, PDF checks, packaging, benchmarks, fuzzing
+  clang-format
   xvfb xauth fonts-dejavu-core poppler-utils imagemagick dpkg-dev file
-  libbenchmark-dev python3 python3-networkx clang libclang-rt-14-dev
+  libbenchmark-dev python3 python3-networkx clang libclang-rt-dev
 )
 
 missing=()

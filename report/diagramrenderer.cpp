@@ -245,12 +245,12 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
             // Just above the lower box, where the line gap leaves room; the path falls monotonically.
             QPointF at = path.pointAtPercent(0.5);
             if (pb.y() - pa.y() > boxFont * 8) {
-                const double target = pb.y() - boxFont * 1.5;
+                const double labelY = pb.y() - boxFont * 1.5;
                 double lo = 0;
                 double hi = 1;
                 for (int k = 0; k < 24; ++k) {
                     const double mid = (lo + hi) / 2;
-                    (path.pointAtPercent(mid).y() < target ? lo : hi) = mid;
+                    (path.pointAtPercent(mid).y() < labelY ? lo : hi) = mid;
                 }
                 at = path.pointAtPercent(lo);
             }

@@ -20,8 +20,8 @@ public:
     virtual void press(QPointF scenePos, Qt::KeyboardModifiers modifiers) = 0;
     virtual void move(QPointF scenePos) = 0;
     virtual void release(QPointF scenePos) = 0;
-    virtual void doubleClick(QPointF scenePos) {}
-    virtual bool key(QKeyEvent* event) { return false; }
+    virtual void doubleClick(QPointF /*scenePos*/) {}
+    virtual bool key(QKeyEvent* /*event*/) { return false; }
     virtual void cancel() = 0;
     [[nodiscard]] virtual QString hint() const = 0;
 

@@ -141,14 +141,14 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         const QRectF e = option->exposedRect.adjusted(-4, -4, 4, 4);
         const QLineF edges[4] = {{mRect.topLeft(), mRect.topRight()}, {mRect.topRight(), mRect.bottomRight()},
             {mRect.bottomRight(), mRect.bottomLeft()}, {mRect.bottomLeft(), mRect.topLeft()}};
-        for (const QLineF& edge : edges) {
+        for (const QLineF& side : edges) {
             // Only the part of each edge that is on screen.
-            const QRectF box = QRectF(edge.p1(), edge.p2()).normalized();
+            const QRectF box = QRectF(side.p1(), side.p2()).normalized();
             const QRectF seen = box.adjusted(-1, -1, 1, 1).intersected(e);
             if (seen.isEmpty())
                 continue;
-            painter->drawLine(edge.dx() == 0 ? QLineF(edge.x1(), seen.top(), edge.x1(), seen.bottom())
-                                             : QLineF(seen.left(), edge.y1(), seen.right(), edge.y1()));
+            painter->drawLine(side.dx() == 0 ? QLineF(side.x1(), seen.top(), side.x1(), seen.bottom())
+                                             : QLineF(seen.left(), side.y1(), seen.right(), side.y1()));
         }
         painter->setRenderHint(QPainter::Antialiasing, true);
     } else {

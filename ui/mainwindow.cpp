@@ -32,6 +32,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLoggingCategory>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScreen>
@@ -46,6 +47,9 @@
 namespace pw::ui {
 
 namespace {
+
+// "opened FILE" at info level: CI checks that the studio really opened the sample.
+Q_LOGGING_CATEGORY(lcFiles, "pw.ui.files", QtInfoMsg)
 constexpr int kMaxRecent = 8;
 constexpr int kDefaultAutosaveMs = 60'000;
 const QString kRecentKey = QStringLiteral("recentFiles");
@@ -596,6 +600,7 @@ bool MainWindow::openFile(const QString& path)
     else
         QFile::remove(sidecar);
     addRecent(fileInfo.absoluteFilePath());
+    qCInfo(lcFiles) << "opened" << fileInfo.absoluteFilePath() << (recover ? "(recovered autosave)" : "");
     statusBar()->showMessage(
         QStringLiteral("Opened %1%2")
             .arg(fileInfo.fileName(), recover ? QStringLiteral(" (recovered autosave)") : QString()),

@@ -27,7 +27,7 @@ public:
     // Commands with the same non-negative merge id may fold into one undo step
     // (keyboard nudges, spin-box edits). `next` has already been applied.
     [[nodiscard]] virtual int mergeId() const { return -1; }
-    virtual bool mergeWith(const Command& next) { return false; }
+    virtual bool mergeWith(const Command& /*next*/) { return false; }
 };
 
 } // namespace pw

@@ -1,27 +1,29 @@
-// Canvas frame times: opens a design (the built-in 512-DGX rail fabric, or the .podwright/.json
-// files given) in the real view under the offscreen platform at 1600x1000 and times full-frame
-// repaints fitted to the whole design and zoomed in to 1:1, and one drag step of 32 nodes.
-// Plain executable (no Google Benchmark); numbers go to docs/benchmarks.md.
+// Canvas frame times with Google Benchmark: each design (the built-in 512- and 2,048-DGX rail fabrics,
+// a generated 100,000-GPU SuperPOD, or the .podwright/.json files given after the benchmark flags) is
+// opened in the real view under the offscreen platform at 1600x1000. Per design: opening (load, scene,
+// fit, first frame), a full repaint fitted to the whole design, one zoomed to 1:1, and one drag step
+// of 32 nodes with its repaint. Five repetitions each; docs/benchmarks.md quotes the median
+// (tests/bench/run-benchmarks.sh prints its tables).
 #include "helpers/syntheticfabric.h"
 
 #include "canvasscene.h"
 #include "canvasview.h"
 #include "designdocument.h"
-#include "groupitem.h"
-#include "linklayeritem.h"
 #include "nodeitem.h"
 
 #include "catalog/catalog.h"
+#include "generate/fabricgenerator.h"
 #include "model/design.h"
 
-#include <QApplication>
-#include <QElapsedTimer>
-#include <QFileInfo>
-#include <QImage>
-#include <QPainter>
+#include <benchmark/benchmark.h>
 
-#include <algorithm>
-#include <cstdio>
+#include <QApplication>
+#include <QFileInfo>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
 #include <vector>
 
 using namespace pw;
@@ -29,101 +31,146 @@ using namespace pw::ui;
 
 namespace {
 
-double medianMs(std::vector<double> v)
+const Catalog& catalog()
 {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
+    static const std::unique_ptr<Catalog> c = Catalog::loadDefault();
+    return *c;
 }
 
-template <typename F>
-double timeFrames(int frames, F&& frame)
+Design generated(int gpus)
 {
-    std::vector<double> ms;
-    for (int i = 0; i < frames; ++i) {
-        QElapsedTimer t;
-        t.start();
-        frame();
-        ms.push_back(t.nsecsElapsed() / 1e6);
-    }
-    return medianMs(ms);
+    GeneratorOptions o;
+    o.serverSku = QStringLiteral("dgx-h100");
+    o.gpus = gpus;
+    o.switchSku = QStringLiteral("qm9700");
+    GenerateResult r = FabricGenerator::generate(o, catalog());
+    if (!r.ok())
+        throw std::runtime_error(("generate refused: " + r.error).toStdString());
+    return std::move(*r.design);
 }
 
-void run(const QString& label, const Catalog& catalog, const std::function<Design()>& load)
-{
-    QElapsedTimer open;
-    open.start();
-    Design design = load();
-    const double loadMs = open.nsecsElapsed() / 1e6;
-    DesignDocument doc(&catalog);
-    CanvasScene scene(&doc);
-    CanvasView view(&scene);
-    view.resize(1600, 1000);
-    doc.reset(std::move(design));
-    view.show();
-    view.fitAll();
-    QApplication::processEvents();
-    view.viewport()->repaint(); // first frame
-    const double openMs = open.nsecsElapsed() / 1e6;
+// A design open in a shown view, fitted.
+struct OpenCanvas {
+    DesignDocument doc{&catalog()};
+    CanvasScene scene{&doc};
+    CanvasView view{&scene};
 
-    const int frames = 15;
-    const double fitted = timeFrames(frames, [&] { view.viewport()->repaint(); });
-    // Zoomed in: 1:1 on the first node.
-    view.setTransform(QTransform());
-    NodeId first;
-    doc.design().nodes().forEach([&](const Node& n) {
-        if (!first.isValid())
-            first = n.id;
-    });
-    if (first.isValid())
-        view.centerOn(doc.design().node(first)->position);
-    QApplication::processEvents();
-    const double zoomed = timeFrames(frames, [&] { view.viewport()->repaint(); });
-    if (qEnvironmentVariableIsSet("PW_BENCH_BREAKDOWN")) {
-        scene.linkLayer()->setVisible(false);
-        std::printf("  zoomed without links %.1f ms\n", timeFrames(frames, [&] { view.viewport()->repaint(); }));
-        scene.linkLayer()->setVisible(true);
-        for (GroupKind kind : {GroupKind::Rack, GroupKind::ScalableUnit, GroupKind::Pod}) {
-            for (QGraphicsItem* item : scene.items())
-                if (item->type() == QGraphicsItem::UserType + 2)
-                    if (const Group* g = doc.design().group(static_cast<GroupItem*>(item)->groupId());
-                        g && g->kind == kind)
-                        item->setVisible(false);
-            std::printf("  zoomed without %s boxes %.1f ms\n", qPrintable(toString(kind)),
-                timeFrames(frames, [&] { view.viewport()->repaint(); }));
-        }
-        QImage img(1600, 1000, QImage::Format_ARGB32_Premultiplied);
-        QPainter p(&img);
-        view.render(&p);
-        img.save(QStringLiteral("/tmp/bench_zoomed.png"));
-        std::fflush(stdout);
-    }
-    // One drag step of 32 nodes at fit-all (what SelectTool::move does), with the repaint.
-    view.fitAll();
-    std::vector<NodeItem*> moving;
-    doc.design().nodes().forEach([&](const Node& n) {
-        if (moving.size() < 32)
-            moving.push_back(scene.nodeItem(n.id));
-    });
-    int step = 0;
-    const double drag = timeFrames(frames, [&] {
-        ++step;
-        for (NodeItem* item : moving)
-            item->setPos(item->pos() + QPointF(step % 2 ? 10 : -10, 0));
-        scene.itemsMoved();
+    explicit OpenCanvas(Design design)
+    {
+        view.resize(1600, 1000);
+        doc.reset(std::move(design));
+        view.show();
+        view.fitAll();
+        QApplication::processEvents();
         view.viewport()->repaint();
-    });
+    }
+};
 
+using DesignSource = std::function<Design()>;
+
+// One open canvas per design, kept for the frame benchmarks (opening a large design takes seconds);
+// main() closes them before the application object goes.
+std::map<std::string, std::unique_ptr<OpenCanvas>>& openCanvases()
+{
+    static std::map<std::string, std::unique_ptr<OpenCanvas>> open;
+    return open;
+}
+
+OpenCanvas& openCanvas(const std::string& label, const DesignSource& source)
+{
+    auto& slot = openCanvases()[label];
+    if (!slot)
+        slot = std::make_unique<OpenCanvas>(source());
+    return *slot;
+}
+
+void setCounters(benchmark::State& state, OpenCanvas& c)
+{
     int gpus = 0;
-    doc.design().nodes().forEach([&](const Node& n) {
-        if (const CatalogItem* i = doc.design().item(n.sku))
+    c.doc.design().nodes().forEach([&](const Node& n) {
+        if (const CatalogItem* i = c.doc.design().item(n.sku))
             gpus += i->gpuCount();
     });
-    std::printf("%-28s %7d GPUs %6zu nodes %7zu links | visible nodes %5d bundles %6d | load %7.1f ms, open+first "
-                "frame %7.1f ms | "
-                "frame fitted %6.1f ms, zoomed 1:1 %6.1f ms, 32-node drag step %6.1f ms\n",
-        qPrintable(label), gpus, doc.design().nodes().size(), doc.design().links().size(), scene.visibleNodeItemCount(),
-        scene.linkBundleCount(), loadMs, openMs, fitted, zoomed, drag);
-    std::fflush(stdout);
+    state.counters["gpus"] = gpus;
+    state.counters["nodes"] = static_cast<double>(c.doc.design().nodes().size());
+    state.counters["links"] = static_cast<double>(c.doc.design().links().size());
+    state.counters["visible_nodes"] = c.scene.visibleNodeItemCount();
+    state.counters["bundles"] = static_cast<double>(c.scene.linkBundleCount());
+}
+
+void registerDesign(const std::string& label, const DesignSource& source)
+{
+    benchmark::RegisterBenchmark(("open/" + label).c_str(),
+        [=](benchmark::State& state) {
+            for (auto _ : state) {
+                auto c = std::make_unique<OpenCanvas>(source());
+                state.PauseTiming(); // tearing the scene down is not part of opening
+                c.reset();
+                state.ResumeTiming();
+            }
+        })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(1)
+        ->Repetitions(5)
+        ->ReportAggregatesOnly(true);
+
+    benchmark::RegisterBenchmark(("frame_fitted/" + label).c_str(),
+        [=](benchmark::State& state) {
+            OpenCanvas& c = openCanvas(label, source);
+            c.view.fitAll();
+            QApplication::processEvents();
+            for (auto _ : state)
+                c.view.viewport()->repaint();
+            setCounters(state, c);
+        })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(10)
+        ->Repetitions(5)
+        ->ReportAggregatesOnly(true);
+
+    benchmark::RegisterBenchmark(("frame_zoomed/" + label).c_str(),
+        [=](benchmark::State& state) {
+            OpenCanvas& c = openCanvas(label, source);
+            c.view.setTransform(QTransform());
+            NodeId first;
+            c.doc.design().nodes().forEach([&](const Node& n) {
+                if (!first.isValid())
+                    first = n.id;
+            });
+            if (first.isValid())
+                c.view.centerOn(c.doc.design().node(first)->position);
+            QApplication::processEvents();
+            for (auto _ : state)
+                c.view.viewport()->repaint();
+        })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(10)
+        ->Repetitions(5)
+        ->ReportAggregatesOnly(true);
+
+    // One drag step of 32 nodes at fit-all (what SelectTool::move does), with the repaint.
+    benchmark::RegisterBenchmark(("drag_step/" + label).c_str(),
+        [=](benchmark::State& state) {
+            OpenCanvas& c = openCanvas(label, source);
+            c.view.fitAll();
+            std::vector<NodeItem*> moving;
+            c.doc.design().nodes().forEach([&](const Node& n) {
+                if (moving.size() < 32)
+                    moving.push_back(c.scene.nodeItem(n.id));
+            });
+            int step = 0;
+            for (auto _ : state) {
+                ++step;
+                for (NodeItem* item : moving)
+                    item->setPos(item->pos() + QPointF(step % 2 ? 10 : -10, 0));
+                c.scene.itemsMoved();
+                c.view.viewport()->repaint();
+            }
+        })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(10)
+        ->Repetitions(5)
+        ->ReportAggregatesOnly(true);
 }
 
 } // namespace
@@ -133,15 +180,20 @@ int main(int argc, char* argv[])
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const auto catalog = Catalog::loadDefault();
-    const QStringList files = app.arguments().mid(1);
-    if (files.isEmpty()) {
-        run(QStringLiteral("synthetic 512 DGX (built)"), *catalog,
-            [&] { return testing::buildRailFabric(*catalog, 16); });
-        run(QStringLiteral("synthetic 2048 DGX (built)"), *catalog,
-            [&] { return testing::buildRailFabric(*catalog, 64); });
+    benchmark::Initialize(&argc, argv); // leaves the design files in argv
+    std::vector<std::string> files(argv + 1, argv + argc);
+    if (files.empty()) {
+        registerDesign("synthetic-512-dgx", [] { return testing::buildRailFabric(catalog(), 16); });
+        registerDesign("synthetic-2048-dgx", [] { return testing::buildRailFabric(catalog(), 64); });
+        registerDesign("generated-100000-gpus", [] { return generated(100000); });
     }
-    for (const QString& f : files)
-        run(QFileInfo(f).fileName(), *catalog, [&] { return DesignDocument::loadFile(f, catalog.get()); });
+    for (const std::string& f : files) {
+        const QString path = QString::fromStdString(f);
+        registerDesign(QFileInfo(path).fileName().toStdString(),
+            [path] { return DesignDocument::loadFile(path, &catalog()); });
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    openCanvases().clear();
+    benchmark::Shutdown();
     return 0;
 }

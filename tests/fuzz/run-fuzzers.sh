@@ -5,10 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
-build=build-fuzz
-cmake -S . -B $build -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DPW_FUZZ=ON -DPW_SANITIZE=ON -DPW_BUILD_GUI=OFF -DPW_BUILD_TESTS=ON >/dev/null
-ninja -C $build -j2 fuzz_designjson fuzz_designfile
+build=build-fuzz # the fuzz preset's binary directory
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz --target fuzz_designjson fuzz_designfile
 mkdir -p $build/crashes $build/corpus-json $build/corpus-file
 cp tests/data/hostile/*.json $build/corpus-json/
 cp resources/samples/*.json $build/corpus-json/

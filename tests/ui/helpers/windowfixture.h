@@ -17,7 +17,7 @@ inline std::unique_ptr<ui::MainWindow> makeWindow()
 {
     auto w = std::make_unique<ui::MainWindow>(&testCatalog());
     w->setErrorReporter([](const QString& title, const QString& message) {
-        qWarning("unexpected error dialog: %s: %s", qPrintable(title), qPrintable(message));
+        QFAIL(qPrintable(QStringLiteral("unexpected error dialog: %1: %2").arg(title, message)));
     });
     w->setUnsavedPrompt([](const QString&) { return QMessageBox::Discard; });
     w->setRecoveryPrompt([](const QString&, const QString&) { return false; });

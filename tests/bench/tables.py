@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Prints the Markdown tables of docs/benchmarks.md from Google Benchmark JSON (median of the
+repetitions) and from timed CLI runs (median wall time and peak memory of five runs).
+Usage: tables.py RESULTS_DIR PODWRIGHT_CLI (run by tests/bench/run-benchmarks.sh)."""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def medians(path):
+    """{(benchmark name, arg): {"ms": median real time, counters...}} from a benchmark JSON file."""
+    with open(path) as f:
+        data = json.load(f)
+    result = {}
+    for b in data["benchmarks"]:
+        if b.get("error_occurred"):
+            raise SystemExit(f"{path}: {b['name']}: {b.get('error_message')}")
+        aggregate = b.get("aggregate_name")
+        if aggregate not in (None, "median"):
+            continue
+        name = b.get("run_name", b["name"])
+        if aggregate is None and name in result:
+            continue  # a single repetition: no aggregates, keep the first
+        unit = {"ms": 1.0, "us": 1e-3, "ns": 1e-6, "s": 1e3}[b.get("time_unit", "ns")]
+        entry = {"ms": b["real_time"] * unit}
+        for k, v in b.items():
+            if k not in ("name", "run_name", "real_time", "cpu_time", "time_unit", "iterations", "repetitions",
+                         "repetition_index", "threads", "run_type", "aggregate_name", "family_index",
+                         "per_family_instance_index", "aggregate_unit") and isinstance(v, (int, float)):
+                entry[k] = v
+        result[name] = entry
+    return data.get("context", {}), result
+
+
+def ms(v):
+    return f"{v:.3f} ms" if v < 0.1 else f"{v:.2f} ms" if v < 10 else f"{v:.0f} ms"
+
+
+def fabric_table(results):
+    print("| GPUs | links | generate (in memory) | one max-flow | max-flow arcs | generate + full analysis | cuts |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for gpus in (1024, 16384, 65536, 100000):
+        g = results[f"BM_Generate/{gpus}"]
+        m = results[f"BM_MaxFlow/{gpus}"]
+        a = results[f"BM_GenerateAndAnalyze/{gpus}"]
+        print(f"| {gpus:,} | {int(g.get('links', 0)):,} | {ms(g['ms'])} | {ms(m['ms'])} | {int(m.get('arcs', 0)):,} "
+              f"| {ms(a['ms'])} | {int(a.get('cuts', 0))} |")
+
+
+def canvas_table(results):
+    labels = []
+    for name in results:
+        kind, _, label = name.partition("/")
+        if kind == "open" and label not in labels:
+            labels.append(label)
+    print("| design | GPUs | nodes | links | visible nodes | bundles | open + first frame | fitted frame "
+          "| zoomed 1:1 frame | 32-node drag step |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for label in labels:
+        f = results[f"frame_fitted/{label}"]
+        print(f"| {label} | {int(f['gpus']):,} | {int(f['nodes']):,} | {int(f['links']):,} "
+              f"| {int(f['visible_nodes']):,} | {int(f['bundles']):,} | {ms(results['open/' + label]['ms'])} "
+              f"| {ms(f['ms'])} | {ms(results['frame_zoomed/' + label]['ms'])} "
+              f"| {ms(results['drag_step/' + label]['ms'])} |")
+
+
+def cli_table(cli):
+    print("| GPUs | generate + save, wall | peak | analyze --json incl. load, wall | peak |")
+    print("|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for gpus in (1024, 16384, 65536, 100000):
+            path = os.path.join(tmp, f"{gpus}.podwright")
+            gen, ana = [], []
+            for _ in range(5):
+                if os.path.exists(path):
+                    os.remove(path)
+                # ru_maxrss of children is a high-water mark over all of them, so each run gets
+                # its own measuring process (measure()).
+                gen.append(measure([cli, "generate", "--server", "dgx-h100", "--gpus", str(gpus),
+                                    "--switch", "qm9700", "-o", path]))
+                ana.append(measure([cli, "analyze", path, "--json"]))
+            g_wall = statistics.median(w for w, _ in gen)
+            a_wall = statistics.median(w for w, _ in ana)
+            print(f"| {gpus:,} | {g_wall:.2f} s | {max(m for _, m in gen):.0f} MB "
+                  f"| {a_wall:.2f} s | {max(m for _, m in ana):.0f} MB |")
+
+
+def measure(cmd):
+    """Runs cmd in a fresh Python child so its peak memory is its own."""
+    code = ("import resource,subprocess,sys,time;s=time.monotonic();"
+            "subprocess.run(sys.argv[1:],check=True,stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL);"
+            "print(time.monotonic()-s, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code, *cmd], check=True, capture_output=True, text=True).stdout
+    wall, kb = out.split()
+    return float(wall), int(kb) / 1024
+
+
+def main():
+    results_dir, cli = sys.argv[1], sys.argv[2]
+    context, fabric = medians(os.path.join(results_dir, "fabric.json"))
+    _, canvas = medians(os.path.join(results_dir, "canvas.json"))
+    load = [open(os.path.join(results_dir, f)).read().strip() for f in ("load-before.txt", "load-after.txt")]
+    print(f"Host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs at "
+          f"{context.get('mhz_per_cpu', '?')} MHz, {context.get('date', '')}")
+    print(f"Load before: {load[0]}")
+    print(f"Load after:  {load[1]}")
+    print()
+    print("### Generate and fabric analysis (bench_fabric, median of 5)")
+    print()
+    fabric_table(fabric)
+    print()
+    print("### Canvas (bench_canvas, median of 5)")
+    print()
+    canvas_table(canvas)
+    print()
+    print("### Through the CLI, file I/O included (median wall of 5 runs, highest peak)")
+    print()
+    cli_table(cli)
+
+
+if __name__ == "__main__":
+    main()
