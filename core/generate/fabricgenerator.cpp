@@ -303,8 +303,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         // Out-of-band access switches beside the first node they reach; aggregation in the M row.
         for (NodeId n : oob) {
             const NodeId anchor = d.node(n)->tier == FabricTier::Leaf
-                ? firstNeighbour(n,
-                    [&](NodeId other) { return racks.isPlaced(other) && d.node(other)->sku != d.node(n)->sku; })
+                ? firstNeighbour(
+                    n, [&](NodeId other) { return racks.isPlaced(other) && d.node(other)->sku != d.node(n)->sku; })
                 : NodeId();
             if (anchor.isValid())
                 racks.placeNear(n, anchor);

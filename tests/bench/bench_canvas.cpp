@@ -189,8 +189,8 @@ int main(int argc, char* argv[])
     }
     for (const std::string& f : files) {
         const QString path = QString::fromStdString(f);
-        registerDesign(QFileInfo(path).fileName().toStdString(),
-            [path] { return DesignDocument::loadFile(path, &catalog()); });
+        registerDesign(
+            QFileInfo(path).fileName().toStdString(), [path] { return DesignDocument::loadFile(path, &catalog()); });
     }
     benchmark::RunSpecifiedBenchmarks();
     openCanvases().clear();

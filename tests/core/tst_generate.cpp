@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
+
 using namespace pw;
 
 // The generator against the published DGX SuperPOD figures and its own rules.
@@ -310,40 +312,54 @@ private Q_SLOTS:
             QVERIFY2(!e.startsWith(QLatin1String("PORT-")), qPrintable(e));
     }
 
-    // Every compute server of the catalog, in each topology that can hold it, gives a valid design.
+    // Every compute server of the catalog, in each of the three topologies, gives a valid design,
+    // except the pairs listed here, which must be refused with a message saying why.
     void everyComputeServerGivesAValidDesign_data()
     {
         QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("topology");
+        QTest::addColumn<QString>("refusal"); // empty: must build
+        // Known refusals. GB200 NVL72 as rails: its 72 compute ports are taken as 72 rails, not 18
+        // trays of 4 NICs (issue 15 makes it build); as a 16-ary fat-tree: 72 ports per rack do
+        // not divide the 8 host ports of an edge switch.
+        const std::map<std::pair<QString, TopologyKind>, QString> refused{
+            {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::RailOptimized}, QStringLiteral("rails do not fit")},
+            {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
+        };
         int rows = 0;
-        for (const CatalogItem* it : mCatalog->items(ItemKind::Server))
-            if (it->portCountWithRole(PortRole::Compute) > 0) {
-                QTest::newRow(qPrintable(it->sku)) << it->sku;
+        for (const CatalogItem* it : mCatalog->items(ItemKind::Server)) {
+            if (it->portCountWithRole(PortRole::Compute) == 0)
+                continue;
+            for (TopologyKind t : {TopologyKind::RailOptimized, TopologyKind::LeafSpine, TopologyKind::FatTree}) {
+                const auto known = refused.find({it->sku, t});
+                QTest::newRow(qPrintable(it->sku + QLatin1Char(' ') + toString(t)))
+                    << it->sku << static_cast<int>(t) << (known == refused.end() ? QString() : known->second);
                 ++rows;
             }
-        QVERIFY(rows >= 6);
+        }
+        QVERIFY(rows >= 18);
     }
     void everyComputeServerGivesAValidDesign()
     {
         QFETCH(QString, server);
-        int built = 0;
-        QStringList refusals;
-        for (TopologyKind t : {TopologyKind::RailOptimized, TopologyKind::LeafSpine, TopologyKind::FatTree}) {
-            GeneratorOptions o;
-            o.serverSku = server;
-            o.nodes = t == TopologyKind::FatTree ? 0 : 6;
-            o.topology = t;
-            o.radix = t == TopologyKind::FatTree ? 16 : 0;
-            o.switchSku = QStringLiteral("qm9700");
-            o.storageSku = QStringLiteral("weka-pod");
-            const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
-            if (!r.ok()) {
-                refusals << toString(t) + QStringLiteral(": ") + r.error;
-                continue;
-            }
-            ++built;
-            checkSavesAndReopens(*r.design);
+        QFETCH(int, topology);
+        QFETCH(QString, refusal);
+        const auto t = static_cast<TopologyKind>(topology);
+        GeneratorOptions o;
+        o.serverSku = server;
+        o.nodes = t == TopologyKind::FatTree ? 0 : 6;
+        o.topology = t;
+        o.radix = t == TopologyKind::FatTree ? 16 : 0;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("weka-pod");
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        if (!refusal.isEmpty()) {
+            QVERIFY2(!r.ok(), "expected a refusal, but the design was built");
+            QVERIFY2(r.error.contains(refusal), qPrintable(r.error));
+            return;
         }
-        QVERIFY2(built >= 1, qPrintable(refusals.join(QLatin1Char('\n'))));
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        checkSavesAndReopens(*r.design);
     }
 
     // Optics are chosen by reach: a 2,000-node rail design had 784 in-band links of 51-69 m on
