@@ -9,8 +9,6 @@
 
 #include <QTimer>
 
-#include <unordered_map>
-
 namespace pw::ui {
 
 namespace {
@@ -44,53 +42,41 @@ void DesignAnalysis::recompute()
     mDebounce->stop();
     const Design& d = mDocument->design();
     mSummary = DesignSummary::of(d);
-    mRacks.clear();
-    std::unordered_map<quint32, size_t> rackIndex;
-    d.groups().forEach([&](const Group& g) {
-        if (g.kind != GroupKind::Rack)
-            return;
-        rackIndex[g.id.value()] = mRacks.size();
-        mRacks.push_back({g.id, g.name, 0.0, g.powerBudgetKw, 0});
-    });
-    double watts = 0;
-    d.nodes().forEach([&](const Node& n) {
-        const CatalogItem* item = d.item(n.sku);
-        const double w = item ? item->maxPower().value() : 0.0;
-        watts += w;
-        if (auto it = rackIndex.find(n.rack.value()); n.rack.isValid() && it != rackIndex.end()) {
-            mRacks[it->second].powerKw += w / 1000.0;
-            mRacks[it->second].nodes += 1;
-        }
-    });
-    mMaxPowerKw = watts / 1000.0;
-
     mCost.reset();
     mCostError.clear();
+    mRacks.clear();
+    mMaxPowerKw = 0;
     try {
         mCost = CostModel::compute(d, CostAssumptions::ofProperties(d.properties()));
+        // Power as the cost, the rules, the CLI and the report define it (PowerFigures).
+        mMaxPowerKw = mCost->power.itMaxKw;
+        for (const RackPower& r : mCost->power.racks)
+            mRacks.push_back({r.id, r.name, r.maxKw, r.budgetKw, r.nodes});
     } catch (const std::exception& e) {
         mCostError = describe(e);
     }
+    // One fabric analysis per revision, with the default options that `analyze`, the report and
+    // FABRIC-BISECTION use: the status bar shows the ratio the rule judges.
     mBisectionRatio.reset();
-    try {
-        // Fewer random cuts than a full analysis: the status bar wants the number while editing;
-        // the structural splits (pod, unit, rack), which find the worst cut in Clos fabrics, all run.
-        AnalysisOptions fast;
-        fast.randomSplits = 1;
-        fast.improvementSteps = 1;
-        fast.degraded = false;
-        const FabricReport fabric = analyzeFabric(d, fast);
-        if (fabric.bisectionComputed && fabric.gpus > 0)
-            mBisectionRatio = fabric.bisectionRatio;
-    } catch (const std::exception&) {
-        // The findings below report engine failures; the status bar just shows no ratio.
-    }
     mFindings.clear();
     mRulesError.clear();
+    mFabricSkipped = int(d.nodes().size()) > kFabricAnalysisMaxNodes;
+    std::optional<FabricReport> fabric;
+    if (!mFabricSkipped) {
+        try {
+            fabric = analyzeFabric(d, AnalysisOptions());
+            if (fabric->bisectionComputed && fabric->gpus > 0)
+                mBisectionRatio = fabric->bisectionRatio;
+        } catch (const std::exception&) {
+            // The rules below run the analysis again and report the failure as a finding.
+        }
+    }
     try {
         ValidationOptions options;
-        options.fabricAnalysis = int(d.nodes().size()) <= kFabricAnalysisMaxNodes;
-        mFabricSkipped = !options.fabricAnalysis;
+        options.fabricAnalysis = !mFabricSkipped;
+        options.fabric = fabric ? &*fabric : nullptr;
+        if (mCost)
+            options.capex = mCost->capex;
         mFindings = validate(d, options);
     } catch (const std::exception& e) {
         mRulesError = describe(e);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "rackelevationmodel.h"
+#include "report/rackelevationmodel.h"
 
 #include <QScrollArea>
 

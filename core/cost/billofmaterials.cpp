@@ -1,6 +1,6 @@
 #include "cost/billofmaterials.h"
 
-#include "generate/opticsrules.h"
+#include "cost/opticsplan.h"
 #include "model/design.h"
 
 #include <QJsonArray>
@@ -72,6 +72,11 @@ QString BillOfMaterials::lengthClass(double meters)
 
 BillOfMaterials BillOfMaterials::of(const Design& design)
 {
+    return of(design, OpticsPlan::of(design));
+}
+
+BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& optics)
+{
     BillOfMaterials bom;
     // key: category rank, sku, length class, price kind, unit price
     using Key = std::tuple<int, QString, QString, QString, double>;
@@ -108,49 +113,13 @@ BillOfMaterials BillOfMaterials::of(const Design& design)
             if (const CatalogItem* item = design.item(g.sku))
                 add(*item, 1, QString(), std::nullopt);
     });
-    // Optics are counted per port end, as the topology engine counts them (OpticsRules picks the
-    // module each cage takes; the link's own module where the snapshot lacks that one): a twin-port
-    // module in a twin-port cage serves both links of the cage, so the cage needs one module.
-    std::map<QString, std::set<std::pair<std::uint32_t, int>>> twinCages; // sku -> (node, cage)
-    std::map<QString, int> singleModules;
     design.links().forEach([&](const Link& l) {
-        const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
-        if (cable)
+        if (const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku))
             add(*cable, 1, lengthClass(l.lengthM), std::nullopt);
         else
             ++bom.mUncabledLinks;
-        if (l.transceiverSku.isEmpty())
-            return;
-        const CatalogItem* linkModule = design.item(l.transceiverSku);
-        const bool singleMode
-            = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
-        for (PortRef p : {l.a, l.b}) {
-            const PortGroup* g = design.portGroup(p);
-            if (!g)
-                continue;
-            QString sku = OpticsRules::transceiverFor(g->connector, g->portsPerCage, singleMode);
-            const CatalogItem* module = sku.isEmpty() ? nullptr : design.item(sku);
-            if (!module) {
-                sku = l.transceiverSku;
-                module = linkModule;
-            }
-            const int perModule = module && module->transceiver ? module->transceiver->links : 1;
-            if (perModule >= 2 && g->portsPerCage >= 2) {
-                int first = 0;
-                const int groupIndex = design.portGroupIndex(p);
-                for (int i = 0; i < groupIndex; ++i)
-                    first += design.itemOf(p.node)->portGroups[static_cast<size_t>(i)].count;
-                // Cage number within the node: group index in the high bits, cage in the group below.
-                twinCages[sku].insert({p.node.value(), groupIndex * 65536 + (p.index - first) / g->portsPerCage});
-            } else {
-                ++singleModules[sku];
-            }
-        }
     });
-    std::map<QString, int> modules = singleModules;
-    for (const auto& [sku, cages] : twinCages)
-        modules[sku] += static_cast<int>(cages.size());
-    for (const auto& [sku, n] : modules)
+    for (const auto& [sku, n] : optics.modulesBySku())
         if (const CatalogItem* t = design.item(sku))
             add(*t, n, QString(), std::nullopt);
     for (auto& [key, line] : lines)

@@ -10,6 +10,7 @@
 namespace pw {
 
 class Design;
+class OpticsPlan;
 
 // The bill of materials derived from a design (never typed twice): every node by catalog item,
 // racks from rack groups, cables by type and length class, transceivers by type. Prices come from
@@ -18,6 +19,8 @@ class Design;
 class BillOfMaterials {
 public:
     [[nodiscard]] static BillOfMaterials of(const Design& design);
+    // The same, with the design's transceivers already counted (CostModel counts them once).
+    [[nodiscard]] static BillOfMaterials of(const Design& design, const OpticsPlan& optics);
 
     [[nodiscard]] const std::vector<BomLine>& lines() const { return mLines; }
     [[nodiscard]] double total() const;

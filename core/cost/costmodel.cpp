@@ -1,5 +1,6 @@
 #include "cost/costmodel.h"
 
+#include "cost/opticsplan.h"
 #include "model/design.h"
 #include "model/designintent.h"
 
@@ -11,36 +12,17 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
 {
     CostReport r;
     r.assumptions = a;
-    r.bom = BillOfMaterials::of(design);
+    const OpticsPlan optics = OpticsPlan::of(design);
+    r.bom = BillOfMaterials::of(design, optics);
     r.capex = r.bom.total();
-    double maxW = 0;
-    double typicalW = 0;
     design.nodes().forEach([&](const Node& n) {
-        if (const CatalogItem* item = design.item(n.sku)) {
-            maxW += item->maxPower().value();
-            typicalW += item->typicalPower().value();
+        if (const CatalogItem* item = design.item(n.sku))
             r.gpus += item->gpuCount();
-        }
     });
-    // Active cables and optics draw power too; count them at their maximum (small next to servers).
-    // Optics as the bill of materials counts them (per port end, one module per twin-port cage).
-    design.links().forEach([&](const Link& l) {
-        if (const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku)) {
-            maxW += cable->maxPower().value();
-            typicalW += cable->maxPower().value();
-        }
-    });
-    for (const BomLine& line : r.bom.lines()) {
-        if (line.category != QLatin1String("transceivers"))
-            continue;
-        if (const CatalogItem* module = design.item(line.sku)) {
-            maxW += line.quantity * module->maxPower().value();
-            typicalW += line.quantity * module->maxPower().value();
-        }
-    }
-    r.itPowerKw = maxW / 1000.0;
-    r.itTypicalPowerKw = typicalW / 1000.0;
-    r.facilityPowerKw = r.itPowerKw * a.pue.value;
+    r.power = PowerFigures::of(design, a.pue.value);
+    r.itPowerKw = r.power.itMaxKw;
+    r.itTypicalPowerKw = r.power.itTypicalKw;
+    r.facilityPowerKw = r.power.facilityMaxKw;
     r.energyKwhPerYear = r.itTypicalPowerKw * a.pue.value * kHoursPerYear;
     r.energyCostPerYear = r.energyKwhPerYear * a.powerPriceUsdPerKwh.value;
     r.supportPerYear = a.supportShare.value * r.capex;
@@ -75,9 +57,7 @@ QJsonObject CostReport::toJson() const
         QStringLiteral("sum of the bill of materials (%1 lines: %2); each line names its price source")
             .arg(bom.lines().size())
             .arg(kindText.join(QStringLiteral(", "))));
-    sources.insert(QStringLiteral("power"),
-        QStringLiteral(
-            "catalog maximum power of every node, cable and transceiver; typical power where the catalog gives it"));
+    sources.insert(QStringLiteral("power"), PowerFigures::method());
     sources.insert(QStringLiteral("tier"), QStringLiteral("gpu-clusters-source.txt, GPU Cluster Scale Tiers table"));
 
     const QJsonObject formulas{
@@ -141,9 +121,7 @@ QJsonObject CostReport::toJson() const
         {QStringLiteral("cost_per_gpu"), costPerGpu},
         {QStringLiteral("cost_per_gpu_hour"), costPerGpuHour},
         {QStringLiteral("utilization"), assumptions.utilization.value},
-        {QStringLiteral("power_kw"),
-            QJsonObject{{QStringLiteral("it"), itPowerKw}, {QStringLiteral("it_typical"), itTypicalPowerKw},
-                {QStringLiteral("facility"), facilityPowerKw}, {QStringLiteral("pue"), assumptions.pue.value}}},
+        {QStringLiteral("power_kw"), power.toJson()},
         {QStringLiteral("tier"), tierJson},
         {QStringLiteral("cloud"),
             QJsonObject{{QStringLiteral("price_per_gpu_hour"), assumptions.cloudPricePerGpuHour.value},

@@ -2,6 +2,7 @@
 
 #include "cost/billofmaterials.h"
 #include "cost/costassumptions.h"
+#include "cost/powerfigures.h"
 #include "cost/tiertable.h"
 
 #include <QJsonObject>
@@ -13,7 +14,7 @@ class Design;
 
 // Capital, power, operating and ownership cost of a design, with the cloud comparison and the
 // design's tier. All amounts in USD. Formulas (also written into toJson()["formulas"]):
-//   IT power = sum of maximum power; facility power = IT power x PUE
+//   IT power = PowerFigures (nodes, active cables, transceivers); facility power = IT power x PUE
 //   energy per year = typical IT power x PUE x 8760 h x price per kWh
 //   opex per year = energy + support share x capex + staff
 //   ownership per year = capex / years + opex per year; TCO = capex + opex x years
@@ -23,6 +24,7 @@ struct CostReport {
     BillOfMaterials bom;
     CostAssumptions assumptions;
     double capex = 0;
+    PowerFigures power; // the one definition of IT, rack and facility power; the three below copy it
     double itPowerKw = 0;
     double itTypicalPowerKw = 0;
     double facilityPowerKw = 0;

@@ -1,5 +1,7 @@
 #include "report/reportdata.h"
 
+#include "report/rackelevationmodel.h"
+
 #include "cost/billofmaterials.h"
 #include "export/cablingcsv.h"
 #include "model/design.h"
@@ -275,6 +277,8 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     r.cost = CostModel::compute(design, assumptions);
     ValidationOptions vo;
     vo.assumptions = assumptions;
+    vo.fabric = &r.fabric; // the rules judge the figures the report prints
+    vo.capex = r.cost.capex;
     r.findings = validate(design, vo);
     r.findingCounts = FindingCounts::of(r.findings);
     r.diagram = DiagramModel::of(design);
@@ -283,56 +287,45 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                                                                      : toString(r.intent.clusterType);
     r.clusterTypeAndStack = clusterStackBlock(design, r.intent);
 
-    // Racks, grouped by identical contents so a large design prints each layout once.
-    std::map<GroupId, std::vector<const Node*>> inRack;
-    design.nodes().forEach([&](const Node& n) {
-        if (n.rack.isValid())
-            inRack[n.rack].push_back(&n);
-    });
+    // Racks, grouped by identical contents so a large design prints each layout once. The
+    // elevations are the studio's (RackElevationModel), with the cost report's power.
     std::map<QString, size_t> bySignature;
-    design.groups().forEach([&](const Group& g) {
-        if (g.kind != GroupKind::Rack)
-            return;
+    for (const RackElevationModel::Rack& rack : RackElevationModel::of(design, r.cost.power).racks) {
         ++r.rackCount;
         RackElevation e;
-        e.name = g.name;
-        const CatalogItem* rackItem = g.sku.isEmpty() ? nullptr : design.item(g.sku);
-        e.model = rackItem ? rackItem->model : QStringLiteral("rack");
-        e.heightU = rackItem && rackItem->rackHeightU ? static_cast<int>(rackItem->rackHeightU->value) : 42;
-        e.powerBudgetKw = g.powerBudgetKw;
-        e.liquidCooled = g.liquidCooled;
+        e.name = rack.name;
+        e.model = rack.model;
+        e.heightU = rack.heightU;
+        e.powerBudgetKw = rack.budgetKw;
+        e.powerKw = rack.powerKw;
+        e.liquidCooled = rack.liquidCooled;
         QStringList sig{e.model, QString::number(e.heightU)};
-        for (const Node* n : inRack[g.id]) {
-            const CatalogItem* it = design.item(n->sku);
-            e.powerKw += it ? it->maxPower().value() / 1000.0 : 0;
-            if (n->rackUnit <= 0)
-                continue;
+        for (const RackElevationModel::Slot& slot : rack.slots) {
             RackElevation::Slot s;
-            s.u = n->rackUnit;
-            s.heightU = it ? std::max(1, static_cast<int>(std::ceil(it->rackUnits.value))) : 1;
-            s.name = n->name;
-            s.model = it ? it->model : n->sku;
-            s.kind = it ? (it->kind == ItemKind::Server        ? DiagramModel::Kind::Server
-                             : it->kind == ItemKind::Switch    ? DiagramModel::Kind::Switch
-                             : it->kind == ItemKind::Storage   ? DiagramModel::Kind::Storage
-                             : it->kind == ItemKind::Appliance ? DiagramModel::Kind::Appliance
-                                                               : DiagramModel::Kind::Other)
-                        : DiagramModel::Kind::Other;
+            s.u = slot.firstU;
+            s.heightU = slot.heightU;
+            s.name = slot.name;
+            s.model = slot.model;
+            s.kind = slot.kind == ItemKind::Server ? DiagramModel::Kind::Server
+                : slot.kind == ItemKind::Switch    ? DiagramModel::Kind::Switch
+                : slot.kind == ItemKind::Storage   ? DiagramModel::Kind::Storage
+                : slot.kind == ItemKind::Appliance ? DiagramModel::Kind::Appliance
+                                                   : DiagramModel::Kind::Other;
             e.slots.push_back(s);
         }
-        std::sort(e.slots.begin(), e.slots.end(), [](const auto& a, const auto& b) { return a.u > b.u; });
+        std::sort(e.slots.begin(), e.slots.end(), [](const auto& x, const auto& y) { return x.u > y.u; });
         for (const auto& s : e.slots)
             sig << QStringLiteral("%1:%2:%3").arg(s.u).arg(s.heightU).arg(s.model);
         const QString key = sig.join(QLatin1Char('|'));
         auto it = bySignature.find(key);
         if (it == bySignature.end()) {
-            e.rackNames << g.name;
+            e.rackNames << rack.name;
             bySignature.emplace(key, r.racks.size());
             r.racks.push_back(std::move(e));
         } else {
-            r.racks[it->second].rackNames << g.name;
+            r.racks[it->second].rackNames << rack.name;
         }
-    });
+    }
 
     // Cabling by network, type and length class.
     std::map<std::tuple<QString, QString, double, QString>, int> cables;

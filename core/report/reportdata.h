@@ -7,6 +7,7 @@
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
 #include "report/diagrammodel.h"
+#include "report/rackelevationmodel.h"
 #include "topology/fabricreport.h"
 #include "validate/designrules.h"
 #include "validate/finding.h"
@@ -60,7 +61,7 @@ struct RackElevation {
     QString name; // first rack's name
     QStringList rackNames; // every rack with this layout
     QString model; // rack catalog model
-    int heightU = 42;
+    int heightU = RackElevationModel::kDefaultHeightU;
     double powerBudgetKw = 0;
     double powerKw = 0; // maximum power of the contents (of the first rack)
     bool liquidCooled = false;

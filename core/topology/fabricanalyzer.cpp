@@ -1,6 +1,7 @@
 #include "topology/fabricanalyzer.h"
 
-#include "generate/opticsrules.h"
+#include "cost/opticsplan.h"
+#include "cost/powerfigures.h"
 #include "model/design.h"
 #include "topology/fabricgraph.h"
 #include "topology/maxflownetwork.h"
@@ -19,52 +20,17 @@ namespace pw {
 
 namespace {
 
-struct End {
-    const CatalogItem* item = nullptr;
-    const PortGroup* group = nullptr;
-    int indexInGroup = 0;
-};
-
-End endOf(const std::vector<const CatalogItem*>& items, PortRef p)
-{
-    End e;
-    const size_t slot = p.node.value() - 1;
-    e.item = slot < items.size() ? items[slot] : nullptr;
-    if (!e.item)
-        return e;
-    int index = p.index;
-    for (const PortGroup& g : e.item->portGroups) {
-        if (index < g.count) {
-            e.group = &g;
-            e.indexInGroup = index;
-            return e;
-        }
-        index -= g.count;
-    }
-    return e;
-}
-
 void countInventory(const Design& design, FabricReport& r)
 {
-    const size_t slots = design.nodes().slotCount();
-    std::vector<const CatalogItem*> items(slots, nullptr);
     design.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = design.item(n.sku);
-        items[n.id.value() - 1] = item;
-        if (!item)
-            return;
-        r.powerMaxKw += item->maxPower().value() / 1000.0;
-        r.powerTypicalKw += item->typicalPower().value() / 1000.0;
-        if (item->kind == ItemKind::Switch)
+        if (item && item->kind == ItemKind::Switch)
             ++r.switchesByModel[item->sku];
     });
     design.groups().forEach([&](const Group& g) {
         if (g.kind == GroupKind::Rack)
             ++r.racks;
     });
-    // Modules at twin-port cages are counted once per cage (one module carries two links).
-    std::map<QString, std::unordered_set<quint64>> cages;
-    std::map<QString, int> singles;
     design.links().forEach([&](const Link& l) {
         if (l.cableSku.isEmpty()) {
             ++r.linksWithoutCable;
@@ -72,46 +38,14 @@ void countInventory(const Design& design, FabricReport& r)
         }
         ++r.cablesByType[l.cableSku];
         ++r.cables;
-        if (l.transceiverSku.isEmpty())
-            return;
-        const CatalogItem* linkModule = design.item(l.transceiverSku);
-        const bool singleMode
-            = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
-        for (PortRef p : {l.a, l.b}) {
-            const End e = endOf(items, p);
-            if (!e.group)
-                continue;
-            QString sku = OpticsRules::transceiverFor(e.group->connector, e.group->portsPerCage, singleMode);
-            const CatalogItem* module = sku.isEmpty() ? nullptr : design.item(sku);
-            if (!module) {
-                sku = l.transceiverSku;
-                module = linkModule;
-            }
-            const int perModule = module && module->transceiver ? module->transceiver->links : 1;
-            if (perModule >= 2 && e.group->portsPerCage >= 2) {
-                const quint64 key = (static_cast<quint64>(p.node.value()) << 24)
-                    | static_cast<quint64>((e.group - e.item->portGroups.data()) << 16)
-                    | static_cast<quint64>(e.indexInGroup / e.group->portsPerCage);
-                cages[sku].insert(key);
-            } else {
-                ++singles[sku];
-            }
-        }
     });
-    for (const auto& [sku, set] : cages)
-        r.transceiversByModel[sku] += static_cast<int>(set.size());
-    for (const auto& [sku, n] : singles)
-        r.transceiversByModel[sku] += n;
-    for (const auto& [sku, n] : r.transceiversByModel) {
-        r.transceivers += n;
-        if (const CatalogItem* it = design.item(sku))
-            r.powerMaxKw += n * it->maxPower().value() / 1000.0,
-                r.powerTypicalKw += n * it->typicalPower().value() / 1000.0;
-    }
-    for (const auto& [sku, n] : r.cablesByType)
-        if (const CatalogItem* it = design.item(sku))
-            r.powerMaxKw += n * it->maxPower().value() / 1000.0,
-                r.powerTypicalKw += n * it->typicalPower().value() / 1000.0;
+    // Optics and power as the bill of materials and the cost count them (one definition each).
+    const OpticsPlan optics = OpticsPlan::of(design);
+    r.transceiversByModel = optics.modulesBySku();
+    r.transceivers = optics.moduleCount();
+    const PowerFigures power = PowerFigures::of(design, 1.0);
+    r.powerMaxKw = power.itMaxKw;
+    r.powerTypicalKw = power.itTypicalKw;
 }
 
 // A balanced split of the servers: walk them in the given order and fill side 0 up to half the GPUs.

@@ -177,7 +177,8 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
     rules::workloadRules(design, out);
     rules::clusterRules(design, out);
     if (options.tierChecks) {
-        const auto tier = TierTable::check(TierInputs::of(design, BillOfMaterials::of(design).total()));
+        const double capex = options.capex ? *options.capex : BillOfMaterials::of(design).total();
+        const auto tier = TierTable::check(TierInputs::of(design, capex));
         out.insert(out.end(), tier.begin(), tier.end());
     }
     const std::vector<Waiver> waivers = Waiver::listFromProperties(design.properties());

@@ -12,13 +12,18 @@
 namespace pw {
 
 class Design;
+struct FabricReport;
 
 // What validation may use beyond the design: cost assumptions (PUE for the site-power rule;
-// default: the design's stored assumptions) and switches for the slower rule groups.
+// default: the design's stored assumptions) and switches for the slower rule groups. A caller
+// that already holds the design's analysis of record (the fabric analysis with default options,
+// the capital cost) passes it in, so the rules read the same figures it shows and nothing runs twice.
 struct ValidationOptions {
     std::optional<CostAssumptions> assumptions;
     bool tierChecks = true; // TIER-*: needs the bill of materials
     bool fabricAnalysis = true; // FABRIC-BISECTION and degraded cases: needs the topology engine
+    const FabricReport* fabric = nullptr; // analyzeFabric(design) with default options, when known
+    std::optional<double> capex; // BillOfMaterials::of(design).total(), when known
 };
 
 // Counts of unwaived findings by severity, plus how many are waived.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 
 namespace pw::rules {
@@ -392,13 +393,15 @@ void subnetManagerRule(const Design& d, std::vector<Finding>& out)
 
 // The worst balanced cut found by the topology engine (exact max-flow) against the intent's target.
 // Unlike the per-switch check it sees wiring mistakes, e.g. halves that reach disjoint spines.
-void bisectionRule(const Design& d, std::vector<Finding>& out)
+// It reads the analysis of record (default options, as `analyze` and the studio run it).
+void bisectionRule(const Design& d, const FabricReport* known, std::vector<Finding>& out)
 {
     const DesignIntent intent = DesignIntent::ofProperties(d.properties());
     const double target = intent.effectiveBisectionTarget();
-    AnalysisOptions options;
-    options.degraded = false;
-    const FabricReport report = analyzeFabric(d, options);
+    std::optional<FabricReport> computed;
+    if (!known)
+        computed = analyzeFabric(d, AnalysisOptions());
+    const FabricReport& report = known ? *known : *computed;
     if (!report.bisectionComputed || report.bisectionRatio >= target - 1e-6)
         return;
     const bool needsFull = intent.clusterType == ClusterType::Training || intent.clusterType == ClusterType::Mixed;
@@ -433,7 +436,7 @@ void fabricRules(const Design& d, const ValidationOptions& o, std::vector<Findin
     railRule(d, out);
     oversubscriptionRule(d, out);
     if (o.fabricAnalysis)
-        bisectionRule(d, out);
+        bisectionRule(d, o.fabric, out);
     spofRule(d, g, out);
     subnetManagerRule(d, out);
 }

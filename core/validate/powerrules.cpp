@@ -1,5 +1,6 @@
 #include "validate/rulehelpers.h"
 
+#include "cost/powerfigures.h"
 #include "model/designintent.h"
 
 #include <map>
@@ -8,40 +9,35 @@ namespace pw::rules {
 
 void powerRules(const Design& d, const CostAssumptions& a, std::vector<Finding>& out)
 {
-    std::map<std::uint32_t, double> rackWatts;
+    const PowerFigures power = PowerFigures::of(d, a.pue.value);
     std::map<std::uint32_t, std::vector<NodeId>> rackMembers;
     std::map<std::uint32_t, std::vector<NodeId>> liquidInAirRack;
-    double itWatts = 0;
     d.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = d.item(n.sku);
-        if (!item)
+        if (!item || !n.rack.isValid())
             return;
-        itWatts += item->maxPower().value();
-        if (!n.rack.isValid())
-            return;
-        rackWatts[n.rack.value()] += item->maxPower().value();
         rackMembers[n.rack.value()].push_back(n.id);
         const Group* rack = d.group(n.rack);
         if (rack && !rack->liquidCooled && item->cooling == Cooling::Liquid)
             liquidInAirRack[n.rack.value()].push_back(n.id);
     });
-    for (const auto& [rackId, watts] : rackWatts) {
-        const Group* rack = d.group(GroupId(rackId));
-        if (!rack || rack->powerBudgetKw <= 0 || watts / 1000.0 <= rack->powerBudgetKw + 1e-9)
+    for (const RackPower& load : power.racks) {
+        const Group* rack = d.group(load.id);
+        if (!rack || rack->powerBudgetKw <= 0 || load.maxKw <= rack->powerBudgetKw + 1e-9)
             continue;
         QStringList terms;
-        for (NodeId id : rackMembers[rackId])
+        for (NodeId id : rackMembers[load.id.value()])
             terms
                 << QStringLiteral("%1 %2 kW").arg(d.node(id)->name, fmt(d.itemOf(id)->maxPower().value() / 1000.0, 2));
-        std::vector<EntityRef> ents{EntityRef::of(GroupId(rackId))};
-        for (NodeId id : rackMembers[rackId])
+        std::vector<EntityRef> ents{EntityRef::of(load.id)};
+        for (NodeId id : rackMembers[load.id.value()])
             ents.push_back(EntityRef::of(id));
         out.push_back(make("POWER-RACK", Severity::Error,
             QStringLiteral("rack %1 draws up to %2 kW; its budget is %3 kW")
-                .arg(rack->name, fmt(watts / 1000.0), fmt(rack->powerBudgetKw)),
+                .arg(rack->name, fmt(load.maxKw), fmt(rack->powerBudgetKw)),
             ents,
             QStringLiteral("Sum of catalog maximum power in the rack = %1 = %2 kW > budget %3 kW.")
-                .arg(terms.join(QStringLiteral(" + ")), fmt(watts / 1000.0, 2), fmt(rack->powerBudgetKw))));
+                .arg(terms.join(QStringLiteral(" + ")), fmt(load.maxKw, 2), fmt(rack->powerBudgetKw))));
     }
     for (const auto& [rackId, nodes] : liquidInAirRack) {
         const Group* rack = d.group(GroupId(rackId));
@@ -55,20 +51,17 @@ void powerRules(const Design& d, const CostAssumptions& a, std::vector<Finding>&
                 .arg(d.itemOf(nodes.front())->coolingSource, rack->name)));
     }
     const DesignIntent intent = DesignIntent::ofProperties(d.properties());
-    if (intent.sitePowerBudgetKw) {
-        const double facilityKw = itWatts / 1000.0 * a.pue.value;
-        if (facilityKw > *intent.sitePowerBudgetKw + 1e-9)
-            out.push_back(make("POWER-SITE", Severity::Error,
-                QStringLiteral("facility power %1 kW exceeds the site budget of %2 kW")
-                    .arg(fmt(facilityKw), fmt(*intent.sitePowerBudgetKw)),
-                {},
-                QStringLiteral(
-                    "Facility power = IT load (sum of maximum power) x PUE = %1 kW x %2 = %3 kW > site budget %4 kW. "
-                    "PUE source: %5.")
-                    .arg(fmt(itWatts / 1000.0, 2))
-                    .arg(a.pue.value)
-                    .arg(fmt(facilityKw, 2), fmt(*intent.sitePowerBudgetKw), a.pue.source)));
-    }
+    if (intent.sitePowerBudgetKw && power.facilityMaxKw > *intent.sitePowerBudgetKw + 1e-9)
+        out.push_back(make("POWER-SITE", Severity::Error,
+            QStringLiteral("facility power %1 kW exceeds the site budget of %2 kW")
+                .arg(fmt(power.facilityMaxKw), fmt(*intent.sitePowerBudgetKw)),
+            {},
+            QStringLiteral("Facility power = IT load x PUE = %1 kW x %2 = %3 kW > site budget %4 kW. IT load: %5. "
+                           "PUE source: %6.")
+                .arg(fmt(power.itMaxKw, 2))
+                .arg(a.pue.value)
+                .arg(fmt(power.facilityMaxKw, 2), fmt(*intent.sitePowerBudgetKw), PowerFigures::method(),
+                    a.pue.source)));
 }
 
 } // namespace pw::rules

@@ -3,8 +3,8 @@
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
-#include "rackelevationmodel.h"
 #include "rackelevationview.h"
+#include "report/rackelevationmodel.h"
 
 #include "io/designjson.h"
 

@@ -1,4 +1,4 @@
-#include "helpers/clirunner.h"
+#include "clirunner.h"
 
 #include <QJsonDocument>
 #include <QProcess>

@@ -1,12 +1,13 @@
-#include "rackelevationmodel.h"
+#include "report/rackelevationmodel.h"
 
+#include "cost/powerfigures.h"
 #include "model/design.h"
 
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
-namespace pw::ui {
+namespace pw {
 
 const RackElevationModel::Slot* RackElevationModel::Rack::slotAt(int u) const
 {
@@ -26,6 +27,11 @@ const RackElevationModel::Rack* RackElevationModel::rack(GroupId id) const
 
 RackElevationModel RackElevationModel::of(const Design& design)
 {
+    return of(design, PowerFigures::of(design, 1.0));
+}
+
+RackElevationModel RackElevationModel::of(const Design& design, const PowerFigures& power)
+{
     RackElevationModel m;
     std::unordered_map<quint32, size_t> index;
     design.groups().forEach([&](const Group& g) {
@@ -35,12 +41,21 @@ RackElevationModel RackElevationModel::of(const Design& design)
         r.id = g.id;
         r.name = g.name;
         r.budgetKw = g.powerBudgetKw;
+        r.liquidCooled = g.liquidCooled;
+        // PowerFigures lists the rack groups in the same order: look up by position first.
+        const size_t k = m.racks.size();
+        if (k < power.racks.size() && power.racks[k].id == g.id)
+            r.powerKw = power.racks[k].maxKw;
+        else if (const RackPower* load = power.rack(g.id))
+            r.powerKw = load->maxKw;
         if (const CatalogItem* item = design.item(g.sku)) {
             r.model = item->model;
             if (item->rackHeightU)
                 r.heightU = int(std::lround(item->rackHeightU->value));
             else if (item->rackUnits.value > 0)
                 r.heightU = int(std::lround(item->rackUnits.value));
+        } else {
+            r.model = QStringLiteral("rack");
         }
         index[g.id.value()] = m.racks.size();
         m.racks.push_back(std::move(r));
@@ -57,9 +72,8 @@ RackElevationModel RackElevationModel::of(const Design& design)
         s.node = n.id;
         s.name = n.name;
         s.model = item ? item->model : n.sku;
-        s.heightU = item ? int(std::lround(item->rackUnits.value)) : 1;
-        if (item)
-            r.powerKw += item->maxPower().value() / 1000.0;
+        s.heightU = item ? int(std::ceil(item->rackUnits.value - 1e-9)) : 1;
+        s.kind = item ? item->kind : ItemKind::Server;
         if (n.rackUnit >= 1 && s.heightU >= 1) {
             s.firstU = n.rackUnit;
             r.slots.push_back(s);
@@ -76,4 +90,4 @@ RackElevationModel RackElevationModel::of(const Design& design)
     return m;
 }
 
-} // namespace pw::ui
+} // namespace pw

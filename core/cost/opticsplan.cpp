@@ -1,0 +1,67 @@
+#include "cost/opticsplan.h"
+
+#include "generate/opticsrules.h"
+#include "model/design.h"
+
+#include <set>
+#include <utility>
+
+namespace pw {
+
+OpticsPlan OpticsPlan::of(const Design& design)
+{
+    OpticsPlan plan;
+    // Twin-port cages already holding a module: (node, cage) per sku, counted once.
+    std::map<QString, std::set<std::pair<quint32, int>>> twinCages;
+    design.links().forEach([&](const Link& l) {
+        if (l.transceiverSku.isEmpty())
+            return;
+        const CatalogItem* linkModule = design.item(l.transceiverSku);
+        const bool singleMode
+            = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
+        for (PortRef p : {l.a, l.b}) {
+            const PortGroup* g = design.portGroup(p);
+            if (!g)
+                continue;
+            QString sku = OpticsRules::transceiverFor(g->connector, g->portsPerCage, singleMode);
+            const CatalogItem* module = sku.isEmpty() ? nullptr : design.item(sku);
+            if (!module) {
+                sku = l.transceiverSku;
+                module = linkModule;
+            }
+            if (!module)
+                continue;
+            const int perModule = module->transceiver ? module->transceiver->links : 1;
+            if (perModule >= 2 && g->portsPerCage >= 2) {
+                int first = 0;
+                const int groupIndex = design.portGroupIndex(p);
+                for (int i = 0; i < groupIndex; ++i)
+                    first += design.itemOf(p.node)->portGroups[static_cast<size_t>(i)].count;
+                // Cage number within the node: group index in the high bits, cage in the group below.
+                const int cage = groupIndex * 65536 + (p.index - first) / g->portsPerCage;
+                if (!twinCages[sku].insert({p.node.value(), cage}).second)
+                    continue;
+            }
+            ++plan.mTotal[sku];
+            ++plan.mPerNode[p.node.value()][sku];
+        }
+    });
+    return plan;
+}
+
+const std::map<QString, int>& OpticsPlan::modulesAt(NodeId node) const
+{
+    static const std::map<QString, int> none;
+    const auto it = mPerNode.find(node.value());
+    return it == mPerNode.end() ? none : it->second;
+}
+
+int OpticsPlan::moduleCount() const
+{
+    int n = 0;
+    for (const auto& [sku, count] : mTotal)
+        n += count;
+    return n;
+}
+
+} // namespace pw

@@ -1,0 +1,64 @@
+#include "cost/powerfigures.h"
+
+#include "model/design.h"
+
+#include <QJsonArray>
+
+#include <unordered_map>
+
+namespace pw {
+
+PowerFigures PowerFigures::of(const Design& design, double pue)
+{
+    PowerFigures p;
+    p.pue = pue;
+    std::unordered_map<quint32, size_t> rackIndex;
+    design.groups().forEach([&](const Group& g) {
+        if (g.kind != GroupKind::Rack)
+            return;
+        rackIndex[g.id.value()] = p.racks.size();
+        p.racks.push_back({g.id, g.name, 0, 0, g.powerBudgetKw, 0});
+    });
+    design.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = design.item(n.sku);
+        const double maxKw = item ? item->maxPower().value() / 1000.0 : 0.0;
+        const double typicalKw = item ? item->typicalPower().value() / 1000.0 : 0.0;
+        p.itMaxKw += maxKw;
+        p.itTypicalKw += typicalKw;
+        const auto it = n.rack.isValid() ? rackIndex.find(n.rack.value()) : rackIndex.end();
+        if (it == rackIndex.end()) {
+            p.unrackedMaxKw += maxKw;
+            return;
+        }
+        RackPower& r = p.racks[it->second];
+        r.maxKw += maxKw;
+        r.typicalKw += typicalKw;
+        r.nodes += 1;
+    });
+    p.facilityMaxKw = p.itMaxKw * pue;
+    return p;
+}
+
+const RackPower* PowerFigures::rack(GroupId id) const
+{
+    for (const RackPower& r : racks)
+        if (r.id == id)
+            return &r;
+    return nullptr;
+}
+
+QString PowerFigures::method()
+{
+    return QStringLiteral("sum of the catalog maximum power of every node (its transceivers and active cables "
+                          "included, as the vendors' maximum figures are); typical power where the catalog gives it, "
+                          "else the maximum; facility = IT maximum x PUE");
+}
+
+QJsonObject PowerFigures::toJson() const
+{
+    return QJsonObject{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
+        {QStringLiteral("facility"), facilityMaxKw}, {QStringLiteral("pue"), pue},
+        {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), method()}};
+}
+
+} // namespace pw

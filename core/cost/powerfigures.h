@@ -1,0 +1,46 @@
+#pragma once
+
+#include "util/strongid.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <vector>
+
+namespace pw {
+
+class Design;
+
+// One rack's load against its budget (0: none set).
+struct RackPower {
+    GroupId id;
+    QString name;
+    double maxKw = 0;
+    double typicalKw = 0;
+    double budgetKw = 0;
+    int nodes = 0;
+};
+
+// The one definition of a design's power: IT load = the catalog power of every node, at maximum and
+// at typical (the maximum where the catalog gives no typical figure); facility = IT maximum x PUE.
+// Transceivers and active cables are not added again: they draw from the cages they sit in, and
+// the catalog's maximum figures include them (DGX H100 10.2 kW is the system's PSU-backed maximum,
+// so NVIDIA's four per rack are 40.8 kW; QM9700 1,720 W is "with active cables"; the estimates
+// for the other switches say they cover their optics). A rack carries the nodes in it, so the
+// racks plus the unracked load add up to the IT total. The status bar, the POWER-* rules, `cost`,
+// `analyze`, the charts and the report all read these figures.
+struct PowerFigures {
+    double itMaxKw = 0;
+    double itTypicalKw = 0;
+    double pue = 1;
+    double facilityMaxKw = 0;
+    double unrackedMaxKw = 0; // load of nodes in no rack
+    std::vector<RackPower> racks; // every rack group, in id order
+
+    [[nodiscard]] static PowerFigures of(const Design& design, double pue);
+    [[nodiscard]] const RackPower* rack(GroupId id) const;
+    [[nodiscard]] static QString method();
+    [[nodiscard]] QJsonObject toJson() const;
+};
+
+} // namespace pw
