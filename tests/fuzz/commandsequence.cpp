@@ -141,7 +141,9 @@ public:
             if (failure)
                 return QStringLiteral("step %1: %2").arg(mStep).arg(*failure);
         }
-        // Back to the start, forward to the end, and back again.
+        // Back to the start, forward to the end, and back again. Commands undone at the end are
+        // dropped first, so "the end" is the state the sequence stopped in.
+        mRedo.clear();
         const Design last = mDesign;
         if (auto f = undoAll())
             return f;
