@@ -113,10 +113,9 @@ struct Entry {
 
 class Sequence {
 public:
-    Sequence(const Catalog& catalog, Design design, Chooser& choose, SequenceStats& stats)
-        : mDesign(std::move(design)), mChoose(choose), mStats(stats)
+    Sequence(const std::vector<const CatalogItem*>& items, Design design, Chooser& choose, SequenceStats& stats)
+        : mDesign(std::move(design)), mChoose(choose), mStats(stats), mItems(items)
     {
-        mItems = catalog.items();
     }
 
     std::optional<QString> run(int maxSteps)
@@ -555,7 +554,7 @@ private:
     Design mDesign;
     Chooser& mChoose;
     SequenceStats& mStats;
-    std::vector<const CatalogItem*> mItems;
+    const std::vector<const CatalogItem*>& mItems;
     std::vector<Entry> mUndo;
     std::vector<Entry> mRedo;
     int mStep = 0;
@@ -566,10 +565,10 @@ private:
 } // namespace
 
 std::optional<QString> runCommandSequence(
-    const Catalog& catalog, Design design, Chooser& choose, int maxSteps, SequenceStats* stats)
+    const std::vector<const CatalogItem*>& items, Design design, Chooser& choose, int maxSteps, SequenceStats* stats)
 {
     SequenceStats local;
-    Sequence sequence(catalog, std::move(design), choose, stats ? *stats : local);
+    Sequence sequence(items, std::move(design), choose, stats ? *stats : local);
     return sequence.run(maxSteps);
 }
 

@@ -5,10 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace pw {
 class Catalog;
 class Design;
+struct CatalogItem;
 } // namespace pw
 
 namespace pw::fuzz {
@@ -45,8 +47,10 @@ struct SequenceStats {
 // out-of-order call changes nothing. At the end everything is undone back to the original, redone
 // to the final state, and undone again.
 // Returns the first broken promise, or nothing.
-[[nodiscard]] std::optional<QString> runCommandSequence(
-    const Catalog& catalog, Design design, Chooser& choose, int maxSteps, SequenceStats* stats = nullptr);
+// `items` are the catalog items new nodes and records are drawn from (Catalog::items(), fetched
+// once by the caller: the catalog lists them with a database query).
+[[nodiscard]] std::optional<QString> runCommandSequence(const std::vector<const CatalogItem*>& items, Design design,
+    Chooser& choose, int maxSteps, SequenceStats* stats = nullptr);
 
 // A small edited design to start from: servers, a leaf, an out-of-band switch, links, a rack.
 [[nodiscard]] Design seedDesign(const Catalog& catalog);
