@@ -18,8 +18,10 @@ struct CommandResult {
 // design.
 //
 // Life cycle (as LibrePCB's UndoCommand): apply() runs once and may refuse, leaving the design
-// and its id counters untouched; after a successful apply, undo() and redo() alternate and
-// restore exactly the states before and after.
+// equal to what it was (a leaf command moves not even its revision or an id counter; a refused
+// composite has run and rolled back children, so its revision moved and the ids they took stay
+// used); after a successful apply, undo() and redo() alternate and restore exactly the states
+// before and after.
 //
 // Calls out of that order are programmer errors (a second apply(), undo() of a command that is
 // not applied, redo() of one that is). They are refused in every build, never asserted, so a
