@@ -212,7 +212,7 @@ void CanvasView::pasteAt(QPointF offset)
 {
     if (mClipboard.isEmpty())
         return;
-    Design& d = mScene->document()->design();
+    const Design& d = mScene->document()->design();
     QSet<QString> used;
     d.nodes().forEach([&](const Node& n) { used.insert(n.name); });
     auto composite = std::make_unique<CompositeCommand>(mClipboard.nodes.size() == 1
@@ -225,7 +225,7 @@ void CanvasView::pasteAt(QPointF offset)
     for (const Node& original : mClipboard.nodes) {
         Node n = original;
         // Ids are reserved up front so the links can name their ports; ids are never reused.
-        n.id = d.allocateNodeId();
+        n.id = mScene->document()->reserveNodeId();
         n.name = nextFreeName(original.name, used);
         n.position = original.position + offset;
         if (n.rack.isValid() && !d.group(n.rack)) {

@@ -18,6 +18,7 @@ namespace pw::ui {
 
 // The open design with its undo stack and file name. The only path for edits is execute(): it
 // applies a core command once; a refusal pushes nothing and is reported through commandRefused.
+// The design is handed out read-only, so views and tools cannot change it behind the undo stack.
 // Owns the design and the QUndoStack; the catalog is borrowed (it outlives every document).
 class DesignDocument : public QObject {
     Q_OBJECT
@@ -25,8 +26,10 @@ public:
     explicit DesignDocument(const Catalog* catalog, QObject* parent = nullptr);
     ~DesignDocument() override;
 
-    [[nodiscard]] Design& design() { return mDesign; }
     [[nodiscard]] const Design& design() const { return mDesign; }
+    // A fresh node id for a command being built (a paste names its new nodes' ports before it
+    // runs). Ids are never reused, so this is no edit: the design stays equal, no undo step.
+    [[nodiscard]] NodeId reserveNodeId() { return mDesign.allocateNodeId(); }
     [[nodiscard]] const Catalog* catalog() const { return mCatalog; }
     [[nodiscard]] QUndoStack* undoStack() const { return mUndoStack; }
 

@@ -394,7 +394,7 @@ void InspectorWidget::commitLinks()
 {
     if (mRefreshing || mLinks.empty())
         return;
-    Design& d = mScene->document()->design();
+    const Design& d = mScene->document()->design();
     const QString cable = mCable->currentData().toString();
     auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1 link(s)").arg(mLinks.size()));
     if (!cable.isEmpty() && !d.item(cable) && mScene->document()->catalog())

@@ -11,10 +11,12 @@ class AddNodeCommand : public Command {
 public:
     AddNodeCommand(const CatalogItem& item, Node node);
     [[nodiscard]] QString text() const override;
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
     [[nodiscard]] NodeId nodeId() const { return mNode.id; }
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     CatalogItem mItem;

@@ -1,37 +1,61 @@
 #include "commands/compositecommand.h"
 
+#include "util/scopeguard.h"
+
+#include <cassert>
+
 namespace pw {
 
 CompositeCommand::CompositeCommand(QString text) : mText(std::move(text)) {}
 
 void CompositeCommand::add(std::unique_ptr<Command> command)
 {
+    assert(!wasApplied() && "children are added before the composite is applied");
+    if (wasApplied())
+        return;
     mCommands.push_back(std::move(command));
 }
 
-CommandResult CompositeCommand::apply(Design& design)
+CommandResult CompositeCommand::performApply(Design& design)
 {
-    for (size_t i = 0; i < mCommands.size(); ++i) {
-        CommandResult r = mCommands[i]->apply(design);
-        if (!r.ok) {
-            for (size_t j = i; j-- > 0;)
-                mCommands[j]->undo(design);
+    size_t applied = 0;
+    ScopeGuard rollback([&] {
+        while (applied > 0)
+            mCommands[--applied]->undo(design);
+    });
+    for (; applied < mCommands.size(); ++applied) {
+        const CommandResult r = mCommands[applied]->apply(design);
+        if (!r.ok)
             return r;
-        }
     }
+    rollback.dismiss();
     return CommandResult::done();
 }
 
-void CompositeCommand::undo(Design& design)
+void CompositeCommand::performUndo(Design& design)
 {
-    for (auto it = mCommands.rbegin(); it != mCommands.rend(); ++it)
-        (*it)->undo(design);
+    // Children n-1 .. n-undone are undone; on an exception they are redone, oldest first.
+    const size_t n = mCommands.size();
+    size_t undone = 0;
+    ScopeGuard rollback([&] {
+        for (size_t j = n - undone; j < n; ++j)
+            mCommands[j]->redo(design);
+    });
+    for (; undone < n; ++undone)
+        mCommands[n - 1 - undone]->undo(design);
+    rollback.dismiss();
 }
 
-void CompositeCommand::redo(Design& design)
+void CompositeCommand::performRedo(Design& design)
 {
-    for (auto& c : mCommands)
-        c->redo(design);
+    size_t redone = 0;
+    ScopeGuard rollback([&] {
+        while (redone > 0)
+            mCommands[--redone]->undo(design);
+    });
+    for (; redone < mCommands.size(); ++redone)
+        mCommands[redone]->redo(design);
+    rollback.dismiss();
 }
 
 } // namespace pw

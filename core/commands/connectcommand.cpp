@@ -18,7 +18,7 @@ ConnectCommand::ConnectCommand(NodeId a, NodeId b, QString cableSku, double leng
     mLink.lengthM = lengthM;
 }
 
-CommandResult ConnectCommand::apply(Design& design)
+CommandResult ConnectCommand::performApply(Design& design)
 {
     if (mNodeA.isValid()) {
         const Node* a = design.node(mNodeA);
@@ -68,15 +68,15 @@ CommandResult ConnectCommand::apply(Design& design)
         return CommandResult::refused(QStringLiteral("a cable length must be between 0 and 10,000 m"));
     if (!mLink.id.isValid())
         mLink.id = design.allocateLinkId();
-    redo(design);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void ConnectCommand::undo(Design& design)
+void ConnectCommand::performUndo(Design& design)
 {
     design.takeLink(mLink.id);
 }
-void ConnectCommand::redo(Design& design)
+void ConnectCommand::performRedo(Design& design)
 {
     design.insertLink(mLink);
 }

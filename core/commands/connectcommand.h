@@ -12,10 +12,12 @@ public:
     ConnectCommand(PortRef a, PortRef b, QString cableSku = {}, double lengthM = 0.0);
     ConnectCommand(NodeId a, NodeId b, QString cableSku = {}, double lengthM = 0.0);
     [[nodiscard]] QString text() const override { return QStringLiteral("Connect"); }
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
     [[nodiscard]] const Link& link() const { return mLink; }
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     Link mLink;

@@ -13,29 +13,33 @@ QString DisconnectCommand::text() const
     return mIds.size() == 1 ? QStringLiteral("Disconnect") : QStringLiteral("Disconnect %1 links").arg(mIds.size());
 }
 
-CommandResult DisconnectCommand::apply(Design& design)
+CommandResult DisconnectCommand::performApply(Design& design)
 {
-    std::sort(mIds.begin(), mIds.end());
-    mIds.erase(std::unique(mIds.begin(), mIds.end()), mIds.end());
-    if (mIds.empty())
+    std::vector<LinkId> ids = mIds;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    if (ids.empty())
         return CommandResult::refused(QStringLiteral("no link selected"));
-    for (LinkId id : mIds) {
+    std::vector<Link> links;
+    for (LinkId id : ids) {
         const Link* l = design.link(id);
         if (!l)
             return CommandResult::refused(QStringLiteral("link %1 does not exist").arg(id.value()));
-        mLinks.push_back(*l);
+        links.push_back(*l);
     }
-    redo(design);
+    mIds = std::move(ids);
+    mLinks = std::move(links);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void DisconnectCommand::undo(Design& design)
+void DisconnectCommand::performUndo(Design& design)
 {
     for (const Link& l : mLinks)
         design.insertLink(l);
 }
 
-void DisconnectCommand::redo(Design& design)
+void DisconnectCommand::performRedo(Design& design)
 {
     for (const Link& l : mLinks)
         design.takeLink(l.id);

@@ -12,9 +12,11 @@ class DisconnectCommand : public Command {
 public:
     explicit DisconnectCommand(std::vector<LinkId> links);
     [[nodiscard]] QString text() const override;
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     std::vector<LinkId> mIds;

@@ -6,7 +6,7 @@ namespace pw {
 
 EditLinkCommand::EditLinkCommand(Link newState) : mAfter(std::move(newState)) {}
 
-CommandResult EditLinkCommand::apply(Design& design)
+CommandResult EditLinkCommand::performApply(Design& design)
 {
     const Link* old = design.link(mAfter.id);
     if (!old)
@@ -19,15 +19,15 @@ CommandResult EditLinkCommand::apply(Design& design)
         if (!sku.isEmpty() && !design.item(sku))
             return CommandResult::refused(QStringLiteral("%1 is not in the design's catalog").arg(sku));
     mBefore = *old;
-    redo(design);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void EditLinkCommand::undo(Design& design)
+void EditLinkCommand::performUndo(Design& design)
 {
     design.replaceLink(mBefore);
 }
-void EditLinkCommand::redo(Design& design)
+void EditLinkCommand::performRedo(Design& design)
 {
     design.replaceLink(mAfter);
 }

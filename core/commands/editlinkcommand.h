@@ -10,11 +10,13 @@ class EditLinkCommand : public Command {
 public:
     explicit EditLinkCommand(Link newState);
     [[nodiscard]] QString text() const override { return QStringLiteral("Edit link"); }
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
     [[nodiscard]] int mergeId() const override { return 2; }
     bool mergeWith(const Command& next) override;
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     Link mBefore;

@@ -1,6 +1,9 @@
 #include "commands/editnodecommand.h"
 
+#include "commands/nodechecks.h"
 #include "model/design.h"
+
+#include <unordered_map>
 
 namespace pw {
 
@@ -9,10 +12,12 @@ EditNodesCommand::EditNodesCommand(QString text, std::vector<Node> newStates, bo
 {
 }
 
-CommandResult EditNodesCommand::apply(Design& design)
+CommandResult EditNodesCommand::performApply(Design& design)
 {
     if (mAfter.empty())
         return CommandResult::refused(QStringLiteral("nothing to change"));
+    std::unordered_map<NodeId, const Node*> edited; // the last state given for each node
+    std::vector<Node> before;
     for (const Node& n : mAfter) {
         const Node* old = design.node(n.id);
         if (!old)
@@ -22,38 +27,37 @@ CommandResult EditNodesCommand::apply(Design& design)
                 QStringLiteral("a node's model cannot be changed in place; replace the node"));
         if (n.name.trimmed().isEmpty())
             return CommandResult::refused(QStringLiteral("a node needs a name"));
-        if (n.rack.isValid() && (!design.group(n.rack) || design.group(n.rack)->kind != GroupKind::Rack))
-            return CommandResult::refused(QStringLiteral("the rack does not exist"));
-        if (n.unit.isValid() && (!design.group(n.unit) || design.group(n.unit)->kind == GroupKind::Rack))
-            return CommandResult::refused(QStringLiteral("the scalable unit or pod does not exist"));
-        if (n.priceOverride && !(*n.priceOverride >= 0))
-            return CommandResult::refused(QStringLiteral("a price cannot be negative"));
-        if (n.rackUnit < -1 || n.rackUnit > 60)
-            return CommandResult::refused(QStringLiteral("rack unit %1 is outside any rack").arg(n.rackUnit));
-        mBefore.push_back(*old);
+        if (auto why = whyInvalidNodeFields(design, n))
+            return CommandResult::refused(*why);
+        before.push_back(*old);
+        edited[n.id] = &n;
     }
-    redo(design);
-    // A network change must keep every attached link compatible.
-    for (const Node& n : mAfter) {
-        for (LinkId l : design.linksOf(n.id)) {
+    // A network change must keep every attached link compatible: checked on the new states
+    // before anything changes, so a refusal leaves even the design's revision alone.
+    auto stateOf = [&](NodeId id) -> const Node& {
+        auto it = edited.find(id);
+        return it != edited.end() ? *it->second : *design.node(id);
+    };
+    for (const auto& [id, n] : edited) {
+        for (LinkId l : design.linksOf(id)) {
             const Link* link = design.link(l);
-            if (auto why = design.whyIncompatible(link->a, link->b)) {
-                undo(design);
-                mBefore.clear();
+            if (auto why = design.whyIncompatible(link->a, stateOf(link->a.node), link->b, stateOf(link->b.node)))
                 return CommandResult::refused(QStringLiteral("the change would break a link: %1").arg(*why));
-            }
         }
     }
+    mBefore = std::move(before);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void EditNodesCommand::undo(Design& design)
+void EditNodesCommand::performUndo(Design& design)
 {
-    for (const Node& n : mBefore)
-        design.replaceNode(n);
+    // In reverse, so a node listed twice ends in its first "before" state.
+    for (auto it = mBefore.rbegin(); it != mBefore.rend(); ++it)
+        design.replaceNode(*it);
 }
 
-void EditNodesCommand::redo(Design& design)
+void EditNodesCommand::performRedo(Design& design)
 {
     for (const Node& n : mAfter)
         design.replaceNode(n);

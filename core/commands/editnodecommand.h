@@ -13,11 +13,13 @@ class EditNodesCommand : public Command {
 public:
     EditNodesCommand(QString text, std::vector<Node> newStates, bool mergeable = false);
     [[nodiscard]] QString text() const override { return mText; }
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
     [[nodiscard]] int mergeId() const override { return mMergeable ? 1 : -1; }
     bool mergeWith(const Command& next) override;
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     QString mText;

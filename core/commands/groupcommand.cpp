@@ -6,6 +6,22 @@
 
 namespace pw {
 
+namespace {
+
+// One rule for creating a group or giving it a new parent: only a scalable unit sits inside a
+// pod. (A pod inside a pod, or inside itself, would make the hierarchy a cycle.)
+std::optional<QString> whyInvalidParent(const Design& design, const Group& group)
+{
+    if (!group.parent.isValid())
+        return std::nullopt;
+    const Group* parent = design.group(group.parent);
+    if (!parent || parent->kind != GroupKind::Pod || group.kind != GroupKind::ScalableUnit)
+        return QStringLiteral("only a scalable unit can sit inside a pod");
+    return std::nullopt;
+}
+
+} // namespace
+
 GroupCommand::GroupCommand(Group group, std::vector<NodeId> members)
     : mGroup(std::move(group)), mMemberIds(std::move(members))
 {
@@ -24,25 +40,28 @@ QString GroupCommand::text() const
     return {};
 }
 
-CommandResult GroupCommand::apply(Design& design)
+CommandResult GroupCommand::performApply(Design& design)
 {
     if (mGroup.name.trimmed().isEmpty())
         return CommandResult::refused(QStringLiteral("a group needs a name"));
-    if (mGroup.parent.isValid()) {
-        const Group* parent = design.group(mGroup.parent);
-        if (!parent || parent->kind != GroupKind::Pod || mGroup.kind != GroupKind::ScalableUnit)
-            return CommandResult::refused(QStringLiteral("only a scalable unit can sit inside a pod"));
-    }
+    if (auto why = whyInvalidParent(design, mGroup))
+        return CommandResult::refused(*why);
     if (!(mGroup.powerBudgetKw >= 0 && mGroup.powerBudgetKw <= 10000))
         return CommandResult::refused(QStringLiteral("a rack power budget must be between 0 and 10,000 kW"));
-    std::sort(mMemberIds.begin(), mMemberIds.end());
-    mMemberIds.erase(std::unique(mMemberIds.begin(), mMemberIds.end()), mMemberIds.end());
+    if (mGroup.id.isValid() && (design.group(mGroup.id) || mGroup.id.value() > design.groups().lastId()))
+        return CommandResult::refused(QStringLiteral("group id %1 is not free in this design").arg(mGroup.id.value()));
+    std::vector<NodeId> ids = mMemberIds;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    for (NodeId id : ids)
+        if (!design.node(id))
+            return CommandResult::refused(QStringLiteral("node %1 does not exist").arg(id.value()));
+    // Every check is done: only now take an id from the design's counter.
+    mMemberIds = std::move(ids);
     if (!mGroup.id.isValid())
         mGroup.id = design.allocateGroupId();
     for (NodeId id : mMemberIds) {
         const Node* n = design.node(id);
-        if (!n)
-            return CommandResult::refused(QStringLiteral("node %1 does not exist").arg(id.value()));
         mBefore.push_back(*n);
         Node after = *n;
         if (mGroup.kind == GroupKind::Rack) {
@@ -53,18 +72,18 @@ CommandResult GroupCommand::apply(Design& design)
         }
         mAfter.push_back(after);
     }
-    redo(design);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void GroupCommand::undo(Design& design)
+void GroupCommand::performUndo(Design& design)
 {
     for (const Node& n : mBefore)
         design.replaceNode(n);
     design.takeGroup(mGroup.id);
 }
 
-void GroupCommand::redo(Design& design)
+void GroupCommand::performRedo(Design& design)
 {
     design.insertGroup(mGroup);
     for (const Node& n : mAfter)
@@ -73,7 +92,7 @@ void GroupCommand::redo(Design& design)
 
 UngroupCommand::UngroupCommand(GroupId group) : mId(group) {}
 
-CommandResult UngroupCommand::apply(Design& design)
+CommandResult UngroupCommand::performApply(Design& design)
 {
     const Group* g = design.group(mId);
     if (!g)
@@ -85,11 +104,11 @@ CommandResult UngroupCommand::apply(Design& design)
         if (child.parent == mId)
             mChildrenBefore.push_back(child);
     });
-    redo(design);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void UngroupCommand::undo(Design& design)
+void UngroupCommand::performUndo(Design& design)
 {
     design.insertGroup(mGroup);
     for (const Group& c : mChildrenBefore)
@@ -98,7 +117,7 @@ void UngroupCommand::undo(Design& design)
         design.replaceNode(n);
 }
 
-void UngroupCommand::redo(Design& design)
+void UngroupCommand::performRedo(Design& design)
 {
     for (Node n : mBefore) {
         if (n.rack == mId) {
@@ -118,7 +137,7 @@ void UngroupCommand::redo(Design& design)
 
 EditGroupCommand::EditGroupCommand(Group newState) : mAfter(std::move(newState)) {}
 
-CommandResult EditGroupCommand::apply(Design& design)
+CommandResult EditGroupCommand::performApply(Design& design)
 {
     const Group* g = design.group(mAfter.id);
     if (!g)
@@ -129,19 +148,20 @@ CommandResult EditGroupCommand::apply(Design& design)
         return CommandResult::refused(QStringLiteral("a group needs a name"));
     if (!(mAfter.powerBudgetKw >= 0 && mAfter.powerBudgetKw <= 10000))
         return CommandResult::refused(QStringLiteral("a rack power budget must be between 0 and 10,000 kW"));
-    if (mAfter.parent.isValid()
-        && (!design.group(mAfter.parent) || design.group(mAfter.parent)->kind != GroupKind::Pod))
-        return CommandResult::refused(QStringLiteral("a group's parent must be a pod"));
+    // Only a new parent is checked: a loaded file may hold a rack inside a pod, and renaming it stays possible.
+    if (mAfter.parent != g->parent)
+        if (auto why = whyInvalidParent(design, mAfter))
+            return CommandResult::refused(*why);
     mBefore = *g;
-    redo(design);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void EditGroupCommand::undo(Design& design)
+void EditGroupCommand::performUndo(Design& design)
 {
     design.replaceGroup(mBefore);
 }
-void EditGroupCommand::redo(Design& design)
+void EditGroupCommand::performRedo(Design& design)
 {
     design.replaceGroup(mAfter);
 }

@@ -14,10 +14,12 @@ class GroupCommand : public Command {
 public:
     GroupCommand(Group group, std::vector<NodeId> members);
     [[nodiscard]] QString text() const override;
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
     [[nodiscard]] GroupId groupId() const { return mGroup.id; }
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     Group mGroup;
@@ -31,9 +33,11 @@ class UngroupCommand : public Command {
 public:
     explicit UngroupCommand(GroupId group);
     [[nodiscard]] QString text() const override { return QStringLiteral("Ungroup"); }
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     GroupId mId;
@@ -47,9 +51,11 @@ class EditGroupCommand : public Command {
 public:
     explicit EditGroupCommand(Group newState);
     [[nodiscard]] QString text() const override { return QStringLiteral("Edit group"); }
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     Group mBefore;

@@ -4,7 +4,7 @@
 
 namespace pw {
 
-CommandResult RecordItemCommand::apply(Design& design)
+CommandResult RecordItemCommand::performApply(Design& design)
 {
     mRecorded = design.item(mItem.sku) == nullptr;
     if (mRecorded)
@@ -12,13 +12,13 @@ CommandResult RecordItemCommand::apply(Design& design)
     return CommandResult::done();
 }
 
-void RecordItemCommand::undo(Design& design)
+void RecordItemCommand::performUndo(Design& design)
 {
     if (mRecorded)
         design.forgetItem(mItem.sku);
 }
 
-void RecordItemCommand::redo(Design& design)
+void RecordItemCommand::performRedo(Design& design)
 {
     if (mRecorded)
         design.recordItem(mItem);

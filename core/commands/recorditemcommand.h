@@ -10,9 +10,11 @@ class RecordItemCommand : public Command {
 public:
     explicit RecordItemCommand(CatalogItem item) : mItem(std::move(item)) {}
     [[nodiscard]] QString text() const override { return QStringLiteral("Use %1").arg(mItem.model); }
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     CatalogItem mItem;

@@ -14,29 +14,37 @@ QString RemoveNodesCommand::text() const
     return mIds.size() == 1 ? QStringLiteral("Delete node") : QStringLiteral("Delete %1 nodes").arg(mIds.size());
 }
 
-CommandResult RemoveNodesCommand::apply(Design& design)
+CommandResult RemoveNodesCommand::performApply(Design& design)
 {
-    std::sort(mIds.begin(), mIds.end());
-    mIds.erase(std::unique(mIds.begin(), mIds.end()), mIds.end());
-    if (mIds.empty())
+    // Everything is gathered in locals first: a refusal leaves the command and the design as they were.
+    std::vector<NodeId> ids = mIds;
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    if (ids.empty())
         return CommandResult::refused(QStringLiteral("nothing selected to delete"));
-    std::unordered_set<LinkId> links;
-    for (NodeId id : mIds) {
+    std::vector<Node> nodes;
+    std::unordered_set<LinkId> linkIds;
+    for (NodeId id : ids) {
         const Node* n = design.node(id);
         if (!n)
             return CommandResult::refused(QStringLiteral("node %1 does not exist").arg(id.value()));
-        mNodes.push_back(*n);
+        nodes.push_back(*n);
         for (LinkId l : design.linksOf(id))
-            links.insert(l);
+            linkIds.insert(l);
     }
-    for (LinkId l : links)
-        mLinks.push_back(*design.link(l));
-    std::sort(mLinks.begin(), mLinks.end(), [](const Link& a, const Link& b) { return a.id < b.id; });
-    redo(design);
+    std::vector<Link> links;
+    links.reserve(linkIds.size());
+    for (LinkId l : linkIds)
+        links.push_back(*design.link(l));
+    std::sort(links.begin(), links.end(), [](const Link& a, const Link& b) { return a.id < b.id; });
+    mIds = std::move(ids);
+    mNodes = std::move(nodes);
+    mLinks = std::move(links);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void RemoveNodesCommand::undo(Design& design)
+void RemoveNodesCommand::performUndo(Design& design)
 {
     for (const Node& n : mNodes)
         design.insertNode(n);
@@ -44,7 +52,7 @@ void RemoveNodesCommand::undo(Design& design)
         design.insertLink(l);
 }
 
-void RemoveNodesCommand::redo(Design& design)
+void RemoveNodesCommand::performRedo(Design& design)
 {
     for (const Link& l : mLinks)
         design.takeLink(l.id);

@@ -13,9 +13,11 @@ class RemoveNodesCommand : public Command {
 public:
     explicit RemoveNodesCommand(std::vector<NodeId> nodes);
     [[nodiscard]] QString text() const override;
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     std::vector<NodeId> mIds;

@@ -9,21 +9,21 @@ SetDesignPropertiesCommand::SetDesignPropertiesCommand(QString text, QJsonObject
 {
 }
 
-CommandResult SetDesignPropertiesCommand::apply(Design& design)
+CommandResult SetDesignPropertiesCommand::performApply(Design& design)
 {
     if (design.properties() == mAfter)
         return CommandResult::refused(QStringLiteral("the design properties are unchanged"));
     mBefore = design.properties();
-    redo(design);
+    performRedo(design);
     return CommandResult::done();
 }
 
-void SetDesignPropertiesCommand::undo(Design& design)
+void SetDesignPropertiesCommand::performUndo(Design& design)
 {
     design.setProperties(mBefore);
 }
 
-void SetDesignPropertiesCommand::redo(Design& design)
+void SetDesignPropertiesCommand::performRedo(Design& design)
 {
     design.setProperties(mAfter);
 }

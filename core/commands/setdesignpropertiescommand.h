@@ -13,9 +13,11 @@ class SetDesignPropertiesCommand : public Command {
 public:
     SetDesignPropertiesCommand(QString text, QJsonObject newProperties);
     [[nodiscard]] QString text() const override { return mText; }
-    [[nodiscard]] CommandResult apply(Design& design) override;
-    void undo(Design& design) override;
-    void redo(Design& design) override;
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design& design) override;
+    void performUndo(Design& design) override;
+    void performRedo(Design& design) override;
 
 private:
     QString mText;

@@ -233,9 +233,18 @@ std::optional<QString> Design::whyIncompatible(PortRef a, PortRef b) const
 {
     const Node* na = node(a.node);
     const Node* nb = node(b.node);
+    if (!na || !nb)
+        return QStringLiteral("no such port");
+    return whyIncompatible(a, *na, b, *nb);
+}
+
+std::optional<QString> Design::whyIncompatible(PortRef a, const Node& nodeA, PortRef b, const Node& nodeB) const
+{
+    const Node* na = &nodeA;
+    const Node* nb = &nodeB;
     const PortGroup* ga = portGroup(a);
     const PortGroup* gb = portGroup(b);
-    if (!na || !nb || !ga || !gb)
+    if (!ga || !gb)
         return QStringLiteral("no such port");
     if (isPluggable(ga->connector) != isPluggable(gb->connector))
         return QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)")

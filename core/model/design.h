@@ -70,6 +70,10 @@ public:
     [[nodiscard]] std::optional<QString> whyCannotConnect(PortRef a, PortRef b) const;
     // Why the two ports are not compatible (connector, speed, network), ignoring whether they are free.
     [[nodiscard]] std::optional<QString> whyIncompatible(PortRef a, PortRef b) const;
+    // The same, as if the two ports' nodes had the given states (same ids and skus): lets an edit
+    // be checked before it changes anything.
+    [[nodiscard]] std::optional<QString> whyIncompatible(
+        PortRef a, const Node& nodeA, PortRef b, const Node& nodeB) const;
     // The speed a link between the two ports runs at: the fastest speed both support, 0 if none.
     [[nodiscard]] int linkSpeedGbps(PortRef a, PortRef b) const;
     [[nodiscard]] int linkSpeedGbps(const Link& link) const { return linkSpeedGbps(link.a, link.b); }

@@ -1,3 +1,4 @@
+#include "fuzz/commandsequence.h"
 #include "helpers/testcatalog.h"
 
 #include "commands/addnodecommand.h"
@@ -9,12 +10,15 @@
 #include "commands/groupcommand.h"
 #include "commands/recorditemcommand.h"
 #include "commands/removenodescommand.h"
+#include "commands/setdesignpropertiescommand.h"
 
 #include <QRandomGenerator>
 #include <QtTest>
 
-#include <functional>
+#include <array>
+#include <cmath>
 #include <memory>
+#include <stdexcept>
 
 using namespace pw;
 
@@ -39,22 +43,77 @@ void checkApplyUndoRedo(Design& d, Command& cmd)
     QVERIFY2(!d.checkInvariants(), qPrintable(d.checkInvariants().value_or(QString())));
     QVERIFY(!(d == before));
     const Design after = d;
-    cmd.undo(d);
+    QVERIFY(cmd.undo(d));
     QVERIFY(d == before);
     QVERIFY(!d.checkInvariants());
-    cmd.redo(d);
+    QVERIFY(cmd.redo(d));
     QVERIFY(d == after);
     QVERIFY(!d.checkInvariants());
 }
 
+// A refusal leaves the design equal, and moves neither its revision nor an id counter: the
+// command checked everything before it changed anything.
 void checkRefusedUntouched(Design& d, Command& cmd, const char* expectedReason)
 {
     const Design before = d;
+    const quint64 revision = d.revision();
+    const auto counters = [](const Design& x) {
+        return std::array{x.nodes().lastId(), x.links().lastId(), x.groups().lastId()};
+    };
+    const auto ids = counters(d);
     const CommandResult r = cmd.apply(d);
     QVERIFY2(!r.ok, expectedReason);
     QVERIFY2(r.reason.contains(QLatin1String(expectedReason), Qt::CaseInsensitive), qPrintable(r.reason));
     QVERIFY(d == before);
+    QCOMPARE(d.revision(), revision);
+    QVERIFY(counters(d) == ids);
 }
+
+// Throws std::runtime_error from apply, undo or redo (once), changing nothing itself.
+class FaultyCommand : public Command {
+public:
+    enum class When { Apply, Undo, Redo };
+    explicit FaultyCommand(When when) : mWhen(when) {}
+    [[nodiscard]] QString text() const override { return QStringLiteral("Faulty"); }
+
+protected:
+    [[nodiscard]] CommandResult performApply(Design&) override
+    {
+        if (mWhen == When::Apply)
+            throw std::runtime_error("disk full");
+        return CommandResult::done();
+    }
+    void performUndo(Design&) override { throwOnce(When::Undo); }
+    void performRedo(Design&) override { throwOnce(When::Redo); }
+
+private:
+    void throwOnce(When when)
+    {
+        if (mWhen == when && !mThrown) {
+            mThrown = true;
+            throw std::runtime_error("disk full");
+        }
+    }
+    When mWhen;
+    bool mThrown = false;
+};
+
+std::unique_ptr<Command> addServer(const QString& name)
+{
+    Node n;
+    n.name = name;
+    return std::make_unique<AddNodeCommand>(*test::shippedCatalog().item(QStringLiteral("dgx-h100")), n);
+}
+
+class RandomChooser : public fuzz::Chooser {
+public:
+    explicit RandomChooser(quint32 seed) : mRng(seed) {}
+    std::uint32_t pick(std::uint32_t bound) override { return bound <= 1 ? 0 : mRng.bounded(bound); }
+    [[nodiscard]] bool exhausted() const override { return false; }
+
+private:
+    QRandomGenerator mRng;
+};
 
 } // namespace
 
@@ -238,92 +297,175 @@ private Q_SLOTS:
         checkApplyUndoRedo(d, ok);
     }
 
-    // Property: thousands of random commands, undone to the start, give back exactly the original.
+    void compositeRollsBackWhenAChildThrows()
+    {
+        Design d = test::smallDesign();
+        const Design before = d;
+        CompositeCommand paste(QStringLiteral("Paste"));
+        paste.add(addServer(QStringLiteral("x")));
+        paste.add(std::make_unique<RemoveNodesCommand>(std::vector<NodeId>{nodeNamed(d, QStringLiteral("dgx-b"))}));
+        paste.add(std::make_unique<FaultyCommand>(FaultyCommand::When::Apply));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, (void)paste.apply(d));
+        QVERIFY(d == before);
+        QVERIFY(!d.checkInvariants());
+        QVERIFY(!paste.isApplied());
+        for (const auto& child : paste.commands())
+            QVERIFY(!child->isApplied());
+    }
+
+    void compositeUndoAndRedoRollBackWhenAChildThrows()
+    {
+        for (auto when : {FaultyCommand::When::Undo, FaultyCommand::When::Redo}) {
+            Design d = test::smallDesign();
+            const Design before = d;
+            CompositeCommand group(QStringLiteral("Two"));
+            group.add(addServer(QStringLiteral("x")));
+            group.add(std::make_unique<FaultyCommand>(when));
+            group.add(std::make_unique<RemoveNodesCommand>(std::vector<NodeId>{nodeNamed(d, QStringLiteral("dgx-b"))}));
+            QVERIFY(group.apply(d).ok);
+            const Design after = d;
+            if (when == FaultyCommand::When::Undo) {
+                // The removal is undone first, then the fault: the removal is redone, all stays applied.
+                QVERIFY_THROWS_EXCEPTION(std::runtime_error, group.undo(d));
+                QVERIFY(d == after);
+                QVERIFY(group.isApplied());
+                QVERIFY(group.undo(d)); // the fault was once: now it goes through
+                QVERIFY(d == before);
+            } else {
+                QVERIFY(group.undo(d));
+                QVERIFY(d == before);
+                QVERIFY_THROWS_EXCEPTION(std::runtime_error, group.redo(d));
+                QVERIFY(d == before);
+                QVERIFY(!group.isApplied());
+            }
+            QVERIFY(group.redo(d));
+            QVERIFY(d == after);
+            QVERIFY(!d.checkInvariants());
+        }
+    }
+
+    void compositeRefusesAChildAppliedBefore()
+    {
+        Design d = test::smallDesign();
+        auto child = addServer(QStringLiteral("x"));
+        QVERIFY(child->apply(d).ok);
+        const Design before = d;
+        CompositeCommand group(QStringLiteral("Again"));
+        group.add(addServer(QStringLiteral("y")));
+        group.add(std::move(child));
+        const CommandResult r = group.apply(d);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.reason.contains(QLatin1String("only once")), qPrintable(r.reason));
+        QVERIFY(d == before);
+    }
+
+    // Out-of-order calls are programmer errors, refused in every build without touching the design.
+    void commandsApplyOnceAndUndoOnlyWhenApplied()
+    {
+        Design d = test::smallDesign();
+        const Design original = d;
+        const quint64 revision = d.revision();
+        auto cmd = addServer(QStringLiteral("x"));
+        QVERIFY(!cmd->undo(d));
+        QVERIFY(!cmd->redo(d));
+        QVERIFY(d == original);
+        QCOMPARE(d.revision(), revision);
+
+        QVERIFY(cmd->apply(d).ok);
+        const Design applied = d;
+        const CommandResult again = cmd->apply(d);
+        QVERIFY(!again.ok);
+        QVERIFY2(again.reason.contains(QLatin1String("only once")), qPrintable(again.reason));
+        QVERIFY(!cmd->redo(d));
+        QVERIFY(d == applied);
+
+        QVERIFY(cmd->undo(d));
+        QVERIFY(!cmd->undo(d));
+        QVERIFY(!cmd->apply(d).ok);
+        QVERIFY(d == original);
+        QVERIFY(cmd->redo(d));
+        QVERIFY(d == applied);
+
+        // A refused command is spent: it does not apply later, when it would fit.
+        RemoveNodesCommand missing({NodeId(d.nodes().lastId() + 1)});
+        QVERIFY(!missing.apply(d).ok);
+        QVERIFY(!missing.wasApplied());
+        QVERIFY(!missing.apply(d).ok);
+    }
+
+    void groupAndRemoveRefuseBeforeChangingAnything()
+    {
+        Design d = test::smallDesign();
+        const NodeId gone(d.nodes().lastId() + 5);
+        Group rack;
+        rack.kind = GroupKind::Rack;
+        rack.name = QStringLiteral("R2");
+        GroupCommand group(rack, {nodeNamed(d, QStringLiteral("dgx-a")), gone});
+        checkRefusedUntouched(d, group, "does not exist"); // no group id taken
+        QVERIFY(!group.groupId().isValid());
+        Group pod;
+        pod.kind = GroupKind::Pod;
+        pod.name = QStringLiteral("pod");
+        pod.parent = GroupId(1); // the rack of the small design
+        GroupCommand podInRack(pod, {});
+        checkRefusedUntouched(d, podInRack, "inside a pod");
+        Group taken = rack;
+        taken.id = GroupId(1); // the rack of the small design
+        GroupCommand takenId(taken, {});
+        checkRefusedUntouched(d, takenId, "not free");
+        RemoveNodesCommand remove({nodeNamed(d, QStringLiteral("dgx-a")), gone});
+        checkRefusedUntouched(d, remove, "does not exist");
+        QCOMPARE(remove.text(), QStringLiteral("Delete 2 nodes"));
+    }
+
+    void addAndEditRefuseFieldsThatCannotStand()
+    {
+        Design d = test::smallDesign();
+        Group pod;
+        pod.kind = GroupKind::Pod;
+        pod.name = QStringLiteral("pod");
+        GroupCommand makePod(pod, {});
+        QVERIFY(makePod.apply(d).ok);
+        Node n;
+        n.rack = makePod.groupId(); // a pod is not a rack
+        AddNodeCommand intoPod(*test::shippedCatalog().item(QStringLiteral("dgx-h100")), n);
+        checkRefusedUntouched(d, intoPod, "rack does not exist");
+        Node nan;
+        nan.position = QPointF(std::nan(""), 0);
+        AddNodeCommand nowhere(*test::shippedCatalog().item(QStringLiteral("dgx-h100")), nan);
+        checkRefusedUntouched(d, nowhere, "finite");
+        Node preset;
+        preset.id = NodeId(d.nodes().lastId() + 1); // not reserved from the design
+        AddNodeCommand unreserved(*test::shippedCatalog().item(QStringLiteral("dgx-h100")), preset);
+        checkRefusedUntouched(d, unreserved, "not free");
+
+        Group selfParent = *d.group(makePod.groupId());
+        selfParent.parent = selfParent.id; // a cycle
+        EditGroupCommand cycle(selfParent);
+        checkRefusedUntouched(d, cycle, "inside a pod");
+    }
+
+    // Property: long random sequences of every command kind, with undo, redo, merges, faults and
+    // out-of-order calls; invariants after every step, exact states on undo and redo, and undoing
+    // everything gives back the original (runCommandSequence checks each).
     void randomSequencesUndoToTheStart()
     {
-        const Catalog& catalog = test::shippedCatalog();
-        const QStringList skus{QStringLiteral("dgx-h100"), QStringLiteral("qm9700"), QStringLiteral("sn2201"),
-            QStringLiteral("weka-pod"), QStringLiteral("sn4600c"), QStringLiteral("mgmt-server-1u")};
+        const std::vector<const CatalogItem*> items = test::shippedCatalog().items();
+        fuzz::SequenceStats stats;
         for (quint32 seed : {1u, 2u, 3u}) {
-            QRandomGenerator rng(seed);
-            Design d = test::smallDesign();
-            const Design original = d;
-            std::vector<std::unique_ptr<Command>> done;
-            std::vector<Design> states; // every 97th state, checked on the way back
-            auto pickNode = [&]() -> NodeId {
-                std::vector<NodeId> ids;
-                d.nodes().forEach([&](const Node& n) { ids.push_back(n.id); });
-                return ids.empty() ? NodeId() : ids[rng.bounded(static_cast<quint32>(ids.size()))];
-            };
-            for (int step = 0; step < 2000; ++step) {
-                std::unique_ptr<Command> cmd;
-                switch (rng.bounded(7)) {
-                case 0: {
-                    Node n;
-                    n.position = QPointF(rng.bounded(1000), rng.bounded(1000));
-                    const QString sku = skus[rng.bounded(static_cast<quint32>(skus.size()))];
-                    if (sku == QLatin1String("sn2201"))
-                        n.network = Network::OutOfBand;
-                    cmd = std::make_unique<AddNodeCommand>(*catalog.item(sku), n);
-                    break;
-                }
-                case 1:
-                case 2:
-                    cmd = std::make_unique<ConnectCommand>(pickNode(), pickNode());
-                    break;
-                case 3:
-                    if (rng.bounded(4) == 0)
-                        cmd = std::make_unique<RemoveNodesCommand>(std::vector<NodeId>{pickNode()});
-                    break;
-                case 4: {
-                    std::vector<LinkId> links;
-                    d.links().forEach([&](const Link& l) {
-                        if (rng.bounded(50) == 0)
-                            links.push_back(l.id);
-                    });
-                    cmd = std::make_unique<DisconnectCommand>(links);
-                    break;
-                }
-                case 5: {
-                    if (const Node* n = d.node(pickNode())) {
-                        Node moved = *n;
-                        moved.position += QPointF(rng.bounded(21) - 10, rng.bounded(21) - 10);
-                        moved.name = QStringLiteral("n%1").arg(step);
-                        cmd = std::make_unique<EditNodesCommand>(QStringLiteral("Move"), std::vector<Node>{moved});
-                    }
-                    break;
-                }
-                case 6: {
-                    Group g;
-                    g.kind = rng.bounded(2) ? GroupKind::Rack : GroupKind::ScalableUnit;
-                    g.name = QStringLiteral("g%1").arg(step);
-                    cmd = std::make_unique<GroupCommand>(g, std::vector<NodeId>{pickNode(), pickNode()});
-                    break;
-                }
-                }
-                if (!cmd)
-                    continue;
-                const Design before = done.size() % 97 == 0 ? d : Design();
-                const CommandResult r = cmd->apply(d);
-                if (!r.ok) {
-                    continue; // a refusal must leave the design untouched: checked by the final comparison
-                }
-                if (done.size() % 97 == 0)
-                    states.push_back(before);
-                done.push_back(std::move(cmd));
-                if (step % 250 == 0)
-                    QVERIFY2(!d.checkInvariants(), qPrintable(d.checkInvariants().value_or(QString())));
-            }
-            QVERIFY(done.size() > 500);
-            QVERIFY(!d.checkInvariants());
-            for (size_t i = done.size(); i-- > 0;) {
-                done[i]->undo(d);
-                if (i % 97 == 0) {
-                    QVERIFY2(d == states[i / 97], qPrintable(QStringLiteral("seed %1, step %2").arg(seed).arg(i)));
-                }
-            }
-            QVERIFY(d == original);
+            RandomChooser choose(seed);
+            const auto failure = fuzz::runCommandSequence(items, test::smallDesign(), choose, 1500, &stats);
+            QVERIFY2(!failure, qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(failure.value_or(QString()))));
         }
+        // The run reached every path it is meant to check.
+        QVERIFY2(stats.applied > 1000, qPrintable(QString::number(stats.applied)));
+        QVERIFY(stats.refused > 100);
+        QVERIFY(stats.undone > 300);
+        QVERIFY(stats.redone > 200);
+        QVERIFY(stats.threw > 10);
+        QVERIFY(stats.merged > 0);
+        QVERIFY(stats.misuseRefused > 50);
+        QCOMPARE(stats.kindsApplied, (1 << fuzz::kCommandKinds) - 1);
     }
 };
 

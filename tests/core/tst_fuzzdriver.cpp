@@ -1,5 +1,6 @@
-// The bounded, always-on fuzz driver: random mutations of real inputs fed to both loaders.
-// libFuzzer (tests/fuzz/run-fuzzers.sh) explores far more; this keeps every CI run honest.
+// The bounded, always-on fuzz driver: random mutations of real inputs fed to both loaders, and
+// random bytes fed to the command-sequence target. libFuzzer (tests/fuzz/run-fuzzers.sh) explores
+// far more; this keeps every CI run honest.
 #include "fuzz/fuzztargets.h"
 #include "helpers/testcatalog.h"
 
@@ -108,6 +109,29 @@ private Q_SLOTS:
             ++runs;
         }
         QVERIFY(runs > 200);
+    }
+
+    // The libFuzzer target's own entry, on random inputs of every length up to its max_len.
+    void commandSequencesKeepTheirPromises()
+    {
+        QRandomGenerator rng(13);
+        QElapsedTimer t;
+        t.start();
+        int runs = 0;
+        while (runs < 400 && t.elapsed() < 20000) {
+            QByteArray input(static_cast<qsizetype>(rng.bounded(4096)), Qt::Uninitialized);
+            for (char& c : input)
+                c = static_cast<char>(rng.bounded(256));
+            const auto failure = fuzz::commandSequence(
+                reinterpret_cast<const std::uint8_t*>(input.constData()), static_cast<size_t>(input.size()));
+            QVERIFY2(!failure,
+                qPrintable(QStringLiteral("input %1 (%2 bytes): %3")
+                               .arg(runs)
+                               .arg(input.size())
+                               .arg(failure.value_or(QString()))));
+            ++runs;
+        }
+        QVERIFY(runs > 50);
     }
 };
 

@@ -1,5 +1,8 @@
 #include "fuzztargets.h"
 
+#include "commandsequence.h"
+
+#include "catalog/catalog.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
@@ -23,7 +26,40 @@ void checkLoaded(const Design& d)
         std::abort(); // a loader accepted an inconsistent design
 }
 
+// Fuzz input as choices: one byte per choice of up to 256 alternatives, two above. Runs dry at
+// the end of the input, and the sequence stops.
+class ByteChooser : public Chooser {
+public:
+    ByteChooser(const std::uint8_t* data, std::size_t size) : mData(data), mSize(size) {}
+    std::uint32_t pick(std::uint32_t bound) override
+    {
+        if (bound <= 1)
+            return 0;
+        std::uint32_t value = next();
+        if (bound > 256)
+            value = value << 8 | next();
+        return value % bound;
+    }
+    [[nodiscard]] bool exhausted() const override { return mPos >= mSize; }
+
+private:
+    std::uint32_t next() { return mPos < mSize ? mData[mPos++] : 0; }
+    const std::uint8_t* mData;
+    std::size_t mSize;
+    std::size_t mPos = 0;
+};
+
 } // namespace
+
+std::optional<QString> commandSequence(const std::uint8_t* data, std::size_t size)
+{
+    static const std::unique_ptr<Catalog> catalog = Catalog::loadDefault();
+    static const Design seed = seedDesign(*catalog);
+    static const std::vector<const CatalogItem*> items = catalog->items();
+    ByteChooser choose(data, size);
+    // Short sequences run fast under the sanitizers; libFuzzer's mutations make them long enough.
+    return runCommandSequence(items, seed, choose, 160);
+}
 
 void designJson(const std::uint8_t* data, std::size_t size)
 {

@@ -6,19 +6,24 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
 build=build-fuzz # the fuzz preset's binary directory
+targets="designjson designfile commands"
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --target fuzz_designjson fuzz_designfile
-mkdir -p $build/crashes $build/corpus-json $build/corpus-file
+cmake --build --preset fuzz --target $(printf 'fuzz_%s ' $targets)
+mkdir -p $build/crashes $build/corpus-json $build/corpus-file $build/corpus-commands
 cp tests/data/hostile/*.json $build/corpus-json/
 cp resources/samples/*.json $build/corpus-json/
 ls tests/data/designs/*.podwright >/dev/null 2>&1 && cp tests/data/designs/*.podwright $build/corpus-file/ || true
+# Command sequences start from a few random byte strings; libFuzzer grows the corpus from there.
+for i in 1 2 3 4; do head -c $((256 * i)) /dev/urandom >$build/corpus-commands/random-$i; done
 export QT_QPA_PLATFORM=offscreen PODWRIGHT_CATALOG_DIR="$PWD/catalogs"
-for t in designjson designfile; do
+for t in $targets; do
   corpus=$build/corpus-json
+  maxlen=262144
   [ $t = designfile ] && corpus=$build/corpus-file
+  [ $t = commands ] && corpus=$build/corpus-commands && maxlen=4096
   echo "fuzz_$t: ${seconds}s"
-  $build/tests/fuzz/fuzz_$t -max_total_time="$seconds" -max_len=262144 -rss_limit_mb=2048 \
+  $build/tests/fuzz/fuzz_$t -max_total_time="$seconds" -max_len=$maxlen -rss_limit_mb=2048 \
     -artifact_prefix=$build/crashes/$t- "$corpus" 2>$build/fuzz_$t.log || { tail -40 $build/fuzz_$t.log; exit 1; }
   grep -E "^Done|#[0-9]+.*DONE" $build/fuzz_$t.log | tail -1 || true
 done
-echo "fuzz: both targets ran clean"
+echo "fuzz: every target ran clean ($targets)"
