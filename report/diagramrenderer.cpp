@@ -364,7 +364,15 @@ QByteArray DiagramRenderer::svg(const DiagramModel& model, const QString& title)
     paintHeader(p, safetext::stripControls(title), width, font);
     paint(p, model, QRectF(0, header, width, l.height), font);
     p.end();
-    return buffer.data();
+    // Node and rack names are painted as text; the paint engine escapes markup but passes control
+    // characters, which XML forbids (a NUL makes the file unreadable). In UTF-8 these bytes never
+    // occur inside a multi-byte character, so dropping them is safe.
+    QByteArray bytes = buffer.data();
+    bytes.removeIf([](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 && u != '\t' && u != '\n' && u != '\r';
+    });
+    return bytes;
 }
 
 QByteArray DiagramRenderer::png(const DiagramModel& model, const QString& title, int widthPx)

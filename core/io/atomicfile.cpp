@@ -12,7 +12,9 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace pw {
@@ -53,6 +55,23 @@ QString resolveTarget(const QString& path)
         return canonical;
     // A dangling link: write the file it names.
     return QFileInfo(info.symLinkTarget()).absoluteFilePath();
+}
+
+// SQLite reports a full disk as "disk I/O error" or "database or disk is full" and the errno is
+// gone by then: when a writer fails, look for the usual causes so the user reads the real one.
+QString diagnose(const QString& tempPath, const QString& dir)
+{
+    struct statvfs fs {};
+    if (::statvfs(encoded(dir).constData(), &fs) == 0
+        && static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize < 64ull * 1024)
+        return systemError(ENOSPC);
+    rlimit limit{};
+    struct stat st {};
+    if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+        && ::stat(encoded(tempPath).constData(), &st) == 0
+        && static_cast<rlim_t>(st.st_size) + 64 * 1024 > limit.rlim_cur)
+        return systemError(EFBIG);
+    return {};
 }
 
 mode_t currentUmask()
@@ -107,6 +126,9 @@ void AtomicFile::write(const QString& path, const std::function<void(const QStri
             message.replace(tempPath, path);
             if (!message.contains(path))
                 message = QStringLiteral("cannot write %1: %2").arg(path, message);
+            const QString cause = diagnose(tempPath, dir);
+            if (!cause.isEmpty() && !message.contains(cause))
+                message += QStringLiteral(" (%1)").arg(cause);
             throw IoError(message);
         }
         struct stat written {};
