@@ -20,6 +20,9 @@ CommandResult AddNodeCommand::apply(Design& design)
         return CommandResult::refused(
             QStringLiteral("%1 is a %2: it is part of a link or a server, not a node on its own")
                 .arg(mItem.model, toString(mItem.kind)));
+    if (mNode.name.size() > Design::kMaxNameLength)
+        return CommandResult::refused(
+            QStringLiteral("a name is at most %1 characters long").arg(Design::kMaxNameLength));
     if (const CatalogItem* existing = design.item(mItem.sku); existing && !(existing->json == mItem.json))
         mItem = *existing; // keep the design's own snapshot of this item
     if (mNode.rack.isValid() && !design.group(mNode.rack))

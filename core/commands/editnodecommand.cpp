@@ -22,6 +22,9 @@ CommandResult EditNodesCommand::apply(Design& design)
                 QStringLiteral("a node's model cannot be changed in place; replace the node"));
         if (n.name.trimmed().isEmpty())
             return CommandResult::refused(QStringLiteral("a node needs a name"));
+        if (n.name.size() > Design::kMaxNameLength)
+            return CommandResult::refused(
+                QStringLiteral("a name is at most %1 characters long").arg(Design::kMaxNameLength));
         if (n.rack.isValid() && (!design.group(n.rack) || design.group(n.rack)->kind != GroupKind::Rack))
             return CommandResult::refused(QStringLiteral("the rack does not exist"));
         if (n.unit.isValid() && (!design.group(n.unit) || design.group(n.unit)->kind == GroupKind::Rack))

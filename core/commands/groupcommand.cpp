@@ -28,6 +28,9 @@ CommandResult GroupCommand::apply(Design& design)
 {
     if (mGroup.name.trimmed().isEmpty())
         return CommandResult::refused(QStringLiteral("a group needs a name"));
+    if (mGroup.name.size() > Design::kMaxNameLength)
+        return CommandResult::refused(
+            QStringLiteral("a name is at most %1 characters long").arg(Design::kMaxNameLength));
     if (mGroup.parent.isValid()) {
         const Group* parent = design.group(mGroup.parent);
         if (!parent || parent->kind != GroupKind::Pod || mGroup.kind != GroupKind::ScalableUnit)
@@ -127,11 +130,17 @@ CommandResult EditGroupCommand::apply(Design& design)
         return CommandResult::refused(QStringLiteral("a group's kind cannot change"));
     if (mAfter.name.trimmed().isEmpty())
         return CommandResult::refused(QStringLiteral("a group needs a name"));
+    if (mAfter.name.size() > Design::kMaxNameLength)
+        return CommandResult::refused(
+            QStringLiteral("a name is at most %1 characters long").arg(Design::kMaxNameLength));
     if (!(mAfter.powerBudgetKw >= 0 && mAfter.powerBudgetKw <= 10000))
         return CommandResult::refused(QStringLiteral("a rack power budget must be between 0 and 10,000 kW"));
+    // Only a scalable unit sits inside a pod (as GroupCommand and the loader require): a pod given
+    // another pod as parent could close a cycle, which the loader refuses and the canvas cannot walk.
     if (mAfter.parent.isValid()
-        && (!design.group(mAfter.parent) || design.group(mAfter.parent)->kind != GroupKind::Pod))
-        return CommandResult::refused(QStringLiteral("a group's parent must be a pod"));
+        && (mAfter.kind != GroupKind::ScalableUnit || !design.group(mAfter.parent)
+            || design.group(mAfter.parent)->kind != GroupKind::Pod))
+        return CommandResult::refused(QStringLiteral("only a scalable unit can sit inside a pod"));
     mBefore = *g;
     redo(design);
     return CommandResult::done();

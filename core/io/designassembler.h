@@ -30,7 +30,7 @@ public:
     // Ports of all nodes together: each costs a slot in the port table, allocated on load, so a
     // small file naming a 4,096-port model many times must not need gigabytes.
     static constexpr qint64 kMaxPorts = 16'000'000;
-    static constexpr qsizetype kMaxNameLength = 256; // design, node and group names (characters)
+    static constexpr qsizetype kMaxNameLength = Design::kMaxNameLength; // design, node and group names
     static constexpr qsizetype kMaxSkuLength = 64;
     static constexpr qsizetype kMaxPropertiesBytes = 1 << 20; // the properties object as compact JSON
     static constexpr qsizetype kMaxItemBytes = 64 << 10; // one stored catalog item as compact JSON
