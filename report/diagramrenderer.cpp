@@ -1,5 +1,10 @@
 #include "diagramrenderer.h"
 
+#include "export/safetext.h"
+#include "io/atomicfile.h"
+#include "util/errors.h"
+
+#include <QBuffer>
 #include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
@@ -332,32 +337,45 @@ double paintHeader(QPainter& p, const QString& title, double width, double font)
 
 } // namespace
 
-QString DiagramRenderer::writeSvg(const DiagramModel& model, const QString& title, const QString& path)
+QByteArray DiagramRenderer::svg(const DiagramModel& model, const QString& title)
 {
     const double width = 1200;
     const double font = 11;
     const Layout l = layout(model, width, font);
     const double header = font * 5.5;
     const QSizeF size(width + 40, l.height + header + 40);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator gen;
-    gen.setFileName(path);
+    gen.setOutputDevice(&buffer);
     gen.setSize(size.toSize());
     gen.setViewBox(QRectF(QPointF(0, 0), size));
     gen.setResolution(72);
-    gen.setTitle(title);
+    // QSvgGenerator writes the title as given, inside <title>: a design name with markup would
+    // become live SVG (a script when the file is opened in a browser). Painted text is escaped by
+    // the paint engine itself, but must not carry characters XML forbids.
+    gen.setTitle(safetext::xmlText(title));
     gen.setDescription(QStringLiteral("Design diagram written by Podwright"));
     QPainter p;
     if (!p.begin(&gen))
-        return QStringLiteral("cannot write %1").arg(path);
+        return {};
     p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
     p.translate(20, 20);
-    paintHeader(p, title, width, font);
+    paintHeader(p, safetext::stripControls(title), width, font);
     paint(p, model, QRectF(0, header, width, l.height), font);
     p.end();
-    return QFile::exists(path) ? QString() : QStringLiteral("cannot write %1").arg(path);
+    // Node and rack names are painted as text; the paint engine escapes markup but passes control
+    // characters, which XML forbids (a NUL makes the file unreadable). In UTF-8 these bytes never
+    // occur inside a multi-byte character, so dropping them is safe.
+    QByteArray bytes = buffer.data();
+    bytes.removeIf([](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 && u != '\t' && u != '\n' && u != '\r';
+    });
+    return bytes;
 }
 
-QString DiagramRenderer::writePng(const DiagramModel& model, const QString& title, const QString& path, int widthPx)
+QByteArray DiagramRenderer::png(const DiagramModel& model, const QString& title, int widthPx)
 {
     const double width = 1200;
     const double font = 11;
@@ -366,6 +384,8 @@ QString DiagramRenderer::writePng(const DiagramModel& model, const QString& titl
     const QSizeF size(width + 40, l.height + header + 40);
     const double scale = widthPx / size.width();
     QImage img(QSize(widthPx, static_cast<int>(std::ceil(size.height() * scale))), QImage::Format_ARGB32_Premultiplied);
+    if (img.isNull())
+        return {};
     img.setDotsPerMeterX(2835); // 72 dpi, so point sizes are pixels before scaling
     img.setDotsPerMeterY(2835);
     img.fill(Qt::white);
@@ -374,12 +394,40 @@ QString DiagramRenderer::writePng(const DiagramModel& model, const QString& titl
     p.setRenderHint(QPainter::TextAntialiasing);
     p.scale(scale, scale);
     p.translate(20, 20);
-    paintHeader(p, title, width, font);
+    paintHeader(p, safetext::stripControls(title), width, font);
     paint(p, model, QRectF(0, header, width, l.height), font);
     p.end();
-    if (!img.save(path, "PNG"))
-        return QStringLiteral("cannot write %1").arg(path);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (!img.save(&buffer, "PNG"))
+        return {};
+    return buffer.data();
+}
+
+namespace {
+
+QString writeBytes(const QByteArray& bytes, const QString& path)
+{
+    if (bytes.isEmpty())
+        return QStringLiteral("cannot write %1: the image could not be drawn").arg(path);
+    try {
+        AtomicFile::writeBytes(path, bytes);
+    } catch (const Error& e) {
+        return e.message();
+    }
     return {};
+}
+
+} // namespace
+
+QString DiagramRenderer::writeSvg(const DiagramModel& model, const QString& title, const QString& path)
+{
+    return writeBytes(svg(model, title), path);
+}
+
+QString DiagramRenderer::writePng(const DiagramModel& model, const QString& title, const QString& path, int widthPx)
+{
+    return writeBytes(png(model, title, widthPx), path);
 }
 
 } // namespace pw

@@ -2,6 +2,7 @@
 
 #include "report/diagrammodel.h"
 
+#include <QByteArray>
 #include <QRectF>
 #include <QString>
 
@@ -31,7 +32,11 @@ public:
     // Paints into `target`; shrinks uniformly when the layout is taller than the target.
     static void paint(QPainter& painter, const DiagramModel& model, const QRectF& target, double boxFont = 7.0);
 
-    // Whole-canvas exports. Return an error text, or an empty string.
+    // Whole-canvas exports as bytes (the CLI writes an SVG to standard output from these).
+    [[nodiscard]] static QByteArray svg(const DiagramModel& model, const QString& title);
+    [[nodiscard]] static QByteArray png(const DiagramModel& model, const QString& title, int widthPx = 1600);
+    // Whole-canvas exports to a file, written atomically (AtomicFile). Return an error text with
+    // the path and the reason, or an empty string.
     [[nodiscard]] static QString writeSvg(const DiagramModel& model, const QString& title, const QString& path);
     [[nodiscard]] static QString writePng(
         const DiagramModel& model, const QString& title, const QString& path, int widthPx = 1600);

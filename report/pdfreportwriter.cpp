@@ -1,6 +1,8 @@
 #include "pdfreportwriter.h"
 
 #include "diagramrenderer.h"
+#include "io/atomicfile.h"
+#include "util/errors.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -1149,11 +1151,9 @@ PdfReportWriter::Result PdfReportWriter::write(const ReportData& data, const QSt
         pages = doc.pages();
         starts = doc.sectionStarts();
     }
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        result.error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return result;
-    }
+    // Pass 2 into memory too, then one atomic write: a failed write leaves the old file whole.
+    QBuffer file;
+    file.open(QIODevice::WriteOnly);
     {
         QPdfWriter w(&file);
         setup(w);
@@ -1167,8 +1167,12 @@ PdfReportWriter::Result PdfReportWriter::write(const ReportData& data, const QSt
         result.pages = doc.pages();
     }
     file.close();
-    if (file.error() != QFileDevice::NoError)
-        result.error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+    try {
+        AtomicFile::writeBytes(path, file.data());
+    } catch (const Error& e) {
+        result.error = e.message();
+        result.pages = 0;
+    }
     return result;
 }
 

@@ -150,13 +150,8 @@ bool BomPanel::exportCsv(const QString& target)
             return false;
     }
     const QByteArray bytes = BomCsv::write(cost->bom);
-    return runGuarded(mReportError, QStringLiteral("Cannot export the bill of materials"), [&] {
-        AtomicFile::write(path, [&](const QString& temp) {
-            QFile f(temp);
-            if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-                throw IoError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-        });
-    });
+    return runGuarded(mReportError, QStringLiteral("Cannot export the bill of materials"),
+        [&] { AtomicFile::writeBytes(path, bytes); });
 }
 
 } // namespace pw::ui

@@ -5,6 +5,7 @@
 #include "export/cablingcsv.h"
 #include "export/p2pcsv.h"
 #include "export/slurmtopology.h"
+#include "io/atomicfile.h"
 #include "io/designjson.h"
 #include "report/diagrammodel.h"
 
@@ -27,9 +28,7 @@ void writeOut(Context& ctx, const QByteArray& bytes, const QString& path)
         ctx.out << QString::fromUtf8(bytes);
         return;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
-        throw UsageError(QStringLiteral("cannot write %1").arg(path));
+    AtomicFile::writeBytes(path, bytes); // throws IoError with the path and the reason: exit 2
 }
 
 } // namespace
@@ -89,19 +88,11 @@ int runExport(Context& ctx)
     } else {
         const DiagramModel model = DiagramModel::of(design);
         const QString title = design.name().isEmpty() ? QStringLiteral("Design") : design.name();
-        QString error;
-        if (f == QLatin1String("svg")) {
-            if (out.isEmpty()) {
-                const QString tmp = QStringLiteral("/dev/stdout");
-                error = DiagramRenderer::writeSvg(model, title, tmp);
-            } else {
-                error = DiagramRenderer::writeSvg(model, title, out);
-            }
-        } else {
-            error = DiagramRenderer::writePng(model, title, out);
-        }
-        if (!error.isEmpty())
-            throw UsageError(error);
+        const QByteArray bytes
+            = f == QLatin1String("svg") ? DiagramRenderer::svg(model, title) : DiagramRenderer::png(model, title);
+        if (bytes.isEmpty())
+            throw UsageError(QStringLiteral("cannot draw the diagram of this design"));
+        writeOut(ctx, bytes, out);
     }
     return 0;
 }

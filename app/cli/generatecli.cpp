@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "io/atomicfile.h"
+
 #include "generate/fabricgenerator.h"
 #include "io/designfile.h"
 #include "model/softwarestack.h"
@@ -166,9 +168,6 @@ int runAnalyze(Context& ctx)
         // Edge list "a b gbps", then "S i" / "T i" lines for the split, the same cut the
         // networkx script computes: the first half of the servers (in design order) against the rest.
         const FabricGraph g(design);
-        QFile f(p.value(exportGraph));
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            throw UsageError(QStringLiteral("cannot write %1").arg(p.value(exportGraph)));
         QByteArray out;
         out.reserve(static_cast<qsizetype>(g.edges().size() * 16));
         out += "# vertices " + QByteArray::number(static_cast<qlonglong>(g.vertices().size())) + "\n";
@@ -185,8 +184,7 @@ int runAnalyze(Context& ctx)
         }
         for (size_t i = 0; i < side.size(); ++i)
             out += (side[i] == 0 ? "S " : "T ") + QByteArray::number(g.servers()[i]) + '\n';
-        f.write(out);
-        f.close();
+        AtomicFile::writeBytes(p.value(exportGraph), out);
         QElapsedTimer t;
         t.start();
         MaxFlowNetwork net(g);

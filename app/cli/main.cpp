@@ -91,6 +91,11 @@ int main(int argc, char** argv)
         try {
             const int code = c.run(ctx);
             out.flush();
+            if (out.status() != QTextStream::Ok) {
+                // A full disk or a closed pipe behind standard output is a failure, not a success.
+                err << "podwright-cli " << first << ": cannot write to standard output\n";
+                return 2;
+            }
             return code;
         } catch (const UsageError& e) {
             out.flush();

@@ -44,6 +44,9 @@ CommandResult GroupCommand::performApply(Design& design)
 {
     if (mGroup.name.trimmed().isEmpty())
         return CommandResult::refused(QStringLiteral("a group needs a name"));
+    if (mGroup.name.size() > Design::kMaxNameLength)
+        return CommandResult::refused(
+            QStringLiteral("a name is at most %1 characters long").arg(Design::kMaxNameLength));
     if (auto why = whyInvalidParent(design, mGroup))
         return CommandResult::refused(*why);
     if (!(mGroup.powerBudgetKw >= 0 && mGroup.powerBudgetKw <= 10000))
@@ -146,12 +149,15 @@ CommandResult EditGroupCommand::performApply(Design& design)
         return CommandResult::refused(QStringLiteral("a group's kind cannot change"));
     if (mAfter.name.trimmed().isEmpty())
         return CommandResult::refused(QStringLiteral("a group needs a name"));
+    if (mAfter.name.size() > Design::kMaxNameLength)
+        return CommandResult::refused(
+            QStringLiteral("a name is at most %1 characters long").arg(Design::kMaxNameLength));
     if (!(mAfter.powerBudgetKw >= 0 && mAfter.powerBudgetKw <= 10000))
         return CommandResult::refused(QStringLiteral("a rack power budget must be between 0 and 10,000 kW"));
-    // Only a new parent is checked: a loaded file may hold a rack inside a pod, and renaming it stays possible.
-    if (mAfter.parent != g->parent)
-        if (auto why = whyInvalidParent(design, mAfter))
-            return CommandResult::refused(*why);
+    // Only a scalable unit sits inside a pod (as the loader requires): a pod given another pod as
+    // parent could close a cycle, which the loader refuses and the canvas cannot walk.
+    if (auto why = whyInvalidParent(design, mAfter))
+        return CommandResult::refused(*why);
     mBefore = *g;
     performRedo(design);
     return CommandResult::done();

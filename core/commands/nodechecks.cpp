@@ -8,6 +8,8 @@ namespace pw {
 
 std::optional<QString> whyInvalidNodeFields(const Design& design, const Node& node)
 {
+    if (node.name.size() > Design::kMaxNameLength)
+        return QStringLiteral("a name is at most %1 characters long").arg(Design::kMaxNameLength);
     if (node.rack.isValid() && (!design.group(node.rack) || design.group(node.rack)->kind != GroupKind::Rack))
         return QStringLiteral("the rack does not exist");
     if (node.unit.isValid() && (!design.group(node.unit) || design.group(node.unit)->kind == GroupKind::Rack))

@@ -1,14 +1,19 @@
 #pragma once
 
+#include "export/safetext.h"
+
 #include <QString>
 #include <QStringList>
 
 namespace pw::csv {
 
-// RFC 4180 quoting: a field with a comma, a double quote, CR or LF is enclosed in double quotes,
-// with inner quotes doubled. Records end with CRLF, as the RFC asks (every CSV reader accepts it).
-[[nodiscard]] inline QString field(const QString& s)
+// RFC 4180 quoting: a field with a comma or a double quote is enclosed in double quotes, with
+// inner quotes doubled. Records end with CRLF, as the RFC asks (every CSV reader accepts it).
+// Our files are opened in spreadsheets by installers and buyers, so every cell is made inert first:
+// control characters (newlines, NUL) are removed and formula cells neutralised (safetext).
+[[nodiscard]] inline QString field(const QString& value)
 {
+    const QString s = safetext::neutralizeFormula(safetext::stripControls(value));
     if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))
         && !s.contains(QLatin1Char('\r')))
         return s;

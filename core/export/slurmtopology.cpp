@@ -2,6 +2,7 @@
 
 #include "export/exportnames.h"
 #include "export/hostlist.h"
+#include "export/safetext.h"
 #include "model/design.h"
 
 #include <QDateTime>
@@ -188,7 +189,7 @@ QByteArray SlurmTopology::write(const std::vector<Entry>& entries, const QString
 {
     QString s;
     s += QStringLiteral("# topology.conf for %1, written by Podwright %2\n")
-             .arg(designName, QStringLiteral(PW_VERSION));
+             .arg(safetext::stripControls(designName), QStringLiteral(PW_VERSION));
     s += QStringLiteral("# slurm.conf: TopologyPlugin=topology/tree. Node names are the design's node names.\n");
     if (entries.empty())
         s += QStringLiteral("# The design has no compute-fabric switch: nothing to describe.\n");

@@ -34,6 +34,9 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     const QString serverSku = o.serverSku.isEmpty() && fatTree ? QStringLiteral("generic-host") : o.serverSku;
     if (serverSku.isEmpty())
         return GenerateResult::failure(QStringLiteral("a server model is needed (--server SKU)"));
+    if (o.name.size() > Design::kMaxNameLength)
+        return GenerateResult::failure(
+            QStringLiteral("a design name is at most %1 characters long").arg(Design::kMaxNameLength));
     const CatalogItem* server = catalog.item(serverSku);
     if (!server)
         return GenerateResult::failure(QStringLiteral("unknown server SKU '%1'").arg(serverSku));

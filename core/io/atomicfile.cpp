@@ -2,61 +2,205 @@
 
 #include "util/errors.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryFile>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace pw {
 
 namespace {
 
-void syncPath(const QString& path, bool directory)
+QString systemError(int error)
 {
-    const int fd = ::open(QFile::encodeName(path).constData(), directory ? O_RDONLY | O_DIRECTORY : O_RDONLY);
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+QByteArray encoded(const QString& path)
+{
+    return QFile::encodeName(path);
+}
+
+// fsync of a file or folder; the error of a file matters (some file systems report a full disk
+// only here), a folder's is best effort.
+int syncPath(const QString& path, bool directory)
+{
+    const int fd = ::open(encoded(path).constData(), directory ? O_RDONLY | O_DIRECTORY : O_RDONLY);
     if (fd < 0)
-        return;
-    ::fsync(fd);
+        return errno;
+    const int result = ::fsync(fd) == 0 ? 0 : errno;
     ::close(fd);
+    return result;
+}
+
+// The file a save replaces: the path itself, or the file a symlink (chain) names, so the
+// link survives the save.
+QString resolveTarget(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.isSymLink())
+        return info.absoluteFilePath();
+    const QString canonical = info.canonicalFilePath();
+    if (!canonical.isEmpty())
+        return canonical;
+    // A dangling link: write the file it names.
+    return QFileInfo(info.symLinkTarget()).absoluteFilePath();
+}
+
+// SQLite reports a full disk as "disk I/O error" or "database or disk is full" and the errno is
+// gone by then: when a writer fails, look for the usual causes so the user reads the real one.
+QString diagnose(const QString& tempPath, const QString& dir)
+{
+    struct statvfs fs {};
+    if (::statvfs(encoded(dir).constData(), &fs) == 0
+        && static_cast<unsigned long long>(fs.f_bavail) * fs.f_frsize < 64ull * 1024)
+        return systemError(ENOSPC);
+    rlimit limit{};
+    struct stat st {};
+    if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+        && ::stat(encoded(tempPath).constData(), &st) == 0
+        && static_cast<rlim_t>(st.st_size) + 64 * 1024 > limit.rlim_cur)
+        return systemError(EFBIG);
+    return {};
+}
+
+mode_t currentUmask()
+{
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return mask;
+}
+
+QString tempPattern(const QString& fileName)
+{
+    return QStringLiteral(".%1.XXXXXX.tmp").arg(fileName);
 }
 
 } // namespace
 
 void AtomicFile::write(const QString& path, const std::function<void(const QString& tempPath)>& writeTemp)
 {
-    const QFileInfo target(path);
-    const QString dir = target.absolutePath();
-    if (!QDir(dir).exists())
-        throw IoError(QStringLiteral("cannot save %1: the folder %2 does not exist").arg(path, dir));
-    if (target.exists() && target.isDir())
-        throw IoError(QStringLiteral("cannot save %1: it is a folder").arg(path));
+    if (path.isEmpty())
+        throw IoError(QStringLiteral("cannot write: no file name given"));
+    const QString target = resolveTarget(path);
+    const QFileInfo targetInfo(target);
+    const QString dir = targetInfo.absolutePath();
+    if (!QFileInfo(dir).isDir())
+        throw IoError(QStringLiteral("cannot write %1: the folder %2 does not exist").arg(path, dir));
+
+    struct stat existing {};
+    const bool exists = ::stat(encoded(target).constData(), &existing) == 0;
+    if (exists && S_ISDIR(existing.st_mode))
+        throw IoError(QStringLiteral("cannot write %1: it is a folder").arg(path));
+    if (exists && !S_ISREG(existing.st_mode))
+        throw IoError(QStringLiteral("cannot write %1: it is not a regular file (a device, pipe or socket)").arg(path));
+    const mode_t mode = exists ? (existing.st_mode & 07777) : (0666 & ~currentUmask());
+
+    removeStaleTemps(target);
 
     QString tempPath;
     {
-        QTemporaryFile temp(QDir(dir).filePath(QStringLiteral(".%1.XXXXXX.tmp").arg(target.fileName())));
+        QTemporaryFile temp(QDir(dir).filePath(tempPattern(targetInfo.fileName())));
         temp.setAutoRemove(false);
         if (!temp.open())
-            throw IoError(QStringLiteral("cannot save %1: %2").arg(path, temp.errorString()));
+            throw IoError(QStringLiteral("cannot write %1: %2").arg(path, temp.errorString()));
         tempPath = temp.fileName();
     }
     try {
         QFile::remove(tempPath); // writers (SQLite) create the file themselves
-        writeTemp(tempPath);
-        syncPath(tempPath, false);
-        if (std::rename(
-                QFile::encodeName(tempPath).constData(), QFile::encodeName(target.absoluteFilePath()).constData())
-            != 0)
-            throw IoError(QStringLiteral("cannot save %1: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno))));
+        try {
+            writeTemp(tempPath);
+        } catch (const Error& e) {
+            // The writer names its temporary file; the user knows the target.
+            QString message = e.message();
+            message.replace(tempPath, path);
+            if (!message.contains(path))
+                message = QStringLiteral("cannot write %1: %2").arg(path, message);
+            const QString cause = diagnose(tempPath, dir);
+            if (!cause.isEmpty() && !message.contains(cause))
+                message += QStringLiteral(" (%1)").arg(cause);
+            throw IoError(message);
+        }
+        struct stat written {};
+        if (::lstat(encoded(tempPath).constData(), &written) != 0 || !S_ISREG(written.st_mode))
+            throw IoError(QStringLiteral("cannot write %1: the content was not written").arg(path));
+        if (::chmod(encoded(tempPath).constData(), mode) != 0)
+            throw IoError(QStringLiteral("cannot write %1: %2").arg(path, systemError(errno)));
+        if (exists && ::geteuid() == 0) {
+            // Best effort: root saving a user's file gives it back to the user.
+            [[maybe_unused]] const int ignored
+                = ::chown(encoded(tempPath).constData(), existing.st_uid, existing.st_gid);
+        }
+        if (const int error = syncPath(tempPath, false))
+            throw IoError(QStringLiteral("cannot write %1: %2").arg(path, systemError(error)));
+        if (std::rename(encoded(tempPath).constData(), encoded(target).constData()) != 0)
+            throw IoError(QStringLiteral("cannot write %1: %2").arg(path, systemError(errno)));
         syncPath(dir, true);
     } catch (...) {
         QFile::remove(tempPath);
         throw;
     }
+}
+
+void AtomicFile::writeBytes(const QString& path, const QByteArray& bytes)
+{
+    write(path, [&](const QString& tempPath) {
+        const int fd = ::open(encoded(tempPath).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd < 0)
+            throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(errno)));
+        qsizetype done = 0;
+        while (done < bytes.size()) {
+            const ssize_t n = ::write(fd, bytes.constData() + done, static_cast<size_t>(bytes.size() - done));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                const int error = n < 0 ? errno : EIO;
+                ::close(fd);
+                throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(error)));
+            }
+            done += n;
+        }
+        if (::fsync(fd) != 0) {
+            const int error = errno;
+            ::close(fd);
+            throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(error)));
+        }
+        if (::close(fd) != 0)
+            throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(errno)));
+    });
+}
+
+int AtomicFile::removeStaleTemps(const QString& path, int minAgeSeconds)
+{
+    const QFileInfo info(path);
+    const QDir dir = info.absoluteDir();
+    // QTemporaryFile replaces XXXXXX with six letters or digits.
+    const QRegularExpression pattern(
+        QStringLiteral("^\\.%1\\.[A-Za-z0-9]{6}\\.tmp$").arg(QRegularExpression::escape(info.fileName())));
+    const QDateTime cutoff = QDateTime::currentDateTimeUtc().addSecs(-minAgeSeconds);
+    int removed = 0;
+    const QStringList candidates
+        = dir.entryList({QStringLiteral(".%1.*.tmp").arg(info.fileName())}, QDir::Files | QDir::Hidden | QDir::System);
+    for (const QString& name : candidates) {
+        if (!pattern.match(name).hasMatch())
+            continue;
+        const QFileInfo temp(dir.filePath(name));
+        if (temp.isSymLink() || temp.lastModified().toUTC() > cutoff)
+            continue;
+        if (QFile::remove(temp.absoluteFilePath()))
+            ++removed;
+    }
+    return removed;
 }
 
 } // namespace pw

@@ -3,6 +3,9 @@
 #include "catalog/catalogitemparser.h"
 #include "util/errors.h"
 
+#include <QJsonDocument>
+
+#include <algorithm>
 #include <cmath>
 
 namespace pw {
@@ -23,6 +26,29 @@ bool finite(double v)
     return std::isfinite(v) && std::abs(v) < 1e12;
 }
 
+void checkName(const QString& name, const QString& what)
+{
+    if (name.size() > DesignAssembler::kMaxNameLength)
+        throw FormatError(QStringLiteral("%1 is %2 characters long; names are limited to %3")
+                              .arg(what)
+                              .arg(name.size())
+                              .arg(DesignAssembler::kMaxNameLength));
+}
+
+// A reference to a catalog item must name an item of the design's snapshot of the right kind: a
+// server named as a cable would otherwise be costed as one with no finding.
+const CatalogItem* checkReference(
+    const Design& d, const QString& sku, std::initializer_list<ItemKind> kinds, const QString& who, const char* role)
+{
+    const CatalogItem* item = d.item(sku);
+    if (!item)
+        throw FormatError(QStringLiteral("%1 uses %2, which is not in the design's catalog").arg(who, sku));
+    if (std::find(kinds.begin(), kinds.end(), item->kind) == kinds.end())
+        throw FormatError(QStringLiteral("%1 uses %2 as a %3, but %2 is a %4")
+                              .arg(who, sku, QLatin1String(role), toString(item->kind)));
+    return item;
+}
+
 } // namespace
 
 Design DesignAssembler::assemble(DesignRecords r)
@@ -32,10 +58,26 @@ Design DesignAssembler::assemble(DesignRecords r)
                               .arg(r.nodes.size())
                               .arg(r.links.size())
                               .arg(r.groups.size()));
+    if (r.items.size() > kMaxItems)
+        throw FormatError(QStringLiteral("the design carries %1 catalog items; at most %2 are supported")
+                              .arg(r.items.size())
+                              .arg(kMaxItems));
+    checkName(r.name, QStringLiteral("the design name"));
+    if (const qsizetype bytes = QJsonDocument(r.properties).toJson(QJsonDocument::Compact).size();
+        bytes > kMaxPropertiesBytes)
+        throw FormatError(QStringLiteral("the design properties take %1 bytes; at most %2 are supported")
+                              .arg(bytes)
+                              .arg(kMaxPropertiesBytes));
     Design d;
     d.setName(r.name);
     d.setProperties(r.properties);
     for (const QJsonObject& json : r.items) {
+        if (const qsizetype bytes = QJsonDocument(json).toJson(QJsonDocument::Compact).size(); bytes > kMaxItemBytes)
+            throw FormatError(QStringLiteral("catalog item %1 stored in the design takes %2 bytes; at most %3 are "
+                                             "supported")
+                                  .arg(json.value(QLatin1String("sku")).toString().left(kMaxSkuLength))
+                                  .arg(bytes)
+                                  .arg(kMaxItemBytes));
         auto parsed = CatalogItemParser::parse(json);
         if (auto* err = std::get_if<QString>(&parsed))
             throw FormatError(QStringLiteral("catalog item %1 stored in the design is invalid: %2")
@@ -45,19 +87,40 @@ Design DesignAssembler::assemble(DesignRecords r)
             throw FormatError(QStringLiteral("catalog item %1 is stored twice").arg(item.sku));
         d.recordItem(item);
     }
+    // Every node allocates its ports on insert: bound the total before anything is allocated.
+    qint64 ports = 0;
+    for (const Node& n : r.nodes) {
+        const CatalogItem* item = d.item(n.sku);
+        ports += item ? item->portCount() : 0;
+        if (ports > kMaxPorts)
+            throw FormatError(QStringLiteral("the design's nodes have more than %1 ports together; Podwright supports "
+                                             "at most %1")
+                                  .arg(kMaxPorts));
+    }
     d.reserve(r.nodes.size(), r.links.size());
 
     for (const Group& g : r.groups) {
         checkId(g.id, r.groups.size(), "group");
+        checkName(g.name, QStringLiteral("the name of group %1").arg(g.id.value()));
+        if (!g.sku.isEmpty())
+            checkReference(d, g.sku, {ItemKind::Rack}, QStringLiteral("group %1").arg(g.id.value()), "rack");
         if (d.group(g.id))
             throw FormatError(QStringLiteral("group id %1 is used twice").arg(g.id.value()));
         if (!finite(g.powerBudgetKw) || g.powerBudgetKw < 0)
             throw FormatError(QStringLiteral("group %1 has an invalid power budget").arg(g.id.value()));
         d.insertGroup(g);
     }
+    // Only a scalable unit sits inside a pod, and a pod sits in nothing: parent chains are one step
+    // long, so they cannot form a cycle (two pods that were each other's parent hung the studio).
     for (const Group& g : r.groups) {
         if (!g.parent.isValid())
             continue;
+        if (g.kind != GroupKind::ScalableUnit)
+            throw FormatError(QStringLiteral("group %1 is a %2 with parent %3; only a scalable unit can sit inside "
+                                             "a pod (parent chains must be acyclic)")
+                                  .arg(g.id.value())
+                                  .arg(toString(g.kind))
+                                  .arg(g.parent.value()));
         const Group* parent = d.group(g.parent);
         if (!parent || parent->kind != GroupKind::Pod || g.parent == g.id)
             throw FormatError(QStringLiteral("group %1 names parent %2, which is not a pod of this design")
@@ -69,9 +132,10 @@ Design DesignAssembler::assemble(DesignRecords r)
         checkId(n.id, r.nodes.size(), "node");
         if (d.node(n.id))
             throw FormatError(QStringLiteral("node id %1 is used twice").arg(n.id.value()));
-        if (!d.item(n.sku))
-            throw FormatError(
-                QStringLiteral("node %1 uses %2, which is not in the design's catalog").arg(n.id.value()).arg(n.sku));
+        checkName(n.name, QStringLiteral("the name of node %1").arg(n.id.value()));
+        checkReference(d, n.sku,
+            {ItemKind::Server, ItemKind::Switch, ItemKind::Storage, ItemKind::Pdu, ItemKind::Appliance},
+            QStringLiteral("node %1").arg(n.id.value()), "node");
         if (!finite(n.position.x()) || !finite(n.position.y()))
             throw FormatError(QStringLiteral("node %1 has an invalid position").arg(n.id.value()));
         if (n.rack.isValid() && (!d.group(n.rack) || d.group(n.rack)->kind != GroupKind::Rack))
@@ -99,10 +163,11 @@ Design DesignAssembler::assemble(DesignRecords r)
             throw FormatError(QStringLiteral("link %1 is invalid: %2").arg(l.id.value()).arg(*why));
         if (!finite(l.lengthM) || l.lengthM < 0)
             throw FormatError(QStringLiteral("link %1 has an invalid length").arg(l.id.value()));
-        for (const QString& sku : {l.cableSku, l.transceiverSku})
-            if (!sku.isEmpty() && !d.item(sku))
-                throw FormatError(
-                    QStringLiteral("link %1 uses %2, which is not in the design's catalog").arg(l.id.value()).arg(sku));
+        if (!l.cableSku.isEmpty())
+            checkReference(d, l.cableSku, {ItemKind::Cable}, QStringLiteral("link %1").arg(l.id.value()), "cable");
+        if (!l.transceiverSku.isEmpty())
+            checkReference(d, l.transceiverSku, {ItemKind::Transceiver}, QStringLiteral("link %1").arg(l.id.value()),
+                "transceiver");
         d.insertLink(std::move(l));
     }
     return d;

@@ -22,10 +22,18 @@ struct DesignRecords {
 
 class DesignAssembler {
 public:
-    // Generous bounds that still keep memory proportional to the file.
+    // Generous bounds that still keep memory proportional to the file (docs/file-format.md).
     static constexpr size_t kMaxNodes = 2'000'000;
     static constexpr size_t kMaxLinks = 20'000'000;
     static constexpr size_t kMaxGroups = 1'000'000;
+    static constexpr size_t kMaxItems = 10'000; // catalog items carried by one design
+    // Ports of all nodes together: each costs a slot in the port table, allocated on load, so a
+    // small file naming a 4,096-port model many times must not need gigabytes.
+    static constexpr qint64 kMaxPorts = 16'000'000;
+    static constexpr qsizetype kMaxNameLength = Design::kMaxNameLength; // design, node and group names
+    static constexpr qsizetype kMaxSkuLength = 64;
+    static constexpr qsizetype kMaxPropertiesBytes = 1 << 20; // the properties object as compact JSON
+    static constexpr qsizetype kMaxItemBytes = 64 << 10; // one stored catalog item as compact JSON
 
     [[nodiscard]] static Design assemble(DesignRecords records);
 };

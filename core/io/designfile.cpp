@@ -68,6 +68,13 @@ QVariant optionalId(std::uint32_t v)
     return v ? QVariant(static_cast<qint64>(v)) : QVariant();
 }
 
+// Qt binds a null QString as SQL NULL, which the NOT NULL text columns refuse: a design imported
+// from JSON without a name must still save.
+QString text(const QString& s)
+{
+    return s.isNull() ? QStringLiteral("") : s;
+}
+
 QString sqlText(const QString& s)
 {
     if (s.isEmpty())
@@ -155,7 +162,7 @@ void writeDatabase(const Design& design, const QString& path)
     q.addBindValue(QVariantList{QStringLiteral("writer"), QStringLiteral("format_version"),
         QStringLiteral("min_reader_version"), QStringLiteral("name"), QStringLiteral("properties")});
     q.addBindValue(QVariantList{QStringLiteral("Podwright " PW_VERSION), QString::number(DesignFile::kFormatVersion),
-        QString::number(DesignFile::kFormatVersion), design.name(),
+        QString::number(DesignFile::kFormatVersion), text(design.name()),
         QString::fromUtf8(QJsonDocument(design.properties()).toJson(QJsonDocument::Compact))});
     batch(q, QStringLiteral("meta"));
 
@@ -175,7 +182,7 @@ void writeDatabase(const Design& design, const QString& path)
         design.groups().forEach([&](const Group& g) {
             cols[0] << static_cast<qint64>(g.id.value());
             cols[1] << toString(g.kind);
-            cols[2] << g.name;
+            cols[2] << text(g.name);
             cols[3] << optionalId(g.parent.value());
             cols[4] << (g.sku.isEmpty() ? QVariant() : QVariant(g.sku));
             cols[5] << g.powerBudgetKw;
@@ -193,7 +200,7 @@ void writeDatabase(const Design& design, const QString& path)
         design.nodes().forEach([&](const Node& n) {
             cols[0] << static_cast<qint64>(n.id.value());
             cols[1] << n.sku;
-            cols[2] << n.name;
+            cols[2] << text(n.name);
             cols[3] << n.position.x();
             cols[4] << n.position.y();
             cols[5] << toString(n.network);
@@ -212,6 +219,114 @@ void writeDatabase(const Design& design, const QString& path)
     writeLinks(db, design);
     if (!db.commit())
         throw DatabaseError(QStringLiteral("cannot commit %1: %2").arg(path, db.lastError().text()));
+}
+
+// The schema is read from sqlite_master before anything else is read: a view or a trigger would
+// run SQL of the file's choosing on load (a recursive view kept `info` busy for minutes), and a
+// table of another shape would be misread. A design file holds exactly the five tables of kSchema,
+// with exactly those definitions, and the two indexes SQLite makes for their primary keys.
+void checkSchema(QSqlQuery& q)
+{
+    QStringList expected;
+    for (const char* sql : kSchema)
+        expected << QString::fromLatin1(sql);
+    const QStringList autoIndexes{
+        QStringLiteral("sqlite_autoindex_meta_1"), QStringLiteral("sqlite_autoindex_catalog_items_1")};
+    if (!q.exec(QStringLiteral("SELECT type, name, tbl_name, sql FROM sqlite_master")))
+        throw FormatError(
+            QStringLiteral("the design file is damaged or not a database (%1)").arg(q.lastError().text()));
+    struct Entry {
+        QString type, name, sql;
+        bool sqlIsNull = false;
+    };
+    std::vector<Entry> entries;
+    while (q.next()) {
+        if (entries.size() >= 64)
+            throw FormatError(
+                QStringLiteral("the design file is damaged or was altered: its schema has too many entries"));
+        entries.push_back({q.value(0).toString().left(16), q.value(1).toString().left(64), q.value(3).toString(),
+            q.value(3).isNull()});
+    }
+    if (q.lastError().isValid())
+        throw FormatError(QStringLiteral("the design file is damaged (%1)").arg(q.lastError().text()));
+    // Anything that can run code (views, triggers, indexes on expressions) is named first.
+    int indexes = 0;
+    for (const Entry& e : entries) {
+        if (e.type == QLatin1String("table"))
+            continue;
+        if (e.type == QLatin1String("index") && autoIndexes.contains(e.name) && e.sqlIsNull) {
+            ++indexes;
+            continue;
+        }
+        throw FormatError(QStringLiteral("the design file was altered: it contains a %1 '%2', which a Podwright "
+                                         "design never holds (refused so that it cannot run on load)")
+                              .arg(e.type, e.name));
+    }
+    QStringList tables;
+    for (const Entry& e : entries) {
+        if (e.type != QLatin1String("table"))
+            continue;
+        if (!expected.contains(e.sql))
+            throw FormatError(QStringLiteral("the design file is damaged or was altered: table '%1' is not one of "
+                                             "Podwright's tables or not defined as Podwright defines it")
+                                  .arg(e.name));
+        tables << e.name;
+    }
+    for (const QString& table : {QStringLiteral("meta"), QStringLiteral("catalog_items"), QStringLiteral("groups"),
+             QStringLiteral("nodes"), QStringLiteral("links")})
+        if (tables.count(table) != 1)
+            throw FormatError(QStringLiteral("the design file is damaged: table %1 is missing").arg(table));
+    if (tables.size() != 5 || indexes > 2)
+        throw FormatError(QStringLiteral("the design file is damaged or was altered: unexpected schema entries"));
+}
+
+// Text longer than the format allows is refused before it is read into memory (a 100 MB name
+// made `report` take minutes and gigabytes). SQLite measures it without handing it to us.
+void checkTextSizes(QSqlQuery& q)
+{
+    const QString nameMax = QString::number(DesignAssembler::kMaxNameLength);
+    const QString skuMax = QString::number(DesignAssembler::kMaxSkuLength);
+    const struct {
+        const char* table;
+        QString where;
+    } checks[] = {
+        {"meta",
+            QStringLiteral("length(key) > 64 OR (key = 'name' AND length(value) > %1) OR length(value) > %2")
+                .arg(nameMax)
+                .arg(DesignAssembler::kMaxPropertiesBytes)},
+        {"catalog_items",
+            QStringLiteral("length(sku) > %1 OR length(json) > %2").arg(skuMax).arg(DesignAssembler::kMaxItemBytes)},
+        {"groups", QStringLiteral("length(name) > %1 OR length(sku) > %2 OR length(kind) > 32").arg(nameMax, skuMax)},
+        {"nodes",
+            QStringLiteral("length(name) > %1 OR length(sku) > %2 OR length(network) > 32 OR length(tier) > 32")
+                .arg(nameMax, skuMax)},
+        {"links", QStringLiteral("length(cable) > %1 OR length(transceiver) > %1").arg(skuMax)},
+    };
+    for (const auto& c : checks) {
+        if (!q.exec(QStringLiteral("SELECT 1 FROM %1 WHERE %2 LIMIT 1").arg(QLatin1String(c.table), c.where)))
+            throw FormatError(QStringLiteral("the design file is damaged (table %1: %2)")
+                                  .arg(QLatin1String(c.table), q.lastError().text()));
+        if (q.next())
+            throw FormatError(QStringLiteral("table %1 holds a name or text longer than Podwright allows (names: %2 "
+                                             "characters, skus: %3, properties: %4 bytes)")
+                                  .arg(QLatin1String(c.table), nameMax, skuMax)
+                                  .arg(DesignAssembler::kMaxPropertiesBytes));
+    }
+}
+
+// Every refusal names the file; SQLite's own words ("database disk image is malformed") stay as
+// the reason.
+QString withPath(const QString& path, const QString& message)
+{
+    return message.contains(path) ? message : QStringLiteral("%1: %2").arg(path, message);
+}
+
+// next() returns false both at the end and on an error (a truncated page): tell them apart.
+void finished(const QSqlQuery& q, const char* table)
+{
+    if (q.lastError().isValid())
+        throw FormatError(QStringLiteral("the design file is damaged or truncated (table %1: %2)")
+                              .arg(QLatin1String(table), q.lastError().text()));
 }
 
 int pragma(QSqlQuery& q, const char* name)
@@ -293,6 +408,7 @@ DesignRecords readDatabase(QSqlDatabase db)
             r.properties = doc.object();
         }
     }
+    finished(q, "meta");
     select(q, QStringLiteral("SELECT json FROM catalog_items ORDER BY sku"));
     while (q.next()) {
         const QJsonDocument doc = QJsonDocument::fromJson(column<QString>(q, 0, "catalog_items").toUtf8());
@@ -300,6 +416,7 @@ DesignRecords readDatabase(QSqlDatabase db)
             throw FormatError(QStringLiteral("the design file is damaged: a stored catalog item is not a JSON object"));
         r.items.push_back(doc.object());
     }
+    finished(q, "catalog_items");
     select(q,
         QStringLiteral("SELECT id, kind, name, parent, sku, power_budget_kw, liquid_cooled FROM groups ORDER BY id"));
     while (q.next()) {
@@ -316,6 +433,7 @@ DesignRecords readDatabase(QSqlDatabase db)
         g.liquidCooled = intColumn(q, 6, "groups") != 0;
         r.groups.push_back(std::move(g));
     }
+    finished(q, "groups");
     select(q,
         QStringLiteral("SELECT id, sku, name, x, y, network, tier, rail, rack, rack_unit, unit, price_override_usd "
                        "FROM nodes ORDER BY id"));
@@ -340,6 +458,7 @@ DesignRecords readDatabase(QSqlDatabase db)
             n.priceOverride = column<double>(q, 11, "nodes");
         r.nodes.push_back(std::move(n));
     }
+    finished(q, "nodes");
     select(q,
         QStringLiteral(
             "SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"));
@@ -353,6 +472,7 @@ DesignRecords readDatabase(QSqlDatabase db)
         l.lengthM = column<double>(q, 7, "links");
         r.links.push_back(std::move(l));
     }
+    finished(q, "links");
     return r;
 }
 
@@ -398,8 +518,25 @@ Design DesignFile::load(const QString& path)
         throw FormatError(
             QStringLiteral("%1 is an SQLite database of another application, not a Podwright design").arg(path));
 
+    try {
+        return loadChecked(path);
+    } catch (const NewerFormatError&) {
+        throw;
+    } catch (const IoError& e) {
+        throw IoError(withPath(path, e.message()));
+    } catch (const Error& e) {
+        throw FormatError(withPath(path, e.message()));
+    }
+}
+
+Design DesignFile::loadChecked(const QString& path)
+{
     Connection c(path, true);
     QSqlQuery q(c.db());
+    // Defence in depth: functions in a schema are never trusted, and nothing may write.
+    q.exec(QStringLiteral("PRAGMA trusted_schema = OFF"));
+    q.exec(QStringLiteral("PRAGMA query_only = ON"));
+    checkSchema(q);
     const int version = pragma(q, "user_version");
     if (version > kFormatVersion)
         throw NewerFormatError(QStringLiteral("%1 was saved in design format %2 by a newer Podwright; this Podwright "
@@ -414,13 +551,24 @@ Design DesignFile::load(const QString& path)
 
     if (rowCount(q, "nodes") > static_cast<qint64>(DesignAssembler::kMaxNodes)
         || rowCount(q, "links") > static_cast<qint64>(DesignAssembler::kMaxLinks)
-        || rowCount(q, "groups") > static_cast<qint64>(DesignAssembler::kMaxGroups))
+        || rowCount(q, "groups") > static_cast<qint64>(DesignAssembler::kMaxGroups)
+        || rowCount(q, "catalog_items") > static_cast<qint64>(DesignAssembler::kMaxItems) || rowCount(q, "meta") > 64)
         throw FormatError(QStringLiteral("%1 is larger than Podwright supports").arg(path));
-    try {
-        return DesignAssembler::assemble(readDatabase(c.db()));
-    } catch (const FormatError& e) {
-        throw FormatError(QStringLiteral("%1: %2").arg(path, e.message()));
+    checkTextSizes(q);
+    // A file that says a newer reader is needed is refused even when its format number is ours.
+    if (q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'min_reader_version'")) && q.next()) {
+        bool ok = false;
+        const qint64 minReader = q.value(0).toString().toLongLong(&ok);
+        if (ok && minReader > kFormatVersion)
+            throw NewerFormatError(QStringLiteral("%1 needs a Podwright that reads design format %2; this Podwright "
+                                                  "(%3) reads format %4 and older. Update Podwright to open it.")
+                                       .arg(path)
+                                       .arg(minReader)
+                                       .arg(QStringLiteral(PW_VERSION))
+                                       .arg(kFormatVersion));
     }
+
+    return DesignAssembler::assemble(readDatabase(c.db()));
 }
 
 } // namespace pw

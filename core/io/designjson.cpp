@@ -179,13 +179,16 @@ Design DesignJson::fromJson(const QJsonObject& root, const Catalog* fill)
     const QJsonValue version = root.value(QLatin1String("version"));
     if (!version.isDouble())
         throw FormatError(QStringLiteral("'version' must be a number"));
-    if (version.toInt() > kFormatVersion)
+    // As a double: toInt() would turn 1e10 into 0 and report the wrong version.
+    const double v = version.toDouble();
+    const QString shown = QString::number(v, 'g', 12);
+    if (v > kFormatVersion)
         throw NewerFormatError(QStringLiteral("this design uses JSON format version %1, newer than this Podwright "
                                               "reads (%2); update Podwright to open it")
-                                   .arg(version.toInt())
+                                   .arg(shown)
                                    .arg(kFormatVersion));
-    if (version.toInt() < 1)
-        throw FormatError(QStringLiteral("unknown JSON format version %1").arg(version.toInt()));
+    if (!(v >= 1) || v != static_cast<int>(v))
+        throw FormatError(QStringLiteral("unknown JSON format version %1").arg(shown));
 
     DesignRecords r;
     const Fields top(root, QStringLiteral("design"));
@@ -307,8 +310,8 @@ Design DesignJson::readFile(const QString& path, const Catalog* fill)
         throw FormatError(QStringLiteral("%1 is larger than 2 GB").arg(path));
     try {
         return fromBytes(f.readAll(), fill);
-    } catch (const NewerFormatError&) {
-        throw;
+    } catch (const NewerFormatError& e) {
+        throw NewerFormatError(QStringLiteral("%1: %2").arg(path, e.message()));
     } catch (const FormatError& e) {
         throw FormatError(QStringLiteral("%1: %2").arg(path, e.message()));
     }
@@ -316,12 +319,7 @@ Design DesignJson::readFile(const QString& path, const Catalog* fill)
 
 void DesignJson::writeFile(const Design& design, const QString& path)
 {
-    const QByteArray bytes = toBytes(design);
-    AtomicFile::write(path, [&](const QString& tempPath) {
-        QFile f(tempPath);
-        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-            throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, f.errorString()));
-    });
+    AtomicFile::writeBytes(path, toBytes(design));
 }
 
 } // namespace pw

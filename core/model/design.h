@@ -22,6 +22,10 @@ namespace pw {
 // ports, and a port carries at most one link.
 class Design {
 public:
+    // Names (design, nodes, groups) are at most this many characters: the loaders refuse longer
+    // ones, so the commands and generators never create them (docs/file-format.md).
+    static constexpr qsizetype kMaxNameLength = 256;
+
     Design();
     Design(const Design& other);
     Design& operator=(const Design& other);

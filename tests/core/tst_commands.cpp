@@ -279,6 +279,39 @@ private Q_SLOTS:
         QVERIFY(!d.node(nodeNamed(d, QStringLiteral("dgx-a")))->unit.isValid());
     }
 
+    void groupsCannotFormACycleAndNamesAreBounded()
+    {
+        // Two pods that were each other's parent hung the studio; the loader refuses such a file, so
+        // no command may build one (nor a name the loader would refuse).
+        Design d = test::smallDesign();
+        Group pod;
+        pod.kind = GroupKind::Pod;
+        pod.name = QStringLiteral("pod-a");
+        GroupCommand makeA(pod, {});
+        QVERIFY(makeA.apply(d).ok);
+        pod.name = QStringLiteral("pod-b");
+        GroupCommand makeB(pod, {});
+        QVERIFY(makeB.apply(d).ok);
+        Group a = *d.group(makeA.groupId());
+        a.parent = makeB.groupId();
+        const Design before = d;
+        EditGroupCommand podInPod(a);
+        QVERIFY(!podInPod.apply(d).ok);
+        QVERIFY(d == before);
+
+        Group longName = *d.group(makeA.groupId());
+        longName.name = QString(Design::kMaxNameLength + 1, QLatin1Char('x'));
+        EditGroupCommand renameGroup(longName);
+        QVERIFY(!renameGroup.apply(d).ok);
+        Node n = *d.node(nodeNamed(d, QStringLiteral("dgx-a")));
+        n.name = QString(Design::kMaxNameLength + 1, QLatin1Char('n'));
+        EditNodesCommand renameNode(QStringLiteral("Rename"), std::vector<Node>{n});
+        QVERIFY(!renameNode.apply(d).ok);
+        n.name = QString(Design::kMaxNameLength, QLatin1Char('n'));
+        EditNodesCommand renameToLimit(QStringLiteral("Rename"), std::vector<Node>{n});
+        QVERIFY(renameToLimit.apply(d).ok);
+    }
+
     void compositeIsAllOrNothing()
     {
         Design d = test::smallDesign();

@@ -5,10 +5,14 @@
 #include "util/errors.h"
 
 #include <QDir>
+#include <QElapsedTimer>
+#include <QJsonArray>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <sys/stat.h>
 
 using namespace pw;
 
@@ -213,6 +217,98 @@ private Q_SLOTS:
         execSql(path, {sql});
         const QString msg = expectThrow<FormatError>(path);
         QVERIFY2(msg.contains(expected), qPrintable(msg));
+    }
+
+    // tests/data/hostile/*.podwright (written by make-podwright-corpus.py): views, triggers,
+    // altered tables, cyclic groups, wrong kinds, huge strings, port amplification. A refusal names
+    // the file and the reason, in bounded time; an accepted file saves and reopens unchanged.
+    void hostileCorpus_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("expected");
+        const QDir dir(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA")) + QStringLiteral("/hostile"));
+        const QStringList files = dir.entryList({QStringLiteral("*.podwright")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 15);
+        for (const QString& f : files) {
+            QFile e(dir.filePath(QFileInfo(f).completeBaseName() + QStringLiteral(".expect")));
+            QVERIFY2(e.open(QIODevice::ReadOnly), qPrintable(f));
+            QTest::newRow(qPrintable(f)) << dir.filePath(f) << QString::fromUtf8(e.readAll()).trimmed();
+        }
+    }
+    void hostileCorpus()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, expected);
+        QElapsedTimer timer;
+        timer.start();
+        if (expected == QLatin1String("accepted")) {
+            const Design d = DesignFile::load(path);
+            QVERIFY(!d.checkInvariants());
+            QTemporaryDir dir;
+            const QString copy = dir.filePath(QStringLiteral("copy.podwright"));
+            DesignFile::save(d, copy);
+            QVERIFY(DesignFile::load(copy) == d);
+        } else {
+            try {
+                (void)DesignFile::load(path);
+                QFAIL("a hostile file was accepted");
+            } catch (const Error& e) {
+                QVERIFY2(e.message().contains(expected), qPrintable(e.message().left(300)));
+                QVERIFY2(e.message().contains(path), qPrintable(e.message().left(300)));
+            }
+        }
+        QVERIFY2(timer.elapsed() < 5000, "bounded time, no view or allocation may run long");
+    }
+
+    void aDesignWithoutANameSaves()
+    {
+        // A JSON design with no name (or nodes and groups with none) loads, so it must save too:
+        // the NOT NULL columns once refused it and the work could not be kept.
+        QJsonObject json = DesignJson::toJson(sampleDesign());
+        json.remove(QStringLiteral("name"));
+        QJsonArray nodes = json.value(QLatin1String("nodes")).toArray();
+        QJsonObject first = nodes.at(0).toObject();
+        first.remove(QStringLiteral("name"));
+        nodes[0] = first;
+        json.insert(QStringLiteral("nodes"), nodes);
+        const Design d = DesignJson::fromJson(json, &test::shippedCatalog());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("unnamed.podwright"));
+        DesignFile::save(d, path);
+        const Design back = DesignFile::load(path);
+        QVERIFY(back.name().isEmpty());
+        QCOMPARE(back.nodes().size(), d.nodes().size());
+    }
+
+    void twoPodsThatAreEachOthersParentAreRefused()
+    {
+        // Opening such a file once hung the studio (CanvasScene::updateVisibility walked the cycle).
+        Design d = sampleDesign();
+        d.insertGroup(Group{GroupId(2), GroupKind::Pod, QStringLiteral("A"), GroupId(3), {}, 0, false});
+        d.insertGroup(Group{GroupId(3), GroupKind::Pod, QStringLiteral("B"), GroupId(2), {}, 0, false});
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("cycle.podwright"));
+        DesignFile::save(d, path);
+        const QString msg = expectThrow<FormatError>(path);
+        QVERIFY2(msg.contains(path) && msg.contains(QLatin1String("acyclic")), qPrintable(msg));
+        // The same in JSON.
+        QVERIFY_THROWS_EXCEPTION(FormatError, (void)DesignJson::fromBytes(DesignJson::toBytes(d)));
+    }
+
+    void saveKeepsModeAndSymlink()
+    {
+        QTemporaryDir dir;
+        const QString real = dir.filePath(QStringLiteral("real.podwright"));
+        const QString link = dir.filePath(QStringLiteral("link.podwright"));
+        DesignFile::save(sampleDesign(), real);
+        QVERIFY(::chmod(QFile::encodeName(real).constData(), 0600) == 0);
+        QVERIFY(QFile::link(real, link));
+        DesignFile::save(test::smallDesign(), link);
+        QVERIFY(QFileInfo(link).isSymLink());
+        QCOMPARE(DesignFile::load(real).nodes().size(), test::smallDesign().nodes().size());
+        struct stat st {};
+        QVERIFY(::stat(QFile::encodeName(real).constData(), &st) == 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0600)); // a save never widens who may read the design
     }
 };
 

@@ -63,11 +63,18 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         QElapsedTimer timer;
         timer.start();
+        if (expected == QLatin1String("accepted")) {
+            // Odd but legal: it loads, and what loads also saves (tst_designfile, tst_hostilecorpus).
+            const Design d = DesignJson::readFile(path, &test::shippedCatalog());
+            QVERIFY(!d.checkInvariants());
+            QVERIFY(DesignJson::fromBytes(DesignJson::toBytes(d)) == d);
+            return;
+        }
         try {
             (void)DesignJson::readFile(path, &test::shippedCatalog());
             QFAIL("a hostile file was accepted");
         } catch (const Error& e) {
-            QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+            QVERIFY2(e.message().contains(expected), qPrintable(e.message().left(300)));
             QVERIFY(!e.message().isEmpty());
         }
         QVERIFY(timer.elapsed() < 5000); // bounded time, no hang

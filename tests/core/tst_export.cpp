@@ -9,11 +9,13 @@
 #include "export/p2pcsv.h"
 #include "export/slurmtopology.h"
 #include "generate/fabricgenerator.h"
+#include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
 #include "report/diagrammodel.h"
 #include "report/reportdata.h"
 
+#include <QJsonArray>
 #include <QRegularExpression>
 #include <QtTest>
 
@@ -92,7 +94,10 @@ private Q_SLOTS:
         QVERIFY(text.endsWith(QStringLiteral("\r\n")));
         const auto rows = csv::parse(text);
         QCOMPARE(rows.size(), 2);
-        QCOMPARE(rows.at(0), fields);
+        // Control characters never reach a CSV: a newline in a value is removed, not quoted.
+        QStringList expected = fields;
+        expected[3] = QStringLiteral("twolines");
+        QCOMPARE(rows.at(0), expected);
     }
 
     void hostlistCompressesAndExpands()
@@ -320,6 +325,55 @@ private Q_SLOTS:
         const DiagramModel small = DiagramModel::of(mDesigns.at(QStringLiteral("sample")));
         QVERIFY(!small.aggregated);
         QCOMPARE(small.boxes.size(), mDesigns.at(QStringLiteral("sample")).nodes().size());
+    }
+
+    void hostileNamesCannotInjectIntoExports()
+    {
+        // Names that a spreadsheet would run (=, +, -, @, tab), control characters (a newline that
+        // would start a Slurm directive, NUL) and markup, in the design, node, rack and item texts.
+        QJsonObject json = DesignJson::toJson(DesignFile::load(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
+            + QStringLiteral("/hostile/formula-names.podwright")));
+        QJsonArray items = json.value(QLatin1String("catalog")).toArray();
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            QJsonObject item = items.at(i).toObject();
+            if (item.value(QLatin1String("sku")).toString() == QLatin1String("sn2201"))
+                item.insert(QStringLiteral("vendor"), QStringLiteral("-2+3")); // BOM descriptions start with it
+            items[i] = item;
+        }
+        json.insert(QStringLiteral("catalog"), items);
+        const Design d = DesignJson::fromJson(json, nullptr);
+        auto isFormula
+            = [](const QString& cell) { return !cell.isEmpty() && QStringLiteral("=+-@\t\r").contains(cell.front()); };
+        const std::pair<const char*, QByteArray> files[]
+            = {{"cabling", CablingCsv::write(d)}, {"p2p", P2pCsv::write(d)}, {"bom", BomCsv::write(d)}};
+        for (const auto& [what, bytes] : files) {
+            const QString text = QString::fromUtf8(bytes);
+            for (QChar c : text)
+                QVERIFY2(c.unicode() >= 0x20 || c == QLatin1Char('\r') || c == QLatin1Char('\n'), what);
+            const auto rows = csv::parse(text);
+            QVERIFY(rows.size() > 1);
+            for (const QStringList& row : rows) {
+                QCOMPARE(row.size(), rows.front().size()); // no record split by a newline
+                for (const QString& cell : row)
+                    QVERIFY2(!isFormula(cell), qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(what), cell)));
+            }
+        }
+        const QString cabling = QString::fromUtf8(CablingCsv::write(d));
+        QVERIFY(cabling.contains(QStringLiteral("'=HYPERLINK(")));
+        QVERIFY(cabling.contains(QStringLiteral("'@SUM(A1)")));
+        QVERIFY(QString::fromUtf8(BomCsv::write(d)).contains(QStringLiteral("'-2+3 ")));
+
+        const QString slurm = QString::fromUtf8(SlurmTopology::write(d));
+        for (const QString& line : slurm.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            QVERIFY2(
+                line.startsWith(QLatin1Char('#')) || line.startsWith(QLatin1String("SwitchName=")), qPrintable(line));
+            // The injected text may remain inside a comment or a sanitised name, never as a directive.
+            QVERIFY2(!line.startsWith(QLatin1String("SwitchName=evil"))
+                    && !line.startsWith(QLatin1String("SwitchName=injected")),
+                qPrintable(line));
+            for (QChar c : line)
+                QVERIFY2(c.unicode() >= 0x20, qPrintable(line));
+        }
     }
 
     void reportDataAgreesWithEngines()

@@ -92,15 +92,24 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("seed.podwright"));
         DesignFile::save(test::smallDesign(), path);
+        QList<QByteArray> seeds;
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const QByteArray seed = f.readAll();
+        seeds << f.readAll();
+        // The hostile .podwright corpus too (views, triggers, cycles, names a spreadsheet would run).
+        const QDir hostile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA")) + QStringLiteral("/hostile"));
+        for (const QString& name : hostile.entryList({QStringLiteral("*.podwright")}, QDir::Files)) {
+            QFile h(hostile.filePath(name));
+            if (h.size() < 100'000 && h.open(QIODevice::ReadOnly))
+                seeds << h.readAll();
+        }
+        QVERIFY(seeds.size() > 10);
         QRandomGenerator rng(11);
         QElapsedTimer t;
         t.start();
         int runs = 0;
         while (runs < 3000 && t.elapsed() < 20000) {
-            QByteArray input = seed;
+            QByteArray input = seeds[static_cast<qsizetype>(rng.bounded(static_cast<quint32>(seeds.size())))];
             // Keep the header mostly intact so mutations reach the tables, not only the magic check.
             const QByteArray body = mutate(input.mid(100), rng);
             input = input.left(100) + body;

@@ -3,6 +3,11 @@
 #include "commandsequence.h"
 
 #include "catalog/catalog.h"
+#include "export/bomcsv.h"
+#include "export/cablingcsv.h"
+#include "export/csv.h"
+#include "export/p2pcsv.h"
+#include "export/slurmtopology.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
@@ -20,10 +25,32 @@ namespace pw::fuzz {
 
 namespace {
 
+// No cell of a CSV we hand out may run as a spreadsheet formula or carry a control character.
+void checkCsv(const QByteArray& bytes)
+{
+    for (const QStringList& row : csv::parse(QString::fromUtf8(bytes)))
+        for (const QString& cell : row) {
+            if (!cell.isEmpty() && QStringLiteral("=+-@\t\r").contains(cell.front()))
+                std::abort();
+            for (QChar c : cell)
+                if (c.unicode() < 0x20)
+                    std::abort();
+        }
+}
+
 void checkLoaded(const Design& d)
 {
     if (d.checkInvariants())
         std::abort(); // a loader accepted an inconsistent design
+    // What loads also saves and reloads equal, and exports safely.
+    if (!(DesignJson::fromBytes(DesignJson::toBytes(d)) == d))
+        std::abort();
+    checkCsv(CablingCsv::write(d));
+    checkCsv(P2pCsv::write(d));
+    checkCsv(BomCsv::write(d));
+    for (const QByteArray& line : SlurmTopology::write(d).split('\n'))
+        if (!line.isEmpty() && !line.startsWith('#') && !line.startsWith("SwitchName="))
+            std::abort(); // a name started a directive of its own
 }
 
 // Fuzz input as choices: one byte per choice of up to 256 alternatives, two above. Runs dry at

@@ -5,11 +5,14 @@
 #include "export/cablingcsv.h"
 #include "export/p2pcsv.h"
 #include "export/slurmtopology.h"
+#include "io/atomicfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
 #include "pdfreportwriter.h"
+#include "util/errors.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -30,7 +33,6 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSettings>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
@@ -256,28 +258,29 @@ QString runExportReportDialog(QWidget* parent, const Design& design, const QStri
 
 namespace {
 
-bool writeBytes(QWidget* parent, const QString& path, const QByteArray& bytes)
+// Every export goes through the one atomic writer (keeps the old file on failure, the mode, the
+// symlink); its message names the path and the system's reason.
+void writeBytes(const QString& path, const QByteArray& bytes)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        QMessageBox::warning(
-            parent, QObject::tr("Export"), QObject::tr("Cannot write %1: %2").arg(path, f.errorString()));
-        return false;
-    }
-    return true;
+    if (bytes.isEmpty())
+        throw IoError(QStringLiteral("cannot write %1: nothing was drawn").arg(path));
+    AtomicFile::writeBytes(path, bytes);
 }
 
-void renderScene(QGraphicsScene* scene, const QString& path, bool svg)
+QByteArray renderScene(QGraphicsScene* scene, bool svg)
 {
     const QRectF source = scene->itemsBoundingRect().adjusted(-20, -20, 20, 20);
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     if (svg) {
         QSvgGenerator gen;
-        gen.setFileName(path);
+        gen.setOutputDevice(&buffer);
         gen.setSize(source.size().toSize());
         gen.setViewBox(QRectF(QPointF(0, 0), source.size()));
         QPainter p(&gen);
         scene->render(&p, QRectF(QPointF(0, 0), source.size()), source);
-        return;
+        p.end();
+        return buffer.data();
     }
     // PNG at about 2 pixels per scene unit, capped so a huge canvas stays a sane file.
     const double scale = std::min(2.0, 8000.0 / std::max(source.width(), source.height()));
@@ -287,7 +290,8 @@ void renderScene(QGraphicsScene* scene, const QString& path, bool svg)
     p.setRenderHint(QPainter::Antialiasing);
     scene->render(&p, QRectF(QPointF(0, 0), QSizeF(img.size())), source);
     p.end();
-    img.save(path, "PNG");
+    img.save(&buffer, "PNG");
+    return buffer.data();
 }
 
 } // namespace
@@ -330,21 +334,23 @@ QMenu* addExportMenu(
             QString error;
             try {
                 if (id == QLatin1String("json"))
-                    writeBytes(parent, path, DesignJson::toBytes(*d));
+                    writeBytes(path, DesignJson::toBytes(*d));
                 else if (id == QLatin1String("cabling-csv"))
-                    writeBytes(parent, path, CablingCsv::write(*d));
+                    writeBytes(path, CablingCsv::write(*d));
                 else if (id == QLatin1String("bom-csv"))
-                    writeBytes(parent, path, BomCsv::write(*d));
+                    writeBytes(path, BomCsv::write(*d));
                 else if (id == QLatin1String("p2p-csv"))
-                    writeBytes(parent, path, P2pCsv::write(*d));
+                    writeBytes(path, P2pCsv::write(*d));
                 else if (id == QLatin1String("slurm-topology"))
-                    writeBytes(parent, path, SlurmTopology::write(*d));
+                    writeBytes(path, SlurmTopology::write(*d));
                 else if (QGraphicsScene* s = scene ? scene() : nullptr)
-                    renderScene(s, path, id == QLatin1String("svg"));
+                    writeBytes(path, renderScene(s, id == QLatin1String("svg")));
                 else if (id == QLatin1String("svg"))
                     error = DiagramRenderer::writeSvg(DiagramModel::of(*d), d->name(), path);
                 else
                     error = DiagramRenderer::writePng(DiagramModel::of(*d), d->name(), path);
+            } catch (const Error& e) {
+                error = e.message();
             } catch (const std::exception& e) {
                 error = QString::fromUtf8(e.what());
             }

@@ -1,0 +1,257 @@
+#include "helpers/clirunner.h"
+
+#include "export/csv.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <sys/stat.h>
+
+using namespace pw;
+using pw::test::runCli;
+
+namespace {
+
+QString hostileDir()
+{
+    return QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA")) + QStringLiteral("/hostile");
+}
+
+QByteArray read(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QString describe(const pw::test::CliResult& r)
+{
+    return QStringLiteral("exit %1, stderr: %2").arg(r.exitCode).arg(QString::fromUtf8(r.err.left(400)));
+}
+
+// The cells of a CSV a spreadsheet would run as a formula, or that carry a control character.
+QStringList unsafeCells(const QByteArray& bytes)
+{
+    QStringList bad;
+    const QString text = QString::fromUtf8(bytes);
+    for (const QStringList& row : csv::parse(text))
+        for (const QString& cell : row) {
+            if (!cell.isEmpty() && QStringLiteral("=+-@\t\r").contains(cell.front()))
+                bad << cell;
+            for (QChar c : cell)
+                if (c.unicode() < 0x20)
+                    bad << cell;
+        }
+    return bad;
+}
+
+// Runs the CLI under a file-size limit, so every write beyond `kb` kilobytes fails with EFBIG
+// ("File too large") the way a full disk fails it, and without a full disk.
+pw::test::CliResult runCliWithFileLimit(int kb, const QStringList& args)
+{
+    QStringList wrapped{QStringLiteral("-c"), QStringLiteral("trap '' XFSZ; ulimit -f %1; exec \"$0\" \"$@\"").arg(kb),
+        QString::fromLocal8Bit(qgetenv("PODWRIGHT_CLI"))};
+    wrapped += args;
+    QProcess p;
+    p.start(QStringLiteral("bash"), wrapped);
+    pw::test::CliResult r;
+    if (!p.waitForStarted(10000) || !p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+const QStringList kExports{QStringLiteral("json"), QStringLiteral("cabling-csv"), QStringLiteral("bom-csv"),
+    QStringLiteral("p2p-csv"), QStringLiteral("slurm-topology"), QStringLiteral("svg"), QStringLiteral("png")};
+
+} // namespace
+
+class TestHostileCorpus : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void corpus_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("expected");
+        const QDir dir(hostileDir());
+        const QStringList files
+            = dir.entryList({QStringLiteral("*.podwright"), QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 40);
+        for (const QString& f : files) {
+            QFile e(dir.filePath(QFileInfo(f).completeBaseName() + QStringLiteral(".expect")));
+            QVERIFY2(e.open(QIODevice::ReadOnly), qPrintable(f));
+            QTest::newRow(qPrintable(f)) << dir.filePath(f) << QString::fromUtf8(e.readAll()).trimmed();
+        }
+    }
+
+    // Each refused input: exit 2 and a message with the path and the reason, quickly. Each
+    // accepted input goes through everything a user can do with it: save, validate, analyze, cost,
+    // every export and the report, with no crash; and nothing it writes can attack whoever opens it.
+    void corpus()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, expected);
+        QElapsedTimer timer;
+        timer.start();
+        if (expected != QLatin1String("accepted")) {
+            for (const QString& command : {QStringLiteral("info"), QStringLiteral("validate")}) {
+                const auto r = runCli({command, path}, 60000);
+                QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+                const QString err = QString::fromUtf8(r.err);
+                QVERIFY2(err.contains(expected) && err.contains(path), qPrintable(describe(r)));
+            }
+            QVERIFY2(timer.elapsed() < 20000, "a refusal must be quick");
+            return;
+        }
+
+        QTemporaryDir dir;
+        auto out = [&](const QString& name) { return dir.filePath(name); };
+        // Save: a .podwright goes out as JSON and back; a JSON design is imported.
+        const QString saved = out(QStringLiteral("saved.podwright"));
+        if (path.endsWith(QLatin1String(".json"))) {
+            const auto r = runCli({QStringLiteral("import"), path, QStringLiteral("-o"), saved});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        } else {
+            auto r = runCli({QStringLiteral("export"), path, QStringLiteral("--format"), QStringLiteral("json"),
+                QStringLiteral("-o"), out(QStringLiteral("d.json"))});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+            r = runCli({QStringLiteral("import"), out(QStringLiteral("d.json")), QStringLiteral("-o"), saved});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        }
+        for (const QString& design : {path, saved}) {
+            auto r = runCli({QStringLiteral("info"), design, QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+            r = runCli({QStringLiteral("validate"), design});
+            QVERIFY2(r.exitCode == 0 || r.exitCode == 1, qPrintable(describe(r)));
+            r = runCli({QStringLiteral("analyze"), design, QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+            r = runCli({QStringLiteral("cost"), design, QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        }
+        for (const QString& format : kExports) {
+            const QString file = out(QStringLiteral("export.") + format);
+            const auto r = runCli(
+                {QStringLiteral("export"), path, QStringLiteral("--format"), format, QStringLiteral("-o"), file});
+            QVERIFY2(r.exitCode == 0, qPrintable(format + QLatin1Char(' ') + describe(r)));
+            const QByteArray bytes = read(file);
+            QVERIFY2(!bytes.isEmpty(), qPrintable(format));
+            if (format.endsWith(QLatin1String("csv"))) {
+                const QStringList bad = unsafeCells(bytes);
+                QVERIFY2(bad.isEmpty(), qPrintable(format + QLatin1String(": ") + bad.join(QLatin1String(" | "))));
+            } else if (format == QLatin1String("slurm-topology")) {
+                for (const QByteArray& line : bytes.split('\n')) {
+                    QVERIFY2(
+                        line.isEmpty() || line.startsWith('#') || line.startsWith("SwitchName="), line.constData());
+                    // The design name's "SwitchName=evil" may appear inside the comment, never as a line.
+                    QVERIFY2(!line.startsWith("SwitchName=evil") && !line.contains('\0'), line.constData());
+                }
+            } else if (format == QLatin1String("svg")) {
+                // Well-formed XML whose only elements are drawing: no script, no foreign markup.
+                QXmlStreamReader xml(bytes);
+                QStringList elements;
+                while (!xml.atEnd())
+                    if (xml.readNext() == QXmlStreamReader::StartElement)
+                        elements << xml.name().toString();
+                QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+                QVERIFY(!elements.contains(QStringLiteral("script")));
+                QVERIFY(elements.contains(QStringLiteral("title")));
+            }
+        }
+        const auto report
+            = runCli({QStringLiteral("report"), path, QStringLiteral("-o"), out(QStringLiteral("r.pdf"))});
+        QVERIFY2(report.exitCode == 0, qPrintable(describe(report)));
+        QVERIFY(read(out(QStringLiteral("r.pdf"))).startsWith("%PDF"));
+    }
+
+    void aFailedExportSaysWhyKeepsTheOldFileAndExitsNonZero()
+    {
+        // On a full disk the exports once exited 0 and left an empty or partial file.
+        QTemporaryDir dir;
+        const QString design = pw::test::sourcePath(QStringLiteral("resources/samples/minimum-viable-cluster.json"));
+        struct Case {
+            QStringList args;
+            QString target;
+        };
+        const QString csvPath = dir.filePath(QStringLiteral("cabling.csv"));
+        const QString bomPath = dir.filePath(QStringLiteral("bom.csv"));
+        const QString svgPath = dir.filePath(QStringLiteral("diagram.svg"));
+        const QString pdfPath = dir.filePath(QStringLiteral("proposal.pdf"));
+        const QString savedPath = dir.filePath(QStringLiteral("pod.podwright"));
+        const Case cases[] = {
+            {{QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("cabling-csv"),
+                 QStringLiteral("-o"), csvPath},
+                csvPath},
+            {{QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("bom-csv"),
+                 QStringLiteral("-o"), bomPath},
+                bomPath},
+            {{QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("-o"),
+                 svgPath},
+                svgPath},
+            {{QStringLiteral("report"), design, QStringLiteral("-o"), pdfPath}, pdfPath},
+            {{QStringLiteral("import"), design, QStringLiteral("-o"), savedPath}, savedPath},
+        };
+        for (const Case& c : cases) {
+            {
+                QFile f(c.target);
+                QVERIFY(f.open(QIODevice::WriteOnly));
+                f.write("the previous version");
+            }
+            const auto r = runCliWithFileLimit(1, c.args);
+            const QString err = QString::fromUtf8(r.err);
+            QVERIFY2(r.exitCode == 2, qPrintable(c.target + QLatin1Char(' ') + describe(r)));
+            const bool why = err.contains(QLatin1String("too large"), Qt::CaseInsensitive)
+                || err.contains(QLatin1String("disk is full"));
+            QVERIFY2(err.contains(c.target) && why, qPrintable(describe(r)));
+            QCOMPARE(read(c.target), QByteArray("the previous version"));
+            QVERIFY2(QDir(dir.path()).entryList({QStringLiteral(".*.tmp")}, QDir::Files | QDir::Hidden).isEmpty(),
+                "no temporary file left behind");
+        }
+    }
+
+    void exportsRefuseDevicesAndKeepModeAndSymlinks()
+    {
+        QTemporaryDir dir;
+        const QString design = pw::test::sourcePath(QStringLiteral("resources/samples/minimum-viable-cluster.json"));
+        const QString fifo = dir.filePath(QStringLiteral("pipe.csv"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        auto r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("bom-csv"),
+                            QStringLiteral("-o"), fifo},
+            30000);
+        QVERIFY2(r.exitCode == 2 && r.err.contains("not a regular file"), qPrintable(describe(r)));
+        struct stat st {};
+        QVERIFY(::lstat(QFile::encodeName(fifo).constData(), &st) == 0 && S_ISFIFO(st.st_mode));
+
+        const QString real = dir.filePath(QStringLiteral("real.csv"));
+        const QString link = dir.filePath(QStringLiteral("link.csv"));
+        {
+            QFile f(real);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        QVERIFY(::chmod(QFile::encodeName(real).constData(), 0600) == 0);
+        QVERIFY(QFile::link(real, link));
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("p2p-csv"),
+            QStringLiteral("-o"), link});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY(QFileInfo(link).isSymLink());
+        QVERIFY(read(real).startsWith("A-Node Name"));
+        QVERIFY(::stat(QFile::encodeName(real).constData(), &st) == 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0600));
+
+        r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("cabling-csv"),
+            QStringLiteral("-o"), dir.filePath(QStringLiteral("missing/folder/x.csv"))});
+        QVERIFY2(r.exitCode == 2 && r.err.contains("does not exist"), qPrintable(describe(r)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostileCorpus)
+#include "tst_hostilecorpus.moc"
