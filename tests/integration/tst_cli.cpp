@@ -6,8 +6,12 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace pw;
 using pw::test::runCli;
@@ -42,13 +46,72 @@ private Q_SLOTS:
 
         r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-h100")});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains("10200 W"));
+        QVERIFY(r.out.contains("10,200 W"));
         QVERIFY(r.out.contains("(estimate)")); // the price is an estimate and says so
 
         r = runCli(
             {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("qm9700"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json().value(QLatin1String("sku")).toString(), QStringLiteral("qm9700"));
+    }
+
+    void catalogShowPrintsPlainPrices()
+    {
+        // The dearest item: its price has seven digits or more, where a double prints as "3e+06".
+        auto r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        QString sku;
+        double price = 0;
+        for (const QJsonValue& v : QJsonDocument::fromJson(r.out).array()) {
+            const double p = v.toObject().value(QLatin1String("price_usd")).toDouble();
+            if (p > price) {
+                price = p;
+                sku = v.toObject().value(QLatin1String("sku")).toString();
+            }
+        }
+        QVERIFY2(price >= 1e6, qPrintable(sku));
+        QCOMPARE(price, std::floor(price)); // whole dollars, as every catalog price is today
+        QLocale grouped = QLocale::c();
+        grouped.setNumberOptions(QLocale::DefaultNumberOptions);
+        const QString expected = grouped.toString(qint64(price)); // e.g. 3,000,000
+        QVERIFY(expected.contains(QLatin1Char(',')));
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), sku});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains(QStringLiteral("Price:       %1 USD").arg(expected)), qPrintable(out));
+        QVERIFY2(!out.contains(QLatin1String("e+")), qPrintable(out));
+    }
+
+    void noQStandardPathsNoiseOnStderr()
+    {
+        // Without XDG_RUNTIME_DIR, Qt warns about it when a painting command starts; a script that
+        // reads stderr for errors must not see Qt's view of the environment on success.
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        const QString svg = dir.filePath(QStringLiteral("mvc.svg"));
+        const QString pdf = dir.filePath(QStringLiteral("mvc.pdf"));
+        const QList<QStringList> commands{
+            {QStringLiteral("export"), test::sourcePath(kSample), QStringLiteral("--format"), QStringLiteral("svg"),
+                QStringLiteral("-o"), svg},
+            {QStringLiteral("report"), test::sourcePath(kSample), QStringLiteral("-o"), pdf},
+            {QStringLiteral("info"), test::sourcePath(kSample)},
+        };
+        for (const QStringList& args : commands) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(qEnvironmentVariable("PODWRIGHT_CLI"), args);
+            QVERIFY(p.waitForFinished(120000));
+            const QByteArray err = p.readAllStandardError();
+            QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.constData());
+            QVERIFY2(!err.contains("QStandardPaths") && !err.contains("XDG_RUNTIME_DIR"), err.constData());
+            // What is left is the command's own progress line, if any ("podwright-cli: wrote ...").
+            for (const QByteArray& line : err.split('\n'))
+                QVERIFY2(line.isEmpty() || line.startsWith("podwright-cli"), err.constData());
+        }
+        QVERIFY(QFileInfo(svg).size() > 0);
+        QVERIFY(QFileInfo(pdf).size() > 0);
     }
 
     void catalogErrors()
