@@ -164,7 +164,8 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setFont(f);
     painter->setPen(edge.darker(130));
     painter->drawText(QRectF(mRect.left() + 10, mRect.top() + 2, mRect.width() - 20, kTitle),
-        Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("%1 — %2 nodes").arg(title).arg(mMembers));
+        Qt::AlignLeft | Qt::AlignVCenter,
+        QStringLiteral("%1 — %2 %3").arg(title).arg(mMembers).arg(plural(mMembers, "node", "nodes")));
 }
 
 } // namespace pw::ui

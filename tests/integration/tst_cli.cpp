@@ -1,5 +1,7 @@
 #include "helpers/clirunner.h"
 
+#include "catalog/catalog.h"
+#include "commands/removenodescommand.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
@@ -8,6 +10,7 @@
 #include <QJsonDocument>
 #include <QLocale>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -112,6 +115,47 @@ private Q_SLOTS:
         }
         QVERIFY(QFileInfo(svg).size() > 0);
         QVERIFY(QFileInfo(pdf).size() > 0);
+    }
+
+    void countsAgreeWithTheirNouns()
+    {
+        // The sample cut down to one server: "1 node, 0 links", not "1 nodes".
+        QTemporaryDir dir;
+        const std::unique_ptr<Catalog> catalog = Catalog::loadDefault();
+        Design d = DesignJson::readFile(test::sourcePath(kSample), catalog.get());
+        std::vector<NodeId> others;
+        NodeId kept;
+        d.nodes().forEach([&](const Node& n) {
+            if (!kept.isValid() && d.item(n.sku) && d.item(n.sku)->kind == ItemKind::Server)
+                kept = n.id;
+            else
+                others.push_back(n.id);
+        });
+        QVERIFY(kept.isValid());
+        RemoveNodesCommand remove(others);
+        QVERIFY(remove.apply(d).ok);
+        QCOMPARE(d.nodes().size(), size_t(1));
+        const QString json = dir.filePath(QStringLiteral("one.json"));
+        DesignJson::writeFile(d, json);
+        const QString design = dir.filePath(QStringLiteral("one.podwright"));
+        auto r = runCli({QStringLiteral("import"), json, QStringLiteral("-o"), design});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("(1 node, 0 links)"), r.err.constData());
+
+        r = runCli({QStringLiteral("info"), design});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Servers:  1 ("), r.out.constData());
+
+        // Whatever the counts, validate's summary line never says "1 errors" or "1 warnings".
+        static const QRegularExpression onePlural(QStringLiteral("(^|[^0-9.,])1 (errors|warnings)\\b"));
+        for (const QString& path : {design, test::sourcePath(kSample)}) {
+            r = runCli({QStringLiteral("validate"), path});
+            QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+            const QString out = QString::fromUtf8(r.out);
+            QVERIFY2(
+                out.contains(QRegularExpression(QStringLiteral("\\d+ errors?, \\d+ warnings?, "))), qPrintable(out));
+            QVERIFY2(!onePlural.match(out).hasMatch(), qPrintable(out));
+        }
     }
 
     void catalogErrors()
