@@ -6,6 +6,7 @@
 #include "export/bomcsv.h"
 #include "io/atomicfile.h"
 #include "util/errors.h"
+#include "util/plural.h"
 
 #include <QAction>
 #include <QApplication>
@@ -94,13 +95,15 @@ void BomPanel::refresh()
     for (const BomLine& l : cost->bom.lines())
         items += l.quantity;
     const QLocale locale;
-    QString text = QStringLiteral("<b>%1</b> lines · <b>%2</b> items · total <b>$%3</b> (the capital cost)")
-                       .arg(locale.toString(int(cost->bom.lines().size())), locale.toString(items),
-                           locale.toString(cost->bom.total(), 'f', 2));
+    const int lines = int(cost->bom.lines().size());
+    QString text = QStringLiteral("<b>%1</b> %2 · <b>%3</b> %4 · total <b>$%5</b> (the capital cost)")
+                       .arg(locale.toString(lines), plural(lines, "line", "lines"), locale.toString(items),
+                           plural(items, "item", "items"), locale.toString(cost->bom.total(), 'f', 2));
     if (const int uncabled = cost->bom.uncabledLinks())
-        text += QStringLiteral(
-            " · <span style='color:#b26a00'>%1 links have no cable chosen: the total is a lower bound</span>")
-                    .arg(uncabled);
+        text
+            += QStringLiteral(" · <span style='color:#b26a00'>%1 %2 no cable chosen: the total is a lower bound</span>")
+                   .arg(uncabled)
+                   .arg(plural(uncabled, "link has", "links have"));
     mTotal->setText(text);
 }
 

@@ -50,6 +50,11 @@ void DesignDocument::markSaved()
     mUndoStack->setClean();
 }
 
+void DesignDocument::markUnsaved()
+{
+    mUndoStack->resetClean();
+}
+
 CommandResult DesignDocument::execute(std::unique_ptr<Command> command)
 {
     CommandResult result = command->apply(mDesign);

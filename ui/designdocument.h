@@ -39,6 +39,9 @@ public:
     void setFilePath(const QString& path);
     [[nodiscard]] bool isModified() const;
     void markSaved();
+    // For work that is in no file yet (a generated design, a recovered autosave): modified until
+    // saved, so Quit, Open and New ask first and autosave covers it; no undo makes it clean.
+    void markUnsaved();
 
     // Applies the command; on success pushes it as one undo step.
     CommandResult execute(std::unique_ptr<Command> command);

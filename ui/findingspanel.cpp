@@ -7,6 +7,7 @@
 
 #include "commands/setdesignpropertiescommand.h"
 #include "model/design.h"
+#include "util/plural.h"
 #include "validate/waiver.h"
 
 #include <QDate>
@@ -198,9 +199,11 @@ void FindingsPanel::refresh()
                 (f.severity == Severity::Error ? errors : f.severity == Severity::Warning ? warnings : infos) += 1;
         }
         QString text = mShown.empty() ? QStringLiteral("No findings: every design rule passes.")
-                                      : QStringLiteral("%1 errors · %2 warnings · %3 info · %4 waived")
+                                      : QStringLiteral("%1 %2 · %3 %4 · %5 info · %6 waived")
                                             .arg(errors)
+                                            .arg(plural(errors, "error", "errors"))
                                             .arg(warnings)
+                                            .arg(plural(warnings, "warning", "warnings"))
                                             .arg(infos)
                                             .arg(waived);
         if (mAnalysis->fabricAnalysisSkipped())

@@ -3,6 +3,7 @@
 #include "canvasscene.h"
 
 #include "model/design.h"
+#include "util/plural.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -115,9 +116,9 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         f.setPointSizeF(8);
         painter->setFont(f);
         painter->setPen(QColor(0x44, 0x44, 0x44));
-        QString sub = QStringLiteral("%1 nodes").arg(mMembers);
+        QString sub = QStringLiteral("%1 %2").arg(mMembers).arg(plural(mMembers, "node", "nodes"));
         if (mGpus > 0)
-            sub += QStringLiteral(" · %1 GPUs").arg(mGpus);
+            sub += QStringLiteral(" · %1 %2").arg(mGpus).arg(plural(mGpus, "GPU", "GPUs"));
         sub += QStringLiteral("  (collapsed)");
         painter->drawText(QRectF(mRect.left() + 6, mRect.center().y() + 2, mRect.width() - 12, mRect.height() / 2 - 8),
             Qt::AlignHCenter | Qt::AlignTop, sub);
@@ -163,7 +164,8 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setFont(f);
     painter->setPen(edge.darker(130));
     painter->drawText(QRectF(mRect.left() + 10, mRect.top() + 2, mRect.width() - 20, kTitle),
-        Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("%1 — %2 nodes").arg(title).arg(mMembers));
+        Qt::AlignLeft | Qt::AlignVCenter,
+        QStringLiteral("%1 — %2 %3").arg(title).arg(mMembers).arg(plural(mMembers, "node", "nodes")));
 }
 
 } // namespace pw::ui

@@ -18,10 +18,13 @@
 #include "statuspanel.h"
 
 #include "catalog/catalog.h"
+#include "commands/compositecommand.h"
 #include "commands/groupcommand.h"
+#include "commands/renamedesigncommand.h"
 #include "commands/setdesignpropertiescommand.h"
 #include "io/designfile.h"
 #include "model/design.h"
+#include "util/plural.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -46,10 +49,11 @@
 
 namespace pw::ui {
 
+// Opening, recovery and saving at info level: CI checks that the studio really opened the sample.
+Q_LOGGING_CATEGORY(lcFiles, "pw.ui.files", QtInfoMsg)
+
 namespace {
 
-// "opened FILE" at info level: CI checks that the studio really opened the sample.
-Q_LOGGING_CATEGORY(lcFiles, "pw.ui.files", QtInfoMsg)
 constexpr int kMaxRecent = 8;
 constexpr int kDefaultAutosaveMs = 60'000;
 const QString kRecentKey = QStringLiteral("recentFiles");
@@ -92,12 +96,10 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     connect(mDocument, &DesignDocument::commandRefused, this,
         [this](const QString& reason) { statusBar()->showMessage(QStringLiteral("Refused: %1").arg(reason), 8000); });
     connect(mView, &CanvasView::hint, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
-    connect(mView, &CanvasView::fileDropped, this, [this](const QString& path) {
-        if (maybeSave())
-            openFile(path);
-    });
+    connect(mView, &CanvasView::fileDropped, this, [this](const QString& path) { openFile(path); });
     connect(mDocument->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(mDocument, &DesignDocument::changed, this, &MainWindow::updateTitle); // a rename and its undo
     connect(mDocument, &DesignDocument::resetDone, this, [this] { QTimer::singleShot(0, mView, &CanvasView::fitAll); });
     connect(mPalette, &PaletteWidget::placeRequested, this,
         [this](const QString& sku) { mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center())); });
@@ -224,15 +226,12 @@ void MainWindow::buildActions()
         ->setIcon(std->standardIcon(QStyle::SP_DialogOpenButton));
     makeAction(QStringLiteral("actionSave"), QStringLiteral("&Save"), QKeySequence::Save)
         ->setIcon(std->standardIcon(QStyle::SP_DialogSaveButton));
-    makeAction(QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), QKeySequence::SaveAs);
+    // Spelled out: QKeySequence::SaveAs is empty under some platform themes (offscreen, Windows scheme).
+    makeAction(
+        QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
     makeAction(QStringLiteral("actionQuit"), QStringLiteral("&Quit"), QKeySequence::Quit);
-    connect(action(QStringLiteral("actionNew")), &QAction::triggered, this, [this] {
-        if (maybeSave())
-            newDesign();
-    });
+    connect(action(QStringLiteral("actionNew")), &QAction::triggered, this, [this] { newDesign(); });
     connect(action(QStringLiteral("actionOpen")), &QAction::triggered, this, [this] {
-        if (!maybeSave())
-            return;
         const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open design"), QString(),
             QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
         if (!path.isEmpty())
@@ -484,7 +483,8 @@ void MainWindow::buildMenus()
                 "<tr><td><b>Ctrl+Shift+F / B / H / R</b></td><td>findings, bill of materials, charts, rack "
                 "elevations</td></tr>"
                 "<tr><td><b>Ctrl+Shift+W, Ctrl+Alt+W</b></td><td>waive, unwaive the selected finding</td></tr>"
-                "<tr><td><b>Ctrl+Shift+P</b></td><td>design properties</td></tr>"
+                "<tr><td><b>Ctrl+S, Ctrl+Shift+S</b></td><td>save, save as</td></tr>"
+                "<tr><td><b>Ctrl+Shift+P</b></td><td>design properties and name</td></tr>"
                 "<tr><td><b>Ctrl+Shift+N, Ctrl+Alt+N</b></td><td>new from reference design, new from workload</td></tr>"
                 "</table>"));
     });
@@ -543,6 +543,7 @@ bool MainWindow::newFromReferenceDesign(const std::optional<GeneratorOptions>& s
         return false;
     removeSidecar();
     mDocument->reset(std::move(*design));
+    mDocument->markUnsaved(); // the design is in no file yet
     statusBar()->showMessage(QStringLiteral("Generated %1 (unsaved)").arg(mDocument->design().name()), 8000);
     return true;
 }
@@ -563,16 +564,42 @@ bool MainWindow::newFromWorkload()
 void MainWindow::editDesignProperties()
 {
     DesignPropertiesDialog dlg(mDocument->design().properties(), this);
+    dlg.setDesignName(mDocument->design().name());
     if (dlg.exec() != QDialog::Accepted)
         return;
     runGuarded(mReportError, QStringLiteral("Cannot change the design properties"), [&] {
-        (void)mDocument->execute(
-            std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Change design properties"), dlg.properties()));
+        const bool renamed = dlg.designName() != mDocument->design().name();
+        const bool changed = dlg.properties() != mDocument->design().properties();
+        auto properties = std::make_unique<SetDesignPropertiesCommand>(
+            QStringLiteral("Change design properties"), dlg.properties());
+        if (!renamed) { // unchanged properties are refused with the reason in the status bar
+            (void)mDocument->execute(std::move(properties));
+            return;
+        }
+        auto rename = std::make_unique<RenameDesignCommand>(dlg.designName());
+        if (!changed) {
+            (void)mDocument->execute(std::move(rename));
+            return;
+        }
+        auto both = std::make_unique<CompositeCommand>(QStringLiteral("Change design properties"));
+        both->add(std::move(rename));
+        both->add(std::move(properties));
+        (void)mDocument->execute(std::move(both));
     });
+}
+
+void MainWindow::start(const QString& file)
+{
+    if (!file.isEmpty())
+        openFile(file);
+    else if (!offerUntitledRecovery())
+        newDesign(); // drops the untitled autosave only now, after it was offered
 }
 
 bool MainWindow::newDesign()
 {
+    if (!maybeSave())
+        return false;
     removeSidecar();
     Design d;
     d.setName(QStringLiteral("Untitled design"));
@@ -582,6 +609,8 @@ bool MainWindow::newDesign()
 
 bool MainWindow::openFile(const QString& path)
 {
+    if (!maybeSave())
+        return false;
     const QString sidecar = path + QStringLiteral(".autosave");
     const QFileInfo fileInfo(path);
     const QFileInfo sideInfo(sidecar);
@@ -596,7 +625,7 @@ bool MainWindow::openFile(const QString& path)
     // A JSON file is imported: saving goes to a .podwright next to it unless the user says otherwise.
     mDocument->reset(std::move(design), QFileInfo(path).absoluteFilePath());
     if (recover)
-        mDocument->undoStack()->resetClean(); // recovered work is unsaved work
+        mDocument->markUnsaved(); // recovered work is unsaved work
     else
         QFile::remove(sidecar);
     addRecent(fileInfo.absoluteFilePath());
@@ -666,6 +695,11 @@ QString MainWindow::autosavePath() const
 {
     if (!mDocument->filePath().isEmpty())
         return mDocument->filePath() + QStringLiteral(".autosave");
+    return untitledAutosavePath();
+}
+
+QString MainWindow::untitledAutosavePath()
+{
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     return QDir(dir).filePath(QStringLiteral("untitled.podwright.autosave"));
 }
@@ -690,18 +724,27 @@ void MainWindow::removeSidecar()
     QFile::remove(autosavePath());
 }
 
-void MainWindow::offerUntitledRecovery()
+bool MainWindow::offerUntitledRecovery()
 {
-    const QString sidecar = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-                                .filePath(QStringLiteral("untitled.podwright.autosave"));
-    if (!QFileInfo::exists(sidecar) || !mRecoveryPrompt(QString(), sidecar))
-        return;
+    const QString sidecar = untitledAutosavePath();
+    if (!QFileInfo::exists(sidecar))
+        return false;
+    qCInfo(lcFiles, "offering to recover the untitled autosave %s", qUtf8Printable(sidecar));
+    if (!mRecoveryPrompt(QString(), sidecar)) {
+        qCInfo(lcFiles, "recovery declined");
+        return false;
+    }
     Design design;
     if (!runGuarded(mReportError, QStringLiteral("Cannot recover"), [&] { design = DesignFile::load(sidecar); }))
-        return;
+        return false;
+    const size_t nodes = design.nodes().size();
     mDocument->reset(std::move(design));
-    mDocument->undoStack()->resetClean();
+    mDocument->markUnsaved(); // the sidecar stays until the work is saved or discarded
     updateTitle();
+    qCInfo(lcFiles, "recovered \"%s\" (%zu nodes) from %s", qUtf8Printable(mDocument->design().name()), nodes,
+        qUtf8Printable(sidecar));
+    statusBar()->showMessage(QStringLiteral("Recovered unsaved work: %1").arg(mDocument->design().name()), 8000);
+    return true;
 }
 
 QStringList MainWindow::recentFiles() const
@@ -725,13 +768,7 @@ void MainWindow::rebuildRecentMenu()
     mRecentMenu->clear();
     const QStringList list = recentFiles();
     for (const QString& path : list) {
-        mRecentMenu
-            ->addAction(QFileInfo(path).fileName(), this,
-                [this, path] {
-                    if (maybeSave())
-                        openFile(path);
-                })
-            ->setToolTip(path);
+        mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
     }
     if (list.isEmpty())
         mRecentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
@@ -745,10 +782,16 @@ void MainWindow::showCatalogIssues(const QStringList& issues)
 {
     if (issues.isEmpty())
         return;
-    statusBar()->showMessage(QStringLiteral("%1 catalog entries were skipped (see Help)").arg(issues.size()), 10000);
+    const qsizetype n = issues.size();
+    statusBar()->showMessage(
+        QStringLiteral("%1 %2 skipped (see Help)").arg(n).arg(plural(n, "catalog entry was", "catalog entries were")),
+        10000);
     QMessageBox box(QMessageBox::Warning, QStringLiteral("Catalog problems"),
-        QStringLiteral("%1 catalog entries have problems and were not loaded.").arg(issues.size()), QMessageBox::Ok,
-        this);
+        QStringLiteral("%1 %2 problems and %3 not loaded.")
+            .arg(n)
+            .arg(plural(n, "catalog entry has", "catalog entries have"))
+            .arg(plural(n, "was", "were")),
+        QMessageBox::Ok, this);
     box.setDetailedText(issues.join(QLatin1Char('\n')));
     box.exec();
 }
@@ -776,8 +819,7 @@ void MainWindow::dropEvent(QDropEvent* event)
     for (const QUrl& url : event->mimeData()->urls())
         if (url.isLocalFile()) {
             event->acceptProposedAction();
-            if (maybeSave())
-                openFile(url.toLocalFile());
+            openFile(url.toLocalFile());
             return;
         }
 }

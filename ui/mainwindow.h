@@ -71,7 +71,13 @@ public:
     void setErrorReporter(ErrorReporter reporter) { mReportError = std::move(reporter); }
     void setAutosaveInterval(int milliseconds);
 
+    // Start-up: opens `file` when given; otherwise offers the untitled autosave a crash left
+    // behind and, when that is declined or absent, starts a new design. main() calls this.
+    void start(const QString& file = {});
+
     // File operations; each returns whether it happened. Errors are reported, never thrown.
+    // Every way a design replaces the current one (New, Open, recent, drop, the wizards) asks
+    // about unsaved changes first (maybeSave) and does nothing when the user cancels.
     bool newDesign();
     bool openFile(const QString& path);
     bool save();
@@ -82,14 +88,16 @@ public:
     QString autosaveNow();
     [[nodiscard]] QString autosavePath() const;
     // File > New from reference design: the generator dialog (seeded with `seed` when given); the
-    // result opens as a new untitled document (no undo step). Returns whether one was opened.
+    // result opens as a new untitled document (no undo step), unsaved until saved. Returns whether
+    // one was opened.
     bool newFromReferenceDesign(const std::optional<GeneratorOptions>& seed = std::nullopt);
     // File > New from workload: the sizing dialog; "Generate design" continues in the one above.
     bool newFromWorkload();
     // Edit > Design properties: the dialog's result as one undo step (refused when unchanged).
     void editDesignProperties();
-    // On start without a file: offers the untitled sidecar left by a crash.
-    void offerUntitledRecovery();
+    // On start without a file: offers the untitled sidecar left by a crash; true when recovered.
+    bool offerUntitledRecovery();
+    [[nodiscard]] static QString untitledAutosavePath();
     [[nodiscard]] QStringList recentFiles() const;
     void showCatalogIssues(const QStringList& issues);
 

@@ -2,6 +2,7 @@
 
 #include "designanalysis.h"
 
+#include "util/plural.h"
 #include "validate/designrules.h"
 
 #include <QHBoxLayout>
@@ -42,11 +43,15 @@ void StatusPanel::refresh()
 {
     const DesignSummary& s = mAnalysis->summary();
     mGpus = s.gpus;
-    mCounts->setText(QStringLiteral("<b>%L1</b> GPUs · <b>%L2</b> servers · <b>%L3</b> switches · %L4 links")
+    mCounts->setText(QStringLiteral("<b>%L1</b> %2 · <b>%L3</b> %4 · <b>%L5</b> %6 · %L7 %8")
                          .arg(s.gpus)
+                         .arg(plural(s.gpus, "GPU", "GPUs"))
                          .arg(s.servers)
+                         .arg(plural(s.servers, "server", "servers"))
                          .arg(s.switches)
-                         .arg(s.links));
+                         .arg(plural(s.switches, "switch", "switches"))
+                         .arg(s.links)
+                         .arg(plural(s.links, "link", "links")));
     mPowerKw = mAnalysis->maxPowerKw();
     if (const auto ratio = mAnalysis->bisectionRatio())
         mPower->setText(
@@ -65,12 +70,14 @@ void StatusPanel::refresh()
         mErrors = counts.errors;
         // A link (styled as plain text) so a click on the counts can open the findings.
         mFindings->setText(QStringLiteral("<a href='findings' style='text-decoration:none'>"
-                                          "<span style='color:%1'><b>%2</b> errors</span> · "
-                                          "<span style='color:%3'><b>%4</b> warnings</span></a>")
+                                          "<span style='color:%1'><b>%2</b> %3</span> · "
+                                          "<span style='color:%4'><b>%5</b> %6</span></a>")
                                .arg(counts.errors ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"))
                                .arg(counts.errors)
+                               .arg(plural(counts.errors, "error", "errors"))
                                .arg(counts.warnings ? QStringLiteral("#b26a00") : QStringLiteral("#2e7d32"))
-                               .arg(counts.warnings));
+                               .arg(counts.warnings)
+                               .arg(plural(counts.warnings, "warning", "warnings")));
     } else {
         mErrors = 0;
         mFindings->setText(QStringLiteral("rules unavailable: %1").arg(mAnalysis->rulesError().toHtmlEscaped()));

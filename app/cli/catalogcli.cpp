@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 
 namespace pw::cli {
 
@@ -18,10 +19,24 @@ QJsonObject itemSummary(const CatalogItem& i)
     return o;
 }
 
+// A figure as a reader wants it: thousands separated, never an exponent ("3,000,000", not
+// "3e+06"), at most two decimals. The C locale keeps the output the same on every machine.
+QString plainNumber(double value)
+{
+    QLocale c = QLocale::c();
+    c.setNumberOptions(QLocale::DefaultNumberOptions); // the C locale omits group separators by default
+    QString s = c.toString(value, 'f', 2);
+    while (s.endsWith(QLatin1Char('0')))
+        s.chop(1);
+    if (s.endsWith(QLatin1Char('.')))
+        s.chop(1);
+    return s;
+}
+
 QString figureText(const Figure& f, const QString& unit)
 {
     return QStringLiteral("%1 %2%3  [%4]")
-        .arg(f.value)
+        .arg(plainNumber(f.value))
         .arg(unit)
         .arg(f.isEstimate() ? QStringLiteral(" (estimate)") : QString(), f.source);
 }
@@ -115,8 +130,8 @@ int runCatalog(Context& ctx)
                     << (g.portsPerCage > 1 ? QStringLiteral(", %1 per cage").arg(g.portsPerCage) : QString()) << ")  ["
                     << g.source << "]\n";
         }
-        ctx.out << "Price:       " << i->price.value << ' ' << i->price.currency << " (" << toString(i->price.kind)
-                << ")  [" << i->price.source << "]\n";
+        ctx.out << "Price:       " << plainNumber(i->price.value) << ' ' << i->price.currency << " ("
+                << toString(i->price.kind) << ")  [" << i->price.source << "]\n";
         return 0;
     }
     throw UsageError(QStringLiteral("unknown catalog action '%1' (use list or show)").arg(pos[0]));

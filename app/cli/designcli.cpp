@@ -3,6 +3,7 @@
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/designsummary.h"
+#include "util/plural.h"
 
 #include <QFile>
 
@@ -21,8 +22,11 @@ int runImport(Context& ctx)
         throw UsageError(QStringLiteral("import needs -o design.podwright"));
     const Design design = DesignJson::readFile(p.positionalArguments().at(0), &ctx.catalog());
     DesignFile::save(design, p.value(output));
-    ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << design.nodes().size() << " nodes, "
-            << design.links().size() << " links)\n";
+    const auto nodeCount = qint64(design.nodes().size());
+    const auto linkCount = qint64(design.links().size());
+    ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << nodeCount << ' '
+            << plural(nodeCount, "node", "nodes") << ", " << linkCount << ' ' << plural(linkCount, "link", "links")
+            << ")\n";
     return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "topology/fabricanalyzer.h"
 #include "topology/fabricgraph.h"
 #include "topology/maxflownetwork.h"
+#include "util/plural.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -132,8 +133,11 @@ int runGenerate(Context& ctx)
     const Design& d = *result.design;
     for (const QString& note : result.notes)
         ctx.err << "podwright-cli: note: " << note << '\n';
-    ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << d.nodes().size() << " nodes, " << d.links().size()
-            << " links, generated in " << QString::number(seconds, 'f', 2) << " s)\n";
+    const auto nodeCount = qint64(d.nodes().size());
+    const auto linkCount = qint64(d.links().size());
+    ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << nodeCount << ' '
+            << plural(nodeCount, "node", "nodes") << ", " << linkCount << ' ' << plural(linkCount, "link", "links")
+            << ", generated in " << QString::number(seconds, 'f', 2) << " s)\n";
     if (p.isSet(json))
         ctx.writeJson(QJsonObject{{QStringLiteral("file"), p.value(output)},
             {QStringLiteral("nodes"), static_cast<double>(d.nodes().size())},

@@ -36,6 +36,21 @@ const Subcommand kSubcommands[] = {
     {"report", "write the customer proposal PDF (summary, topology, racks, BOM, cabling, validation, cost)", runReport},
 };
 
+// Qt's QStandardPaths reports its view of the environment on stderr ("XDG_RUNTIME_DIR not set,
+// defaulting to ...") when a painting command starts. That is not the user's problem, and a script
+// reading stderr for errors must not see it; every other message goes through as before.
+QtMessageHandler gPreviousHandler = nullptr;
+
+void filterMessages(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (message.startsWith(QLatin1String("QStandardPaths:")))
+        return;
+    if (gPreviousHandler)
+        gPreviousHandler(type, context, message);
+    else
+        std::fprintf(stderr, "%s\n", qUtf8Printable(qFormatLogMessage(type, context, message)));
+}
+
 void usage(QTextStream& s)
 {
     s << "Usage: podwright-cli <command> [options]\n\nCommands:\n";
@@ -59,6 +74,7 @@ int main(int argc, char** argv)
         const QByteArray cmd(argv[1]);
         gui = cmd == "report" || (cmd == "export" && exportNeedsGui(raw));
     }
+    gPreviousHandler = qInstallMessageHandler(filterMessages);
     if (gui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> application

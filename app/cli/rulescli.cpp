@@ -9,6 +9,7 @@
 #include "export/bomcsv.h"
 #include "sizing/workloadsizer.h"
 #include "topology/fabricanalyzer.h"
+#include "util/plural.h"
 #include "validate/designrules.h"
 
 #include <QDate>
@@ -67,9 +68,11 @@ int runValidate(Context& ctx)
                                .arg(ents.mid(0, 20).join(QLatin1Char(' '))
                                    + (ents.size() > 20 ? QStringLiteral(" ...") : QString()));
         }
-        ctx.out << QStringLiteral("%1 errors, %2 warnings, %3 info, %4 waived\n")
+        ctx.out << QStringLiteral("%1 %2, %3 %4, %5 info, %6 waived\n")
                        .arg(counts.errors)
+                       .arg(plural(counts.errors, "error", "errors"))
                        .arg(counts.warnings)
+                       .arg(plural(counts.warnings, "warning", "warnings"))
                        .arg(counts.infos)
                        .arg(counts.waived);
     }

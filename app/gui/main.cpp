@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QTimer>
 
+#include <cstdio>
 #include <memory>
 
 namespace {
@@ -23,6 +24,10 @@ QCommandLineParser& configure(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("file"), QStringLiteral("Design to open (.podwright or .json)."), QStringLiteral("[file]"));
+    parser.addOption(QCommandLineOption(QStringLiteral("recover"),
+        QStringLiteral("Answer the offer to recover unsaved work left by a crash without asking: yes or no "
+                       "(for scripts and tests; by default the studio asks)."),
+        QStringLiteral("yes|no")));
     return parser;
 }
 
@@ -52,6 +57,11 @@ int main(int argc, char* argv[])
 
     QCommandLineParser parser;
     configure(parser).process(app);
+    const QString recover = parser.value(QStringLiteral("recover"));
+    if (parser.isSet(QStringLiteral("recover")) && recover != QLatin1String("yes") && recover != QLatin1String("no")) {
+        std::fprintf(stderr, "podwright: --recover takes yes or no (got '%s')\n", qUtf8Printable(recover));
+        return 2;
+    }
 
     // A broken or missing catalog must not stop the studio: report it and carry on.
     std::unique_ptr<pw::Catalog> catalog;
@@ -68,15 +78,14 @@ int main(int argc, char* argv[])
         catalog = std::make_unique<pw::Catalog>();
 
     pw::ui::MainWindow window(catalog.get());
+    if (parser.isSet(QStringLiteral("recover"))) {
+        const bool yes = recover == QLatin1String("yes");
+        window.setRecoveryPrompt([yes](const QString&, const QString&) { return yes; });
+    }
     window.show();
 
     const QStringList args = parser.positionalArguments();
-    if (!args.isEmpty())
-        window.openFile(QFileInfo(args.front()).absoluteFilePath());
-    else {
-        window.newDesign();
-        window.offerUntitledRecovery();
-    }
+    window.start(args.isEmpty() ? QString() : QFileInfo(args.front()).absoluteFilePath());
 
     QStringList problems;
     for (const auto& issue : issues)

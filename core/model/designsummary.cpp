@@ -1,6 +1,7 @@
 #include "model/designsummary.h"
 
 #include "model/design.h"
+#include "util/plural.h"
 
 namespace pw {
 
@@ -81,7 +82,7 @@ QString DesignSummary::toText() const
 {
     QString t;
     t += QStringLiteral("Design:   %1\n").arg(name.isEmpty() ? QStringLiteral("(unnamed)") : name);
-    t += QStringLiteral("Servers:  %1 (%2 GPUs)\n").arg(servers).arg(gpus);
+    t += QStringLiteral("Servers:  %1 (%2 %3)\n").arg(servers).arg(gpus).arg(plural(gpus, "GPU", "GPUs"));
     for (const auto& [sku, n] : serversByModel)
         t += QStringLiteral("  %1 x %2\n").arg(n, 6).arg(sku);
     t += QStringLiteral("Switches: %1\n").arg(switches);

@@ -10,6 +10,7 @@
 #include "commands/groupcommand.h"
 #include "commands/recorditemcommand.h"
 #include "commands/removenodescommand.h"
+#include "commands/renamedesigncommand.h"
 #include "commands/setdesignpropertiescommand.h"
 
 #include <QRandomGenerator>
@@ -170,6 +171,22 @@ private Q_SLOTS:
         leaf.network = Network::Storage; // its links come from compute NICs
         EditNodesCommand cmd(QStringLiteral("Edit"), {leaf});
         checkRefusedUntouched(d, cmd, "break a link");
+    }
+
+    void renameDesign()
+    {
+        Design d = test::smallDesign();
+        const QString before = d.name();
+        RenameDesignCommand cmd(QStringLiteral("  Acme training pod "));
+        checkApplyUndoRedo(d, cmd);
+        QCOMPARE(d.name(), QStringLiteral("Acme training pod")); // trimmed
+        cmd.undo(d);
+        QCOMPARE(d.name(), before);
+
+        RenameDesignCommand blank(QStringLiteral("   "));
+        checkRefusedUntouched(d, blank, "needs a name");
+        RenameDesignCommand same(before);
+        checkRefusedUntouched(d, same, "already named");
     }
 
     void nudgesMergeIntoOneStep()

@@ -1,13 +1,20 @@
 #include "helpers/clirunner.h"
 
+#include "catalog/catalog.h"
+#include "commands/removenodescommand.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace pw;
 using pw::test::runCli;
@@ -42,13 +49,113 @@ private Q_SLOTS:
 
         r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-h100")});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains("10200 W"));
+        QVERIFY(r.out.contains("10,200 W"));
         QVERIFY(r.out.contains("(estimate)")); // the price is an estimate and says so
 
         r = runCli(
             {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("qm9700"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json().value(QLatin1String("sku")).toString(), QStringLiteral("qm9700"));
+    }
+
+    void catalogShowPrintsPlainPrices()
+    {
+        // The dearest item: its price has seven digits or more, where a double prints as "3e+06".
+        auto r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        QString sku;
+        double price = 0;
+        for (const QJsonValue& v : QJsonDocument::fromJson(r.out).array()) {
+            const double p = v.toObject().value(QLatin1String("price_usd")).toDouble();
+            if (p > price) {
+                price = p;
+                sku = v.toObject().value(QLatin1String("sku")).toString();
+            }
+        }
+        QVERIFY2(price >= 1e6, qPrintable(sku));
+        QCOMPARE(price, std::floor(price)); // whole dollars, as every catalog price is today
+        QLocale grouped = QLocale::c();
+        grouped.setNumberOptions(QLocale::DefaultNumberOptions);
+        const QString expected = grouped.toString(qint64(price)); // e.g. 3,000,000
+        QVERIFY(expected.contains(QLatin1Char(',')));
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), sku});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains(QStringLiteral("Price:       %1 USD").arg(expected)), qPrintable(out));
+        QVERIFY2(!out.contains(QLatin1String("e+")), qPrintable(out));
+    }
+
+    void noQStandardPathsNoiseOnStderr()
+    {
+        // Without XDG_RUNTIME_DIR, Qt warns about it when a painting command starts; a script that
+        // reads stderr for errors must not see Qt's view of the environment on success.
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        const QString svg = dir.filePath(QStringLiteral("mvc.svg"));
+        const QString pdf = dir.filePath(QStringLiteral("mvc.pdf"));
+        const QList<QStringList> commands{
+            {QStringLiteral("export"), test::sourcePath(kSample), QStringLiteral("--format"), QStringLiteral("svg"),
+                QStringLiteral("-o"), svg},
+            {QStringLiteral("report"), test::sourcePath(kSample), QStringLiteral("-o"), pdf},
+            {QStringLiteral("info"), test::sourcePath(kSample)},
+        };
+        for (const QStringList& args : commands) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(qEnvironmentVariable("PODWRIGHT_CLI"), args);
+            QVERIFY(p.waitForFinished(120000));
+            const QByteArray err = p.readAllStandardError();
+            QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.constData());
+            QVERIFY2(!err.contains("QStandardPaths") && !err.contains("XDG_RUNTIME_DIR"), err.constData());
+            // What is left is the command's own progress line, if any ("podwright-cli: wrote ...").
+            for (const QByteArray& line : err.split('\n'))
+                QVERIFY2(line.isEmpty() || line.startsWith("podwright-cli"), err.constData());
+        }
+        QVERIFY(QFileInfo(svg).size() > 0);
+        QVERIFY(QFileInfo(pdf).size() > 0);
+    }
+
+    void countsAgreeWithTheirNouns()
+    {
+        // The sample cut down to one server: "1 node, 0 links", not "1 nodes".
+        QTemporaryDir dir;
+        const std::unique_ptr<Catalog> catalog = Catalog::loadDefault();
+        Design d = DesignJson::readFile(test::sourcePath(kSample), catalog.get());
+        std::vector<NodeId> others;
+        NodeId kept;
+        d.nodes().forEach([&](const Node& n) {
+            if (!kept.isValid() && d.item(n.sku) && d.item(n.sku)->kind == ItemKind::Server)
+                kept = n.id;
+            else
+                others.push_back(n.id);
+        });
+        QVERIFY(kept.isValid());
+        RemoveNodesCommand remove(others);
+        QVERIFY(remove.apply(d).ok);
+        QCOMPARE(d.nodes().size(), size_t(1));
+        const QString json = dir.filePath(QStringLiteral("one.json"));
+        DesignJson::writeFile(d, json);
+        const QString design = dir.filePath(QStringLiteral("one.podwright"));
+        auto r = runCli({QStringLiteral("import"), json, QStringLiteral("-o"), design});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("(1 node, 0 links)"), r.err.constData());
+
+        r = runCli({QStringLiteral("info"), design});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Servers:  1 ("), r.out.constData());
+
+        // Whatever the counts, validate's summary line never says "1 errors" or "1 warnings".
+        static const QRegularExpression onePlural(QStringLiteral("(^|[^0-9.,])1 (errors|warnings)\\b"));
+        for (const QString& path : {design, test::sourcePath(kSample)}) {
+            r = runCli({QStringLiteral("validate"), path});
+            QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+            const QString out = QString::fromUtf8(r.out);
+            QVERIFY2(
+                out.contains(QRegularExpression(QStringLiteral("\\d+ errors?, \\d+ warnings?, "))), qPrintable(out));
+            QVERIFY2(!onePlural.match(out).hasMatch(), qPrintable(out));
+        }
     }
 
     void catalogErrors()

@@ -34,6 +34,12 @@ using namespace pw::ui;
 class TestFindingsPanel : public QObject {
     Q_OBJECT
 
+    // How the status bar states an error count: "1 error", "2 errors".
+    static QString errorCount(int n)
+    {
+        return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? "error" : "errors"));
+    }
+
     QTemporaryDir mDir;
 
     // The sample with a DGX B200 more in its 40 kW rack: a POWER-RACK error naming the rack's nodes.
@@ -85,7 +91,7 @@ private Q_SLOTS:
         QCOMPARE(panel->table()->item(row, FindingsPanel::MessageColumn)->text(), finding.message);
         const int errorsBefore = w->statusPanel()->errors();
         QVERIFY(errorsBefore >= 1);
-        QVERIFY(w->statusPanel()->text().contains(QStringLiteral("%1 errors").arg(errorsBefore)));
+        QVERIFY(w->statusPanel()->text().contains(errorCount(errorsBefore)));
 
         // Click the row: the finding's nodes are selected and inside the viewport.
         std::vector<NodeId> nodes;
@@ -129,7 +135,7 @@ private Q_SLOTS:
                     ->text()
                     .contains(QStringLiteral("PDU upgrade to 60 kW ordered")));
         QCOMPARE(w->statusPanel()->errors(), errorsBefore - 1);
-        QVERIFY(w->statusPanel()->text().contains(QStringLiteral("%1 errors").arg(errorsBefore - 1)));
+        QVERIFY(w->statusPanel()->text().contains(errorCount(errorsBefore - 1)));
         QVERIFY(!panel->findChild<QPushButton*>(QStringLiteral("waiveButton"))->isEnabled());
         QVERIFY(panel->findChild<QPushButton*>(QStringLiteral("unwaiveButton"))->isEnabled());
 

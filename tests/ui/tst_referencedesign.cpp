@@ -1,6 +1,6 @@
 // File > New from reference design and New from workload: the preview shows the generator's
 // counts for the dials, bad dials show its error and disable Build, Build opens the generated
-// design untitled with no undo step, and a workload sizing seeds the generator dialog.
+// design untitled and unsaved with no undo step, and a workload sizing seeds the generator dialog.
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -155,7 +155,7 @@ private Q_SLOTS:
         QCOMPARE(DesignSummary::of(d).gpus, 256);
         QCOMPARE(w->document()->undoStack()->count(), 0);
         QVERIFY(w->document()->filePath().isEmpty());
-        QVERIFY(!w->document()->isModified());
+        QVERIFY(w->document()->isModified()); // in no file yet: unsaved until saved
         QCOMPARE(
             w->action(QStringLiteral("actionNewReference"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+N")));
     }

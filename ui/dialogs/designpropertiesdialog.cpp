@@ -8,6 +8,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -55,6 +56,15 @@ DesignPropertiesDialog::DesignPropertiesDialog(const QJsonObject& properties, QW
 {
     setWindowTitle(tr("Design properties"));
     auto* root = new QVBoxLayout(this);
+
+    auto* nameBox = new QGroupBox(tr("Design"), this);
+    auto* nameForm = new QFormLayout(nameBox);
+    mName = new QLineEdit(nameBox);
+    mName->setObjectName(QStringLiteral("designName"));
+    mName->setPlaceholderText(tr("a name is required"));
+    mName->setToolTip(tr("Shown in the window title and on the proposal's title page."));
+    nameForm->addRow(tr("Name:"), mName);
+    root->addWidget(nameBox);
 
     auto* intentBox = new QGroupBox(tr("Cluster"), this);
     auto* form = new QFormLayout(intentBox);
@@ -116,6 +126,8 @@ DesignPropertiesDialog::DesignPropertiesDialog(const QJsonObject& properties, QW
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     root->addWidget(buttons);
+    mOk = buttons->button(QDialogButtonBox::Ok);
+    connect(mName, &QLineEdit::textChanged, this, [this] { updateState(); });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(
@@ -165,11 +177,23 @@ void DesignPropertiesDialog::updateState()
     mGpuOperator->setEnabled(kubernetes);
     mAutoscaling->setEnabled(kubernetes);
     mShare->setEnabled(intent().clusterType == ClusterType::Mixed);
+    if (mOk)
+        mOk->setEnabled(!designName().isEmpty());
     QStringList roles;
     for (const ManagementRole& r : managementRoles(stack(), 0))
         roles << QStringLiteral("%1 x %2").arg(r.count).arg(r.id);
     mRoles->setText(
         roles.isEmpty() ? tr("none") : roles.join(QStringLiteral(", ")) + tr(" (estimates; placed by Generate)"));
+}
+
+void DesignPropertiesDialog::setDesignName(const QString& name)
+{
+    mName->setText(name);
+}
+
+QString DesignPropertiesDialog::designName() const
+{
+    return mName->text().trimmed();
 }
 
 DesignIntent DesignPropertiesDialog::intent() const

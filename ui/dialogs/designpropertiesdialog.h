@@ -12,11 +12,14 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace pw {
 
-// Edit > Design properties: the design intent's cluster type, users or teams and (mixed clusters)
+// Edit > Design properties: the design's name (the window title and the report's title page), the
+// design intent's cluster type, users or teams and (mixed clusters)
 // inference share, and the software stack (scheduler, orchestration, Base Command Manager,
 // frameworks, monitoring, development tools). Self-contained: takes the design's properties and
 // returns them with "intent" and "stack" replaced (every other key, and unknown intent and stack
@@ -29,6 +32,9 @@ public:
     [[nodiscard]] QJsonObject properties() const;
     [[nodiscard]] DesignIntent intent() const;
     [[nodiscard]] SoftwareStack stack() const;
+    // The name shown for editing; OK stays disabled while it is blank (a design needs a name).
+    void setDesignName(const QString& name);
+    [[nodiscard]] QString designName() const;
 
 private:
     void showStack(const SoftwareStack& stack);
@@ -39,6 +45,8 @@ private:
     DesignIntent mIntent; // unknown keys and fields this dialog does not edit
     SoftwareStack mStack; // unknown keys
     ClusterType mShownType = ClusterType::Unspecified;
+    QLineEdit* mName = nullptr;
+    QPushButton* mOk = nullptr;
     QComboBox* mType = nullptr;
     QSpinBox* mUsers = nullptr;
     QDoubleSpinBox* mShare = nullptr;

@@ -1,6 +1,7 @@
 #include "workloaddialog.h"
 
 #include "catalog/catalog.h"
+#include "util/plural.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -111,7 +112,8 @@ QString WorkloadDialog::resultText() const
 {
     const QLocale l;
     const SizingResult& r = mResult;
-    QString html = QStringLiteral("<h3>%1 GPUs recommended</h3>").arg(l.toString(r.gpusRecommended));
+    QString html = QStringLiteral("<h3>%1 %2 recommended</h3>")
+                       .arg(l.toString(r.gpusRecommended), plural(r.gpusRecommended, "GPU", "GPUs"));
     html += QStringLiteral("<p>%1 × %2 (%3 per server) · %4 for memory · %5 for the time target</p>")
                 .arg(l.toString((r.gpusRecommended + std::max(1, r.gpusPerServer) - 1) / std::max(1, r.gpusPerServer)),
                     r.serverSku.toHtmlEscaped())
