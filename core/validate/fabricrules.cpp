@@ -3,6 +3,8 @@
 #include "model/designintent.h"
 #include "topology/fabricanalyzer.h"
 
+#include <QLocale>
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -424,7 +426,8 @@ void ufmSlotRule(const Design& d, std::vector<Finding>& out)
               .arg(requested)
               .arg(keep.value(QLatin1String("scalable_units")).toInt())
               .arg(keep.value(QLatin1String("extra_switches")).toInt())
-              .arg(QString::number(keep.value(QLatin1String("extra_cost_usd")).toDouble(), 'f', 0));
+              .arg(QLocale(QLocale::English, QLocale::UnitedStates)
+                       .toString(keep.value(QLatin1String("extra_cost_usd")).toDouble(), 'f', 0));
     out.push_back(make("FABRIC-UFM-SLOT", Severity::Info,
         QStringLiteral("%1 of the %2 servers requested: the UFM pair took one server's slot").arg(built).arg(requested),
         ents,

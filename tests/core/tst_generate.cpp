@@ -169,7 +169,8 @@ private Q_SLOTS:
         // At least the extra switches at the catalog's QM9700 price.
         QVERIFY(keep[QStringLiteral("extra_cost_usd")].toDouble()
             >= extraSwitches * mCatalog->item(QStringLiteral("qm9700"))->price.value);
-        QVERIFY2(slot->explanation.contains(QString::number(keep[QStringLiteral("extra_cost_usd")].toDouble(), 'f', 0)),
+        QVERIFY2(slot->explanation.contains(QLocale(QLocale::English, QLocale::UnitedStates)
+                                                .toString(keep[QStringLiteral("extra_cost_usd")].toDouble(), 'f', 0)),
             qPrintable(slot->explanation));
 
         // The option keeps every node: one more SU, as the finding said.
