@@ -62,8 +62,10 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     bool ufmOnSpare = false;
     int placedNodes = nodes;
     if (withUfm && !small && nodes % su == 0) {
-        if (su + uplinks < radix)
-            ufmOnSpare = true; // oversubscription leaves a leaf port free
+        // A port that oversubscription leaves free; at 1:1 a subnet manager on an extra port would
+        // tip its leaves below 1:1 (FABRIC-OVERSUB), so there it takes a slot as in the RA.
+        if (uplinks < su && su + uplinks < radix)
+            ufmOnSpare = true;
         else if (!o.keepEveryNode && nodes > 1)
             placedNodes = nodes - 1;
     }

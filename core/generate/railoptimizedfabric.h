@@ -24,7 +24,7 @@ struct GeneratorOptions;
 //
 // With a subnet manager (ufm), a high-availability pair of appliances takes one server slot of
 // the last SU (its ports on rails 0..3). When every slot is taken (nodes a multiple of suSize),
-// a leaf port left over by oversubscription takes them; else, as in the RA ("a DGX system must
+// a leaf port left free by an oversubscribed leaf takes them; else, as in the RA ("a DGX system must
 // be removed to accommodate for UFM connectivity"), one server gives up its slot, unless
 // options.keepEveryNode asks for one more SU instead. layout.displacedServers says which happened.
 class RailOptimizedFabric {
