@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace pw {
 
@@ -332,6 +333,12 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         {QStringLiteral("gpus"), gpus},
         {QStringLiteral("switch"), o.switchSku},
         {QStringLiteral("oversubscription"), o.oversubscription.toString()},
+        {QStringLiteral("leaf_ratio_built"),
+            layout.leafUplinks > 0 && o.topology == TopologyKind::RailOptimized
+                ? QJsonValue(QStringLiteral("%1:%2")
+                                 .arg(o.suSize / std::gcd(o.suSize, layout.leafUplinks))
+                                 .arg(layout.leafUplinks / std::gcd(o.suSize, layout.leafUplinks)))
+                : QJsonValue()},
         {QStringLiteral("su_size"), o.suSize},
         {QStringLiteral("rack_power_kw"), budgetKw},
         {QStringLiteral("management"), o.management},

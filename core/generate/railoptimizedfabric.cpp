@@ -4,6 +4,8 @@
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
 
+#include <numeric>
+
 namespace pw {
 
 namespace {
@@ -45,8 +47,8 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
         && smallSlots * (rails / kSmallFabricLeaves) <= radix;
     const int railsPerLeaf = small ? rails / kSmallFabricLeaves : 1;
     const int leavesPerUnit = rails / railsPerLeaf;
-    const int uplinks = small ? 0 : o.oversubscription.uplinksFor(su);
-    if (!small && su + uplinks > radix) {
+    const int minUplinks = small ? 0 : o.oversubscription.uplinksFor(su);
+    if (!small && su + minUplinks > radix) {
         const int maxSu = radix * o.oversubscription.down / (o.oversubscription.down + o.oversubscription.up);
         return QStringLiteral("%1 has %2 fabric ports; a leaf of a %3-server scalable unit at %4 needs %3 down + %5 up "
                               "(use --su-size %6 or less, more oversubscription, or a larger switch)")
@@ -54,7 +56,7 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
             .arg(radix)
             .arg(su)
             .arg(o.oversubscription.toString())
-            .arg(uplinks)
+            .arg(minUplinks)
             .arg(maxSu);
     }
 
@@ -64,7 +66,7 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     if (withUfm && !small && nodes % su == 0) {
         // A port that oversubscription leaves free; at 1:1 a subnet manager on an extra port would
         // tip its leaves below 1:1 (FABRIC-OVERSUB), so there it takes a slot as in the RA.
-        if (uplinks < su && su + uplinks < radix)
+        if (minUplinks < su && su + minUplinks < radix)
             ufmOnSpare = true;
         else if (!o.keepEveryNode && nodes > 1)
             placedNodes = nodes - 1;
@@ -79,6 +81,33 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
             .arg(rails)
             .arg(sw.sku)
             .arg(radix);
+    // Oversubscribed leaves: at least the uplinks the ratio asks for, and among the counts that
+    // give as much bandwidth or more, the one needing the fewest spines (3:1 on a 32-server SU:
+    // 11 uplinks need 11 spines half empty at 4 SU, 12 uplinks fill 6).
+    int uplinks = minUplinks;
+    if (!small && minUplinks < su && leafCount <= radix) {
+        const int room = radix - su - (ufmOnSpare ? 1 : 0);
+        int fewest = ClosBuilder::twoTierSpines(static_cast<int>(leafCount), minUplinks, radix);
+        for (int u = minUplinks + 1; u < su && u <= room; ++u) {
+            const int spines = ClosBuilder::twoTierSpines(static_cast<int>(leafCount), u, radix);
+            if (spines < fewest) {
+                fewest = spines;
+                uplinks = u;
+            }
+        }
+        if (uplinks != minUplinks)
+            notes << QStringLiteral("leaves at %1:%2 (%3 down, %4 up) rather than %5 with %6 uplinks: %7 spines "
+                                    "instead of %8, no more oversubscribed than asked")
+                         .arg(su / std::gcd(su, uplinks))
+                         .arg(uplinks / std::gcd(su, uplinks))
+                         .arg(su)
+                         .arg(uplinks)
+                         .arg(o.oversubscription.toString())
+                         .arg(minUplinks)
+                         .arg(fewest)
+                         .arg(ClosBuilder::twoTierSpines(static_cast<int>(leafCount), minUplinks, radix));
+    }
+    layout.leafUplinks = uplinks;
 
     Design& d = b.design();
     const long long computeLinks = static_cast<long long>(placedNodes) * rails + leafCount * uplinks * 2;

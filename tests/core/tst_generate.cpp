@@ -332,6 +332,62 @@ private Q_SLOTS:
         QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), QStringLiteral("2:1"));
     }
 
+    // Issue 12, section 3: "3:1" on a 32-server SU built 11 uplinks and, at 4 SU, 11 spines half
+    // empty, labelled 23:8. Uplinks are at least what the ratio asks (ceil(32 / 3) = 11) and chosen
+    // for the fewest spines, every leaf spread evenly over them (fabric-rules.md, DGX SuperPOD RA:
+    // each leaf connects to every spine); the label is the ratio the leaves really have.
+    void oversubscribedUplinksFillTheSpines_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("uplinks");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<QString>("ratio");
+        QTest::newRow("1 SU") << 32 << 8 << 12 << 2 << "8:3";
+        QTest::newRow("4 SU") << 128 << 32 << 12 << 6 << "8:3"; // 6 spines x 64 ports, all used
+        QTest::newRow("8 SU") << 256 << 64 << 11 << 11 << "32:11"; // 11 x 64, all used
+    }
+    void oversubscribedUplinksFillTheSpines()
+    {
+        QFETCH(int, nodes);
+        QFETCH(int, leaves);
+        QFETCH(int, uplinks);
+        QFETCH(int, spines);
+        QFETCH(QString, ratio);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm9700");
+        o.oversubscription = *Oversubscription::parse(QStringLiteral("3:1"));
+        const Design d = make(o);
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.servers, nodes); // the UFM pair takes a port the 3:1 leaves leave free
+        QCOMPARE(r.leafSwitches, leaves);
+        QCOMPARE(r.spineSwitches, spines);
+        QCOMPARE(r.leafSpineLinks, leaves * uplinks);
+        QVERIFY(32.0 / uplinks <= 3.0); // never more oversubscribed than asked
+        QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), ratio);
+        QCOMPARE(d.properties()[QStringLiteral("generator")][QStringLiteral("leaf_ratio_built")].toString(), ratio);
+        // Every spine takes the same number of links from every leaf.
+        std::map<quint32, std::map<quint32, int>> perSpine;
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            if (a->network != Network::Compute || b->network != Network::Compute)
+                return;
+            if (a->tier == FabricTier::Leaf && b->tier == FabricTier::Spine)
+                ++perSpine[b->id.value()][a->id.value()];
+            else if (b->tier == FabricTier::Leaf && a->tier == FabricTier::Spine)
+                ++perSpine[a->id.value()][b->id.value()];
+        });
+        QCOMPARE(static_cast<int>(perSpine.size()), spines);
+        for (const auto& [spine, fromLeaf] : perSpine) {
+            QCOMPARE(static_cast<int>(fromLeaf.size()), leaves);
+            for (const auto& [leaf, links] : fromLeaf)
+                QCOMPARE(links, uplinks / spines);
+        }
+    }
+
     void fatTreeK48Counts()
     {
         GeneratorOptions o;
