@@ -228,9 +228,9 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     // Central rows are centred on the rows' network racks (at the head of each block's rows), so
     // the farthest leaf is as near as the floor allows (multimode runs reach 50 m).
     const double centreX = static_cast<double>(std::min(blocks, perLine) - 1) * blockWidth / 2;
-    auto centredRow = [&](const std::vector<NodeId>& nodes) {
+    auto centredRow = [&](const std::vector<NodeId>& members) {
         double units = 0;
-        for (NodeId n : nodes)
+        for (NodeId n : members)
             units += b.itemOf(n).rackUnits.value;
         const double rackCount = std::max(1.0, std::ceil(units / 40.0));
         return centreX - rackCount * RackPlanner::kRackWidth / 2;
@@ -289,16 +289,16 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     };
     std::vector<NodeId> central;
     for (NodeId n : serviceNodes) {
-        const NodeId server = d.node(n)->tier == FabricTier::Leaf
-            ? firstNeighbour(n, [&](NodeId o) { return rowOfNode[o.value()] >= 0; })
+        const NodeId served = d.node(n)->tier == FabricTier::Leaf
+            ? firstNeighbour(n, [&](NodeId other) { return rowOfNode[other.value()] >= 0; })
             : NodeId();
-        if (!server.isValid()) {
+        if (!served.isValid()) {
             central.push_back(n);
             continue;
         }
-        const size_t r = static_cast<size_t>(rowOfNode[server.value()]);
+        const size_t r = static_cast<size_t>(rowOfNode[served.value()]);
         racks.placeNear(
-            n, r < layout.leafRows.size() && !layout.leafRows[r].empty() ? layout.leafRows[r].front() : server);
+            n, r < layout.leafRows.size() && !layout.leafRows[r].empty() ? layout.leafRows[r].front() : served);
     }
     racks.beginRow(centredRow(central), aisleY + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
     for (NodeId n : central)
@@ -312,7 +312,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         // Out-of-band access switches beside the first node they reach; aggregation in the M row.
         for (NodeId n : oob) {
             const NodeId anchor = d.node(n)->tier == FabricTier::Leaf
-                ? firstNeighbour(n, [&](NodeId o) { return racks.isPlaced(o) && d.node(o)->sku != d.node(n)->sku; })
+                ? firstNeighbour(
+                    n, [&](NodeId other) { return racks.isPlaced(other) && d.node(other)->sku != d.node(n)->sku; })
                 : NodeId();
             if (anchor.isValid())
                 racks.placeNear(n, anchor);
