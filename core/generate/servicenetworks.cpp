@@ -129,18 +129,20 @@ const CatalogItem* ServiceNetworks::storageSwitchFor(
     return best;
 }
 
-int ServiceNetworks::storageSystemsFor(StorageTier tier, int nodes, const CatalogItem& storage, bool superPod)
+int ServiceNetworks::storageSystemsFor(
+    StorageTier tier, int nodes, int serversPerSu, const CatalogItem& storage, bool superPod)
 {
     const StorageGuidance g = StorageGuidance::of(tier);
     const double read = storage.storage ? storage.storage->readGBps.value : 0;
     const double write = storage.storage ? storage.storage->writeGBps.value : 0;
     // A DGX SuperPOD node reads at least 40 GB/s alone (the validator's STORAGE-NODE-READ).
-    const double needRead = std::max(g.aggregateRead(nodes), superPod ? StorageGuidance::kSuperPodNodeIoGBps : 0.0);
+    const double needRead
+        = std::max(g.aggregateRead(nodes, serversPerSu), superPod ? StorageGuidance::kSuperPodNodeIoGBps : 0.0);
     int n = 1;
     if (read > 0)
         n = std::max(n, static_cast<int>(std::ceil(needRead / read - 1e-9)));
     if (write > 0)
-        n = std::max(n, static_cast<int>(std::ceil(g.aggregateWrite(nodes) / write - 1e-9)));
+        n = std::max(n, static_cast<int>(std::ceil(g.aggregateWrite(nodes, serversPerSu) / write - 1e-9)));
     return n;
 }
 
@@ -148,7 +150,9 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
     const CatalogItem& storage, StorageTier tier, bool superPod, const CatalogItem& sw, const CatalogItem* ufm,
     QPointF origin, std::vector<NodeId>& placed, QStringList& notes)
 {
-    const int systems = storageSystemsFor(tier, static_cast<int>(servers.size()), storage, superPod);
+    const int perSu
+        = servers.empty() ? StorageGuidance::kServersPerSu : StorageGuidance::serversPerSu(b.itemOf(servers.front()));
+    const int systems = storageSystemsFor(tier, static_cast<int>(servers.size()), perSu, storage, superPod);
     std::vector<NodeId> systemNodes;
     for (int i = 0; i < systems; ++i) {
         const NodeId n
@@ -167,16 +171,18 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
         notes << QStringLiteral("the InfiniBand storage fabric has its own subnet managers: a UFM pair");
     }
     const StorageGuidance f = StorageGuidance::of(tier);
-    notes << QStringLiteral("storage tier %1: %2 x %3 for %4 GB/s read and %5 GB/s write (%6 and %7 GB/s per SU%8)")
+    notes << QStringLiteral(
+        "storage tier %1: %2 x %3 for %4 GB/s read and %5 GB/s write (%6 and %7 GB/s per SU of %9 servers%8)")
                  .arg(toString(tier))
                  .arg(systems)
                  .arg(storage.sku)
-                 .arg(f.aggregateRead(static_cast<int>(servers.size())), 0, 'f', 0)
-                 .arg(f.aggregateWrite(static_cast<int>(servers.size())), 0, 'f', 0)
+                 .arg(f.aggregateRead(static_cast<int>(servers.size()), perSu), 0, 'f', 0)
+                 .arg(f.aggregateWrite(static_cast<int>(servers.size()), perSu), 0, 'f', 0)
                  .arg(f.suRead)
                  .arg(f.suWrite)
                  .arg(superPod ? QStringLiteral(", at least %1 GB/s per node").arg(StorageGuidance::kSuperPodNodeIoGBps)
-                               : QString());
+                               : QString())
+                 .arg(perSu);
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
     // Servers at about 4:3 (DGX SuperPOD storage fabric), storage systems at 1:1.

@@ -22,9 +22,11 @@ struct CatalogItem;
 class ServiceNetworks {
 public:
     // Storage systems needed for the tier: per-SU aggregate read and write (GB/s) scale with the
-    // number of scalable units (StorageGuidance::scalableUnits, as the validator counts them); in a
-    // DGX SuperPOD (superPod) the systems also read at least 40 GB/s, one node's RA minimum.
-    [[nodiscard]] static int storageSystemsFor(StorageTier tier, int nodes, const CatalogItem& storage, bool superPod);
+    // number of scalable units (StorageGuidance::scalableUnits of the server model's SU size, as the
+    // validator counts them); in a DGX SuperPOD (superPod) the systems also read at least 40 GB/s,
+    // one node's RA minimum.
+    [[nodiscard]] static int storageSystemsFor(
+        StorageTier tier, int nodes, int serversPerSu, const CatalogItem& storage, bool superPod);
     // The switch of the storage fabric: the compute fabric's switch when its fabric ports share a
     // speed with the storage ports of both the servers and the storage systems (DGX SuperPOD RA),
     // else the catalog switch that does, preferring the fastest common speed, then the storage

@@ -1,5 +1,7 @@
 #include "model/storageguidance.h"
 
+#include "catalog/catalogitem.h"
+
 #include <algorithm>
 
 namespace pw {
@@ -24,14 +26,20 @@ double StorageGuidance::scalableUnits(int servers, int serversPerSu)
     return static_cast<double>(servers) / serversPerSu;
 }
 
-double StorageGuidance::aggregateRead(int servers) const
+double StorageGuidance::aggregateRead(int servers, int serversPerSu) const
 {
-    return servers > 0 ? std::max(suRead * scalableUnits(servers), nodeRead) : 0;
+    return servers > 0 ? std::max(suRead * scalableUnits(servers, serversPerSu), nodeRead) : 0;
 }
 
-double StorageGuidance::aggregateWrite(int servers) const
+double StorageGuidance::aggregateWrite(int servers, int serversPerSu) const
 {
-    return servers > 0 ? std::max(suWrite * scalableUnits(servers), nodeWrite) : 0;
+    return servers > 0 ? std::max(suWrite * scalableUnits(servers, serversPerSu), nodeWrite) : 0;
+}
+
+int StorageGuidance::serversPerSu(const CatalogItem& server)
+{
+    const int n = server.json.value(QLatin1String("scalable_unit")).toObject().value(QLatin1String("servers")).toInt();
+    return n > 0 ? n : kServersPerSu;
 }
 
 } // namespace pw

@@ -4,6 +4,8 @@
 
 namespace pw {
 
+struct CatalogItem;
+
 // The NVIDIA DGX SuperPOD H100 RA's guidelines for storage performance (fabric-rules.md, GB/s):
 // single-node read and write, single-SU aggregate read and write per tier. Larger systems scale
 // the SU rows linearly with the number of SUs. One source for the generator (which sizes storage
@@ -20,8 +22,12 @@ struct StorageGuidance {
     [[nodiscard]] static double scalableUnits(int servers, int serversPerSu = kServersPerSu);
     // Aggregate the storage systems must deliver for `servers`: the SU rows x scalableUnits, and at
     // least what one node alone reads or writes (the single-node row).
-    [[nodiscard]] double aggregateRead(int servers) const;
-    [[nodiscard]] double aggregateWrite(int servers) const;
+    [[nodiscard]] double aggregateRead(int servers, int serversPerSu = kServersPerSu) const;
+    [[nodiscard]] double aggregateWrite(int servers, int serversPerSu = kServersPerSu) const;
+
+    // Servers per scalable unit of a server model: its catalog "scalable_unit" (8 racks for DGX
+    // GB200 NVL72, RA-11338), else the DGX SuperPOD's 32 (fabric-rules.md).
+    [[nodiscard]] static int serversPerSu(const CatalogItem& server);
 
     static constexpr int kServersPerSu = 32; // DGX SuperPOD scalable unit (fabric-rules.md)
     // DGX SuperPOD RA (B200, RA-11334-001, via hardware-specs.md section 6): high-performance

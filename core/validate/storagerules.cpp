@@ -12,6 +12,7 @@ namespace pw::rules {
 void storageRules(const Design& d, std::vector<Finding>& out)
 {
     std::vector<NodeId> servers;
+    int perSu = StorageGuidance::kServersPerSu; // of the first GPU server's model
     std::vector<NodeId> arrays;
     std::set<std::uint32_t> units;
     double readGBps = 0;
@@ -24,6 +25,8 @@ void storageRules(const Design& d, std::vector<Finding>& out)
         if (!item)
             return;
         if (item->gpuCount() > 0) {
+            if (servers.empty())
+                perSu = StorageGuidance::serversPerSu(*item);
             servers.push_back(n.id);
             if (n.unit.isValid() && d.group(n.unit) && d.group(n.unit)->kind == GroupKind::ScalableUnit)
                 units.insert(n.unit.value());
@@ -64,13 +67,11 @@ void storageRules(const Design& d, std::vector<Finding>& out)
     }
 
     // The same count the generator sizes storage with (model/storageguidance.h).
-    const double sus = StorageGuidance::scalableUnits(static_cast<int>(servers.size()));
-    const QString suText = QStringLiteral("%1 GPU servers / %2 per SU = %3 SU")
-                               .arg(servers.size())
-                               .arg(StorageGuidance::kServersPerSu)
-                               .arg(fmt(sus, 2));
-    const double needRead = gd.aggregateRead(static_cast<int>(servers.size()));
-    const double needWrite = gd.aggregateWrite(static_cast<int>(servers.size()));
+    const double sus = StorageGuidance::scalableUnits(static_cast<int>(servers.size()), perSu);
+    const QString suText
+        = QStringLiteral("%1 GPU servers / %2 per SU = %3 SU").arg(servers.size()).arg(perSu).arg(fmt(sus, 2));
+    const double needRead = gd.aggregateRead(static_cast<int>(servers.size()), perSu);
+    const double needWrite = gd.aggregateWrite(static_cast<int>(servers.size()), perSu);
     const QString src = QStringLiteral(
         "Guidance: NVIDIA DGX SuperPOD H100 RA, guidelines for storage performance (fabric-rules.md).");
     if (readGBps < needRead)

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
 #include "io/designfile.h"
+#include "model/storageguidance.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
 
@@ -479,6 +480,36 @@ private Q_SLOTS:
             QVERIFY2(
                 !f.code.startsWith(QLatin1String("STORAGE-")), qPrintable(f.code + QStringLiteral(": ") + f.message));
         }
+    }
+
+    // Issue 12, section 5: the SU of a DGX GB200 SuperPOD is 8 racks (RA-11338,
+    // reference-architectures-2025.md section 3), not 32 servers: 8 NVL72 racks at "best" need the
+    // whole SU row, 125 GB/s read (they were sized as a quarter SU, 31 GB/s).
+    void gb200StorageScalesWithItsOwnScalableUnit()
+    {
+        const CatalogItem* gb200 = mCatalog->item(QStringLiteral("dgx-gb200-nvl72"));
+        QVERIFY(gb200);
+        QCOMPARE(StorageGuidance::serversPerSu(*gb200), 8);
+        QCOMPARE(StorageGuidance::serversPerSu(*mCatalog->item(QStringLiteral("dgx-h100"))), 32);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb200-nvl72");
+        o.topology = TopologyKind::LeafSpine; // 72 rails exceed a QM9700 pod for rail-optimized
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.storageTier = StorageTier::Best;
+        const Design d = make(o);
+        double read = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.sku == QLatin1String("ddn-ai400x2"))
+                read += d.item(n.sku)->storage->readGBps.value;
+        });
+        QVERIFY2(read >= 125, qPrintable(QString::number(read)));
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        for (const Finding& f : validate(d, vo))
+            QVERIFY2(
+                !f.code.startsWith(QLatin1String("STORAGE-")), qPrintable(f.code + QStringLiteral(": ") + f.message));
     }
 
     // The validator checks a "best" design as best: one storage system fewer is caught at the
