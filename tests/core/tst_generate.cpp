@@ -512,6 +512,35 @@ private Q_SLOTS:
                 !f.code.startsWith(QLatin1String("STORAGE-")), qPrintable(f.code + QStringLiteral(": ") + f.message));
     }
 
+    // Issue 12, section 5: storage is classified by what it is. VAST serves NFS but is certified
+    // for DGX SuperPOD (hardware-specs.md section 6, [S4] quoting Blocks & Files), so a training
+    // cluster on it is not told "NFS is insufficient"; a generic NFS filer still is.
+    void superPodCertifiedStorageIsNotCalledInsufficient_data()
+    {
+        QTest::addColumn<QString>("storage");
+        QTest::addColumn<bool>("flagged");
+        QTest::newRow("vast-dbox (certified)") << "vast-dbox" << false;
+        QTest::newRow("nfs-filer-generic") << "nfs-filer-generic" << true;
+    }
+    void superPodCertifiedStorageIsNotCalledInsufficient()
+    {
+        QFETCH(QString, storage);
+        QFETCH(bool, flagged);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 16;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = storage;
+        o.properties.insert(
+            QStringLiteral("intent"), QJsonObject{{QStringLiteral("cluster_type"), QStringLiteral("training")}});
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        bool nfs = false;
+        for (const Finding& f : validate(make(o), vo))
+            nfs = nfs || f.code == QLatin1String("STORAGE-NFS-TRAINING");
+        QCOMPARE(nfs, flagged);
+    }
+
     // The validator checks a "best" design as best: one storage system fewer is caught at the
     // "best" figures (125 GB/s read per SU), which "good" (15) would pass.
     void validatorChecksTheGeneratedTier()
