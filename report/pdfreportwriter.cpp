@@ -545,9 +545,8 @@ void Doc::summary()
     row(QStringLiteral("Cost per GPU-hour"), d.money(c.costPerGpuHour),
         QStringLiteral("at %1% utilization").arg(ReportData::number(c.assumptions.utilization.value * 100, 0)));
     row(QStringLiteral("Cloud comparison"),
-        QStringLiteral("%1 per GPU-hour; break-even at %2% utilization")
-            .arg(d.money(c.assumptions.cloudPricePerGpuHour.value),
-                ReportData::number(c.breakEvenUtilization * 100, 1)));
+        QStringLiteral("%1 per GPU-hour; owning breaks even %2")
+            .arg(d.money(c.assumptions.cloudPricePerGpuHour.value), c.breakEvenText()));
     table({{QStringLiteral("Figure"), 0.28}, {QStringLiteral("Value"), 0.72}}, rows, 8);
 }
 
@@ -1073,7 +1072,9 @@ void Doc::cost()
             Cell{d.money(c.costPerGpuHour)}, Cell{}});
     rows.push_back({Cell{QStringLiteral("Cloud, same GPU-hours per year")}, Cell{d.money(c.cloudCostPerYear)}, Cell{}});
     rows.push_back({Cell{QStringLiteral("Break-even utilization against the cloud")},
-        Cell{ReportData::number(c.breakEvenUtilization * 100, 1) + QLatin1Char('%')}, Cell{}});
+        Cell{c.breakEvenUtilization ? ReportData::number(*c.breakEvenUtilization * 100, 1) + QLatin1Char('%')
+                                    : QStringLiteral("never")},
+        Cell{}});
     table({{QStringLiteral("Item"), 0.55}, {QStringLiteral("Amount"), 0.3, Qt::AlignRight},
               {QStringLiteral("Share"), 0.15, Qt::AlignRight}},
         rows, 8.5, bold);

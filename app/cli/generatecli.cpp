@@ -40,14 +40,17 @@ int runGenerate(Context& ctx)
         QStringLiteral("storage-tier"), QStringLiteral("good (default), better or best."), QStringLiteral("TIER"));
     const QCommandLineOption noMgmt(
         QStringLiteral("no-management"), QStringLiteral("No in-band, out-of-band, UFM or PDUs."));
+    const QCommandLineOption keepAll(QStringLiteral("keep-all-nodes"),
+        QStringLiteral("When every leaf port is taken, add a scalable unit for the UFM instead of giving it one "
+                       "server's slot (the DGX SuperPOD RA's choice, the default)."));
     const QCommandLineOption rackPower(QStringLiteral("rack-power-kw"),
         QStringLiteral("Power budget per rack (default 41 air, 140 liquid)."), QStringLiteral("KW"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("The design file to write."), QStringLiteral("FILE"));
     const QCommandLineOption json(
         QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
-    p.addOptions(
-        {server, nodes, gpus, sw, topology, radix, over, suSize, storage, tier, noMgmt, rackPower, output, json});
+    p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, storage, tier, noMgmt, keepAll, rackPower,
+        output, json});
     const IntentOptions intentOptions; // --type, --users, --inference-share (intentcli.cpp)
     p.addOptions(intentOptions.all());
     ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0,
@@ -107,6 +110,7 @@ int runGenerate(Context& ctx)
         o.storageTier = *t;
     }
     o.management = !p.isSet(noMgmt);
+    o.keepEveryNode = p.isSet(keepAll);
     if (intentOptions.anySet(p)) {
         DesignIntent intent;
         intentOptions.apply(p, intent);

@@ -35,9 +35,11 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
         const double gpuHoursAtFull = r.gpus * kHoursPerYear;
         r.costPerGpuHour = a.utilization.value > 0 ? r.ownershipPerYear / (gpuHoursAtFull * a.utilization.value) : 0;
         r.cloudCostPerYear = a.cloudPricePerGpuHour.value * gpuHoursAtFull * a.utilization.value;
-        r.breakEvenUtilization = a.cloudPricePerGpuHour.value > 0
-            ? r.ownershipPerYear / (a.cloudPricePerGpuHour.value * gpuHoursAtFull)
-            : 0;
+        if (a.cloudPricePerGpuHour.value > 0) {
+            const double ratio = r.ownershipPerYear / (a.cloudPricePerGpuHour.value * gpuHoursAtFull);
+            if (ratio <= 1.0)
+                r.breakEvenUtilization = ratio;
+        }
     }
     r.tier = &TierTable::classify(r.gpus, DesignIntent::ofProperties(design.properties()).clusterType);
     r.withinTypicalCost = TierTable::withinTypicalCost(*r.tier, r.capex);
@@ -90,7 +92,8 @@ QJsonObject CostReport::toJson() const
                 .arg(ownershipPerYear, 0, 'f', 2)
                 .arg(assumptions.cloudPricePerGpuHour.value)
                 .arg(gpus)
-                .arg(breakEvenUtilization, 0, 'f', 4)},
+                .arg(breakEvenUtilization ? QString::number(*breakEvenUtilization, 'f', 4)
+                                          : QStringLiteral("none: above 1, owning never breaks even"))},
     };
     QJsonObject tierJson;
     if (tier) {
@@ -126,11 +129,22 @@ QJsonObject CostReport::toJson() const
         {QStringLiteral("cloud"),
             QJsonObject{{QStringLiteral("price_per_gpu_hour"), assumptions.cloudPricePerGpuHour.value},
                 {QStringLiteral("cost_per_year_at_utilization"), cloudCostPerYear},
-                {QStringLiteral("break_even_utilization"), breakEvenUtilization}}},
+                {QStringLiteral("break_even_utilization"),
+                    breakEvenUtilization ? QJsonValue(*breakEvenUtilization) : QJsonValue()},
+                {QStringLiteral("break_even"), breakEvenText()}}},
         {QStringLiteral("assumptions"), assumptions.toJson()},
         {QStringLiteral("formulas"), formulas},
         {QStringLiteral("sources"), sources},
     };
+}
+
+QString CostReport::breakEvenText() const
+{
+    if (breakEvenUtilization)
+        return QStringLiteral("at %1% utilization").arg(*breakEvenUtilization * 100, 0, 'f', 1);
+    if (assumptions.cloudPricePerGpuHour.value <= 0)
+        return QStringLiteral("(no cloud price given)");
+    return QStringLiteral("never, at any utilization");
 }
 
 QString CostReport::toText() const
@@ -150,9 +164,9 @@ QString CostReport::toText() const
     s += QStringLiteral("Cost per GPU-hour    $%1 at %2% utilization\n")
              .arg(costPerGpuHour, 0, 'f', 2)
              .arg(assumptions.utilization.value * 100);
-    s += QStringLiteral("Cloud                $%1 per GPU-hour; owning breaks even at %2% utilization\n")
+    s += QStringLiteral("Cloud                $%1 per GPU-hour; owning breaks even %2\n")
              .arg(assumptions.cloudPricePerGpuHour.value, 0, 'f', 2)
-             .arg(breakEvenUtilization * 100, 0, 'f', 1);
+             .arg(breakEvenText());
     if (tier)
         s += QStringLiteral("Tier                 %1 (%2)\n")
                  .arg(tier->name,

@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <optional>
+
 namespace pw {
 
 class Design;
@@ -19,7 +21,7 @@ class Design;
 //   opex per year = energy + support share x capex + staff
 //   ownership per year = capex / years + opex per year; TCO = capex + opex x years
 //   cost per GPU-hour = ownership per year / (GPUs x 8760 x utilization)
-//   break-even utilization = ownership per year / (cloud price x GPUs x 8760)
+//   break-even utilization = ownership per year / (cloud price x GPUs x 8760), none above 1
 struct CostReport {
     BillOfMaterials bom;
     CostAssumptions assumptions;
@@ -39,12 +41,16 @@ struct CostReport {
     double costPerGpu = 0; // capex / GPUs
     double costPerGpuHour = 0; // at the assumed utilization
     double cloudCostPerYear = 0; // the same GPU-hours bought from a cloud
-    double breakEvenUtilization = 0;
+    // Utilization above which owning costs less per GPU-hour than the cloud; nullopt when owning
+    // cannot break even (ownership per year above the cloud price at 100% utilization, or no price).
+    std::optional<double> breakEvenUtilization;
     const Tier* tier = nullptr;
     bool withinTypicalCost = false;
 
     [[nodiscard]] QJsonObject toJson() const;
     [[nodiscard]] QString toText() const;
+    // "at 38.2% utilization", or "never, at any utilization" when owning cannot break even.
+    [[nodiscard]] QString breakEvenText() const;
 };
 
 class CostModel {

@@ -6,6 +6,16 @@
 
 namespace pw {
 
+int ClosBuilder::twoTierSpines(int leaves, int uplinks, int radix)
+{
+    if (leaves > radix || uplinks <= 0)
+        return 0;
+    for (int s = 1; s <= uplinks; ++s)
+        if (uplinks % s == 0 && (leaves * uplinks + s - 1) / s <= radix)
+            return s;
+    return uplinks;
+}
+
 std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& sw, const std::vector<Leaf>& leaves,
     int uplinks, int leavesPerPod, bool allowThreeTier, double spineY, double coreY, Result& result)
 {
@@ -18,13 +28,7 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
     const double maxX = leaves.back().x;
 
     if (leafCount <= radix) {
-        int spines = uplinks;
-        for (int s = 1; s <= uplinks; ++s) {
-            if (uplinks % s == 0 && (leafCount * uplinks + s - 1) / s <= radix) {
-                spines = s;
-                break;
-            }
-        }
+        const int spines = twoTierSpines(leafCount, uplinks, radix);
         const int perSpine = uplinks / spines;
         result.tiers = 2;
         result.spines.reserve(static_cast<size_t>(spines));

@@ -32,6 +32,10 @@ public:
         int tiers = 2;
     };
 
+    // Spines of a two-tier fabric: the smallest divisor of the uplinks that keeps each spine
+    // within its radix (0 when leaves exceed the radix: three tiers).
+    [[nodiscard]] static int twoTierSpines(int leaves, int uplinks, int radix);
+
     // leavesPerPod: how many leaves form a pod if three tiers are needed (whole scalable units).
     // podOf: for each leaf, receives the pod group (three tiers), else unchanged.
     // allowThreeTier false: an error when two tiers cannot hold the leaves.

@@ -15,6 +15,8 @@ struct ComputeLayout {
     std::vector<NodeId> cores;
     std::vector<NodeId> servers; // every GPU server, in order
     std::vector<NodeId> appliances; // UFM appliances placed in the compute fabric
+    int leafUplinks = 0; // uplinks per leaf as built (rail-optimized), 0 when not known
+    int displacedServers = 0; // servers that gave their slot to the subnet manager (rail-optimized)
     std::vector<GroupId> units; // scalable units (or pods for a fat-tree)
     int tiers = 0;
     double width = 0; // canvas extent of the compute fabric

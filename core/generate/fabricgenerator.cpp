@@ -1,6 +1,7 @@
 #include "generate/fabricgenerator.h"
 
 #include "catalog/catalog.h"
+#include "cost/billofmaterials.h"
 #include "generate/cableplanner.h"
 #include "generate/designbuilder.h"
 #include "generate/fattreefabric.h"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace pw {
 
@@ -135,6 +137,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     }
     if (error)
         return GenerateResult::failure(*error);
+    const long long requestedNodes = nodes;
+    nodes = static_cast<long long>(layout.servers.size());
 
     // Service networks sit below the servers on the canvas.
     std::vector<NodeId> serviceNodes;
@@ -149,14 +153,19 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
             result.notes << QStringLiteral(
                 "storage fabric on %1: the ports of %2 share no speed with %3's storage ports")
                                 .arg(storageSwitch->sku, o.switchSku, storage->sku);
+        // The InfiniBand storage fabric is a subnet of its own: it gets its own subnet managers.
+        const CatalogItem* storageUfm = o.management && storageSwitch->switchSpec
+                && storageSwitch->switchSpec->technology == QLatin1String("infiniband")
+            ? b.use(QStringLiteral("ufm-appliance"))
+            : nullptr;
+        if (storageUfm && DesignBuilder::groupWithRole(*storageUfm, PortRole::Storage) < 0)
+            return GenerateResult::failure(QStringLiteral(
+                "the InfiniBand storage fabric needs a subnet manager; the catalog's ufm-appliance has no storage "
+                "fabric ports"));
         if (auto e = ServiceNetworks::buildStorage(b, layout.servers, *b.use(storage->sku), o.storageTier,
-                *b.use(storageSwitch->sku), QPointF(0, serviceY), serviceNodes, result.notes))
+                o.topology == TopologyKind::RailOptimized, *b.use(storageSwitch->sku), storageUfm, QPointF(0, serviceY),
+                serviceNodes, result.notes))
             return GenerateResult::failure(*e);
-        if (o.management && storageSwitch->switchSpec
-            && storageSwitch->switchSpec->technology == QLatin1String("infiniband"))
-            result.notes << QStringLiteral(
-                "the InfiniBand storage fabric needs a subnet manager of its own; the catalog's ufm-appliance "
-                "has compute-fabric ports only, so the generator cannot link one to it");
     }
     if (o.management) {
         // The management plane's servers (scheduler, control plane, monitoring) join the in-band network too.
@@ -328,6 +337,12 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         {QStringLiteral("gpus"), gpus},
         {QStringLiteral("switch"), o.switchSku},
         {QStringLiteral("oversubscription"), o.oversubscription.toString()},
+        {QStringLiteral("leaf_ratio_built"),
+            layout.leafUplinks > 0 && o.topology == TopologyKind::RailOptimized
+                ? QJsonValue(QStringLiteral("%1:%2")
+                                 .arg(o.suSize / std::gcd(o.suSize, layout.leafUplinks))
+                                 .arg(layout.leafUplinks / std::gcd(o.suSize, layout.leafUplinks)))
+                : QJsonValue()},
         {QStringLiteral("su_size"), o.suSize},
         {QStringLiteral("rack_power_kw"), budgetKw},
         {QStringLiteral("management"), o.management},
@@ -335,6 +350,43 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     };
     if (fatTree)
         gen.insert(QStringLiteral("k"), k);
+    if (o.keepEveryNode)
+        gen.insert(QStringLiteral("keep_all_nodes"), true);
+    if (layout.displacedServers > 0) {
+        // What keeping every server would cost: the same dials with one more SU.
+        GeneratorOptions keep = o;
+        keep.keepEveryNode = true;
+        keep.nodes = static_cast<int>(requestedNodes);
+        keep.gpus = 0;
+        QJsonObject slot{
+            {QStringLiteral("requested_nodes"), static_cast<double>(requestedNodes)},
+            {QStringLiteral("built_nodes"), static_cast<double>(nodes)},
+            {QStringLiteral("scalable_units"), static_cast<double>(layout.units.size())},
+        };
+        const GenerateResult alt = generate(keep, catalog);
+        if (alt.ok()) {
+            int switches = 0;
+            int altSwitches = 0;
+            int altUnits = 0;
+            // Compute-fabric switches: the figure the RA's tables compare.
+            d.nodes().forEach([&](const Node& n) {
+                switches += n.network == Network::Compute && b.itemOf(n.id).kind == ItemKind::Switch;
+            });
+            alt.design->nodes().forEach([&](const Node& n) {
+                const CatalogItem* it = alt.design->item(n.sku);
+                altSwitches += n.network == Network::Compute && it && it->kind == ItemKind::Switch;
+            });
+            alt.design->groups().forEach([&](const Group& g) { altUnits += g.kind == GroupKind::ScalableUnit; });
+            slot.insert(QStringLiteral("keep_all_nodes"),
+                QJsonObject{
+                    {QStringLiteral("scalable_units"), altUnits},
+                    {QStringLiteral("extra_switches"), altSwitches - switches},
+                    {QStringLiteral("extra_cost_usd"),
+                        BillOfMaterials::of(*alt.design).total() - BillOfMaterials::of(d).total()},
+                });
+        }
+        gen.insert(QStringLiteral("ufm_slot"), slot);
+    }
     if (storage) {
         gen.insert(QStringLiteral("storage"), storage->sku);
         gen.insert(QStringLiteral("storage_tier"), toString(o.storageTier));
@@ -342,6 +394,12 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     QJsonObject props = d.properties();
     for (auto it = o.properties.begin(); it != o.properties.end(); ++it) // intent and stack
         props.insert(it.key(), it.value());
+    if (storage) {
+        // The tier the storage was sized for is the design's intent, so validate checks that tier.
+        QJsonObject intent = props.value(QLatin1String("intent")).toObject();
+        intent.insert(QStringLiteral("storage_tier"), toString(o.storageTier));
+        props.insert(QStringLiteral("intent"), intent);
+    }
     props.insert(QStringLiteral("generator"), gen);
     d.setProperties(props);
     // A generated design is an ordinary one: never hand out a design that cannot be saved and reopened.

@@ -30,6 +30,9 @@ struct GeneratorOptions {
     QString storageSku; // empty: no storage fabric
     StorageTier storageTier = StorageTier::Good;
     bool management = true; // in-band, out-of-band, UFM appliances, head nodes
+    // When every leaf port of a rail-optimized fabric is taken, add an SU for the subnet manager
+    // instead of giving it one server's slot (the DGX SuperPOD RA's choice, the default).
+    bool keepEveryNode = false;
     double rackPowerKw = 0;
     QString rackSku = QStringLiteral("rack-48u");
     QString name; // design name; a descriptive default when empty

@@ -32,7 +32,7 @@ void RackPlanner::openRack()
     if (mRows.empty())
         mRows.push_back({mRowLabel, {}});
     const int inRow = static_cast<int>(mRows.back().racks.size());
-    g.name = QStringLiteral("%1-%2").arg(mRowLabel).arg(inRow + 1, 2, 10, QLatin1Char('0'));
+    g.name = nextName(mRowLabel);
     g.sku = mRackItem.sku;
     g.powerBudgetKw = mBudgetW / 1000.0;
     g.liquidCooled = mLiquid;
@@ -83,17 +83,23 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor)
     if (best < 0) {
         // A new rack at the end of the anchor's row; the current row carries on where it was.
         Row& row = mRows[static_cast<size_t>(homeRack.row)];
-        const Rack& last = mRacks[static_cast<size_t>(row.racks.back())];
+        // Rows with one label are one line of racks (a network rack, then servers): the new rack
+        // goes after the last of them, not onto a rack already standing there.
+        QPointF end = mRacks[static_cast<size_t>(row.racks.back())].floor;
+        for (const Rack& other : mRacks)
+            if (mRows[static_cast<size_t>(other.row)].label == row.label && other.floor.y() == end.y()
+                && other.floor.x() > end.x())
+                end = other.floor;
         Rack r;
         Group g;
         g.id = mBuilder.design().allocateGroupId();
         g.kind = GroupKind::Rack;
-        g.name = QStringLiteral("%1-%2").arg(row.label).arg(row.racks.size() + 1, 2, 10, QLatin1Char('0'));
+        g.name = nextName(row.label);
         g.sku = mRackItem.sku;
         g.powerBudgetKw = mBudgetW / 1000.0;
         g.liquidCooled = mLiquid;
         r.id = g.id;
-        r.floor = last.floor + QPointF(kRackWidth, 0);
+        r.floor = end + QPointF(kRackWidth, 0);
         r.row = homeRack.row;
         mBuilder.design().insertGroup(std::move(g));
         best = static_cast<int>(mRacks.size());
@@ -101,6 +107,13 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor)
         mRacks.push_back(r);
     }
     put(id, best);
+}
+
+QString RackPlanner::nextName(const QString& label)
+{
+    // Numbered per label, not per row: two rows may share a label (one line of racks).
+    const int n = ++mNamed[label];
+    return QStringLiteral("%1-%2").arg(label).arg(n, 2, 10, QLatin1Char('0'));
 }
 
 bool RackPlanner::isPlaced(NodeId id) const

@@ -5,6 +5,7 @@
 #include <QPointF>
 #include <QString>
 
+#include <map>
 #include <vector>
 
 namespace pw {
@@ -53,6 +54,8 @@ private:
     void openRack();
     [[nodiscard]] bool fits(const Rack& rack, int height, double power) const;
     void put(NodeId node, int rack);
+    // A rack name unique in the design: the label and the next number of that label.
+    [[nodiscard]] QString nextName(const QString& label);
 
     DesignBuilder& mBuilder;
     const CatalogItem& mRackItem;
@@ -65,6 +68,7 @@ private:
     std::vector<int> mUnitOfNode;
     QPointF mRowStart;
     QString mRowLabel;
+    std::map<QString, int> mNamed; // racks named per label
     bool mNeedRack = true;
 };
 

@@ -16,13 +16,24 @@ struct GeneratorOptions;
 // DGX SuperPOD style rail-optimized compute fabric: scalable units of suSize servers, one leaf
 // per rail (compute NIC) per SU, NIC r of every server of an SU on leaf r of the SU; leaves spread
 // their uplinks over every spine; a core tier once the leaves exceed the switch radix. A partial
-// SU is built whole (leaves and leaf-spine cables), its unused slots left empty. With a UFM
-// appliance, it takes the last server slot of the fabric (on rails 0 and 1).
+// SU is built whole (leaves and leaf-spine cables), its unused slots left empty.
+//
+// Below one SU the fabric is sized for the nodes, as NVIDIA's DGX BasePOD does (two QM9700 for
+// 4-8 DGX): when the servers fit on two leaves, each leaf takes half the rails and there is no
+// spine (cross-rail traffic moves over NVLink inside the server).
+//
+// With a subnet manager (ufm), a high-availability pair of appliances takes one server slot of
+// the last SU (its ports on rails 0..3). When every slot is taken (nodes a multiple of suSize),
+// a leaf port left free by an oversubscribed leaf takes them; else, as in the RA ("a DGX system must
+// be removed to accommodate for UFM connectivity"), one server gives up its slot, unless
+// options.keepEveryNode asks for one more SU instead. layout.displacedServers says which happened.
 class RailOptimizedFabric {
 public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const GeneratorOptions& options,
         const CatalogItem& server, const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
         QStringList& notes);
+    // Subnet-manager appliances per InfiniBand fabric (DGX SuperPOD RA: a high-availability pair).
+    static constexpr int kUfmPerFabric = 2;
 };
 
 } // namespace pw

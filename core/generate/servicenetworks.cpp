@@ -3,6 +3,8 @@
 #include "catalog/catalog.h"
 #include "generate/accessfabric.h"
 #include "generate/designbuilder.h"
+#include "generate/railoptimizedfabric.h"
+#include "model/storageguidance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,24 +13,6 @@
 namespace pw {
 
 namespace {
-
-// NVIDIA DGX SuperPOD H100 RA, guidelines for storage performance, single-SU aggregate (GB/s).
-struct TierFigures {
-    double readPerSu;
-    double writePerSu;
-};
-TierFigures figures(StorageTier tier)
-{
-    switch (tier) {
-    case StorageTier::Good:
-        return {15, 7};
-    case StorageTier::Better:
-        return {40, 20};
-    case StorageTier::Best:
-        return {125, 62};
-    }
-    return {15, 7};
-}
 
 std::vector<PortRef> portsWithRole(DesignBuilder& b, const std::vector<NodeId>& nodes, PortRole role)
 {
@@ -145,25 +129,30 @@ const CatalogItem* ServiceNetworks::storageSwitchFor(
     return best;
 }
 
-int ServiceNetworks::storageSystemsFor(StorageTier tier, int nodes, const CatalogItem& storage)
+int ServiceNetworks::storageSystemsFor(
+    StorageTier tier, int nodes, int serversPerSu, const CatalogItem& storage, bool superPod)
 {
-    const TierFigures f = figures(tier);
-    const double units = nodes / 32.0;
+    const StorageGuidance g = StorageGuidance::of(tier);
     const double read = storage.storage ? storage.storage->readGBps.value : 0;
     const double write = storage.storage ? storage.storage->writeGBps.value : 0;
+    // A DGX SuperPOD node reads at least 40 GB/s alone (the validator's STORAGE-NODE-READ).
+    const double needRead
+        = std::max(g.aggregateRead(nodes, serversPerSu), superPod ? StorageGuidance::kSuperPodNodeIoGBps : 0.0);
     int n = 1;
     if (read > 0)
-        n = std::max(n, static_cast<int>(std::ceil(f.readPerSu * units / read - 1e-9)));
+        n = std::max(n, static_cast<int>(std::ceil(needRead / read - 1e-9)));
     if (write > 0)
-        n = std::max(n, static_cast<int>(std::ceil(f.writePerSu * units / write - 1e-9)));
+        n = std::max(n, static_cast<int>(std::ceil(g.aggregateWrite(nodes, serversPerSu) / write - 1e-9)));
     return n;
 }
 
 std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std::vector<NodeId>& servers,
-    const CatalogItem& storage, StorageTier tier, const CatalogItem& sw, QPointF origin, std::vector<NodeId>& placed,
-    QStringList& notes)
+    const CatalogItem& storage, StorageTier tier, bool superPod, const CatalogItem& sw, const CatalogItem* ufm,
+    QPointF origin, std::vector<NodeId>& placed, QStringList& notes)
 {
-    const int systems = storageSystemsFor(tier, static_cast<int>(servers.size()), storage);
+    const int perSu
+        = servers.empty() ? StorageGuidance::kServersPerSu : StorageGuidance::serversPerSu(b.itemOf(servers.front()));
+    const int systems = storageSystemsFor(tier, static_cast<int>(servers.size()), perSu, storage, superPod);
     std::vector<NodeId> systemNodes;
     for (int i = 0; i < systems; ++i) {
         const NodeId n
@@ -172,15 +161,28 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
         systemNodes.push_back(n);
         placed.push_back(n);
     }
-    const TierFigures f = figures(tier);
-    notes << QStringLiteral("storage tier %1: %2 x %3 for %4 GB/s read and %5 GB/s write (%6 and %7 GB/s per SU)")
+    if (ufm) {
+        for (int i = 0; i < RailOptimizedFabric::kUfmPerFabric; ++i) {
+            const NodeId n = b.addNode(*ufm, QStringLiteral("ufm-storage-%1").arg(i + 1), Network::None,
+                FabricTier::None, origin + QPointF((systems + i) * 150.0, 500));
+            systemNodes.push_back(n);
+            placed.push_back(n);
+        }
+        notes << QStringLiteral("the InfiniBand storage fabric has its own subnet managers: a UFM pair");
+    }
+    const StorageGuidance f = StorageGuidance::of(tier);
+    notes << QStringLiteral(
+        "storage tier %1: %2 x %3 for %4 GB/s read and %5 GB/s write (%6 and %7 GB/s per SU of %9 servers%8)")
                  .arg(toString(tier))
                  .arg(systems)
                  .arg(storage.sku)
-                 .arg(f.readPerSu * servers.size() / 32.0, 0, 'f', 0)
-                 .arg(f.writePerSu * servers.size() / 32.0, 0, 'f', 0)
-                 .arg(f.readPerSu)
-                 .arg(f.writePerSu);
+                 .arg(f.aggregateRead(static_cast<int>(servers.size()), perSu), 0, 'f', 0)
+                 .arg(f.aggregateWrite(static_cast<int>(servers.size()), perSu), 0, 'f', 0)
+                 .arg(f.suRead)
+                 .arg(f.suWrite)
+                 .arg(superPod ? QStringLiteral(", at least %1 GB/s per node").arg(StorageGuidance::kSuperPodNodeIoGBps)
+                               : QString())
+                 .arg(perSu);
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
     // Servers at about 4:3 (DGX SuperPOD storage fabric), storage systems at 1:1.

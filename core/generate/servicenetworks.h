@@ -22,8 +22,11 @@ struct CatalogItem;
 class ServiceNetworks {
 public:
     // Storage systems needed for the tier: per-SU aggregate read and write (GB/s) scale with the
-    // number of scalable units (nodes / 32).
-    [[nodiscard]] static int storageSystemsFor(StorageTier tier, int nodes, const CatalogItem& storage);
+    // number of scalable units (StorageGuidance::scalableUnits of the server model's SU size, as the
+    // validator counts them); in a DGX SuperPOD (superPod) the systems also read at least 40 GB/s,
+    // one node's RA minimum.
+    [[nodiscard]] static int storageSystemsFor(
+        StorageTier tier, int nodes, int serversPerSu, const CatalogItem& storage, bool superPod);
     // The switch of the storage fabric: the compute fabric's switch when its fabric ports share a
     // speed with the storage ports of both the servers and the storage systems (DGX SuperPOD RA),
     // else the catalog switch that does, preferring the fastest common speed, then the storage
@@ -31,9 +34,11 @@ public:
     [[nodiscard]] static const CatalogItem* storageSwitchFor(const Catalog& catalog, const CatalogItem& computeSwitch,
         const CatalogItem& server, const CatalogItem& storage);
 
+    // ufm: the subnet manager of an InfiniBand storage fabric (a high-availability pair of it on
+    // its storage-fabric ports, at 1:1 like the storage systems), or nullptr.
     [[nodiscard]] static std::optional<QString> buildStorage(DesignBuilder& b, const std::vector<NodeId>& servers,
-        const CatalogItem& storage, StorageTier tier, const CatalogItem& sw, QPointF origin,
-        std::vector<NodeId>& placed, QStringList& notes);
+        const CatalogItem& storage, StorageTier tier, bool superPod, const CatalogItem& sw, const CatalogItem* ufm,
+        QPointF origin, std::vector<NodeId>& placed, QStringList& notes);
     [[nodiscard]] static std::optional<QString> buildInBand(DesignBuilder& b, const std::vector<NodeId>& servers,
         QPointF origin, std::vector<NodeId>& placed, QStringList& notes);
     // Every out-of-band port of every node present, then the OOB switches' own management ports.

@@ -510,11 +510,14 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     r.summaryText << QStringLiteral(
         "The capital cost is %1 (%2 per GPU). Over %3 years the total cost of ownership is %4, "
         "or %5 per GPU-hour at %6 utilization; renting the same GPU-hours at %7 per GPU-hour would cost %8. "
-        "Owning breaks even with the cloud at %9 utilization.")
+        "Owning breaks even with the cloud %9.")
                          .arg(r.money(c.capex), r.money(c.costPerGpu), number(c.assumptions.years.value),
                              r.money(c.tco), r.money(c.costPerGpuHour), percent(c.assumptions.utilization.value, 0),
                              r.money(c.assumptions.cloudPricePerGpuHour.value),
-                             r.money(c.cloudCostPerYear * c.assumptions.years.value), percent(c.breakEvenUtilization));
+                             r.money(c.cloudCostPerYear * c.assumptions.years.value),
+                             c.breakEvenUtilization
+                                 ? QStringLiteral("at %1 utilization").arg(percent(*c.breakEvenUtilization))
+                                 : c.breakEvenText());
     r.summaryText << QStringLiteral("Validation found %1 error%2, %3 warning%4 and %5 informational finding%6; %7 "
                                     "finding%8 waived with a written reason.")
                          .arg(r.findingCounts.errors)

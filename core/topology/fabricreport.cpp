@@ -28,7 +28,16 @@ QString TierOversubscription::text() const
 {
     if (worst <= 0)
         return QStringLiteral("n/a");
-    // The closest small ratio d:u (u up to 8) to the worst switch's down/up.
+    // An oversubscribed switch: the exact ratio when it has a denominator up to 64 (a leaf of 32
+    // down and 11 up is 32:11, not the 23:8 a small-denominator fit gives). Else, or when the
+    // switch has spare uplink capacity, the closest small ratio d:u (u up to 8).
+    for (int u = 1; worst > 1 + 1e-9 && u <= 64; ++u) {
+        const long long dd = std::llround(worst * u);
+        if (dd > 0 && std::abs(static_cast<double>(dd) / u - worst) < 1e-9 * std::max(1.0, worst)) {
+            const long long g = std::gcd(dd, static_cast<long long>(u));
+            return QStringLiteral("%1:%2").arg(dd / g).arg(u / g);
+        }
+    }
     int bestD = 1;
     int bestU = 1;
     double bestErr = 1e9;

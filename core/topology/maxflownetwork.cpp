@@ -3,7 +3,9 @@
 #include "topology/fabricgraph.h"
 
 // Boost 1.74 push_relabel trips GCC 12's -Wmaybe-uninitialized inside its own headers (optional edge iterators).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/push_relabel_max_flow.hpp>
 

@@ -63,7 +63,13 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
         if (item->kind == ItemKind::Storage && item->storage) {
             arrays.push_back(n.id);
             readGBps += item->storage->readGBps.value;
-            if (item->storage->protocol == QLatin1String("parallel-fs"))
+            // Classified by what it is: a parallel file system, or a system NVIDIA certified for
+            // DGX SuperPOD (VAST serves NFS, yet is certified; hardware-specs.md section 6).
+            if (item->storage->protocol == QLatin1String("parallel-fs")
+                || item->json.value(QLatin1String("superpod_certified"))
+                       .toObject()
+                       .value(QLatin1String("value"))
+                       .toBool())
                 parallelFs = true;
             else
                 nfsArrays.push_back(n.id);
@@ -197,7 +203,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
                 "%1 GPUs > %2 (the tier table's development cluster, 8-32 GPUs, the only row that lists NFS "
                 "for training). The source document: \"NFS is insufficient for high-throughput training I/O\"; "
                 "training clusters require a parallel file system (Lustre, GPFS/Spectrum Scale, WEKA). "
-                "Storage systems here (none parallel-fs): %3. %4")
+                "Storage systems here (none parallel-fs or certified for DGX SuperPOD): %3. %4")
                 .arg(gpus)
                 .arg(kDevelopmentMaxGpus)
                 .arg(nameList(d, arrays), kSource)));

@@ -128,6 +128,8 @@ const std::vector<RuleInfo>& designRules()
             "the fabric's bisection ratio is below the intent's target (topology engine)"},
         {"FABRIC-SPOF", Severity::Warning, "one switch whose loss cuts GPU servers off from the others"},
         {"FABRIC-SM", Severity::Error, "an InfiniBand fabric without a subnet manager"},
+        {"FABRIC-UFM-SLOT", Severity::Info,
+            "a server gave its slot to the UFM pair (every leaf port taken), with the cost of keeping it"},
         {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget"},
         {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack"},
         {"POWER-SITE", Severity::Error, "facility power (IT load x PUE) exceeds the site budget"},

@@ -3,6 +3,8 @@
 #include "model/designintent.h"
 #include "topology/fabricanalyzer.h"
 
+#include <QLocale>
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -339,7 +341,9 @@ void oversubscriptionRule(const Design& d, std::vector<Finding>& out)
 
 void subnetManagerRule(const Design& d, std::vector<Finding>& out)
 {
-    // Union-find over links that touch an InfiniBand switch: each part is one IB fabric.
+    // Each InfiniBand fabric (subnet) is a set of IB switches joined by switch-to-switch links. A
+    // host does not join two fabrics: a DGX with HCAs on the compute and the storage fabric sits
+    // in two subnets, each needing its own subnet manager (DGX SuperPOD RA: a UFM pair per fabric).
     const size_t n = d.nodes().slotCount() + 1;
     std::vector<std::uint32_t> parent(n);
     std::iota(parent.begin(), parent.end(), 0u);
@@ -353,24 +357,25 @@ void subnetManagerRule(const Design& d, std::vector<Finding>& out)
         return item && isInfiniBandSwitch(*item);
     };
     // Management-port links join every switch to the OOB network; they are not part of a fabric.
-    std::vector<char> onFabric(n, 0);
     d.links().forEach([&](const Link& l) {
-        if (d.linkNetwork(l) == Network::OutOfBand || !(isIb(l.a.node) || isIb(l.b.node)))
+        if (d.linkNetwork(l) != Network::OutOfBand && isIb(l.a.node) && isIb(l.b.node))
+            parent[find(l.a.node.value())] = find(l.b.node.value());
+    });
+    std::set<std::uint32_t> managed;
+    d.links().forEach([&](const Link& l) {
+        if (d.linkNetwork(l) == Network::OutOfBand)
             return;
-        parent[find(l.a.node.value())] = find(l.b.node.value());
-        onFabric[l.a.node.value()] = onFabric[l.b.node.value()] = 1;
+        for (const auto& [sm, sw] : {std::pair{l.a.node, l.b.node}, std::pair{l.b.node, l.a.node}}) {
+            const CatalogItem* item = d.itemOf(sm);
+            if (item && isSubnetManager(*item) && isIb(sw))
+                managed.insert(find(sw.value()));
+        }
     });
     std::map<std::uint32_t, std::vector<NodeId>> switchesOf;
-    std::set<std::uint32_t> managed;
     d.nodes().forEach([&](const Node& node) {
         const CatalogItem* item = d.item(node.sku);
-        if (!item)
-            return;
-        const std::uint32_t root = find(node.id.value());
-        if (isInfiniBandSwitch(*item))
-            switchesOf[root].push_back(node.id);
-        else if (isSubnetManager(*item) && onFabric[node.id.value()])
-            managed.insert(root);
+        if (item && isInfiniBandSwitch(*item))
+            switchesOf[find(node.id.value())].push_back(node.id);
     });
     for (const auto& [root, switches] : switchesOf) {
         if (managed.count(root))
@@ -385,10 +390,54 @@ void subnetManagerRule(const Design& d, std::vector<Finding>& out)
                 .arg(switches.size()),
             ents,
             QStringLiteral("An InfiniBand fabric comes up only when a subnet manager assigns addresses and routes. "
-                           "No UFM or other subnet-manager appliance is linked to this fabric (switches: %1). "
-                           "The DGX SuperPOD RA gives one node slot per SU group to the UFM appliance.")
+                           "No UFM or other subnet-manager appliance is linked to a switch of this fabric (switches: "
+                           "%1); hosts on two fabrics do not join them. The DGX SuperPOD RA gives each InfiniBand "
+                           "fabric, compute and storage, its own high-availability UFM pair.")
                 .arg(nameList(d, switches))));
     }
+}
+
+// The generator gave one server's slot to the subnet managers (every leaf port was taken): say
+// so, with what keeping every server would cost. Silent once the design no longer has that count.
+void ufmSlotRule(const Design& d, std::vector<Finding>& out)
+{
+    const QJsonObject slot
+        = d.properties().value(QLatin1String("generator")).toObject().value(QLatin1String("ufm_slot")).toObject();
+    if (slot.isEmpty())
+        return;
+    const int requested = slot.value(QLatin1String("requested_nodes")).toInt();
+    const int built = slot.value(QLatin1String("built_nodes")).toInt();
+    int servers = 0;
+    std::vector<EntityRef> ents;
+    d.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = d.item(n.sku);
+        if (!item)
+            return;
+        servers += item->gpuCount() > 0;
+        if (isSubnetManager(*item) && n.unit.isValid())
+            ents.push_back(EntityRef::of(n.id));
+    });
+    if (servers != built || requested <= built)
+        return;
+    const QJsonObject keep = slot.value(QLatin1String("keep_all_nodes")).toObject();
+    const QString alternative = keep.isEmpty()
+        ? QStringLiteral("Keeping every server needs one more scalable unit (generate with --keep-all-nodes).")
+        : QStringLiteral("The alternative keeps all %1 servers with one more scalable unit (%2 SU): %3 more "
+                         "compute-fabric switches and $%4 more capital cost (generate with --keep-all-nodes).")
+              .arg(requested)
+              .arg(keep.value(QLatin1String("scalable_units")).toInt())
+              .arg(keep.value(QLatin1String("extra_switches")).toInt())
+              .arg(QLocale(QLocale::English, QLocale::UnitedStates)
+                       .toString(keep.value(QLatin1String("extra_cost_usd")).toDouble(), 'f', 0));
+    out.push_back(make("FABRIC-UFM-SLOT", Severity::Info,
+        QStringLiteral("%1 of the %2 servers requested: the UFM pair took one server's slot").arg(built).arg(requested),
+        ents,
+        QStringLiteral("Every leaf port of the last scalable unit was taken (%1 servers = %2 whole SUs), so, as in the "
+                       "NVIDIA DGX SuperPOD RA (\"a DGX system must be removed to accommodate for UFM connectivity\"; "
+                       "4 SU = 127 DGX), one server gave up its slot to the subnet managers. %3")
+            .arg(requested)
+            .arg(slot.value(QLatin1String("scalable_units")).toInt())
+            .arg(alternative)));
 }
 
 // The worst balanced cut found by the topology engine (exact max-flow) against the intent's target.
@@ -439,6 +488,7 @@ void fabricRules(const Design& d, const ValidationOptions& o, std::vector<Findin
         bisectionRule(d, o.fabric, out);
     spofRule(d, g, out);
     subnetManagerRule(d, out);
+    ufmSlotRule(d, out);
 }
 
 } // namespace pw::rules

@@ -1,6 +1,7 @@
 #include "validate/rulehelpers.h"
 
 #include "model/designintent.h"
+#include "model/storageguidance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,37 +9,10 @@
 
 namespace pw::rules {
 
-namespace {
-
-// DGX SuperPOD H100 RA storage guidance, GB/s (fabric-rules.md): single-node read/write and
-// single-SU aggregate read/write; larger systems scale the SU rows linearly.
-struct Guidance {
-    double nodeRead;
-    double nodeWrite;
-    double suRead;
-    double suWrite;
-};
-
-Guidance guidance(StorageTier tier)
-{
-    switch (tier) {
-    case StorageTier::Good:
-        return {4, 2, 15, 7};
-    case StorageTier::Better:
-        return {8, 4, 40, 20};
-    case StorageTier::Best:
-        return {40, 20, 125, 62};
-    }
-    return {4, 2, 15, 7};
-}
-
-constexpr int kServersPerSu = 32; // DGX SuperPOD scalable unit
-
-} // namespace
-
 void storageRules(const Design& d, std::vector<Finding>& out)
 {
     std::vector<NodeId> servers;
+    int perSu = StorageGuidance::kServersPerSu; // of the first GPU server's model
     std::vector<NodeId> arrays;
     std::set<std::uint32_t> units;
     double readGBps = 0;
@@ -51,6 +25,8 @@ void storageRules(const Design& d, std::vector<Finding>& out)
         if (!item)
             return;
         if (item->gpuCount() > 0) {
+            if (servers.empty())
+                perSu = StorageGuidance::serversPerSu(*item);
             servers.push_back(n.id);
             if (n.unit.isValid() && d.group(n.unit) && d.group(n.unit)->kind == GroupKind::ScalableUnit)
                 units.insert(n.unit.value());
@@ -73,7 +49,7 @@ void storageRules(const Design& d, std::vector<Finding>& out)
         return;
     const DesignIntent intent = DesignIntent::ofProperties(d.properties());
     const StorageTier tier = intent.effectiveStorageTier();
-    const Guidance gd = guidance(tier);
+    const StorageGuidance gd = StorageGuidance::of(tier);
     const QString tierText = QStringLiteral("\"%1\" tier%2")
                                  .arg(toString(tier), intent.storageTier ? QString() : QStringLiteral(" (default)"));
     std::vector<EntityRef> arrayEnts;
@@ -90,13 +66,12 @@ void storageRules(const Design& d, std::vector<Finding>& out)
         return;
     }
 
-    const int sus = units.empty() ? static_cast<int>((servers.size() + kServersPerSu - 1) / kServersPerSu)
-                                  : static_cast<int>(units.size());
-    const QString suText = units.empty()
-        ? QStringLiteral("ceil(%1 GPU servers / %2 per SU) = %3 SU").arg(servers.size()).arg(kServersPerSu).arg(sus)
-        : QStringLiteral("%1 scalable units in the design").arg(sus);
-    const double needRead = gd.suRead * sus;
-    const double needWrite = gd.suWrite * sus;
+    // The same count the generator sizes storage with (model/storageguidance.h).
+    const double sus = StorageGuidance::scalableUnits(static_cast<int>(servers.size()), perSu);
+    const QString suText
+        = QStringLiteral("%1 GPU servers / %2 per SU = %3 SU").arg(servers.size()).arg(perSu).arg(fmt(sus, 2));
+    const double needRead = gd.aggregateRead(static_cast<int>(servers.size()), perSu);
+    const double needWrite = gd.aggregateWrite(static_cast<int>(servers.size()), perSu);
     const QString src = QStringLiteral(
         "Guidance: NVIDIA DGX SuperPOD H100 RA, guidelines for storage performance (fabric-rules.md).");
     if (readGBps < needRead)
@@ -104,21 +79,26 @@ void storageRules(const Design& d, std::vector<Finding>& out)
             QStringLiteral("storage reads %1 GB/s; the %2 needs %3 GB/s").arg(fmt(readGBps), tierText, fmt(needRead)),
             arrayEnts,
             QStringLiteral(
-                "Aggregate read = sum of array read throughput = %1 GB/s < %2 GB/s per SU x %3 = %4 GB/s. %5 "
-                "Array figures: %6.")
+                "Aggregate read = sum of array read throughput = %1 GB/s < max(%2 GB/s per SU x %3, %4 GB/s for one "
+                "node) = %5 GB/s. %6 Array figures: %7.")
                 .arg(fmt(readGBps))
                 .arg(gd.suRead)
-                .arg(suText, fmt(needRead), src, readSources.join(QStringLiteral("; ")))));
+                .arg(suText)
+                .arg(gd.nodeRead)
+                .arg(fmt(needRead), src, readSources.join(QStringLiteral("; ")))));
     if (writeGBps < needWrite)
         out.push_back(make("STORAGE-WRITE", Severity::Warning,
             QStringLiteral("storage writes %1 GB/s; the %2 needs %3 GB/s")
                 .arg(fmt(writeGBps), tierText, fmt(needWrite)),
             arrayEnts,
-            QStringLiteral("Aggregate write = sum of array write throughput = %1 GB/s < %2 GB/s per SU x %3 = %4 GB/s. "
-                           "Checkpoints are written synchronously and block training. %5")
+            QStringLiteral(
+                "Aggregate write = sum of array write throughput = %1 GB/s < max(%2 GB/s per SU x %3, %4 GB/s "
+                "for one node) = %5 GB/s. Checkpoints are written synchronously and block training. %6")
                 .arg(fmt(writeGBps))
                 .arg(gd.suWrite)
-                .arg(suText, fmt(needWrite), src)));
+                .arg(suText)
+                .arg(gd.nodeWrite)
+                .arg(fmt(needWrite), src)));
     if (arrayLinkGBps < readGBps)
         out.push_back(make("STORAGE-FABRIC", Severity::Warning,
             QStringLiteral("the arrays' links carry %1 GB/s; the arrays deliver %2 GB/s")
@@ -131,6 +111,17 @@ void storageRules(const Design& d, std::vector<Finding>& out)
 
     // Per node: what one node alone can read or write, limited by its storage links and by the
     // storage system (arrays and the fabric to them).
+    // In a DGX SuperPOD (servers in scalable units) the RA asks for at least 40 GB/s of storage
+    // I/O per node at every tier; the tier's own single-node figure applies where it is higher.
+    const bool superPod = !units.empty();
+    const double nodeReadNeed = superPod ? std::max(gd.nodeRead, StorageGuidance::kSuperPodNodeIoGBps) : gd.nodeRead;
+    const QString nodeReadBasis = nodeReadNeed > gd.nodeRead
+        ? QStringLiteral("DGX SuperPOD RA: storage I/O per node must exceed %1 GB/s (hardware-specs.md section 6, "
+                         "[S4] quoting RA-11334-001), above the %2's %3 GB/s")
+              .arg(StorageGuidance::kSuperPodNodeIoGBps)
+              .arg(tierText)
+              .arg(gd.nodeRead)
+        : QStringLiteral("single-node guidance of the %1").arg(tierText);
     const double systemRead = std::min(readGBps, arrayLinkGBps);
     const double systemWrite = std::min(writeGBps, arrayLinkGBps);
     std::vector<NodeId> slowRead;
@@ -143,7 +134,7 @@ void storageRules(const Design& d, std::vector<Finding>& out)
             if (g && g->role == PortRole::Storage)
                 link += d.linkSpeedGbps(*d.link(id)) / 8.0;
         }
-        if (std::min(link, systemRead) < gd.nodeRead)
+        if (std::min(link, systemRead) < nodeReadNeed)
             slowRead.push_back(s);
         if (std::min(link, systemWrite) < gd.nodeWrite)
             slowWrite.push_back(s);
@@ -151,7 +142,7 @@ void storageRules(const Design& d, std::vector<Finding>& out)
             worstLink = link;
     }
     auto nodeFinding = [&](const char* code, const std::vector<NodeId>& slow, const QString& what, double need,
-                           double system) {
+                           double system, const QString& basis) {
         if (slow.empty())
             return;
         std::vector<EntityRef> ents;
@@ -161,13 +152,14 @@ void storageRules(const Design& d, std::vector<Finding>& out)
             QStringLiteral("%1 GPU servers cannot %2 %3 GB/s each").arg(slow.size()).arg(what).arg(need), ents,
             QStringLiteral(
                 "Per-node %1 = min(node storage links / 8, storage system) = min(%2 GB/s (slowest node), %3 GB/s) "
-                "< %4 GB/s single-node guidance of the %5. %6 Nodes: %7.")
+                "< %4 GB/s, the %5. %6 Nodes: %7.")
                 .arg(what, fmt(worstLink), fmt(system))
                 .arg(need)
-                .arg(tierText, src, nameList(d, slow))));
+                .arg(basis, src, nameList(d, slow))));
     };
-    nodeFinding("STORAGE-NODE-READ", slowRead, QStringLiteral("read"), gd.nodeRead, systemRead);
-    nodeFinding("STORAGE-NODE-WRITE", slowWrite, QStringLiteral("write"), gd.nodeWrite, systemWrite);
+    nodeFinding("STORAGE-NODE-READ", slowRead, QStringLiteral("read"), nodeReadNeed, systemRead, nodeReadBasis);
+    nodeFinding("STORAGE-NODE-WRITE", slowWrite, QStringLiteral("write"), gd.nodeWrite, systemWrite,
+        QStringLiteral("single-node guidance of the %1").arg(tierText));
 
     if (intent.datasetTb && usableTb < *intent.datasetTb)
         out.push_back(make("STORAGE-CAPACITY", Severity::Error,

@@ -154,6 +154,30 @@ private Q_SLOTS:
         QCOMPARE(test::shippedCatalog().item(QStringLiteral("qm9700"))->switchSpec->radix, 64);
     }
 
+    // Switching capacity as NVIDIA quotes it (hardware-specs.md section 3, [S21] QM97xx user
+    // manual): QM9700 and QM9790 51.2 Tb/s (64 x 400 Gb/s, both directions), not 25.6 (issue 12,
+    // section 8). The report and `catalog show` print this figure with its source.
+    void switchingCapacityAsQuoted_data()
+    {
+        QTest::addColumn<QString>("sku");
+        QTest::addColumn<double>("tbps");
+        QTest::newRow("qm9700") << "qm9700" << 51.2;
+        QTest::newRow("qm9790") << "qm9790" << 51.2;
+        QTest::newRow("qm8700 (hardware-specs.md: 40 x 200 x 2)") << "qm8700" << 16.0;
+        QTest::newRow("sn4600c (hardware-specs.md: 64 x 100 x 2)") << "sn4600c" << 12.8;
+        QTest::newRow("sn5600 (as NVIDIA quotes Spectrum-4)") << "sn5600" << 51.2;
+    }
+    void switchingCapacityAsQuoted()
+    {
+        QFETCH(QString, sku);
+        QFETCH(double, tbps);
+        const CatalogItem* sw = test::shippedCatalog().item(sku);
+        QVERIFY(sw && sw->switchSpec);
+        QCOMPARE(sw->switchSpec->capacityTbps, tbps);
+        QVERIFY(!sw->switchSpec->source.isEmpty());
+        QVERIFY2(sw->switchSpec->source.contains(QString::number(tbps)), qPrintable(sw->switchSpec->source));
+    }
+
     void malformedEntriesAreReportedWithFileAndEntry()
     {
         QTemporaryDir dir;

@@ -126,9 +126,9 @@ private Q_SLOTS:
         QVERIFY(qFuzzyCompare(r.tco, 215200 + 4 * 53858.0)); // 430,632
         QCOMPARE(r.costPerGpu, 13450.0);
         QVERIFY(qFuzzyCompare(r.costPerGpuHour, 107658.0 / (16 * 8760 * 0.5)));
-        QVERIFY(qFuzzyCompare(r.breakEvenUtilization, 107658.0 / (2.0 * 16 * 8760))); // about 0.38
+        QVERIFY(qFuzzyCompare(r.breakEvenUtilization.value(), 107658.0 / (2.0 * 16 * 8760))); // about 0.38
         // At break-even, renting the same GPU-hours costs exactly what owning does.
-        QVERIFY(qFuzzyCompare(2.0 * 16 * 8760 * r.breakEvenUtilization, r.ownershipPerYear));
+        QVERIFY(qFuzzyCompare(2.0 * 16 * 8760 * r.breakEvenUtilization.value(), r.ownershipPerYear));
     }
 
     void costJsonHasTheContractFields()
@@ -184,10 +184,35 @@ private Q_SLOTS:
         const CostReport atDefault = CostModel::compute(b.d, a);
         a.overlay(QJsonObject{{"cloud_price_per_gpu_hour", 2.0}});
         const CostReport cheapCloud = CostModel::compute(b.d, a);
-        QVERIFY(cheapCloud.breakEvenUtilization > atDefault.breakEvenUtilization);
-        QVERIFY(qFuzzyCompare(cheapCloud.breakEvenUtilization * 2.0, atDefault.breakEvenUtilization * 3.90));
+        QVERIFY(cheapCloud.breakEvenUtilization.value() > atDefault.breakEvenUtilization.value());
+        QVERIFY(qFuzzyCompare(
+            cheapCloud.breakEvenUtilization.value() * 2.0, atDefault.breakEvenUtilization.value() * 3.90));
         a.overlay(QJsonObject{{"staff_per_year", 50000}});
-        QVERIFY(CostModel::compute(b.d, a).breakEvenUtilization > cheapCloud.breakEvenUtilization);
+        QVERIFY(CostModel::compute(b.d, a).breakEvenUtilization.value() > cheapCloud.breakEvenUtilization.value());
+    }
+
+    // Issue 12: when owning costs more per year than renting every GPU-hour of the year, owning
+    // never breaks even: no figure (null in cost --json) and "never, at any utilization" in the
+    // text. It used to print a utilization above 100%.
+    void noBreakEvenWhenOwningCostsMoreThanTheCloudAtFullUse()
+    {
+        fx::Builder b;
+        b.add(fx::gpuServer("dgx", 80, 10200, 7500, 199000), "dgx");
+        CostAssumptions a = CostAssumptions::defaults();
+        a.overlay(QJsonObject{{"cloud_price_per_gpu_hour", 0.5}});
+        const CostReport r = CostModel::compute(b.d, a);
+        QVERIFY(r.ownershipPerYear > 0.5 * 8 * 8760);
+        QVERIFY(!r.breakEvenUtilization.has_value());
+        const QJsonObject cloud = r.toJson()[QStringLiteral("cloud")].toObject();
+        QVERIFY(cloud.contains(QLatin1String("break_even_utilization")));
+        QVERIFY(cloud[QStringLiteral("break_even_utilization")].isNull());
+        QVERIFY2(r.toText().contains(QStringLiteral("never, at any utilization")), qPrintable(r.toText()));
+        // A cloud 1% dearer than owning at full use: owning breaks even at about 99%.
+        a.overlay(QJsonObject{{"cloud_price_per_gpu_hour", r.ownershipPerYear / (8 * 8760) * 1.01}});
+        const CostReport near = CostModel::compute(b.d, a);
+        QVERIFY(near.breakEvenUtilization.has_value());
+        QVERIFY(qFuzzyCompare(*near.breakEvenUtilization, 1 / 1.01));
+        QVERIFY(near.toText().contains(QStringLiteral("at 99.0% utilization")));
     }
 
     void bomAgreesWithTheTopologyEngine()

@@ -384,8 +384,9 @@ private Q_SLOTS:
         const ReportData r = ReportData::build(d, a, o);
         const CostReport c = CostModel::compute(d, a);
         QCOMPARE(qRound64(r.cost.capex * 100), qRound64(c.capex * 100));
-        QCOMPARE(r.summary.gpus, 256);
-        QCOMPARE(r.fabric.gpus, 256);
+        // 256 GPUs ask for one whole SU: the UFM pair takes one DGX slot (DGX SuperPOD RA), 31 x 8.
+        QCOMPARE(r.summary.gpus, 248);
+        QCOMPARE(r.fabric.gpus, 248);
         QCOMPARE(r.cableCount, static_cast<int>(d.links().size()));
         int cabling = 0;
         for (const CablingLine& l : r.cabling)

@@ -1,6 +1,9 @@
+#include "helpers/rulesfixture.h"
+
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
 #include "io/designfile.h"
+#include "model/storageguidance.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
 
@@ -8,6 +11,7 @@
 #include <QtTest>
 
 #include <map>
+#include <set>
 
 using namespace pw;
 
@@ -100,9 +104,180 @@ private Q_SLOTS:
         QCOMPARE(r.nodeLeafLinks, 8 * (32 * units - 1));
         QCOMPARE(r.leafSpineLinks, 256 * units);
         QCOMPARE(r.spineCoreLinks, cores > 0 ? 256 * units : 0);
-        QCOMPARE(r.otherLeafLinks, 2); // the UFM appliance
+        // The UFM pair, 2 ports each, in one node slot (RA Table 4: compute cables = 8 x nodes + 4).
+        QCOMPARE(r.otherLeafLinks, 4);
         QCOMPARE(r.switchesByModel.at(QStringLiteral("qm9700")), 8 * units + spines + cores);
         QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), QStringLiteral("1:1"));
+    }
+
+    // Issue 12, section 1. NVIDIA DGX SuperPOD H100 RA: "a DGX system must be removed to
+    // accommodate for UFM connectivity" (4 SU = 127 DGX; hardware-specs.md section 8, DGX H100 per
+    // rack in SuperPOD; fabric-rules.md, rail-optimized compute fabric). With management on,
+    // 32 x k DGX H100 build 32k - 1 nodes and the UFM pair takes the freed slot: RA Table 3 gives
+    // 4 SU -> 32 leaf / 16 spine and 8 SU -> 64 leaf / 32 spine, two tiers. The generator used to
+    // add an SU instead (128 -> 40 / 32, +24 QM9700; 256 -> three tiers 72 / 96 / 64, +136).
+    void ufmTakesAServerSlot_data()
+    {
+        QTest::addColumn<int>("requested");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<int>("extraSwitches"); // keeping every node: one more SU
+        QTest::newRow("128 DGX H100 (4 SU)") << 128 << 32 << 16 << 24;
+        QTest::newRow("256 DGX H100 (8 SU)") << 256 << 64 << 32 << 136;
+    }
+    void ufmTakesAServerSlot()
+    {
+        QFETCH(int, requested);
+        QFETCH(int, leaves);
+        QFETCH(int, spines);
+        QFETCH(int, extraSwitches);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = requested;
+        o.switchSku = QStringLiteral("qm9700");
+        const GenerateResult g = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        const Design& d = *g.design;
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.servers, requested - 1);
+        QCOMPARE(r.leafSwitches, leaves);
+        QCOMPARE(r.spineSwitches, spines);
+        QCOMPARE(r.coreSwitches, 0);
+        QCOMPARE(r.tiers, 2);
+        QCOMPARE(r.nodeLeafLinks, 8 * (requested - 1)); // RA Table 4: 8 x nodes + 4 for the UFM pair
+        QCOMPARE(r.otherLeafLinks, 4);
+        QVERIFY2(g.notes.join(QLatin1Char(' ')).contains(QStringLiteral("a DGX system must be removed")),
+            qPrintable(g.notes.join(QLatin1Char('\n'))));
+        // The studio and the report show it as a finding, with the alternative and its cost.
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        const std::vector<Finding> fs = validate(d, vo);
+        const auto errors = codes(fs, Severity::Error);
+        QVERIFY2(errors.empty(), qPrintable(QStringList(errors.begin(), errors.end()).join(QLatin1Char('\n'))));
+        const Finding* slot = nullptr;
+        for (const Finding& f : fs)
+            if (f.code == QLatin1String("FABRIC-UFM-SLOT"))
+                slot = &f;
+        QVERIFY(slot);
+        QVERIFY(slot->severity == Severity::Info);
+        QCOMPARE(slot->entities.size(), size_t(2)); // the UFM pair
+        QVERIFY2(slot->explanation.contains(QStringLiteral("%1 more compute-fabric switches").arg(extraSwitches)),
+            qPrintable(slot->explanation));
+        const QJsonObject keep
+            = d.properties()[QStringLiteral("generator")][QStringLiteral("ufm_slot")][QStringLiteral("keep_all_nodes")]
+                  .toObject();
+        QCOMPARE(keep[QStringLiteral("extra_switches")].toInt(), extraSwitches);
+        // At least the extra switches at the catalog's QM9700 price.
+        QVERIFY(keep[QStringLiteral("extra_cost_usd")].toDouble()
+            >= extraSwitches * mCatalog->item(QStringLiteral("qm9700"))->price.value);
+        QVERIFY2(slot->explanation.contains(QLocale(QLocale::English, QLocale::UnitedStates)
+                                                .toString(keep[QStringLiteral("extra_cost_usd")].toDouble(), 'f', 0)),
+            qPrintable(slot->explanation));
+
+        // The option keeps every node: one more SU, as the finding said.
+        o.keepEveryNode = true;
+        const Design all = make(o);
+        const FabricReport ra = analyzeFabric(all, countsOnly());
+        QCOMPARE(ra.servers, requested);
+        QCOMPARE(ra.leafSwitches + ra.spineSwitches + ra.coreSwitches, leaves + spines + extraSwitches);
+        for (const Finding& f : validate(all, vo))
+            QVERIFY(f.code != QLatin1String("FABRIC-UFM-SLOT"));
+    }
+
+    // Where oversubscription leaves leaf ports free, the UFM pair takes those, not a server's slot.
+    void ufmUsesAFreeLeafPortWhenThereIsOne()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 64;
+        o.switchSku = QStringLiteral("qm9700");
+        o.oversubscription = *Oversubscription::parse(QStringLiteral("2:1"));
+        const FabricReport r = analyzeFabric(make(o), countsOnly());
+        QCOMPARE(r.servers, 64);
+        QCOMPARE(r.leafSwitches, 16);
+        QCOMPARE(r.otherLeafLinks, 4);
+    }
+
+    // Issue 12, section 2. NVIDIA DGX BasePOD (hardware-specs.md [S2]; issue 12 quoting it): two
+    // QM9700 for 4-8 DGX. Below one SU the fabric is sized for the nodes: 1, 2, 4 and 8 DGX H100
+    // got a full 32-node SU (12-13 QM9700, 256 leaf-spine cables).
+    void smallClustersGetSmallFabrics_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("spines");
+        for (int n : {1, 2, 4, 8, 15})
+            QTest::addRow("%d DGX H100", n) << n << 2 << 0;
+        // 16 DGX and the UFM slot need 68 ports of half the rails: one SU, built in full (RA).
+        QTest::newRow("16 DGX H100") << 16 << 8 << 4;
+    }
+    void smallClustersGetSmallFabrics()
+    {
+        QFETCH(int, nodes);
+        QFETCH(int, leaves);
+        QFETCH(int, spines);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm9700");
+        const GenerateResult g = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        const Design& d = *g.design;
+        checkSavesAndReopens(d);
+        const FabricReport r = analyzeFabric(d);
+        QCOMPARE(r.servers, nodes);
+        QCOMPARE(r.leafSwitches, leaves);
+        QCOMPARE(r.spineSwitches, spines);
+        QCOMPARE(r.switchesByModel.at(QStringLiteral("qm9700")), leaves + spines);
+        QCOMPARE(r.nodeLeafLinks, 8 * nodes);
+        QCOMPARE(r.leafSpineLinks, spines > 0 ? 256 : 0);
+        if (nodes > 1)
+            QCOMPARE(r.bisectionRatio, 1.0);
+        const auto errors = codes(validate(d), Severity::Error);
+        QVERIFY2(errors.empty(), qPrintable(QStringList(errors.begin(), errors.end()).join(QLatin1Char('\n'))));
+        if (spines == 0)
+            QVERIFY(g.notes.join(QLatin1Char(' ')).contains(QStringLiteral("BasePOD")));
+    }
+
+    // Issue 12, section 6: rack names are unique. A 1,024-GPU design had U001-01 to U005-01 twice (the
+    // network rack and the first DGX rack), so the cabling plan put a DGX and its leaf "in U001-01".
+    void rackNamesAreUnique_data()
+    {
+        QTest::addColumn<int>("gpus");
+        for (int gpus : {8, 64, 256, 1024, 2048, 4096})
+            QTest::addRow("%d GPUs", gpus) << gpus;
+    }
+    void rackNamesAreUnique()
+    {
+        QFETCH(int, gpus);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.gpus = gpus;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        const Design d = make(o);
+        std::map<QString, int> names;
+        int racks = 0;
+        d.groups().forEach([&](const Group& g) {
+            if (g.kind == GroupKind::Rack) {
+                ++names[g.name];
+                ++racks;
+            }
+        });
+        QVERIFY(racks > 1);
+        for (const auto& [name, count] : names)
+            QVERIFY2(count == 1, qPrintable(QStringLiteral("%1 racks named %2").arg(count).arg(name)));
+        // No two nodes share a rack unit.
+        std::set<std::pair<quint32, int>> units;
+        d.nodes().forEach([&](const Node& n) {
+            const CatalogItem* it = d.item(n.sku);
+            if (!n.rack.isValid() || n.rackUnit < 1 || !it)
+                return;
+            for (int u = 0; u < static_cast<int>(it->rackUnits.value); ++u)
+                QVERIFY2(units.insert({n.rack.value(), n.rackUnit + u}).second,
+                    qPrintable(
+                        QStringLiteral("%1 at U%2 of %3").arg(n.name).arg(n.rackUnit + u).arg(d.group(n.rack)->name)));
+        });
     }
 
     // RA bill for 4 SU: about 1,536 switch and 508 DGX twin-port transceivers on the compute fabric.
@@ -158,6 +333,62 @@ private Q_SLOTS:
         QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), QStringLiteral("2:1"));
     }
 
+    // Issue 12, section 3: "3:1" on a 32-server SU built 11 uplinks and, at 4 SU, 11 spines half
+    // empty, labelled 23:8. Uplinks are at least what the ratio asks (ceil(32 / 3) = 11) and chosen
+    // for the fewest spines, every leaf spread evenly over them (fabric-rules.md, DGX SuperPOD RA:
+    // each leaf connects to every spine); the label is the ratio the leaves really have.
+    void oversubscribedUplinksFillTheSpines_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("uplinks");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<QString>("ratio");
+        QTest::newRow("1 SU") << 32 << 8 << 12 << 2 << "8:3";
+        QTest::newRow("4 SU") << 128 << 32 << 12 << 6 << "8:3"; // 6 spines x 64 ports, all used
+        QTest::newRow("8 SU") << 256 << 64 << 11 << 11 << "32:11"; // 11 x 64, all used
+    }
+    void oversubscribedUplinksFillTheSpines()
+    {
+        QFETCH(int, nodes);
+        QFETCH(int, leaves);
+        QFETCH(int, uplinks);
+        QFETCH(int, spines);
+        QFETCH(QString, ratio);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm9700");
+        o.oversubscription = *Oversubscription::parse(QStringLiteral("3:1"));
+        const Design d = make(o);
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.servers, nodes); // the UFM pair takes a port the 3:1 leaves leave free
+        QCOMPARE(r.leafSwitches, leaves);
+        QCOMPARE(r.spineSwitches, spines);
+        QCOMPARE(r.leafSpineLinks, leaves * uplinks);
+        QVERIFY(32.0 / uplinks <= 3.0); // never more oversubscribed than asked
+        QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), ratio);
+        QCOMPARE(d.properties()[QStringLiteral("generator")][QStringLiteral("leaf_ratio_built")].toString(), ratio);
+        // Every spine takes the same number of links from every leaf.
+        std::map<quint32, std::map<quint32, int>> perSpine;
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            if (a->network != Network::Compute || b->network != Network::Compute)
+                return;
+            if (a->tier == FabricTier::Leaf && b->tier == FabricTier::Spine)
+                ++perSpine[b->id.value()][a->id.value()];
+            else if (b->tier == FabricTier::Leaf && a->tier == FabricTier::Spine)
+                ++perSpine[a->id.value()][b->id.value()];
+        });
+        QCOMPARE(static_cast<int>(perSpine.size()), spines);
+        for (const auto& [spine, fromLeaf] : perSpine) {
+            QCOMPARE(static_cast<int>(fromLeaf.size()), leaves);
+            for (const auto& [leaf, links] : fromLeaf)
+                QCOMPARE(links, uplinks / spines);
+        }
+    }
+
     void fatTreeK48Counts()
     {
         GeneratorOptions o;
@@ -211,6 +442,151 @@ private Q_SLOTS:
         QCOMPARE(storageLinks >= 127 * 2 + 6 * 8, true);
         const FabricReport r = analyzeFabric(d, countsOnly());
         QCOMPARE(r.leafSwitches, 32); // the storage fabric is not in the compute fabric
+    }
+
+    // Issue 12, section 5. The generator sizes storage with the validator's SU count (the RA's
+    // guidelines for storage performance, fabric-rules.md: SU rows scale with the SUs) and with the
+    // DGX SuperPOD RA's 40 GB/s of storage I/O per node (hardware-specs.md section 6), and stores
+    // the tier in the design's intent: a generated design passes its own storage rules at every
+    // tier and size (small ones used to fail them: fractional SUs against whole ones).
+    void generatedStoragePassesItsOwnRules_data()
+    {
+        QTest::addColumn<QString>("storage");
+        QTest::addColumn<QString>("tier");
+        QTest::addColumn<int>("nodes");
+        for (const char* sku : {"ddn-ai400x2", "vast-dbox", "ibm-sss6000"})
+            for (const char* tier : {"good", "better", "best"})
+                for (int nodes : {2, 8, 40, 127})
+                    QTest::addRow("%s-%s-%d", sku, tier, nodes)
+                        << QString::fromLatin1(sku) << QString::fromLatin1(tier) << nodes;
+    }
+    void generatedStoragePassesItsOwnRules()
+    {
+        QFETCH(QString, storage);
+        QFETCH(QString, tier);
+        QFETCH(int, nodes);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = storage;
+        o.storageTier = *storageTierFromString(tier);
+        const Design d = make(o);
+        QCOMPARE(d.properties()[QStringLiteral("intent")][QStringLiteral("storage_tier")].toString(), tier);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        for (const Finding& f : validate(d, vo)) {
+            QVERIFY2(f.severity != Severity::Error, qPrintable(f.code + QStringLiteral(": ") + f.message));
+            QVERIFY2(
+                !f.code.startsWith(QLatin1String("STORAGE-")), qPrintable(f.code + QStringLiteral(": ") + f.message));
+        }
+    }
+
+    // Issue 12, section 5: the SU of a DGX GB200 SuperPOD is 8 racks (RA-11338,
+    // reference-architectures-2025.md section 3), not 32 servers: 8 NVL72 racks at "best" need the
+    // whole SU row, 125 GB/s read (they were sized as a quarter SU, 31 GB/s).
+    void gb200StorageScalesWithItsOwnScalableUnit()
+    {
+        const CatalogItem* gb200 = mCatalog->item(QStringLiteral("dgx-gb200-nvl72"));
+        QVERIFY(gb200);
+        QCOMPARE(StorageGuidance::serversPerSu(*gb200), 8);
+        QCOMPARE(StorageGuidance::serversPerSu(*mCatalog->item(QStringLiteral("dgx-h100"))), 32);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb200-nvl72");
+        o.topology = TopologyKind::LeafSpine; // 72 rails exceed a QM9700 pod for rail-optimized
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.storageTier = StorageTier::Best;
+        const Design d = make(o);
+        double read = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.sku == QLatin1String("ddn-ai400x2"))
+                read += d.item(n.sku)->storage->readGBps.value;
+        });
+        QVERIFY2(read >= 125, qPrintable(QString::number(read)));
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        for (const Finding& f : validate(d, vo))
+            QVERIFY2(
+                !f.code.startsWith(QLatin1String("STORAGE-")), qPrintable(f.code + QStringLiteral(": ") + f.message));
+    }
+
+    // Issue 12, section 5: storage is classified by what it is. VAST serves NFS but is certified
+    // for DGX SuperPOD (hardware-specs.md section 6, [S4] quoting Blocks & Files), so a training
+    // cluster on it is not told "NFS is insufficient"; a generic NFS filer still is.
+    void superPodCertifiedStorageIsNotCalledInsufficient_data()
+    {
+        QTest::addColumn<QString>("storage");
+        QTest::addColumn<bool>("flagged");
+        QTest::newRow("vast-dbox (certified)") << "vast-dbox" << false;
+        QTest::newRow("nfs-filer-generic") << "nfs-filer-generic" << true;
+    }
+    void superPodCertifiedStorageIsNotCalledInsufficient()
+    {
+        QFETCH(QString, storage);
+        QFETCH(bool, flagged);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 16;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = storage;
+        o.properties.insert(
+            QStringLiteral("intent"), QJsonObject{{QStringLiteral("cluster_type"), QStringLiteral("training")}});
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        bool nfs = false;
+        for (const Finding& f : validate(make(o), vo))
+            nfs = nfs || f.code == QLatin1String("STORAGE-NFS-TRAINING");
+        QCOMPARE(nfs, flagged);
+    }
+
+    // The validator checks a "best" design as best: one storage system fewer is caught at the
+    // "best" figures (125 GB/s read per SU), which "good" (15) would pass.
+    void validatorChecksTheGeneratedTier()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 127;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.storageTier = StorageTier::Best;
+        fx::Builder b;
+        b.d = make(o);
+        NodeId last;
+        b.d.nodes().forEach([&](const Node& n) {
+            if (n.sku == QLatin1String("ddn-ai400x2"))
+                last = n.id;
+        });
+        b.removeNode(last);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        const std::vector<Finding> fs = validate(b.d, vo);
+        const auto read = std::find_if(
+            fs.begin(), fs.end(), [](const Finding& f) { return f.code == QLatin1String("STORAGE-READ"); });
+        QVERIFY(read != fs.end());
+        QVERIFY2(read->message.contains(QStringLiteral("\"best\" tier")), qPrintable(read->message));
+    }
+
+    // The DGX SuperPOD RA's "I/O per node must exceed 40 GBps" holds at every tier: a 100G NFS
+    // design (25 GB/s per node over two 100G storage links) is flagged at "good" too (issue 12).
+    void superPodNodesNeedFortyGBpsAtEveryTier()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 60;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("netapp-aff-a90");
+        o.storageTier = StorageTier::Good;
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        const std::vector<Finding> fs = validate(make(o), vo);
+        const auto slow = std::find_if(
+            fs.begin(), fs.end(), [](const Finding& f) { return f.code == QLatin1String("STORAGE-NODE-READ"); });
+        QVERIFY(slow != fs.end());
+        QCOMPARE(slow->entities.size(), size_t(60));
+        QVERIFY2(slow->explanation.contains(QStringLiteral("must exceed 40 GB/s")), qPrintable(slow->explanation));
+        QVERIFY2(slow->explanation.contains(QStringLiteral("min(25.0 GB/s")), qPrintable(slow->explanation));
     }
 
     // Out-of-band reaches every BMC and every switch management port (but a lone OOB switch's own).
@@ -417,20 +793,22 @@ private Q_SLOTS:
         QTest::addColumn<int>("topology");
         QTest::addColumn<QString>("sw");
         QTest::addColumn<int>("nodes");
-        QTest::addColumn<bool>("ufm");
-        QTest::newRow("rail-optimized qm9700") << int(TopologyKind::RailOptimized) << "qm9700" << 40 << true;
-        QTest::newRow("fat-tree k=8 qm9700") << int(TopologyKind::FatTree) << "qm9700" << 0 << true;
-        QTest::newRow("fat-tree k=8 qm9700, 100 hosts") << int(TopologyKind::FatTree) << "qm9700" << 100 << true;
-        QTest::newRow("leaf-spine qm9700") << int(TopologyKind::LeafSpine) << "qm9700" << 20 << true;
-        QTest::newRow("leaf-spine one leaf") << int(TopologyKind::LeafSpine) << "qm9700" << 3 << true;
-        QTest::newRow("leaf-spine sn5600 (Ethernet)") << int(TopologyKind::LeafSpine) << "sn5600" << 20 << false;
+        QTest::addColumn<int>("ufm"); // appliances on the compute fabric
+        // Rail-optimized follows the DGX SuperPOD RA: a high-availability UFM pair per fabric.
+        QTest::newRow("rail-optimized qm9700") << int(TopologyKind::RailOptimized) << "qm9700" << 40 << 2;
+        QTest::newRow("rail-optimized below one SU") << int(TopologyKind::RailOptimized) << "qm9700" << 4 << 2;
+        QTest::newRow("fat-tree k=8 qm9700") << int(TopologyKind::FatTree) << "qm9700" << 0 << 1;
+        QTest::newRow("fat-tree k=8 qm9700, 100 hosts") << int(TopologyKind::FatTree) << "qm9700" << 100 << 1;
+        QTest::newRow("leaf-spine qm9700") << int(TopologyKind::LeafSpine) << "qm9700" << 20 << 1;
+        QTest::newRow("leaf-spine one leaf") << int(TopologyKind::LeafSpine) << "qm9700" << 3 << 1;
+        QTest::newRow("leaf-spine sn5600 (Ethernet)") << int(TopologyKind::LeafSpine) << "sn5600" << 20 << 0;
     }
     void infiniBandFabricsHaveASubnetManager()
     {
         QFETCH(int, topology);
         QFETCH(QString, sw);
         QFETCH(int, nodes);
-        QFETCH(bool, ufm);
+        QFETCH(int, ufm);
         GeneratorOptions o;
         o.topology = static_cast<TopologyKind>(topology);
         o.serverSku = o.topology == TopologyKind::FatTree ? QString() : QStringLiteral("dgx-h100");
@@ -441,11 +819,11 @@ private Q_SLOTS:
         QCOMPARE(d.checkInvariants(), std::nullopt);
         int appliances = 0;
         d.nodes().forEach([&](const Node& n) { appliances += n.sku == QLatin1String("ufm-appliance"); });
-        QCOMPARE(appliances, ufm ? 1 : 0);
+        QCOMPARE(appliances, ufm);
         for (const Finding& f : validate(d))
             QVERIFY2(f.code != QLatin1String("FABRIC-SM"), qPrintable(f.message));
         const FabricReport r = analyzeFabric(d, countsOnly());
-        QCOMPARE(r.otherLeafLinks, ufm ? 2 : 0);
+        QCOMPARE(r.otherLeafLinks, 2 * ufm);
         if (o.topology == TopologyKind::FatTree && nodes == 0)
             QCOMPARE(r.servers, 126); // 8^3/4 = 128 host ports, 2 for the UFM appliance
     }

@@ -47,6 +47,13 @@ void setIntentKey(fx::Cluster& c, const char* key, const QJsonValue& value)
     c.b.setIntent(intent);
 }
 
+// The fixture's array, slower: 30 GB/s read, 10 GB/s write.
+void slowArray(fx::Cluster& c)
+{
+    c.b.d.forgetItem(QStringLiteral("array"));
+    c.b.d.recordItem(fx::storageArray(QStringLiteral("array"), 30, 10));
+}
+
 const std::vector<Case>& cases()
 {
     static const std::vector<Case> kCases{
@@ -140,10 +147,18 @@ const std::vector<Case>& cases()
         {"site budget below IT load x PUE", "POWER-SITE",
             [](fx::Cluster& c) { setIntentKey(c, "site_power_budget_kw", 30); }},
         {"no storage at all", "STORAGE-NONE", [](fx::Cluster& c) { c.b.removeNode(c.array); }},
+        // Two servers need a sixteenth of the SU row but never less than one node's figure
+        // (best: 40 read, 20 write); the 30 / 10 GB/s array is below both.
         {"array below the best tier's read", "STORAGE-READ",
-            [](fx::Cluster& c) { setIntentKey(c, "storage_tier", "best"); }},
+            [](fx::Cluster& c) {
+                setIntentKey(c, "storage_tier", "best");
+                slowArray(c);
+            }},
         {"array below the best tier's write", "STORAGE-WRITE",
-            [](fx::Cluster& c) { setIntentKey(c, "storage_tier", "best"); }},
+            [](fx::Cluster& c) {
+                setIntentKey(c, "storage_tier", "best");
+                slowArray(c);
+            }},
         {"server without storage links", "STORAGE-NODE-READ",
             [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
         {"server without storage links (write)", "STORAGE-NODE-WRITE",
@@ -321,6 +336,38 @@ private Q_SLOTS:
         const NodeId sm2 = c.b.add(fx::subnetManager(), "ufm2");
         c.b.connect(sm2, island);
         QVERIFY(!has(validate(c.b.d), QStringLiteral("FABRIC-SM")));
+    }
+
+    // Issue 12: the rule joined fabrics through hosts, so an InfiniBand storage fabric reached
+    // only through the DGX hosts counted as managed by the compute fabric's UFM. Each IB fabric is
+    // its own subnet (DGX SuperPOD RA: compute and storage fabrics each have a UFM pair).
+    void storageFabricThroughHostsNeedsItsOwnSubnetManager()
+    {
+        fx::Cluster c;
+        const NodeId ibStorage
+            = c.b.add(fx::ibSwitch(QStringLiteral("ibstor"), 32, 32, {400, 200, 100}), "ib-storage", Network::Storage);
+        // The servers' and the array's storage ports move from the Ethernet storage switch to it.
+        for (NodeId n : {c.srv1, c.srv2, c.array}) {
+            c.b.removeLinksBetween(n, c.storageSw);
+            for (int i = 0; i < 2; ++i)
+                c.b.link(c.b.freePort(n, PortRole::Storage), c.b.freePort(ibStorage, PortRole::Fabric));
+        }
+        c.b.link(c.b.freePort(ibStorage, PortRole::OutOfBand), c.b.freePort(c.oobSw, PortRole::Fabric));
+        auto fs = validate(c.b.d);
+        const Finding* f = find(fs, QStringLiteral("FABRIC-SM"));
+        QVERIFY2(f, qPrintable(dump(fs)));
+        QCOMPARE(f->entities.size(), size_t(1));
+        QVERIFY(f->entities.front() == EntityRef::of(ibStorage));
+        QVERIFY2(f->message.contains(QLatin1String("ib-storage")), qPrintable(f->message));
+        // Its own subnet manager fixes it; the compute fabric's stays where it is.
+        QJsonObject smJson = fx::base(QStringLiteral("sm-storage"), "appliance", 700, 40000);
+        smJson["description"] = "InfiniBand fabric manager / subnet manager appliance";
+        smJson["cooling"] = fx::cooling("air");
+        smJson["port_groups"] = QJsonArray{fx::portGroup("fabric", 2, {400, 200}, "OSFP", "storage")};
+        const NodeId sm2 = c.b.add(fx::parse(smJson), "ufm-storage");
+        c.b.link(c.b.freePort(sm2, PortRole::Storage), c.b.freePort(ibStorage, PortRole::Fabric));
+        fs = validate(c.b.d);
+        QVERIFY2(!has(fs, QStringLiteral("FABRIC-SM")), qPrintable(dump(fs)));
     }
 
     void managementLinksAreNotFabricTraffic()

@@ -65,6 +65,39 @@ private Q_SLOTS:
         QCOMPARE(info.code, 0);
     }
 
+    // Issue 12: 128 DGX H100 build the RA's 127 and 32 leaves / 16 spines (DGX SuperPOD RA: "a DGX
+    // system must be removed to accommodate for UFM connectivity"); validate says so as an info
+    // finding and exits 0; --keep-all-nodes keeps all 128 with a fifth SU.
+    void ufmSlotAndKeepAllNodes()
+    {
+        auto servers = [&](const QString& file) {
+            const QJsonObject j
+                = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out)
+                      .object();
+            return std::pair{j[QStringLiteral("servers")].toInt(),
+                j[QStringLiteral("compute_fabric")][QStringLiteral("switches")][QStringLiteral("leaf")].toInt()};
+        };
+        const QString ra = mDir.filePath(QStringLiteral("ra128.podwright"));
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("128"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("-o"), ra});
+        QVERIFY2(g.code == 0, g.err.constData());
+        QVERIFY(g.err.contains("127 of the 128 servers requested"));
+        QCOMPARE(servers(ra), (std::pair{127, 32}));
+        const Run v = cli({QStringLiteral("validate"), ra, QStringLiteral("--json")});
+        QCOMPARE(v.code, 0);
+        QVERIFY(v.out.contains("FABRIC-UFM-SLOT"));
+
+        const QString all = mDir.filePath(QStringLiteral("all128.podwright"));
+        QCOMPARE(cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+                         QStringLiteral("--nodes"), QStringLiteral("128"), QStringLiteral("--switch"),
+                         QStringLiteral("qm9700"), QStringLiteral("--keep-all-nodes"), QStringLiteral("-o"), all})
+                     .code,
+            0);
+        QCOMPARE(servers(all), (std::pair{128, 40}));
+        QVERIFY(!cli({QStringLiteral("validate"), all, QStringLiteral("--json")}).out.contains("FABRIC-UFM-SLOT"));
+    }
+
     void fatTreeFromTheCli()
     {
         const QString file = mDir.filePath(QStringLiteral("ft.podwright"));

@@ -201,6 +201,18 @@ private Q_SLOTS:
         const auto text = runCli({QStringLiteral("cost"), mClean});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("breaks even at"));
+
+        // Issue 12: a cloud so cheap that owning never breaks even gives null and "never", not "102.1%".
+        const auto cheap = runCli({QStringLiteral("cost"), mClean, QStringLiteral("--json"),
+            QStringLiteral("--cloud-price"), QStringLiteral("0.05")});
+        QCOMPARE(cheap.exitCode, 0);
+        const QJsonObject cheapCloud = cheap.json().value("cloud").toObject();
+        QVERIFY(cheapCloud.contains(QLatin1String("break_even_utilization")));
+        QVERIFY(cheapCloud.value("break_even_utilization").isNull());
+        QCOMPARE(cheapCloud.value("break_even").toString(), QStringLiteral("never, at any utilization"));
+        const auto cheapText
+            = runCli({QStringLiteral("cost"), mClean, QStringLiteral("--cloud-price"), QStringLiteral("0.05")});
+        QVERIFY2(cheapText.out.contains("owning breaks even never, at any utilization"), cheapText.out.constData());
     }
 
     void sizeJson()

@@ -111,7 +111,8 @@ private Q_SLOTS:
         const QJsonValue ratio = analysis.value("bisection").toObject().value("ratio");
         if (ratio.isDouble()) {
             QCOMPARE(numberIn(status, QStringLiteral("bisection ([\\d.]+)")), rounded(ratio.toDouble(), 2));
-            QCOMPARE(numberIn(text, QStringLiteral("Gb/s \\(ratio ([\\d.]+) of full\\)")), rounded(ratio.toDouble(), 3));
+            QCOMPARE(
+                numberIn(text, QStringLiteral("Gb/s \\(ratio ([\\d.]+) of full\\)")), rounded(ratio.toDouble(), 3));
         } else {
             QVERIFY2(!status.contains(QLatin1String("bisection")), qPrintable(status));
         }

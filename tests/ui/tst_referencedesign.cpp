@@ -92,8 +92,9 @@ private Q_SLOTS:
         QVERIFY(expected.ok());
         const GeneratorPreview want = GeneratorPreview::of(*expected.design);
         const GeneratorPreview got = *dlg.preview();
-        QCOMPARE(got.gpuServers, 64);
-        QCOMPARE(got.gpus, 512);
+        // 512 GPUs ask for two whole SUs: the UFM pair takes one DGX slot (DGX SuperPOD RA), 63 x 8.
+        QCOMPARE(got.gpuServers, 63);
+        QCOMPARE(got.gpus, 504);
         QCOMPARE(got.gpuServers, want.gpuServers);
         QCOMPARE(got.servers, want.servers);
         QCOMPARE(got.leaves, want.leaves);
@@ -152,7 +153,7 @@ private Q_SLOTS:
         const Design& d = w->document()->design();
         QCOMPARE(d.nodes().size(), expected.design->nodes().size());
         QCOMPARE(d.links().size(), expected.design->links().size());
-        QCOMPARE(DesignSummary::of(d).gpus, 256);
+        QCOMPARE(DesignSummary::of(d).gpus, 248); // one SU: 31 DGX and the UFM pair (RA)
         QCOMPARE(w->document()->undoStack()->count(), 0);
         QVERIFY(w->document()->filePath().isEmpty());
         QVERIFY(w->document()->isModified()); // in no file yet: unsaved until saved
