@@ -18,7 +18,7 @@ CommandResult RenameDesignCommand::performApply(Design& design)
     if (design.name() == mAfter)
         return CommandResult::refused(QStringLiteral("the design is already named \"%1\"").arg(mAfter));
     mBefore = design.name();
-    redo(design);
+    performRedo(design);
     return CommandResult::done();
 }
 

@@ -502,7 +502,7 @@ private Q_SLOTS:
     {
         const std::vector<const CatalogItem*> items = test::shippedCatalog().items();
         fuzz::SequenceStats stats;
-        for (quint32 seed : {1u, 2u, 3u}) {
+        for (quint32 seed : {1u, 2u, 3u, 4u, 5u, 6u}) {
             RandomChooser choose(seed);
             const auto failure = fuzz::runCommandSequence(items, test::smallDesign(), choose, 1500, &stats);
             QVERIFY2(!failure, qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(failure.value_or(QString()))));
