@@ -58,13 +58,23 @@ Design& Design::operator=(const Design& other)
 void Design::recordItem(const CatalogItem& item)
 {
     if (mItems.find(item.sku) == mItems.end()) {
-        mItems.emplace(item.sku, item);
+        const auto inserted = mItems.emplace(item.sku, item).first;
+        // Nodes that name the sku (a snapshot entry replaced) point at the new entry.
+        mNodes.forEach([&](const Node& n) {
+            if (n.sku == item.sku)
+                mNodeItems[n.id.value() - 1] = &inserted->second;
+        });
         touch();
     }
 }
 
 void Design::forgetItem(const QString& sku)
 {
+    // No node may keep a pointer into the erased entry.
+    mNodes.forEach([&](const Node& n) {
+        if (n.sku == sku)
+            mNodeItems[n.id.value() - 1] = nullptr;
+    });
     mItems.erase(sku);
     touch();
 }
