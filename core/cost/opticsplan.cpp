@@ -43,17 +43,9 @@ OpticsPlan OpticsPlan::of(const Design& design)
                     continue;
             }
             ++plan.mTotal[sku];
-            ++plan.mPerNode[p.node.value()][sku];
         }
     });
     return plan;
-}
-
-const std::map<QString, int>& OpticsPlan::modulesAt(NodeId node) const
-{
-    static const std::map<QString, int> none;
-    const auto it = mPerNode.find(node.value());
-    return it == mPerNode.end() ? none : it->second;
 }
 
 int OpticsPlan::moduleCount() const

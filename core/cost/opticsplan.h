@@ -1,18 +1,15 @@
 #pragma once
 
-#include "util/strongid.h"
-
 #include <QString>
 
 #include <map>
-#include <unordered_map>
 
 namespace pw {
 
 class Design;
 
-// The transceivers a design needs, per node and in total: one definition read by the bill of
-// materials, the power figures and the fabric analysis' inventory. Modules are counted per port
+// The transceivers a design needs: one count read by the bill of materials and the fabric
+// analysis' inventory. Modules are counted per port
 // end of every link that names a transceiver (cabled or not): OpticsRules picks the module each
 // cage takes (the link's own module where the snapshot lacks that one), and a twin-port module in
 // a twin-port cage serves both links of the cage, so the cage needs one module.
@@ -22,13 +19,10 @@ public:
 
     // Modules by catalog sku over the whole design.
     [[nodiscard]] const std::map<QString, int>& modulesBySku() const { return mTotal; }
-    // Modules plugged into one node's ports, by sku (empty when it has none).
-    [[nodiscard]] const std::map<QString, int>& modulesAt(NodeId node) const;
     [[nodiscard]] int moduleCount() const;
 
 private:
     std::map<QString, int> mTotal;
-    std::unordered_map<quint32, std::map<QString, int>> mPerNode;
 };
 
 } // namespace pw

@@ -2,8 +2,6 @@
 
 #include "model/design.h"
 
-#include <QJsonArray>
-
 #include <unordered_map>
 
 namespace pw {
