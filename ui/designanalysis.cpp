@@ -75,8 +75,10 @@ void DesignAnalysis::recompute()
         ValidationOptions options;
         options.fabricAnalysis = !mFabricSkipped;
         options.fabric = fabric ? &*fabric : nullptr;
-        if (mCost)
+        if (mCost) {
             options.capex = mCost->capex;
+            options.power = &mCost->power;
+        }
         mFindings = validate(d, options);
     } catch (const std::exception& e) {
         mRulesError = describe(e);

@@ -279,6 +279,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     vo.assumptions = assumptions;
     vo.fabric = &r.fabric; // the rules judge the figures the report prints
     vo.capex = r.cost.capex;
+    vo.power = &r.cost.power;
     r.findings = validate(design, vo);
     r.findingCounts = FindingCounts::of(r.findings);
     r.diagram = DiagramModel::of(design);

@@ -173,7 +173,7 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
         = options.assumptions.value_or(CostAssumptions::ofProperties(design.properties()));
     rules::portRules(design, out);
     rules::fabricRules(design, options, out);
-    rules::powerRules(design, assumptions, out);
+    rules::powerRules(design, assumptions, options.power, out);
     rules::storageRules(design, out);
     rules::managementRules(design, out);
     rules::workloadRules(design, out);

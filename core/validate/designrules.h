@@ -13,6 +13,7 @@ namespace pw {
 
 class Design;
 struct FabricReport;
+struct PowerFigures;
 
 // What validation may use beyond the design: cost assumptions (PUE for the site-power rule;
 // default: the design's stored assumptions) and switches for the slower rule groups. A caller
@@ -24,6 +25,7 @@ struct ValidationOptions {
     bool fabricAnalysis = true; // FABRIC-BISECTION and degraded cases: needs the topology engine
     const FabricReport* fabric = nullptr; // analyzeFabric(design) with default options, when known
     std::optional<double> capex; // BillOfMaterials::of(design).total(), when known
+    const PowerFigures* power = nullptr; // PowerFigures::of(design, assumptions' PUE), when known
 };
 
 // Counts of unwaived findings by severity, plus how many are waived.

@@ -4,12 +4,16 @@
 #include "model/designintent.h"
 
 #include <map>
+#include <optional>
 
 namespace pw::rules {
 
-void powerRules(const Design& d, const CostAssumptions& a, std::vector<Finding>& out)
+void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* known, std::vector<Finding>& out)
 {
-    const PowerFigures power = PowerFigures::of(d, a.pue.value);
+    std::optional<PowerFigures> computed;
+    if (!known)
+        computed = PowerFigures::of(d, a.pue.value);
+    const PowerFigures& power = known ? *known : *computed;
     std::map<std::uint32_t, std::vector<NodeId>> rackMembers;
     std::map<std::uint32_t, std::vector<NodeId>> liquidInAirRack;
     d.nodes().forEach([&](const Node& n) {

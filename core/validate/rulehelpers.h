@@ -26,7 +26,7 @@ QString fmt(double v, int precision = 1);
 
 void portRules(const Design& d, std::vector<Finding>& out);
 void fabricRules(const Design& d, const ValidationOptions& o, std::vector<Finding>& out);
-void powerRules(const Design& d, const CostAssumptions& a, std::vector<Finding>& out);
+void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* known, std::vector<Finding>& out);
 void storageRules(const Design& d, std::vector<Finding>& out);
 void managementRules(const Design& d, std::vector<Finding>& out);
 void workloadRules(const Design& d, std::vector<Finding>& out);
