@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # Builds the Release bench preset and prints the tables of docs/benchmarks.md: every figure there
 # comes from this one command (medians of five repetitions; the load average is printed with them).
-#   bash tests/bench/run-benchmarks.sh [--quick]    (--quick: one repetition, for a smoke run)
+#   bash tests/bench/run-benchmarks.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cmake --preset bench >/dev/null
 cmake --build --preset bench --target bench_fabric bench_canvas podwright-cli >/dev/null
 out=build-bench/results
 mkdir -p "$out"
-reps=()
-[ "${1:-}" = "--quick" ] && reps=(--benchmark_repetitions=1)
 export PODWRIGHT_CATALOG_DIR="$PWD/catalogs" QT_QPA_PLATFORM=offscreen
 uptime > "$out/load-before.txt"
-build-bench/tests/bench/bench_fabric --benchmark_out="$out/fabric.json" --benchmark_out_format=json "${reps[@]}" >/dev/null
-build-bench/tests/bench/bench_canvas --benchmark_out="$out/canvas.json" --benchmark_out_format=json "${reps[@]}" >/dev/null
+build-bench/tests/bench/bench_fabric --benchmark_out="$out/fabric.json" --benchmark_out_format=json >/dev/null
+build-bench/tests/bench/bench_canvas --benchmark_out="$out/canvas.json" --benchmark_out_format=json >/dev/null
 uptime > "$out/load-after.txt"
 python3 tests/bench/tables.py "$out" build-bench/app/podwright-cli

@@ -21,7 +21,9 @@ def medians(path):
         aggregate = b.get("aggregate_name")
         if aggregate not in (None, "median"):
             continue
-        name = b.get("run_name", b["name"])
+        # "BM_Generate/1024/iterations:1/repeats:5" -> "BM_Generate/1024"
+        name = "/".join(p for p in b.get("run_name", b["name"]).split("/")
+                        if not p.startswith(("iterations:", "repeats:")))
         if aggregate is None and name in result:
             continue  # a single repetition: no aggregates, keep the first
         unit = {"ms": 1.0, "us": 1e-3, "ns": 1e-6, "s": 1e3}[b.get("time_unit", "ns")]
