@@ -6,6 +6,7 @@
 #include "export/cablingcsv.h"
 #include "model/design.h"
 #include "topology/fabricanalyzer.h"
+#include "util/plural.h"
 
 #include <QCollator>
 #include <QJsonArray>
@@ -451,16 +452,19 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         tierText = QStringLiteral(" It falls in the %1 tier of the scale-tier table (typical capital cost %2).")
                        .arg(c.tier->name, range);
     }
-    r.summaryText << QStringLiteral("%1 is a %2 GPU cluster of %3 GPUs in %4 servers%5.%6")
-                         .arg(r.designName,
-                             r.intent.clusterType == ClusterType::Unspecified ? QString()
-                                                                              : toString(r.intent.clusterType),
-                             number(r.summary.gpus), number(r.summary.servers),
+    // The noun phrase is built from its parts (never by editing the finished sentence, which would
+    // also change the design's own name): "a training GPU cluster", "an inference GPU cluster".
+    const QString kind = r.intent.clusterType == ClusterType::Unspecified
+        ? QStringLiteral("GPU cluster")
+        : toString(r.intent.clusterType) + QStringLiteral(" GPU cluster");
+    const QString article = QStringLiteral("aeiou").contains(kind.front()) ? QStringLiteral("an") : QStringLiteral("a");
+    r.summaryText << QStringLiteral("%1 is %2 %3 of %4 %5 in %6 %7%8.%9")
+                         .arg(r.designName, article, kind, number(r.summary.gpus),
+                             plural(r.summary.gpus, "GPU", "GPUs"), number(r.summary.servers),
+                             plural(r.summary.servers, "server", "servers"),
                              models.isEmpty() ? QString()
                                               : QStringLiteral(" (%1)").arg(models.join(QStringLiteral(", "))),
-                             tierText)
-                         .replace(QStringLiteral("a  GPU"), QStringLiteral("a GPU"))
-                         .replace(QStringLiteral("a inference"), QStringLiteral("an inference"));
+                             tierText);
     {
         const ClusterStackBlock& cs = r.clusterTypeAndStack;
         QString t = cs.type == ClusterType::Unspecified ? QStringLiteral("The cluster type is not stated")

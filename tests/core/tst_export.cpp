@@ -408,6 +408,30 @@ private Q_SLOTS:
         const auto s = ReportOptions::parseSections(QStringLiteral("cost, cover"));
         QVERIFY(s && s->size() == 2 && s->front() == ReportSection::Cover);
     }
+
+    void summaryGrammarKeepsTheDesignName()
+    {
+        // The article agrees with the cluster type, and the design's own name is never edited
+        // ("Alpha inference" once printed as "Alphan inference").
+        Design d = mDesigns.at(QStringLiteral("leaf-spine-128"));
+        d.setName(QStringLiteral("Alpha inference"));
+        QJsonObject p = d.properties();
+        QJsonObject intent = p.value(QLatin1String("intent")).toObject();
+        intent.insert(QStringLiteral("cluster_type"), QStringLiteral("inference"));
+        p.insert(QStringLiteral("intent"), intent);
+        d.setProperties(p);
+        const CostAssumptions a = CostAssumptions::ofProperties(d.properties());
+        QString first = ReportData::build(d, a, ReportOptions{}).summaryText.value(0);
+        QVERIFY2(first.startsWith(QLatin1String("Alpha inference is an inference GPU cluster of ")), qPrintable(first));
+
+        intent.insert(QStringLiteral("cluster_type"), QStringLiteral("training"));
+        p.insert(QStringLiteral("intent"), intent);
+        d.setProperties(p);
+        first = ReportData::build(d, a, ReportOptions{}).summaryText.value(0);
+        QVERIFY2(first.startsWith(QLatin1String("Alpha inference is a training GPU cluster of ")), qPrintable(first));
+        QVERIFY2(first.contains(QLatin1String(" GPUs in ")) && first.contains(QLatin1String(" servers (")),
+            qPrintable(first));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestExport)
