@@ -308,7 +308,9 @@ private:
     void sources();
 
     // Charts (vector).
-    void barChart(const QRectF& area, const std::vector<std::pair<QString, double>>& values, const QString& title);
+    // `format` writes each bar's value (a count, an amount): the caller knows what the bars measure.
+    void barChart(const QRectF& area, const std::vector<std::pair<QString, double>>& values, const QString& title,
+        const std::function<QString(double)>& format);
     void tierChart(const QRectF& area);
     void tcoChart(const QRectF& area);
     void chartTitle(const QRectF& area, const QString& title)
@@ -843,7 +845,8 @@ void Doc::cabling()
         bars.emplace_back(t, n);
     const double chartH = 24 + 16 * bars.size();
     ensure(chartH + 10);
-    barChart(QRectF(mBody.left(), y, mBody.width(), chartH), bars, QStringLiteral("Cables by type"));
+    barChart(QRectF(mBody.left(), y, mBody.width(), chartH), bars, QStringLiteral("Cables by type"),
+        [](double n) { return ReportData::number(n); });
     y += chartH + 10;
     subheading(QStringLiteral("By network, type and length class"));
     std::vector<std::vector<Cell>> rows;
@@ -893,7 +896,8 @@ void Doc::validation()
         rows, 7.8);
 }
 
-void Doc::barChart(const QRectF& area, const std::vector<std::pair<QString, double>>& values, const QString& title)
+void Doc::barChart(const QRectF& area, const std::vector<std::pair<QString, double>>& values, const QString& title,
+    const std::function<QString(double)>& format)
 {
     chartTitle(area, title);
     if (values.empty())
@@ -914,8 +918,8 @@ void Doc::barChart(const QRectF& area, const std::vector<std::pair<QString, doub
         p.setBrush(kAccent);
         p.drawRect(QRectF(area.left() + labelW, yy + 2, std::max(0.5, bw), barH));
         p.setPen(kInk);
-        p.drawText(QRectF(area.left() + labelW + bw + 4, yy, valueW, barH + 4), Qt::AlignLeft | Qt::AlignVCenter,
-            title.startsWith(QLatin1String("Capital")) ? shortMoney(v) : ReportData::number(v));
+        p.drawText(
+            QRectF(area.left() + labelW + bw + 4, yy, valueW, barH + 4), Qt::AlignLeft | Qt::AlignVCenter, format(v));
         yy += 16;
     }
 }
@@ -1040,19 +1044,11 @@ void Doc::cost()
     const CostReport& c = d.cost;
     std::vector<std::vector<Cell>> rows;
     std::vector<std::pair<QString, double>> bars;
-    std::map<QString, double> byCategory;
-    std::vector<QString> order;
-    for (const BomLine& l : c.bom.lines()) {
-        if (!byCategory.count(l.category))
-            order.push_back(l.category);
-        byCategory[l.category] += l.extendedPrice();
-    }
-    for (const QString& cat : order) {
-        const double v = byCategory[cat];
-        rows.push_back({Cell{QStringLiteral("Capital: %1").arg(cat)}, Cell{d.money(v)},
-            Cell{c.capex > 0 ? ReportData::number(100 * v / c.capex, 1) + QLatin1Char('%') : QString()}});
-        bars.emplace_back(cat, v);
-    }
+    for (const CapexShare& cat : c.capexByCategory)
+        rows.push_back({Cell{QStringLiteral("Capital: %1").arg(cat.name)}, Cell{d.money(cat.usd)},
+            Cell{c.capex > 0 ? ReportData::number(100 * cat.share, 1) + QLatin1Char('%') : QString()}});
+    for (const CapexShare& area : c.capexByArea)
+        bars.emplace_back(area.name, area.usd);
     std::vector<int> bold{static_cast<int>(rows.size())};
     rows.push_back({Cell{QStringLiteral("Capital cost")}, Cell{d.money(c.capex)}, Cell{QStringLiteral("100%")}});
     rows.push_back(
@@ -1081,7 +1077,8 @@ void Doc::cost()
 
     const double barsH = 26 + 16 * bars.size();
     ensure(barsH);
-    barChart(QRectF(mBody.left(), y, mBody.width(), barsH), bars, QStringLiteral("Capital cost by category"));
+    barChart(QRectF(mBody.left(), y, mBody.width(), barsH), bars, QStringLiteral("Capital cost by area"),
+        [this](double usd) { return shortMoney(usd); });
     y += barsH + 6;
     const double tierH = 30 + 22 * d.tiers.size() + 24;
     ensure(tierH);

@@ -23,6 +23,7 @@
 #include <QtCharts/QValueAxis>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace pw::ui {
@@ -202,40 +203,21 @@ void ChartsPanel::refreshBreakdown()
         chart->setTitle(QStringLiteral("Cost breakdown unavailable: %1").arg(mAnalysis->costError()));
         return;
     }
-    const BillOfMaterials& bom = cost->bom;
-    struct Part {
-        QString name;
-        QStringList categories;
-        QColor color;
-    };
-    const std::vector<Part> parts = {
-        {QStringLiteral("Compute"), {QStringLiteral("servers"), QStringLiteral("nics")}, QColor(0x42, 0xa5, 0xf5)},
-        {QStringLiteral("Network"),
-            {QStringLiteral("switches"), QStringLiteral("cables"), QStringLiteral("transceivers")},
-            QColor(0xab, 0x47, 0xbc)},
-        {QStringLiteral("Storage"), {QStringLiteral("storage")}, QColor(0x26, 0xa6, 0x9a)},
-        {QStringLiteral("Facility and other"), {}, QColor(0x8d, 0x6e, 0x63)},
-    };
-    std::vector<double> sums(parts.size(), 0.0);
-    for (const BomLine& l : bom.lines()) {
-        size_t i = parts.size() - 1; // racks, PDUs, appliances, anything new
-        for (size_t p = 0; p + 1 < parts.size(); ++p)
-            if (parts[p].categories.contains(l.category))
-                i = p;
-        sums[i] += l.extendedPrice();
-    }
+    // The areas are computed once, in core (CostReport::capexByArea); only their colours live here.
+    const std::array colors{
+        QColor(0x42, 0xa5, 0xf5), QColor(0xab, 0x47, 0xbc), QColor(0x26, 0xa6, 0x9a), QColor(0x8d, 0x6e, 0x63)};
     chart->setTitle(QStringLiteral("Capital cost by area — total %1").arg(money(cost->capex)));
     auto* pie = new QPieSeries;
     pie->setObjectName(QStringLiteral("breakdown"));
     pie->setHoleSize(0.35);
-    const double total = cost->capex > 0 ? cost->capex : 1.0;
-    for (size_t i = 0; i < parts.size(); ++i) {
+    for (size_t i = 0; i < cost->capexByArea.size(); ++i) {
+        const CapexShare& area = cost->capexByArea[i];
         QPieSlice* slice = pie->append(
-            QStringLiteral("%1: %2 (%3%)").arg(parts[i].name, money(sums[i])).arg(100.0 * sums[i] / total, 0, 'f', 1),
-            sums[i]);
-        slice->setObjectName(parts[i].name);
-        slice->setColor(parts[i].color);
-        slice->setLabelVisible(sums[i] / total >= 0.05); // small slices: the legend says it
+            QStringLiteral("%1: %2 (%3%)").arg(area.name, money(area.usd)).arg(100.0 * area.share, 0, 'f', 1),
+            area.usd);
+        slice->setObjectName(area.name);
+        slice->setColor(colors[i % colors.size()]);
+        slice->setLabelVisible(area.share >= 0.05); // small slices: the legend says it
     }
     chart->addSeries(pie);
 }

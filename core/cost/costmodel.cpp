@@ -15,6 +15,8 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
     const OpticsPlan optics = OpticsPlan::of(design);
     r.bom = BillOfMaterials::of(design, optics);
     r.capex = r.bom.total();
+    r.capexByArea = capexByArea(r.bom);
+    r.capexByCategory = capexByCategory(r.bom);
     design.nodes().forEach([&](const Node& n) {
         if (const CatalogItem* item = design.item(n.sku))
             r.gpus += item->gpuCount();
@@ -111,6 +113,8 @@ QJsonObject CostReport::toJson() const
     return QJsonObject{
         {QStringLiteral("currency"), QStringLiteral("USD")},
         {QStringLiteral("capex"), capex},
+        {QStringLiteral("capex_by_area"), pw::toJson(capexByArea)},
+        {QStringLiteral("capex_by_category"), pw::toJson(capexByCategory)},
         {QStringLiteral("opex_per_year"), opexPerYear},
         {QStringLiteral("opex"),
             QJsonObject{{QStringLiteral("energy_per_year"), energyCostPerYear},
@@ -153,6 +157,11 @@ QString CostReport::toText() const
     QString s;
     s += QStringLiteral("GPUs                 %1\n").arg(gpus);
     s += QStringLiteral("Capital cost         %1 (%2 per GPU)\n").arg(usd(capex), usd(costPerGpu));
+    for (const CapexShare& a : capexByArea)
+        s += QStringLiteral("  %1%2 (%3%)\n")
+                 .arg(a.name + QLatin1Char(' '), -19)
+                 .arg(usd(a.usd))
+                 .arg(a.share * 100, 0, 'f', 1);
     s += QStringLiteral("IT power             %1 kW max, %2 kW typical; facility %3 kW at PUE %4\n")
              .arg(itPowerKw, 0, 'f', 1)
              .arg(itTypicalPowerKw, 0, 'f', 1)

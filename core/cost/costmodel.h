@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cost/billofmaterials.h"
+#include "cost/capexbreakdown.h"
 #include "cost/costassumptions.h"
 #include "cost/powerfigures.h"
 #include "cost/tiertable.h"
@@ -26,6 +27,8 @@ struct CostReport {
     BillOfMaterials bom;
     CostAssumptions assumptions;
     double capex = 0;
+    std::vector<CapexShare> capexByArea; // the four areas of capexbreakdown.h
+    std::vector<CapexShare> capexByCategory; // per BOM category, in the BOM's order
     PowerFigures power; // the one definition of IT, rack and facility power; the three below copy it
     double itPowerKw = 0;
     double itTypicalPowerKw = 0;

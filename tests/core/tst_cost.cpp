@@ -7,6 +7,7 @@
 #include "generate/fabricgenerator.h"
 #include "topology/fabricanalyzer.h"
 
+#include <QJsonArray>
 #include <QtTest>
 
 using namespace pw;
@@ -129,6 +130,29 @@ private Q_SLOTS:
         QVERIFY(qFuzzyCompare(r.breakEvenUtilization.value(), 107658.0 / (2.0 * 16 * 8760))); // about 0.38
         // At break-even, renting the same GPU-hours costs exactly what owning does.
         QVERIFY(qFuzzyCompare(2.0 * 16 * 8760 * r.breakEvenUtilization.value(), r.ownershipPerYear));
+    }
+
+    void capexByAreaByHand()
+    {
+        // The hand-built design: servers 190k (Compute), switch 20k + 2 cables 200 + 3 modules 3k
+        // (Network), the rack 2k (Facility and other), no storage.
+        Small s;
+        const CostReport r = CostModel::compute(s.b.d, handAssumptions());
+        QCOMPARE(r.capexByArea.size(), size_t(4));
+        QCOMPARE(r.capexByArea[0].name, QStringLiteral("Compute"));
+        QCOMPARE(r.capexByArea[0].usd, 190000.0);
+        QCOMPARE(r.capexByArea[1].usd, 23200.0);
+        QCOMPARE(r.capexByArea[2].usd, 0.0);
+        QCOMPARE(r.capexByArea[3].usd, 2000.0);
+        QCOMPARE(r.capexByArea[3].categories, QStringList{QStringLiteral("racks")});
+        QVERIFY(qFuzzyCompare(r.capexByArea[0].share, 190000.0 / 215200));
+        QStringList names;
+        for (const CapexShare& c : r.capexByCategory)
+            names << c.name;
+        QCOMPARE(names, QStringList({"servers", "switches", "racks", "cables", "transceivers"}));
+        const QJsonObject json = r.toJson();
+        QCOMPARE(json.value("capex_by_area").toArray().at(1).toObject().value("usd").toDouble(), 23200.0);
+        QCOMPARE(json.value("capex_by_category").toArray().size(), 5);
     }
 
     void costJsonHasTheContractFields()

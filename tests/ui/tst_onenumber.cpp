@@ -6,13 +6,18 @@
 #include "helpers/windowfixture.h"
 #include "integration/helpers/clirunner.h"
 
+#include "chartspanel.h"
 #include "designanalysis.h"
 #include "mainwindow.h"
 #include "statuspanel.h"
 
+#include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QtCharts/QChart>
+#include <QtCharts/QPieSeries>
+#include <QtCharts/QPieSlice>
 #include <QtTest>
 
 #include <cmath>
@@ -106,6 +111,30 @@ private Q_SLOTS:
         // Capital cost: to the dollar in the status bar, to the cent in the report.
         QCOMPARE(numberIn(status, QStringLiteral("hardware total \\$([\\d,]+)")), rounded(capex, 0));
         QCOMPARE(numberIn(text, QStringLiteral("The capital cost is \\$([\\d,.]+)")), rounded(capex, 2));
+
+        // Capital cost by area and by category: one grouping (CostReport::capexByArea) in the
+        // studio's pie, `cost --json` and the report's cost table.
+        const QJsonArray areas = cost.value("capex_by_area").toArray();
+        QCOMPARE(areas.size(), 4);
+        auto* pie = w->chartsPanel()->breakdownChart()->findChild<QPieSeries*>(QStringLiteral("breakdown"));
+        QVERIFY(pie);
+        QCOMPARE(pie->count(), 4);
+        double areaSum = 0;
+        for (int i = 0; i < areas.size(); ++i) {
+            const QJsonObject a = areas.at(i).toObject();
+            QCOMPARE(pie->slices().at(i)->objectName(), a.value("name").toString());
+            QCOMPARE(rounded(pie->slices().at(i)->value(), 2), rounded(a.value("usd").toDouble(), 2));
+            areaSum += a.value("usd").toDouble();
+        }
+        QCOMPARE(rounded(areaSum, 2), rounded(capex, 2));
+        const QJsonArray categories = cost.value("capex_by_category").toArray();
+        QVERIFY(!categories.isEmpty());
+        for (const QJsonValue& v : categories) {
+            const QJsonObject c = v.toObject();
+            const QString name = c.value("name").toString();
+            QCOMPARE(numberIn(text, QStringLiteral("Capital: %1 \\$([\\d,.]+)").arg(name)),
+                rounded(c.value("usd").toDouble(), 2));
+        }
 
         // Bisection: one analysis with the default options.
         const QJsonValue ratio = analysis.value("bisection").toObject().value("ratio");
