@@ -3,86 +3,87 @@
 #include "designdocument.h"
 
 #include "model/design.h"
-#include "topology/fabricanalyzer.h"
-#include "util/errors.h"
-#include "validate/designrules.h"
 
 #include <QTimer>
 
-namespace pw::ui {
+#include <memory>
 
-namespace {
-QString describe(const std::exception& e)
-{
-    if (const auto* pe = dynamic_cast<const Error*>(&e))
-        return pe->message();
-    return QString::fromUtf8(e.what());
-}
-} // namespace
+namespace pw::ui {
 
 DesignAnalysis::DesignAnalysis(DesignDocument* document, QObject* parent)
     : QObject(parent), mDocument(document), mDebounce(new QTimer(this))
 {
+    mWorker.setMaxThreadCount(1);
     mDebounce->setSingleShot(true);
-    connect(mDebounce, &QTimer::timeout, this, &DesignAnalysis::recompute);
+    mDebounce->setInterval(250);
+    connect(mDebounce, &QTimer::timeout, this, &DesignAnalysis::startWorker);
     connect(document, &DesignDocument::changed, this, [this] {
-        // Big designs take a noticeable fraction of a second to cost and check: wait for a pause.
-        mDebounce->start(mDocument->design().nodes().size() > 5000 ? 1500 : 250);
+        ++mRevision; // whatever the worker is computing now describes an older design
+        mDebounce->start();
     });
     recompute();
 }
 
+DesignAnalysis::~DesignAnalysis()
+{
+    // The worker posts its result to this object: let it finish before the object goes (the posted
+    // result is then discarded with the object).
+    mWorker.waitForDone();
+}
+
 bool DesignAnalysis::isPending() const
 {
-    return mDebounce->isActive();
+    return mDebounce->isActive() || mWorkerBusy;
+}
+
+FiguresRequest DesignAnalysis::request() const
+{
+    FiguresRequest r = FiguresRequest::forDesign(mDocument->design());
+    r.fabricAnalysisMaxNodes = kFabricAnalysisMaxNodes;
+    return r;
 }
 
 void DesignAnalysis::recompute()
 {
     mDebounce->stop();
-    const Design& d = mDocument->design();
-    mSummary = DesignSummary::of(d);
-    mCost.reset();
-    mCostError.clear();
+    ++mRevision; // a result still on its way is older than this one
+    apply(DesignFigures::of(mDocument->design(), request()));
+}
+
+void DesignAnalysis::startWorker()
+{
+    if (mWorkerBusy) {
+        mRunAgain = true;
+        return;
+    }
+    mWorkerBusy = true;
+    auto snapshot = std::make_shared<const Design>(mDocument->design());
+    const FiguresRequest req = request();
+    const quint64 revision = mRevision;
+    mWorker.start([this, snapshot, req, revision] {
+        auto figures = std::make_shared<DesignFigures>(DesignFigures::of(*snapshot, req));
+        QMetaObject::invokeMethod(
+            this,
+            [this, figures, revision] {
+                mWorkerBusy = false;
+                if (revision == mRevision)
+                    apply(std::move(*figures));
+                if (mRunAgain) {
+                    mRunAgain = false;
+                    startWorker();
+                }
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void DesignAnalysis::apply(DesignFigures figures)
+{
+    mFigures = std::move(figures);
     mRacks.clear();
-    mMaxPowerKw = 0;
-    try {
-        mCost = CostModel::compute(d, CostAssumptions::ofProperties(d.properties()));
-        // Power as the cost, the rules, the CLI and the report define it (PowerFigures).
-        mMaxPowerKw = mCost->power.itMaxKw;
-        for (const RackPower& r : mCost->power.racks)
+    if (mFigures.cost)
+        for (const RackPower& r : mFigures.cost->power.racks)
             mRacks.push_back({r.id, r.name, r.maxKw, r.budgetKw, r.nodes});
-    } catch (const std::exception& e) {
-        mCostError = describe(e);
-    }
-    // One fabric analysis per revision, with the default options that `analyze`, the report and
-    // FABRIC-BISECTION use: the status bar shows the ratio the rule judges.
-    mBisectionRatio.reset();
-    mFindings.clear();
-    mRulesError.clear();
-    mFabricSkipped = int(d.nodes().size()) > kFabricAnalysisMaxNodes;
-    std::optional<FabricReport> fabric;
-    if (!mFabricSkipped) {
-        try {
-            fabric = analyzeFabric(d, AnalysisOptions());
-            if (fabric->bisectionComputed && fabric->gpus > 0)
-                mBisectionRatio = fabric->bisectionRatio;
-        } catch (const std::exception&) {
-            // The rules below run the analysis again and report the failure as a finding.
-        }
-    }
-    try {
-        ValidationOptions options;
-        options.fabricAnalysis = !mFabricSkipped;
-        options.fabric = fabric ? &*fabric : nullptr;
-        if (mCost) {
-            options.capex = mCost->capex;
-            options.power = &mCost->power;
-        }
-        mFindings = validate(d, options);
-    } catch (const std::exception& e) {
-        mRulesError = describe(e);
-    }
     Q_EMIT updated();
 }
 

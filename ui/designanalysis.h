@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/designfigures.h"
 #include "cost/costmodel.h"
 #include "model/designsummary.h"
 #include "util/strongid.h"
@@ -7,6 +8,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 
 #include <optional>
 #include <vector>
@@ -26,10 +28,12 @@ struct RackLoad {
     int nodes = 0;
 };
 
-// The latest results of the pure engine functions for the open design: the summary, the cost
-// report and the design-rule findings. One object computes them (debounced after each change) and
-// every panel (status bar, findings, bill of materials, charts) reads them here, so nothing
-// validates or costs twice. An engine failure is kept as text, never thrown into the event loop.
+// The latest figures of the open design (core's DesignFigures: summary, cost report, one fabric
+// analysis, findings). After each change they are recomputed on a worker thread, once the edits
+// pause, from a copy of the design, so a large design never blocks the window; a result that
+// arrives for a revision that has since changed is dropped. Every panel (status bar, findings,
+// bill of materials, charts, racks) reads them here, so nothing validates or costs twice. An engine
+// failure is kept as text, never thrown into the event loop.
 class DesignAnalysis : public QObject {
     Q_OBJECT
 public:
@@ -38,42 +42,45 @@ public:
     static constexpr int kFabricAnalysisMaxNodes = 5000;
 
     explicit DesignAnalysis(DesignDocument* document, QObject* parent = nullptr);
+    ~DesignAnalysis() override;
 
-    // Recomputes now and emits updated() (tests; the debounce calls it too).
+    // Recomputes now, on this thread, and emits updated() (tests, and "refresh now" actions).
     void recompute();
-    // True while a change is waiting for the debounce.
+    // True while a change waits for the pause or for the worker's result.
     [[nodiscard]] bool isPending() const;
 
-    [[nodiscard]] const DesignSummary& summary() const { return mSummary; }
-    [[nodiscard]] double maxPowerKw() const { return mMaxPowerKw; }
+    [[nodiscard]] const DesignFigures& figures() const { return mFigures; }
+    [[nodiscard]] const DesignSummary& summary() const { return mFigures.summary; }
+    [[nodiscard]] double maxPowerKw() const { return mFigures.cost ? mFigures.cost->power.itMaxKw : 0.0; }
     // Every rack group in id order, with its load.
     [[nodiscard]] const std::vector<RackLoad>& racks() const { return mRacks; }
-    [[nodiscard]] const std::optional<CostReport>& cost() const { return mCost; }
-    [[nodiscard]] const std::vector<Finding>& findings() const { return mFindings; }
+    [[nodiscard]] const std::optional<CostReport>& cost() const { return mFigures.cost; }
+    [[nodiscard]] const std::vector<Finding>& findings() const { return mFigures.findings; }
     // The compute fabric's bisection ratio from max-flow (worst split found), when the design has
     // GPU servers on a compute fabric.
-    [[nodiscard]] std::optional<double> bisectionRatio() const { return mBisectionRatio; }
+    [[nodiscard]] std::optional<double> bisectionRatio() const { return mFigures.bisectionRatio(); }
     // True when the design was too big for the max-flow checks in the live run.
-    [[nodiscard]] bool fabricAnalysisSkipped() const { return mFabricSkipped; }
-    [[nodiscard]] bool rulesAvailable() const { return mRulesError.isEmpty(); }
-    [[nodiscard]] const QString& rulesError() const { return mRulesError; }
-    [[nodiscard]] const QString& costError() const { return mCostError; }
+    [[nodiscard]] bool fabricAnalysisSkipped() const { return mFigures.fabricSkipped; }
+    [[nodiscard]] bool rulesAvailable() const { return mFigures.rulesError.isEmpty(); }
+    [[nodiscard]] const QString& rulesError() const { return mFigures.rulesError; }
+    [[nodiscard]] const QString& costError() const { return mFigures.costError; }
 
 Q_SIGNALS:
     void updated();
 
 private:
+    [[nodiscard]] FiguresRequest request() const;
+    void startWorker();
+    void apply(DesignFigures figures);
+
     DesignDocument* mDocument;
     QTimer* mDebounce;
-    DesignSummary mSummary;
-    double mMaxPowerKw = 0;
+    QThreadPool mWorker; // one thread: results arrive in order
+    quint64 mRevision = 0; // bumped by every change: results for an older revision are dropped
+    bool mWorkerBusy = false;
+    bool mRunAgain = false; // a change arrived while the worker was busy
+    DesignFigures mFigures;
     std::vector<RackLoad> mRacks;
-    std::optional<CostReport> mCost;
-    std::vector<Finding> mFindings;
-    std::optional<double> mBisectionRatio;
-    bool mFabricSkipped = false;
-    QString mCostError;
-    QString mRulesError;
 };
 
 } // namespace pw::ui

@@ -4,6 +4,7 @@
 #include "io/designfile.h"
 #include "io/designjson.h"
 
+#include "analysis/designfigures.h"
 #include "cost/billofmaterials.h"
 #include "cost/costmodel.h"
 #include "export/bomcsv.h"
@@ -48,8 +49,12 @@ int runValidate(Context& ctx)
             "Check a design against the design rules. Exit 0: no unwaived errors; 1: errors; 2: unreadable input."),
         1, 1, QStringLiteral("one design file"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
-    const std::vector<Finding> findings = validate(design);
-    const FindingCounts counts = FindingCounts::of(findings);
+    // The figures the studio and the report judge the design on (one computation, DesignFigures).
+    const DesignFigures figures = DesignFigures::of(design, FiguresRequest::forDesign(design));
+    if (figures.rulesFailure)
+        std::rethrow_exception(figures.rulesFailure);
+    const std::vector<Finding>& findings = figures.findings;
+    const FindingCounts& counts = figures.findingCounts;
     if (p.isSet(json)) {
         ctx.writeJson(findingsToJson(findings));
     } else {

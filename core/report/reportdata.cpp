@@ -2,6 +2,7 @@
 
 #include "report/rackelevationmodel.h"
 
+#include "analysis/designfigures.h"
 #include "cost/billofmaterials.h"
 #include "export/cablingcsv.h"
 #include "model/design.h"
@@ -272,17 +273,20 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         r.documentVersion = QStringLiteral("1.0");
     r.date = options.date.isValid() ? options.date : QDate::currentDate();
 
-    r.summary = DesignSummary::of(design);
     r.intent = DesignIntent::ofProperties(design.properties());
-    r.fabric = analyzeFabric(design, analysis);
-    r.cost = CostModel::compute(design, assumptions);
-    ValidationOptions vo;
-    vo.assumptions = assumptions;
-    vo.fabric = &r.fabric; // the rules judge the figures the report prints
-    vo.capex = r.cost.capex;
-    vo.power = &r.cost.power;
-    r.findings = validate(design, vo);
-    r.findingCounts = FindingCounts::of(r.findings);
+    // The figures the studio and `validate` show (one computation); the rules judge what is printed.
+    FiguresRequest request;
+    request.assumptions = assumptions;
+    request.analysis = analysis;
+    DesignFigures figures = DesignFigures::of(design, request);
+    for (const std::exception_ptr& failure : {figures.fabricFailure, figures.costFailure, figures.rulesFailure})
+        if (failure)
+            std::rethrow_exception(failure);
+    r.summary = std::move(figures.summary);
+    r.fabric = std::move(*figures.fabric);
+    r.cost = std::move(*figures.cost);
+    r.findings = std::move(figures.findings);
+    r.findingCounts = figures.findingCounts;
     r.diagram = DiagramModel::of(design);
     r.tiers = TierTable::rows();
     r.clusterType = r.intent.clusterType == ClusterType::Unspecified ? QStringLiteral("not stated")

@@ -1,0 +1,71 @@
+#include "analysis/designfigures.h"
+
+#include "model/design.h"
+#include "util/errors.h"
+
+namespace pw {
+
+namespace {
+
+QString describe(const std::exception& e)
+{
+    if (const auto* pe = dynamic_cast<const Error*>(&e))
+        return pe->message();
+    return QString::fromUtf8(e.what());
+}
+
+} // namespace
+
+FiguresRequest FiguresRequest::forDesign(const Design& design)
+{
+    FiguresRequest r;
+    r.assumptions = CostAssumptions::ofProperties(design.properties());
+    return r;
+}
+
+DesignFigures DesignFigures::of(const Design& design, const FiguresRequest& request)
+{
+    DesignFigures f;
+    f.summary = DesignSummary::of(design);
+    try {
+        f.cost = CostModel::compute(design, request.assumptions);
+    } catch (const std::exception& e) {
+        f.costError = describe(e);
+        f.costFailure = std::current_exception();
+    }
+    f.fabricSkipped = request.fabricAnalysisMaxNodes > 0
+        && design.nodes().size() > static_cast<size_t>(request.fabricAnalysisMaxNodes);
+    if (!f.fabricSkipped) {
+        try {
+            f.fabric = analyzeFabric(design, request.analysis);
+        } catch (const std::exception& e) {
+            f.fabricError = describe(e); // the rules run it again and report the failure as a finding
+            f.fabricFailure = std::current_exception();
+        }
+    }
+    try {
+        ValidationOptions options;
+        options.assumptions = request.assumptions;
+        options.fabricAnalysis = !f.fabricSkipped;
+        options.fabric = f.fabric ? &*f.fabric : nullptr;
+        if (f.cost) {
+            options.capex = f.cost->capex;
+            options.power = &f.cost->power;
+        }
+        f.findings = validate(design, options);
+        f.findingCounts = FindingCounts::of(f.findings);
+    } catch (const std::exception& e) {
+        f.rulesError = describe(e);
+        f.rulesFailure = std::current_exception();
+    }
+    return f;
+}
+
+std::optional<double> DesignFigures::bisectionRatio() const
+{
+    if (fabric && fabric->bisectionComputed && fabric->gpus > 0)
+        return fabric->bisectionRatio;
+    return std::nullopt;
+}
+
+} // namespace pw
