@@ -742,8 +742,9 @@ void Doc::racks()
             misplaced = misplaced || !d.racks[k].misplaced.isEmpty();
         }
         // One row of racks takes a page's height at most; fit two rows of short racks.
-        const double uH = std::min(12.0, (mBody.height() - 130 - (misplaced ? 26 : 0)) / std::max(1, maxU));
-        const double rowH = maxU * uH + 74 + (misplaced ? 26 : 0);
+        const double extra = misplaced ? 46 : 0; // four lines listing the nodes not drawn
+        const double uH = std::min(12.0, (mBody.height() - 130 - extra) / std::max(1, maxU));
+        const double rowH = maxU * uH + 74 + extra;
         ensure(rowH);
         for (size_t k = i; k < std::min(shown, i + perRow); ++k) {
             const RackElevation& r = d.racks[k];
@@ -819,10 +820,10 @@ void Doc::racks()
                 ty += 10;
                 p.setPen(kError);
                 const QFontMetricsF fm(font(6.5), &w);
-                p.drawText(QRectF(x, ty, colW, 24), Qt::AlignLeft | Qt::TextWordWrap,
+                p.drawText(QRectF(x, ty, colW, 36), Qt::AlignLeft | Qt::TextWordWrap,
                     fm.elidedText(QStringLiteral("Not drawn (RACK-HEIGHT, RACK-OVERLAP): %1")
                                       .arg(r.misplaced.join(QStringLiteral(", "))),
-                        Qt::ElideRight, colW * 2.5));
+                        Qt::ElideRight, colW * 3.5));
             }
         }
         y += rowH;

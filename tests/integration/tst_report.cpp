@@ -439,6 +439,27 @@ private Q_SLOTS:
         QVERIFY(longWords >= 4); // cover title and customer, page header name and customer
     }
 
+    // A node above its rack's top (dgx-01 at U45 in a 48U rack, 8U tall) once stretched the
+    // drawing to 52U, and one over another node printed over it: the rack keeps its height, the
+    // two are listed under it as not drawn, and validate names both rules.
+    void misplacedRackNodesDoNotCorruptTheRackPage()
+    {
+        const QString design = test::sourcePath(QStringLiteral("tests/data/hostile/rack-misplaced.json"));
+        const QString pdf = path(QStringLiteral("misplaced.pdf"));
+        auto r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), pdf, QStringLiteral("--sections"),
+            QStringLiteral("racks")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString text = pdfText(pdf);
+        QVERIFY2(text.contains(QLatin1String("48U")) && !text.contains(QLatin1String("52U")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Not drawn")) && text.contains(QLatin1String("dgx-01 (U45-52"))
+                && text.contains(QLatin1String("head-01 (U35, over storage-sw-01)")),
+            qPrintable(text));
+        r = runCli({QStringLiteral("validate"), design, QStringLiteral("--json")});
+        const QString findings = QString::fromUtf8(r.out);
+        QVERIFY2(findings.contains(QLatin1String("RACK-HEIGHT")) && findings.contains(QLatin1String("RACK-OVERLAP")),
+            qPrintable(findings.left(2000)));
+    }
+
     void otherCurrency()
     {
         const QString pdf = path(QStringLiteral("eur.pdf"));
