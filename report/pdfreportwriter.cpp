@@ -15,7 +15,10 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSvgRenderer>
+#include <QTextLayout>
+#include <QTextOption>
 
 #include <algorithm>
 #include <cmath>
@@ -118,15 +121,18 @@ private:
             p.drawLine(QPointF(mBody.left(), top + 6), QPointF(mBody.right(), top + 6));
             p.setFont(font(7.5, true));
             p.setPen(kInk);
-            p.drawText(QRectF(mBody.left(), top - 10, mBody.width() * 0.65, 14), Qt::AlignLeft | Qt::AlignVCenter,
-                QFontMetricsF(font(7.5, true), &w).elidedText(d.designName, Qt::ElideRight, mBody.width() * 0.65));
+            // Name left, customer right, each elided to its own part of the line so that long
+            // ones never print over each other.
+            p.drawText(QRectF(mBody.left(), top - 10, mBody.width() * 0.6, 14), Qt::AlignLeft | Qt::AlignVCenter,
+                QFontMetricsF(font(7.5, true), &w).elidedText(d.designName, Qt::ElideRight, mBody.width() * 0.6));
             p.setFont(font(7.5));
             p.setPen(kMuted);
             const QString right = d.options.customer.isEmpty()
                 ? QStringLiteral("Cluster design proposal")
                 : QStringLiteral("Proposal for %1").arg(d.options.customer);
-            p.drawText(QRectF(mBody.left() + mBody.width() * 0.35, top - 10, mBody.width() * 0.65, 14),
-                Qt::AlignRight | Qt::AlignVCenter, right);
+            p.drawText(QRectF(mBody.left() + mBody.width() * 0.62, top - 10, mBody.width() * 0.38, 14),
+                Qt::AlignRight | Qt::AlignVCenter,
+                QFontMetricsF(font(7.5), &w).elidedText(right, Qt::ElideRight, mBody.width() * 0.38));
         }
         p.setPen(QPen(kRule, 0.6));
         p.drawLine(QPointF(mBody.left(), bottom - 8), QPointF(mBody.right(), bottom - 8));
@@ -150,12 +156,48 @@ private:
     }
 
     // Text.
+    // Word wrap, and wrap anywhere when one word (a 256-character name without spaces) is wider
+    // than the line, so that it wraps instead of running off the page or into the next column.
+    int wrap(const QString& text, const QFont& f, double width) const
+    {
+        const QFontMetricsF fm(f, &w);
+        if (fm.horizontalAdvance(text) <= width)
+            return Qt::TextWordWrap;
+        static const QRegularExpression space(QStringLiteral("\\s+"));
+        for (const QString& word : text.split(space, Qt::SkipEmptyParts))
+            if (fm.horizontalAdvance(word) > width)
+                return Qt::TextWordWrap | Qt::TextWrapAnywhere;
+        return Qt::TextWordWrap;
+    }
     double textHeight(const QString& text, const QFont& f, double width) const
     {
         if (text.isEmpty())
             return 0;
         const QFontMetricsF fm(f, &w);
-        return fm.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, text).height();
+        return fm.boundingRect(QRectF(0, 0, width, 1e6), wrap(text, f, width), text).height();
+    }
+    // At most `maxLines` lines of `text` in `width`, broken at words (or anywhere inside a word
+    // longer than a line), the last one elided: a 256-character name without spaces must not run
+    // off the page or fill the cover.
+    QString wrapped(const QString& text, const QFont& f, double width, int maxLines) const
+    {
+        QTextLayout layout(text, f, &w);
+        QTextOption option;
+        option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+        layout.setTextOption(option);
+        QStringList lines;
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLineWidth(width);
+            if (lines.size() == maxLines - 1) {
+                lines << QFontMetricsF(f, &w).elidedText(
+                    text.mid(line.textStart()).simplified(), Qt::ElideRight, width);
+                break;
+            }
+            lines << text.mid(line.textStart(), line.textLength()).trimmed();
+        }
+        layout.endLayout();
+        return lines.join(QLatin1Char('\n'));
     }
     void section(ReportSection s)
     {
@@ -186,7 +228,7 @@ private:
         ensure(h);
         p.setFont(f);
         p.setPen(color);
-        p.drawText(QRectF(mBody.left(), y, mBody.width(), h + 2), Qt::TextWordWrap | Qt::AlignLeft, text);
+        p.drawText(QRectF(mBody.left(), y, mBody.width(), h + 2), wrap(text, f, mBody.width()) | Qt::AlignLeft, text);
         y += h + pt * 0.8;
     }
 
@@ -280,11 +322,12 @@ private:
                 const double th = textHeight(c.text, f, cw);
                 p.setFont(f);
                 p.setPen(c.color);
-                p.drawText(QRectF(x + pad, y + pad, cw, th + 1), cols[i].align | Qt::TextWordWrap, c.text);
+                p.drawText(QRectF(x + pad, y + pad, cw, th + 1), cols[i].align | wrap(c.text, f, cw), c.text);
                 if (!c.note.isEmpty()) {
                     p.setFont(note);
                     p.setPen(kMuted);
-                    p.drawText(QRectF(x + pad, y + pad + th + 1.5, cw, h), cols[i].align | Qt::TextWordWrap, c.note);
+                    p.drawText(
+                        QRectF(x + pad, y + pad + th + 1.5, cw, h), cols[i].align | wrap(c.note, note, cw), c.note);
                 }
                 x += widths[i];
             }
@@ -415,10 +458,11 @@ void Doc::cover()
         QRectF(mBody.left(), y, mBody.width(), 18), Qt::AlignLeft, ReportOptions::sectionTitle(ReportSection::Cover));
     y += 26;
     const QFont titleFont = font(25, true);
-    const double th = textHeight(d.designName, titleFont, mBody.width());
+    const QString designTitle = wrapped(d.designName, titleFont, mBody.width(), 3);
+    const double th = textHeight(designTitle, titleFont, mBody.width());
     p.setFont(titleFont);
     p.setPen(kInk);
-    p.drawText(QRectF(mBody.left(), y, mBody.width(), th + 4), Qt::TextWordWrap, d.designName);
+    p.drawText(QRectF(mBody.left(), y, mBody.width(), th + 4), Qt::AlignLeft, designTitle);
     y += th + 18;
     std::vector<std::pair<QString, QString>> meta;
     if (!d.options.customer.isEmpty())
@@ -434,7 +478,8 @@ void Doc::cover()
         p.drawText(QRectF(mBody.left(), y, 100, 16), Qt::AlignLeft | Qt::AlignVCenter, k);
         p.setFont(font(10, true));
         p.setPen(kInk);
-        p.drawText(QRectF(mBody.left() + 100, y, mBody.width() - 100, 16), Qt::AlignLeft | Qt::AlignVCenter, v);
+        p.drawText(QRectF(mBody.left() + 100, y, mBody.width() - 100, 16), Qt::AlignLeft | Qt::AlignVCenter,
+            QFontMetricsF(font(10, true), &w).elidedText(v, Qt::ElideRight, mBody.width() - 100));
         y += 18;
     }
     y += 24;
@@ -693,11 +738,15 @@ void Doc::racks()
     const size_t shown = std::min(maxLayouts, d.racks.size());
     for (size_t i = 0; i < shown; i += perRow) {
         int maxU = 0;
-        for (size_t k = i; k < std::min(shown, i + perRow); ++k)
+        bool misplaced = false;
+        for (size_t k = i; k < std::min(shown, i + perRow); ++k) {
             maxU = std::max(maxU, d.racks[k].heightU);
+            misplaced = misplaced || !d.racks[k].misplaced.isEmpty();
+        }
         // One row of racks takes a page's height at most; fit two rows of short racks.
-        const double uH = std::min(12.0, (mBody.height() - 130) / std::max(1, maxU));
-        const double rowH = maxU * uH + 74;
+        const double extra = misplaced ? 46 : 0; // four lines listing the nodes not drawn
+        const double uH = std::min(12.0, (mBody.height() - 130 - extra) / std::max(1, maxU));
+        const double rowH = maxU * uH + 74 + extra;
         ensure(rowH);
         for (size_t k = i; k < std::min(shown, i + perRow); ++k) {
             const RackElevation& r = d.racks[k];
@@ -766,6 +815,17 @@ void Doc::racks()
                 QString list = names.mid(0, 12).join(QStringLiteral(", "))
                     + (names.size() > 12 ? QStringLiteral(", ...") : QString());
                 p.drawText(QRectF(x, ty, colW, 24), Qt::AlignLeft | Qt::TextWordWrap, list);
+                ty += 14;
+            }
+            if (!r.misplaced.isEmpty()) {
+                // Left out of the drawing, never drawn over the rack's top or another node.
+                ty += 10;
+                p.setPen(kError);
+                const QFontMetricsF fm(font(6.5), &w);
+                p.drawText(QRectF(x, ty, colW, 36), Qt::AlignLeft | Qt::TextWordWrap,
+                    fm.elidedText(QStringLiteral("Not drawn (RACK-HEIGHT, RACK-OVERLAP): %1")
+                                      .arg(r.misplaced.join(QStringLiteral(", "))),
+                        Qt::ElideRight, colW * 3.5));
             }
         }
         y += rowH;

@@ -118,15 +118,22 @@ void RackCanvas::paintEvent(QPaintEvent* event)
                     p.fontMetrics().elidedText(text, Qt::ElideRight, box.width() * 2));
             }
         }
-        if (!r.unplaced.empty()) {
+        if (!r.unplaced.empty() || !r.misplaced.empty()) {
             QStringList names;
             for (const auto& s : r.unplaced)
                 names << s.name;
-            p.setPen(palette().color(QPalette::WindowText));
+            QStringList misplaced; // not drawn: above the rack or over another node (RACK-HEIGHT, RACK-OVERLAP)
+            for (const auto& s : r.misplaced)
+                misplaced << QStringLiteral("%1 (U%2)").arg(s.name).arg(s.firstU);
+            QStringList parts;
+            if (!names.isEmpty())
+                parts << QStringLiteral("Not in a U slot: %1").arg(names.join(QStringLiteral(", ")));
+            if (!misplaced.isEmpty())
+                parts << QStringLiteral("Misplaced: %1").arg(misplaced.join(QStringLiteral(", ")));
+            p.setPen(misplaced.isEmpty() ? palette().color(QPalette::WindowText) : QColor(0xc6, 0x28, 0x28));
             p.drawText(QRect(frame.left(), frame.bottom() + 2, frame.width(), 30),
                 Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                p.fontMetrics().elidedText(QStringLiteral("Not in a U slot: %1").arg(names.join(QStringLiteral(", "))),
-                    Qt::ElideRight, frame.width() * 2));
+                p.fontMetrics().elidedText(parts.join(QStringLiteral(" · ")), Qt::ElideRight, frame.width() * 2));
         }
     }
 }

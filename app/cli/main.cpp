@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
+#include <memory>
+#include <new>
 
 using namespace pw::cli;
 
@@ -122,6 +124,11 @@ int main(int argc, char** argv)
         } catch (const pw::Error& e) {
             out.flush();
             err << "podwright-cli " << first << ": " << e.message() << '\n';
+            return 2;
+        } catch (const std::bad_alloc& e) {
+            // Memory ran out outside a load (which names its file): say so, not "internal error".
+            out.flush();
+            err << "podwright-cli " << first << ": out of memory (" << e.what() << ")\n";
             return 2;
         } catch (const std::exception& e) {
             out.flush();

@@ -9,13 +9,16 @@
 #include <QTemporaryFile>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <limits>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
+#include <vector>
 
 namespace pw {
 
@@ -81,9 +84,46 @@ mode_t currentUmask()
     return mask;
 }
 
+// The writer's process id is part of the name: a temporary file whose process is gone is a killed
+// save's leftover, and one whose process lives is another save of the same file, running now.
 QString tempPattern(const QString& fileName)
 {
-    return QStringLiteral(".%1.XXXXXX.tmp").arg(fileName);
+    return QStringLiteral(".%1.%2.XXXXXX.tmp").arg(fileName).arg(::getpid());
+}
+
+bool processAlive(qint64 pid)
+{
+    return pid > 0 && pid <= std::numeric_limits<pid_t>::max()
+        && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
+
+struct TempFile {
+    QString path;
+    qint64 pid = 0; // 0: a name without a process id (written before the id was part of it)
+    QDateTime modified;
+};
+
+// The temporary files of saves of `path` in its folder (QTemporaryFile replaces XXXXXX with six
+// letters or digits).
+std::vector<TempFile> tempsOf(const QString& path)
+{
+    const QFileInfo info(path);
+    const QDir dir = info.absoluteDir();
+    const QRegularExpression pattern(QStringLiteral("^\\.%1\\.(?:([0-9]{1,10})\\.)?[A-Za-z0-9]{6}\\.tmp$")
+                                         .arg(QRegularExpression::escape(info.fileName())));
+    std::vector<TempFile> temps;
+    const QStringList candidates
+        = dir.entryList({QStringLiteral(".%1.*.tmp").arg(info.fileName())}, QDir::Files | QDir::Hidden | QDir::System);
+    for (const QString& name : candidates) {
+        const QRegularExpressionMatch match = pattern.match(name);
+        if (!match.hasMatch())
+            continue;
+        const QFileInfo temp(dir.filePath(name));
+        if (temp.isSymLink())
+            continue;
+        temps.push_back({temp.absoluteFilePath(), match.captured(1).toLongLong(), temp.lastModified().toUTC()});
+    }
+    return temps;
 }
 
 } // namespace
@@ -107,6 +147,14 @@ void AtomicFile::write(const QString& path, const std::function<void(const QStri
     const mode_t mode = exists ? (existing.st_mode & 07777) : (0666 & ~currentUmask());
 
     removeStaleTemps(target);
+    // Two saves of one file at once: the later rename would silently undo the earlier save, so the
+    // second writer refuses instead of both reporting success.
+    for (const TempFile& other : tempsOf(target))
+        if (other.pid != 0 && other.pid != ::getpid() && processAlive(other.pid))
+            throw IoError(QStringLiteral("cannot write %1: another process (pid %2) is saving it right now; "
+                                         "try again when it has finished")
+                              .arg(path)
+                              .arg(other.pid));
 
     QString tempPath;
     {
@@ -182,22 +230,15 @@ void AtomicFile::writeBytes(const QString& path, const QByteArray& bytes)
 
 int AtomicFile::removeStaleTemps(const QString& path, int minAgeSeconds)
 {
-    const QFileInfo info(path);
-    const QDir dir = info.absoluteDir();
-    // QTemporaryFile replaces XXXXXX with six letters or digits.
-    const QRegularExpression pattern(
-        QStringLiteral("^\\.%1\\.[A-Za-z0-9]{6}\\.tmp$").arg(QRegularExpression::escape(info.fileName())));
     const QDateTime cutoff = QDateTime::currentDateTimeUtc().addSecs(-minAgeSeconds);
     int removed = 0;
-    const QStringList candidates
-        = dir.entryList({QStringLiteral(".%1.*.tmp").arg(info.fileName())}, QDir::Files | QDir::Hidden | QDir::System);
-    for (const QString& name : candidates) {
-        if (!pattern.match(name).hasMatch())
+    for (const TempFile& temp : tempsOf(path)) {
+        // A temporary file of a process that is gone is a leftover at once; without a process id
+        // (or with our own, or a live one) only once it is old.
+        const bool orphan = temp.pid != 0 && temp.pid != ::getpid() && !processAlive(temp.pid);
+        if (!orphan && temp.modified > cutoff)
             continue;
-        const QFileInfo temp(dir.filePath(name));
-        if (temp.isSymLink() || temp.lastModified().toUTC() > cutoff)
-            continue;
-        if (QFile::remove(temp.absoluteFilePath()))
+        if (QFile::remove(temp.path))
             ++removed;
     }
     return removed;

@@ -3,6 +3,7 @@
 #include "catalog/catalogitemparser.h"
 #include "util/errors.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 #include <algorithm>
@@ -26,8 +27,35 @@ bool finite(double v)
     return std::isfinite(v) && std::abs(v) < 1e12;
 }
 
+// A lone surrogate (JSON's "\ud800") is not text: it cannot be written as UTF-8, so a save would
+// change it silently. Refused with the place it was found.
+void checkText(QStringView text, const QString& what)
+{
+    if (!text.isValidUtf16())
+        throw FormatError(QStringLiteral("%1 is not valid Unicode text (it holds a lone UTF-16 surrogate); Podwright "
+                                         "refuses it rather than change it silently")
+                              .arg(what));
+}
+
+void checkJsonText(const QJsonValue& v, const QString& what)
+{
+    if (v.isString())
+        checkText(v.toString(), what);
+    else if (v.isArray())
+        for (const QJsonValue& e : v.toArray())
+            checkJsonText(e, what);
+    else if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            checkText(it.key(), what);
+            checkJsonText(it.value(), what);
+        }
+    }
+}
+
 void checkName(const QString& name, const QString& what)
 {
+    checkText(name, what);
     if (name.size() > DesignAssembler::kMaxNameLength)
         throw FormatError(QStringLiteral("%1 is %2 characters long; names are limited to %3")
                               .arg(what)
@@ -51,6 +79,13 @@ const CatalogItem* checkReference(
 
 } // namespace
 
+QString outOfMemoryWhileLoading(const QString& path, const std::exception& e)
+{
+    return QStringLiteral("out of memory while loading %1: the design needs more memory than this computer "
+                          "gives Podwright (%2)")
+        .arg(path, QString::fromLocal8Bit(e.what()));
+}
+
 Design DesignAssembler::assemble(DesignRecords r)
 {
     if (r.nodes.size() > kMaxNodes || r.links.size() > kMaxLinks || r.groups.size() > kMaxGroups)
@@ -68,6 +103,7 @@ Design DesignAssembler::assemble(DesignRecords r)
         throw FormatError(QStringLiteral("the design properties take %1 bytes; at most %2 are supported")
                               .arg(bytes)
                               .arg(kMaxPropertiesBytes));
+    checkJsonText(r.properties, QStringLiteral("the design properties"));
     Design d;
     d.setName(r.name);
     d.setProperties(r.properties);
@@ -78,6 +114,9 @@ Design DesignAssembler::assemble(DesignRecords r)
                                   .arg(json.value(QLatin1String("sku")).toString().left(kMaxSkuLength))
                                   .arg(bytes)
                                   .arg(kMaxItemBytes));
+        checkJsonText(json,
+            QStringLiteral("catalog item %1 stored in the design")
+                .arg(json.value(QLatin1String("sku")).toString().left(kMaxSkuLength)));
         auto parsed = CatalogItemParser::parse(json);
         if (auto* err = std::get_if<QString>(&parsed))
             throw FormatError(QStringLiteral("catalog item %1 stored in the design is invalid: %2")

@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 
+#include <exception>
 #include <vector>
 
 namespace pw {
@@ -37,5 +38,9 @@ public:
 
     [[nodiscard]] static Design assemble(DesignRecords records);
 };
+
+// The message both loaders give when memory runs out while reading `path` (std::bad_alloc): what
+// happened and to which file, instead of "internal error: std::bad_alloc".
+[[nodiscard]] QString outOfMemoryWhileLoading(const QString& path, const std::exception& e);
 
 } // namespace pw

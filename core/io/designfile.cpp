@@ -13,9 +13,11 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringDecoder>
 #include <QVariantList>
 
 #include <atomic>
+#include <new>
 
 Q_LOGGING_CATEGORY(lcIo, "pw.core.io", QtInfoMsg)
 
@@ -329,6 +331,40 @@ void finished(const QSqlQuery& q, const char* table)
                               .arg(QLatin1String(table), q.lastError().text()));
 }
 
+// SQLite keeps text as bytes and hands out invalid UTF-8 changed (a stray byte becomes another
+// character, an encoded surrogate U+FFFD), so a damaged name would be altered silently on the next
+// save. Only rows with non-ASCII text (more bytes than characters; a NUL also shortens length())
+// are fetched as bytes and decoded strictly.
+void checkTextEncoding(QSqlQuery& q)
+{
+    const struct {
+        const char* table;
+        const char* column;
+    } columns[] = {{"meta", "key"}, {"meta", "value"}, {"catalog_items", "sku"}, {"catalog_items", "json"},
+        {"groups", "kind"}, {"groups", "name"}, {"groups", "sku"}, {"nodes", "sku"}, {"nodes", "name"},
+        {"nodes", "network"}, {"nodes", "tier"}, {"links", "cable"}, {"links", "transceiver"}};
+    for (const auto& c : columns) {
+        const QString table = QLatin1String(c.table);
+        const QString column = QLatin1String(c.column);
+        if (!q.exec(QStringLiteral("SELECT rowid, CAST(%2 AS BLOB) FROM %1 WHERE typeof(%2) = 'text' AND "
+                                   "length(CAST(%2 AS BLOB)) <> length(%2)")
+                        .arg(table, column)))
+            throw FormatError(
+                QStringLiteral("the design file is damaged (table %1: %2)").arg(table, q.lastError().text()));
+        while (q.next()) {
+            QStringDecoder strict(QStringDecoder::Utf8, QStringConverter::Flag::Stateless);
+            const QString decoded = strict.decode(q.value(1).toByteArray());
+            Q_UNUSED(decoded)
+            if (strict.hasError())
+                throw FormatError(QStringLiteral("%1.%2 of row %3 is not valid UTF-8 text (a damaged or hand-edited "
+                                                 "file); Podwright refuses it rather than change it silently")
+                                      .arg(table, column)
+                                      .arg(q.value(0).toLongLong()));
+        }
+        finished(q, c.table);
+    }
+}
+
 int pragma(QSqlQuery& q, const char* name)
 {
     if (!q.exec(QStringLiteral("PRAGMA %1").arg(QLatin1String(name))) || !q.next())
@@ -518,8 +554,12 @@ Design DesignFile::load(const QString& path)
         throw FormatError(
             QStringLiteral("%1 is an SQLite database of another application, not a Podwright design").arg(path));
 
+    // Killed saves of this file left their temporary files behind: this is the next start.
+    AtomicFile::removeStaleTemps(info.canonicalFilePath().isEmpty() ? path : info.canonicalFilePath());
     try {
         return loadChecked(path);
+    } catch (const std::bad_alloc& e) {
+        throw Error(outOfMemoryWhileLoading(path, e));
     } catch (const NewerFormatError&) {
         throw;
     } catch (const IoError& e) {
@@ -555,6 +595,7 @@ Design DesignFile::loadChecked(const QString& path)
         || rowCount(q, "catalog_items") > static_cast<qint64>(DesignAssembler::kMaxItems) || rowCount(q, "meta") > 64)
         throw FormatError(QStringLiteral("%1 is larger than Podwright supports").arg(path));
     checkTextSizes(q);
+    checkTextEncoding(q);
     // A file that says a newer reader is needed is refused even when its format number is ours.
     if (q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'min_reader_version'")) && q.next()) {
         bool ok = false;

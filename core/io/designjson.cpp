@@ -310,6 +310,8 @@ Design DesignJson::readFile(const QString& path, const Catalog* fill)
         throw FormatError(QStringLiteral("%1 is larger than 2 GB").arg(path));
     try {
         return fromBytes(f.readAll(), fill);
+    } catch (const std::bad_alloc& e) {
+        throw Error(outOfMemoryWhileLoading(path, e));
     } catch (const NewerFormatError& e) {
         throw NewerFormatError(QStringLiteral("%1: %2").arg(path, e.message()));
     } catch (const FormatError& e) {

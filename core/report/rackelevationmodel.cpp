@@ -82,10 +82,26 @@ RackElevationModel RackElevationModel::of(const Design& design, const PowerFigur
         }
     });
     for (Rack& r : m.racks) {
-        std::sort(r.slots.begin(), r.slots.end(), [](const Slot& a, const Slot& b) { return a.firstU < b.firstU; });
-        // A node above the rack's nominal height still has to be drawn: grow the drawing.
-        for (const Slot& s : r.slots)
-            r.heightU = std::max(r.heightU, s.lastU());
+        std::sort(r.slots.begin(), r.slots.end(),
+            [](const Slot& a, const Slot& b) { return a.firstU != b.firstU ? a.firstU < b.firstU : a.node < b.node; });
+        // Drawn slots never leave the rack nor cover each other: a hostile or careless position
+        // must not stretch the drawing to thousands of U or print one name over another.
+        std::vector<Slot> drawn;
+        int topU = 0; // the highest U a drawn slot takes so far, and its node
+        NodeId topNode;
+        for (Slot& s : r.slots) {
+            if (s.lastU() > r.heightU) {
+                r.misplaced.push_back(std::move(s));
+            } else if (s.firstU <= topU) {
+                s.overlaps = topNode;
+                r.misplaced.push_back(std::move(s));
+            } else {
+                topU = s.lastU();
+                topNode = s.node;
+                drawn.push_back(std::move(s));
+            }
+        }
+        r.slots = std::move(drawn);
     }
     return m;
 }

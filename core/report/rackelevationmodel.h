@@ -16,7 +16,10 @@ struct PowerFigures;
 // report: every rack group (in id order) with its height, load (PowerFigures) and budget, and the
 // nodes placed in it by U. A node at rackUnit u with height h occupies U u to u + h - 1 (U1 at the
 // bottom); h is the item's height rounded up (a 1.5U item takes 2U). A rack's height is its catalog
-// item's, else kDefaultHeightU. Nodes in a rack without a rack unit are listed as unplaced.
+// item's, else kDefaultHeightU. Nodes in a rack without a rack unit are listed as unplaced. A
+// node that does not fit (its top above the rack's height) or that takes a U another node already
+// takes is listed as misplaced, never drawn over the rack or over the other node; the rules
+// RACK-HEIGHT and RACK-OVERLAP report the same list.
 struct RackElevationModel {
     static constexpr int kDefaultHeightU = 42; // a standard rack, where the group names no rack item
 
@@ -27,6 +30,7 @@ struct RackElevationModel {
         QString name;
         QString model;
         ItemKind kind = ItemKind::Server;
+        NodeId overlaps; // misplaced over this node (RACK-OVERLAP); invalid: above the rack's height
         [[nodiscard]] int lastU() const { return firstU + heightU - 1; }
     };
     struct Rack {
@@ -39,6 +43,7 @@ struct RackElevationModel {
         bool liquidCooled = false;
         std::vector<Slot> slots; // placed nodes, by first U
         std::vector<Slot> unplaced; // in the rack but without a rack unit, or zero-U (PDUs)
+        std::vector<Slot> misplaced; // above the rack's height or over another node, by first U
         // The slot covering U `u`, or null.
         [[nodiscard]] const Slot* slotAt(int u) const;
     };

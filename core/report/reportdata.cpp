@@ -322,6 +322,16 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         std::sort(e.slots.begin(), e.slots.end(), [](const auto& x, const auto& y) { return x.u > y.u; });
         for (const auto& s : e.slots)
             sig << QStringLiteral("%1:%2:%3").arg(s.u).arg(s.heightU).arg(s.model);
+        for (const RackElevationModel::Slot& slot : rack.misplaced) {
+            const Node* other = design.node(slot.overlaps);
+            e.misplaced << (other ? QStringLiteral("%1 (U%2, over %3)").arg(slot.name).arg(slot.firstU).arg(other->name)
+                                  : QStringLiteral("%1 (U%2-%3, above the %4U rack)")
+                                        .arg(slot.name)
+                                        .arg(slot.firstU)
+                                        .arg(slot.lastU())
+                                        .arg(rack.heightU));
+        }
+        sig << e.misplaced;
         const QString key = sig.join(QLatin1Char('|'));
         auto it = bySignature.find(key);
         if (it == bySignature.end()) {

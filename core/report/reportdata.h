@@ -66,6 +66,9 @@ struct RackElevation {
     double powerKw = 0; // maximum power of the contents (of the first rack)
     bool liquidCooled = false;
     std::vector<Slot> slots;
+    // Nodes the drawing leaves out because they do not fit (RACK-HEIGHT) or overlap another
+    // (RACK-OVERLAP), as "name (U47, above the 42U rack)".
+    QStringList misplaced;
 };
 
 // Cables of one network, type and length class.

@@ -132,6 +132,8 @@ const std::vector<RuleInfo>& designRules()
             "a server gave its slot to the UFM pair (every leaf port taken), with the cost of keeping it"},
         {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget"},
         {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack"},
+        {"RACK-HEIGHT", Severity::Error, "a node placed in a rack reaches above the rack's height"},
+        {"RACK-OVERLAP", Severity::Error, "a node placed in a rack takes a U another node already takes"},
         {"POWER-SITE", Severity::Error, "facility power (IT load x PUE) exceeds the site budget"},
         {"STORAGE-NONE", Severity::Warning, "GPU servers without any storage system"},
         {"STORAGE-READ", Severity::Warning, "aggregate storage read below the guidance tier"},

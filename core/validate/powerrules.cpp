@@ -2,6 +2,7 @@
 
 #include "cost/powerfigures.h"
 #include "model/designintent.h"
+#include "report/rackelevationmodel.h"
 
 #include <map>
 #include <optional>
@@ -43,6 +44,44 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
             QStringLiteral("Sum of catalog maximum power in the rack = %1 = %2 kW > budget %3 kW.")
                 .arg(terms.join(QStringLiteral(" + ")), fmt(load.maxKw, 2), fmt(rack->powerBudgetKw))));
     }
+    // Rack positions: the elevation (studio and report) leaves these nodes out of its drawing.
+    for (const RackElevationModel::Rack& rack : RackElevationModel::of(d, power).racks)
+        for (const RackElevationModel::Slot& s : rack.misplaced) {
+            if (const Node* other = d.node(s.overlaps)) {
+                out.push_back(make("RACK-OVERLAP", Severity::Error,
+                    QStringLiteral("%1 at U%2-%3 overlaps %4 in rack %5")
+                        .arg(s.name)
+                        .arg(s.firstU)
+                        .arg(s.lastU())
+                        .arg(other->name, rack.name),
+                    {EntityRef::of(s.node), EntityRef::of(other->id), EntityRef::of(rack.id)},
+                    QStringLiteral("%1 (%2, %3U) takes U%4 to U%5; %6 already takes U%7. Two pieces of equipment "
+                                   "cannot share a U: move one of them.")
+                        .arg(s.name, s.model)
+                        .arg(s.heightU)
+                        .arg(s.firstU)
+                        .arg(s.lastU())
+                        .arg(other->name)
+                        .arg(other->rackUnit)));
+            } else {
+                out.push_back(make("RACK-HEIGHT", Severity::Error,
+                    QStringLiteral("%1 at U%2-%3 does not fit the %4U rack %5")
+                        .arg(s.name)
+                        .arg(s.firstU)
+                        .arg(s.lastU())
+                        .arg(rack.heightU)
+                        .arg(rack.name),
+                    {EntityRef::of(s.node), EntityRef::of(rack.id)},
+                    QStringLiteral("%1 (%2, %3U) placed at U%4 reaches U%5; rack %6 (%7) has %8U. Move it lower "
+                                   "or into another rack.")
+                        .arg(s.name, s.model)
+                        .arg(s.heightU)
+                        .arg(s.firstU)
+                        .arg(s.lastU())
+                        .arg(rack.name, rack.model)
+                        .arg(rack.heightU)));
+            }
+        }
     for (const auto& [rackId, nodes] : liquidInAirRack) {
         const Group* rack = d.group(GroupId(rackId));
         std::vector<EntityRef> ents{EntityRef::of(GroupId(rackId))};

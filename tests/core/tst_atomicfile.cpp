@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -190,6 +191,48 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(stale)); // a killed save's leftover goes at the next save
         QVERIFY(QFileInfo::exists(fresh)); // a save running elsewhere keeps its file
         QVERIFY(QFileInfo::exists(other)); // another file's temp is not ours
+    }
+
+    // A killed save's temporary file (its process is gone) goes at the next save or load of the
+    // file, however young; the file of a save running in a live process stays.
+    void tempsOfDeadProcessesAreRemovedAtOnce()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("pod.podwright"));
+        QProcess gone;
+        gone.start(QStringLiteral("true"));
+        QVERIFY(gone.waitForStarted());
+        const qint64 deadPid = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        const QString killed = dir.filePath(QStringLiteral(".pod.podwright.%1.AbC123.tmp").arg(deadPid));
+        put(killed, "partial");
+        AtomicFile::writeBytes(path, "design");
+        QVERIFY(!QFileInfo::exists(killed));
+        QCOMPARE(read(path), QByteArray("design"));
+        QVERIFY(leftovers(dir.path()).isEmpty());
+    }
+
+    // Two saves of one file at once both reported success, and the later rename silently undid the
+    // earlier save: the second writer now refuses and says why.
+    void aSecondConcurrentSaveIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("pod.podwright"));
+        put(path, "saved by the other process");
+        // The parent process (the test runner) is alive and is not us: its save is in progress.
+        const QString running = dir.filePath(QStringLiteral(".pod.podwright.%1.XyZ789.tmp").arg(::getppid()));
+        put(running, "partial");
+        const QString msg = messageOf([&] { AtomicFile::writeBytes(path, "ours"); });
+        QVERIFY2(msg.contains(path) && msg.contains(QLatin1String("another process"))
+                && msg.contains(QString::number(::getppid())),
+            qPrintable(msg));
+        QCOMPARE(read(path), QByteArray("saved by the other process"));
+        QVERIFY(QFileInfo::exists(running)); // the other save's file is not ours to remove
+        QCOMPARE(leftovers(dir.path()), QStringList{QFileInfo(running).fileName()});
+        // Once it has finished (its temporary file renamed), our save goes through.
+        QVERIFY(QFile::remove(running));
+        AtomicFile::writeBytes(path, "ours");
+        QCOMPARE(read(path), QByteArray("ours"));
     }
 };
 

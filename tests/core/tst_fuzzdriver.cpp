@@ -64,6 +64,15 @@ QList<QByteArray> jsonSeeds()
     return seeds;
 }
 
+// One input (load, save, reload, every export) may take this long, as libFuzzer's -timeout in
+// run-fuzzers.sh: a view or a loop of the file's choosing fails here instead of stalling CI.
+constexpr qint64 kPerInputMs = 5000;
+
+QString slow(int run, qint64 ms)
+{
+    return QStringLiteral("input %1 took %2 ms (limit %3 ms)").arg(run).arg(ms).arg(kPerInputMs);
+}
+
 } // namespace
 
 class TestFuzzDriver : public QObject {
@@ -80,8 +89,11 @@ private Q_SLOTS:
         while (runs < 20000 && t.elapsed() < 20000) {
             const QByteArray input
                 = mutate(seeds[static_cast<qsizetype>(rng.bounded(static_cast<quint32>(seeds.size())))], rng);
+            QElapsedTimer one;
+            one.start();
             fuzz::designJson(
                 reinterpret_cast<const std::uint8_t*>(input.constData()), static_cast<size_t>(input.size()));
+            QVERIFY2(one.elapsed() < kPerInputMs, qPrintable(slow(runs, one.elapsed())));
             ++runs;
         }
         QVERIFY(runs > 500);
@@ -113,8 +125,11 @@ private Q_SLOTS:
             // Keep the header mostly intact so mutations reach the tables, not only the magic check.
             const QByteArray body = mutate(input.mid(100), rng);
             input = input.left(100) + body;
+            QElapsedTimer one;
+            one.start();
             fuzz::designFile(
                 reinterpret_cast<const std::uint8_t*>(input.constData()), static_cast<size_t>(input.size()));
+            QVERIFY2(one.elapsed() < kPerInputMs, qPrintable(slow(runs, one.elapsed())));
             ++runs;
         }
         QVERIFY(runs > 200);

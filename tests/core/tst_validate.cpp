@@ -1,6 +1,7 @@
 #include "helpers/rulesfixture.h"
 
 #include "commands/setdesignpropertiescommand.h"
+#include "report/rackelevationmodel.h"
 #include "validate/designrules.h"
 
 #include <QtTest>
@@ -144,6 +145,20 @@ const std::vector<Case>& cases()
                 n.rack = c.rack;
                 c.b.d.replaceNode(n);
             }},
+        {"server placed above the rack's 42 U", "RACK-HEIGHT",
+            [](fx::Cluster& c) {
+                Node n = *c.b.d.node(c.srv1);
+                n.rackUnit = 42;
+                c.b.d.replaceNode(n);
+            }},
+        {"two servers in one U", "RACK-OVERLAP",
+            [](fx::Cluster& c) {
+                for (NodeId id : {c.srv1, c.srv2}) {
+                    Node n = *c.b.d.node(id);
+                    n.rackUnit = 10;
+                    c.b.d.replaceNode(n);
+                }
+            }},
         {"site budget below IT load x PUE", "POWER-SITE",
             [](fx::Cluster& c) { setIntentKey(c, "site_power_budget_kw", 30); }},
         {"no storage at all", "STORAGE-NONE", [](fx::Cluster& c) { c.b.removeNode(c.array); }},
@@ -218,6 +233,45 @@ private Q_SLOTS:
         // Every rule the UI lists has a stable code; findings only use listed codes.
         QVERIFY(std::any_of(designRules().begin(), designRules().end(),
             [&](const RuleInfo& r) { return code == QLatin1String(r.code); }));
+    }
+
+    // A rack position above the rack or over another node was accepted silently and stretched
+    // the report's rack drawing (a node at U60 made a 60U rack) or printed one name over another.
+    void misplacedNodesAreFindingsAndStayOutOfTheDrawing()
+    {
+        fx::Cluster c;
+        for (auto [id, u] : {std::pair{c.srv1, 60}, std::pair{c.srv2, 5}}) {
+            Node n = *c.b.d.node(id);
+            n.rackUnit = u;
+            c.b.d.replaceNode(n);
+        }
+        const NodeId third = c.b.add(fx::gpuServer(), "srv3");
+        Node n3 = *c.b.d.node(third);
+        n3.rack = c.rack;
+        n3.rackUnit = 5;
+        c.b.d.replaceNode(n3);
+
+        const auto fs = validate(c.b.d);
+        const Finding* height = find(fs, QStringLiteral("RACK-HEIGHT"));
+        const Finding* overlap = find(fs, QStringLiteral("RACK-OVERLAP"));
+        QVERIFY2(height && overlap, qPrintable(dump(fs)));
+        QVERIFY(height->severity == Severity::Error && overlap->severity == Severity::Error);
+        QVERIFY2(height->message.contains(QLatin1String("srv1")) && height->message.contains(QLatin1String("42U")),
+            qPrintable(height->message));
+        QVERIFY2(overlap->message.contains(QLatin1String("srv3")) && overlap->message.contains(QLatin1String("srv2")),
+            qPrintable(overlap->message));
+        QVERIFY(std::find(overlap->entities.begin(), overlap->entities.end(), EntityRef::of(third))
+            != overlap->entities.end());
+
+        const RackElevationModel model = RackElevationModel::of(c.b.d);
+        const RackElevationModel::Rack* rack = model.rack(c.rack);
+        QVERIFY(rack);
+        QCOMPARE(rack->heightU, RackElevationModel::kDefaultHeightU); // not stretched to U60
+        QCOMPARE(int(rack->slots.size()), 1);
+        QCOMPARE(rack->slots.front().node, c.srv2);
+        QCOMPARE(int(rack->misplaced.size()), 2);
+        for (const auto& s : rack->slots)
+            QVERIFY(s.lastU() <= rack->heightU);
     }
 
     void explanationsShowTheNumbers()

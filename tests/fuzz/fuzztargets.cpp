@@ -38,12 +38,33 @@ void checkCsv(const QByteArray& bytes)
         }
 }
 
+// A private scratch path per process (libFuzzer may run jobs in parallel).
+QString scratch(const char* what)
+{
+    return QDir::temp().filePath(QStringLiteral("pw-fuzz-%1-%2").arg(::getpid()).arg(QLatin1String(what)));
+}
+
 void checkLoaded(const Design& d)
 {
     if (d.checkInvariants())
         std::abort(); // a loader accepted an inconsistent design
-    // What loads also saves and reloads equal, and exports safely.
+    // What loads also saves and reloads equal, through both formats (load, save, load: equal),
+    // and exports safely.
     if (!(DesignJson::fromBytes(DesignJson::toBytes(d)) == d))
+        std::abort();
+    static const QString saved = scratch("saved.podwright");
+    try {
+        DesignFile::save(d, saved);
+    } catch (const Error&) {
+        std::abort(); // a design the loader accepted must save
+    }
+    Design reloaded;
+    try {
+        reloaded = DesignFile::load(saved);
+    } catch (const Error&) {
+        std::abort(); // and what we saved must load again
+    }
+    if (!(reloaded == d))
         std::abort();
     checkCsv(CablingCsv::write(d));
     checkCsv(P2pCsv::write(d));
@@ -100,7 +121,7 @@ void designJson(const std::uint8_t* data, std::size_t size)
 void designFile(const std::uint8_t* data, std::size_t size)
 {
     // SQLite reads from a path: write the bytes to a private temporary file.
-    static const QString path = QDir::temp().filePath(QStringLiteral("pw-fuzz-%1.podwright").arg(::getpid()));
+    static const QString path = scratch("input.podwright");
     {
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))

@@ -12,7 +12,7 @@ cmake --build --preset fuzz --target $(printf 'fuzz_%s ' $targets)
 mkdir -p $build/crashes $build/corpus-json $build/corpus-file $build/corpus-commands
 cp tests/data/hostile/*.json $build/corpus-json/
 cp resources/samples/*.json $build/corpus-json/
-ls tests/data/designs/*.podwright >/dev/null 2>&1 && cp tests/data/designs/*.podwright $build/corpus-file/ || true
+cp tests/data/designs/*.podwright tests/data/hostile/*.podwright $build/corpus-file/
 # Command sequences start from a few random byte strings; libFuzzer grows the corpus from there.
 for i in 1 2 3 4; do head -c $((256 * i)) /dev/urandom >$build/corpus-commands/random-$i; done
 export QT_QPA_PLATFORM=offscreen PODWRIGHT_CATALOG_DIR="$PWD/catalogs"
@@ -22,7 +22,10 @@ for t in $targets; do
   [ $t = designfile ] && corpus=$build/corpus-file
   [ $t = commands ] && corpus=$build/corpus-commands && maxlen=4096
   echo "fuzz_$t: ${seconds}s"
-  $build/tests/fuzz/fuzz_$t -max_total_time="$seconds" -max_len=$maxlen -rss_limit_mb=2048 \
+  # Per input: 10 s and 2 GB under the sanitizers (a design's load is bounded well below both), so a
+  # slow view, a runaway loop or an amplification fails the run as a timeout or out-of-memory.
+  $build/tests/fuzz/fuzz_$t -max_total_time="$seconds" -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
+    -malloc_limit_mb=2048 \
     -artifact_prefix=$build/crashes/$t- "$corpus" 2>$build/fuzz_$t.log || { tail -40 $build/fuzz_$t.log; exit 1; }
   grep -E "^Done|#[0-9]+.*DONE" $build/fuzz_$t.log | tail -1 || true
 done

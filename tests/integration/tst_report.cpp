@@ -7,8 +7,11 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <QProcess>
+#include <QRectF>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -372,6 +375,90 @@ private Q_SLOTS:
         const Tool info = run(QStringLiteral("pdfinfo"), {pdf});
         QVERIFY2(info.out.contains("612 x 792"), info.out.constData()); // US Letter in points
         QVERIFY(pdfPages(pdf) >= 2);
+    }
+
+    // A 256-character design name and a long customer once ran off the cover and printed over
+    // each other in the page header: every word of every page stays on it, and the long ones
+    // overlap nothing.
+    void longHeaderFieldsAreElided()
+    {
+        QFile sample(test::sourcePath(kSample));
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        QJsonObject design = QJsonDocument::fromJson(sample.readAll()).object();
+        const QString name = QStringLiteral("N").repeated(252) + QStringLiteral("-end");
+        QCOMPARE(name.size(), 256);
+        design[QStringLiteral("name")] = name;
+        const QString json = path(QStringLiteral("long-name.json"));
+        {
+            QFile f(json);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(design).toJson());
+        }
+        const QString pdf = path(QStringLiteral("long-name.pdf"));
+        const auto r = runCli({QStringLiteral("report"), json, QStringLiteral("-o"), pdf, QStringLiteral("--customer"),
+            QStringLiteral("C").repeated(300)}); // every section: tables, racks, findings name the design too
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Tool t = run(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
+        QVERIFY2(t.exitCode == 0, "pdftotext -bbox");
+        static const QRegularExpression pageRe(QStringLiteral("<page width=\"([0-9.]+)\" height=\"([0-9.]+)\">"));
+        static const QRegularExpression wordRe(QStringLiteral(
+            "<word xMin=\"([0-9.-]+)\" yMin=\"([0-9.-]+)\" xMax=\"([0-9.-]+)\" yMax=\"([0-9.-]+)\">([^<]*)</word>"));
+        const QString html = QString::fromUtf8(t.out);
+        const QStringList pages = html.split(QStringLiteral("<page "), Qt::SkipEmptyParts).mid(1);
+        QVERIFY(pages.size() >= 2);
+        int longWords = 0;
+        for (const QString& body : pages) {
+            const auto pm = pageRe.match(QStringLiteral("<page ") + body);
+            QVERIFY(pm.hasMatch());
+            const double width = pm.captured(1).toDouble();
+            const double height = pm.captured(2).toDouble();
+            struct Word {
+                QRectF box;
+                QString text;
+            };
+            std::vector<Word> words;
+            for (auto it = wordRe.globalMatch(body); it.hasNext();) {
+                const auto m = it.next();
+                words.push_back({QRectF(QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()),
+                                     QPointF(m.captured(3).toDouble(), m.captured(4).toDouble())),
+                    m.captured(5)});
+            }
+            for (const Word& word : words) {
+                QVERIFY2(
+                    word.box.left() >= -0.5 && word.box.right() <= width + 0.5 && word.box.bottom() <= height + 0.5,
+                    qPrintable(QStringLiteral("off the page: %1").arg(word.text.left(40))));
+                if (!word.text.contains(QLatin1String("NNNN")) && !word.text.contains(QLatin1String("CCCC")))
+                    continue;
+                ++longWords;
+                for (const Word& other : words)
+                    if (&other != &word)
+                        QVERIFY2(!word.box.adjusted(0.5, 0.5, -0.5, -0.5).intersects(other.box),
+                            qPrintable(
+                                QStringLiteral("%1 prints over %2").arg(word.text.left(20), other.text.left(20))));
+            }
+        }
+        QVERIFY(longWords >= 4); // cover title and customer, page header name and customer
+    }
+
+    // A node above its rack's top (dgx-01 at U45 in a 48U rack, 8U tall) once stretched the
+    // drawing to 52U, and one over another node printed over it: the rack keeps its height, the
+    // two are listed under it as not drawn, and validate names both rules.
+    void misplacedRackNodesDoNotCorruptTheRackPage()
+    {
+        const QString design = test::sourcePath(QStringLiteral("tests/data/hostile/rack-misplaced.json"));
+        const QString pdf = path(QStringLiteral("misplaced.pdf"));
+        auto r = runCli({QStringLiteral("report"), design, QStringLiteral("-o"), pdf, QStringLiteral("--sections"),
+            QStringLiteral("racks")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString text = pdfText(pdf);
+        QVERIFY2(text.contains(QLatin1String("48U")) && !text.contains(QLatin1String("52U")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Not drawn")) && text.contains(QLatin1String("dgx-01 (U45-52"))
+                && text.contains(QLatin1String("head-01 (U35, over storage-sw-01)")),
+            qPrintable(text));
+        r = runCli({QStringLiteral("validate"), design, QStringLiteral("--json")});
+        const QString findings = QString::fromUtf8(r.out);
+        QVERIFY2(findings.contains(QLatin1String("RACK-HEIGHT")) && findings.contains(QLatin1String("RACK-OVERLAP")),
+            qPrintable(findings.left(2000)));
     }
 
     void otherCurrency()

@@ -85,6 +85,11 @@ make("port-amplification", "ports together", mega_switch)
 make("newer-reader", "needs a Podwright that reads design format 2",
      "UPDATE meta SET value = '2' WHERE key = 'min_reader_version';")
 make("truncated-half", "damaged", post=truncate)
+# Text that is not UTF-8 (a stray byte, an encoded surrogate): SQLite would hand it out changed.
+make("invalid-utf8-name", "nodes.name of row 1 is not valid UTF-8",
+     "UPDATE nodes SET name = CAST(X'6467782DFF80' AS TEXT) WHERE id = 1;")
+make("surrogate-name", "groups.name of row 1 is not valid UTF-8",
+     "UPDATE groups SET name = CAST(X'5261636B20EDA080' AS TEXT) WHERE id = 1;")
 
 # Accepted: odd but legal content that must survive everything a user can do with it.
 make("no-name", "accepted", "DELETE FROM meta WHERE key = 'name';")
