@@ -251,8 +251,7 @@ void InspectorWidget::showNode(NodeId id)
                          .arg(item->switchSpec->technology);
         if (item->rackUnits.value > 0)
             specs << QStringLiteral("%1 U").arg(item->rackUnits.value);
-        if (n->network != Network::None)
-            specs << QStringLiteral("network: %1").arg(toString(n->network));
+
         if (n->tier != FabricTier::None)
             specs << QStringLiteral("tier: %1").arg(toString(n->tier));
     }

@@ -38,7 +38,8 @@ public:
     [[nodiscard]] static std::vector<const CatalogItem*> cablesThatFit(
         const Design& design, const Catalog& catalog, PortRef a, PortRef b, double lengthM = 0);
     // The usual cable for the two ports at this length.
-    [[nodiscard]] static Pick choose(const Design& design, const Catalog& catalog, PortRef a, PortRef b, double lengthM);
+    [[nodiscard]] static Pick choose(
+        const Design& design, const Catalog& catalog, PortRef a, PortRef b, double lengthM);
     // The given cable for the two ports, with the modules a fibre needs; refused (why) when it does not fit.
     [[nodiscard]] static Pick withCable(
         const Design& design, const Catalog& catalog, PortRef a, PortRef b, const QString& cableSku, double lengthM);

@@ -202,7 +202,8 @@ private Q_SLOTS:
             QVERIFY(l.lengthM > 0);
         });
         QCOMPARE(plan.skipped.size(), qsizetype(1));
-        QVERIFY2(plan.skipped.front().contains(QLatin1String("ufm-01 storage fabric")), qPrintable(plan.skipped.front()));
+        QVERIFY2(
+            plan.skipped.front().contains(QLatin1String("ufm-01 storage fabric")), qPrintable(plan.skipped.front()));
         QVERIFY2(plan.skipped.front().contains(QLatin1String("speed differs")), qPrintable(plan.skipped.front()));
         // Fibre links carry their modules into the bill of materials, at both ends.
         const BillOfMaterials bom = BillOfMaterials::of(m.d);
@@ -292,7 +293,8 @@ private Q_SLOTS:
         // A DGX storage port (QSFP112) to the 100G storage switch (QSFP28) over multimode fibre.
         const PortRef storagePort{m.dgx1, 8};
         const PortRef switchPort{m.storageSw, 0};
-        const auto pick = LinkCabling::withCable(m.d, catalog(), storagePort, switchPort, QStringLiteral("fiber-mpo-mm"), 3);
+        const auto pick
+            = LinkCabling::withCable(m.d, catalog(), storagePort, switchPort, QStringLiteral("fiber-mpo-mm"), 3);
         QVERIFY2(pick.ok(), qPrintable(pick.why));
         QVERIFY(!pick.transceiver.isEmpty());
         auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Connect"));
@@ -308,8 +310,8 @@ private Q_SLOTS:
         QCOMPARE(bomQuantity(bom, QStringLiteral("mma1z00-ns400")), 1);
         QCOMPARE(bomQuantity(bom, QStringLiteral("qsfp28-100g-sr4")), 1);
         // A fibre too long for the modules does not fit.
-        QVERIFY(!LinkCabling::withCable(m.d, catalog(), PortRef{m.dgx1, 9}, PortRef{m.storageSw, 1},
-            QStringLiteral("fiber-mpo-mm"), 80)
+        QVERIFY(!LinkCabling::withCable(
+            m.d, catalog(), PortRef{m.dgx1, 9}, PortRef{m.storageSw, 1}, QStringLiteral("fiber-mpo-mm"), 80)
                      .ok());
     }
 

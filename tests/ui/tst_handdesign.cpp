@@ -17,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QMimeData>
 #include <QSpinBox>
@@ -75,6 +76,9 @@ private:
 
         Studio()
         {
+            // Shortcuts (Ctrl+K, Ctrl+G) reach an active window only (matters on a real display).
+            w->activateWindow();
+            (void)QTest::qWaitForWindowActive(w.get());
             w->newDesign();
             w->view()->setTransform(QTransform());
             w->view()->centerOn(300, 250);
@@ -167,7 +171,8 @@ private Q_SLOTS:
         const Design& d = s->document()->design();
         const NodeId dgx = s.drop(QStringLiteral("dgx-h100"), QPointF(0, 300));
         const NodeId leaf = s.drop(QStringLiteral("qm9700"), QPointF(0, 0));
-        QCOMPARE(s->action(QStringLiteral("actionConnectSelection"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+K")));
+        QCOMPARE(
+            s->action(QStringLiteral("actionConnectSelection"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+K")));
         // Nothing to connect to yet: refused with the reason, nothing pushed.
         s.key(Qt::Key_A);
         const int steps = s->document()->undoStack()->count();
@@ -361,6 +366,11 @@ private Q_SLOTS:
             if (f.severity == Severity::Error && !f.waived())
                 errors << f.code + QStringLiteral(": ") + f.message;
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+        s->racksDock()->show();
+        s->racksDock()->raise();
+        QCOMPARE(s->rackView()->model().racks.size(), size_t(1));
+        QVERIFY(s->rackView()->model().racks.front().slots.size() >= 8);
+        screenshot(s.w.get(), QStringLiteral("minimum-viable-cluster-racks"));
         QVERIFY(a->cost().has_value());
         const double capex = a->cost()->capex;
         qInfo("hand-built minimum viable cluster: %d actions, capex %.0f USD, %d links", s.actions, capex,
