@@ -120,7 +120,9 @@ BulkConnect::Plan BulkConnect::plan(const Design& design, const Catalog& catalog
                 for (size_t t = 0; t < targets.size() && !peer.isValid(); ++t)
                     peer = scratch.findFreeCompatiblePort(targets[(preferred + t) % targets.size()], host);
                 if (!peer.isValid()) {
-                    ++unconnected;
+                    // The group's other ports are alike and the switches only fill up: they fail
+                    // too, so stop here (keeps a large selection from trying every pair again).
+                    unconnected += static_cast<int>(freePorts.size() - k);
                     if (reason.isEmpty()) {
                         // This port's own mismatch with a free port of its switch, else why none is free.
                         const NodeId target = targets[preferred % targets.size()];
@@ -131,7 +133,7 @@ BulkConnect::Plan BulkConnect::plan(const Design& design, const Catalog& catalog
                             reason = QStringLiteral("every port of the %1 switches is taken; add a switch")
                                          .arg(networkWords(*network));
                     }
-                    continue;
+                    break;
                 }
                 const double length = LinkCabling::estimateLengthM(scratch, host.node, peer.node);
                 const LinkCabling::Pick pick = LinkCabling::choose(scratch, catalog, host, peer, length);
