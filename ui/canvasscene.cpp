@@ -10,6 +10,7 @@
 #include "commands/addnodecommand.h"
 #include "commands/groupcommand.h"
 #include "model/design.h"
+#include "model/networkchoice.h"
 
 #include <QMimeData>
 
@@ -502,14 +503,19 @@ CommandResult CanvasScene::placeItem(const QString& sku, QPointF scenePos)
         }
         Group g;
         g.kind = GroupKind::Rack;
-        g.sku = item->sku;
         int n = 1;
         design().groups().forEach([&](const Group& other) { n += other.kind == GroupKind::Rack ? 1 : 0; });
         g.name = QStringLiteral("Rack %1").arg(n);
-        return mDocument->execute(std::make_unique<GroupCommand>(g, members));
+        return mDocument->execute(std::make_unique<GroupCommand>(g, members, *item));
     }
     Node node;
     node.position = ItemStyle::snap(scenePos);
+    if (const std::vector<Network> choices = NetworkChoice::choicesFor(*item); choices.size() > 1) {
+        const std::optional<Network> chosen = mNetworkPrompt ? mNetworkPrompt(*item, choices) : choices.front();
+        if (!chosen)
+            return CommandResult::refused(QStringLiteral("placing %1 was cancelled").arg(item->model));
+        node.network = *chosen;
+    }
     auto cmd = std::make_unique<AddNodeCommand>(*item, node);
     AddNodeCommand* raw = cmd.get();
     const CommandResult r = mDocument->execute(std::move(cmd));

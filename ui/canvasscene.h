@@ -9,13 +9,16 @@
 #include <QHash>
 #include <QSet>
 
+#include <functional>
+#include <optional>
 #include <vector>
 
 class QMimeData;
 
 namespace pw {
 class Design;
-}
+struct CatalogItem;
+} // namespace pw
 
 namespace pw::ui {
 
@@ -76,9 +79,14 @@ public:
     [[nodiscard]] NodeItem* nodeAt(QPointF scenePos) const;
     [[nodiscard]] GroupItem* groupHandleAt(QPointF scenePos) const;
 
-    // Places a catalog item (palette drop): mime data carries the sku. Snaps to the grid.
+    // Places a catalog item (palette drop): mime data carries the sku. Snaps to the grid. A switch
+    // takes its catalog's usual network; when the catalog lists several, the network prompt asks
+    // (a cancelled prompt places nothing). A rack racks the selected nodes.
     CommandResult dropMime(const QMimeData* mime, QPointF scenePos);
     CommandResult placeItem(const QString& sku, QPointF scenePos);
+    using NetworkPrompt
+        = std::function<std::optional<Network>(const CatalogItem& item, const std::vector<Network>& choices)>;
+    void setNetworkPrompt(NetworkPrompt prompt) { mNetworkPrompt = std::move(prompt); }
 
     // After items were moved by a tool without a command (drag preview).
     void itemsMoved();
@@ -105,6 +113,7 @@ private:
     QSet<GroupId> mCollapsed;
     QSet<int> mHiddenLayers;
     GroupId mSelectedGroup;
+    NetworkPrompt mNetworkPrompt;
 };
 
 } // namespace pw::ui

@@ -5,7 +5,10 @@
 #include "designdocument.h"
 #include "nodeitem.h"
 
+#include "commands/compositecommand.h"
 #include "commands/connectcommand.h"
+#include "generate/linkcabling.h"
+#include "model/design.h"
 
 #include <QGraphicsLineItem>
 #include <QKeyEvent>
@@ -55,7 +58,20 @@ void ConnectTool::release(QPointF p)
     NodeItem* to = scene->nodeAt(p);
     if (!to || to->nodeId() == from)
         return;
-    (void)scene->document()->execute(std::make_unique<ConnectCommand>(from, to->nodeId()));
+    DesignDocument* doc = scene->document();
+    const Design& d = doc->design();
+    const ConnectCommand::PortPair ports = ConnectCommand::bestPorts(d, from, to->nodeId());
+    if (!doc->catalog() || !ports.why.isEmpty()) {
+        (void)doc->execute(std::make_unique<ConnectCommand>(from, to->nodeId())); // refuses with the reason
+        return;
+    }
+    // The usual cable for the run between the two nodes, with optics at both ends for a fibre.
+    const double length = LinkCabling::estimateLengthM(d, from, to->nodeId());
+    const LinkCabling::Pick pick = LinkCabling::choose(d, *doc->catalog(), ports.a, ports.b, length);
+    auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Connect"));
+    for (auto& c : LinkCabling::connectCommands(d, *doc->catalog(), ports.a, ports.b, pick))
+        composite->add(std::move(c));
+    (void)doc->execute(std::move(composite));
 }
 
 bool ConnectTool::key(QKeyEvent* event)

@@ -2,6 +2,7 @@
 
 #include "canvasscene.h"
 #include "designdocument.h"
+#include "itemstyle.h"
 
 #include "catalog/catalog.h"
 #include "commands/compositecommand.h"
@@ -9,7 +10,9 @@
 #include "commands/editnodecommand.h"
 #include "commands/groupcommand.h"
 #include "commands/recorditemcommand.h"
+#include "generate/linkcabling.h"
 #include "model/design.h"
+#include "model/networkchoice.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -84,6 +87,12 @@ QWidget* InspectorWidget::buildNodePage()
     form->addRow(QStringLiteral("Model"), mModel);
     mSpecs = wrapLabel(page);
     form->addRow(QStringLiteral("Specs"), mSpecs);
+    mNetwork = new QComboBox(page);
+    mNetwork->setObjectName(QStringLiteral("networkCombo"));
+    for (Network n : {Network::Compute, Network::Storage, Network::InBand, Network::OutOfBand})
+        mNetwork->addItem(ItemStyle::networkLabel(n), int(n));
+    mNetwork->setToolTip(QStringLiteral("The network this switch serves: its data ports join host ports of that role"));
+    form->addRow(QStringLiteral("Network"), mNetwork);
     mPower = wrapLabel(page);
     form->addRow(QStringLiteral("Power"), mPower);
     mCatalogPrice = wrapLabel(page);
@@ -122,6 +131,7 @@ QWidget* InspectorWidget::buildNodePage()
     });
     connect(mPrice, &QDoubleSpinBox::valueChanged, this, &InspectorWidget::commitNode);
     connect(mRack, &QComboBox::activated, this, &InspectorWidget::commitNode);
+    connect(mNetwork, &QComboBox::activated, this, &InspectorWidget::commitNetwork);
     connect(mRackUnit, &QSpinBox::valueChanged, this, &InspectorWidget::commitNode);
     return page;
 }
@@ -165,9 +175,29 @@ QWidget* InspectorWidget::buildGroupPage()
     form->addRow(QStringLiteral("Name"), mGroupName);
     mGroupInfo = wrapLabel(page);
     form->addRow(mGroupInfo);
+    mRackFields = new QWidget(page);
+    auto* rackForm = new QFormLayout(mRackFields);
+    rackForm->setContentsMargins(0, 0, 0, 0);
+    mRackModel = new QComboBox(mRackFields);
+    rackForm->addRow(QStringLiteral("Model"), mRackModel);
+    mBudget = new QDoubleSpinBox(mRackFields);
+    mBudget->setRange(0, 10000);
+    mBudget->setDecimals(1);
+    mBudget->setSuffix(QStringLiteral(" kW"));
+    mBudget->setSpecialValueText(QStringLiteral("no budget"));
+    mBudget->setKeyboardTracking(false);
+    mBudget->setToolTip(QStringLiteral("The power the rack's feeds and cooling can take; POWER-RACK warns above it"));
+    rackForm->addRow(QStringLiteral("Power budget"), mBudget);
+    mLiquid = new QCheckBox(QStringLiteral("Liquid-cooled row"), mRackFields);
+    mLiquid->setToolTip(QStringLiteral("The rack has liquid cooling: liquid-cooled systems (NVL72) may go in it"));
+    rackForm->addRow(QStringLiteral("Cooling"), mLiquid);
+    form->addRow(mRackFields);
     mCollapse = new QPushButton(page);
     form->addRow(mCollapse);
     connect(mGroupName, &QLineEdit::editingFinished, this, &InspectorWidget::commitGroup);
+    connect(mRackModel, &QComboBox::activated, this, &InspectorWidget::commitGroup);
+    connect(mBudget, &QDoubleSpinBox::valueChanged, this, &InspectorWidget::commitGroup);
+    connect(mLiquid, &QCheckBox::toggled, this, &InspectorWidget::commitGroup);
     connect(mCollapse, &QPushButton::clicked, this, [this] { mScene->toggleCollapsed(mGroup); });
     return page;
 }
@@ -221,12 +251,20 @@ void InspectorWidget::showNode(NodeId id)
                          .arg(item->switchSpec->technology);
         if (item->rackUnits.value > 0)
             specs << QStringLiteral("%1 U").arg(item->rackUnits.value);
-        if (n->network != Network::None)
-            specs << QStringLiteral("network: %1").arg(toString(n->network));
+
         if (n->tier != FabricTier::None)
             specs << QStringLiteral("tier: %1").arg(toString(n->tier));
     }
     mSpecs->setText(specs.join(QStringLiteral("\n")));
+    const bool isSwitch = item && item->kind == ItemKind::Switch;
+    mNetwork->setEnabled(isSwitch);
+    mNetwork->setCurrentIndex(isSwitch ? std::max(0, mNetwork->findData(int(n->network))) : -1);
+    if (isSwitch) {
+        QStringList usual;
+        for (Network net : NetworkChoice::choicesFor(*item))
+            usual << ItemStyle::networkLabel(net);
+        mNetwork->setToolTip(QStringLiteral("Usual for the %1: %2").arg(item->model, usual.join(QStringLiteral(", "))));
+    }
     mPower->setText(item ? QStringLiteral("%1 W max, %2 W typical")
                                .arg(item->maxPower().value(), 0, 'f', 0)
                                .arg(item->typicalPower().value(), 0, 'f', 0)
@@ -318,22 +356,23 @@ void InspectorWidget::showLinks(const std::vector<LinkId>& ids)
     lines << QStringLiteral("Network: %1, %2 Gb/s").arg(toString(d.linkNetwork(*first))).arg(d.linkSpeedGbps(*first));
     if (ids.size() > 1)
         lines << QStringLiteral("Edits apply to all %1 links of the bundle.").arg(ids.size());
-    mLinkInfo->setText(lines.join(QStringLiteral("\n")));
     mCable->clear();
     mCable->addItem(QStringLiteral("(not chosen)"), QString());
-    std::set<QString> skus;
-    for (const auto& [sku, item] : d.items())
-        if (item.kind == ItemKind::Cable)
-            skus.insert(sku);
+    // Only cables that fit the link's two ports (connector, speed, optics at both ends).
+    std::vector<const CatalogItem*> cables;
     if (const Catalog* c = mScene->document()->catalog())
-        for (const CatalogItem* item : c->items(ItemKind::Cable))
-            skus.insert(item->sku);
-    for (const QString& sku : skus) {
-        const CatalogItem* item = d.item(sku);
-        if (!item && mScene->document()->catalog())
-            item = mScene->document()->catalog()->item(sku);
-        mCable->addItem(item ? QStringLiteral("%1 (%2)").arg(item->model, sku) : sku, sku);
+        cables = LinkCabling::cablesThatFit(d, *c, first->a, first->b);
+    for (const CatalogItem* item : cables) {
+        QString label = QStringLiteral("%1 (%2)").arg(item->model, item->sku);
+        if (item->cable && item->cable->maxLengthM > 0)
+            label += QStringLiteral(", up to %1 m").arg(item->cable->maxLengthM);
+        mCable->addItem(label, item->sku);
     }
+    if (!first->cableSku.isEmpty() && mCable->findData(first->cableSku) < 0)
+        mCable->addItem(QStringLiteral("%1 (does not fit these ports)").arg(first->cableSku), first->cableSku);
+    if (!first->transceiverSku.isEmpty())
+        lines << QStringLiteral("Fibre: a transceiver at each end (%1 on the link)").arg(first->transceiverSku);
+    mLinkInfo->setText(lines.join(QStringLiteral("\n")));
     mCable->setCurrentIndex(std::max(0, mCable->findData(first->cableSku)));
     mLength->setValue(first->lengthM);
     mStack->setCurrentIndex(3);
@@ -363,6 +402,20 @@ void InspectorWidget::showGroup(GroupId id)
             info << QStringLiteral("Liquid-cooled");
     }
     mGroupInfo->setText(info.join(QStringLiteral("\n")));
+    const bool rack = g->kind == GroupKind::Rack;
+    mRackFields->setVisible(rack);
+    if (rack) {
+        mRackModel->clear();
+        mRackModel->addItem(QStringLiteral("(no rack model: not priced)"), QString());
+        if (const Catalog* c = mScene->document()->catalog())
+            for (const CatalogItem* item : c->items(ItemKind::Rack))
+                mRackModel->addItem(QStringLiteral("%1 (%2)").arg(item->model, money(item->price.value)), item->sku);
+        if (!g->sku.isEmpty() && mRackModel->findData(g->sku) < 0)
+            mRackModel->addItem(g->sku, g->sku);
+        mRackModel->setCurrentIndex(std::max(0, mRackModel->findData(g->sku)));
+        mBudget->setValue(g->powerBudgetKw);
+        mLiquid->setChecked(g->liquidCooled);
+    }
     mCollapse->setText(mScene->isCollapsed(id) ? QStringLiteral("Expand") : QStringLiteral("Collapse"));
     mStack->setCurrentIndex(4);
 }
@@ -395,11 +448,10 @@ void InspectorWidget::commitLinks()
     if (mRefreshing || mLinks.empty())
         return;
     const Design& d = mScene->document()->design();
+    const Catalog* catalog = mScene->document()->catalog();
     const QString cable = mCable->currentData().toString();
     auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1 link(s)").arg(mLinks.size()));
-    if (!cable.isEmpty() && !d.item(cable) && mScene->document()->catalog())
-        if (const CatalogItem* item = mScene->document()->catalog()->item(cable))
-            composite->add(std::make_unique<RecordItemCommand>(*item));
+    std::set<QString> recorded;
     bool changed = false;
     for (LinkId id : mLinks) {
         const Link* l = d.link(id);
@@ -408,14 +460,55 @@ void InspectorWidget::commitLinks()
         Link edited = *l;
         edited.cableSku = cable;
         edited.lengthM = mLength->value();
+        edited.transceiverSku.clear();
+        if (!cable.isEmpty() && catalog) {
+            // A cable needs a length: without one typed, it is derived from where the nodes are.
+            if (!(edited.lengthM > 0))
+                edited.lengthM = LinkCabling::estimateLengthM(d, l->a.node, l->b.node);
+            const LinkCabling::Pick pick = LinkCabling::withCable(d, *catalog, l->a, l->b, cable, edited.lengthM);
+            if (!pick.ok()) {
+                refuse(pick.why);
+                return;
+            }
+            edited.transceiverSku = pick.transceiver;
+            for (const QString& sku : pick.modules)
+                if (!d.item(sku) && recorded.insert(sku).second)
+                    if (const CatalogItem* item = catalog->item(sku))
+                        composite->add(std::make_unique<RecordItemCommand>(*item));
+        }
         if (edited == *l)
             continue;
         changed = true;
         composite->add(std::make_unique<EditLinkCommand>(edited));
     }
-    if (!changed)
+    if (!changed) {
+        refresh(); // show the length actually kept (a 0 m typed is replaced by the derived one)
         return;
+    }
     if (!mScene->document()->execute(std::move(composite)).ok)
+        refresh();
+}
+
+void InspectorWidget::refuse(const QString& reason)
+{
+    Q_EMIT mScene->document()->commandRefused(reason);
+    refresh();
+}
+
+void InspectorWidget::commitNetwork()
+{
+    if (mRefreshing || !mNode.isValid())
+        return;
+    const Node* current = mScene->design().node(mNode);
+    if (!current)
+        return;
+    Node n = *current;
+    n.network = Network(mNetwork->currentData().toInt());
+    if (n == *current)
+        return;
+    const auto r = mScene->document()->execute(std::make_unique<EditNodesCommand>(
+        QStringLiteral("Set %1 on the %2 network").arg(current->name, toString(n.network)), std::vector<Node>{n}));
+    if (!r.ok)
         refresh();
 }
 
@@ -424,11 +517,24 @@ void InspectorWidget::commitGroup()
     if (mRefreshing || !mGroup.isValid())
         return;
     const Group* g = mScene->design().group(mGroup);
-    if (!g || g->name == mGroupName->text().trimmed())
+    if (!g)
         return;
     Group edited = *g;
     edited.name = mGroupName->text().trimmed();
-    if (!mScene->document()->execute(std::make_unique<EditGroupCommand>(edited)).ok)
+    auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1").arg(g->name));
+    if (g->kind == GroupKind::Rack) {
+        edited.sku = mRackModel->currentData().toString();
+        edited.powerBudgetKw = mBudget->value();
+        edited.liquidCooled = mLiquid->isChecked();
+        // A rack model new to the design joins its snapshot in the same step, so it is priced.
+        if (!edited.sku.isEmpty() && !mScene->design().item(edited.sku) && mScene->document()->catalog())
+            if (const CatalogItem* item = mScene->document()->catalog()->item(edited.sku))
+                composite->add(std::make_unique<RecordItemCommand>(*item));
+    }
+    if (edited == *g)
+        return;
+    composite->add(std::make_unique<EditGroupCommand>(edited));
+    if (!mScene->document()->execute(std::move(composite)).ok)
         refresh();
 }
 

@@ -21,9 +21,11 @@ namespace pw::ui {
 class CanvasScene;
 
 // Properties of the selection: a node (model, ports and their links, power, price, rack; name,
-// price override and rack are editable through EditNodesCommand), several nodes (totals), a link
-// bundle (cable type and length, edited through EditLinkCommand on every link of the bundle in
-// one step) or a group (name through EditGroupCommand, collapse). Reads the model on every change.
+// network (switches), price override, rack and U are editable through EditNodesCommand), several
+// nodes (totals), a link bundle (cable type, filtered to what fits its ports, and length, edited
+// through EditLinkCommand on every link of the bundle in one step; a fibre brings its transceivers)
+// or a group (name; for a rack also its model, power budget and liquid cooling, through
+// EditGroupCommand; collapse). Reads the model on every change.
 class InspectorWidget : public QWidget {
     Q_OBJECT
 public:
@@ -37,6 +39,11 @@ public:
     [[nodiscard]] QDoubleSpinBox* priceSpin() const { return mPrice; }
     [[nodiscard]] QCheckBox* priceOverrideCheck() const { return mPriceOverride; }
     [[nodiscard]] QTreeWidget* portTree() const { return mPorts; }
+    [[nodiscard]] QComboBox* networkCombo() const { return mNetwork; }
+    [[nodiscard]] QSpinBox* rackUnitSpin() const { return mRackUnit; }
+    [[nodiscard]] QComboBox* rackModelCombo() const { return mRackModel; }
+    [[nodiscard]] QDoubleSpinBox* powerBudgetSpin() const { return mBudget; }
+    [[nodiscard]] QCheckBox* liquidCooledCheck() const { return mLiquid; }
 
 private:
     QWidget* buildNodePage();
@@ -49,6 +56,8 @@ private:
     void commitNode();
     void commitLinks();
     void commitGroup();
+    void commitNetwork();
+    void refuse(const QString& reason);
 
     CanvasScene* mScene;
     QStackedWidget* mStack;
@@ -63,6 +72,7 @@ private:
     QLabel* mCatalogPrice;
     QCheckBox* mPriceOverride;
     QDoubleSpinBox* mPrice;
+    QComboBox* mNetwork;
     QComboBox* mRack;
     QSpinBox* mRackUnit;
     QTreeWidget* mPorts;
@@ -75,6 +85,10 @@ private:
     QLabel* mGroupTitle;
     QLineEdit* mGroupName;
     QLabel* mGroupInfo;
+    QWidget* mRackFields;
+    QComboBox* mRackModel;
+    QDoubleSpinBox* mBudget;
+    QCheckBox* mLiquid;
     QPushButton* mCollapse;
 
     NodeId mNode;

@@ -22,6 +22,8 @@
 #include "commands/groupcommand.h"
 #include "commands/renamedesigncommand.h"
 #include "commands/setdesignpropertiescommand.h"
+#include "generate/bulkconnect.h"
+#include "generate/rackstacking.h"
 #include "io/designfile.h"
 #include "model/design.h"
 #include "util/plural.h"
@@ -101,6 +103,8 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     connect(mDocument, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &DesignDocument::changed, this, &MainWindow::updateTitle); // a rename and its undo
     connect(mDocument, &DesignDocument::resetDone, this, [this] { QTimer::singleShot(0, mView, &CanvasView::fitAll); });
+    mScene->setNetworkPrompt(
+        [this](const CatalogItem& item, const std::vector<Network>& choices) { return askNetwork(item, choices); });
     connect(mPalette, &PaletteWidget::placeRequested, this,
         [this](const QString& sku) { mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center())); });
 
@@ -362,6 +366,11 @@ void MainWindow::buildActions()
             else
                 mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center()));
         });
+    connect(makeAction(QStringLiteral("actionConnectSelection"), QStringLiteral("Connect Se&lection"),
+                QKeySequence(QStringLiteral("Ctrl+K")),
+                QStringLiteral("Connect the selected nodes' free ports to the selected switches of their network: "
+                               "GPU rails to leaves, storage to storage, in-band to in-band, BMCs to out-of-band")),
+        &QAction::triggered, this, &MainWindow::connectSelection);
     connect(makeAction(QStringLiteral("actionGroupRack"), QStringLiteral("Group Selection into &Rack…"),
                 QKeySequence(QStringLiteral("Ctrl+G"))),
         &QAction::triggered, this, [this] { groupSelection(int(GroupKind::Rack)); });
@@ -378,6 +387,46 @@ void MainWindow::buildActions()
         });
 }
 
+std::optional<Network> MainWindow::askNetwork(const CatalogItem& item, const std::vector<Network>& choices)
+{
+    QStringList labels;
+    for (Network n : choices)
+        labels << ItemStyle::networkLabel(n);
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(this, QStringLiteral("Network of the %1").arg(item.model),
+        QStringLiteral("The %1 serves several networks. Which one is this switch on?\n"
+                       "(You can change it later in the inspector.)")
+            .arg(item.model),
+        labels, 0, false, &ok);
+    if (!ok)
+        return std::nullopt;
+    const qsizetype i = labels.indexOf(chosen);
+    return i < 0 ? std::nullopt : std::optional<Network>(choices[static_cast<size_t>(i)]);
+}
+
+void MainWindow::connectSelection()
+{
+    const std::vector<NodeId> ids = mScene->selectedNodeIds();
+    if (ids.size() < 2 || !mCatalog) {
+        statusBar()->showMessage(
+            QStringLiteral("Select the servers, storage and switches to connect (drag a box or Ctrl+A) first"), 8000);
+        return;
+    }
+    const BulkConnect::Plan plan = BulkConnect::plan(mDocument->design(), *mCatalog, ids);
+    if (plan.isEmpty()) {
+        Q_EMIT mDocument->commandRefused(plan.refusal());
+        return;
+    }
+    if (!mDocument->execute(BulkConnect::command(plan, *mCatalog)).ok)
+        return;
+    QString message = QStringLiteral("Connected %1 %2")
+                          .arg(plan.links.size())
+                          .arg(plural(static_cast<long long>(plan.links.size()), "link", "links"));
+    if (!plan.skipped.isEmpty())
+        message += QStringLiteral(". Not connected: %1").arg(plan.skipped.join(QStringLiteral("; ")));
+    statusBar()->showMessage(message, 20000);
+}
+
 void MainWindow::groupSelection(int kind)
 {
     const std::vector<NodeId> ids = mScene->selectedNodeIds();
@@ -390,9 +439,12 @@ void MainWindow::groupSelection(int kind)
     int n = 1;
     mDocument->design().groups().forEach([&](const Group& other) { n += other.kind == g.kind ? 1 : 0; });
     g.name = g.kind == GroupKind::Rack ? QStringLiteral("Rack %1").arg(n) : QStringLiteral("SU %1").arg(n);
-    if (g.kind == GroupKind::Rack && mCatalog && mCatalog->item(QStringLiteral("rack-48u")))
-        g.sku = QStringLiteral("rack-48u");
-    (void)mDocument->execute(std::make_unique<GroupCommand>(g, ids));
+    // A rack is a catalog rack (priced, drawn in the rack view), its members stacked in U.
+    std::optional<CatalogItem> rack;
+    if (g.kind == GroupKind::Rack && mCatalog)
+        if (const CatalogItem* item = RackStacking::rackFor(*mCatalog, mDocument->design(), ids))
+            rack = *item;
+    (void)mDocument->execute(std::make_unique<GroupCommand>(g, ids, rack));
 }
 
 void MainWindow::buildMenus()
@@ -463,6 +515,7 @@ void MainWindow::buildMenus()
     insert->addAction(action(QStringLiteral("actionConnectTool")));
     insert->addSeparator();
     insert->addAction(action(QStringLiteral("actionPlace")));
+    insert->addAction(action(QStringLiteral("actionConnectSelection")));
     insert->addAction(action(QStringLiteral("actionGroupRack")));
     insert->addAction(action(QStringLiteral("actionGroupUnit")));
     insert->addAction(action(QStringLiteral("actionUngroup")));
@@ -474,6 +527,9 @@ void MainWindow::buildMenus()
                 "<table>"
                 "<tr><td><b>Drag from catalog</b></td><td>place hardware (snaps to the grid)</td></tr>"
                 "<tr><td><b>S / C</b></td><td>select tool / connect tool</td></tr>"
+                "<tr><td><b>Ctrl+K</b></td><td>connect the selection (rails to leaves, storage, in-band, BMCs "
+                "to their switches)</td></tr>"
+                "<tr><td><b>Ctrl+G</b></td><td>group the selection into a rack</td></tr>"
                 "<tr><td><b>Click, drag box, Ctrl+A</b></td><td>select</td></tr>"
                 "<tr><td><b>Drag, arrows (Shift: ×5)</b></td><td>move, nudge</td></tr>"
                 "<tr><td><b>Del, Ctrl+C/V/D</b></td><td>delete, copy, paste, duplicate</td></tr>"

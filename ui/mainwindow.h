@@ -3,12 +3,14 @@
 #include "guarded.h"
 
 #include "generate/generatoroptions.h"
+#include "model/node.h"
 
 #include <QMainWindow>
 #include <QMessageBox>
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 class QAction;
 class QActionGroup;
@@ -19,7 +21,8 @@ class QTimer;
 
 namespace pw {
 class Catalog;
-}
+struct CatalogItem;
+} // namespace pw
 
 namespace pw::ui {
 
@@ -115,6 +118,9 @@ private:
     void rebuildRecentMenu();
     void removeSidecar();
     void groupSelection(int kind);
+    // Insert > Connect Selection (Ctrl+K): BulkConnect as one undo step; what it left out goes to the status bar.
+    void connectSelection();
+    std::optional<Network> askNetwork(const CatalogItem& item, const std::vector<Network>& choices);
     QAction* makeAction(const QString& name, const QString& text, const QKeySequence& key, const QString& tip = {});
 
     const Catalog* mCatalog;

@@ -1,5 +1,7 @@
 #include "catalog/catalogitemparser.h"
 
+#include "model/node.h"
+
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -225,6 +227,21 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         sw.technology = r.string(*s, "technology");
         sw.source = r.source(*s, QStringLiteral("switch"));
         item.switchSpec = sw;
+    }
+    if (entry.contains(QLatin1String("networks"))) {
+        // {"value": ["inband", "storage"], "source": "..."}: the networks a switch serves, usual
+        // first. Checked here; NetworkChoice reads it from the entry as written (item.json).
+        const QJsonObject n = r.object(entry, "networks");
+        const QJsonValue list = n.value(QLatin1String("value"));
+        if (r.ok() && (!list.isArray() || list.toArray().isEmpty()))
+            r.fail(QStringLiteral("'networks' needs a non-empty 'value' array"));
+        for (const QJsonValue& v : list.toArray()) {
+            const auto network = networkFromString(v.toString());
+            if (r.ok() && (!network || *network == Network::None))
+                r.fail(QStringLiteral("unknown network '%1' (compute, storage, inband or oob)").arg(v.toString()));
+        }
+        if (r.ok())
+            (void)r.source(n, QStringLiteral("networks"));
     }
     if (auto s = section("storage", item.kind == ItemKind::Storage)) {
         StorageSpec st;

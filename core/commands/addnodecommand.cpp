@@ -2,6 +2,7 @@
 
 #include "commands/nodechecks.h"
 #include "model/design.h"
+#include "model/networkchoice.h"
 
 namespace pw {
 
@@ -35,7 +36,7 @@ CommandResult AddNodeCommand::performApply(Design& design)
     if (mNode.name.isEmpty())
         mNode.name = QStringLiteral("%1-%2").arg(mItem.sku).arg(mNode.id.value());
     if (mNode.network == Network::None && mItem.kind == ItemKind::Switch)
-        mNode.network = Network::Compute;
+        mNode.network = NetworkChoice::defaultFor(mItem); // the catalog's usual network for the model
     performRedo(design);
     return CommandResult::done();
 }

@@ -15,6 +15,9 @@ CommandResult EditLinkCommand::performApply(Design& design)
         return CommandResult::refused(QStringLiteral("to move a link, disconnect it and connect again"));
     if (!(mAfter.lengthM >= 0 && mAfter.lengthM <= 10000))
         return CommandResult::refused(QStringLiteral("a cable length must be between 0 and 10,000 m"));
+    if (!mAfter.cableSku.isEmpty() && !(mAfter.lengthM > 0))
+        return CommandResult::refused(
+            QStringLiteral("a cable needs a length: type it, or let Podwright derive it from the positions"));
     for (const QString& sku : {mAfter.cableSku, mAfter.transceiverSku})
         if (!sku.isEmpty() && !design.item(sku))
             return CommandResult::refused(QStringLiteral("%1 is not in the design's catalog").arg(sku));

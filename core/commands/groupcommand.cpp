@@ -1,5 +1,6 @@
 #include "commands/groupcommand.h"
 
+#include "generate/rackstacking.h"
 #include "model/design.h"
 
 #include <algorithm>
@@ -22,8 +23,8 @@ std::optional<QString> whyInvalidParent(const Design& design, const Group& group
 
 } // namespace
 
-GroupCommand::GroupCommand(Group group, std::vector<NodeId> members)
-    : mGroup(std::move(group)), mMemberIds(std::move(members))
+GroupCommand::GroupCommand(Group group, std::vector<NodeId> members, std::optional<CatalogItem> rackItem)
+    : mGroup(std::move(group)), mMemberIds(std::move(members)), mRackItem(std::move(rackItem))
 {
 }
 
@@ -59,17 +60,26 @@ CommandResult GroupCommand::performApply(Design& design)
     for (NodeId id : ids)
         if (!design.node(id))
             return CommandResult::refused(QStringLiteral("node %1 does not exist").arg(id.value()));
+    if (mRackItem && (mGroup.kind != GroupKind::Rack || mRackItem->kind != ItemKind::Rack))
+        return CommandResult::refused(QStringLiteral("%1 is not a rack").arg(mRackItem->model));
     // Every check is done: only now take an id from the design's counter.
     mMemberIds = std::move(ids);
     if (!mGroup.id.isValid())
         mGroup.id = design.allocateGroupId();
-    for (NodeId id : mMemberIds) {
-        const Node* n = design.node(id);
+    std::vector<int> units(mMemberIds.size(), -1);
+    if (mRackItem) {
+        if (const CatalogItem* existing = design.item(mRackItem->sku))
+            mRackItem = *existing; // keep the design's own snapshot of this item
+        mGroup.sku = mRackItem->sku;
+        units = RackStacking::stack(design, mMemberIds, RackStacking::heightOf(*mRackItem));
+    }
+    for (size_t i = 0; i < mMemberIds.size(); ++i) {
+        const Node* n = design.node(mMemberIds[i]);
         mBefore.push_back(*n);
         Node after = *n;
         if (mGroup.kind == GroupKind::Rack) {
             after.rack = mGroup.id;
-            after.rackUnit = -1;
+            after.rackUnit = units[i];
         } else {
             after.unit = mGroup.id;
         }
@@ -84,10 +94,16 @@ void GroupCommand::performUndo(Design& design)
     for (const Node& n : mBefore)
         design.replaceNode(n);
     design.takeGroup(mGroup.id);
+    if (mRecordedItem)
+        design.forgetItem(mRackItem->sku);
 }
 
 void GroupCommand::performRedo(Design& design)
 {
+    if (mRackItem) {
+        mRecordedItem = design.item(mRackItem->sku) == nullptr;
+        design.recordItem(*mRackItem);
+    }
     design.insertGroup(mGroup);
     for (const Node& n : mAfter)
         design.replaceNode(n);
@@ -154,6 +170,9 @@ CommandResult EditGroupCommand::performApply(Design& design)
             QStringLiteral("a name is at most %1 characters long").arg(Design::kMaxNameLength));
     if (!(mAfter.powerBudgetKw >= 0 && mAfter.powerBudgetKw <= 10000))
         return CommandResult::refused(QStringLiteral("a rack power budget must be between 0 and 10,000 kW"));
+    if (!mAfter.sku.isEmpty() && mAfter.sku != g->sku
+        && (!design.item(mAfter.sku) || design.item(mAfter.sku)->kind != ItemKind::Rack))
+        return CommandResult::refused(QStringLiteral("%1 is not a rack in the design's catalog").arg(mAfter.sku));
     // Only a scalable unit sits inside a pod (as the loader requires): a pod given another pod as
     // parent could close a cycle, which the loader refuses and the canvas cannot walk.
     if (auto why = whyInvalidParent(design, mAfter))

@@ -28,6 +28,14 @@ bool isPluggable(const QString& connector)
     return connector != QLatin1String("RJ45");
 }
 
+QString speedList(const PortGroup& g)
+{
+    QStringList speeds;
+    for (int s : g.speedsGbps)
+        speeds << QString::number(s);
+    return speeds.join(QLatin1Char('/'));
+}
+
 } // namespace
 
 Design::Design() = default;
@@ -257,10 +265,13 @@ std::optional<QString> Design::whyIncompatible(PortRef a, const Node& nodeA, Por
     if (!ga || !gb)
         return QStringLiteral("no such port");
     if (isPluggable(ga->connector) != isPluggable(gb->connector))
-        return QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)")
-            .arg(portName(a), ga->connector, portName(b), gb->connector);
+        return QStringLiteral("connector differs: %1 (%2) cannot be cabled to %3 (%4); use a port with %5 connector")
+            .arg(portName(a), ga->connector, portName(b), gb->connector,
+                isPluggable(ga->connector) ? QStringLiteral("a pluggable (QSFP/OSFP)") : QStringLiteral("an RJ45"));
     if (linkSpeedGbps(a, b) == 0)
-        return QStringLiteral("%1 and %2 share no speed").arg(portName(a), portName(b));
+        return QStringLiteral("speed differs: %1 and %2 share no speed (%3 vs %4 Gb/s); use a switch with ports at "
+                              "one of %3 Gb/s")
+            .arg(portName(a), portName(b), speedList(*ga), speedList(*gb));
 
     // Role: a host port joins a switch of its own network or a host port of the same role;
     // two switches join when they serve the same network. Network::None on a switch is a wildcard.
@@ -269,9 +280,17 @@ std::optional<QString> Design::whyIncompatible(PortRef a, const Node& nodeA, Por
     if (ga->role == PortRole::OutOfBand && gb->role == PortRole::OutOfBand)
         return QStringLiteral("%1 and %2 are both management ports; they connect through an out-of-band switch")
             .arg(portName(a), portName(b));
-    if (*netA != Network::None && *netB != Network::None && *netA != *netB)
-        return QStringLiteral("%1 is on the %2 network and %3 on the %4 network")
-            .arg(portName(a), toString(*netA), portName(b), toString(*netB));
+    if (*netA != Network::None && *netB != Network::None && *netA != *netB) {
+        // The fix is on the switch side: its network is a choice, a host port's role is not.
+        const Node* sw = ga->role == PortRole::Fabric ? na : nb;
+        const Network wanted = ga->role == PortRole::Fabric ? *netB : *netA;
+        const QString fix = ga->role == PortRole::Fabric && gb->role == PortRole::Fabric
+            ? QStringLiteral("put both switches on the same network in the inspector")
+            : QStringLiteral("set %1's network to %2 in the inspector, or use a %2 switch")
+                  .arg(sw->name, toString(wanted));
+        return QStringLiteral("network differs: %1 is on the %2 network and %3 on the %4 network; %5")
+            .arg(portName(a), toString(*netA), portName(b), toString(*netB), fix);
+    }
     return std::nullopt;
 }
 

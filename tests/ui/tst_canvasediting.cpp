@@ -382,13 +382,19 @@ private Q_SLOTS:
         const auto bundle = w->scene()->selectedLinks();
         QVERIFY(!bundle.empty());
         const int steps = doc->undoStack()->count();
-        inspector->lengthSpin()->setValue(7.5);
+        inspector->lengthSpin()->setValue(2.5);
         QCOMPARE(doc->undoStack()->count(), steps + 1);
         for (LinkId id : bundle)
-            QCOMPARE(doc->design().link(id)->lengthM, 7.5);
+            QCOMPARE(doc->design().link(id)->lengthM, 2.5);
+        // A length the link's cable (or its optics) does not reach is refused with the reason.
+        inspector->lengthSpin()->setValue(700);
+        QCOMPARE(doc->undoStack()->count(), steps + 1);
+        QVERIFY(w->statusBar()->currentMessage().startsWith(QStringLiteral("Refused")));
+        for (LinkId id : bundle)
+            QCOMPARE(doc->design().link(id)->lengthM, 2.5);
         w->action(QStringLiteral("actionUndo"))->trigger();
         for (LinkId id : bundle)
-            QVERIFY(doc->design().link(id)->lengthM != 7.5);
+            QVERIFY(doc->design().link(id)->lengthM != 2.5);
         Q_UNUSED(links);
     }
 

@@ -21,6 +21,10 @@ inline std::unique_ptr<ui::MainWindow> makeWindow()
     });
     w->setUnsavedPrompt([](const QString&) { return QMessageBox::Discard; });
     w->setRecoveryPrompt([](const QString&, const QString&) { return false; });
+    // A dropped switch that serves several networks takes the catalog's usual one, unasked.
+    w->scene()->setNetworkPrompt([](const CatalogItem&, const std::vector<Network>& choices) {
+        return std::optional<Network>(choices.front());
+    });
     w->setWindowState(Qt::WindowNoState);
     w->resize(1600, 1000);
     w->show();
