@@ -269,7 +269,11 @@ std::optional<QString> Design::whyIncompatible(PortRef a, const Node& nodeA, Por
     if (ga->role == PortRole::OutOfBand && gb->role == PortRole::OutOfBand)
         return QStringLiteral("%1 and %2 are both management ports; they connect through an out-of-band switch")
             .arg(portName(a), portName(b));
-    if (*netA != Network::None && *netB != Network::None && *netA != *netB)
+    // DGX SuperPOD RA: the out-of-band switches uplink into the in-band network.
+    const bool oobUplink = ga->role == PortRole::Fabric && gb->role == PortRole::Fabric
+        && ((*netA == Network::OutOfBand && *netB == Network::InBand)
+            || (*netA == Network::InBand && *netB == Network::OutOfBand));
+    if (*netA != Network::None && *netB != Network::None && *netA != *netB && !oobUplink)
         return QStringLiteral("%1 is on the %2 network and %3 on the %4 network")
             .arg(portName(a), toString(*netA), portName(b), toString(*netB));
     return std::nullopt;
