@@ -44,7 +44,9 @@ int runGenerate(Context& ctx)
         QStringLiteral("When every leaf port is taken, add a scalable unit for the UFM instead of giving it one "
                        "server's slot (the DGX SuperPOD RA's choice, the default)."));
     const QCommandLineOption rackPower(QStringLiteral("rack-power-kw"),
-        QStringLiteral("Power budget per rack (default 41 air, 140 liquid)."), QStringLiteral("KW"));
+        QStringLiteral("Power budget per rack (default: the rack item's budget for the servers' cooling; rack-48u: 41 "
+                       "air, 140 liquid)."),
+        QStringLiteral("KW"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("The design file to write."), QStringLiteral("FILE"));
     const QCommandLineOption json(

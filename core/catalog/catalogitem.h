@@ -75,17 +75,22 @@ struct CableSpec {
     int speedGbps = 0;
     QString connector;
     double maxLengthM = 0;
+    QString fiber; // fiber only: "multimode" or "singlemode", which modules it joins
+    int split = 1; // ends at the far side per end at the near side (2: an 800G-to-2x400G splitter)
     QString source;
     bool operator==(const CableSpec&) const = default;
 };
 
 struct TransceiverSpec {
-    int speedGbps = 0;
-    int links = 1;
+    int speedGbps = 0; // the whole module; each of its links runs at speedGbps / links
+    int links = 1; // links per module: 2 for a twin-port module, which fills a twin-port cage
     QString connector;
     QString fiber;
     double maxReachM = 0;
+    QString side; // "host": a server-side module (flat top) never fitted in a switch; empty: either
+    QStringList cages; // connectors of the cages it plugs into; empty: its own connector only
     QString source;
+    [[nodiscard]] int linkGbps() const { return links > 0 ? speedGbps / links : speedGbps; }
     bool operator==(const TransceiverSpec&) const = default;
 };
 
@@ -117,7 +122,12 @@ struct CatalogItem {
     std::optional<CableSpec> cable;
     std::optional<TransceiverSpec> transceiver;
     std::optional<Figure> rackHeightU;
+    std::optional<Figure> rackWidthMm; // rack: footprint width (floor layout, cable lengths)
+    std::optional<Figure> rackBudgetAirKw; // rack: default power budget for air-cooled equipment
+    std::optional<Figure> rackBudgetLiquidKw; // rack: default power budget for liquid-cooled equipment
     std::optional<Figure> pduCapacityKw;
+    std::optional<Figure> pdusPerServerRack; // PDUs in a rack of GPU servers
+    std::optional<Figure> pdusPerOtherRack; // PDUs in a network, storage or management rack
     Price price;
     QString originFile;
     QJsonObject json; // the entry as written, kept so that snapshots round-trip losslessly

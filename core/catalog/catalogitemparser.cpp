@@ -257,6 +257,10 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         cable.speedGbps = r.integer(*c, "speed_gbps", true, 1, 100000);
         cable.connector = r.string(*c, "connector");
         cable.maxLengthM = r.number(*c, "max_length_m");
+        cable.fiber = r.string(*c, "fiber", false);
+        cable.split = r.integer(*c, "split", false, 1, 8);
+        if (cable.split < 1)
+            cable.split = 1;
         cable.source = r.source(*c, QStringLiteral("cable"));
         item.cable = cable;
     }
@@ -267,6 +271,15 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         tr.connector = r.string(*t, "connector");
         tr.fiber = r.string(*t, "fiber", false);
         tr.maxReachM = r.number(*t, "max_reach_m");
+        tr.side = r.string(*t, "side", false);
+        if (!tr.side.isEmpty() && tr.side != QLatin1String("host") && tr.side != QLatin1String("switch"))
+            r.fail(QStringLiteral("transceiver side must be \"host\" or \"switch\""));
+        const QJsonValue cages = t->value(QLatin1String("cages"));
+        if (cages.isArray())
+            for (const QJsonValue& c : cages.toArray())
+                tr.cages << c.toString();
+        else if (!cages.isUndefined())
+            r.fail(QStringLiteral("transceiver cages must be an array of connectors"));
         tr.source = r.source(*t, QStringLiteral("transceiver"));
         item.transceiver = tr;
     }
@@ -275,9 +288,20 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         h.value = r.integer(*rk, "height_u", true, 1, 60);
         h.source = r.source(*rk, QStringLiteral("rack"));
         item.rackHeightU = h;
+        if (rk->contains(QLatin1String("width_mm")))
+            item.rackWidthMm = r.figure(*rk, "width_mm");
+        if (rk->contains(QLatin1String("budget_air_kw")))
+            item.rackBudgetAirKw = r.figure(*rk, "budget_air_kw");
+        if (rk->contains(QLatin1String("budget_liquid_kw")))
+            item.rackBudgetLiquidKw = r.figure(*rk, "budget_liquid_kw");
     }
-    if (auto p = section("pdu", item.kind == ItemKind::Pdu))
+    if (auto p = section("pdu", item.kind == ItemKind::Pdu)) {
         item.pduCapacityKw = r.figure(*p, "capacity_kw");
+        if (p->contains(QLatin1String("per_server_rack")))
+            item.pdusPerServerRack = r.figure(*p, "per_server_rack");
+        if (p->contains(QLatin1String("per_other_rack")))
+            item.pdusPerOtherRack = r.figure(*p, "per_other_rack");
+    }
 
     const QJsonObject price = r.object(entry, "price");
     if (r.ok()) {

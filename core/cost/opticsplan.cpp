@@ -13,24 +13,21 @@ OpticsPlan OpticsPlan::of(const Design& design)
     OpticsPlan plan;
     // Twin-port cages already holding a module: (node, cage) per sku, counted once.
     std::map<QString, std::set<std::pair<quint32, int>>> twinCages;
+    const OpticsRules::Items parts = OpticsRules::partsOf(design);
     design.links().forEach([&](const Link& l) {
         if (l.transceiverSku.isEmpty())
             return;
         const CatalogItem* linkModule = design.item(l.transceiverSku);
-        const bool singleMode
-            = linkModule && linkModule->transceiver && linkModule->transceiver->fiber == QLatin1String("singlemode");
-        for (PortRef p : {l.a, l.b}) {
+        const OpticsRules::Ends ends = OpticsRules::endModules(design, parts, l);
+        for (const auto& [p, chosen] : {std::pair{l.a, ends.a}, std::pair{l.b, ends.b}}) {
             const PortGroup* g = design.portGroup(p);
             if (!g)
                 continue;
-            QString sku = OpticsRules::transceiverFor(g->connector, g->portsPerCage, singleMode);
-            const CatalogItem* module = sku.isEmpty() ? nullptr : design.item(sku);
-            if (!module) {
-                sku = l.transceiverSku;
-                module = linkModule;
-            }
+            // Where nothing serves the end (OPTICS-MISMATCH says so), the drawn module is counted.
+            const CatalogItem* module = chosen ? chosen : linkModule;
             if (!module)
                 continue;
+            const QString& sku = module->sku;
             const int perModule = module->transceiver ? module->transceiver->links : 1;
             if (perModule >= 2 && g->portsPerCage >= 2) {
                 int first = 0;

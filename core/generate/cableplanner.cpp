@@ -40,38 +40,33 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
     };
     int unmatched = 0;
     double longestUnmatched = 0;
+    const OpticsRules::Items parts = OpticsRules::partsOf(b.catalog());
     for (LinkId id : ids) {
         Link l = *d.link(id);
         const PortGroup& ga = groupOf(b.itemOf(l.a.node), l.a.index);
         const PortGroup& gb = groupOf(b.itemOf(l.b.node), l.b.index);
+        const int speed = d.linkSpeedGbps(l);
         const double metres = racks.distance(l.a.node, l.b.node);
         l.lengthM = metres;
         l.cableSku.clear();
         l.transceiverSku.clear();
         const bool rj45 = ga.connector == QLatin1String("RJ45") || gb.connector == QLatin1String("RJ45");
-        QString copper = (rj45 || racks.sameRack(l.a.node, l.b.node))
-            ? OpticsRules::copperFor(ga.connector, gb.connector, metres)
-            : QString();
-        if (!copper.isEmpty() && !OpticsRules::cableReaches(b.catalog(), copper, metres))
-            copper.clear();
-        if (!copper.isEmpty() && record(copper)) {
-            l.cableSku = copper;
+        const CatalogItem* copper = rj45 || racks.sameRack(l.a.node, l.b.node)
+            ? OpticsRules::copperFor(parts, ga, gb, speed, metres)
+            : nullptr;
+        if (copper && record(copper->sku)) {
+            l.cableSku = copper->sku;
         } else if (rj45) {
             ++unmatched;
             longestUnmatched = std::max(longestUnmatched, metres);
         } else {
-            // By reach: multimode while its parts reach, single-mode beyond, nothing when no part does.
-            const OpticsRules::Optical optical = OpticsRules::opticalFor(
-                b.catalog(), ga.connector, ga.portsPerCage, gb.connector, gb.portsPerCage, metres);
-            const QString ta = optical.ok() ? OpticsRules::transceiverFor(
-                                   ga.connector, ga.portsPerCage, optical.fiber == OpticsRules::fiberFor(true))
-                                            : QString();
-            const QString tb = optical.ok() ? OpticsRules::transceiverFor(
-                                   gb.connector, gb.portsPerCage, optical.fiber == OpticsRules::fiberFor(true))
-                                            : QString();
-            if (optical.ok() && record(ta) && record(tb) && record(optical.fiber)) {
-                l.cableSku = optical.fiber;
-                l.transceiverSku = optical.transceiver;
+            // Each end's module by its cage and the link's speed; multimode while its parts reach,
+            // single-mode beyond, nothing when no part does.
+            const OpticsRules::Optical optical = OpticsRules::opticalFor(parts, ga, gb, speed, metres);
+            if (optical.ok() && record(optical.moduleA->sku) && record(optical.moduleB->sku)
+                && record(optical.fiber->sku)) {
+                l.cableSku = optical.fiber->sku;
+                l.transceiverSku = OpticsRules::linkModule(optical, ga, gb)->sku;
             } else {
                 ++unmatched;
                 longestUnmatched = std::max(longestUnmatched, metres);

@@ -2,6 +2,8 @@
 
 #include "util/strongid.h"
 
+#include <QString>
+
 #include <vector>
 
 namespace pw {
@@ -15,7 +17,8 @@ struct ComputeLayout {
     std::vector<NodeId> cores;
     std::vector<NodeId> servers; // every GPU server, in order
     std::vector<NodeId> appliances; // UFM appliances placed in the compute fabric
-    int leafUplinks = 0; // uplinks per leaf as built (rail-optimized), 0 when not known
+    int leafUplinks = 0; // uplinks per leaf as built (rail-optimized, leaf-spine), 0 when not known
+    QString leafRatio; // the leaves' bandwidth ratio as built ("2:1"), empty when not known
     int displacedServers = 0; // servers that gave their slot to the subnet manager (rail-optimized)
     std::vector<GroupId> units; // scalable units (or pods for a fat-tree)
     int tiers = 0;

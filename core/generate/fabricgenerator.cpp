@@ -169,7 +169,10 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     }
     if (o.management) {
         // The management plane's servers (scheduler, control plane, monitoring) join the in-band network too.
-        const ManagementPlane plane(o.properties, static_cast<int>(layout.servers.size()));
+        const ManagementPlane plane(o.properties, static_cast<int>(layout.servers.size()),
+            // A DGX SuperPOD: rail-optimized GPU servers of at least one whole scalable unit.
+            o.topology == TopologyKind::RailOptimized && server->gpuCount() > 0
+                && static_cast<int>(layout.servers.size()) >= o.suSize);
         std::vector<NodeId> inBandHosts = layout.servers;
         if (auto e = plane.placeBeforeInBand(b, QPointF(0, serviceY + 1000), serviceNodes, inBandHosts))
             return GenerateResult::failure(*e);
@@ -182,9 +185,17 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     // Racks: one row per scalable unit (its leaves in a network rack at the head of the row, then
     // its servers), rows folded in blocks of 16; spines of a pod beside the pod's rows; cores,
     // storage and management in rows in an aisle across the middle of the floor.
-    const double budgetKw = o.rackPowerKw > 0 ? o.rackPowerKw : (server->cooling == Cooling::Liquid ? 140.0 : 41.0);
     const bool liquid = server->cooling == Cooling::Liquid;
+    // The rack's default budget for the servers' cooling is catalog data with its source.
+    const std::optional<Figure>& defaultBudget = liquid ? rack->rackBudgetLiquidKw : rack->rackBudgetAirKw;
+    if (o.rackPowerKw <= 0 && !defaultBudget)
+        return GenerateResult::failure(
+            QStringLiteral("rack %1 states no default power budget for %2-cooled equipment; give --rack-power-kw")
+                .arg(rack->sku, liquid ? QStringLiteral("liquid") : QStringLiteral("air")));
+    const double budgetKw = o.rackPowerKw > 0 ? o.rackPowerKw : defaultBudget->value;
     RackPlanner racks(b, *b.use(rack->sku), budgetKw, liquid);
+    const double rackWidth = racks.rackWidth();
+    const double rackHeightU = rack->rackHeightU ? rack->rackHeightU->value : rack->rackUnits.value;
     constexpr int kRowsPerBlock = 16;
     int longestRow = 0;
     for (const auto& row : layout.serverRows) {
@@ -193,7 +204,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         int count = 1;
         for (NodeId n : row) {
             const CatalogItem& it = b.itemOf(n);
-            if (u + it.rackUnits.value > 48 || w + it.powerMaxW.value > budgetKw * 1000) {
+            if (u + it.rackUnits.value > rackHeightU || w + it.powerMaxW.value > budgetKw * 1000) {
                 ++count;
                 u = 0;
                 w = 0;
@@ -206,7 +217,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     // Blocks of 16 rows on a grid about as deep as it is wide, with an aisle across the middle for
     // the spine or core row and the management row, so that no rack is far from the centre.
     const size_t rows = layout.serverRows.size();
-    const double blockWidth = (longestRow + 2) * RackPlanner::kRackWidth + 4.0;
+    const double blockWidth = (longestRow + 2) * rackWidth + 4.0;
     const double blockDepth = kRowsPerBlock * RackPlanner::kRowPitch;
     const size_t blocks = std::max<size_t>(1, (rows + kRowsPerBlock - 1) / kRowsPerBlock);
     const size_t perLine
@@ -235,8 +246,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         double units = 0;
         for (NodeId n : rowNodes)
             units += b.itemOf(n).rackUnits.value;
-        const double rackCount = std::max(1.0, std::ceil(units / 40.0));
-        return centreX - rackCount * RackPlanner::kRackWidth / 2;
+        const double rackCount = std::max(1.0, std::ceil(units / rackHeightU));
+        return centreX - rackCount * rackWidth / 2;
     };
     const double aisleY = static_cast<double>(middle) * RackPlanner::kRowPitch;
     std::vector<int> rowOfNode(d.nodes().slotCount() + 1, -1);
@@ -247,7 +258,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         if (r < layout.leafRows.size())
             for (NodeId leaf : layout.leafRows[r])
                 racks.place(leaf);
-        racks.beginRow(at.x() + RackPlanner::kRackWidth, at.y(), label);
+        racks.beginRow(at.x() + rackWidth, at.y(), label);
         for (NodeId n : layout.serverRows[r]) {
             racks.place(n);
             rowOfNode[n.value()] = static_cast<int>(r);
@@ -264,7 +275,7 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
             at = QPointF(centredRow(layout.spineRows[p]), aisleY + RackPlanner::kRowPitch);
         else
             at = rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2))
-                + QPointF(longestRow * RackPlanner::kRackWidth + 1.2, 0);
+                + QPointF(longestRow * rackWidth + 1.2, 0);
         racks.beginRow(at.x(), at.y(), QStringLiteral("S%1").arg(p + 1, 3, 10, QLatin1Char('0')));
         for (NodeId n : layout.spineRows[p])
             racks.place(n);
@@ -306,23 +317,38 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     racks.beginRow(centredRow(central), aisleY + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
     for (NodeId n : central)
         racks.place(n);
-    if (const CatalogItem* pdu = o.management ? b.use(QStringLiteral("pdu-3ph-60kw")) : nullptr)
+    // The rack PDU: the catalog's PDU item that states how many a rack takes (DGX SuperPOD RA).
+    const CatalogItem* pdu = nullptr;
+    if (o.management)
+        for (const CatalogItem* p : catalog.items(ItemKind::Pdu))
+            if (!pdu || (p->pdusPerServerRack.has_value() && !pdu->pdusPerServerRack.has_value()))
+                pdu = p;
+    if (pdu) {
+        pdu = b.use(pdu->sku);
         racks.addPdus(*pdu);
+    }
     if (o.management) {
         std::vector<NodeId> oob;
         if (auto e = ServiceNetworks::buildOutOfBand(b, QPointF(layout.width / 2, serviceY + 2000), oob, result.notes))
             return GenerateResult::failure(*e);
-        // Out-of-band access switches beside the first node they reach; aggregation in the M row.
+        // Out-of-band access switches beside the first node they reach, aggregation in the M row,
+        // each in a rack that already stands (and has its PDUs) wherever one has room.
         for (NodeId n : oob) {
             const NodeId anchor = d.node(n)->tier == FabricTier::Leaf
                 ? firstNeighbour(
                     n, [&](NodeId other) { return racks.isPlaced(other) && d.node(other)->sku != d.node(n)->sku; })
-                : NodeId();
+                : (central.empty() ? NodeId() : central.front());
             if (anchor.isValid())
-                racks.placeNear(n, anchor);
+                racks.placeNear(n, anchor, true);
             else
                 racks.place(n);
         }
+        if (pdu)
+            if (const int opened = racks.addPdus(*pdu); opened > 0)
+                result.notes << QStringLiteral(
+                    "%1 rack(s) opened for out-of-band switches got their PDUs after the out-of-band network was "
+                    "built: those PDUs' management ports are not on it")
+                                    .arg(opened);
     }
     CablePlanner::assign(b, racks, result.notes);
 
@@ -338,7 +364,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         {QStringLiteral("switch"), o.switchSku},
         {QStringLiteral("oversubscription"), o.oversubscription.toString()},
         {QStringLiteral("leaf_ratio_built"),
-            layout.leafUplinks > 0 && o.topology == TopologyKind::RailOptimized
+            !layout.leafRatio.isEmpty() ? QJsonValue(layout.leafRatio)
+                : layout.leafUplinks > 0 && o.topology == TopologyKind::RailOptimized
                 ? QJsonValue(QStringLiteral("%1:%2")
                                  .arg(o.suSize / std::gcd(o.suSize, layout.leafUplinks))
                                  .arg(layout.leafUplinks / std::gcd(o.suSize, layout.leafUplinks)))

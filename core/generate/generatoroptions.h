@@ -17,7 +17,7 @@ enum class TopologyKind { RailOptimized, FatTree, LeafSpine };
 
 // The dials of a reference design. Either nodes or gpus is set (gpus is rounded up to whole
 // servers). Zero means "default": radix = the switch's data ports (fat-tree: k, even), rackPowerKw
-// = 41 kW for air-cooled servers (four DGX H100), 140 kW for liquid-cooled ones.
+// = the rack item's default budget for the servers' cooling (catalog: 41 kW air, four DGX H100; 140 kW liquid).
 struct GeneratorOptions {
     QString serverSku; // empty for a fat-tree: generic-host
     int nodes = 0;

@@ -4,6 +4,8 @@
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
 
+#include <algorithm>
+
 namespace pw {
 
 namespace {
@@ -19,14 +21,32 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
         return QStringLiteral("%1 has no compute-fabric ports").arg(server.sku);
     const int perServer = server.portGroups[static_cast<size_t>(computeGroup)].count;
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
-    const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
+    const PortGroup& fabric = sw.portGroups[static_cast<size_t>(dataGroup)];
+    const int radix = fabric.count;
     const Oversubscription& os = o.oversubscription;
-    int down = radix * os.down / (os.down + os.up);
-    int up = os.uplinksFor(down);
-    while (down > 1 && down + up > radix)
-        up = os.uplinksFor(--down);
-    if (down < 1 || down + up > radix)
+    // Oversubscription is a ratio of bandwidth: downlinks run at the speed the hosts share with the
+    // leaf, uplinks at the switch's own.
+    int downGbps = 0;
+    for (int s : server.portGroups[static_cast<size_t>(computeGroup)].speedsGbps)
+        for (int t : fabric.speedsGbps)
+            if (s == t)
+                downGbps = std::max(downGbps, s);
+    const int upGbps = fabric.maxSpeedGbps();
+    const auto split = os.leafPorts(radix, downGbps, upGbps);
+    if (!split)
         return QStringLiteral("%1 (radix %2) cannot be a leaf at %3").arg(sw.sku).arg(radix).arg(os.toString());
+    const int down = split->down;
+    const int up = split->up;
+    layout.leafUplinks = up;
+    layout.leafRatio
+        = Oversubscription::ratioText(static_cast<long long>(down) * downGbps, static_cast<long long>(up) * upGbps);
+    if (layout.leafRatio != os.toString())
+        notes << QStringLiteral("leaves: %1 x %2G down, %3 x %4G up, %5 (asked %6)")
+                     .arg(down)
+                     .arg(downGbps)
+                     .arg(up)
+                     .arg(upGbps)
+                     .arg(layout.leafRatio, os.toString());
     const int ufmGroup = ufm ? DesignBuilder::groupWithRole(*ufm, PortRole::Compute) : -1;
     const int ufmPorts = ufmGroup >= 0 ? ufm->portGroups[static_cast<size_t>(ufmGroup)].count : 0;
     const long long hostPorts = static_cast<long long>(nodes) * perServer + ufmPorts;

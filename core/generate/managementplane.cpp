@@ -5,13 +5,24 @@
 
 namespace pw {
 
-ManagementPlane::ManagementPlane(const QJsonObject& properties, int gpuServers)
+ManagementPlane::ManagementPlane(const QJsonObject& properties, int gpuServers, bool superPod)
 {
-    // A design without a stated purpose keeps the in-band builder's two generic head nodes.
+    std::vector<ManagementRole> roles;
     if (DesignIntent::ofProperties(properties).clusterType == ClusterType::Unspecified
-        && !SoftwareStack::isStored(properties))
-        return;
-    for (const ManagementRole& r : managementRoles(SoftwareStack::ofProperties(properties), gpuServers)) {
+        && !SoftwareStack::isStored(properties)) {
+        // A design without a stated purpose keeps the in-band builder's two generic head nodes,
+        // unless it is a DGX SuperPOD: NVIDIA DGX SuperPOD RA for DGX H100 (RA-11333-001), Table 7:
+        // five management servers for the 4-SU design (Base Command Manager heads, Slurm
+        // controllers, monitoring; the split between them is this plane's estimate).
+        if (!superPod)
+            return;
+        roles = {{QStringLiteral("cluster-manager"), QStringLiteral("bcm-head"), 2, QString()},
+            {QStringLiteral("scheduler"), QStringLiteral("slurm-head"), 2, QString()},
+            {QStringLiteral("monitoring"), QStringLiteral("monitor"), 1, QString()}};
+    } else {
+        roles = managementRoles(SoftwareStack::ofProperties(properties), gpuServers);
+    }
+    for (const ManagementRole& r : roles) {
         for (int i = 0; i < r.count; ++i)
             mNames << QStringLiteral("%1-%2").arg(r.prefix).arg(i + 1);
         mSummary << QStringLiteral("%1 x %2").arg(r.count).arg(r.id);

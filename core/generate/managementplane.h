@@ -24,10 +24,12 @@ class DesignBuilder;
 // Its servers join the in-band network through ServiceNetworks::buildInBand (which adds in-band
 // switch capacity as needed) and the out-of-band network through buildOutOfBand, and go into the
 // management rack row with the other service nodes. UFM appliances stay with the compute fabric.
-// Without a cluster type or stored stack in the properties the plane is empty (two generic heads).
+// Without a cluster type or stored stack in the properties the plane is empty (two generic heads),
+// except in a DGX SuperPOD (five servers, RA Table 7).
 class ManagementPlane {
 public:
-    ManagementPlane(const QJsonObject& properties, int gpuServers);
+    // superPod: a DGX SuperPOD without a stated purpose gets the RA's five management servers.
+    ManagementPlane(const QJsonObject& properties, int gpuServers, bool superPod = false);
 
     // Server names in placement order, e.g. slurm-head-1, slurm-head-2, k8s-cp-1, ..., monitor-1.
     [[nodiscard]] const QStringList& names() const { return mNames; }

@@ -1,63 +1,137 @@
 #include "generate/opticsrules.h"
 
 #include "catalog/catalog.h"
+#include "model/design.h"
+
+#include <algorithm>
 
 namespace pw {
 
-QString OpticsRules::transceiverFor(const QString& connector, int portsPerCage, bool singleMode)
+namespace {
+
+bool reaches(double maximum, double metres)
 {
-    if (connector == QLatin1String("OSFP")) {
-        if (portsPerCage >= 2)
-            return singleMode ? QStringLiteral("mms4x00-ns") : QStringLiteral("mma4z00-ns");
-        return singleMode ? QStringLiteral("mms4x00-ns400") : QStringLiteral("mma4z00-ns400");
+    return maximum <= 0 || metres <= maximum;
+}
+
+// Of two fitting parts, the one with the shorter reach (the cheaper class), then the first SKU.
+bool better(const CatalogItem* candidate, double candidateReach, const CatalogItem* best, double bestReach)
+{
+    if (!best)
+        return true;
+    const double a = candidateReach > 0 ? candidateReach : 1e9;
+    const double b = bestReach > 0 ? bestReach : 1e9;
+    return a < b || (a == b && candidate->sku < best->sku);
+}
+
+} // namespace
+
+OpticsRules::Items OpticsRules::partsOf(const Catalog& catalog)
+{
+    Items parts = catalog.items(ItemKind::Transceiver);
+    for (const CatalogItem* c : catalog.items(ItemKind::Cable))
+        parts.push_back(c);
+    return parts;
+}
+
+OpticsRules::Items OpticsRules::partsOf(const Design& design)
+{
+    Items parts;
+    for (const auto& [sku, item] : design.items())
+        if (item.transceiver || item.cable)
+            parts.push_back(&item);
+    return parts;
+}
+
+bool OpticsRules::fitsCage(const TransceiverSpec& module, const PortGroup& cage)
+{
+    const bool connector
+        = module.cages.isEmpty() ? module.connector == cage.connector : module.cages.contains(cage.connector);
+    const bool switchPort = cage.role == PortRole::Fabric;
+    return connector && module.links == std::max(1, cage.portsPerCage)
+        && !(switchPort && module.side == QLatin1String("host"));
+}
+
+bool OpticsRules::servesEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps)
+{
+    return fitsCage(module, cage) && module.linkGbps() == linkGbps;
+}
+
+const CatalogItem* OpticsRules::moduleFor(
+    const Items& parts, const PortGroup& end, int linkGbps, const QString& fiber, double metres)
+{
+    const CatalogItem* best = nullptr;
+    for (const CatalogItem* p : parts) {
+        if (!p->transceiver)
+            continue;
+        const TransceiverSpec& t = *p->transceiver;
+        if (t.fiber == fiber && servesEnd(t, end, linkGbps) && reaches(t.maxReachM, metres)
+            && better(p, t.maxReachM, best, best ? best->transceiver->maxReachM : 0))
+            best = p;
     }
-    if (connector == QLatin1String("QSFP112"))
-        return QStringLiteral("mma1z00-ns400"); // the only QSFP112 module: multimode, 50 m
-    if (connector == QLatin1String("QSFP28"))
-        return QStringLiteral("qsfp28-100g-sr4");
+    return best;
+}
+
+const CatalogItem* OpticsRules::fiberFor(const Items& parts, const QString& fiber, int linkGbps, double metres)
+{
+    const CatalogItem* best = nullptr;
+    for (const CatalogItem* p : parts) {
+        if (!p->cable)
+            continue;
+        const CableSpec& c = *p->cable;
+        if (c.medium == QLatin1String("fiber") && c.fiber == fiber && c.speedGbps >= linkGbps
+            && reaches(c.maxLengthM, metres) && better(p, c.maxLengthM, best, best ? best->cable->maxLengthM : 0))
+            best = p;
+    }
+    return best;
+}
+
+const CatalogItem* OpticsRules::copperFor(
+    const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres)
+{
+    if (a.connector != b.connector)
+        return nullptr;
+    const CatalogItem* best = nullptr;
+    for (const CatalogItem* p : parts) {
+        if (!p->cable)
+            continue;
+        const CableSpec& c = *p->cable;
+        const bool copper = c.medium == QLatin1String("dac") || c.medium == QLatin1String("acc");
+        if (copper && c.split == 1 && c.connector == a.connector && c.speedGbps >= linkGbps
+            && reaches(c.maxLengthM, metres) && better(p, c.maxLengthM, best, best ? best->cable->maxLengthM : 0))
+            best = p;
+    }
+    return best;
+}
+
+OpticsRules::Optical OpticsRules::opticalFor(
+    const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres)
+{
+    for (const char* fiber : {kMultimode, kSinglemode}) {
+        const QString kind = QLatin1String(fiber);
+        Optical o{fiberFor(parts, kind, linkGbps, metres), moduleFor(parts, a, linkGbps, kind, metres),
+            moduleFor(parts, b, linkGbps, kind, metres)};
+        if (o.ok())
+            return o;
+    }
     return {};
 }
 
-QString OpticsRules::copperFor(const QString& a, const QString& b, double metres)
+OpticsRules::Ends OpticsRules::endModules(const Design& design, const Items& parts, const Link& link)
 {
-    if (a == QLatin1String("RJ45") || b == QLatin1String("RJ45"))
-        return QStringLiteral("cat6-rj45");
-    if (a != b)
+    const CatalogItem* own = design.item(link.transceiverSku);
+    if (!own || !own->transceiver)
         return {};
-    if (a == QLatin1String("OSFP"))
-        return metres <= 3 ? QStringLiteral("dac-800g-osfp")
-            : metres <= 5  ? QStringLiteral("acc-800g-osfp")
-                           : QString();
-    if (a == QLatin1String("QSFP28") && metres <= 5)
-        return QStringLiteral("dac-100g-qsfp28");
-    if (a == QLatin1String("QSFP56") && metres <= 2)
-        return QStringLiteral("dac-200g-qsfp56");
-    return {};
-}
-
-bool OpticsRules::cableReaches(const Catalog& catalog, const QString& sku, double metres)
-{
-    const CatalogItem* item = catalog.item(sku);
-    return item && item->cable && (item->cable->maxLengthM <= 0 || metres <= item->cable->maxLengthM);
-}
-
-OpticsRules::Optical OpticsRules::opticalFor(const Catalog& catalog, const QString& connectorA, int portsPerCageA,
-    const QString& connectorB, int portsPerCageB, double metres)
-{
-    for (const bool singleMode : {false, true}) {
-        const QString fiberKind = singleMode ? QStringLiteral("singlemode") : QStringLiteral("multimode");
-        auto fits = [&](const QString& sku) {
-            const CatalogItem* item = sku.isEmpty() ? nullptr : catalog.item(sku);
-            return item && item->transceiver && item->transceiver->fiber == fiberKind
-                && (item->transceiver->maxReachM <= 0 || metres <= item->transceiver->maxReachM);
-        };
-        const QString ta = transceiverFor(connectorA, portsPerCageA, singleMode);
-        const QString tb = transceiverFor(connectorB, portsPerCageB, singleMode);
-        const QString fiber = fiberFor(singleMode);
-        if (fits(ta) && fits(tb) && cableReaches(catalog, fiber, metres))
-            return {fiber, portsPerCageB > portsPerCageA ? tb : ta};
-    }
-    return {};
+    const int speed = design.linkSpeedGbps(link);
+    auto at = [&](PortRef p) -> const CatalogItem* {
+        const PortGroup* g = design.portGroup(p);
+        if (!g)
+            return nullptr;
+        if (servesEnd(*own->transceiver, *g, speed))
+            return own;
+        return moduleFor(parts, *g, speed, own->transceiver->fiber, 0);
+    };
+    return {at(link.a), at(link.b)};
 }
 
 } // namespace pw

@@ -1,40 +1,72 @@
 #pragma once
 
+#include "catalog/catalogitem.h"
+
 #include <QString>
+
+#include <vector>
 
 namespace pw {
 
 class Catalog;
+class Design;
+struct Link;
 
-// Which catalog cable or transceiver suits a port (NVIDIA LinkX families in the shipped catalog).
-// Shared by the generator (choosing) and the analysis (counting modules per port end).
+// Which cable or transceiver suits a link, chosen by the parts' catalog attributes (kind, speed,
+// connector, cage, reach, side), never by SKU. Shared by the generator (choosing), the bill of
+// materials (counting modules per port end) and the OPTICS-MISMATCH rule (checking a drawn link).
 class OpticsRules {
 public:
-    // The transceiver for one end of an optical link: twin-port OSFP cages take a twin-port
-    // module (one module, two links), single-port cages a single-port one. Empty when none fits.
-    [[nodiscard]] static QString transceiverFor(const QString& connector, int portsPerCage, bool singleMode);
-    // Copper cable inside a rack for two ports of these connectors, or empty.
-    [[nodiscard]] static QString copperFor(const QString& a, const QString& b, double metres);
-    [[nodiscard]] static QString fiberFor(bool singleMode)
-    {
-        return singleMode ? QStringLiteral("fiber-mpo-sm") : QStringLiteral("fiber-mpo-mm");
-    }
-    static constexpr double kMultimodeReachM = 50;
+    using Items = std::vector<const CatalogItem*>;
+    // The cables and transceivers of a catalog, or of a design's snapshot.
+    [[nodiscard]] static Items partsOf(const Catalog& catalog);
+    [[nodiscard]] static Items partsOf(const Design& design);
 
-    // The fiber and the link's module for an optical link of `metres` between two ports, chosen by
-    // reach from the catalog: multimode while both ends' modules and the multimode fiber reach
-    // (their max_reach_m / max_length_m), else single-mode under the same condition. Both empty
-    // when nothing in the catalog reaches (the link is then left without a cable, never given one
-    // that is too short). The module is the one of the end with more ports per cage.
+    // A module plugs into a cage of the port group: its connector (or a cage it lists), one link
+    // per port of the cage (a twin-port module fills a twin-port cage, a single-port module a
+    // single-port cage), and a host-side module (flat top) never goes into a switch port.
+    [[nodiscard]] static bool fitsCage(const TransceiverSpec& module, const PortGroup& cage);
+    // fitsCage, and each of its links runs at the link's speed (a 400G module never serves an
+    // 800G or a 100G link).
+    [[nodiscard]] static bool servesEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps);
+
+    // The module for one end of an optical link: serves the end, uses that kind of fiber and
+    // reaches `metres` (0: any length). Of several, the shortest reach, then the first SKU.
+    [[nodiscard]] static const CatalogItem* moduleFor(
+        const Items& parts, const PortGroup& end, int linkGbps, const QString& fiber, double metres);
+    // A fiber patch of that kind, rated for the link's speed and reaching `metres`.
+    [[nodiscard]] static const CatalogItem* fiberFor(
+        const Items& parts, const QString& fiber, int linkGbps, double metres);
+    // A straight copper cable (DAC, then ACC; Cat6 for RJ45) with both ends' connector, rated for
+    // the link's speed and reaching `metres`.
+    [[nodiscard]] static const CatalogItem* copperFor(
+        const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres);
+
+    // An optical link between two ports: multimode while a module for each end and the fiber
+    // reach, else single-mode. The link's module is the one of the end with more ports per cage.
     struct Optical {
-        QString fiber;
-        QString transceiver;
-        [[nodiscard]] bool ok() const { return !fiber.isEmpty(); }
+        const CatalogItem* fiber = nullptr;
+        const CatalogItem* moduleA = nullptr;
+        const CatalogItem* moduleB = nullptr;
+        [[nodiscard]] bool ok() const { return fiber && moduleA && moduleB; }
     };
-    [[nodiscard]] static Optical opticalFor(const Catalog& catalog, const QString& connectorA, int portsPerCageA,
-        const QString& connectorB, int portsPerCageB, double metres);
-    // Whether a catalog cable reaches `metres` (a cable without a stated maximum length does).
-    [[nodiscard]] static bool cableReaches(const Catalog& catalog, const QString& sku, double metres);
+    [[nodiscard]] static Optical opticalFor(
+        const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres);
+    [[nodiscard]] static const CatalogItem* linkModule(const Optical& o, const PortGroup& a, const PortGroup& b)
+    {
+        return b.portsPerCage > a.portsPerCage ? o.moduleB : o.moduleA;
+    }
+
+    // The module at each end of a drawn link that names a transceiver: the link's own module where
+    // it serves that end, else the design's module of the same fiber that does; nullptr where none.
+    struct Ends {
+        const CatalogItem* a = nullptr;
+        const CatalogItem* b = nullptr;
+    };
+    [[nodiscard]] static Ends endModules(const Design& design, const Items& parts, const Link& link);
+
+    static constexpr const char* kMultimode = "multimode";
+    static constexpr const char* kSinglemode = "singlemode";
 };
 
 } // namespace pw

@@ -13,6 +13,8 @@ RackPlanner::RackPlanner(DesignBuilder& builder, const CatalogItem& rack, double
         mHeightU = static_cast<int>(rack.rackHeightU->value);
     else if (rack.rackUnits.value > 0)
         mHeightU = static_cast<int>(rack.rackUnits.value);
+    if (rack.rackWidthMm && rack.rackWidthMm->value > 0)
+        mWidthM = rack.rackWidthMm->value / 1000.0;
 }
 
 void RackPlanner::beginRow(double x, double y, const QString& label)
@@ -37,7 +39,7 @@ void RackPlanner::openRack()
     g.powerBudgetKw = mBudgetW / 1000.0;
     g.liquidCooled = mLiquid;
     r.id = g.id;
-    r.floor = mRowStart + QPointF(inRow * kRackWidth, 0);
+    r.floor = mRowStart + QPointF(inRow * mWidthM, 0);
     r.row = static_cast<int>(mRows.size()) - 1;
     mBuilder.design().insertGroup(std::move(g));
     mRows.back().racks.push_back(static_cast<int>(mRacks.size()));
@@ -60,7 +62,7 @@ void RackPlanner::place(NodeId id)
     put(id, mRows.back().racks.back());
 }
 
-void RackPlanner::placeNear(NodeId id, NodeId anchor)
+void RackPlanner::placeNear(NodeId id, NodeId anchor, bool anyRack)
 {
     const size_t slot = anchor.value() - 1;
     if (!anchor.isValid() || slot >= mRackOfNode.size() || mRackOfNode[slot] < 0) {
@@ -71,15 +73,26 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor)
     const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
     const int home = mRackOfNode[slot];
     const Rack& homeRack = mRacks[static_cast<size_t>(home)];
+    const QString& line = mRows[static_cast<size_t>(homeRack.row)].label;
     int best = -1;
     double bestDistance = 0;
-    for (int r : mRows[static_cast<size_t>(homeRack.row)].racks) {
-        const double dx = std::abs(mRacks[static_cast<size_t>(r)].floor.x() - homeRack.floor.x());
-        if (fits(mRacks[static_cast<size_t>(r)], height, item.powerMaxW.value) && (best < 0 || dx < bestDistance)) {
+    auto consider = [&](int r, double distance) {
+        if (fits(mRacks[static_cast<size_t>(r)], height, item.powerMaxW.value)
+            && (best < 0 || distance < bestDistance)) {
             best = r;
-            bestDistance = dx;
+            bestDistance = distance;
         }
-    }
+    };
+    for (const Row& row : mRows)
+        if (row.label == line)
+            for (int r : row.racks)
+                if (mRacks[static_cast<size_t>(r)].floor.y() == homeRack.floor.y())
+                    consider(r, std::abs(mRacks[static_cast<size_t>(r)].floor.x() - homeRack.floor.x()));
+    if (best < 0 && anyRack)
+        for (int r = 0; r < static_cast<int>(mRacks.size()); ++r) {
+            const QPointF d = mRacks[static_cast<size_t>(r)].floor - homeRack.floor;
+            consider(r, std::abs(d.x()) + std::abs(d.y()));
+        }
     if (best < 0) {
         // A new rack at the end of the anchor's row; the current row carries on where it was.
         Row& row = mRows[static_cast<size_t>(homeRack.row)];
@@ -99,7 +112,7 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor)
         g.powerBudgetKw = mBudgetW / 1000.0;
         g.liquidCooled = mLiquid;
         r.id = g.id;
-        r.floor = end + QPointF(kRackWidth, 0);
+        r.floor = end + QPointF(mWidthM, 0);
         r.row = homeRack.row;
         mBuilder.design().insertGroup(std::move(g));
         best = static_cast<int>(mRacks.size());
@@ -133,6 +146,7 @@ void RackPlanner::put(NodeId id, int rackIndex)
     n.rackUnit = height > 0 ? r.usedU + 1 : -1;
     r.usedU += height;
     r.usedW += item.powerMaxW.value;
+    r.gpuServers = r.gpuServers || item.gpuCount() > 0;
     mBuilder.design().replaceNode(n);
     const size_t slot = id.value() - 1;
     if (mRackOfNode.size() <= slot) {
@@ -143,14 +157,22 @@ void RackPlanner::put(NodeId id, int rackIndex)
     mUnitOfNode[slot] = n.rackUnit;
 }
 
-void RackPlanner::addPdus(const CatalogItem& pdu)
+int RackPlanner::addPdus(const CatalogItem& pdu)
 {
     const double capacityW = (pdu.pduCapacityKw ? pdu.pduCapacityKw->value : 0) * 1000.0;
     const int perFeed = capacityW > 0 ? std::max(1, static_cast<int>(std::ceil(mBudgetW / capacityW))) : 1;
+    const int forServers = pdu.pdusPerServerRack ? static_cast<int>(pdu.pdusPerServerRack->value) : 2 * perFeed;
+    const int forOthers = pdu.pdusPerOtherRack ? static_cast<int>(pdu.pdusPerOtherRack->value) : 2 * perFeed;
+    int equipped = 0;
     const size_t racks = mRacks.size();
     for (size_t i = 0; i < racks; ++i) {
+        // A rack with nothing powered in it needs no PDU; one that has its PDUs keeps them.
+        if (mRacks[i].pdus > 0 || mRacks[i].usedW <= 0)
+            continue;
         const Group* g = mBuilder.design().group(mRacks[i].id);
-        for (int p = 0; p < 2 * perFeed; ++p) {
+        const int count = std::max(1, mRacks[i].gpuServers ? forServers : forOthers);
+        ++equipped;
+        for (int p = 0; p < count; ++p) {
             const NodeId n = mBuilder.addNode(pdu,
                 QStringLiteral("%1-pdu-%2%3").arg(g->name).arg(p % 2 == 0 ? 'A' : 'B').arg(p / 2 + 1), Network::None,
                 FabricTier::None, QPointF());
@@ -165,8 +187,10 @@ void RackPlanner::addPdus(const CatalogItem& pdu)
             mRackOfNode[slot] = static_cast<int>(i);
             mUnitOfNode[slot] = mHeightU;
             mRacks[i].usedW += pdu.powerMaxW.value; // what the power rule counts in the rack
+            ++mRacks[i].pdus;
         }
     }
+    return equipped;
 }
 
 bool RackPlanner::sameRack(NodeId a, NodeId b) const

@@ -24,20 +24,25 @@ public:
     void beginRow(double xMetres, double yMetres, const QString& label);
     void place(NodeId node);
     // Places a node in the rack of an already placed anchor if it fits, else in the nearest rack
-    // of the anchor's row that fits, else in a new rack at the end of that row (so a switch stays
-    // near the nodes it serves). Falls back to place() when the anchor is not placed.
-    void placeNear(NodeId node, NodeId anchor);
+    // of the anchor's line of racks (its row and the rows of the same label: the network rack at
+    // the head of a scalable unit's servers) that fits, else (anyRack) the nearest rack anywhere
+    // that fits, else in a new rack at the end of that line (so a switch stays near the nodes it
+    // serves). Falls back to place() when the anchor is not placed.
+    void placeNear(NodeId node, NodeId anchor, bool anyRack = false);
     [[nodiscard]] bool isPlaced(NodeId node) const;
-    // Adds PDUs to every rack: enough for the budget, doubled for A and B feeds.
-    void addPdus(const CatalogItem& pdu);
+    // Adds PDUs to every rack that holds powered equipment and has none yet: the PDU item's count
+    // per rack of GPU servers or per other rack (DGX SuperPOD RA), else enough for the budget,
+    // doubled for A and B feeds. Returns the racks that got PDUs.
+    int addPdus(const CatalogItem& pdu);
 
     [[nodiscard]] int rackCount() const { return static_cast<int>(mRacks.size()); }
     // Estimated cable length between two placed nodes in metres (0 when either is not placed).
     [[nodiscard]] double distance(NodeId a, NodeId b) const;
     [[nodiscard]] bool sameRack(NodeId a, NodeId b) const;
 
-    static constexpr double kRackWidth = 0.6;
-    static constexpr double kRowPitch = 2.4;
+    // Floor width of one rack in metres, from the rack item (0.6 m when it states none).
+    [[nodiscard]] double rackWidth() const { return mWidthM; }
+    static constexpr double kRowPitch = 2.4; // a 1.2 m deep rack and a 1.2 m aisle
 
 private:
     struct Rack {
@@ -46,6 +51,8 @@ private:
         int usedU = 0;
         double usedW = 0;
         int row = 0;
+        bool gpuServers = false;
+        int pdus = 0;
     };
     struct Row {
         QString label;
@@ -62,6 +69,7 @@ private:
     double mBudgetW;
     bool mLiquid;
     int mHeightU = 48;
+    double mWidthM = 0.6;
     std::vector<Rack> mRacks;
     std::vector<Row> mRows;
     std::vector<int> mRackOfNode; // by node id - 1, -1 when not placed

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <tuple>
 
 namespace pw {
@@ -293,29 +294,101 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(
     DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, QStringList& notes)
 {
     const CatalogItem* access = b.use(QStringLiteral("sn2201"));
-    const CatalogItem* agg = b.use(QStringLiteral("sn4600c"));
-    if (!access || !agg)
-        return QStringLiteral("the catalog lacks sn2201 or sn4600c for the out-of-band network");
+    if (!access)
+        return QStringLiteral("the catalog lacks sn2201 for the out-of-band network");
     std::vector<NodeId> all;
-    b.design().nodes().forEach([&](const Node& n) { all.push_back(n.id); });
+    // The in-band switches the OOB switches uplink into (DGX SuperPOD RA: the OOB network's
+    // switches have two uplinks each into the in-band network, no aggregation layer of their own):
+    // the in-band spines, else its leaves.
+    std::vector<NodeId> inBandSpines;
+    std::vector<NodeId> inBandLeaves;
+    b.design().nodes().forEach([&](const Node& n) {
+        all.push_back(n.id);
+        if (n.network == Network::InBand && b.itemOf(n.id).kind == ItemKind::Switch)
+            (n.tier == FabricTier::Spine ? inBandSpines : inBandLeaves).push_back(n.id);
+    });
+    const std::vector<NodeId>& upstream = inBandSpines.empty() ? inBandLeaves : inBandSpines;
     std::vector<PortRef> ports = portsWithRole(b, all, PortRole::OutOfBand);
     const int accessGroup = DesignBuilder::groupWithRole(*access, PortRole::Fabric, 0);
     const int upGroup = DesignBuilder::groupWithRole(*access, PortRole::Fabric, 1);
-    const int aggGroup = DesignBuilder::groupWithRole(*agg, PortRole::Fabric);
     const int accessPorts = access->portGroups[static_cast<size_t>(accessGroup)].count;
     // Two ports per access switch stay free for the OOB switches' own management ports.
     const int down = ports.size() + 1 <= static_cast<size_t>(accessPorts) ? accessPorts : accessPorts - 2;
     AccessFabric::Spec spec{
-        access, accessGroup, upGroup, agg, aggGroup, Network::OutOfBand, QStringLiteral("oob"), origin};
-    const AccessFabric::Result r = AccessFabric::build(b, spec, {{ports, down, 2}});
+        access, accessGroup, upGroup, nullptr, -1, Network::OutOfBand, QStringLiteral("oob"), origin};
+    // The access switches of a line of racks that holds GPU servers (a scalable unit's row) serve
+    // that line, so BMC and PDU cables stay in the row (DGX SuperPOD RA: two SN2201 per SU at 4
+    // SU); the other racks' ports (spines, storage, management) take the ports those leave free,
+    // and switches of their own only beyond that.
+    std::vector<QString> lines;
+    std::map<QString, std::vector<PortRef>> byLine;
+    std::vector<PortRef> rest;
+    {
+        std::map<QString, bool> gpuLine;
+        b.design().nodes().forEach([&](const Node& n) {
+            if (const Group* g = b.design().group(n.rack); g && b.itemOf(n.id).gpuCount() > 0)
+                gpuLine[g->name.section(QLatin1Char('-'), 0, -2)] = true;
+        });
+        for (PortRef p : ports) {
+            const Group* g = b.design().group(b.design().node(p.node)->rack);
+            const QString line = g ? g->name.section(QLatin1Char('-'), 0, -2) : QString();
+            if (!gpuLine.contains(line)) {
+                rest.push_back(p);
+                continue;
+            }
+            if (!byLine.contains(line))
+                lines.push_back(line);
+            byLine[line].push_back(p);
+        }
+    }
+    std::vector<AccessFabric::Segment> segments;
+    for (const QString& line : lines)
+        segments.push_back({byLine[line], down, 0});
+    if (down == accessPorts || segments.empty()) { // one switch holds every port, or no rack holds a server
+        segments = {{ports, down, 0}};
+        rest.clear();
+    }
+    AccessFabric::Result r = AccessFabric::build(b, spec, segments);
+    size_t restNext = 0;
+    for (NodeId leaf : r.leaves)
+        while (restNext < rest.size() && b.freePorts(leaf, accessGroup) > accessPorts - down)
+            b.connect(rest[restNext++], b.takePort(leaf, accessGroup));
+    if (restNext < rest.size()) {
+        spec.origin = origin + QPointF(static_cast<double>(r.leaves.size()) * 250, 0);
+        const AccessFabric::Result more = AccessFabric::build(
+            b, spec, {{std::vector<PortRef>(rest.begin() + static_cast<long>(restNext), rest.end()), down, 0}});
+        r.leaves.insert(r.leaves.end(), more.leaves.begin(), more.leaves.end());
+    }
+    constexpr int kUplinks = 2;
+    int unlinked = 0;
+    size_t next = 0;
+    for (NodeId leaf : r.leaves) {
+        for (int k = 0; k < kUplinks && upGroup >= 0; ++k) {
+            const PortRef up = b.takePort(leaf, upGroup);
+            PortRef target;
+            for (size_t t = 0; t < upstream.size() && !target.isValid(); ++t) {
+                const NodeId sw = upstream[(next + t) % upstream.size()];
+                const int g = DesignBuilder::groupWithRole(b.itemOf(sw), PortRole::Fabric);
+                if (up.isValid() && g >= 0 && b.freePorts(sw, g) > 0) {
+                    target = b.takePort(sw, g);
+                    next = (next + t + 1) % upstream.size();
+                }
+            }
+            if (up.isValid() && target.isValid() && !b.design().whyIncompatible(up, target))
+                b.connect(up, target);
+            else
+                ++unlinked;
+        }
+    }
+    if (unlinked > 0)
+        notes << QStringLiteral("%1 out-of-band uplink(s) found no free in-band switch port; left unconnected")
+                     .arg(unlinked);
     std::vector<NodeId> own = r.leaves;
-    own.insert(own.end(), r.spines.begin(), r.spines.end());
     const int mgmtAccess = DesignBuilder::groupWithRole(*access, PortRole::OutOfBand);
-    const int mgmtAgg = DesignBuilder::groupWithRole(*agg, PortRole::OutOfBand);
     int unreached = 0;
     for (size_t i = 0; i < own.size(); ++i) {
         const NodeId n = own[i];
-        const PortRef mgmt = b.takePort(n, i < r.leaves.size() ? mgmtAccess : mgmtAgg);
+        const PortRef mgmt = b.takePort(n, mgmtAccess);
         PortRef target;
         for (size_t t = 1; t <= r.leaves.size() && !target.isValid(); ++t) {
             const NodeId leaf = r.leaves[(i + t) % r.leaves.size()];
@@ -331,6 +404,10 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(
         notes << QStringLiteral(
             "%1 out-of-band switch management port(s) left unconnected (a single OOB switch cannot reach itself)")
                      .arg(unreached);
+    notes << QStringLiteral("out-of-band: %1 x %2, %3 uplinks each into the in-band network")
+                 .arg(r.leaves.size())
+                 .arg(access->sku)
+                 .arg(kUplinks);
     placed.insert(placed.end(), own.begin(), own.end());
     return std::nullopt;
 }

@@ -280,7 +280,11 @@ std::optional<QString> Design::whyIncompatible(PortRef a, const Node& nodeA, Por
     if (ga->role == PortRole::OutOfBand && gb->role == PortRole::OutOfBand)
         return QStringLiteral("%1 and %2 are both management ports; they connect through an out-of-band switch")
             .arg(portName(a), portName(b));
-    if (*netA != Network::None && *netB != Network::None && *netA != *netB) {
+    // DGX SuperPOD RA: the out-of-band switches uplink into the in-band network.
+    const bool oobUplink = ga->role == PortRole::Fabric && gb->role == PortRole::Fabric
+        && ((*netA == Network::OutOfBand && *netB == Network::InBand)
+            || (*netA == Network::InBand && *netB == Network::OutOfBand));
+    if (*netA != Network::None && *netB != Network::None && *netA != *netB && !oobUplink) {
         // The fix is on the switch side: its network is a choice, a host port's role is not.
         const Node* sw = ga->role == PortRole::Fabric ? na : nb;
         const Network wanted = ga->role == PortRole::Fabric ? *netB : *netA;

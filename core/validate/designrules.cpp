@@ -118,6 +118,8 @@ const std::vector<RuleInfo>& designRules()
         {"PORT-ROLE", Severity::Error, "a link joins ports of different networks"},
         {"PORT-DOUBLE", Severity::Error, "a port carries two links"},
         {"PORT-CABLE", Severity::Error, "the link's cable or optics do not fit its ports, speed or length"},
+        {"OPTICS-MISMATCH", Severity::Error,
+            "a link's transceivers or fiber do not work together or with its ports (speed, cage, fiber kind)"},
         {"SWITCH-RADIX", Severity::Error, "a switch has more fabric links than its radix"},
         {"PORT-UNCONNECTED-COMPUTE", Severity::Warning, "GPU servers with unconnected compute NICs"},
         {"FABRIC-PARTITION", Severity::Error, "GPU servers that the compute fabric does not join"},
@@ -134,6 +136,7 @@ const std::vector<RuleInfo>& designRules()
         {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack"},
         {"RACK-HEIGHT", Severity::Error, "a node placed in a rack reaches above the rack's height"},
         {"RACK-OVERLAP", Severity::Error, "a node placed in a rack takes a U another node already takes"},
+        {"RACK-PDU", Severity::Warning, "a rack holds powered equipment and no PDU"},
         {"POWER-SITE", Severity::Error, "facility power (IT load x PUE) exceeds the site budget"},
         {"STORAGE-NONE", Severity::Warning, "GPU servers without any storage system"},
         {"STORAGE-READ", Severity::Warning, "aggregate storage read below the guidance tier"},
@@ -174,6 +177,7 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
     const CostAssumptions assumptions
         = options.assumptions.value_or(CostAssumptions::ofProperties(design.properties()));
     rules::portRules(design, out);
+    rules::linkOpticsRules(design, out);
     rules::fabricRules(design, options, out);
     rules::powerRules(design, assumptions, options.power, out);
     rules::storageRules(design, out);

@@ -174,7 +174,11 @@ void portRules(const Design& d, std::vector<Finding>& out)
         }
         const Network na = portNetwork(d, l.a);
         const Network nb = portNetwork(d, l.b);
-        if (na != Network::None && nb != Network::None && na != nb) {
+        // DGX SuperPOD RA: out-of-band switches uplink into the in-band network.
+        const bool oobUplink = ga->role == PortRole::Fabric && gb->role == PortRole::Fabric
+            && ((na == Network::OutOfBand && nb == Network::InBand)
+                || (na == Network::InBand && nb == Network::OutOfBand));
+        if (na != Network::None && nb != Network::None && na != nb && !oobUplink) {
             out.push_back(make("PORT-ROLE", Severity::Error,
                 QStringLiteral("%1 joins the %2 and %3 networks").arg(where, toString(na), toString(nb)), ents,
                 QStringLiteral(

@@ -93,6 +93,36 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
                            "Move them or mark the rack liquid-cooled.")
                 .arg(d.itemOf(nodes.front())->coolingSource, rack->name)));
     }
+    // RACK-PDU: a rack that holds powered equipment is fed by PDUs placed in it.
+    std::vector<GroupId> unfed;
+    std::vector<EntityRef> unfedEntities;
+    QStringList unfedNames;
+    for (const auto& [rackId, nodes] : rackMembers) {
+        bool powered = false;
+        bool fed = false;
+        for (NodeId id : nodes) {
+            const CatalogItem* item = d.itemOf(id);
+            fed = fed || item->kind == ItemKind::Pdu;
+            powered = powered || (item->kind != ItemKind::Pdu && item->powerMaxW.value > 0);
+        }
+        const Group* rack = d.group(GroupId(rackId));
+        if (!powered || fed || !rack)
+            continue;
+        unfed.push_back(GroupId(rackId));
+        unfedEntities.push_back(EntityRef::of(GroupId(rackId)));
+        unfedNames << rack->name;
+    }
+    if (!unfed.empty())
+        out.push_back(make("RACK-PDU", Severity::Warning,
+            unfed.size() == 1 ? QStringLiteral("rack %1 holds powered equipment and no PDU").arg(unfedNames.front())
+                              : QStringLiteral("%1 racks hold powered equipment and no PDU (%2)")
+                                    .arg(unfed.size())
+                                    .arg(QStringList(unfedNames.mid(0, 5)).join(QStringLiteral(", "))),
+            std::move(unfedEntities),
+            QStringLiteral("Every rack with powered equipment needs rack PDUs (the DGX SuperPOD RA puts three in each "
+                           "DGX rack, two in each other rack); add PDUs to: %1.")
+                .arg(unfedNames.join(QStringLiteral(", ")))));
+
     const DesignIntent intent = DesignIntent::ofProperties(d.properties());
     if (intent.sitePowerBudgetKw && power.facilityMaxKw > *intent.sitePowerBudgetKw + 1e-9)
         out.push_back(make("POWER-SITE", Severity::Error,

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
+#include "generate/opticsrules.h"
 #include "io/designfile.h"
 #include "model/storageguidance.h"
 #include "topology/fabricanalyzer.h"
@@ -389,6 +390,79 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 12, section 3: Ethernet fabrics are sized in bandwidth. Reference: NVIDIA DGX SuperPOD
+    // with DGX B300 and Spectrum-4 Ethernet (RA-11337, reference-architectures-2025.md section 2):
+    // one SU of 64 nodes = 16 SN5600 leaves + 8 spines for 1,024 400G node links, i.e. 64 x 400G
+    // down per leaf (two per 800G cage) and 32 x 800G up. A DGX H100 has one plane (8 x 400G), so
+    // 64 DGX need half: 8 leaves + 4 spines at 1:1. "2:1" and "3:1" are ratios of bandwidth and
+    // the fabric has them (the generator built 16 + 8 with leaves at 1:2, "2:1" at 1:1 and "3:1"
+    // at 1.5:1, bisection 0.688).
+    void ethernetLeafSpineSizedInBandwidth_data()
+    {
+        QTest::addColumn<QString>("asked");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<double>("bisectionLow");
+        QTest::addColumn<double>("bisectionHigh");
+        QTest::newRow("1:1") << "1:1" << 8 << 4 << 0.99 << 1.01;
+        // 84 down + 42 up per leaf (128 logical 400G ports): 7 leaves, 294 uplinks over 3 spines.
+        QTest::newRow("2:1") << "2:1" << 7 << 3 << 0.45 << 0.6;
+        // 96 down + 32 up: 6 leaves, 192 uplinks over 2 spines. 64 DGX fill 5 1/3 leaves, so a
+        // balanced cut splits a leaf whose hosts then talk through it: 0.5, not 1/3, at worst.
+        QTest::newRow("3:1") << "3:1" << 6 << 2 << 0.3 << 0.5;
+    }
+    void ethernetLeafSpineSizedInBandwidth()
+    {
+        QFETCH(QString, asked);
+        QFETCH(int, leaves);
+        QFETCH(int, spines);
+        QFETCH(double, bisectionLow);
+        QFETCH(double, bisectionHigh);
+        GeneratorOptions o;
+        o.topology = TopologyKind::LeafSpine;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 64;
+        o.switchSku = QStringLiteral("sn5600");
+        o.oversubscription = *Oversubscription::parse(asked);
+        const Design d = make(o);
+        const FabricReport r = analyzeFabric(d);
+        QCOMPARE(r.servers, 64);
+        QCOMPARE(r.nodeLeafLinks, 512);
+        QCOMPARE(r.leafSwitches, leaves);
+        QCOMPARE(r.spineSwitches, spines);
+        // The label is the bandwidth the leaves really have, and the max-flow agrees with it.
+        QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), asked);
+        QCOMPARE(d.properties()[QStringLiteral("generator")][QStringLiteral("leaf_ratio_built")].toString(), asked);
+        QVERIFY2(r.bisectionRatio >= bisectionLow && r.bisectionRatio <= bisectionHigh,
+            qPrintable(QString::number(r.bisectionRatio)));
+        // No SN5600 port runs below 400G: two hosts per 800G cage, uplinks at the same 400G lanes.
+        d.links().forEach([&](const Link& l) {
+            if (d.linkNetwork(l) == Network::Compute)
+                QCOMPARE(d.linkSpeedGbps(l), 400);
+        });
+    }
+
+    // Downlinks and uplinks at their own speeds: a 200G host (DGX A100, QSFP56 HDR) on 400G leaf
+    // ports needs half as many uplinks as downlinks for 1:1.
+    void leafRatioCountsEachSideAtItsSpeed()
+    {
+        Oversubscription full;
+        const auto same = full.leafPorts(128, 400, 400);
+        QVERIFY(same);
+        QCOMPARE(same->down, 64);
+        QCOMPARE(same->up, 64);
+        const auto slowHosts = full.leafPorts(128, 200, 400);
+        QVERIFY(slowHosts);
+        QCOMPARE(slowHosts->down * 200, slowHosts->up * 400);
+        QCOMPARE(slowHosts->down + slowHosts->up, 126); // 84 + 42; 85 + 43 would not be 1:1
+        const auto three = Oversubscription{3, 1}.leafPorts(64, 400, 400);
+        QVERIFY(three);
+        QCOMPARE(three->down, 48);
+        QCOMPARE(three->up, 16);
+        QCOMPARE(Oversubscription::ratioText(84 * 200, 42 * 400), QStringLiteral("1:1"));
+        QCOMPARE(Oversubscription::ratioText(85 * 400, 43 * 400), QStringLiteral("85:43"));
+    }
+
     void fatTreeK48Counts()
     {
         GeneratorOptions o;
@@ -421,6 +495,120 @@ private Q_SLOTS:
         QCOMPARE(r.oversubscription.at(QStringLiteral("leaf")).text(), QStringLiteral("3:1"));
         // 3:1 leaves: about a third across, a little more where a leaf straddles the split.
         QVERIFY2(r.bisectionRatio > 0.3 && r.bisectionRatio < 0.5, qPrintable(QString::number(r.bisectionRatio)));
+    }
+
+    // Issue 12, section 6: racks, PDUs and the management plane as built. NVIDIA DGX SuperPOD RA
+    // for DGX H100 (RA-11333-001), Table 7, the 4-SU 127-node design: 38 racks, 127 DGX H100,
+    // 4 UFM appliances, 5 management servers, 8 SN2201 out-of-band switches (two uplinks each
+    // into the in-band network), 108 PDUs (three per DGX rack, two per other rack: PDU item
+    // pdu-3ph-60kw, facility.json). The generator built 39-40 racks (out-of-band switches spilled
+    // into racks without PDUs) and 76 PDUs.
+    void superPodRacksAndManagementAsBuilt()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 128;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.storageTier = StorageTier::Best;
+        const Design d = make(o);
+        std::map<QString, int> bySku;
+        d.nodes().forEach([&](const Node& n) { ++bySku[n.sku]; });
+        QCOMPARE(bySku[QStringLiteral("dgx-h100")], 127);
+        QCOMPARE(bySku[QStringLiteral("ufm-appliance")], 4);
+        QCOMPARE(bySku[QStringLiteral("mgmt-server-1u")], 5);
+        QCOMPARE(bySku[QStringLiteral("sn2201")], 8);
+        int racks = 0;
+        d.groups().forEach([&](const Group& g) { racks += g.kind == GroupKind::Rack; });
+        QCOMPARE(racks, 38);
+        QCOMPARE(bySku[QStringLiteral("pdu-3ph-60kw")], 108);
+        // Every rack with powered equipment has its PDUs: three where DGX stand, two elsewhere.
+        std::map<quint32, int> pdus;
+        std::map<quint32, bool> dgx;
+        std::map<quint32, bool> powered;
+        d.nodes().forEach([&](const Node& n) {
+            if (!n.rack.isValid())
+                return;
+            const CatalogItem* it = d.item(n.sku);
+            if (it->kind == ItemKind::Pdu)
+                ++pdus[n.rack.value()];
+            else if (it->powerMaxW.value > 0)
+                powered[n.rack.value()] = true;
+            dgx[n.rack.value()] = dgx[n.rack.value()] || it->gpuCount() > 0;
+        });
+        for (const auto& [rack, yes] : powered)
+            QCOMPARE(pdus[rack], dgx[rack] ? 3 : 2);
+        // The OOB switches uplink into the in-band network, two each; no OOB aggregation switch.
+        d.nodes().forEach([&](const Node& n) {
+            if (n.network != Network::OutOfBand)
+                return;
+            QCOMPARE(n.sku, QStringLiteral("sn2201"));
+            int uplinks = 0;
+            for (LinkId id : d.linksOf(n.id)) {
+                const Link* l = d.link(id);
+                const PortRef far = l->a.node == n.id ? l->b : l->a;
+                uplinks += d.node(far.node)->network == Network::InBand
+                    && d.portGroup(far)->role == PortRole::Fabric; // not an in-band switch's management port
+            }
+            QCOMPARE(uplinks, 2);
+        });
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        for (const Finding& f : validate(d, vo)) {
+            QVERIFY2(f.severity != Severity::Error, qPrintable(f.code + QStringLiteral(": ") + f.message));
+            QVERIFY2(f.code != QLatin1String("RACK-PDU") && f.code != QLatin1String("MGMT-OOB"), qPrintable(f.message));
+        }
+    }
+
+    // Issue 12, section 4: optics that link. In the 4-SU 127-node design (NVIDIA DGX SuperPOD RA
+    // for DGX H100, RA-11333-001) every optical link has at each end a module that plugs into that
+    // cage (connector or accepted cage, twin-port module in a twin-port cage, no host-side single-
+    // port module in a switch) and runs at the link's speed, both ends on the fiber kind of the
+    // patch. The DGX in-band ports run at 100 Gb/s into the SN4600C (fabric-rules.md: in-band is
+    // Ethernet at 100 Gb/s) and get 100G modules: the generator gave them 254 400G SR4 QSFP112
+    // modules facing 100GBASE-SR4.
+    void superPodOpticsLink()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 128;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.storageTier = StorageTier::Best;
+        const Design d = make(o);
+        const OpticsRules::Items parts = OpticsRules::partsOf(d);
+        int optical = 0;
+        int dgxInBand = 0;
+        d.links().forEach([&](const Link& l) {
+            if (l.transceiverSku.isEmpty())
+                return;
+            ++optical;
+            const int speed = d.linkSpeedGbps(l);
+            const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
+            QVERIFY(ends.a && ends.b);
+            for (const auto& [p, m] : {std::pair{l.a, ends.a}, std::pair{l.b, ends.b}}) {
+                const PortGroup* g = d.portGroup(p);
+                QVERIFY2(OpticsRules::servesEnd(*m->transceiver, *g, speed), qPrintable(m->sku));
+                QVERIFY(!(g->role == PortRole::Fabric && m->transceiver->side == QLatin1String("host")));
+                if (g->role == PortRole::InBand && d.itemOf(p.node)->gpuCount() > 0) {
+                    ++dgxInBand;
+                    QCOMPARE(speed, 100);
+                    QCOMPARE(m->transceiver->linkGbps(), 100);
+                }
+            }
+            QCOMPARE(ends.a->transceiver->fiber, ends.b->transceiver->fiber);
+            const CatalogItem* fiber = d.item(l.cableSku);
+            QVERIFY(fiber && fiber->cable);
+            QCOMPARE(fiber->cable->fiber, ends.a->transceiver->fiber);
+            QVERIFY(fiber->cable->speedGbps >= speed);
+        });
+        QVERIFY(optical > 2000);
+        QCOMPARE(dgxInBand, 2 * 127);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        for (const Finding& f : validate(d, vo))
+            QVERIFY2(f.code != QLatin1String("OPTICS-MISMATCH") && f.code != QLatin1String("PORT-CABLE"),
+                qPrintable(f.message));
     }
 
     void storageSizedToTier()

@@ -1,5 +1,7 @@
 #include "helpers/rulesfixture.h"
+#include "helpers/testcatalog.h"
 
+#include "catalog/catalog.h"
 #include "commands/setdesignpropertiescommand.h"
 #include "report/rackelevationmodel.h"
 #include "validate/designrules.h"
@@ -94,6 +96,25 @@ const std::vector<Case>& cases()
                         return;
                     }
                 }
+            }},
+        {"800G single-link module on a 400G compute link", "OPTICS-MISMATCH",
+            [](fx::Cluster& c) {
+                c.b.d.recordItem(fx::cable("mpo", "fiber", "MPO", 400, 50, 60));
+                c.b.d.recordItem(fx::transceiver("osfp800", 1, 1500, 15));
+                Link l = *c.b.d.link(c.b.d.linksOf(c.srv1).front());
+                l.cableSku = QStringLiteral("mpo");
+                l.transceiverSku = QStringLiteral("osfp800");
+                c.b.d.replaceLink(l);
+            }},
+        {"rack of servers without a PDU", "RACK-PDU",
+            [](fx::Cluster& c) {
+                c.b.d.nodes().forEach([&](const Node& n) {
+                    if (n.sku == QLatin1String("pdu")) {
+                        Node moved = n;
+                        moved.rack = GroupId();
+                        c.b.d.replaceNode(moved);
+                    }
+                });
             }},
         {"switch with more links than its radix", "SWITCH-RADIX",
             [](fx::Cluster& c) {
@@ -272,6 +293,72 @@ private Q_SLOTS:
         QCOMPARE(int(rack->misplaced.size()), 2);
         for (const auto& s : rack->slots)
             QVERIFY(s.lastU() <= rack->heightU);
+    }
+
+    // Issue 12, section 4: optics that link, on a hand-drawn design with the shipped catalog's
+    // parts. The DGX H100 in-band ports (QSFP112, up to 400G) on an SN4600C (QSFP28, 100G) run at
+    // 100G (fabric-rules.md: in-band management is Ethernet at 100 Gb/s); a 400G SR4 module there
+    // faces 100GBASE-SR4 and does not interoperate. Also: a multimode module on single-mode fiber,
+    // and a host-side single-port module whose switch end has no module.
+    void opticsMustLink_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("role");
+        QTest::addColumn<QString>("fiber");
+        QTest::addColumn<QStringList>("modules"); // recorded in the design; the first is the link's
+        QTest::addColumn<bool>("mismatch");
+        const int inband = int(PortRole::InBand);
+        const int compute = int(PortRole::Compute);
+        QTest::newRow("400G QSFP112 module on a 100G in-band link")
+            << "dgx-h100"
+            << "sn4600c" << inband << "fiber-mpo-mm" << QStringList{"mma1z00-ns400", "qsfp28-100g-sr4"} << true;
+        QTest::newRow("100G modules at both ends of the in-band link")
+            << "dgx-h100"
+            << "sn4600c" << inband << "fiber-mpo-mm" << QStringList{"qsfp28-100g-sr4"} << false;
+        QTest::newRow("multimode twin-port module on single-mode fiber")
+            << "dgx-h100"
+            << "qm9700" << compute << "fiber-mpo-sm" << QStringList{"mma4z00-ns"} << true;
+        QTest::newRow("twin-port multimode at both ends of a compute link")
+            << "dgx-h100"
+            << "qm9700" << compute << "fiber-mpo-mm" << QStringList{"mma4z00-ns"} << false;
+        QTest::newRow("host-side module, no module for the switch cage")
+            << "ufm-appliance"
+            << "qm9700" << compute << "fiber-mpo-mm" << QStringList{"mma4z00-ns400"} << true;
+        QTest::newRow("host-side module facing a twin-port switch module")
+            << "ufm-appliance"
+            << "qm9700" << compute << "fiber-mpo-mm" << QStringList{"mma4z00-ns400", "mma4z00-ns"} << false;
+        // reference-architectures-2025.md section 5: XDR (800G per port) takes 800G-per-port optics only.
+        QTest::newRow("2x400G twin-port module on an 800G XDR link")
+            << "q3400"
+            << "q3400" << int(PortRole::Fabric) << "fiber-mpo-sm" << QStringList{"mms4x00-ns"} << true;
+        QTest::newRow("twin-port module on a DAC")
+            << "dgx-h100"
+            << "qm9700" << compute << "dac-800g-osfp" << QStringList{"mma4z00-ns"} << true;
+    }
+    void opticsMustLink()
+    {
+        QFETCH(QString, host);
+        QFETCH(QString, sw);
+        QFETCH(int, role);
+        QFETCH(QString, fiber);
+        QFETCH(QStringList, modules);
+        QFETCH(bool, mismatch);
+        const Catalog& cat = test::shippedCatalog();
+        fx::Builder b;
+        const Network net = role == int(PortRole::InBand) ? Network::InBand : Network::Compute;
+        const NodeId h = b.add(*cat.item(host), QStringLiteral("host"));
+        const NodeId s = b.add(*cat.item(sw), QStringLiteral("switch"), net, FabricTier::Leaf);
+        for (const QString& sku : modules + QStringList{fiber})
+            b.d.recordItem(*cat.item(sku));
+        b.link(b.freePort(h, static_cast<PortRole>(role)), b.freePort(s, PortRole::Fabric), fiber, 20, modules.front());
+        const auto fs = validate(b.d);
+        const Finding* f = find(fs, QStringLiteral("OPTICS-MISMATCH"));
+        QVERIFY2(bool(f) == mismatch, qPrintable(dump(fs)));
+        if (f) {
+            QVERIFY(f->severity == Severity::Error);
+            QVERIFY2(f->explanation.size() > 40, qPrintable(f->explanation));
+        }
     }
 
     void explanationsShowTheNumbers()

@@ -119,7 +119,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     mRackPower->setRange(0, 1000);
     mRackPower->setDecimals(1);
     mRackPower->setSuffix(QStringLiteral(" kW"));
-    mRackPower->setSpecialValueText(QStringLiteral("default (41 kW air, 140 kW liquid)"));
+    mRackPower->setSpecialValueText(QStringLiteral("default (the rack's budget)"));
     for (ClusterType t : {ClusterType::Unspecified, ClusterType::Training, ClusterType::Inference, ClusterType::Mixed,
              ClusterType::Development})
         mClusterType->addItem(toString(t), int(t));

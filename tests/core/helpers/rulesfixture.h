@@ -134,6 +134,14 @@ inline CatalogItem transceiver(const QString& sku, int links, double price, doub
     return parse(o);
 }
 
+// A rack PDU without a management port, price or draw: feeds a rack (RACK-PDU) and changes no sum.
+inline CatalogItem pduItem(const QString& sku = "pdu")
+{
+    QJsonObject o = base(sku, "pdu", 0, 0, 0);
+    o["pdu"] = QJsonObject{{"capacity_kw", fig(60)}};
+    return parse(o);
+}
+
 inline CatalogItem rackItem(const QString& sku = "rack", double price = 2000)
 {
     QJsonObject o = base(sku, "rack", 0, price, 48);
@@ -306,7 +314,8 @@ struct Cluster {
         b.connect(array, storageSw, "dac112", 2);
         for (NodeId n : {srv1, srv2, leaf1, leaf2, spine1, spine2, sm, storageSw, array, inbandSw})
             b.link(b.freePort(n, PortRole::OutOfBand), b.freePort(oobSw, PortRole::Fabric), "cat6", 3);
-        rack = b.rack("R1", 25, false, {srv1, srv2});
+        const NodeId pdu = b.add(pduItem(), "R1-pdu-A1");
+        rack = b.rack("R1", 25, false, {srv1, srv2, pdu});
         b.setIntent(QJsonObject{{"cluster_type", "training"}});
     }
 };

@@ -1,0 +1,133 @@
+#include "generate/opticsrules.h"
+#include "validate/rulehelpers.h"
+
+#include <map>
+
+namespace pw::rules {
+
+namespace {
+
+QString endName(const Design& d, PortRef p)
+{
+    const Node* n = d.node(p.node);
+    return QStringLiteral("%1 %2").arg(n ? n->name : QStringLiteral("?"), d.portName(p));
+}
+
+QString cageText(const PortGroup& g)
+{
+    return QStringLiteral("%1 %2 (%3 port%4 per cage)")
+        .arg(g.role == PortRole::Fabric ? QStringLiteral("switch") : QStringLiteral("host"), g.connector)
+        .arg(g.portsPerCage)
+        .arg(g.portsPerCage == 1 ? QString() : QStringLiteral("s"));
+}
+
+QString moduleText(const CatalogItem& m)
+{
+    const TransceiverSpec& t = *m.transceiver;
+    return QStringLiteral("%1 (%2, %3 x %4G, %5%6)")
+        .arg(m.sku, t.connector)
+        .arg(t.links)
+        .arg(t.linkGbps())
+        .arg(t.fiber, t.side == QLatin1String("host") ? QStringLiteral(", host side") : QString());
+}
+
+// One finding per kind of problem and part, listing every link it affects.
+struct Problem {
+    QString message;
+    QString explanation;
+    std::vector<EntityRef> entities;
+    int links = 0;
+};
+
+} // namespace
+
+// OPTICS-MISMATCH: a link's transceivers and fiber must work together and with its ports. The
+// link's module serves at least one end (its cage, the link's speed); every end has a module of
+// the link's fiber kind that serves it; the fiber patch is of the modules' kind; a copper cable
+// (DAC, ACC) has its own ends and takes no module. The same attribute test the generator uses
+// to choose (OpticsRules), so a generated design passes and a hand-drawn mistake does not.
+void linkOpticsRules(const Design& d, std::vector<Finding>& out)
+{
+    const OpticsRules::Items parts = OpticsRules::partsOf(d);
+    std::map<QString, Problem> problems;
+    auto note = [&](const QString& key, const Link& l, const QString& message, const QString& explanation) {
+        Problem& p = problems[key];
+        if (p.links == 0) {
+            p.message = message;
+            p.explanation = explanation;
+        }
+        ++p.links;
+        p.entities.push_back(EntityRef::of(l.id));
+        p.entities.push_back(EntityRef::of(l.a.node));
+        p.entities.push_back(EntityRef::of(l.b.node));
+    };
+    d.links().forEach([&](const Link& l) {
+        if (l.transceiverSku.isEmpty())
+            return;
+        const CatalogItem* module = d.item(l.transceiverSku);
+        const PortGroup* ga = d.portGroup(l.a);
+        const PortGroup* gb = d.portGroup(l.b);
+        if (!ga || !gb)
+            return;
+        const QString where = QStringLiteral("%1 to %2").arg(endName(d, l.a), endName(d, l.b));
+        if (!module || !module->transceiver) {
+            note(QStringLiteral("not-a-module|%1").arg(l.transceiverSku), l,
+                QStringLiteral("%1 is named as the transceiver of %2 but is not one").arg(l.transceiverSku, where),
+                QStringLiteral("The design's snapshot has no transceiver %1.").arg(l.transceiverSku));
+            return;
+        }
+        const TransceiverSpec& t = *module->transceiver;
+        const int speed = d.linkSpeedGbps(l);
+        const CatalogItem* cable = d.item(l.cableSku);
+        if (cable && cable->cable && cable->cable->medium != QLatin1String("fiber")) {
+            note(QStringLiteral("copper|%1|%2").arg(l.cableSku, l.transceiverSku), l,
+                QStringLiteral("%1 carries transceiver %2 on %3 cable %4")
+                    .arg(where, l.transceiverSku, cable->cable->medium.toUpper(), l.cableSku),
+                QStringLiteral("A %1 cable has its own ends; a transceiver needs a fiber patch (e.g. %2).")
+                    .arg(cable->cable->medium.toUpper(), where));
+        } else if (cable && cable->cable && !cable->cable->fiber.isEmpty() && cable->cable->fiber != t.fiber) {
+            note(QStringLiteral("fiber|%1|%2").arg(l.cableSku, l.transceiverSku), l,
+                QStringLiteral("%1: %2 module %3 on %4 fiber %5")
+                    .arg(where, t.fiber, l.transceiverSku, cable->cable->fiber, l.cableSku),
+                QStringLiteral("Module fiber (%1, %2) = patch fiber (%3, %4) is required (e.g. %5).")
+                    .arg(t.fiber, l.transceiverSku, cable->cable->fiber, l.cableSku, where));
+        }
+        if (!OpticsRules::servesEnd(t, *ga, speed) && !OpticsRules::servesEnd(t, *gb, speed)) {
+            note(QStringLiteral("link|%1|%2|%3|%4").arg(l.transceiverSku, ga->connector, gb->connector).arg(speed), l,
+                QStringLiteral("%1 runs at %2 Gb/s; its transceiver %3 fits neither end")
+                    .arg(where)
+                    .arg(speed)
+                    .arg(moduleText(*module)),
+                QStringLiteral("A module serves an end when it plugs into the cage (connector, one link per port of "
+                               "the cage, no host-side module in a switch) and each of its links runs at the link's "
+                               "speed: %1 Gb/s here. Ends: %2 and %3 (e.g. %4).")
+                    .arg(speed)
+                    .arg(cageText(*ga), cageText(*gb), where));
+            return;
+        }
+        const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
+        for (const auto& [p, g, chosen] : {std::tuple{l.a, ga, ends.a}, std::tuple{l.b, gb, ends.b}}) {
+            if (chosen)
+                continue;
+            note(QStringLiteral("end|%1|%2|%3").arg(l.transceiverSku, g->connector).arg(speed), l,
+                QStringLiteral("%1: no %2 module at %3 Gb/s for %4 faces %5")
+                    .arg(where, t.fiber)
+                    .arg(speed)
+                    .arg(cageText(*g), moduleText(*module)),
+                QStringLiteral("Both ends of an optical link need modules of one fiber kind at the link's speed "
+                               "(%1 Gb/s); the design has none that fits %2 at %3, so the far end's %4 has nothing "
+                               "to talk to. Add a matching module to the design or change the link's speed.")
+                    .arg(speed)
+                    .arg(cageText(*g), endName(d, p), l.transceiverSku));
+        }
+    });
+    for (auto& [key, p] : problems) {
+        QString message = p.message;
+        if (p.links > 1)
+            message = QStringLiteral("%1 links: %2 (and %3 more)").arg(p.links).arg(p.message).arg(p.links - 1);
+        out.push_back(make("OPTICS-MISMATCH", Severity::Error, message, std::move(p.entities),
+            QStringLiteral("%1 Applies to %2 link(s).").arg(p.explanation).arg(p.links)));
+    }
+}
+
+} // namespace pw::rules
