@@ -76,7 +76,7 @@ void DesignAnalysis::recompute()
         options.fabricAnalysis = !mFabricSkipped;
         options.fabric = fabric ? &*fabric : nullptr;
         if (mCost) {
-            options.capex = mCost->capex;
+            options.capex = mCost->allInBand;
             options.power = &mCost->power;
         }
         mFindings = validate(d, options);
