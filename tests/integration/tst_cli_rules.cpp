@@ -171,13 +171,15 @@ private Q_SLOTS:
 
     void costJsonHasTheContract()
     {
-        const auto r = runCli({QStringLiteral("cost"), mClean, QStringLiteral("--json"), QStringLiteral("--years"),
-            QStringLiteral("3"), QStringLiteral("--pue"), QStringLiteral("1.2"), QStringLiteral("--power-price"),
-            QStringLiteral("0.1"), QStringLiteral("--utilization"), QStringLiteral("0.8"),
-            QStringLiteral("--cloud-price"), QStringLiteral("2.5")});
+        const auto r = runCli(
+            {QStringLiteral("cost"), mClean, QStringLiteral("--json"), QStringLiteral("--years"), QStringLiteral("3"),
+                QStringLiteral("--pue"), QStringLiteral("1.2"), QStringLiteral("--power-price"), QStringLiteral("0.1"),
+                QStringLiteral("--utilization"), QStringLiteral("0.8"), QStringLiteral("--cloud-price"),
+                QStringLiteral("2.5"), QStringLiteral("--facility-price"), QStringLiteral("20")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = r.json();
         QCOMPARE(o.value("currency").toString(), QStringLiteral("USD"));
+        QCOMPARE(o.value("assumptions").toObject().value("facility_usd_per_kw_month").toDouble(), 20.0);
         const double capex = o.value("capex").toDouble();
         const double opex = o.value("opex_per_year").toDouble();
         QVERIFY(capex > 0 && opex > 0);
@@ -194,7 +196,8 @@ private Q_SLOTS:
         const QJsonObject cloud = o.value("cloud").toObject();
         QCOMPARE(cloud.value("price_per_gpu_hour").toDouble(), 2.5);
         const double ownership = capex / 3 + opex;
-        QVERIFY(qFuzzyCompare(cloud.value("break_even_utilization").toDouble(), ownership / (2.5 * 16 * 8760)));
+        QVERIFY2(qFuzzyCompare(cloud.value("break_even_utilization").toDouble(), ownership / (2.5 * 16 * 8760)),
+            QJsonDocument(o).toJson().constData());
         QCOMPARE(o.value("sources").toObject().value("pue").toString(), QStringLiteral("command line"));
         // Bands (issue 12, section 7): capex stays the mid; TCO and cost per GPU-hour carry theirs.
         for (const char* k : {"capex_band", "tco_band", "cost_per_gpu_hour_band", "opex_per_year_band"}) {
