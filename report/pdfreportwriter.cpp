@@ -1128,10 +1128,12 @@ void Doc::cost()
     tcoChart(QRectF(mBody.left(), y, mBody.width(), tcoH));
     y += tcoH + 8;
     if (c.tier)
-        paragraph(QStringLiteral("Tier: %1 (%2 to %3 GPUs); the design's capital cost is %4 the tier's typical range.")
+        paragraph(QStringLiteral("Tier: %1 (%2 to %3 GPUs); the design's all-in cost band (capital cost and the "
+                                 "support bought with it, %5 to %6) is %4 the tier's typical range.")
                       .arg(c.tier->name, ReportData::number(c.tier->minGpus),
                           c.tier->maxGpus ? ReportData::number(*c.tier->maxGpus) : QStringLiteral("any number of"),
-                          c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside")),
+                          c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside"),
+                          d.money(c.allInBand.low, 0), d.money(c.allInBand.high, 0)),
             8.5, kMuted);
 }
 
