@@ -485,7 +485,8 @@ void Doc::cover()
     y += 24;
     const CostReport& c = d.cost;
     tiles({{QStringLiteral("GPUs"), ReportData::number(d.summary.gpus)},
-        {QStringLiteral("Capital cost"), d.money(c.capex, 0)},
+        {QStringLiteral("Capital cost (%1-%2)").arg(shortMoney(c.capexBand.low), shortMoney(c.capexBand.high)),
+            d.money(c.capex, 0)},
         {QStringLiteral("Bisection bandwidth"),
             d.fabric.bisectionComputed ? ReportData::number(d.fabric.bisectionGbps) + QStringLiteral(" Gb/s")
                                        : QStringLiteral("not computed")}});
@@ -523,8 +524,12 @@ void Doc::summary()
             f.bisectionComputed ? QStringLiteral("%1 Gb/s").arg(ReportData::number(f.bisectionGbps))
                                 : QStringLiteral("not computed")},
         {QStringLiteral("IT power (maximum)"), QStringLiteral("%1 kW").arg(ReportData::number(c.itPowerKw, 1))},
-        {QStringLiteral("Capital cost"), d.money(c.capex)},
-        {QStringLiteral("TCO over %1 years").arg(ReportData::number(c.assumptions.years.value)), d.money(c.tco)}});
+        {QStringLiteral("Capital cost (%1-%2)").arg(shortMoney(c.capexBand.low), shortMoney(c.capexBand.high)),
+            d.money(c.capex)},
+        {QStringLiteral("TCO over %1 years (%2-%3)")
+                .arg(ReportData::number(c.assumptions.years.value), shortMoney(c.tcoBand.low),
+                    shortMoney(c.tcoBand.high)),
+            d.money(c.tco)}});
     y += 4;
     for (const QString& para : d.summaryText)
         paragraph(para, 9.5);
@@ -555,8 +560,9 @@ void Doc::summary()
     }
     if (c.tier)
         row(QStringLiteral("Tier"), c.tier->name,
-            c.withinTypicalCost ? QStringLiteral("capital cost within the tier's typical range")
-                                : QStringLiteral("capital cost outside the tier's typical range"));
+            QStringLiteral("all-in %1 to %2 (capital cost and the support bought with it) %3 the tier's typical range")
+                .arg(d.money(c.allInBand.low, 0), d.money(c.allInBand.high, 0),
+                    c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside")));
     row(QStringLiteral("Switches"),
         QStringLiteral("%1 leaf, %2 spine, %3 core (compute fabric); %4 in all")
             .arg(f.leafSwitches)
@@ -583,14 +589,20 @@ void Doc::summary()
     row(QStringLiteral("Racks, cables, optics"),
         QStringLiteral("%1 rack(s), %2 cables, %3 transceivers")
             .arg(ReportData::number(d.rackCount), ReportData::number(f.cables), ReportData::number(f.transceivers)));
-    row(QStringLiteral("Capital cost"), d.money(c.capex), QStringLiteral("%1 per GPU").arg(d.money(c.costPerGpu)));
+    row(QStringLiteral("Capital cost"), d.money(c.capex),
+        QStringLiteral("%1 per GPU; band %2 to %3 (every estimate at the low or high end of its price band)")
+            .arg(d.money(c.costPerGpu), d.money(c.capexBand.low, 0), d.money(c.capexBand.high, 0)));
     row(QStringLiteral("Operating cost per year"), d.money(c.opexPerYear),
-        QStringLiteral("energy %1, support %2, staff %3")
-            .arg(d.money(c.energyCostPerYear), d.money(c.supportPerYear), d.money(c.staffPerYear)));
+        QStringLiteral("energy %1, support %2, facility %3, staff %4")
+            .arg(d.money(c.energyCostPerYear), d.money(c.supportPerYear), d.money(c.facilityPerYear),
+                d.money(c.staffPerYear)));
     row(QStringLiteral("Total cost of ownership"), d.money(c.tco),
-        QStringLiteral("over %1 years").arg(ReportData::number(c.assumptions.years.value)));
+        QStringLiteral("over %1 years; band %2 to %3")
+            .arg(ReportData::number(c.assumptions.years.value), d.money(c.tcoBand.low, 0), d.money(c.tcoBand.high, 0)));
     row(QStringLiteral("Cost per GPU-hour"), d.money(c.costPerGpuHour),
-        QStringLiteral("at %1% utilization").arg(ReportData::number(c.assumptions.utilization.value * 100, 0)));
+        QStringLiteral("at %1% utilization; band %2 to %3")
+            .arg(ReportData::number(c.assumptions.utilization.value * 100, 0), d.money(c.costPerGpuHourBand.low),
+                d.money(c.costPerGpuHourBand.high)));
     row(QStringLiteral("Cloud comparison"),
         QStringLiteral("%1 per GPU-hour; owning breaks even %2")
             .arg(d.money(c.assumptions.cloudPricePerGpuHour.value), c.breakEvenText()));
@@ -986,7 +998,8 @@ void Doc::barChart(const QRectF& area, const std::vector<std::pair<QString, doub
 
 void Doc::tierChart(const QRectF& area)
 {
-    chartTitle(area, QStringLiteral("Capital cost against the tier table (log scale)"));
+    chartTitle(area,
+        QStringLiteral("All-in cost (capital cost and support bought with it) against the tier table (log scale)"));
     const QRectF plot(area.left() + 110, area.top() + 22, area.width() - 130, area.height() - 46);
     double lo = 1e5;
     double hi = 1e9;
@@ -994,8 +1007,8 @@ void Doc::tierChart(const QRectF& area)
         lo = std::min(lo, t.typicalCostMin);
         hi = std::max(hi, t.typicalCostMax.value_or(t.typicalCostMin * 3));
     }
-    lo = std::min(lo, std::max(1.0, d.cost.capex) / 2);
-    hi = std::max(hi, d.cost.capex * 2);
+    lo = std::min(lo, std::max(1.0, d.cost.allInBand.low) / 2);
+    hi = std::max(hi, d.cost.allInBand.high * 2);
     const double llo = std::floor(std::log10(std::max(1.0, lo)));
     const double lhi = std::ceil(std::log10(hi));
     auto xOf
@@ -1023,12 +1036,24 @@ void Doc::tierChart(const QRectF& area)
         p.setBrush(mine ? kAccent : QColor(0xb8, 0xc7, 0xdb));
         p.drawRoundedRect(QRectF(x0, yy + rowH * 0.25, std::max(1.0, x1 - x0), rowH * 0.5), 2, 2);
     }
-    const double cx = xOf(d.cost.capex);
+    // The design by its band (hardware-specs.md section 10): a shaded range from the low to the high
+    // capital cost, the mid as a line.
+    const double cx = xOf(d.cost.allInBand.mid);
+    const double bx0 = xOf(d.cost.allInBand.low);
+    const double bx1 = xOf(d.cost.allInBand.high);
+    QColor bandFill = kError;
+    bandFill.setAlpha(50);
+    p.setPen(Qt::NoPen);
+    p.setBrush(bandFill);
+    p.drawRect(QRectF(bx0, plot.top() - 4, std::max(1.0, bx1 - bx0), plot.height() + 4));
+    p.setBrush(Qt::NoBrush);
     p.setPen(QPen(kError, 1.4));
     p.drawLine(QPointF(cx, plot.top() - 4), QPointF(cx, plot.bottom()));
     p.setFont(font(7.5, true));
     p.setPen(kError);
-    const QString label = QStringLiteral("this design: %1").arg(d.money(d.cost.capex, 0));
+    const QString label = QStringLiteral("this design, all-in: %1 (%2-%3)")
+                              .arg(d.money(d.cost.allInBand.mid, 0), shortMoney(d.cost.allInBand.low),
+                                  shortMoney(d.cost.allInBand.high));
     const double lw = QFontMetricsF(font(7.5, true), &w).horizontalAdvance(label);
     const double lx = std::min(cx + 4, plot.right() - lw);
     p.drawText(QRectF(lx, area.bottom() - 12, lw + 4, 12), Qt::AlignLeft | Qt::AlignVCenter, label);
@@ -1111,17 +1136,28 @@ void Doc::cost()
         bars.emplace_back(area.name, area.usd);
     std::vector<int> bold{static_cast<int>(rows.size())};
     rows.push_back({Cell{QStringLiteral("Capital cost")}, Cell{d.money(c.capex)}, Cell{QStringLiteral("100%")}});
+    rows.push_back({Cell{QStringLiteral("Capital cost band"),
+                        QStringLiteral("every estimated price at the low or high end of its band")},
+        Cell{QStringLiteral("%1 to %2").arg(d.money(c.capexBand.low, 0), d.money(c.capexBand.high, 0))}, Cell{}});
     rows.push_back(
         {Cell{QStringLiteral("Energy per year"), QStringLiteral("%1 kWh").arg(ReportData::number(c.energyKwhPerYear))},
             Cell{d.money(c.energyCostPerYear)}, Cell{}});
     rows.push_back({Cell{QStringLiteral("Support per year")}, Cell{d.money(c.supportPerYear)}, Cell{}});
-    rows.push_back({Cell{QStringLiteral("Staff per year")}, Cell{d.money(c.staffPerYear)}, Cell{}});
+    rows.push_back(
+        {Cell{QStringLiteral("Facility (colocation) per year"),
+             QStringLiteral("%1 kW IT maximum x %2 per kW-month x 12")
+                 .arg(ReportData::number(c.itPowerKw, 1), d.money(c.assumptions.facilityUsdPerKwMonth.value, 0))},
+            Cell{d.money(c.facilityPerYear)}, Cell{}});
+    rows.push_back({Cell{QStringLiteral("Staff per year"), c.assumptions.staffFormula(c.gpus)},
+        Cell{d.money(c.staffPerYear)}, Cell{}});
     bold.push_back(static_cast<int>(rows.size()));
     rows.push_back({Cell{QStringLiteral("Operating cost per year")}, Cell{d.money(c.opexPerYear)}, Cell{}});
     bold.push_back(static_cast<int>(rows.size()));
     rows.push_back(
         {Cell{QStringLiteral("Total cost of ownership, %1 years").arg(ReportData::number(c.assumptions.years.value))},
             Cell{d.money(c.tco)}, Cell{}});
+    rows.push_back({Cell{QStringLiteral("Total cost of ownership band")},
+        Cell{QStringLiteral("%1 to %2").arg(d.money(c.tcoBand.low, 0), d.money(c.tcoBand.high, 0))}, Cell{}});
     rows.push_back(
         {Cell{QStringLiteral("Cost per GPU-hour"),
              QStringLiteral("at %1% utilization").arg(ReportData::number(c.assumptions.utilization.value * 100, 0))},
@@ -1149,10 +1185,12 @@ void Doc::cost()
     tcoChart(QRectF(mBody.left(), y, mBody.width(), tcoH));
     y += tcoH + 8;
     if (c.tier)
-        paragraph(QStringLiteral("Tier: %1 (%2 to %3 GPUs); the design's capital cost is %4 the tier's typical range.")
+        paragraph(QStringLiteral("Tier: %1 (%2 to %3 GPUs); the design's all-in cost band (capital cost and the "
+                                 "support bought with it, %5 to %6) is %4 the tier's typical range.")
                       .arg(c.tier->name, ReportData::number(c.tier->minGpus),
                           c.tier->maxGpus ? ReportData::number(*c.tier->maxGpus) : QStringLiteral("any number of"),
-                          c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside")),
+                          c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside"),
+                          d.money(c.allInBand.low, 0), d.money(c.allInBand.high, 0)),
             8.5, kMuted);
 }
 

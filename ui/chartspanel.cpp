@@ -123,18 +123,21 @@ void ChartsPanel::refreshTiers()
     clear(chart);
     const auto& cost = mAnalysis->cost();
     const int gpus = mAnalysis->summary().gpus;
-    const double capex = cost ? cost->capex : 0.0;
+    // The tier table's typical cost is all-in (hardware and the support bought with it): the design is
+    // placed by that band (CostReport::allInBand), its mid as the point.
+    const Band allIn = cost ? cost->allInBand : Band{};
+    const double capex = allIn.mid;
     const bool inference = cost && cost->tier && cost->tier->id == QLatin1String("inference");
     chart->setTitle(cost && cost->tier
-            ? QStringLiteral("Capital cost against the tier table — this design: %1 GPUs, %2 (%3)")
-                  .arg(QLocale().toString(gpus), money(capex), cost->tier->name)
+            ? QStringLiteral("All-in cost against the tier table — this design: %1 GPUs, %2 (band %3–%4; %5)")
+                  .arg(QLocale().toString(gpus), money(capex), money(allIn.low), money(allIn.high), cost->tier->name)
             : QStringLiteral("Capital cost against the tier table"));
 
     const double xMax = std::max(200000.0, gpus * 2.0);
     // Costs in millions of USD: a log axis prints plain numbers (0.1 … 10000), not "$1e+06".
     constexpr double kM = 1e6;
-    const double yMin = capex > 0 ? std::min(0.1, capex / kM / 2) : 0.1;
-    const double yMax = std::max(1e4, capex / kM * 2);
+    const double yMin = allIn.low > 0 ? std::min(0.1, allIn.low / kM / 2) : 0.1;
+    const double yMax = std::max(1e4, allIn.high / kM * 2);
     auto* x = new QLogValueAxis;
     x->setTitleText(QStringLiteral("GPUs (log scale)"));
     x->setLabelFormat(QStringLiteral("%g"));
@@ -179,6 +182,20 @@ void ChartsPanel::refreshTiers()
         band->attachAxis(y);
     }
     if (gpus > 0 && capex > 0) {
+        // The design is placed by its band (hardware-specs.md section 10): a range bar from the low
+        // to the high capital cost, the mid as the point.
+        auto* range = new QLineSeries;
+        range->setName(QStringLiteral("Design band"));
+        range->setObjectName(QStringLiteral("designBand"));
+        QPen rangePen(Qt::black);
+        rangePen.setWidthF(4);
+        rangePen.setCapStyle(Qt::FlatCap);
+        range->setPen(rangePen);
+        range->append(gpus, allIn.low / kM);
+        range->append(gpus, allIn.high / kM);
+        chart->addSeries(range);
+        range->attachAxis(x);
+        range->attachAxis(y);
         auto* point = new QScatterSeries;
         point->setName(QStringLiteral("Design"));
         point->setObjectName(QStringLiteral("design"));

@@ -269,8 +269,16 @@ void InspectorWidget::showNode(NodeId id)
                                .arg(item->maxPower().value(), 0, 'f', 0)
                                .arg(item->typicalPower().value(), 0, 'f', 0)
                          : QString());
-    mCatalogPrice->setText(
-        item ? QStringLiteral("%1 (%2)").arg(money(item->price.value), toString(item->price.kind)) : QString());
+    if (item && item->price.hasBand()) {
+        const Band b = item->price.band();
+        mCatalogPrice->setText(QStringLiteral("%1 (%2; band %3–%4)")
+                                   .arg(money(b.mid), toString(item->price.kind), money(b.low), money(b.high)));
+        mCatalogPrice->setToolTip(item->price.bandSource);
+    } else {
+        mCatalogPrice->setText(
+            item ? QStringLiteral("%1 (%2)").arg(money(item->price.value), toString(item->price.kind)) : QString());
+        mCatalogPrice->setToolTip(item ? item->price.source : QString());
+    }
     mPriceOverride->setChecked(n->priceOverride.has_value());
     mPrice->setEnabled(n->priceOverride.has_value());
     mPrice->setValue(n->priceOverride.value_or(item ? item->price.value : 0));

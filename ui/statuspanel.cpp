@@ -24,8 +24,10 @@ StatusPanel::StatusPanel(DesignAnalysis* analysis, QWidget* parent)
     layout->setSpacing(14);
     for (QLabel* l : {mCounts, mPower, mCost, mFindings})
         layout->addWidget(l);
-    mCost->setToolTip(QStringLiteral("Capital cost from the cost model: sum of catalog list prices and estimates "
-                                     "(or your price overrides) for every node, rack, cable and transceiver"));
+    mCost->setToolTip(
+        QStringLiteral("Capital cost from the cost model: sum of catalog list prices and estimates "
+                       "(or your price overrides) for every node, rack, cable and transceiver; the band adds every "
+                       "estimate at the low and high end of its price band"));
     mPower->setToolTip(QStringLiteral("Sum of the catalog's maximum power of every node"));
     mFindings->setToolTip(QStringLiteral("Unwaived design-rule findings (click: show the Findings panel)"));
     mFindings->setCursor(Qt::PointingHandCursor);
@@ -60,7 +62,11 @@ void StatusPanel::refresh()
         mPower->setText(QStringLiteral("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1));
     if (const auto& cost = mAnalysis->cost()) {
         mCapex = cost->capex;
-        mCost->setText(QStringLiteral("list/estimate hardware total <b>$%L1</b>").arg(cost->capex, 0, 'f', 0));
+        // The mid in bold, the band from every estimate's low and high end beside it.
+        mCost->setText(QStringLiteral("list/estimate hardware total <b>$%L1</b> (band $%L2–$%L3)")
+                           .arg(cost->capex, 0, 'f', 0)
+                           .arg(cost->capexBand.low, 0, 'f', 0)
+                           .arg(cost->capexBand.high, 0, 'f', 0));
     } else {
         mCapex = 0;
         mCost->setText(QStringLiteral("cost unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));

@@ -14,6 +14,8 @@ QJsonObject itemSummary(const CatalogItem& i)
         {QStringLiteral("vendor"), i.vendor}, {QStringLiteral("model"), i.model},
         {QStringLiteral("rack_units"), i.rackUnits.value}, {QStringLiteral("power_max_w"), i.powerMaxW.value},
         {QStringLiteral("price_usd"), i.price.value}, {QStringLiteral("price_kind"), toString(i.price.kind)}};
+    if (i.price.hasBand())
+        o.insert(QStringLiteral("price_band_usd"), i.price.band().toJson());
     if (i.gpu)
         o.insert(QStringLiteral("gpus"), i.gpu->count);
     return o;
@@ -52,10 +54,38 @@ int runCatalog(Context& ctx)
         QStringLiteral("K"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
     p.addOptions({kind, json});
-    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("list | show SKU"));
-    ctx.parse(p, QStringLiteral("List or show hardware catalog items."), 1, 2,
-        QStringLiteral("'catalog list' or 'catalog show SKU'"));
+    p.addPositionalArgument(QStringLiteral("action"), QStringLiteral("list | show SKU | check"));
+    ctx.parse(p, QStringLiteral("List, show or check hardware catalog items."), 1, 2,
+        QStringLiteral("'catalog list', 'catalog show SKU' or 'catalog check'"));
     const QStringList pos = p.positionalArguments();
+
+    if (pos[0] == QLatin1String("check")) {
+        // The catalog as loaded, with every entry it refused: malformed entries, estimates without a
+        // price band, systems priced below their GPUs (hardware-specs.md section 10). Exit 1 on any.
+        if (pos.size() != 1)
+            throw UsageError(QStringLiteral("'catalog check' takes no further arguments"));
+        std::vector<CatalogIssue> issues;
+        const auto checked = Catalog::loadDefault(&issues);
+        int bands = 0;
+        for (const CatalogItem* i : checked->items())
+            bands += i->price.hasBand() ? 1 : 0;
+        if (p.isSet(json)) {
+            QJsonArray a;
+            for (const CatalogIssue& i : issues)
+                a.append(QJsonObject{{QStringLiteral("file"), i.file}, {QStringLiteral("index"), i.index},
+                    {QStringLiteral("sku"), i.sku}, {QStringLiteral("message"), i.message}});
+            ctx.writeJson(QJsonObject{{QStringLiteral("items"), static_cast<int>(checked->size())},
+                {QStringLiteral("priced_with_band"), bands}, {QStringLiteral("issues"), a}});
+        } else {
+            for (const CatalogIssue& i : issues)
+                ctx.out << i.toString() << '\n';
+            ctx.out << QStringLiteral("%1 items loaded, %2 with a price band; %3 refused\n")
+                           .arg(checked->size())
+                           .arg(bands)
+                           .arg(issues.size());
+        }
+        return issues.empty() ? 0 : 1;
+    }
     const Catalog& catalog = ctx.catalog();
 
     if (pos[0] == QLatin1String("list")) {
@@ -132,9 +162,16 @@ int runCatalog(Context& ctx)
         }
         ctx.out << "Price:       " << plainNumber(i->price.value) << ' ' << i->price.currency << " ("
                 << toString(i->price.kind) << ")  [" << i->price.source << "]\n";
+        if (i->price.hasBand())
+            ctx.out << "Price band:  " << plainNumber(*i->price.low) << " - " << plainNumber(*i->price.high) << ' '
+                    << i->price.currency << "  [" << i->price.bandSource << "]\n";
+        if (i->gpu && i->gpu->unitPrice)
+            ctx.out << "GPU price:   " << plainNumber(i->gpu->unitPrice->low) << " / "
+                    << plainNumber(i->gpu->unitPrice->mid) << " / " << plainNumber(i->gpu->unitPrice->high)
+                    << " USD each (low / mid / high)  [" << i->gpu->unitPriceSource << "]\n";
         return 0;
     }
-    throw UsageError(QStringLiteral("unknown catalog action '%1' (use list or show)").arg(pos[0]));
+    throw UsageError(QStringLiteral("unknown catalog action '%1' (use list, show or check)").arg(pos[0]));
 }
 
 } // namespace pw::cli

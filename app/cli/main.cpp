@@ -23,7 +23,7 @@ struct Subcommand {
 
 // The CLI's contract: scripts depend on these names.
 const Subcommand kSubcommands[] = {
-    {"catalog", "list or show hardware catalog items", runCatalog},
+    {"catalog", "list, show or check hardware catalog items", runCatalog},
     {"import", "import a JSON design into a .podwright file", runImport},
     {"export", "export a design (json, cabling-csv, bom-csv, p2p-csv, slurm-topology, svg, png)", runExport},
     {"info", "counts of servers, GPUs, switches, links, racks", runInfo},

@@ -120,9 +120,16 @@ int runCost(Context& ctx)
         QStringLiteral("USD_PER_GPU_HOUR"));
     const QCommandLineOption support(QStringLiteral("support-share"),
         QStringLiteral("Support per year as a share of capital cost."), QStringLiteral("S"));
-    const QCommandLineOption staff(
-        QStringLiteral("staff"), QStringLiteral("Staff cost per year, USD."), QStringLiteral("USD"));
-    p.addOptions({json, years, pue, price, util, cloud, support, staff});
+    const QCommandLineOption staff(QStringLiteral("staff"),
+        QStringLiteral("Staff cost per year, USD (replaces the per-GPU estimate)."), QStringLiteral("USD"));
+    const QCommandLineOption facility(QStringLiteral("facility-price"),
+        QStringLiteral("Colocation price per kW of IT maximum per month, USD (0: not counted)."),
+        QStringLiteral("USD_PER_KW_MONTH"));
+    const QCommandLineOption gpusPerEngineer(QStringLiteral("gpus-per-engineer"),
+        QStringLiteral("GPUs one operations engineer looks after (0: staff not counted)."), QStringLiteral("N"));
+    const QCommandLineOption engineerCost(
+        QStringLiteral("engineer-cost"), QStringLiteral("Cost of one engineer per year, USD."), QStringLiteral("USD"));
+    p.addOptions({json, years, pue, price, util, cloud, support, staff, facility, gpusPerEngineer, engineerCost});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p, QStringLiteral("Capital, power and operating cost, TCO, cloud break-even and tier of a design."), 1, 1,
         QStringLiteral("one design file"));
@@ -139,6 +146,9 @@ int runCost(Context& ctx)
     take(cloud, "cloud_price_per_gpu_hour", 0, 1000);
     take(support, "support_share", 0, 1);
     take(staff, "staff_per_year", 0, 1e10);
+    take(facility, "facility_usd_per_kw_month", 0, 10000);
+    take(gpusPerEngineer, "gpus_per_engineer", 0, 1e6);
+    take(engineerCost, "engineer_usd_per_year", 0, 1e8);
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
     CostAssumptions a = CostAssumptions::ofProperties(design.properties());
     a.overlay(overrides, QStringLiteral("command line"));
@@ -146,7 +156,7 @@ int runCost(Context& ctx)
     if (p.isSet(json)) {
         QJsonObject o = r.toJson();
         QJsonArray findings;
-        for (const Finding& f : TierTable::check(TierInputs::of(design, r.capex)))
+        for (const Finding& f : TierTable::check(TierInputs::of(design, r.allInBand)))
             findings.append(f.toJson());
         o.insert(QStringLiteral("tier_findings"), findings);
         ctx.writeJson(o);
@@ -163,8 +173,8 @@ int runSize(Context& ctx)
         QStringLiteral("model-params"), QStringLiteral("Model parameters, e.g. 70e9."), QStringLiteral("N"));
     const QCommandLineOption task(
         QStringLiteral("task"), QStringLiteral("train, finetune or inference."), QStringLiteral("TASK"));
-    const QCommandLineOption tokens(
-        QStringLiteral("tokens"), QStringLiteral("Training tokens (default 300e9)."), QStringLiteral("T"));
+    const QCommandLineOption tokens(QStringLiteral("tokens"),
+        QStringLiteral("Training tokens (default 20 per parameter, Chinchilla)."), QStringLiteral("T"));
     const QCommandLineOption days(
         QStringLiteral("days"), QStringLiteral("Target training days (default 30)."), QStringLiteral("D"));
     const QCommandLineOption gpu(
@@ -173,38 +183,32 @@ int runSize(Context& ctx)
         QStringLiteral("mfu"), QStringLiteral("Model-FLOPs utilization (default 0.4)."), QStringLiteral("U"));
     const QCommandLineOption designOpt(QStringLiteral("design"),
         QStringLiteral("A design whose GPUs, per-GPU bandwidth and bisection to use."), QStringLiteral("FILE"));
+    const QCommandLineOption method(QStringLiteral("finetune-method"),
+        QStringLiteral("Fine-tuning: full, lora or qlora (default lora)."), QStringLiteral("METHOD"));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print JSON."));
-    p.addOptions({params, task, tokens, days, gpu, mfu, designOpt, json});
+    p.addOptions({params, task, tokens, days, gpu, mfu, method, designOpt, json});
     ctx.parse(
         p, QStringLiteral("Size a workload: GPU memory, GPU count, training time, all-reduce time."), 0, 0, QString());
     if (!p.isSet(params) || !p.isSet(task))
         throw UsageError(QStringLiteral("size needs --model-params and --task"));
-    SizingRequest rq;
-    rq.parameters = numberOption(p, params, 1e6, 1e14);
+    const double parameters = numberOption(p, params, 1e6, 1e14);
     const auto t = workloadTaskFromString(p.value(task));
     if (!t)
         throw UsageError(QStringLiteral("--task must be train, finetune or inference"));
-    rq.task = *t;
-    if (p.isSet(tokens))
-        rq.tokens = numberOption(p, tokens, 1, 1e16);
-    if (p.isSet(days))
-        rq.targetDays = numberOption(p, days, 0.01, 36500);
-    if (p.isSet(mfu))
-        rq.mfu = numberOption(p, mfu, 0.01, 1);
+    std::optional<FineTuneMethod> ftMethod;
+    if (p.isSet(method)) {
+        ftMethod = fineTuneMethodFromString(p.value(method));
+        if (!ftMethod)
+            throw UsageError(QStringLiteral("--finetune-method must be full, lora or qlora"));
+    }
 
-    const CatalogItem* server = nullptr;
+    // The server: --gpu, else the design's main GPU server, else the DGX H100. SizingRequest's
+    // forServer/forDesign are the one place a request learns the GPU and GPUs per server.
+    SizingRequest rq;
     std::optional<Design> design;
     if (p.isSet(designOpt)) {
         design = ctx.loadDesign(p.value(designOpt));
-        server = WorkloadSizer::mainGpuServer(*design);
-        rq.perGpuNetworkGBps = WorkloadSizer::perGpuNetworkGBps(*design);
-        int gpus = 0;
-        design->nodes().forEach([&](const Node& n) {
-            if (const CatalogItem* item = design->item(n.sku))
-                gpus += item->gpuCount();
-        });
-        if (gpus > 0)
-            rq.designGpus = gpus;
+        rq = SizingRequest::forDesign(*design);
         AnalysisOptions options;
         options.degraded = false;
         const FabricReport fabric = analyzeFabric(*design, options);
@@ -215,15 +219,31 @@ int runSize(Context& ctx)
             rq.bisectionSource = QStringLiteral("assumed full: %1").arg(fabric.bisectionMethod);
         }
     }
-    if (p.isSet(gpu) || !server) {
+    if (p.isSet(gpu) || rq.serverSku.isEmpty()) {
         const QString sku = p.isSet(gpu) ? p.value(gpu) : QStringLiteral("dgx-h100");
-        server = ctx.catalog().item(sku);
+        const CatalogItem* server = ctx.catalog().item(sku);
         if (!server || !server->gpu || server->gpu->count == 0)
             throw UsageError(QStringLiteral("'%1' is not a GPU server in the catalog").arg(sku));
+        const SizingRequest forServer = SizingRequest::forServer(server);
+        rq.gpu = forServer.gpu;
+        rq.serverSku = forServer.serverSku;
+        rq.gpusPerServer = forServer.gpusPerServer;
     }
-    rq.gpu = *server->gpu;
-    rq.serverSku = server->sku;
-    rq.gpusPerServer = server->gpu->count;
+    // The command line states the workload (a design's stated workload is only the default).
+    rq.parameters = parameters;
+    rq.task = *t;
+    if (ftMethod)
+        rq.fineTuneMethod = *ftMethod;
+    if (p.isSet(tokens))
+        rq.tokens = numberOption(p, tokens, 1, 1e16);
+    else
+        rq.tokens.reset();
+    if (p.isSet(days))
+        rq.targetDays = numberOption(p, days, 0.01, 36500);
+    else
+        rq.targetDays.reset();
+    if (p.isSet(mfu))
+        rq.mfu = numberOption(p, mfu, 0.01, 1);
     const SizingResult r = WorkloadSizer::size(rq);
     if (p.isSet(json)) {
         ctx.writeJson(r.toJson());

@@ -49,7 +49,7 @@ DesignFigures DesignFigures::of(const Design& design, const FiguresRequest& requ
         options.fabricAnalysis = !f.fabricSkipped;
         options.fabric = f.fabric ? &*f.fabric : nullptr;
         if (f.cost) {
-            options.capex = f.cost->capex;
+            options.capex = f.cost->allInBand; // the tier rules place a design by its all-in band
             options.power = &f.cost->power;
         }
         f.findings = validate(design, options);

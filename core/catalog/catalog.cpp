@@ -28,6 +28,17 @@ void exec(QSqlQuery& q, const QString& what)
         throw DatabaseError(QStringLiteral("catalog database: %1: %2").arg(what, q.lastError().text()));
 }
 
+// Estimates in the shipped catalog carry a band with its sources, and no system's estimate is
+// below the sum of its GPUs' (hardware-specs.md section 10). A user's own new items may give a
+// point estimate.
+QString priceProblem(const CatalogItem& item, bool user)
+{
+    if (!user && item.price.kind == PriceKind::Estimate && !item.price.hasBand())
+        return QStringLiteral("an estimated price needs a band: 'low', 'high' and 'band_source' in 'price' "
+                              "(hardware-specs.md section 10)");
+    return item.priceBelowGpus();
+}
+
 } // namespace
 
 QString CatalogIssue::toString() const
@@ -155,6 +166,11 @@ std::vector<CatalogIssue> Catalog::loadFile(const QString& path, bool user)
             continue;
         }
         auto item = std::make_unique<CatalogItem>(std::get<CatalogItem>(std::move(parsed)));
+        if (const QString problem = priceProblem(*item, user); !problem.isEmpty()) {
+            issues.push_back({fileName, i, sku, problem});
+            qCWarning(lcCatalog).noquote() << issues.back().toString();
+            continue;
+        }
         item->originFile = fileName;
         store(*item, path);
         mItems.emplace(item->sku, std::move(item));

@@ -99,3 +99,32 @@ int CatalogItem::portCountWithRole(PortRole role) const
 }
 
 } // namespace pw
+
+namespace pw {
+
+QString CatalogItem::priceBelowGpus() const
+{
+    if (price.kind != PriceKind::Estimate || !gpu || gpu->count <= 0 || !gpu->unitPrice)
+        return {};
+    const Band system = price.band();
+    const Band gpus = *gpu->unitPrice * gpu->count;
+    // The low ends are not compared: the reference's own low for a DGX H100 (US$199k, a "floor")
+    // sits a dollar per GPU under eight GPUs at their lowest street price.
+    auto below = [&](const char* end, double s, double g) {
+        return QStringLiteral("estimated price %1 US$%2 is below its %3 GPUs' %1 US$%4 (%3 x US$%5); "
+                              "a system's estimate can never be below the sum of its GPUs' (hardware-specs.md "
+                              "section 10)")
+            .arg(QLatin1String(end))
+            .arg(s, 0, 'f', 0)
+            .arg(gpu->count)
+            .arg(g, 0, 'f', 0)
+            .arg(g / gpu->count, 0, 'f', 0);
+    };
+    if (system.mid < gpus.mid)
+        return below("mid", system.mid, gpus.mid);
+    if (system.high < gpus.high)
+        return below("high", system.high, gpus.high);
+    return {};
+}
+
+} // namespace pw

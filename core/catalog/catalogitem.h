@@ -1,5 +1,6 @@
 #pragma once
 
+#include "util/band.h"
 #include "util/units.h"
 
 #include <QJsonObject>
@@ -50,7 +51,12 @@ struct GpuSpec {
     double bf16Tflops = 0;
     double fp8Tflops = 0;
     double tdpW = 0;
+    double nvlinkGBps = 0; // NVLink bandwidth per GPU, both directions (0: none or not given)
     QString source;
+    // Street price of one GPU as a band, for the rule that a system costs at least its GPUs
+    // (hardware-specs.md section 10); none when the catalog gives no GPU price.
+    std::optional<Band> unitPrice;
+    QString unitPriceSource;
     bool operator==(const GpuSpec&) const = default;
 };
 
@@ -94,11 +100,19 @@ struct TransceiverSpec {
     bool operator==(const TransceiverSpec&) const = default;
 };
 
+// A price: `value` is the point estimate (the mid of the band); an estimate also carries a low and
+// a high end with the sources of each (hardware-specs.md section 10). A list or price-book price
+// without a band is a point: low = mid = high.
 struct Price {
     double value = 0;
     QString currency = QStringLiteral("USD");
     PriceKind kind = PriceKind::Estimate;
     QString source;
+    std::optional<double> low;
+    std::optional<double> high;
+    QString bandSource;
+    [[nodiscard]] Band band() const { return Band{low.value_or(value), value, high.value_or(value)}; }
+    [[nodiscard]] bool hasBand() const { return low.has_value() && high.has_value(); }
     bool operator==(const Price&) const = default;
 };
 
@@ -137,6 +151,10 @@ struct CatalogItem {
     [[nodiscard]] Watts maxPower() const { return Watts(powerMaxW.value); }
     [[nodiscard]] Watts typicalPower() const { return Watts(powerTypicalW ? powerTypicalW->value : powerMaxW.value); }
     [[nodiscard]] int portCountWithRole(PortRole role) const;
+    // Why an estimated system price is impossible: its mid or high end below the sum of its GPUs'
+    // prices at the same end (hardware-specs.md section 10: "A system's estimate can never be below
+    // the sum of its GPUs' estimates"). Empty when the price is consistent or not an estimate.
+    [[nodiscard]] QString priceBelowGpus() const;
     bool operator==(const CatalogItem& o) const { return sku == o.sku && json == o.json; }
 };
 

@@ -217,7 +217,17 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         gpu.bf16Tflops = r.number(*g, "bf16_tflops", false);
         gpu.fp8Tflops = r.number(*g, "fp8_tflops", false);
         gpu.tdpW = r.number(*g, "tdp_w", false);
+        gpu.nvlinkGBps = r.number(*g, "nvlink_gbps", false);
         gpu.source = r.source(*g, QStringLiteral("gpu"));
+        if (g->contains(QLatin1String("unit_price_usd"))) {
+            // {"low", "value", "high", "source"}: one GPU's street price band.
+            const QJsonObject up = r.object(*g, "unit_price_usd");
+            const Band b{r.number(up, "low"), r.number(up, "value"), r.number(up, "high")};
+            if (r.ok() && !(b.low <= b.mid && b.mid <= b.high))
+                r.fail(QStringLiteral("gpu unit_price_usd must have low <= value <= high"));
+            gpu.unitPriceSource = r.source(up, QStringLiteral("gpu unit_price_usd"));
+            gpu.unitPrice = b;
+        }
         item.gpu = gpu;
     }
     if (auto s = section("switch", item.kind == ItemKind::Switch)) {
@@ -317,6 +327,25 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         else
             r.fail(QStringLiteral("price kind must be \"list\" or \"estimate\""));
         item.price.source = r.source(price, QStringLiteral("price"));
+        // A band: "low" and "high" around "value" (the mid), with "band_source" naming where each end
+        // comes from. Optional here (designs saved before bands existed keep their point prices);
+        // Catalog requires it for every estimate it ships.
+        const bool low = price.contains(QLatin1String("low"));
+        const bool high = price.contains(QLatin1String("high"));
+        if (r.ok() && low != high)
+            r.fail(QStringLiteral("price band needs both 'low' and 'high'"));
+        if (r.ok() && low) {
+            item.price.low = r.number(price, "low");
+            item.price.high = r.number(price, "high");
+            if (r.ok() && !(*item.price.low <= item.price.value && item.price.value <= *item.price.high))
+                r.fail(QStringLiteral("price band must have low <= value <= high (%1 <= %2 <= %3)")
+                           .arg(*item.price.low)
+                           .arg(item.price.value)
+                           .arg(*item.price.high));
+            item.price.bandSource = r.string(price, "band_source");
+            if (r.ok() && item.price.bandSource.trimmed().isEmpty())
+                r.fail(QStringLiteral("price band has an empty band_source"));
+        }
     }
 
     if (!r.ok())

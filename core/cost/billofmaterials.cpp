@@ -89,12 +89,15 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
         line.lengthClass = lengthClass;
         if (overridePrice) {
             line.unitPrice = *overridePrice;
+            line.unitBand = Band::point(*overridePrice);
             line.priceKind = QStringLiteral("override");
             line.priceSource = QStringLiteral("price set on the node in this design");
         } else {
             line.unitPrice = item.price.value;
+            line.unitBand = item.price.band();
             line.priceKind = toString(item.price.kind);
             line.priceSource = item.price.source;
+            line.bandSource = item.price.bandSource;
         }
         const Key key{categoryRank(line.category), line.sku, line.lengthClass, line.priceKind, line.unitPrice};
         auto [it, fresh] = lines.emplace(key, line);
@@ -132,6 +135,15 @@ double BillOfMaterials::total() const
     double t = 0;
     for (const BomLine& l : mLines)
         t += l.extendedPrice();
+    return t;
+}
+
+Band BillOfMaterials::totalBand() const
+{
+    Band t;
+    for (const BomLine& l : mLines)
+        t += l.extendedBand();
+    t.mid = total(); // the same sum as total(), added in the same order
     return t;
 }
 
@@ -177,12 +189,17 @@ QJsonObject BillOfMaterials::toJson() const
             {QStringLiteral("price_kind"), l.priceKind},
             {QStringLiteral("price_source"), l.priceSource},
         };
+        if (!l.unitBand.isPoint()) {
+            o.insert(QStringLiteral("unit_price_band"), l.unitBand.toJson());
+            o.insert(QStringLiteral("band_source"), l.bandSource);
+        }
         if (!l.lengthClass.isEmpty())
             o.insert(QStringLiteral("length_class"), l.lengthClass);
         arr.append(o);
     }
     return QJsonObject{{QStringLiteral("currency"), QStringLiteral("USD")}, {QStringLiteral("lines"), arr},
-        {QStringLiteral("total"), total()}, {QStringLiteral("uncabled_links"), mUncabledLinks}};
+        {QStringLiteral("total"), total()}, {QStringLiteral("total_band"), totalBand().toJson()},
+        {QStringLiteral("uncabled_links"), mUncabledLinks}};
 }
 
 } // namespace pw

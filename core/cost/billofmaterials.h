@@ -24,6 +24,8 @@ public:
 
     [[nodiscard]] const std::vector<BomLine>& lines() const { return mLines; }
     [[nodiscard]] double total() const;
+    // The total as a band: every line's low, mid (= total()) and high ends added up.
+    [[nodiscard]] Band totalBand() const;
     [[nodiscard]] double totalOf(const QString& category) const;
     // Links with no cable chosen: they cost nothing here, so the total is a lower bound.
     [[nodiscard]] int uncabledLinks() const { return mUncabledLinks; }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/band.h"
+
 #include <QString>
 
 namespace pw {
@@ -12,11 +14,14 @@ struct BomLine {
     QString description;
     QString lengthClass; // cables: the standard length the cable is ordered in, e.g. "3 m"
     int quantity = 0;
-    double unitPrice = 0; // USD
+    double unitPrice = 0; // USD, the mid of unitBand
+    Band unitBand; // low, mid and high unit price (a point for list, price-book and override prices)
     QString priceKind;
     QString priceSource;
+    QString bandSource; // where the band's ends come from (empty for a point)
 
     [[nodiscard]] double extendedPrice() const { return quantity * unitPrice; }
+    [[nodiscard]] Band extendedBand() const { return unitBand * quantity; }
     bool operator==(const BomLine&) const = default;
 };
 

@@ -17,7 +17,14 @@ struct Assumption {
 // What the cost model assumes beyond the design itself. Defaults name their source or say they are
 // estimates. The user's values live in design.properties()["assumptions"] with keys "pue",
 // "power_price_usd_per_kwh", "years", "utilization", "cloud_price_per_gpu_hour", "support_share",
-// "staff_per_year" (USD); command-line options override both.
+// "staff_per_year" (USD), "facility_usd_per_kw_month", "gpus_per_engineer", "engineer_usd_per_year",
+// "support_prepaid_years";
+// command-line options override both.
+//
+// Ownership cost names what it counts: energy, support, the facility (colocation space, cooling and
+// power infrastructure per kW of IT capacity) and staff (engineers per GPU). What it leaves out is
+// listed by omissions(): land and building, network transit, software licences beyond support,
+// financing.
 struct CostAssumptions {
     Assumption pue;
     Assumption powerPriceUsdPerKwh;
@@ -25,7 +32,14 @@ struct CostAssumptions {
     Assumption utilization; // 0..1, share of hours the GPUs do useful work
     Assumption cloudPricePerGpuHour; // USD
     Assumption supportShare; // share of capital cost per year
-    Assumption staffPerYear; // USD per year; 0 = not counted
+    Assumption staffPerYear; // USD per year when given; replaces the per-GPU staffing estimate
+    Assumption facilityUsdPerKwMonth; // colocation per kW of IT maximum, per month; 0 = not counted
+    Assumption gpusPerEngineer; // GPUs one operations engineer looks after; 0 = staff not counted
+    Assumption engineerUsdPerYear; // loaded cost of one engineer
+    // Years of support bought with the hardware: the tier table's typical cost is all-in (hardware
+    // and its support), so a design is placed in a tier by capex x (1 + support share x these years).
+    Assumption supportPrepaidYears;
+    bool staffPerYearGiven = false; // staff_per_year was set (design or command line)
 
     [[nodiscard]] static CostAssumptions defaults();
     // Defaults overlaid with the design's stored assumptions (invalid values are ignored).
@@ -35,6 +49,12 @@ struct CostAssumptions {
 
     [[nodiscard]] QJsonObject toJson() const; // values, keys as stored
     [[nodiscard]] QJsonObject sourcesJson() const; // key -> source
+    // Staff cost per year for a design with `gpus` GPUs: staff_per_year when given, else
+    // gpus / gpus_per_engineer x engineer cost.
+    [[nodiscard]] double staffCostPerYear(int gpus) const;
+    [[nodiscard]] QString staffFormula(int gpus) const;
+    // What the ownership cost does not count.
+    [[nodiscard]] static QString omissions();
 };
 
 } // namespace pw

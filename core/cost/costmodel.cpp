@@ -4,9 +4,32 @@
 #include "model/design.h"
 #include "model/designintent.h"
 
+#include <algorithm>
 #include <map>
 
 namespace pw {
+
+namespace {
+
+std::optional<double> breakEven(double ownershipPerYear, double cloudPrice, double gpuHoursAtFull)
+{
+    if (cloudPrice <= 0 || gpuHoursAtFull <= 0)
+        return std::nullopt;
+    const double ratio = ownershipPerYear / (cloudPrice * gpuHoursAtFull);
+    return ratio <= 1.0 ? std::optional<double>(ratio) : std::nullopt;
+}
+
+QJsonValue optionalValue(const std::optional<double>& v)
+{
+    return v ? QJsonValue(*v) : QJsonValue();
+}
+
+} // namespace
+
+Band CostModel::allInBand(const Band& capex, const CostAssumptions& a)
+{
+    return capex * (1 + a.supportShare.value * std::min(a.supportPrepaidYears.value, a.years.value));
+}
 
 CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
 {
@@ -14,7 +37,8 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
     r.assumptions = a;
     const OpticsPlan optics = OpticsPlan::of(design);
     r.bom = BillOfMaterials::of(design, optics);
-    r.capex = r.bom.total();
+    r.capexBand = r.bom.totalBand();
+    r.capex = r.capexBand.mid;
     r.capexByArea = capexByArea(r.bom);
     r.capexByCategory = capexByCategory(r.bom);
     design.nodes().forEach([&](const Node& n) {
@@ -27,25 +51,40 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
     r.facilityPowerKw = r.power.facilityMaxKw;
     r.energyKwhPerYear = r.itTypicalPowerKw * a.pue.value * kHoursPerYear;
     r.energyCostPerYear = r.energyKwhPerYear * a.powerPriceUsdPerKwh.value;
+    r.facilityPerYear = r.itPowerKw * a.facilityUsdPerKwMonth.value * 12;
+    r.staffPerYear = a.staffCostPerYear(r.gpus);
+    // Support scales with the capital cost, so opex and everything after it is a band too.
+    const double fixedPerYear = r.energyCostPerYear + r.facilityPerYear + r.staffPerYear;
+    r.opexBand = r.capexBand * a.supportShare.value + fixedPerYear;
+    r.ownershipBand = r.capexBand / a.years.value + r.opexBand;
+    r.tcoBand = r.capexBand + r.opexBand * a.years.value;
     r.supportPerYear = a.supportShare.value * r.capex;
-    r.staffPerYear = a.staffPerYear.value;
-    r.opexPerYear = r.energyCostPerYear + r.supportPerYear + r.staffPerYear;
-    r.ownershipPerYear = r.capex / a.years.value + r.opexPerYear;
-    r.tco = r.capex + r.opexPerYear * a.years.value;
+    r.opexPerYear = r.opexBand.mid;
+    r.ownershipPerYear = r.ownershipBand.mid;
+    r.tco = r.tcoBand.mid;
     if (r.gpus > 0) {
         r.costPerGpu = r.capex / r.gpus;
         const double gpuHoursAtFull = r.gpus * kHoursPerYear;
-        r.costPerGpuHour = a.utilization.value > 0 ? r.ownershipPerYear / (gpuHoursAtFull * a.utilization.value) : 0;
-        r.cloudCostPerYear = a.cloudPricePerGpuHour.value * gpuHoursAtFull * a.utilization.value;
-        if (a.cloudPricePerGpuHour.value > 0) {
-            const double ratio = r.ownershipPerYear / (a.cloudPricePerGpuHour.value * gpuHoursAtFull);
-            if (ratio <= 1.0)
-                r.breakEvenUtilization = ratio;
+        if (a.utilization.value > 0) {
+            r.costPerGpuHourBand = r.ownershipBand / (gpuHoursAtFull * a.utilization.value);
+            r.costPerGpuHour = r.costPerGpuHourBand.mid;
         }
+        r.cloudCostPerYear = a.cloudPricePerGpuHour.value * gpuHoursAtFull * a.utilization.value;
+        r.breakEvenUtilization = breakEven(r.ownershipBand.mid, a.cloudPricePerGpuHour.value, gpuHoursAtFull);
+        r.breakEvenLow = breakEven(r.ownershipBand.low, a.cloudPricePerGpuHour.value, gpuHoursAtFull);
+        r.breakEvenHigh = breakEven(r.ownershipBand.high, a.cloudPricePerGpuHour.value, gpuHoursAtFull);
     }
     r.tier = &TierTable::classify(r.gpus, DesignIntent::ofProperties(design.properties()).clusterType);
-    r.withinTypicalCost = TierTable::withinTypicalCost(*r.tier, r.capex);
+    r.allInBand = allInBand(r.capexBand, a);
+    r.withinTypicalCost = TierTable::withinTypicalCost(*r.tier, r.allInBand);
     return r;
+}
+
+QString CostReport::bandText(const Band& b, const std::function<QString(double)>& money)
+{
+    if (b.isPoint())
+        return money(b.mid);
+    return QStringLiteral("%1-%2 (mid %3)").arg(money(b.low), money(b.high), money(b.mid));
 }
 
 QJsonObject CostReport::toJson() const
@@ -61,7 +100,11 @@ QJsonObject CostReport::toJson() const
         QStringLiteral("sum of the bill of materials (%1 lines: %2); each line names its price source")
             .arg(bom.lines().size())
             .arg(kindText.join(QStringLiteral(", "))));
-    sources.insert(QStringLiteral("power"), PowerFigures::method());
+    sources.insert(QStringLiteral("capex_band"),
+        QStringLiteral("every line at the low and high end of its price band (hardware-specs.md section 10; "
+                       "each line's band_source); list, price-book and override prices are points"));
+    sources.insert(QStringLiteral("power"), power.methodText());
+    sources.insert(QStringLiteral("not_counted"), CostAssumptions::omissions());
     sources.insert(QStringLiteral("tier"), QStringLiteral("gpu-clusters-source.txt, GPU Cluster Scale Tiers table"));
 
     const QJsonObject formulas{
@@ -76,11 +119,18 @@ QJsonObject CostReport::toJson() const
                 .arg(assumptions.pue.value)
                 .arg(assumptions.powerPriceUsdPerKwh.value)
                 .arg(energyCostPerYear, 0, 'f', 2)},
+        {QStringLiteral("facility_per_year"),
+            QStringLiteral("IT maximum x colocation price x 12 = %1 kW x %2 USD/kW-month x 12 = %3 USD")
+                .arg(itPowerKw)
+                .arg(assumptions.facilityUsdPerKwMonth.value)
+                .arg(facilityPerYear, 0, 'f', 2)},
+        {QStringLiteral("staff_per_year"), assumptions.staffFormula(gpus)},
         {QStringLiteral("opex_per_year"),
-            QStringLiteral("energy + support share x capex + staff = %1 + %2 x %3 + %4 = %5 USD")
+            QStringLiteral("energy + support share x capex + facility + staff = %1 + %2 x %3 + %4 + %5 = %6 USD")
                 .arg(energyCostPerYear, 0, 'f', 2)
                 .arg(assumptions.supportShare.value)
                 .arg(capex, 0, 'f', 2)
+                .arg(facilityPerYear, 0, 'f', 2)
                 .arg(staffPerYear, 0, 'f', 2)
                 .arg(opexPerYear, 0, 'f', 2)},
         {QStringLiteral("tco"),
@@ -110,23 +160,41 @@ QJsonObject CostReport::toJson() const
             {QStringLiteral("within_typical"), withinTypicalCost},
         };
     }
+    if (tier)
+        tierJson.insert(QStringLiteral("placed_by"),
+            QStringLiteral("all-in band %1 (capital cost with %2 years of support at %3 of capex a year) against "
+                           "the tier's typical cost")
+                .arg(bandText(allInBand, [](double v) { return QStringLiteral("$%1").arg(v, 0, 'f', 0); }))
+                .arg(std::min(assumptions.supportPrepaidYears.value, assumptions.years.value))
+                .arg(assumptions.supportShare.value));
+    const QJsonObject breakEvenBand{{QStringLiteral("low"), optionalValue(breakEvenLow)},
+        {QStringLiteral("mid"), optionalValue(breakEvenUtilization)},
+        {QStringLiteral("high"), optionalValue(breakEvenHigh)}};
     return QJsonObject{
         {QStringLiteral("currency"), QStringLiteral("USD")},
         {QStringLiteral("capex"), capex},
         {QStringLiteral("capex_by_area"), pw::toJson(capexByArea)},
         {QStringLiteral("capex_by_category"), pw::toJson(capexByCategory)},
+        {QStringLiteral("capex_band"), capexBand.toJson()},
+        {QStringLiteral("all_in_band"), allInBand.toJson()},
         {QStringLiteral("opex_per_year"), opexPerYear},
+        {QStringLiteral("opex_per_year_band"), opexBand.toJson()},
         {QStringLiteral("opex"),
             QJsonObject{{QStringLiteral("energy_per_year"), energyCostPerYear},
                 {QStringLiteral("energy_kwh_per_year"), energyKwhPerYear},
                 {QStringLiteral("support_per_year"), supportPerYear},
+                {QStringLiteral("facility_per_year"), facilityPerYear},
                 {QStringLiteral("staff_per_year"), staffPerYear}}},
         {QStringLiteral("ownership_per_year"), ownershipPerYear},
+        {QStringLiteral("ownership_per_year_band"), ownershipBand.toJson()},
         {QStringLiteral("tco"),
             QJsonObject{{QStringLiteral("years"), assumptions.years.value}, {QStringLiteral("total"), tco}}},
+        {QStringLiteral("tco_band"), tcoBand.toJson()},
         {QStringLiteral("gpus"), gpus},
         {QStringLiteral("cost_per_gpu"), costPerGpu},
         {QStringLiteral("cost_per_gpu_hour"), costPerGpuHour},
+        {QStringLiteral("cost_per_gpu_hour_band"), costPerGpuHourBand.toJson()},
+        {QStringLiteral("not_counted"), CostAssumptions::omissions()},
         {QStringLiteral("utilization"), assumptions.utilization.value},
         {QStringLiteral("power_kw"), power.toJson()},
         {QStringLiteral("tier"), tierJson},
@@ -135,6 +203,7 @@ QJsonObject CostReport::toJson() const
                 {QStringLiteral("cost_per_year_at_utilization"), cloudCostPerYear},
                 {QStringLiteral("break_even_utilization"),
                     breakEvenUtilization ? QJsonValue(*breakEvenUtilization) : QJsonValue()},
+                {QStringLiteral("break_even_utilization_band"), breakEvenBand},
                 {QStringLiteral("break_even"), breakEvenText()}}},
         {QStringLiteral("assumptions"), assumptions.toJson()},
         {QStringLiteral("formulas"), formulas},
@@ -144,8 +213,15 @@ QJsonObject CostReport::toJson() const
 
 QString CostReport::breakEvenText() const
 {
-    if (breakEvenUtilization)
-        return QStringLiteral("at %1% utilization").arg(*breakEvenUtilization * 100, 0, 'f', 1);
+    if (breakEvenUtilization) {
+        QString t = QStringLiteral("at %1% utilization").arg(*breakEvenUtilization * 100, 0, 'f', 1);
+        if (breakEvenLow && breakEvenLow != breakEvenUtilization)
+            t += QStringLiteral(" (%1-%2 across the price band)")
+                     .arg(QStringLiteral("%1%").arg(*breakEvenLow * 100, 0, 'f', 1),
+                         breakEvenHigh ? QStringLiteral("%1%").arg(*breakEvenHigh * 100, 0, 'f', 1)
+                                       : QStringLiteral("never"));
+        return t;
+    }
     if (assumptions.cloudPricePerGpuHour.value <= 0)
         return QStringLiteral("(no cloud price given)");
     return QStringLiteral("never, at any utilization");
@@ -157,6 +233,7 @@ QString CostReport::toText() const
     QString s;
     s += QStringLiteral("GPUs                 %1\n").arg(gpus);
     s += QStringLiteral("Capital cost         %1 (%2 per GPU)\n").arg(usd(capex), usd(costPerGpu));
+    s += QStringLiteral("  band               %1\n").arg(bandText(capexBand, usd));
     for (const CapexShare& a : capexByArea)
         s += QStringLiteral("  %1%2 (%3%)\n")
                  .arg(a.name + QLatin1Char(' '), -19)
@@ -167,20 +244,26 @@ QString CostReport::toText() const
              .arg(itTypicalPowerKw, 0, 'f', 1)
              .arg(facilityPowerKw, 0, 'f', 1)
              .arg(assumptions.pue.value);
-    s += QStringLiteral("Opex per year        %1 (energy %2, support %3, staff %4)\n")
-             .arg(usd(opexPerYear), usd(energyCostPerYear), usd(supportPerYear), usd(staffPerYear));
+    if (!power.typicalFromMax.isEmpty())
+        s += QStringLiteral("  typical power      %1\n").arg(power.typicalNote());
+    s += QStringLiteral("Opex per year        %1 (energy %2, support %3, facility %4, staff %5)\n")
+             .arg(usd(opexPerYear), usd(energyCostPerYear), usd(supportPerYear), usd(facilityPerYear),
+                 usd(staffPerYear));
     s += QStringLiteral("TCO over %1 years     %2\n").arg(assumptions.years.value).arg(usd(tco));
-    s += QStringLiteral("Cost per GPU-hour    $%1 at %2% utilization\n")
-             .arg(costPerGpuHour, 0, 'f', 2)
+    s += QStringLiteral("  band               %1\n").arg(bandText(tcoBand, usd));
+    auto perHour = [](double v) { return QStringLiteral("$%1").arg(v, 0, 'f', 2); };
+    s += QStringLiteral("Cost per GPU-hour    %1 at %2% utilization\n")
+             .arg(bandText(costPerGpuHourBand, perHour))
              .arg(assumptions.utilization.value * 100);
     s += QStringLiteral("Cloud                $%1 per GPU-hour; owning breaks even %2\n")
              .arg(assumptions.cloudPricePerGpuHour.value, 0, 'f', 2)
              .arg(breakEvenText());
     if (tier)
-        s += QStringLiteral("Tier                 %1 (%2)\n")
-                 .arg(tier->name,
-                     withinTypicalCost ? QStringLiteral("within typical cost")
-                                       : QStringLiteral("outside typical cost"));
+        s += QStringLiteral("Tier                 %1 (all-in %2, with %3 years of support: %4 the typical cost)\n")
+                 .arg(tier->name, bandText(allInBand, usd))
+                 .arg(std::min(assumptions.supportPrepaidYears.value, assumptions.years.value))
+                 .arg(withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside"));
+    s += QStringLiteral("Not counted          %1\n").arg(CostAssumptions::omissions());
     return s;
 }
 

@@ -2,6 +2,8 @@
 
 #include "model/design.h"
 
+#include <QJsonArray>
+
 #include <unordered_map>
 
 namespace pw {
@@ -21,6 +23,8 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
         const CatalogItem* item = design.item(n.sku);
         const double maxKw = item ? item->maxPower().value() / 1000.0 : 0.0;
         const double typicalKw = item ? item->typicalPower().value() / 1000.0 : 0.0;
+        if (item && !item->powerTypicalW && item->powerMaxW.value > 0 && !p.typicalFromMax.contains(item->sku))
+            p.typicalFromMax << item->sku;
         p.itMaxKw += maxKw;
         p.itTypicalKw += typicalKw;
         const auto it = n.rack.isValid() ? rackIndex.find(n.rack.value()) : rackIndex.end();
@@ -34,6 +38,7 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
         r.nodes += 1;
     });
     p.facilityMaxKw = p.itMaxKw * pue;
+    p.typicalFromMax.sort();
     return p;
 }
 
@@ -52,11 +57,25 @@ QString PowerFigures::method()
                           "else the maximum; facility = IT maximum x PUE");
 }
 
+QString PowerFigures::typicalNote() const
+{
+    if (typicalFromMax.isEmpty())
+        return {};
+    return QStringLiteral("typical = maximum for %1 (no sourced typical figure)")
+        .arg(typicalFromMax.join(QStringLiteral(", ")));
+}
+
+QString PowerFigures::methodText() const
+{
+    return typicalFromMax.isEmpty() ? method() : QStringLiteral("%1; %2").arg(method(), typicalNote());
+}
+
 QJsonObject PowerFigures::toJson() const
 {
     return QJsonObject{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
         {QStringLiteral("facility"), facilityMaxKw}, {QStringLiteral("pue"), pue},
-        {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), method()}};
+        {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), methodText()},
+        {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)}};
 }
 
 } // namespace pw

@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -36,10 +37,18 @@ struct PowerFigures {
     double facilityMaxKw = 0;
     double unrackedMaxKw = 0; // load of nodes in no rack
     std::vector<RackPower> racks; // every rack group, in id order
+    // Items counted at their maximum in the typical figure because the catalog gives no sourced
+    // typical power for them (sku order). Typical power is used consistently: a catalog typical
+    // figure where one is sourced (or derived from an identical chassis), else the maximum, said so.
+    QStringList typicalFromMax;
 
     [[nodiscard]] static PowerFigures of(const Design& design, double pue);
     [[nodiscard]] const RackPower* rack(GroupId id) const;
     [[nodiscard]] static QString method();
+    // "typical = maximum for dgx-b200, sn2201 (no sourced typical figure)", or empty.
+    [[nodiscard]] QString typicalNote() const;
+    // method() and, where the maximum stood in for typical, which items.
+    [[nodiscard]] QString methodText() const;
     [[nodiscard]] QJsonObject toJson() const;
 };
 

@@ -3,6 +3,7 @@
 #include "model/design.h"
 
 #include <cassert>
+#include <limits>
 
 namespace pw {
 
@@ -78,12 +79,12 @@ const Tier& TierTable::classify(int gpus, ClusterType type)
     return row(QStringLiteral("hyperscale"));
 }
 
-bool TierTable::withinTypicalCost(const Tier& tier, double capex)
+bool TierTable::withinTypicalCost(const Tier& tier, const Band& capex)
 {
-    return capex >= tier.typicalCostMin && (!tier.typicalCostMax || capex <= *tier.typicalCostMax);
+    return capex.overlaps(tier.typicalCostMin, tier.typicalCostMax.value_or(std::numeric_limits<double>::max()));
 }
 
-TierInputs TierInputs::of(const Design& design, double capex)
+TierInputs TierInputs::of(const Design& design, const Band& capex)
 {
     TierInputs in;
     in.capex = capex;
@@ -162,11 +163,15 @@ std::vector<Finding> TierTable::check(const TierInputs& in)
                     in.anyStorage ? QStringLiteral("only NFS or object storage") : QStringLiteral("no storage system")),
             std::nullopt});
     }
-    if (in.capex > 0 && !withinTypicalCost(t, in.capex)) {
+    if (in.capex.high > 0 && !withinTypicalCost(t, in.capex)) {
+        const QString band = in.capex.isPoint() ? usd(in.capex.mid)
+                                                : QStringLiteral("%1-%2").arg(usd(in.capex.low), usd(in.capex.high));
         out.push_back({QStringLiteral("TIER-COST"), Severity::Info,
-            QStringLiteral("capital cost %1 is outside the %2 typical %3").arg(usd(in.capex), t.name, costRange(t)), {},
-            QStringLiteral("Sum of the bill of materials = %1. The tier table's typical cost for %2 is %3.")
-                .arg(usd(in.capex), t.name, costRange(t)),
+            QStringLiteral("capital cost %1 is outside the %2 typical %3").arg(band, t.name, costRange(t)), {},
+            QStringLiteral("All-in cost = %1 (mid %2): the bill of materials with every line at the low and high "
+                           "end of its price band, plus the support bought with it (CostModel::allInBand). The tier "
+                           "table's typical cost for %3 is %4; the band does not reach it.")
+                .arg(band, usd(in.capex.mid), t.name, costRange(t)),
             std::nullopt});
     }
     return out;

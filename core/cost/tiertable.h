@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/designintent.h"
+#include "util/band.h"
 #include "validate/finding.h"
 
 #include <QString>
@@ -35,10 +36,10 @@ struct TierInputs {
     bool infiniBand = false; // any compute-network switch is InfiniBand
     bool parallelFs = false; // any storage system is a parallel file system
     bool anyStorage = false;
-    double capex = 0;
+    Band capex; // the all-in cost band (CostModel::allInBand); the design is placed by it, not the point
     ClusterType clusterType = ClusterType::Unspecified;
 
-    [[nodiscard]] static TierInputs of(const Design& design, double capex);
+    [[nodiscard]] static TierInputs of(const Design& design, const Band& capex);
 };
 
 // The tier table and the rule that places a design in it. Inference clusters (by intent) use the
@@ -53,7 +54,9 @@ public:
     // TIER-GPUS, TIER-INTERCONNECT, TIER-STORAGE, TIER-COST findings where the design falls
     // outside its tier's typical range (warnings; info for cost).
     [[nodiscard]] static std::vector<Finding> check(const TierInputs& inputs);
-    [[nodiscard]] static bool withinTypicalCost(const Tier& tier, double capex);
+    // The band overlaps the tier's typical cost range (hardware-specs.md section 10: "place the
+    // design in a tier by the band, not by the point").
+    [[nodiscard]] static bool withinTypicalCost(const Tier& tier, const Band& capex);
 };
 
 } // namespace pw

@@ -19,6 +19,11 @@ constexpr std::array kTasks{
     std::pair{WorkloadTask::FineTune, "finetune"},
     std::pair{WorkloadTask::Inference, "inference"},
 };
+constexpr std::array kFineTuneMethods{
+    std::pair{FineTuneMethod::Full, "full"},
+    std::pair{FineTuneMethod::Lora, "lora"},
+    std::pair{FineTuneMethod::Qlora, "qlora"},
+};
 
 template <typename Table, typename Enum>
 QString nameOf(const Table& table, Enum value)
@@ -70,6 +75,15 @@ std::optional<WorkloadTask> workloadTaskFromString(const QString& text)
     return valueOf<WorkloadTask>(kTasks, text);
 }
 
+QString toString(FineTuneMethod method)
+{
+    return nameOf(kFineTuneMethods, method);
+}
+std::optional<FineTuneMethod> fineTuneMethodFromString(const QString& text)
+{
+    return valueOf<FineTuneMethod>(kFineTuneMethods, text);
+}
+
 double DesignIntent::effectiveBisectionTarget() const
 {
     if (bisectionTarget)
@@ -102,6 +116,7 @@ DesignIntent DesignIntent::fromJson(const QJsonObject& json)
         workload.task = workloadTaskFromString(w.value(QLatin1String("task")).toString()).value_or(WorkloadTask::Train);
         workload.tokens = positive(w, "tokens");
         workload.targetDays = positive(w, "target_days");
+        workload.fineTuneMethod = fineTuneMethodFromString(w.value(QLatin1String("finetune_method")).toString());
         intent.workload = workload;
     }
     const QJsonValue users = json.value(QLatin1String("users"));
@@ -136,6 +151,8 @@ QJsonObject DesignIntent::toJson() const
             w.insert(QStringLiteral("tokens"), *workload->tokens);
         if (workload->targetDays)
             w.insert(QStringLiteral("target_days"), *workload->targetDays);
+        if (workload->fineTuneMethod)
+            w.insert(QStringLiteral("finetune_method"), toString(*workload->fineTuneMethod));
         o.insert(QStringLiteral("workload"), w);
     }
     if (users)

@@ -11,13 +11,18 @@ namespace pw {
 
 // What the cluster is for, as the source document's cluster types name it.
 enum class ClusterType { Unspecified, Training, Inference, Mixed, Development };
-// A workload task for sizing: full training, fine-tuning (parameter-efficient), or serving.
+// A workload task for sizing: full training, fine-tuning, or serving.
 enum class WorkloadTask { Train, FineTune, Inference };
+// How a model is fine-tuned: every weight (as training), low-rank adapters on frozen BF16 weights
+// (LoRA, Hu et al. 2021), or adapters on 4-bit frozen weights (QLoRA, Dettmers et al. 2023).
+enum class FineTuneMethod { Full, Lora, Qlora };
 
 [[nodiscard]] QString toString(ClusterType type);
 [[nodiscard]] std::optional<ClusterType> clusterTypeFromString(const QString& text);
 [[nodiscard]] QString toString(WorkloadTask task);
 [[nodiscard]] std::optional<WorkloadTask> workloadTaskFromString(const QString& text);
+[[nodiscard]] QString toString(FineTuneMethod method);
+[[nodiscard]] std::optional<FineTuneMethod> fineTuneMethodFromString(const QString& text);
 
 // The workload a design is meant to run, as the user states it.
 struct StatedWorkload {
@@ -25,6 +30,7 @@ struct StatedWorkload {
     WorkloadTask task = WorkloadTask::Train;
     std::optional<double> tokens; // training tokens
     std::optional<double> targetDays;
+    std::optional<FineTuneMethod> fineTuneMethod; // fine-tuning only; unset: LoRA
     bool operator==(const StatedWorkload&) const = default;
 };
 
@@ -33,7 +39,7 @@ struct StatedWorkload {
 // version's fields survive a round trip through this one. Keys: "cluster_type" (training, inference,
 // mixed, development), "bisection_target" (ratio 0..1 of full bisection), "site_power_budget_kw",
 // "dataset_tb", "storage_tier" (good, better, best), "workload" {"parameters", "task", "tokens",
-// "target_days"}, "users" (number of users or teams sharing the cluster, whole number >= 1),
+// "target_days", "finetune_method" (full, lora, qlora)}, "users" (number of users or teams sharing the cluster, whole number >= 1),
 // "inference_share" (mixed clusters: share 0..1 of the GPUs reserved for inference serving).
 struct DesignIntent {
     ClusterType clusterType = ClusterType::Unspecified;

@@ -371,12 +371,19 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         {"cloud_price_per_gpu_hour", "cloud price per GPU-hour (USD)"},
         {"support_share", "support per year (share of capex)"},
         {"staff_per_year", "staff per year (USD)"},
+        {"facility_usd_per_kw_month", "colocation per kW of IT maximum per month (USD)"},
+        {"gpus_per_engineer", "GPUs per operations engineer"},
+        {"engineer_usd_per_year", "cost of one engineer per year (USD)"},
+        {"support_prepaid_years", "years of support bought with the hardware (all-in cost)"},
     };
     for (const auto& [key, label] : assumptionNames) {
         const QString src = as.value(QLatin1String(key)).toString();
         r.sources.push_back(SourceLine{QStringLiteral("Cost assumption"), QLatin1String(label),
-            number(aj.value(QLatin1String(key)).toDouble(), key == std::string_view("staff_per_year") ? 0 : 3), src,
-            src.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
+            number(aj.value(QLatin1String(key)).toDouble(),
+                std::string_view(key).find("usd") != std::string_view::npos || key == std::string_view("staff_per_year")
+                    ? 0
+                    : 3),
+            src, src.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
     }
     r.sources.push_back(SourceLine{QStringLiteral("Tier table"), QStringLiteral("GPU counts and typical cost per tier"),
         QStringLiteral("%1 tiers").arg(r.tiers.size()),
@@ -463,8 +470,12 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         const QString range = c.tier->typicalCostMax
             ? QStringLiteral("%1 to %2").arg(r.money(c.tier->typicalCostMin, 0), r.money(*c.tier->typicalCostMax, 0))
             : QStringLiteral("%1 and more").arg(r.money(c.tier->typicalCostMin, 0));
-        tierText = QStringLiteral(" It falls in the %1 tier of the scale-tier table (typical capital cost %2).")
-                       .arg(c.tier->name, range);
+        tierText = QStringLiteral(" It falls in the %1 tier of the scale-tier table (typical cost %2); with %3 years "
+                                  "of support its all-in cost is %4 to %5, %6 that range.")
+                       .arg(c.tier->name, range,
+                           number(std::min(c.assumptions.supportPrepaidYears.value, c.assumptions.years.value)),
+                           r.money(c.allInBand.low, 0), r.money(c.allInBand.high, 0),
+                           c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside"));
     }
     // The noun phrase is built from its parts (never by editing the finished sentence, which would
     // also change the design's own name): "a training GPU cluster", "an inference GPU cluster".
@@ -526,17 +537,21 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                          .arg(number(c.itPowerKw, 1), number(c.facilityPowerKw, 1), number(c.assumptions.pue.value, 2),
                              r.rackCount == 1 ? QStringLiteral("one rack")
                                               : QStringLiteral("%1 racks").arg(number(r.rackCount)));
-    r.summaryText << QStringLiteral(
-        "The capital cost is %1 (%2 per GPU). Over %3 years the total cost of ownership is %4, "
-        "or %5 per GPU-hour at %6 utilization; renting the same GPU-hours at %7 per GPU-hour would cost %8. "
-        "Owning breaks even with the cloud %9.")
-                         .arg(r.money(c.capex), r.money(c.costPerGpu), number(c.assumptions.years.value),
-                             r.money(c.tco), r.money(c.costPerGpuHour), percent(c.assumptions.utilization.value, 0),
-                             r.money(c.assumptions.cloudPricePerGpuHour.value),
-                             r.money(c.cloudCostPerYear * c.assumptions.years.value),
-                             c.breakEvenUtilization
-                                 ? QStringLiteral("at %1 utilization").arg(percent(*c.breakEvenUtilization))
-                                 : c.breakEvenText());
+    r.summaryText
+        << QStringLiteral(
+               "The capital cost is %1 (%2 per GPU), between %3 and %4 with every estimated price at the low or high "
+               "end of its band. Over %5 years the total cost of ownership is %6 (%7 to %8), "
+               "or %9 per GPU-hour")
+                .arg(r.money(c.capex), r.money(c.costPerGpu), r.money(c.capexBand.low, 0), r.money(c.capexBand.high, 0),
+                    number(c.assumptions.years.value), r.money(c.tco), r.money(c.tcoBand.low, 0),
+                    r.money(c.tcoBand.high, 0), r.money(c.costPerGpuHour))
+            + QStringLiteral(" (%1 to %2) at %3 utilization; renting the same GPU-hours at %4 per GPU-hour would "
+                             "cost %5. Owning breaks even with the cloud %6. Ownership counts energy, support, "
+                             "colocation at %7 per kW-month and staff; %8.")
+                  .arg(r.money(c.costPerGpuHourBand.low), r.money(c.costPerGpuHourBand.high),
+                      percent(c.assumptions.utilization.value, 0), r.money(c.assumptions.cloudPricePerGpuHour.value),
+                      r.money(c.cloudCostPerYear * c.assumptions.years.value), c.breakEvenText(),
+                      r.money(c.assumptions.facilityUsdPerKwMonth.value, 0), CostAssumptions::omissions());
     r.summaryText << QStringLiteral("Validation found %1 error%2, %3 warning%4 and %5 informational finding%6; %7 "
                                     "finding%8 waived with a written reason.")
                          .arg(r.findingCounts.errors)

@@ -56,7 +56,8 @@ GpuSpec WorkloadSizer::fallbackGpu()
     g.bf16Tflops = 989;
     g.fp8Tflops = 1979;
     g.tdpW = 700;
-    g.source = QStringLiteral("[S10] dense BF16/FP8 TFLOPS; [S12a] 80 GB");
+    g.nvlinkGBps = 900;
+    g.source = QStringLiteral("[S10] dense BF16/FP8 TFLOPS; [S12a] 80 GB; [S11] NVLink 4, 900 GB/s per GPU");
     return g;
 }
 
@@ -65,7 +66,7 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
     SizingResult r;
     r.gpuModel = rq.gpu.model;
     r.serverSku = rq.serverSku;
-    r.gpusPerServer = std::max(1, rq.gpusPerServer);
+    r.gpusPerServer = std::max(1, rq.gpusPerServer > 0 ? rq.gpusPerServer : rq.gpu.count);
     const double n = rq.parameters;
     const double layers = std::cbrt(n / (12.0 * kAspect * kAspect));
     const double hidden = kAspect * layers;
@@ -93,21 +94,39 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
                               .arg(num(r.weightsGb), num(r.gradientsGb), num(r.optimizerGb), actFormula);
         break;
     case WorkloadTask::FineTune:
-        r.weightsGb = 2 * n / kGB;
-        r.gradientsGb = 2 * kAdapterShare * n / kGB;
-        r.optimizerGb = 12 * kAdapterShare * n / kGB;
-        r.activationsGb = activations / kGB;
-        r.memoryFormula
-            = QStringLiteral("frozen weights 2·N = %1 GB (BF16) + adapter gradients and optimizer 14·(%2·N) = %3 GB "
-                             "(LoRA-style, %2 of parameters trained) + %4")
-                  .arg(num(r.weightsGb))
-                  .arg(kAdapterShare)
-                  .arg(num(r.gradientsGb + r.optimizerGb))
-                  .arg(actFormula);
-        r.assumptions << QStringLiteral(
-            "fine-tuning is parameter-efficient (LoRA-style adapters on %1 of the parameters); "
-            "full fine-tuning needs the training figure")
-                             .arg(kAdapterShare);
+        if (rq.fineTuneMethod == FineTuneMethod::Full) {
+            // Every weight trained: the same 16 bytes per parameter as training.
+            r.weightsGb = 2 * n / kGB;
+            r.gradientsGb = 2 * n / kGB;
+            r.optimizerGb = 12 * n / kGB;
+            r.activationsGb = activations / kGB;
+            r.memoryFormula
+                = QStringLiteral("full fine-tuning: weights 2·N = %1 GB (BF16) + gradients 2·N = %2 GB + optimizer "
+                                 "12·N = %3 GB (FP32 master copy and two Adam moments) + %4")
+                      .arg(num(r.weightsGb), num(r.gradientsGb), num(r.optimizerGb), actFormula);
+            r.assumptions << QStringLiteral("fine-tuning: full (every weight trained, as training)");
+        } else {
+            // Frozen weights in BF16 (LoRA, Hu et al. 2021) or 4-bit NF4 (QLoRA, Dettmers et al. 2023).
+            const bool qlora = rq.fineTuneMethod == FineTuneMethod::Qlora;
+            const double bytes = qlora ? 0.5 : 2.0;
+            r.weightsGb = bytes * n / kGB;
+            r.gradientsGb = 2 * kAdapterShare * n / kGB;
+            r.optimizerGb = 12 * kAdapterShare * n / kGB;
+            r.activationsGb = activations / kGB;
+            r.memoryFormula = QStringLiteral("%1: frozen weights %2·N = %3 GB (%4) + adapter gradients and optimizer "
+                                             "14·(%5·N) = %6 GB (%5 of parameters trained) + %7")
+                                  .arg(toString(rq.fineTuneMethod))
+                                  .arg(bytes)
+                                  .arg(num(r.weightsGb))
+                                  .arg(qlora ? QStringLiteral("4-bit") : QStringLiteral("BF16"))
+                                  .arg(kAdapterShare)
+                                  .arg(num(r.gradientsGb + r.optimizerGb))
+                                  .arg(actFormula);
+            r.assumptions << QStringLiteral("fine-tuning: %1 (adapters on %2 of the parameters; pass "
+                                            "--finetune-method full for every weight)")
+                                 .arg(toString(rq.fineTuneMethod))
+                                 .arg(kAdapterShare);
+        }
         break;
     case WorkloadTask::Inference: {
         const bool fp8 = rq.gpu.fp8Tflops > 0;
@@ -137,20 +156,28 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
 
     const double perGpuFlops = rq.gpu.bf16Tflops * 1e12 * rq.mfu;
     const bool timed = rq.task == WorkloadTask::Train || (rq.task == WorkloadTask::FineTune && rq.tokens);
+    // Forward 2·N and backward 4·N FLOPs per token; with frozen weights (LoRA, QLoRA) the backward
+    // pass computes only activation gradients (2·N), so 4·N·D.
+    const bool frozen = rq.task == WorkloadTask::FineTune && rq.fineTuneMethod != FineTuneMethod::Full;
+    const double flopsPerParamToken = frozen ? 4.0 : 6.0;
     if (timed && perGpuFlops > 0) {
-        const double tokens = rq.tokens.value_or(SizingRequest::kDefaultTokens);
+        const double tokens = rq.effectiveTokens();
         const double days = rq.targetDays.value_or(SizingRequest::kDefaultTargetDays);
         if (!rq.tokens)
-            r.assumptions << QStringLiteral("tokens: %1 (default, the GPT-3 budget; pass --tokens)").arg(sci(tokens));
+            r.assumptions << QStringLiteral("tokens: %1 = %2 per parameter (default: compute-optimal, Hoffmann et "
+                                            "al. 2022, Chinchilla; pass --tokens)")
+                                 .arg(sci(tokens))
+                                 .arg(SizingRequest::kTokensPerParameter);
         if (!rq.targetDays)
             r.assumptions << QStringLiteral("target: %1 days (default; pass --days)").arg(days);
         r.tokens = tokens;
-        r.trainingFlops = 6.0 * n * tokens;
+        r.trainingFlops = flopsPerParamToken * n * tokens;
         r.gpusForTime = static_cast<int>(std::ceil(*r.trainingFlops / (perGpuFlops * days * 86400.0)));
         r.gpusRecommended = roundGpus(std::max(r.gpusForMemory, r.gpusForTime), r.gpusPerServer);
         r.trainingDays = *r.trainingFlops / (perGpuFlops * r.gpusRecommended * 86400.0);
-        r.timeFormula = QStringLiteral("FLOPs = 6·N·D = 6 × %1 × %2 = %3; per GPU %4 TFLOPS × MFU %5 = %6 FLOP/s; "
-                                       "GPUs for %7 days = ceil(%3 / (%6 × %7 × 86400)) = %8; on %9 GPUs: %10 days")
+        r.timeFormula = QStringLiteral("FLOPs = %11·N·D = %11 × %1 × %2 = %3%12; per GPU %4 TFLOPS × MFU %5 = %6 "
+                                       "FLOP/s; GPUs for %7 days = ceil(%3 / (%6 × %7 × 86400)) = %8; on %9 GPUs: "
+                                       "%10 days")
                             .arg(sci(n), sci(tokens), sci(*r.trainingFlops))
                             .arg(rq.gpu.bf16Tflops)
                             .arg(rq.mfu)
@@ -158,7 +185,9 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
                             .arg(days)
                             .arg(r.gpusForTime)
                             .arg(r.gpusRecommended)
-                            .arg(num(*r.trainingDays));
+                            .arg(num(*r.trainingDays))
+                            .arg(flopsPerParamToken)
+                            .arg(frozen ? QStringLiteral(" (frozen weights: no weight gradients)") : QString());
         r.assumptions << QStringLiteral("model-FLOPs utilization %1 (estimate; PaLM reported 46%)").arg(rq.mfu);
         if (rq.designGpus && *rq.designGpus > 0)
             r.trainingDaysOnDesign = *r.trainingFlops / (perGpuFlops * *rq.designGpus * 86400.0);
@@ -166,27 +195,81 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
         r.gpusRecommended = roundGpus(r.gpusForMemory, r.gpusPerServer);
     }
 
+    // Ring all-reduce of the BF16 gradients (of the adapters only, for LoRA/QLoRA). Inside one server
+    // the ring runs over NVLink (one direction of the GPU's bidirectional NVLink figure); across
+    // servers each GPU's share crosses the network, at most its NVLink rate.
     const int ranksForAllReduce = rq.designGpus.value_or(r.gpusRecommended);
-    if (rq.perGpuNetworkGBps && *rq.perGpuNetworkGBps > 0 && rq.task != WorkloadTask::Inference
-        && ranksForAllReduce > 1) {
+    const double nvlinkGBps = rq.gpu.nvlinkGBps / 2.0;
+    const bool inOneServer = ranksForAllReduce <= r.gpusPerServer;
+    const bool network = rq.perGpuNetworkGBps && *rq.perGpuNetworkGBps > 0;
+    if (rq.task != WorkloadTask::Inference && ranksForAllReduce > 1 && ((inOneServer && nvlinkGBps > 0) || network)) {
         const double ranks = ranksForAllReduce;
-        const double bytes = 2.0 * n; // BF16 gradients
-        const double ratio = std::clamp(rq.bisectionRatio.value_or(1.0), 0.0, 1.0);
-        const double bw = *rq.perGpuNetworkGBps * (ratio > 0 ? ratio : 1.0);
+        const double bytes = 2.0 * n * (frozen ? kAdapterShare : 1.0);
+        QString path;
+        double bw = 0;
+        if (inOneServer && nvlinkGBps > 0) {
+            bw = nvlinkGBps;
+            path = QStringLiteral("B = NVLink %1 GB/s per GPU per direction (%2 GB/s bidirectional; all %3 GPUs in one "
+                                  "server)")
+                       .arg(num(nvlinkGBps))
+                       .arg(num(rq.gpu.nvlinkGBps))
+                       .arg(ranksForAllReduce);
+        } else {
+            const double ratio = std::clamp(rq.bisectionRatio.value_or(1.0), 0.0, 1.0);
+            bw = *rq.perGpuNetworkGBps * (ratio > 0 ? ratio : 1.0);
+            if (nvlinkGBps > 0)
+                bw = std::min(bw, nvlinkGBps);
+            path = QStringLiteral("B = %1 GB/s per GPU × bisection %2 (%3) = %4 GB/s across servers")
+                       .arg(num(*rq.perGpuNetworkGBps))
+                       .arg(ratio)
+                       .arg(rq.bisectionSource.isEmpty() ? QStringLiteral("assumed full") : rq.bisectionSource)
+                       .arg(num(bw));
+        }
         r.allReduceSeconds = 2.0 * (ranks - 1) / ranks * bytes / (bw * kGB);
-        r.allReduceFormula
-            = QStringLiteral("ring all-reduce 2(n-1)/n·S/B with n = %1 GPUs, S = 2·N = %2 GB of BF16 gradients, "
-                             "B = %3 GB/s per GPU × bisection %4 (%5) = %6 GB/s: %7 s per step (an upper bound: "
-                             "with tensor or pipeline parallelism each rank reduces only its shard)")
-                  .arg(ranksForAllReduce)
-                  .arg(num(bytes / kGB))
-                  .arg(num(*rq.perGpuNetworkGBps))
-                  .arg(ratio)
-                  .arg(rq.bisectionSource.isEmpty() ? QStringLiteral("assumed full") : rq.bisectionSource)
-                  .arg(num(bw))
-                  .arg(num(*r.allReduceSeconds, 2));
+        r.allReduceFormula = QStringLiteral("ring all-reduce 2(n-1)/n·S/B with n = %1 GPUs, S = %2 GB of BF16 "
+                                            "gradients, %3: %4 s per step (an upper bound: with tensor or pipeline "
+                                            "parallelism each rank reduces only its shard)")
+                                 .arg(ranksForAllReduce)
+                                 .arg(num(bytes / kGB, frozen ? 2 : 1))
+                                 .arg(path)
+                                 .arg(num(*r.allReduceSeconds, 2));
     }
     return r;
+}
+
+SizingRequest SizingRequest::forServer(const CatalogItem* server)
+{
+    SizingRequest rq;
+    if (server && server->gpu && server->gpu->count > 0) {
+        rq.gpu = *server->gpu;
+        rq.serverSku = server->sku;
+        rq.gpusPerServer = server->gpu->count;
+    } else {
+        rq.gpu = WorkloadSizer::fallbackGpu();
+        rq.gpusPerServer = rq.gpu.count;
+    }
+    return rq;
+}
+
+SizingRequest SizingRequest::forDesign(const Design& design)
+{
+    SizingRequest rq = forServer(WorkloadSizer::mainGpuServer(design));
+    if (const DesignIntent intent = DesignIntent::ofProperties(design.properties()); intent.workload) {
+        rq.parameters = intent.workload->parameters;
+        rq.task = intent.workload->task;
+        rq.fineTuneMethod = intent.workload->fineTuneMethod.value_or(FineTuneMethod::Lora);
+        rq.tokens = intent.workload->tokens;
+        rq.targetDays = intent.workload->targetDays;
+    }
+    rq.perGpuNetworkGBps = WorkloadSizer::perGpuNetworkGBps(design);
+    int gpus = 0;
+    design.nodes().forEach([&](const Node& n) {
+        if (const CatalogItem* item = design.item(n.sku))
+            gpus += item->gpuCount();
+    });
+    if (gpus > 0)
+        rq.designGpus = gpus;
+    return rq;
 }
 
 std::optional<double> WorkloadSizer::perGpuNetworkGBps(const Design& design)

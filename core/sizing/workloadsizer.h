@@ -18,11 +18,12 @@ class Design;
 struct SizingRequest {
     double parameters = 0; // e.g. 70e9
     WorkloadTask task = WorkloadTask::Train;
-    std::optional<double> tokens; // training tokens; default kDefaultTokens
+    FineTuneMethod fineTuneMethod = FineTuneMethod::Lora; // fine-tuning only
+    std::optional<double> tokens; // training tokens; default kTokensPerParameter x parameters
     std::optional<double> targetDays; // wall-clock target; default kDefaultTargetDays
-    GpuSpec gpu; // memory and dense TFLOPS of one GPU
+    GpuSpec gpu; // memory, dense TFLOPS and NVLink bandwidth of one GPU
     QString serverSku; // the server the GPU comes in, for the generator seed
-    int gpusPerServer = 8;
+    int gpusPerServer = 0; // the server's GPU count, from the catalog (forServer)
     double mfu = 0.40; // model-FLOPs utilization
     int sequenceLength = 4096;
     // From a design, for the all-reduce estimate: network bandwidth per GPU and the fabric's
@@ -33,9 +34,20 @@ struct SizingRequest {
     // The GPUs a design has: training time and the all-reduce are then also given on those GPUs.
     std::optional<int> designGpus;
 
-    static constexpr double kDefaultTokens = 300e9;
+    // Compute-optimal training uses about 20 tokens per parameter (Hoffmann et al. 2022, "Training
+    // Compute-Optimal Large Language Models" (Chinchilla): a 70B model on 1.4T tokens).
+    static constexpr double kTokensPerParameter = 20;
     static constexpr double kDefaultTargetDays = 30;
     static constexpr double kUsableMemoryShare = 0.95;
+
+    // The training tokens sized for: the stated count, else kTokensPerParameter x parameters.
+    [[nodiscard]] double effectiveTokens() const { return tokens.value_or(kTokensPerParameter * parameters); }
+    // The GPU, server sku and GPUs per server of a catalog server (the H100 fallback without one).
+    // The one place the sizing learns a server's GPU count: CLI, workload dialog and rules use it.
+    [[nodiscard]] static SizingRequest forServer(const CatalogItem* server);
+    // A design's main GPU server (forServer), its GPU count and compute bandwidth per GPU, and the
+    // workload its intent states (parameters stay 0 when it states none).
+    [[nodiscard]] static SizingRequest forDesign(const Design& design);
 };
 
 // The sizing of one workload, every term with the formula that produced it.
@@ -60,7 +72,7 @@ struct SizingResult {
     QStringList assumptions;
     QString gpuModel;
     QString serverSku;
-    int gpusPerServer = 8;
+    int gpusPerServer = 0;
 
     [[nodiscard]] QJsonObject toJson() const;
     // Dials for the generator: server model and node count (ceil(GPUs / GPUs per server)).
@@ -70,11 +82,14 @@ struct SizingResult {
 };
 
 // Sizes training, fine-tuning and inference with the usual arithmetic: 16 bytes per parameter for
-// mixed-precision Adam training (ZeRO, Rajbhandari et al. 2020), activations of 34·s·h bytes per
-// layer per sequence with selective recomputation (Korthikanti et al. 2022), 6·N·D training FLOPs
-// (Kaplan et al. 2020) at a stated model-FLOPs utilization, and ring all-reduce 2(n-1)/n·S/B (NCCL).
-// Defaults reproduce the source document's rules of thumb (fine-tune 7B on 1-2 H100, train 70B on
-// 64-256, one H100 per 70B FP8 inference instance).
+// mixed-precision Adam training and full fine-tuning (ZeRO, Rajbhandari et al. 2020), frozen BF16
+// (LoRA) or 4-bit (QLoRA) weights plus adapters for parameter-efficient fine-tuning, activations of
+// 34·s·h bytes per layer per sequence with selective recomputation (Korthikanti et al. 2022),
+// 6·N·D FLOPs for training and full fine-tuning (Kaplan et al. 2020) and 4·N·D for LoRA/QLoRA (no
+// weight gradients for the frozen weights) at a stated model-FLOPs utilization, and ring
+// all-reduce 2(n-1)/n·S/B (NCCL), with B the NVLink bandwidth inside one server and the network's
+// beyond it. Defaults reproduce the source document's rules of thumb (fine-tune 7B on 1-2 H100,
+// fine-tune 70B on 4-8, one H100 per 70B FP8 inference instance).
 class WorkloadSizer {
 public:
     [[nodiscard]] static SizingResult size(const SizingRequest& request);

@@ -1,6 +1,7 @@
 #include "validate/designrules.h"
 
 #include "cost/billofmaterials.h"
+#include "cost/costmodel.h"
 #include "cost/tiertable.h"
 #include "validate/rulehelpers.h"
 
@@ -185,7 +186,9 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
     rules::workloadRules(design, out);
     rules::clusterRules(design, out);
     if (options.tierChecks) {
-        const double capex = options.capex ? *options.capex : BillOfMaterials::of(design).total();
+        const Band capex = options.capex ? *options.capex
+                                         : CostModel::allInBand(BillOfMaterials::of(design).totalBand(),
+                                             CostAssumptions::ofProperties(design.properties()));
         const auto tier = TierTable::check(TierInputs::of(design, capex));
         out.insert(out.end(), tier.begin(), tier.end());
     }

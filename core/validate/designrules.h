@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cost/costassumptions.h"
+#include "util/band.h"
 #include "validate/finding.h"
 
 #include <QJsonObject>
@@ -24,7 +25,7 @@ struct ValidationOptions {
     bool tierChecks = true; // TIER-*: needs the bill of materials
     bool fabricAnalysis = true; // FABRIC-BISECTION and degraded cases: needs the topology engine
     const FabricReport* fabric = nullptr; // analyzeFabric(design) with default options, when known
-    std::optional<double> capex; // BillOfMaterials::of(design).total(), when known
+    std::optional<Band> capex; // CostReport::allInBand (what the tier table compares), when known
     const PowerFigures* power = nullptr; // PowerFigures::of(design, assumptions' PUE), when known
 };
 

@@ -7,25 +7,17 @@ namespace pw::rules {
 
 void workloadRules(const Design& d, std::vector<Finding>& out)
 {
-    const DesignIntent intent = DesignIntent::ofProperties(d.properties());
-    if (!intent.workload)
+    // The one sizing computation: the design's stated workload on its own GPU server (the catalog's
+    // GPU count per server), as `size --design` and the workload dialog size it.
+    if (!DesignIntent::ofProperties(d.properties()).workload)
         return;
-    const CatalogItem* server = WorkloadSizer::mainGpuServer(d);
+    const SizingRequest rq = SizingRequest::forDesign(d);
     double memoryGb = 0;
-    int gpus = 0;
     d.nodes().forEach([&](const Node& n) {
-        if (const CatalogItem* item = d.item(n.sku); item && item->gpu) {
-            gpus += item->gpu->count;
+        if (const CatalogItem* item = d.item(n.sku); item && item->gpu)
             memoryGb += item->gpu->count * item->gpu->memoryGb;
-        }
     });
-    SizingRequest rq;
-    rq.parameters = intent.workload->parameters;
-    rq.task = intent.workload->task;
-    rq.tokens = intent.workload->tokens;
-    rq.targetDays = intent.workload->targetDays;
-    rq.gpu = server ? *server->gpu : WorkloadSizer::fallbackGpu();
-    rq.gpusPerServer = server ? server->gpu->count : 8;
+    const int gpus = rq.designGpus.value_or(0);
     const SizingResult r = WorkloadSizer::size(rq);
     const QString what = QStringLiteral("%1 of a %2B-parameter model").arg(toString(rq.task)).arg(rq.parameters / 1e9);
     if (memoryGb < r.memoryNeededGb) {
@@ -41,10 +33,9 @@ void workloadRules(const Design& d, std::vector<Finding>& out)
         out.push_back(make("WORKLOAD-GPU-COUNT", Severity::Warning,
             QStringLiteral("%1 GPUs; %2 calls for %3").arg(gpus).arg(what).arg(r.gpusRecommended), {},
             QStringLiteral("%1%2").arg(r.timeFormula.isEmpty() ? r.memoryFormula : r.timeFormula,
-                r.trainingFlops ? QStringLiteral(". On this design's %1 GPUs: %2 days.")
-                                      .arg(gpus)
-                                      .arg(fmt(*r.trainingFlops / (rq.gpu.bf16Tflops * 1e12 * rq.mfu * gpus * 86400.0)))
-                                : QString())));
+                r.trainingDaysOnDesign
+                    ? QStringLiteral(". On this design's %1 GPUs: %2 days.").arg(gpus).arg(fmt(*r.trainingDaysOnDesign))
+                    : QString())));
     }
 }
 

@@ -49,7 +49,21 @@ QByteArray validItem(const char* sku)
         "cooling":{"value":"air","source":"doc C"},
         "port_groups":[{"name":"data","count":32,"speeds_gbps":[400],"connector":"OSFP","role":"fabric","source":"doc D"}],
         "switch":{"radix":32,"capacity_tbps":12.8,"technology":"infiniband","source":"doc E"},
-        "price":{"value":1000,"currency":"USD","kind":"estimate","source":"estimate: test"}})";
+        "price":{"value":1000,"low":800,"high":1250,"currency":"USD","kind":"estimate","source":"estimate: test",
+                 "band_source":"estimate: test band"}})";
+}
+
+// The shipped DGX H100 entry as JSON, renamed and repriced (mid; the band scaled with it).
+QByteArray dgxPricedAt(const char* sku, double mid)
+{
+    QJsonObject o = test::shippedCatalog().item(QStringLiteral("dgx-h100"))->json;
+    o[QStringLiteral("sku")] = QLatin1String(sku);
+    QJsonObject price = o.value(QStringLiteral("price")).toObject();
+    price[QStringLiteral("value")] = mid;
+    price[QStringLiteral("low")] = mid * 0.8;
+    price[QStringLiteral("high")] = mid * 1.2;
+    o[QStringLiteral("price")] = price;
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
 } // namespace
@@ -204,6 +218,63 @@ private Q_SLOTS:
         QVERIFY(issues[2].message.contains(QLatin1String("sku")));
         QVERIFY(issues[3].file.endsWith(QLatin1String("b.json")));
         QVERIFY(issues[3].message.contains(QLatin1String("JSON")));
+    }
+
+    // hardware-specs.md section 10: every estimate is a band with its sources. The DGX H100 band is
+    // the reference's (US$199k / 270k / 320k), never below its eight H100s (US$25k / 27.5k / 30k
+    // each) nor far below the HGX H100 OEM server (Dell XE9680).
+    void estimatesCarryTheReferenceBands()
+    {
+        const Catalog& c = test::shippedCatalog();
+        QStringList missing;
+        for (const CatalogItem* i : c.items())
+            if (i->price.kind == PriceKind::Estimate
+                && (!i->price.hasBand()
+                    || (!i->price.bandSource.contains(QLatin1String("estimate"))
+                        && !i->price.bandSource.contains(QLatin1String("section 10")))))
+                missing << i->sku;
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char(' '))));
+
+        const CatalogItem* dgx = c.item(QStringLiteral("dgx-h100"));
+        QCOMPARE(dgx->price.band(), (Band{199000, 270000, 320000}));
+        QVERIFY(dgx->price.bandSource.contains(QLatin1String("section 10")));
+        QCOMPARE(*dgx->gpu->unitPrice, (Band{25000, 27500, 30000}));
+        QVERIFY(dgx->price.value >= 8 * dgx->gpu->unitPrice->mid);
+        QVERIFY(dgx->price.high.value() >= 8 * dgx->gpu->unitPrice->high);
+        const CatalogItem* hgx = c.item(QStringLiteral("dell-xe9680"));
+        QVERIFY2(dgx->price.value >= 0.85 * hgx->price.value,
+            qPrintable(QStringLiteral("DGX H100 %1 vs HGX H100 OEM %2").arg(dgx->price.value).arg(hgx->price.value)));
+        QCOMPARE(c.item(QStringLiteral("qm9700"))->price.band(), (Band{36000, 43000, 50000}));
+        // Every system with a GPU price passes the rule the loader enforces.
+        for (const CatalogItem* i : c.items(ItemKind::Server))
+            QVERIFY2(i->priceBelowGpus().isEmpty(), qPrintable(i->sku));
+    }
+
+    // A system priced below the sum of its GPUs is refused at load, with a message that says so; an
+    // estimate without a band is refused in the shipped catalog but a user's own item may be a point.
+    void systemPricedBelowItsGpusIsRefused()
+    {
+        QTemporaryDir dir;
+        QByteArray noBand = validItem("no-band");
+        noBand.replace(R"("low":800,"high":1250,)", "");
+        writeCatalogFile(dir, QStringLiteral("a.json"),
+            R"({"schema":1,"items":[)" + dgxPricedAt("cheap-dgx", 199000) + "," + dgxPricedAt("fair-dgx", 270000) + ","
+                + noBand + "]}");
+        Catalog c;
+        const auto issues = c.loadDirectory(dir.path());
+        QCOMPARE(issues.size(), size_t(2));
+        QCOMPARE(issues[0].sku, QStringLiteral("cheap-dgx"));
+        QVERIFY2(issues[0].message.contains(QLatin1String("below its 8 GPUs")), qPrintable(issues[0].message));
+        QVERIFY(!c.item(QStringLiteral("cheap-dgx")));
+        QVERIFY(c.item(QStringLiteral("fair-dgx")));
+        QCOMPARE(issues[1].sku, QStringLiteral("no-band"));
+        QVERIFY2(issues[1].message.contains(QLatin1String("band")), qPrintable(issues[1].message));
+
+        Catalog user;
+        const QString userFile
+            = writeCatalogFile(dir, QStringLiteral("b.json"), R"({"schema":1,"items":[)" + noBand + "]}");
+        QVERIFY(user.loadUserFile(userFile).empty());
+        QVERIFY(user.item(QStringLiteral("no-band"))->price.band().isPoint());
     }
 
     void userCatalogAddsItemsAndOverridesPrices()

@@ -18,6 +18,7 @@ SizingRequest h100(double params, WorkloadTask task)
     rq.task = task;
     rq.gpu = WorkloadSizer::fallbackGpu();
     rq.serverSku = QStringLiteral("dgx-h100");
+    rq.gpusPerServer = 8;
     return rq;
 }
 
@@ -35,9 +36,6 @@ private Q_SLOTS:
         QTest::addColumn<int>("high");
         QTest::newRow("fine-tune 7B: 1-2 GPUs") << 7e9 << int(WorkloadTask::FineTune) << 1 << 2;
         QTest::newRow("fine-tune 70B: 4-8 GPUs") << 70e9 << int(WorkloadTask::FineTune) << 4 << 8;
-        QTest::newRow("train 7B: 8-32 GPUs") << 7e9 << int(WorkloadTask::Train) << 8 << 32;
-        QTest::newRow("train 70B: 64-256 GPUs") << 70e9 << int(WorkloadTask::Train) << 64 << 256;
-        QTest::newRow("train 405B: 512-2048 GPUs") << 405e9 << int(WorkloadTask::Train) << 512 << 2048;
         QTest::newRow("70B FP8 inference: 1 GPU") << 70e9 << int(WorkloadTask::Inference) << 1 << 1;
     }
 
@@ -50,6 +48,118 @@ private Q_SLOTS:
         const SizingResult r = WorkloadSizer::size(h100(params, WorkloadTask(task)));
         QVERIFY2(r.gpusRecommended >= low && r.gpusRecommended <= high,
             qPrintable(QStringLiteral("%1 GPUs; %2 %3").arg(r.gpusRecommended).arg(r.memoryFormula, r.timeFormula)));
+    }
+
+    // gpu-clusters-source.txt: "Training a 7B model from scratch: 8-32 GPUs (days to weeks). Training
+    // a 70B model from scratch: 64-256 GPUs (weeks). Training a 405B model: 512-2,048 GPUs (weeks to
+    // months)." At the default of 20 tokens per parameter (Hoffmann et al. 2022, Chinchilla) the top
+    // of each range trains in the stated time: days to weeks, weeks, months.
+    void trainingTimeOnTheSourceDocumentsRanges_data()
+    {
+        QTest::addColumn<double>("params");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<double>("minDays");
+        QTest::addColumn<double>("maxDays");
+        QTest::newRow("7B on 32 GPUs: days to weeks") << 7e9 << 32 << 1.0 << 42.0;
+        QTest::newRow("70B on 256 GPUs: weeks") << 70e9 << 256 << 14.0 << 90.0;
+        QTest::newRow("405B on 2,048 GPUs: weeks to months") << 405e9 << 2048 << 14.0 << 365.0;
+    }
+
+    void trainingTimeOnTheSourceDocumentsRanges()
+    {
+        QFETCH(double, params);
+        QFETCH(int, gpus);
+        QFETCH(double, minDays);
+        QFETCH(double, maxDays);
+        SizingRequest rq = h100(params, WorkloadTask::Train);
+        rq.designGpus = gpus;
+        const SizingResult r = WorkloadSizer::size(rq);
+        QVERIFY2(*r.trainingDaysOnDesign >= minDays && *r.trainingDaysOnDesign <= maxDays,
+            qPrintable(QStringLiteral("%1 days; %2").arg(*r.trainingDaysOnDesign).arg(r.timeFormula)));
+    }
+
+    // Issue 12, section 8: the default is a stated rule, not 300B tokens for every model. Hoffmann et
+    // al. 2022 (Chinchilla) trained 70B parameters on 1.4T tokens, 20 per parameter.
+    void tokensDefaultToTwentyPerParameter()
+    {
+        const SizingResult r = WorkloadSizer::size(h100(70e9, WorkloadTask::Train));
+        QCOMPARE(*r.tokens, 1.4e12);
+        QVERIFY(qFuzzyCompare(*r.trainingFlops, 6 * 70e9 * 1.4e12));
+        QVERIFY(r.assumptions.join(QLatin1Char(' ')).contains(QStringLiteral("Chinchilla")));
+        QCOMPARE(*WorkloadSizer::size(h100(405e9, WorkloadTask::Train)).tokens, 8.1e12);
+        SizingRequest stated = h100(70e9, WorkloadTask::Train);
+        stated.tokens = 300e9;
+        QCOMPARE(*WorkloadSizer::size(stated).tokens, 300e9);
+    }
+
+    // Full fine-tuning trains every weight (16 bytes per parameter, as training): a 70B model needs
+    // 16 or more H100s. LoRA keeps the BF16 weights frozen: 2-4 H100s (gpu-clusters-source.txt:
+    // "Fine-tuning a 70B model: 4-8 GPUs"). QLoRA's 4-bit weights need fewer still.
+    void fineTuningSaysFullOrLora()
+    {
+        SizingRequest rq = h100(70e9, WorkloadTask::FineTune);
+        rq.fineTuneMethod = FineTuneMethod::Full;
+        const SizingResult full = WorkloadSizer::size(rq);
+        QVERIFY2(full.gpusRecommended >= 16, qPrintable(full.memoryFormula));
+        QVERIFY(full.memoryFormula.startsWith(QStringLiteral("full fine-tuning")));
+        rq.fineTuneMethod = FineTuneMethod::Lora;
+        const SizingResult lora = WorkloadSizer::size(rq);
+        QVERIFY2(lora.gpusRecommended >= 2 && lora.gpusRecommended <= 4, qPrintable(lora.memoryFormula));
+        QVERIFY(lora.memoryFormula.startsWith(QStringLiteral("lora")));
+        rq.fineTuneMethod = FineTuneMethod::Qlora;
+        const SizingResult qlora = WorkloadSizer::size(rq);
+        QCOMPARE(qlora.weightsGb, 35.0); // 0.5 byte per parameter
+        QVERIFY(qlora.gpusRecommended <= lora.gpusRecommended);
+    }
+
+    // LoRA does no weight gradients for the frozen weights: 4·N·D FLOPs (2 forward + 2 for the
+    // activation gradients), not training's 6·N·D.
+    void loraTimeUsesFourNd()
+    {
+        SizingRequest rq = h100(70e9, WorkloadTask::FineTune);
+        rq.tokens = 1e9;
+        rq.targetDays = 1;
+        const SizingResult lora = WorkloadSizer::size(rq);
+        QVERIFY(qFuzzyCompare(*lora.trainingFlops, 4 * 70e9 * 1e9));
+        QVERIFY(lora.timeFormula.contains(QStringLiteral("4·N·D")));
+        rq.fineTuneMethod = FineTuneMethod::Full;
+        QVERIFY(qFuzzyCompare(*WorkloadSizer::size(rq).trainingFlops, 6 * 70e9 * 1e9));
+    }
+
+    // Inside one server the all-reduce runs over NVLink: H100 900 GB/s bidirectional ([S11]
+    // stas00/ml-engineering network/README.md), 450 GB/s each way, not the 50 GB/s of one 400G NIC.
+    void allReduceInsideAServerUsesNvlink()
+    {
+        SizingRequest rq = h100(7e9, WorkloadTask::Train);
+        rq.perGpuNetworkGBps = 50;
+        rq.designGpus = 8;
+        SizingResult r = WorkloadSizer::size(rq);
+        QVERIFY(qFuzzyCompare(*r.allReduceSeconds, 2.0 * 7 / 8 * 14 / 450));
+        QVERIFY(r.allReduceFormula.contains(QStringLiteral("NVLink")));
+        // Without a design's network: one server still gets its NVLink all-reduce.
+        rq.perGpuNetworkGBps.reset();
+        QVERIFY(WorkloadSizer::size(rq).allReduceSeconds.has_value());
+        // Across two servers the network is the bottleneck.
+        rq.perGpuNetworkGBps = 50;
+        rq.designGpus = 16;
+        r = WorkloadSizer::size(rq);
+        QVERIFY(qFuzzyCompare(*r.allReduceSeconds, 2.0 * 15 / 16 * 14 / 50));
+    }
+
+    // The GPUs per server come from the catalog item, never a literal 8 (issue 12: the WORKLOAD rules
+    // assumed 8): a 72-GPU GB200 NVL72 rack rounds to whole racks.
+    void gpusPerServerComeFromTheCatalog()
+    {
+        const CatalogItem* nvl72 = test::shippedCatalog().item(QStringLiteral("dgx-gb200-nvl72"));
+        QVERIFY(nvl72 && nvl72->gpu);
+        SizingRequest rq = SizingRequest::forServer(nvl72);
+        QCOMPARE(rq.gpusPerServer, 72);
+        rq.parameters = 405e9;
+        rq.task = WorkloadTask::Train;
+        const SizingResult r = WorkloadSizer::size(rq);
+        QCOMPARE(r.gpusPerServer, 72);
+        QCOMPARE(r.gpusRecommended % 72, 0);
+        QCOMPARE(r.generatorSeed().value("nodes").toInt(), r.gpusRecommended / 72);
     }
 
     void memoryAgreesWithTheSourceDocument()
@@ -101,6 +211,7 @@ private Q_SLOTS:
         // Ring all-reduce of 140 GB of BF16 gradients over 128 GPUs at 50 GB/s per GPU:
         // 2 x 127/128 x 140 / 50 = 5.556 s; at half bisection it takes twice as long.
         SizingRequest rq = h100(70e9, WorkloadTask::Train);
+        rq.tokens = 300e9; // the GPT-3 budget, stated
         rq.perGpuNetworkGBps = 50;
         rq.bisectionRatio = 1.0;
         SizingResult r = WorkloadSizer::size(rq);
@@ -144,17 +255,22 @@ private Q_SLOTS:
         // design's intent: the design rules find nothing wrong with the GPUs or the fabric.
         const CatalogItem* server = test::shippedCatalog().item(QStringLiteral("dgx-h100"));
         QVERIFY(server && server->gpu);
-        SizingRequest rq = h100(70e9, WorkloadTask::Train);
-        rq.gpu = *server->gpu;
+        // 300B tokens stated (the GPT-3 budget): 128 GPUs. At the default 20 tokens per parameter the
+        // 576-GPU design trips STORAGE-AGGREGATE-TRAINING (the generator's storage sizing, issue 12
+        // section 5), which this test is not about.
+        SizingRequest rq = SizingRequest::forServer(server);
+        rq.parameters = 70e9;
+        rq.tokens = 300e9;
         const SizingResult r = WorkloadSizer::size(rq);
+        QCOMPARE(r.gpusRecommended, 128);
         GeneratorOptions options = r.generatorOptions();
         options.switchSku = QStringLiteral("qm9700");
         options.storageSku = QStringLiteral("ddn-ai400x2");
         GenerateResult g = FabricGenerator::generate(options, test::shippedCatalog());
         QVERIFY2(g.ok(), qPrintable(g.error));
         QJsonObject props = g.design->properties();
-        props["intent"] = QJsonObject{
-            {"cluster_type", "training"}, {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}}}};
+        props["intent"] = QJsonObject{{"cluster_type", "training"},
+            {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}, {"tokens", 300e9}}}};
         g.design->setProperties(props);
         const auto findings = validate(*g.design);
         QStringList problems;
@@ -164,7 +280,7 @@ private Q_SLOTS:
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
         // Fewer GPUs than sized: the rule says so.
         props["intent"] = QJsonObject{{"cluster_type", "training"},
-            {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}, {"target_days", 7}}}};
+            {"workload", QJsonObject{{"parameters", 70e9}, {"task", "train"}, {"tokens", 300e9}, {"target_days", 7}}}};
         g.design->setProperties(props);
         const auto tight = validate(*g.design);
         QVERIFY(std::any_of(tight.begin(), tight.end(),

@@ -18,7 +18,7 @@ TierInputs inputs(int gpus, double capex, int linkGbps = 400, bool ib = true, bo
 {
     TierInputs in;
     in.gpus = gpus;
-    in.capex = capex;
+    in.capex = Band::point(capex);
     in.computeLinkGbps = linkGbps;
     in.infiniBand = ib;
     in.parallelFs = parallelFs;
@@ -99,9 +99,18 @@ private Q_SLOTS:
 
     void costRange()
     {
-        QVERIFY(TierTable::withinTypicalCost(TierTable::row("development"), 2e6));
-        QVERIFY(!TierTable::withinTypicalCost(TierTable::row("development"), 4e6));
-        QVERIFY(TierTable::withinTypicalCost(TierTable::row("hyperscale"), 2e9)); // open-ended
+        QVERIFY(TierTable::withinTypicalCost(TierTable::row("development"), Band::point(2e6)));
+        QVERIFY(!TierTable::withinTypicalCost(TierTable::row("development"), Band::point(4e6)));
+        QVERIFY(TierTable::withinTypicalCost(TierTable::row("hyperscale"), Band::point(2e9))); // open-ended
+        // hardware-specs.md section 10: "place the design in a tier by the band, not by the point". A
+        // band reaching into the large-scale tier's $50M-$300M is within it, though its mid is below.
+        QVERIFY(TierTable::withinTypicalCost(TierTable::row("large-scale"), Band{40e6, 46e6, 55e6}));
+        QVERIFY(!TierTable::withinTypicalCost(TierTable::row("large-scale"), Band{25e6, 30e6, 36e6}));
+        TierInputs straddles = inputs(1016, 0);
+        straddles.capex = Band{40e6, 46e6, 55e6};
+        QVERIFY(!has(TierTable::check(straddles), "TIER-COST"));
+        straddles.capex = Band{25e6, 30e6, 36e6};
+        QVERIFY(has(TierTable::check(straddles), "TIER-COST"));
         QVERIFY(has(TierTable::check(inputs(128, 30e6)), "TIER-COST"));
         QVERIFY(!has(TierTable::check(inputs(128, 20e6)), "TIER-COST"));
     }
@@ -123,7 +132,7 @@ private Q_SLOTS:
     void inputsFromADesign()
     {
         fx::Cluster c;
-        const TierInputs in = TierInputs::of(c.b.d, 1e6);
+        const TierInputs in = TierInputs::of(c.b.d, Band::point(1e6));
         QCOMPARE(in.gpus, 16);
         QCOMPARE(in.computeLinkGbps, 400);
         QVERIFY(in.infiniBand);

@@ -6,6 +6,7 @@
 #include "io/designjson.h"
 #include "model/design.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -156,6 +157,40 @@ private Q_SLOTS:
                 out.contains(QRegularExpression(QStringLiteral("\\d+ errors?, \\d+ warnings?, "))), qPrintable(out));
             QVERIFY2(!onePlural.match(out).hasMatch(), qPrintable(out));
         }
+    }
+
+    // Issue 12, section 7: `catalog check` passes the shipped catalog (every estimate with a band) and
+    // refuses, with exit 1 and the reason, a system whose estimate is below its GPUs' (hardware-specs.md
+    // section 10: "A system's estimate can never be below the sum of its GPUs' estimates").
+    void catalogCheckRefusesASystemBelowItsGpus()
+    {
+        auto r = runCli({QStringLiteral("catalog"), QStringLiteral("check")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(" 0 refused"), r.out.constData());
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-h100")});
+        QVERIFY2(r.out.contains("Price band:  199,000 - 320,000 USD"), r.out.constData());
+
+        r = runCli(
+            {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-h100"), QStringLiteral("--json")});
+        QJsonObject cheap = r.json();
+        cheap[QStringLiteral("sku")] = QStringLiteral("cheap-dgx");
+        QJsonObject price = cheap.value(QLatin1String("price")).toObject();
+        price[QStringLiteral("value")] = 199000;
+        price[QStringLiteral("low")] = 150000;
+        cheap[QStringLiteral("price")] = price;
+        QTemporaryDir dir;
+        const QString user = dir.filePath(QStringLiteral("user.json"));
+        QFile f(user);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(QJsonObject{{QStringLiteral("schema"), 1}, {QStringLiteral("items"), QJsonArray{cheap}}})
+                    .toJson());
+        f.close();
+        qputenv("PODWRIGHT_USER_CATALOG", user.toLocal8Bit());
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("check")});
+        qunsetenv("PODWRIGHT_USER_CATALOG");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.out.contains("cheap-dgx") && r.out.contains("below its 8 GPUs"), r.out.constData());
+        QVERIFY2(r.out.contains(" 1 refused"), r.out.constData());
     }
 
     void catalogErrors()

@@ -62,8 +62,17 @@ private Q_SLOTS:
         auto* point = series<QScatterSeries>(chart, QStringLiteral("design"));
         QVERIFY(point);
         QCOMPARE(point->count(), 1);
-        QCOMPARE(point->at(0), QPointF(cost.gpus, cost.capex / 1e6)); // millions of USD
+        QCOMPARE(point->at(0), QPointF(cost.gpus, cost.allInBand.mid / 1e6)); // millions of USD, all-in
         QCOMPARE(cost.gpus, 16);
+        // The design placed by its capital-cost band (hardware-specs.md section 10): a range bar
+        // from the low to the high end at its GPU count, wider than a point.
+        auto* range = series<QLineSeries>(chart, QStringLiteral("designBand"));
+        QVERIFY(range);
+        QCOMPARE(range->count(), 2);
+        QCOMPARE(range->at(0), QPointF(cost.gpus, cost.allInBand.low / 1e6));
+        QCOMPARE(range->at(1), QPointF(cost.gpus, cost.allInBand.high / 1e6));
+        QVERIFY(cost.allInBand.low < cost.allInBand.high);
+        QVERIFY(cost.allInBand.mid > cost.capex); // hardware plus the support bought with it
 
         // Every training tier as a band spanning its GPU and typical cost ranges; no inference row.
         for (const Tier& t : TierTable::rows()) {

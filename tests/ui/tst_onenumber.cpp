@@ -1,6 +1,6 @@
 // One definition per number: the studio's status bar, `podwright-cli cost/analyze/validate --json`
-// and the PDF proposal (pdftotext) show the same IT power, bisection ratio, capital cost and
-// finding counts for the bundled sample and for a generated 1,024-GPU SuperPOD. Before the analysis
+// and the PDF proposal (pdftotext) show the same IT power, bisection ratio, capital cost and its
+// band, and finding counts for the bundled sample and for a generated 1,024-GPU SuperPOD. Before the analysis
 // of record, IT power had three definitions and the bisection ratio three option sets.
 #include "helpers/uitest.h"
 #include "helpers/windowfixture.h"
@@ -135,6 +135,20 @@ private Q_SLOTS:
             QCOMPARE(numberIn(text, QStringLiteral("Capital: %1 \\$([\\d,.]+)").arg(name)),
                 rounded(c.value("usd").toDouble(), 2));
         }
+
+        // Capital-cost band (issue 12, section 7): CostReport::capexBand in `cost --json`, the status
+        // bar and the report's summary, to the dollar.
+        const QJsonObject band = cost.value("capex_band").toObject();
+        QCOMPARE(band.value("mid").toDouble(), capex);
+        QVERIFY(band.value("low").toDouble() <= capex && capex <= band.value("high").toDouble());
+        QCOMPARE(numberIn(status, QStringLiteral("band \\$([\\d,]+)")), rounded(band.value("low").toDouble(), 0));
+        QCOMPARE(numberIn(status, QStringLiteral("band \\$[\\d,]+–\\$([\\d,]+)")),
+            rounded(band.value("high").toDouble(), 0));
+        QCOMPARE(numberIn(text, QStringLiteral("between \\$([\\d,.]+) and")), rounded(band.value("low").toDouble(), 0));
+        QCOMPARE(numberIn(text, QStringLiteral("between \\$[\\d,.]+ and \\$([\\d,.]+)")),
+            rounded(band.value("high").toDouble(), 0));
+        QCOMPARE(w->statusPanel()->capex(), capex);
+        QCOMPARE(w->analysis()->cost()->capexBand.toJson(), band);
 
         // Bisection: one analysis with the default options.
         const QJsonValue ratio = analysis.value("bisection").toObject().value("ratio");

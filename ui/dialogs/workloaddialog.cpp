@@ -20,6 +20,7 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
       mCatalog(catalog),
       mParameters(new QDoubleSpinBox(this)),
       mTask(new QComboBox(this)),
+      mMethod(new QComboBox(this)),
       mTokens(new QDoubleSpinBox(this)),
       mDays(new QDoubleSpinBox(this)),
       mServer(new QComboBox(this)),
@@ -29,6 +30,7 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     setWindowTitle(QStringLiteral("New from workload"));
     mParameters->setObjectName(QStringLiteral("parameters"));
     mTask->setObjectName(QStringLiteral("task"));
+    mMethod->setObjectName(QStringLiteral("fineTuneMethod"));
     mTokens->setObjectName(QStringLiteral("tokens"));
     mDays->setObjectName(QStringLiteral("targetDays"));
     mServer->setObjectName(QStringLiteral("gpuServer"));
@@ -41,10 +43,16 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     mParameters->setValue(70);
     for (WorkloadTask t : {WorkloadTask::Train, WorkloadTask::FineTune, WorkloadTask::Inference})
         mTask->addItem(toString(t), int(t));
-    mTokens->setRange(0.1, 1e6);
+    mMethod->addItem(QStringLiteral("LoRA (adapters, frozen BF16 weights)"), int(FineTuneMethod::Lora));
+    mMethod->addItem(QStringLiteral("QLoRA (adapters, frozen 4-bit weights)"), int(FineTuneMethod::Qlora));
+    mMethod->addItem(QStringLiteral("Full (every weight)"), int(FineTuneMethod::Full));
+    // 0 (the minimum) means "the default rule": 20 tokens per parameter (Chinchilla).
+    mTokens->setRange(0, 1e6);
     mTokens->setDecimals(1);
     mTokens->setSuffix(QStringLiteral(" B tokens"));
-    mTokens->setValue(SizingRequest::kDefaultTokens / 1e9);
+    mTokens->setSpecialValueText(
+        QStringLiteral("%1 per parameter (Chinchilla)").arg(SizingRequest::kTokensPerParameter));
+    mTokens->setValue(0);
     mDays->setRange(0.1, 3650);
     mDays->setDecimals(1);
     mDays->setSuffix(QStringLiteral(" days"));
@@ -58,6 +66,7 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(QStringLiteral("&Model size:"), mParameters);
     form->addRow(QStringLiteral("&Task:"), mTask);
+    form->addRow(QStringLiteral("&Fine-tuning:"), mMethod);
     form->addRow(QStringLiteral("Training t&okens:"), mTokens);
     form->addRow(QStringLiteral("Target &days:"), mDays);
     form->addRow(QStringLiteral("&GPU server:"), mServer);
@@ -76,31 +85,28 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     connect(mTokens, &QDoubleSpinBox::valueChanged, this, &WorkloadDialog::recompute);
     connect(mDays, &QDoubleSpinBox::valueChanged, this, &WorkloadDialog::recompute);
     connect(mTask, &QComboBox::currentIndexChanged, this, &WorkloadDialog::recompute);
+    connect(mMethod, &QComboBox::currentIndexChanged, this, &WorkloadDialog::recompute);
     connect(mServer, &QComboBox::currentIndexChanged, this, &WorkloadDialog::recompute);
     recompute();
 }
 
 SizingRequest WorkloadDialog::request() const
 {
-    SizingRequest r;
+    SizingRequest r = SizingRequest::forServer(mCatalog.item(mServer->currentData().toString()));
     r.parameters = mParameters->value() * 1e9;
     r.task = WorkloadTask(mTask->currentData().toInt());
-    r.tokens = mTokens->value() * 1e9;
+    r.fineTuneMethod = FineTuneMethod(mMethod->currentData().toInt());
+    if (mTokens->value() > 0)
+        r.tokens = mTokens->value() * 1e9;
     r.targetDays = mDays->value();
-    const CatalogItem* server = mCatalog.item(mServer->currentData().toString());
-    if (server && server->gpu) {
-        r.gpu = *server->gpu;
-        r.serverSku = server->sku;
-        r.gpusPerServer = server->gpuCount();
-    } else {
-        r.gpu = WorkloadSizer::fallbackGpu();
-    }
     return r;
 }
 
 void WorkloadDialog::recompute()
 {
-    const bool training = WorkloadTask(mTask->currentData().toInt()) != WorkloadTask::Inference;
+    const WorkloadTask task = WorkloadTask(mTask->currentData().toInt());
+    const bool training = task != WorkloadTask::Inference;
+    mMethod->setEnabled(task == WorkloadTask::FineTune);
     mTokens->setEnabled(training);
     mDays->setEnabled(training);
     mResult = WorkloadSizer::size(request());

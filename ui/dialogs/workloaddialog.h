@@ -38,6 +38,7 @@ private:
     const Catalog& mCatalog;
     QDoubleSpinBox* mParameters;
     QComboBox* mTask;
+    QComboBox* mMethod;
     QDoubleSpinBox* mTokens;
     QDoubleSpinBox* mDays;
     QComboBox* mServer;
