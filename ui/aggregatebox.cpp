@@ -28,8 +28,17 @@ void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
     painter->drawRect(rect);
     painter->restore();
 
-    // Title over the upper half, counts under it, both scaled with the box up to a cap.
+    // A band thinner on screen than two lines: one line, title and counts.
     const double h = rect.height();
+    if (painter->worldTransform().mapRect(rect).height() < 2.2 * ScreenText::kMinPixels) {
+        ScreenText::Style line;
+        line.bold = true;
+        line.backdrop = true;
+        line.pixelSize = std::clamp(h / 2, 13.0, 160.0);
+        ScreenText::draw(painter, rect, QStringLiteral("%1 — %2").arg(title, detail), line);
+        return;
+    }
+    // Title over the upper half, counts under it, both scaled with the box up to a cap.
     ScreenText::Style big;
     big.bold = true;
     big.pixelSize = std::clamp(h / 5, 13.0, 160.0);

@@ -14,8 +14,8 @@ namespace pw::ui {
 // TierItem so that every aggregate reads the same way.
 class AggregateBox {
 public:
-    static void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, const QRectF& rect,
-        const QColor& edge, const QString& title, const QString& detail, bool selected);
+    static void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, const QRectF& rect, const QColor& edge,
+        const QString& title, const QString& detail, bool selected);
 };
 
 } // namespace pw::ui

@@ -32,7 +32,9 @@ void BandItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     const bool switches = mBand == Band::Core || mBand == Band::Spine || mBand == Band::Leaf
         || mBand == Band::StorageSwitches || mBand == Band::InBand || mBand == Band::OutOfBand;
     AggregateBox::paint(painter, option, mRect,
-        ItemStyle::nodeBorder(switches ? ItemKind::Switch : mBand == Band::Pdus ? ItemKind::Pdu : ItemKind::Server),
+        ItemStyle::nodeBorder(switches ? ItemKind::Switch
+                : mBand == Band::Pdus  ? ItemKind::Pdu
+                                       : ItemKind::Server),
         DesignLayout::bandName(mBand), mDetail, false);
 }
 

@@ -7,6 +7,7 @@
 #include "itemstyle.h"
 #include "linklayeritem.h"
 #include "nodeitem.h"
+#include "titlelayeritem.h"
 
 #include "catalog/catalog.h"
 #include "commands/addnodecommand.h"
@@ -36,6 +37,8 @@ CanvasScene::CanvasScene(DesignDocument* document, QObject* parent) : QGraphicsS
     setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
     mLinkLayer = new LinkLayerItem(this);
     addItem(mLinkLayer);
+    mTitleLayer = new TitleLayerItem(this);
+    addItem(mTitleLayer);
     connect(document, &DesignDocument::resetDone, this, &CanvasScene::rebuild);
     connect(document, &DesignDocument::changed, this, &CanvasScene::sync);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
@@ -257,13 +260,19 @@ void CanvasScene::updateGroupBoxes()
         int count = 0;
         int gpus = 0;
         int switches = 0;
+        double maxWidth = 0;
         std::map<QString, int> models;
     };
     std::unordered_map<GroupId, Acc> acc;
     std::map<int, Acc> bands;
+    // A rack column: one node wide, its members filling most of it.
+    auto isColumn = [](const Acc& a) {
+        return a.rect.width() <= 1.5 * a.maxWidth && a.rect.width() * a.rect.height() <= 2.5 * a.memberArea;
+    };
     auto add = [](Acc& a, const QRectF& r, const CatalogItem* ci) {
         a.rect = a.count ? a.rect.united(r) : r;
         a.memberArea += r.width() * r.height();
+        a.maxWidth = std::max(a.maxWidth, r.width());
         ++a.count;
         a.gpus += ci ? ci->gpuCount() : 0;
         a.switches += ci && ci->kind == ItemKind::Switch ? 1 : 0;
@@ -294,9 +303,8 @@ void CanvasScene::updateGroupBoxes()
         const Group* g = d.group(it.key());
         const bool collapsed = mCollapsed.contains(it.key());
         // A rack whose members are scattered over the logical layout (its network switches sit
-        // with their tiers, not in the rack's column) would be a huge box over everything: no box.
-        if (!collapsed && g && g->kind == GroupKind::Rack
-            && a.rect.width() * a.rect.height() > 12 * a.memberArea + 1e5) {
+        // with their tiers, not in a rack column) would be a box over unrelated nodes: no box.
+        if (!collapsed && g && g->kind == GroupKind::Rack && !isColumn(a)) {
             it.value()->setVisible(false);
             continue;
         }
@@ -308,6 +316,11 @@ void CanvasScene::updateGroupBoxes()
                                                       : 0);
         it.value()->setBox(a.rect.adjusted(-pad, -pad - kGroupTitle, pad, pad), collapsed, a.count, a.gpus, a.switches);
     }
+    QRectF titled;
+    for (const GroupItem* item : std::as_const(mGroups))
+        if (item->isVisible())
+            titled = titled.united(item->sceneBoundingRect());
+    mTitleLayer->setBounds(titled);
     for (auto it = mBands.begin(); it != mBands.end(); ++it) {
         const auto found = bands.find(it.key());
         const bool shown = found != bands.end() && mAggregatedBands.contains(it.key());
@@ -327,7 +340,16 @@ void CanvasScene::rebuildBundles()
     const Design& d = design();
     // Resolve every node's visible endpoint once; links then only look it up.
     std::vector<QGraphicsItem*> rep(d.nodes().slotCount() + 1, nullptr);
-    d.nodes().forEach([&](const Node& n) { rep[n.id.value()] = representative(n); });
+    // A shown node's links to an aggregate (a collapsed pod, a band) leave from its unit's box:
+    // one line per unit and aggregate instead of one per node.
+    std::vector<QGraphicsItem*> lift(d.nodes().slotCount() + 1, nullptr);
+    d.nodes().forEach([&](const Node& n) {
+        QGraphicsItem* r = representative(n);
+        rep[n.id.value()] = r;
+        if (r && r->type() == NodeItem::Type && n.unit.isValid())
+            if (GroupItem* unit = mGroups.value(n.unit); unit && unit->isVisible())
+                lift[n.id.value()] = unit;
+    });
     struct KeyHash {
         size_t operator()(const std::tuple<QGraphicsItem*, QGraphicsItem*, int>& k) const noexcept
         {
@@ -351,6 +373,14 @@ void CanvasScene::rebuildBundles()
         QGraphicsItem* a = rep[link.a.node.value()];
         QGraphicsItem* b = rep[link.b.node.value()];
         if (!a || !b || a == b)
+            return;
+        const bool aggregateA = a->type() != NodeItem::Type;
+        const bool aggregateB = b->type() != NodeItem::Type;
+        if (aggregateA && !aggregateB && lift[link.b.node.value()])
+            b = lift[link.b.node.value()];
+        else if (aggregateB && !aggregateA && lift[link.a.node.value()])
+            a = lift[link.a.node.value()];
+        if (a == b)
             return;
         if (b < a)
             std::swap(a, b);

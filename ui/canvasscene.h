@@ -24,6 +24,7 @@ class DesignDocument;
 class GroupItem;
 class LinkLayerItem;
 class NodeItem;
+class TitleLayerItem;
 class BandItem;
 
 // The canvas: a view of the document's design, never the document. One NodeItem per node and
@@ -57,6 +58,7 @@ public:
     [[nodiscard]] int nodeItemCount() const { return int(mNodes.size()); }
     [[nodiscard]] int visibleNodeItemCount() const;
     [[nodiscard]] int groupItemCount() const { return int(mGroups.size()); }
+    [[nodiscard]] QList<GroupItem*> groupItems() const { return mGroups.values(); }
     [[nodiscard]] LinkLayerItem* linkLayer() const { return mLinkLayer; }
     [[nodiscard]] int linkBundleCount() const;
     [[nodiscard]] const std::vector<LinkBundle>& linkBundles() const;
@@ -132,6 +134,7 @@ private:
     QHash<NodeId, NodeItem*> mNodes;
     QHash<GroupId, GroupItem*> mGroups;
     LinkLayerItem* mLinkLayer = nullptr;
+    TitleLayerItem* mTitleLayer = nullptr;
     QSet<GroupId> mCollapsed;
     QSet<GroupId> mAuto; // collapsed by the size policy: level of detail opens and closes them
     QHash<int, BandItem*> mBands; // by DesignLayout::Band

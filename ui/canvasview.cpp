@@ -94,9 +94,12 @@ void CanvasView::fitAll()
     const double fit = std::min(vp.width() / target.width(), vp.height() / target.height());
     // Very small designs would blow up into giant boxes: stop at a readable 1.5x.
     const double s = std::clamp(fit, 1e-4, 1.5);
+    mRefreshing = true; // one level-of-detail pass, at the destination
     setTransform(QTransform::fromScale(s, s));
     centerOn(r.center());
+    mRefreshing = false;
     refreshDetail();
+    mFitted = true;
 }
 
 void CanvasView::fitSelection()
@@ -110,10 +113,13 @@ void CanvasView::fitSelection()
         fitAll();
         return;
     }
+    mFitted = false;
+    mRefreshing = true;
     fitInView(r.adjusted(-80, -80, 80, 80), Qt::KeepAspectRatio);
     if (transform().m11() > 2.0)
         setTransform(QTransform::fromScale(2.0, 2.0));
     centerOn(r.center());
+    mRefreshing = false;
     refreshDetail();
 }
 
@@ -130,6 +136,7 @@ void CanvasView::zoomAt(double factor, QPoint viewportPos)
     const QPointF anchor = mapToScene(viewportPos);
     setTransform(QTransform::fromScale(s, s));
     // Scroll so that the scene point under the anchor is back under it.
+    mFitted = false;
     const QPointF off = viewportTransform().map(anchor) - QPointF(viewportPos);
     horizontalScrollBar()->setValue(horizontalScrollBar()->value() + int(std::lround(off.x())));
     verticalScrollBar()->setValue(verticalScrollBar()->value() + int(std::lround(off.y())));
@@ -157,6 +164,7 @@ void CanvasView::showNode(NodeId id)
     if (!n)
         return;
     mScene->reveal(id);
+    mFitted = false;
     {
         // Close enough to read names, never further out than the user already was; the level
         // of detail follows once, at the destination (on the way it would close the node's pod).
@@ -172,6 +180,7 @@ void CanvasView::showNode(NodeId id)
 
 void CanvasView::centerOnScene(QPointF scenePos)
 {
+    mFitted = false;
     centerOn(scenePos);
     refreshDetail();
 }
@@ -356,6 +365,7 @@ void CanvasView::mouseMoveEvent(QMouseEvent* event)
         const QPoint p = event->position().toPoint();
         const QPoint delta = p - mPanLast;
         mPanLast = p;
+        mFitted = false;
         horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
         verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
         return;
@@ -501,7 +511,10 @@ void CanvasView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
     placeOverlays();
-    refreshDetail();
+    if (mFitted)
+        fitAll(); // docks settling or the window resized: the whole design stays in view
+    else
+        refreshDetail();
 }
 
 } // namespace pw::ui

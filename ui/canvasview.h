@@ -99,6 +99,7 @@ private:
     FindBar* mFindBar;
     OverviewMap* mOverview;
     bool mRefreshing = false;
+    bool mFitted = false; // showing all since the last Fit All: a resize fits again
     CanvasClipboard mClipboard;
     bool mSpaceHeld = false;
     bool mPanning = false;

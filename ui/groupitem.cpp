@@ -10,6 +10,8 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <cmath>
+
 namespace pw::ui {
 
 namespace {
@@ -51,32 +53,63 @@ bool GroupItem::hitsHandle(QPointF scenePos) const
     return QRectF(mRect.left(), mRect.top(), mRect.width(), kTitle).contains(p);
 }
 
+namespace {
+
+QColor edgeOf(GroupKind kind)
+{
+    switch (kind) {
+    case GroupKind::Rack:
+        return QColor(0x60, 0x60, 0x60);
+    case GroupKind::ScalableUnit:
+        return QColor(0x1f, 0x6f, 0xc5);
+    case GroupKind::Pod:
+        return QColor(0x7a, 0x3f, 0xa8);
+    }
+    return Qt::gray;
+}
+
+// "Rack A1" needs no "Rack" in front.
+QString titleOf(const Group& g)
+{
+    const QString kind = g.kind == GroupKind::Rack ? QStringLiteral("Rack")
+        : g.kind == GroupKind::Pod                 ? QStringLiteral("Pod")
+                                                   : QStringLiteral("SU");
+    return g.name.startsWith(kind, Qt::CaseInsensitive) ? g.name : QStringLiteral("%1 %2").arg(kind, g.name);
+}
+
+} // namespace
+
+void GroupItem::paintTitle(QPainter* painter) const
+{
+    const Group* g = mCanvas->design().group(mId);
+    if (!g || mCollapsed)
+        return;
+    const QColor edge = edgeOf(g->kind);
+    const double lod = std::sqrt(std::abs(painter->worldTransform().determinant()));
+    const QString title = titleOf(*g);
+    const QString counts = countsText(g->kind);
+    // The title in the strip above the members, at a size the eye can read, or not at all.
+    ScreenText::Style style;
+    style.bold = true;
+    style.pixelSize = 13;
+    style.color = edge.darker(130);
+    // On the strip's bottom line: when zoomed out the text grows up into the gap above the box,
+    // never down under the members (which are drawn over it).
+    style.align = Qt::AlignLeft | Qt::AlignBottom;
+    style.backdrop = lod < 1;
+    ScreenText::draw(painter, QRectF(mRect.left() + 8, mRect.top() + 2, mRect.width() - 16, kTitle),
+        g->kind == GroupKind::Rack ? title : QStringLiteral("%1 — %2").arg(title, counts), style);
+}
+
 void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const Group* g = mCanvas->design().group(mId);
     if (!g)
         return;
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    QColor edge;
-    QString kind;
-    switch (g->kind) {
-    case GroupKind::Rack:
-        edge = QColor(0x60, 0x60, 0x60);
-        kind = QStringLiteral("Rack");
-        break;
-    case GroupKind::ScalableUnit:
-        edge = QColor(0x1f, 0x6f, 0xc5);
-        kind = QStringLiteral("SU");
-        break;
-    case GroupKind::Pod:
-        edge = QColor(0x7a, 0x3f, 0xa8);
-        kind = QStringLiteral("Pod");
-        break;
-    }
+    const QColor edge = edgeOf(g->kind);
     const bool selected = mCanvas->selectedGroup() == mId;
-    // "Rack A1" needs no "Rack" in front.
-    const QString title
-        = g->name.startsWith(kind, Qt::CaseInsensitive) ? g->name : QStringLiteral("%1 %2").arg(kind, g->name);
+    const QString title = titleOf(*g);
     const QString counts = countsText(g->kind);
     if (mCollapsed) {
         AggregateBox::paint(painter, option, mRect, edge, title, counts, selected);
@@ -114,22 +147,15 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         painter->setBrush(fill);
         painter->drawRoundedRect(mRect, 10, 10);
     }
-    // The title in the strip above the members, at a size the eye can read, or not at all.
-    ScreenText::Style style;
-    style.bold = true;
-    style.pixelSize = 13;
-    style.color = edge.darker(130);
-    style.align = Qt::AlignLeft | Qt::AlignVCenter;
-    style.backdrop = lod < 1;
-    ScreenText::draw(painter, QRectF(mRect.left() + 8, mRect.top() + 2, mRect.width() - 16, kTitle),
-        g->kind == GroupKind::Rack ? title : QStringLiteral("%1 — %2").arg(title, counts), style);
 }
 
 QString GroupItem::countsText(GroupKind kind) const
 {
-    QString text = QStringLiteral("%L1 %2").arg(mMembers).arg(plural(mMembers, "node", "nodes"));
+    // GPUs first: the figure an architect looks for.
+    QString text;
     if (mGpus > 0)
-        text += QStringLiteral(" · %L1 %2").arg(mGpus).arg(plural(mGpus, "GPU", "GPUs"));
+        text = QStringLiteral("%L1 %2 · ").arg(mGpus).arg(plural(mGpus, "GPU", "GPUs"));
+    text += QStringLiteral("%L1 %2").arg(mMembers).arg(plural(mMembers, "node", "nodes"));
     if (kind != GroupKind::Rack && mSwitches > 0)
         text += QStringLiteral(" · %L1 %2").arg(mSwitches).arg(plural(mSwitches, "switch", "switches"));
     return text;

@@ -25,6 +25,9 @@ public:
     [[nodiscard]] bool isCollapsed() const { return mCollapsed; }
     // The title strip (expanded) or the whole box (collapsed): where a double-click toggles it.
     [[nodiscard]] bool hitsHandle(QPointF scenePos) const;
+    // The title of an expanded group, in item coordinates. The scene's title layer calls it above
+    // the links, which would otherwise cross it.
+    void paintTitle(QPainter* painter) const;
 
 private:
     [[nodiscard]] QString countsText(GroupKind kind) const;

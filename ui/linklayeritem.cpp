@@ -161,7 +161,7 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
     }
 
     // Count labels at a screen size, on bundles long enough on screen to carry one.
-    if (lod < 0.2)
+    if (lod < 0.35)
         return;
     const QTransform world = painter->worldTransform();
     painter->resetTransform();
@@ -171,6 +171,7 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
     painter->setFont(f);
     const QFontMetricsF fm(f);
     painter->setRenderHint(QPainter::Antialiasing, true);
+    std::vector<QRectF> placed; // labels never overprint each other: the first one wins
     for (const LinkBundle& b : mBundles) {
         if (b.links.size() < 2)
             continue;
@@ -186,6 +187,12 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
             continue;
         const QPointF m = world.map(mid);
         const QRectF box(m.x() - w / 2, m.y() - 8, w, 16);
+        const QRectF room = box.adjusted(-3, -3, 3, 3);
+        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF& other) { return other.intersects(room); }))
+            continue;
+        if (placed.size() >= 400)
+            break; // a screen holds no more labels than this anyway
+        placed.push_back(room);
         painter->setPen(QPen(ItemStyle::linkColor(b.network), 1));
         painter->setBrush(Qt::white);
         painter->drawRoundedRect(box, 7, 7);

@@ -52,8 +52,13 @@ bool ScreenText::draw(QPainter* painter, const QRectF& area, const QString& text
         return false;
     }
     QRectF box = onScreen;
-    if (box.height() < fm.height())
-        box.setHeight(fm.height()); // a thin strip: the text may overhang it
+    if (box.height() < fm.height()) {
+        // A thin strip: the text overhangs it, upwards when it sits on the strip's bottom line.
+        if (style.align & Qt::AlignBottom)
+            box.setTop(box.bottom() - fm.height());
+        else
+            box.setHeight(fm.height());
+    }
     if (style.backdrop) {
         const double w = fm.horizontalAdvance(shown) + 8;
         const double h = fm.height() + 2;

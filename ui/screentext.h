@@ -37,8 +37,8 @@ public:
     static void setRecorder(std::vector<Drawn>* recorder);
 
     // The on-screen pixel size `draw` would use, or 0 when it would draw nothing.
-    [[nodiscard]] static double pixelsOnScreen(double lod, double areaWidthOnScreen, double textWidthAtMin,
-        double designPixelSize);
+    [[nodiscard]] static double pixelsOnScreen(
+        double lod, double areaWidthOnScreen, double textWidthAtMin, double designPixelSize);
 };
 
 } // namespace pw::ui

@@ -69,8 +69,8 @@ Block rackBand(const std::vector<const Node*>& nodes, double width)
     }
     size_t tallest = 0;
     for (auto& [rack, members] : racks) {
-        std::stable_sort(members.begin(), members.end(),
-            [](const Node* a, const Node* b) { return a->rackUnit > b->rackUnit; });
+        std::stable_sort(
+            members.begin(), members.end(), [](const Node* a, const Node* b) { return a->rackUnit > b->rackUnit; });
         tallest = std::max(tallest, members.size());
     }
     Block b;
@@ -181,9 +181,8 @@ private:
             cellH = std::max(cellH, c.height + kCellGap);
         }
         const double n = static_cast<double>(children.size());
-        const size_t columns
-            = std::clamp<size_t>(static_cast<size_t>(std::ceil(std::sqrt(n * DesignLayout::kAspect * cellH / cellW))),
-                1, children.size());
+        const size_t columns = std::clamp<size_t>(
+            static_cast<size_t>(std::ceil(std::sqrt(n * DesignLayout::kAspect * cellH / cellW))), 1, children.size());
         for (size_t i = 0; i < children.size(); ++i)
             grid.add(children[i],
                 QPointF(static_cast<double>(i % columns) * cellW + (cellW - children[i].width) / 2,

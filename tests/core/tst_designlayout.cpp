@@ -79,10 +79,8 @@ private Q_SLOTS:
         const QRectF r = bounds(d);
         // The old layout was one row of units: 100,000 GPUs were 1.4 million units wide and 3,000 high.
         const double aspect = r.width() / r.height();
-        QVERIFY2(aspect > 0.6 && aspect < 3.0, qPrintable(QStringLiteral("aspect %1 (%2 x %3)")
-                                                              .arg(aspect)
-                                                              .arg(r.width())
-                                                              .arg(r.height())));
+        QVERIFY2(aspect > 0.6 && aspect < 3.0,
+            qPrintable(QStringLiteral("aspect %1 (%2 x %3)").arg(aspect).arg(r.width()).arg(r.height())));
     }
 
     void nodesNeverOverlap()

@@ -2,13 +2,13 @@
 // overview map and find, on generated designs of 1,024 and 100,000 GPUs.
 #include "helpers/windowfixture.h"
 
+#include "banditem.h"
 #include "designdocument.h"
 #include "findbar.h"
 #include "groupitem.h"
 #include "nodeitem.h"
 #include "overviewmap.h"
 #include "screentext.h"
-#include "banditem.h"
 
 #include "generate/fabricgenerator.h"
 #include "model/design.h"
@@ -61,7 +61,10 @@ private:
 
     static bool shows(const std::vector<ScreenText::Drawn>& drawn, const QString& text)
     {
-        return std::any_of(drawn.begin(), drawn.end(), [&](const ScreenText::Drawn& t) { return t.text == text; });
+        // The label itself, or the label leading a one-line "label — counts".
+        return std::any_of(drawn.begin(), drawn.end(), [&](const ScreenText::Drawn& t) {
+            return t.text == text || t.text.startsWith(text + QStringLiteral(" —"));
+        });
     }
 
     static QPointF viewCentre(CanvasView* view) { return view->mapToScene(view->viewport()->rect().center()); }
@@ -84,9 +87,8 @@ private Q_SLOTS:
         // The shortcut, as a user presses it.
         QTest::keyClick(w->view(), Qt::Key_0, Qt::ControlModifier);
         const QRect viewport = w->view()->viewport()->rect();
-        d.nodes().forEach([&](const Node& n) {
-            QVERIFY2(viewport.contains(at(w->view(), n.position)), qPrintable(n.name));
-        });
+        d.nodes().forEach(
+            [&](const Node& n) { QVERIFY2(viewport.contains(at(w->view(), n.position)), qPrintable(n.name)); });
         // And it is not a postage stamp: the design fills the view along one side at least.
         QRectF used;
         d.nodes().forEach([&](const Node& n) { used = used.united(QRectF(at(w->view(), n.position), QSizeF(1, 1))); });
@@ -112,7 +114,11 @@ private Q_SLOTS:
             QVERIFY(notches > 0 ? view->zoom() > before : view->zoom() < before);
             const QPoint now = at(view, under);
             QVERIFY2((now - cursor).manhattanLength() <= 2,
-                qPrintable(QStringLiteral("moved to %1,%2 from %3,%4").arg(now.x()).arg(now.y()).arg(cursor.x()).arg(cursor.y())));
+                qPrintable(QStringLiteral("moved to %1,%2 from %3,%4")
+                               .arg(now.x())
+                               .arg(now.y())
+                               .arg(cursor.x())
+                               .arg(cursor.y())));
         }
     }
 
@@ -160,7 +166,8 @@ private Q_SLOTS:
         QVERIFY(map->isVisible());
         // Fitted, the outline covers the whole map's picture of the design.
         const QRectF design = map->sceneArea();
-        QVERIFY(view->visibleSceneRect().adjusted(-200, -200, 200, 200).contains(design.adjusted(100, 100, -100, -100)));
+        QVERIFY(
+            view->visibleSceneRect().adjusted(-200, -200, 200, 200).contains(design.adjusted(100, 100, -100, -100)));
         // Zoomed in, the outline is small; a click on the map centres the view there.
         view->zoomBy(6);
         const QRectF outline = map->viewportOutline();
