@@ -1,10 +1,13 @@
 #include "canvasscene.h"
 
+#include "banditem.h"
+
 #include "designdocument.h"
 #include "groupitem.h"
 #include "itemstyle.h"
 #include "linklayeritem.h"
 #include "nodeitem.h"
+#include "titlelayeritem.h"
 
 #include "catalog/catalog.h"
 #include "commands/addnodecommand.h"
@@ -16,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <tuple>
 #include <unordered_map>
 
@@ -24,7 +28,6 @@ namespace pw::ui {
 namespace {
 constexpr double kGroupPad = 18.0;
 constexpr double kGroupTitle = 24.0;
-const QSizeF kCollapsedSize(240, 90);
 } // namespace
 
 CanvasScene::CanvasScene(DesignDocument* document, QObject* parent) : QGraphicsScene(parent), mDocument(document)
@@ -35,6 +38,8 @@ CanvasScene::CanvasScene(DesignDocument* document, QObject* parent) : QGraphicsS
     setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
     mLinkLayer = new LinkLayerItem(this);
     addItem(mLinkLayer);
+    mTitleLayer = new TitleLayerItem(this);
+    addItem(mTitleLayer);
     connect(document, &DesignDocument::resetDone, this, &CanvasScene::rebuild);
     connect(document, &DesignDocument::changed, this, &CanvasScene::sync);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
@@ -57,6 +62,10 @@ CanvasScene::~CanvasScene()
 {
     // QGraphicsScene's destructor deselects items and would emit into half-destroyed listeners.
     blockSignals(true);
+    // Hidden node items are out of the scene, so its destructor would not delete them.
+    for (NodeItem* item : std::as_const(mNodes))
+        if (!item->scene())
+            delete item;
 }
 
 const Design& CanvasScene::design() const
@@ -70,9 +79,14 @@ void CanvasScene::rebuild()
         delete item;
     for (GroupItem* item : std::as_const(mGroups))
         delete item;
+    for (BandItem* item : std::as_const(mBands))
+        delete item;
     mNodes.clear();
     mGroups.clear();
+    mBands.clear();
     mCollapsed.clear();
+    mAuto.clear();
+    mAggregatedBands.clear();
     mSelectedGroup = {};
     mLinkLayer->setBundles({});
 
@@ -90,6 +104,21 @@ void CanvasScene::rebuild()
             if (g.kind == GroupKind::Pod)
                 mCollapsed.insert(g.id);
         });
+    mAuto = mCollapsed;
+    // Large bands outside the pods: one box each while zoomed out.
+    std::map<DesignLayout::Band, int> bandSize;
+    d.nodes().forEach([&](const Node& node) {
+        if (!node.unit.isValid())
+            ++bandSize[DesignLayout::bandOf(node, d.item(node.sku))];
+    });
+    for (const auto& [band, count] : bandSize) {
+        if (count <= kAggregateBandAbove || n <= size_t(kCollapseUnitsAbove))
+            continue;
+        auto* item = new BandItem(band);
+        addItem(item);
+        mBands.insert(int(band), item);
+        mAggregatedBands.insert(int(band));
+    }
     sync();
     fitWidthsToRows();
 }
@@ -139,8 +168,7 @@ void CanvasScene::sync()
     d.nodes().forEach([&](const Node& node) {
         auto it = mNodes.find(node.id);
         if (it == mNodes.end()) {
-            auto* item = new NodeItem(this, node.id);
-            addItem(item);
+            auto* item = new NodeItem(this, node.id); // updateVisibility adds it when shown
             mNodes.insert(node.id, item);
         } else {
             it.value()->syncFromModel();
@@ -183,6 +211,13 @@ std::vector<GroupId> CanvasScene::logicalChain(const Node& node) const
     return chain; // outermost first
 }
 
+BandItem* CanvasScene::bandOf(const Node& node) const
+{
+    if (node.unit.isValid() || mBands.isEmpty())
+        return nullptr;
+    return mBands.value(int(DesignLayout::bandOf(node, design().itemOf(node.id))));
+}
+
 QGraphicsItem* CanvasScene::representative(const Node& node) const
 {
     for (GroupId g : logicalChain(node))
@@ -190,6 +225,8 @@ QGraphicsItem* CanvasScene::representative(const Node& node) const
             return mGroups.value(g);
     if (node.rack.isValid() && mCollapsed.contains(node.rack))
         return mGroups.value(node.rack);
+    if (BandItem* band = bandOf(node); band && mAggregatedBands.contains(int(band->band())))
+        return band;
     NodeItem* item = mNodes.value(node.id);
     if (node.network != Network::None && !isLayerVisible(node.network))
         return nullptr;
@@ -202,9 +239,15 @@ void CanvasScene::updateVisibility()
     d.nodes().forEach([&](const Node& node) {
         NodeItem* item = mNodes.value(node.id);
         const bool visible = representative(node) == item;
-        item->setVisible(visible);
         if (!visible && item->isSelected())
             item->setSelected(false);
+        item->setVisible(visible);
+        // Hidden nodes leave the scene: the index would hand every one of them to each frame
+        // (29,000 at 100,000 GPUs, sorted by stacking order) only for the view to skip them.
+        if (visible && !item->scene())
+            addItem(item);
+        else if (!visible && item->scene())
+            removeItem(item);
     });
     // A group inside a collapsed group is hidden.
     d.groups().forEach([&](const Group& g) {
@@ -223,12 +266,27 @@ void CanvasScene::updateGroupBoxes()
     const Design& d = design();
     struct Acc {
         QRectF rect;
-        QPointF sum;
         double memberArea = 0;
         int count = 0;
         int gpus = 0;
+        int switches = 0;
+        double maxWidth = 0;
+        std::map<QString, int> models;
     };
     std::unordered_map<GroupId, Acc> acc;
+    std::map<int, Acc> bands;
+    // A rack column: one node wide, its members filling most of it.
+    auto isColumn = [](const Acc& a) {
+        return a.rect.width() <= 1.5 * a.maxWidth && a.rect.width() * a.rect.height() <= 2.5 * a.memberArea;
+    };
+    auto add = [](Acc& a, const QRectF& r, const CatalogItem* ci) {
+        a.rect = a.count ? a.rect.united(r) : r;
+        a.memberArea += r.width() * r.height();
+        a.maxWidth = std::max(a.maxWidth, r.width());
+        ++a.count;
+        a.gpus += ci ? ci->gpuCount() : 0;
+        a.switches += ci && ci->kind == ItemKind::Switch ? 1 : 0;
+    };
     d.nodes().forEach([&](const Node& node) {
         const NodeItem* item = mNodes.value(node.id);
         const QRectF r = item->mapRectToScene(item->boundingRect());
@@ -236,13 +294,12 @@ void CanvasScene::updateGroupBoxes()
         std::vector<GroupId> groups = logicalChain(node);
         if (node.rack.isValid())
             groups.push_back(node.rack);
-        for (GroupId g : groups) {
-            Acc& a = acc[g];
-            a.rect = a.count ? a.rect.united(r) : r;
-            a.sum += item->pos();
-            a.memberArea += r.width() * r.height();
-            ++a.count;
-            a.gpus += ci ? ci->gpuCount() : 0;
+        for (GroupId g : groups)
+            add(acc[g], r, ci);
+        if (const BandItem* band = bandOf(node)) {
+            Acc& t = bands[int(band->band())];
+            add(t, r, ci);
+            ++t.models[ci && !ci->model.isEmpty() ? ci->model : node.sku];
         }
     });
     for (auto it = mGroups.begin(); it != mGroups.end(); ++it) {
@@ -253,26 +310,38 @@ void CanvasScene::updateGroupBoxes()
             continue;
         }
         const Acc& a = found->second;
-        if (mCollapsed.contains(it.key())) {
-            const QPointF c = a.sum / a.count;
-            it.value()->setBox(
-                QRectF(c - QPointF(kCollapsedSize.width() / 2, kCollapsedSize.height() / 2), kCollapsedSize), true,
-                a.count, a.gpus);
-        } else {
-            // Nested groups get a little more room so their boxes do not coincide.
-            const Group* g = d.group(it.key());
-            // A rack whose members are scattered over the logical layout (generated designs place
-            // by function, not by rack) would be a huge box over everything: no box for it.
-            if (g && g->kind == GroupKind::Rack && a.rect.width() * a.rect.height() > 12 * a.memberArea + 1e5) {
-                it.value()->setVisible(false);
-                continue;
-            }
-            const double pad = kGroupPad
-                + (g && g->kind == GroupKind::Pod         ? 14
-                        : g && g->kind == GroupKind::Rack ? 6
-                                                          : 0);
-            it.value()->setBox(a.rect.adjusted(-pad, -pad - kGroupTitle, pad, pad), false, a.count, a.gpus);
+        const Group* g = d.group(it.key());
+        const bool collapsed = mCollapsed.contains(it.key());
+        // A rack whose members are scattered over the logical layout (its network switches sit
+        // with their tiers, not in a rack column) would be a box over unrelated nodes: no box.
+        if (!collapsed && g && g->kind == GroupKind::Rack && !isColumn(a)) {
+            it.value()->setVisible(false);
+            continue;
         }
+        // Collapsed or not, the box covers the members' area, so the layout never jumps and a
+        // collapsed pod is as large as the pod: room for a label that can be read.
+        const double pad = kGroupPad
+            + (g && g->kind == GroupKind::Pod         ? 14
+                    : g && g->kind == GroupKind::Rack ? -10
+                                                      : 0);
+        it.value()->setBox(a.rect.adjusted(-pad, -pad - kGroupTitle, pad, pad), collapsed, a.count, a.gpus, a.switches);
+    }
+    QRectF titled;
+    for (const GroupItem* item : std::as_const(mGroups))
+        if (item->isVisible())
+            titled = titled.united(item->sceneBoundingRect());
+    mTitleLayer->setBounds(titled);
+    for (auto it = mBands.begin(); it != mBands.end(); ++it) {
+        const auto found = bands.find(it.key());
+        const bool shown = found != bands.end() && mAggregatedBands.contains(it.key());
+        it.value()->setVisible(shown);
+        if (found == bands.end())
+            continue;
+        QStringList models;
+        for (const auto& [model, count] : found->second.models)
+            models << QStringLiteral("%L1 × %2").arg(count).arg(model);
+        it.value()->setBox(found->second.rect.adjusted(-kGroupPad, -kGroupPad, kGroupPad, kGroupPad),
+            found->second.count, models.join(QStringLiteral(", ")));
     }
 }
 
@@ -281,7 +350,16 @@ void CanvasScene::rebuildBundles()
     const Design& d = design();
     // Resolve every node's visible endpoint once; links then only look it up.
     std::vector<QGraphicsItem*> rep(d.nodes().slotCount() + 1, nullptr);
-    d.nodes().forEach([&](const Node& n) { rep[n.id.value()] = representative(n); });
+    // A shown node's links to an aggregate (a collapsed pod, a band) leave from its unit's box:
+    // one line per unit and aggregate instead of one per node.
+    std::vector<QGraphicsItem*> lift(d.nodes().slotCount() + 1, nullptr);
+    d.nodes().forEach([&](const Node& n) {
+        QGraphicsItem* r = representative(n);
+        rep[n.id.value()] = r;
+        if (r && r->type() == NodeItem::Type && n.unit.isValid())
+            if (GroupItem* unit = mGroups.value(n.unit); unit && unit->isVisible())
+                lift[n.id.value()] = unit;
+    });
     struct KeyHash {
         size_t operator()(const std::tuple<QGraphicsItem*, QGraphicsItem*, int>& k) const noexcept
         {
@@ -305,6 +383,14 @@ void CanvasScene::rebuildBundles()
         QGraphicsItem* a = rep[link.a.node.value()];
         QGraphicsItem* b = rep[link.b.node.value()];
         if (!a || !b || a == b)
+            return;
+        const bool aggregateA = a->type() != NodeItem::Type;
+        const bool aggregateB = b->type() != NodeItem::Type;
+        if (aggregateA && !aggregateB && lift[link.b.node.value()])
+            b = lift[link.b.node.value()];
+        else if (aggregateB && !aggregateA && lift[link.a.node.value()])
+            a = lift[link.a.node.value()];
+        if (a == b)
             return;
         if (b < a)
             std::swap(a, b);
@@ -352,7 +438,10 @@ int CanvasScene::visibleNodeItemCount() const
 
 void CanvasScene::setCollapsed(GroupId id, bool collapsed)
 {
-    if (!mGroups.contains(id) || isCollapsed(id) == collapsed)
+    if (!mGroups.contains(id))
+        return;
+    mAuto.remove(id); // the user decides from now on
+    if (isCollapsed(id) == collapsed)
         return;
     if (collapsed)
         mCollapsed.insert(id);
@@ -367,13 +456,103 @@ void CanvasScene::setCollapsed(GroupId id, bool collapsed)
 void CanvasScene::collapseAll(bool collapsed)
 {
     mCollapsed.clear();
+    mAuto.clear();
+    mAggregatedBands.clear();
+    if (collapsed)
+        for (auto it = mBands.begin(); it != mBands.end(); ++it)
+            mAggregatedBands.insert(it.key());
     if (collapsed)
         for (auto it = mGroups.begin(); it != mGroups.end(); ++it)
             if (const Group* g = design().group(it.key()); g && g->kind != GroupKind::Rack)
                 mCollapsed.insert(it.key());
+    refreshAggregates();
+}
+
+void CanvasScene::refreshAggregates()
+{
     updateVisibility();
     updateGroupBoxes();
     rebuildBundles();
+    Q_EMIT detailChanged();
+}
+
+void CanvasScene::setBandAggregated(DesignLayout::Band band, bool aggregated)
+{
+    if (!mBands.contains(int(band)) || isBandAggregated(band) == aggregated)
+        return;
+    if (aggregated)
+        mAggregatedBands.insert(int(band));
+    else
+        mAggregatedBands.remove(int(band));
+    refreshAggregates();
+}
+
+bool CanvasScene::updateDetail(const QRectF& visible, double scale)
+{
+    bool changed = false;
+    for (GroupId id : std::as_const(mAuto)) {
+        const GroupItem* item = mGroups.value(id);
+        if (!item)
+            continue;
+        const QRectF box = item->sceneBoundingRect();
+        const bool open = box.width() * scale >= kOpenGroupPixels && box.intersects(visible);
+        if (open == mCollapsed.contains(id)) {
+            if (open)
+                mCollapsed.remove(id);
+            else
+                mCollapsed.insert(id);
+            changed = true;
+        }
+    }
+    for (auto it = mBands.begin(); it != mBands.end(); ++it) {
+        const bool open = scale >= kOpenBandScale && it.value()->box().intersects(visible);
+        if (open == mAggregatedBands.contains(it.key())) {
+            if (open)
+                mAggregatedBands.remove(it.key());
+            else
+                mAggregatedBands.insert(it.key());
+            changed = true;
+        }
+    }
+    if (changed)
+        refreshAggregates();
+    return changed;
+}
+
+std::vector<NodeId> CanvasScene::find(const QString& text) const
+{
+    std::vector<NodeId> found;
+    const QString needle = text.trimmed();
+    if (needle.isEmpty())
+        return found;
+    const Design& d = design();
+    d.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = d.item(n.sku);
+        const Group* rack = d.group(n.rack);
+        if (n.name.contains(needle, Qt::CaseInsensitive) || n.sku.contains(needle, Qt::CaseInsensitive)
+            || (item && item->model.contains(needle, Qt::CaseInsensitive))
+            || (rack && rack->name.contains(needle, Qt::CaseInsensitive)))
+            found.push_back(n.id);
+    });
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+void CanvasScene::reveal(NodeId id)
+{
+    const Node* n = design().node(id);
+    if (!n)
+        return;
+    bool changed = false;
+    std::vector<GroupId> chain = logicalChain(*n);
+    if (n->rack.isValid())
+        chain.push_back(n->rack);
+    for (GroupId g : chain)
+        changed = mCollapsed.remove(g) || changed;
+    if (const BandItem* band = bandOf(*n))
+        changed = mAggregatedBands.remove(int(band->band())) || changed;
+    if (changed)
+        refreshAggregates();
 }
 
 void CanvasScene::setLayerVisible(Network network, bool visible)

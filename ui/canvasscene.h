@@ -1,6 +1,7 @@
 #pragma once
 
 #include "commands/command.h"
+#include "generate/designlayout.h"
 #include "linkbundle.h"
 #include "model/node.h"
 #include "util/strongid.h"
@@ -26,6 +27,8 @@ class DesignDocument;
 class GroupItem;
 class LinkLayerItem;
 class NodeItem;
+class TitleLayerItem;
+class BandItem;
 
 // The canvas: a view of the document's design, never the document. One NodeItem per node and
 // one GroupItem per group, in hashes by id; all links drawn by one LinkLayerItem as bundles.
@@ -39,6 +42,13 @@ public:
     static constexpr int kCollapseUnitsAbove
         = 1400; // a 4,096-GPU (512 DGX) design opens expanded: its fit-all frame is faster expanded (docs/benchmarks.md)
     static constexpr int kCollapsePodsAbove = 6000;
+    // A band outside the pods (a switch tier, the management switches, the PDUs) with more nodes
+    // than this is drawn as one box when zoomed out.
+    static constexpr int kAggregateBandAbove = 64;
+    // Level of detail: a group the size policy collapsed opens once it is this wide on screen; a
+    // band once the view is at kOpenBandScale or closer.
+    static constexpr double kOpenGroupPixels = 600;
+    static constexpr double kOpenBandScale = 0.3;
 
     explicit CanvasScene(DesignDocument* document, QObject* parent = nullptr);
     ~CanvasScene() override;
@@ -51,6 +61,7 @@ public:
     [[nodiscard]] int nodeItemCount() const { return int(mNodes.size()); }
     [[nodiscard]] int visibleNodeItemCount() const;
     [[nodiscard]] int groupItemCount() const { return int(mGroups.size()); }
+    [[nodiscard]] QList<GroupItem*> groupItems() const { return mGroups.values(); }
     [[nodiscard]] LinkLayerItem* linkLayer() const { return mLinkLayer; }
     [[nodiscard]] int linkBundleCount() const;
     [[nodiscard]] const std::vector<LinkBundle>& linkBundles() const;
@@ -60,6 +71,23 @@ public:
     void setCollapsed(GroupId id, bool collapsed);
     void toggleCollapsed(GroupId id) { setCollapsed(id, !isCollapsed(id)); }
     void collapseAll(bool collapsed);
+
+    // Bands outside the pods (view state, like collapse).
+    [[nodiscard]] BandItem* bandItem(DesignLayout::Band band) const { return mBands.value(int(band)); }
+    [[nodiscard]] bool isBandAggregated(DesignLayout::Band band) const { return mAggregatedBands.contains(int(band)); }
+    void setBandAggregated(DesignLayout::Band band, bool aggregated);
+
+    // Level of detail by zoom: the groups and tiers that the size policy collapsed open while the
+    // view is close enough to tell their members apart and they are on screen, and close again
+    // when zoomed out or scrolled away. A group the user collapsed or expanded by hand stays so.
+    // Returns whether anything opened or closed.
+    bool updateDetail(const QRectF& visibleSceneRect, double scale);
+    [[nodiscard]] bool isAutoDetail(GroupId id) const { return mAuto.contains(id); }
+
+    // Find: the nodes whose name, SKU, model or rack name contains the text (any case), by id.
+    [[nodiscard]] std::vector<NodeId> find(const QString& text) const;
+    // Opens whatever hides the node (its pod, unit, rack or band) so that it can be shown.
+    void reveal(NodeId id);
 
     // Layers by network (view state).
     [[nodiscard]] bool isLayerVisible(Network network) const { return !mHiddenLayers.contains(int(network)); }
@@ -94,11 +122,15 @@ public:
     void rebuild();
 
 Q_SIGNALS:
+    // Groups or tiers opened or closed (the overview redraws).
+    void detailChanged();
     // Node, link bundle or group selection changed.
     void selectionStateChanged();
 
 private:
     void sync();
+    void refreshAggregates();
+    [[nodiscard]] BandItem* bandOf(const Node& node) const;
     void updateVisibility();
     void fitWidthsToRows();
     void updateGroupBoxes();
@@ -110,7 +142,11 @@ private:
     QHash<NodeId, NodeItem*> mNodes;
     QHash<GroupId, GroupItem*> mGroups;
     LinkLayerItem* mLinkLayer = nullptr;
+    TitleLayerItem* mTitleLayer = nullptr;
     QSet<GroupId> mCollapsed;
+    QSet<GroupId> mAuto; // collapsed by the size policy: level of detail opens and closes them
+    QHash<int, BandItem*> mBands; // by DesignLayout::Band
+    QSet<int> mAggregatedBands;
     QSet<int> mHiddenLayers;
     GroupId mSelectedGroup;
     NetworkPrompt mNetworkPrompt;

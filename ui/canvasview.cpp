@@ -3,10 +3,12 @@
 #include "canvasscene.h"
 #include "connecttool.h"
 #include "designdocument.h"
+#include "findbar.h"
 #include "groupitem.h"
 #include "itemstyle.h"
 #include "legendwidget.h"
 #include "nodeitem.h"
+#include "overviewmap.h"
 #include "selecttool.h"
 
 #include "commands/addnodecommand.h"
@@ -25,6 +27,7 @@
 #include <QSet>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -34,12 +37,14 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
     : QGraphicsView(scene, parent),
       mScene(scene),
       mTool(std::make_unique<SelectTool>(this)),
-      mLegend(new LegendWidget(this))
+      mLegend(new LegendWidget(this)),
+      mFindBar(new FindBar(this)),
+      mOverview(new OverviewMap(this))
 {
     setRenderHint(QPainter::Antialiasing, true);
     setRenderHint(QPainter::TextAntialiasing, true);
     setDragMode(NoDrag);
-    setTransformationAnchor(AnchorUnderMouse);
+    setTransformationAnchor(NoAnchor); // zoomAt anchors explicitly
     setResizeAnchor(AnchorViewCenter);
     setViewportUpdateMode(MinimalViewportUpdate);
     setOptimizationFlags(DontAdjustForAntialiasing);
@@ -47,8 +52,8 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
     setAcceptDrops(true);
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
-    mLegend->move(viewport()->geometry().topLeft() + QPoint(10, 10));
-    mLegend->raise();
+    mFindBar->hide();
+    placeOverlays();
     connect(scene->document(), &DesignDocument::changed, this, &CanvasView::updateSceneRect);
     updateSceneRect();
 }
@@ -83,23 +88,18 @@ void CanvasView::fitAll()
     QRectF r = mScene->itemsBoundingRect();
     if (r.isEmpty())
         r = QRectF(-400, -300, 800, 600);
-    fitInView(r.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
-    // Very small designs would blow up into giant boxes: stop at a readable 1.5x.
-    if (transform().m11() > 1.5)
-        setTransform(QTransform::fromScale(1.5, 1.5));
-    // A design far wider than tall (a generated row of scalable units) would be a sliver: zoom so
-    // its height fills half the view and start at its left end; the scroll bar shows the rest.
+    const QRectF target = r.adjusted(-40, -40, 40, 40);
+    // The scale that fits both dimensions; fitInView's own margins and rounding are not needed.
     const QSize vp = viewport()->size();
-    const double minScale = std::min(0.5, 0.5 * vp.height() / std::max(1.0, r.height() + 80));
-    if (transform().m11() < minScale
-        && r.width() / std::max(1.0, r.height()) > 4.0 * vp.width() / std::max(1, vp.height())) {
-        setTransform(QTransform::fromScale(minScale, minScale));
-        centerOn(r.left() - 40 + vp.width() / 2.0 / minScale, r.center().y());
-        Q_EMIT hint(QStringLiteral("This design is much wider than tall: showing its left end (scroll or zoom out with "
-                                   "the wheel to see more)"));
-        return;
-    }
+    const double fit = std::min(vp.width() / target.width(), vp.height() / target.height());
+    // Very small designs would blow up into giant boxes: stop at a readable 1.5x.
+    const double s = std::clamp(fit, 1e-4, 1.5);
+    mRefreshing = true; // one level-of-detail pass, at the destination
+    setTransform(QTransform::fromScale(s, s));
     centerOn(r.center());
+    mRefreshing = false;
+    refreshDetail();
+    mFitted = true;
 }
 
 void CanvasView::fitSelection()
@@ -113,18 +113,99 @@ void CanvasView::fitSelection()
         fitAll();
         return;
     }
+    mFitted = false;
+    mRefreshing = true;
     fitInView(r.adjusted(-80, -80, 80, 80), Qt::KeepAspectRatio);
     if (transform().m11() > 2.0)
         setTransform(QTransform::fromScale(2.0, 2.0));
     centerOn(r.center());
+    mRefreshing = false;
+    refreshDetail();
 }
 
 void CanvasView::zoomBy(double factor)
 {
+    zoomAt(factor, viewport()->rect().center());
+}
+
+void CanvasView::zoomAt(double factor, QPoint viewportPos)
+{
     const double s = transform().m11() * factor;
-    if (s < 0.005 || s > 10)
+    if (s < 1e-4 || s > 10)
         return;
-    scale(factor, factor);
+    const QPointF anchor = mapToScene(viewportPos);
+    setTransform(QTransform::fromScale(s, s));
+    // Scroll so that the scene point under the anchor is back under it.
+    mFitted = false;
+    const QPointF off = viewportTransform().map(anchor) - QPointF(viewportPos);
+    horizontalScrollBar()->setValue(horizontalScrollBar()->value() + int(std::lround(off.x())));
+    verticalScrollBar()->setValue(verticalScrollBar()->value() + int(std::lround(off.y())));
+    refreshDetail();
+}
+
+QRectF CanvasView::visibleSceneRect() const
+{
+    return mapToScene(viewport()->rect()).boundingRect();
+}
+
+void CanvasView::refreshDetail()
+{
+    if (mRefreshing)
+        return;
+    mRefreshing = true;
+    mScene->updateDetail(visibleSceneRect(), transform().m11());
+    mRefreshing = false;
+    Q_EMIT viewChanged();
+}
+
+void CanvasView::showNode(NodeId id)
+{
+    const Node* n = mScene->design().node(id);
+    if (!n)
+        return;
+    mScene->reveal(id);
+    mFitted = false;
+    {
+        // Close enough to read names, never further out than the user already was; the level
+        // of detail follows once, at the destination (on the way it would close the node's pod).
+        mRefreshing = true;
+        const double s = std::max(transform().m11(), 0.9);
+        setTransform(QTransform::fromScale(s, s));
+        centerOn(n->position);
+        mRefreshing = false;
+    }
+    refreshDetail();
+    mScene->selectNodes({id});
+}
+
+void CanvasView::centerOnScene(QPointF scenePos)
+{
+    mFitted = false;
+    centerOn(scenePos);
+    refreshDetail();
+}
+
+void CanvasView::showFind()
+{
+    mFindBar->activate();
+}
+
+void CanvasView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    refreshDetail();
+}
+
+void CanvasView::placeOverlays()
+{
+    const QRect vp = viewport()->geometry();
+    mLegend->move(vp.topLeft() + QPoint(10, 10));
+    mLegend->raise();
+    mFindBar->adjustSize();
+    mFindBar->move(vp.right() - mFindBar->width() - 10, vp.top() + 10);
+    mFindBar->raise();
+    mOverview->move(vp.right() - mOverview->width() - 10, vp.bottom() - mOverview->height() - 10);
+    mOverview->raise();
 }
 
 void CanvasView::deleteSelection()
@@ -284,6 +365,7 @@ void CanvasView::mouseMoveEvent(QMouseEvent* event)
         const QPoint p = event->position().toPoint();
         const QPoint delta = p - mPanLast;
         mPanLast = p;
+        mFitted = false;
         horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
         verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
         return;
@@ -313,7 +395,7 @@ void CanvasView::wheelEvent(QWheelEvent* event)
     const double steps = event->angleDelta().y() / 120.0;
     if (steps == 0)
         return;
-    zoomBy(std::pow(1.18, steps));
+    zoomAt(std::pow(1.18, steps), event->position().toPoint());
     event->accept();
 }
 
@@ -428,8 +510,11 @@ void CanvasView::dropEvent(QDropEvent* event)
 void CanvasView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
-    mLegend->move(viewport()->geometry().topLeft() + QPoint(10, 10));
-    mLegend->raise();
+    placeOverlays();
+    if (mFitted)
+        fitAll(); // docks settling or the window resized: the whole design stays in view
+    else
+        refreshDetail();
 }
 
 } // namespace pw::ui

@@ -2,6 +2,8 @@
 
 #include "canvasclipboard.h"
 
+#include "util/strongid.h"
+
 #include <QGraphicsView>
 
 #include <memory>
@@ -12,7 +14,9 @@ namespace pw::ui {
 
 class CanvasScene;
 class CanvasTool;
+class FindBar;
 class LegendWidget;
+class OverviewMap;
 
 // The canvas widget: forwards mouse and keys to the active tool, pans (middle drag, or Space held
 // with a left drag), zooms (wheel about the cursor), accepts palette drops and design-file drops,
@@ -29,9 +33,24 @@ public:
     void setTool(ToolKind kind);
     [[nodiscard]] ToolKind toolKind() const { return mToolKind; }
 
+    // Fits the whole design in the view, whatever its shape (up to 1.5x for tiny designs).
     void fitAll();
     void fitSelection();
+    // Zooms about the viewport centre, or about a viewport point (the wheel: what is under the
+    // cursor stays under it).
     void zoomBy(double factor);
+    void zoomAt(double factor, QPoint viewportPos);
+    [[nodiscard]] double zoom() const { return transform().m11(); }
+    // The scene rectangle the viewport shows.
+    [[nodiscard]] QRectF visibleSceneRect() const;
+    // Centres the node, opening whatever hides it, at a zoom where its name can be read.
+    void showNode(NodeId id);
+    // Centres the view on a scene point (the overview map's click).
+    void centerOnScene(QPointF scenePos);
+
+    [[nodiscard]] FindBar* findBar() const { return mFindBar; }
+    [[nodiscard]] OverviewMap* overview() const { return mOverview; }
+    void showFind();
 
     void deleteSelection();
     void copySelection();
@@ -47,6 +66,8 @@ Q_SIGNALS:
     void toolChanged(ToolKind kind);
     void hint(const QString& text);
     void fileDropped(const QString& path);
+    // Zoom or scroll changed (the overview follows).
+    void viewChanged();
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
@@ -62,15 +83,23 @@ protected:
     void dragMoveEvent(QDragMoveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     void pasteAt(QPointF offset);
     void updateSceneRect();
+    // Opens or closes groups for the new zoom and scroll (CanvasScene::updateDetail).
+    void refreshDetail();
+    void placeOverlays();
 
     CanvasScene* mScene;
     std::unique_ptr<CanvasTool> mTool;
     ToolKind mToolKind = ToolKind::Select;
     LegendWidget* mLegend;
+    FindBar* mFindBar;
+    OverviewMap* mOverview;
+    bool mRefreshing = false;
+    bool mFitted = false; // showing all since the last Fit All: a resize fits again
     CanvasClipboard mClipboard;
     bool mSpaceHeld = false;
     bool mPanning = false;

@@ -1,12 +1,16 @@
 #include "groupitem.h"
 
+#include "aggregatebox.h"
 #include "canvasscene.h"
+#include "screentext.h"
 
 #include "model/design.h"
 #include "util/plural.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+
+#include <cmath>
 
 namespace pw::ui {
 
@@ -20,7 +24,7 @@ GroupItem::GroupItem(CanvasScene* scene, GroupId id) : mCanvas(scene), mId(id)
     setFlag(ItemUsesExtendedStyleOption); // exposedRect
 }
 
-void GroupItem::setBox(const QRectF& sceneRect, bool collapsed, int memberCount, int gpuCount)
+void GroupItem::setBox(const QRectF& sceneRect, bool collapsed, int memberCount, int gpuCount, int switchCount)
 {
     const QRectF local(-sceneRect.width() / 2, -sceneRect.height() / 2, sceneRect.width(), sceneRect.height());
     if (local != mRect || collapsed != mCollapsed) {
@@ -30,6 +34,7 @@ void GroupItem::setBox(const QRectF& sceneRect, bool collapsed, int memberCount,
     mCollapsed = collapsed;
     mMembers = memberCount;
     mGpus = gpuCount;
+    mSwitches = switchCount;
     setZValue(collapsed ? 9 : -10 - (mCanvas->design().group(mId) ? int(mCanvas->design().group(mId)->kind) : 0));
     setPos(sceneRect.center());
     update();
@@ -48,80 +53,66 @@ bool GroupItem::hitsHandle(QPointF scenePos) const
     return QRectF(mRect.left(), mRect.top(), mRect.width(), kTitle).contains(p);
 }
 
+namespace {
+
+QColor edgeOf(GroupKind kind)
+{
+    switch (kind) {
+    case GroupKind::Rack:
+        return QColor(0x60, 0x60, 0x60);
+    case GroupKind::ScalableUnit:
+        return QColor(0x1f, 0x6f, 0xc5);
+    case GroupKind::Pod:
+        return QColor(0x7a, 0x3f, 0xa8);
+    }
+    return Qt::gray;
+}
+
+// "Rack A1" needs no "Rack" in front.
+QString titleOf(const Group& g)
+{
+    const QString kind = g.kind == GroupKind::Rack ? QStringLiteral("Rack")
+        : g.kind == GroupKind::Pod                 ? QStringLiteral("Pod")
+                                                   : QStringLiteral("SU");
+    return g.name.startsWith(kind, Qt::CaseInsensitive) ? g.name : QStringLiteral("%1 %2").arg(kind, g.name);
+}
+
+} // namespace
+
+void GroupItem::paintTitle(QPainter* painter) const
+{
+    const Group* g = mCanvas->design().group(mId);
+    if (!g || mCollapsed)
+        return;
+    const QColor edge = edgeOf(g->kind);
+    const double lod = std::sqrt(std::abs(painter->worldTransform().determinant()));
+    const QString title = titleOf(*g);
+    const QString counts = countsText(g->kind);
+    // The title in the strip above the members, at a size the eye can read, or not at all.
+    ScreenText::Style style;
+    style.bold = true;
+    style.pixelSize = 13;
+    style.color = edge.darker(130);
+    // On the strip's bottom line: when zoomed out the text grows up into the gap above the box,
+    // never down under the members (which are drawn over it).
+    style.align = Qt::AlignLeft | Qt::AlignBottom;
+    style.backdrop = lod < 1;
+    ScreenText::draw(painter, QRectF(mRect.left() + 8, mRect.top() + 2, mRect.width() - 16, kTitle),
+        g->kind == GroupKind::Rack ? title : QStringLiteral("%1 — %2").arg(title, counts), style);
+}
+
 void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const Group* g = mCanvas->design().group(mId);
     if (!g)
         return;
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    QColor edge;
-    QString kind;
-    switch (g->kind) {
-    case GroupKind::Rack:
-        edge = QColor(0x60, 0x60, 0x60);
-        kind = QStringLiteral("Rack");
-        break;
-    case GroupKind::ScalableUnit:
-        edge = QColor(0x1f, 0x6f, 0xc5);
-        kind = QStringLiteral("SU");
-        break;
-    case GroupKind::Pod:
-        edge = QColor(0x7a, 0x3f, 0xa8);
-        kind = QStringLiteral("Pod");
-        break;
-    }
+    const QColor edge = edgeOf(g->kind);
     const bool selected = mCanvas->selectedGroup() == mId;
-    // "Rack A1" needs no "Rack" in front.
-    const QString title
-        = g->name.startsWith(kind, Qt::CaseInsensitive) ? g->name : QStringLiteral("%1 %2").arg(kind, g->name);
+    const QString title = titleOf(*g);
+    const QString counts = countsText(g->kind);
     if (mCollapsed) {
-        painter->setPen(QPen(selected ? QColor(0xd9, 0x34, 0x2b) : edge, selected ? 3 : 2));
-        QColor fill = edge;
-        fill.setAlpha(40);
-        painter->setBrush(QColor(0xfa, 0xfa, 0xfa));
-        painter->drawRoundedRect(mRect, 8, 8);
-        painter->setBrush(fill);
-        painter->drawRoundedRect(mRect, 8, 8);
-        if (lod < 0.2) {
-            // Too small for the box's own text: a screen-size label, so a zoomed-out fabric still
-            // says which unit is which.
-            const QRectF onScreen = painter->worldTransform().mapRect(mRect);
-            if (onScreen.width() < 24)
-                return;
-            painter->save();
-            painter->resetTransform();
-            QFont f = painter->font();
-            f.setPointSizeF(8);
-            f.setBold(true);
-            painter->setFont(f);
-            painter->setPen(QColor(0x1a, 0x1a, 0x1a));
-            const double w = QFontMetricsF(f).horizontalAdvance(title) + 8;
-            const QRectF label(onScreen.center().x() - w / 2, onScreen.center().y() - 8, w, 16);
-            painter->setBrush(QColor(255, 255, 255, 220));
-            painter->setPen(Qt::NoPen);
-            painter->drawRoundedRect(label, 4, 4);
-            painter->setPen(QColor(0x1a, 0x1a, 0x1a));
-            painter->drawText(label, Qt::AlignCenter, title);
-            painter->restore();
-            return;
-        }
-        QFont f = painter->font();
-        f.setPointSizeF(10);
-        f.setBold(true);
-        painter->setFont(f);
-        painter->setPen(QColor(0x1a, 0x1a, 0x1a));
-        const QRectF top(mRect.left() + 6, mRect.top() + 6, mRect.width() - 12, mRect.height() / 2 - 6);
-        painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom, title);
-        f.setBold(false);
-        f.setPointSizeF(8);
-        painter->setFont(f);
-        painter->setPen(QColor(0x44, 0x44, 0x44));
-        QString sub = QStringLiteral("%1 %2").arg(mMembers).arg(plural(mMembers, "node", "nodes"));
-        if (mGpus > 0)
-            sub += QStringLiteral(" · %1 %2").arg(mGpus).arg(plural(mGpus, "GPU", "GPUs"));
-        sub += QStringLiteral("  (collapsed)");
-        painter->drawText(QRectF(mRect.left() + 6, mRect.center().y() + 2, mRect.width() - 12, mRect.height() / 2 - 8),
-            Qt::AlignHCenter | Qt::AlignTop, sub);
+        AggregateBox::paint(painter, option, mRect, edge, title, counts, selected);
         return;
     }
     // Solid: a dashed outline of a pod-sized box is stroked dash by dash, even off screen.
@@ -156,16 +147,18 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         painter->setBrush(fill);
         painter->drawRoundedRect(mRect, 10, 10);
     }
-    if (lod < 0.15)
-        return;
-    QFont f = painter->font();
-    f.setPointSizeF(9);
-    f.setBold(true);
-    painter->setFont(f);
-    painter->setPen(edge.darker(130));
-    painter->drawText(QRectF(mRect.left() + 10, mRect.top() + 2, mRect.width() - 20, kTitle),
-        Qt::AlignLeft | Qt::AlignVCenter,
-        QStringLiteral("%1 — %2 %3").arg(title).arg(mMembers).arg(plural(mMembers, "node", "nodes")));
+}
+
+QString GroupItem::countsText(GroupKind kind) const
+{
+    // GPUs first: the figure an architect looks for.
+    QString text;
+    if (mGpus > 0)
+        text = QStringLiteral("%L1 %2 · ").arg(mGpus).arg(plural(mGpus, "GPU", "GPUs"));
+    text += QStringLiteral("%L1 %2").arg(mMembers).arg(plural(mMembers, "node", "nodes"));
+    if (kind != GroupKind::Rack && mSwitches > 0)
+        text += QStringLiteral(" · %L1 %2").arg(mSwitches).arg(plural(mSwitches, "switch", "switches"));
+    return text;
 }
 
 } // namespace pw::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/group.h"
 #include "util/strongid.h"
 
 #include <QGraphicsItem>
@@ -20,18 +21,24 @@ public:
     [[nodiscard]] QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
     // Sets the box: the members' scene rectangle, or the collapsed box centred on them.
-    void setBox(const QRectF& sceneRect, bool collapsed, int memberCount, int gpuCount);
+    void setBox(const QRectF& sceneRect, bool collapsed, int memberCount, int gpuCount, int switchCount = 0);
     [[nodiscard]] bool isCollapsed() const { return mCollapsed; }
     // The title strip (expanded) or the whole box (collapsed): where a double-click toggles it.
     [[nodiscard]] bool hitsHandle(QPointF scenePos) const;
+    // The title of an expanded group, in item coordinates. The scene's title layer calls it above
+    // the links, which would otherwise cross it.
+    void paintTitle(QPainter* painter) const;
 
 private:
+    [[nodiscard]] QString countsText(GroupKind kind) const;
+
     CanvasScene* mCanvas;
     GroupId mId;
     QRectF mRect; // local, centred on pos()
     bool mCollapsed = false;
     int mMembers = 0;
     int mGpus = 0;
+    int mSwitches = 0;
 };
 
 } // namespace pw::ui

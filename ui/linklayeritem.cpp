@@ -160,15 +160,18 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
         painter->drawLine(b.a->pos(), b.b->pos());
     }
 
-    // Count labels: only when they can be read.
+    // Count labels at a screen size, on bundles long enough on screen to carry one.
     if (lod < 0.35)
         return;
+    const QTransform world = painter->worldTransform();
+    painter->resetTransform();
     QFont f = painter->font();
-    f.setPointSizeF(7.5);
+    f.setPixelSize(11);
     f.setBold(true);
     painter->setFont(f);
     const QFontMetricsF fm(f);
     painter->setRenderHint(QPainter::Antialiasing, true);
+    std::vector<QRectF> placed; // labels never overprint each other: the first one wins
     for (const LinkBundle& b : mBundles) {
         if (b.links.size() < 2)
             continue;
@@ -179,7 +182,17 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
         if (b.speedGbps > 0)
             text += QStringLiteral(" %1G").arg(b.speedGbps);
         const double w = fm.horizontalAdvance(text) + 8;
-        const QRectF box(mid.x() - w / 2, mid.y() - 8, w, 16);
+        const QLineF onScreen(world.map(b.a->pos()), world.map(b.b->pos()));
+        if (onScreen.length() < w + 40)
+            continue;
+        const QPointF m = world.map(mid);
+        const QRectF box(m.x() - w / 2, m.y() - 8, w, 16);
+        const QRectF room = box.adjusted(-3, -3, 3, 3);
+        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF& other) { return other.intersects(room); }))
+            continue;
+        if (placed.size() >= 400)
+            break; // a screen holds no more labels than this anyway
+        placed.push_back(room);
         painter->setPen(QPen(ItemStyle::linkColor(b.network), 1));
         painter->setBrush(Qt::white);
         painter->drawRoundedRect(box, 7, 7);

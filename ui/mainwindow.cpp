@@ -13,16 +13,19 @@
 #include "findingspanel.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
+#include "overviewmap.h"
 #include "palettewidget.h"
 #include "rackelevationview.h"
 #include "statuspanel.h"
 
 #include "catalog/catalog.h"
 #include "commands/compositecommand.h"
+#include "commands/editnodecommand.h"
 #include "commands/groupcommand.h"
 #include "commands/renamedesigncommand.h"
 #include "commands/setdesignpropertiescommand.h"
 #include "generate/bulkconnect.h"
+#include "generate/designlayout.h"
 #include "generate/rackstacking.h"
 #include "io/designfile.h"
 #include "model/design.h"
@@ -334,6 +337,35 @@ void MainWindow::buildActions()
     connect(makeAction(QStringLiteral("actionFitSelection"), QStringLiteral("Fit &Selection"),
                 QKeySequence(QStringLiteral("Shift+F"))),
         &QAction::triggered, mView, &CanvasView::fitSelection);
+    connect(makeAction(QStringLiteral("actionFind"), QStringLiteral("&Find on Canvas..."), QKeySequence::Find,
+                QStringLiteral("Find a node by name, SKU or rack (Ctrl+F; Enter: next, Shift+Enter: previous)")),
+        &QAction::triggered, mView, &CanvasView::showFind);
+    QAction* overview = makeAction(QStringLiteral("actionOverview"), QStringLiteral("&Overview Map"),
+        QKeySequence(QStringLiteral("Ctrl+Shift+M")), QStringLiteral("Show the whole design in the corner"));
+    overview->setCheckable(true);
+    overview->setChecked(true);
+    connect(overview, &QAction::toggled, mView, [this](bool on) { mView->overview()->setVisible(on); });
+    connect(makeAction(QStringLiteral("actionArrange"), QStringLiteral("&Arrange by Structure"), {},
+                QStringLiteral("Lay the design out by pods, scalable units, racks and switch tiers (undoable)")),
+        &QAction::triggered, this, [this] {
+            std::vector<Node> moved;
+            for (const DesignLayout::Placement& p : DesignLayout::compute(mDocument->design())) {
+                Node n = *mDocument->design().node(p.node);
+                if (n.position != p.position) {
+                    n.position = p.position;
+                    moved.push_back(std::move(n));
+                }
+            }
+            if (moved.empty()) {
+                statusBar()->showMessage(QStringLiteral("The design is already arranged by its structure"), 5000);
+                return;
+            }
+            if (mDocument
+                    ->execute(
+                        std::make_unique<EditNodesCommand>(QStringLiteral("Arrange by structure"), std::move(moved)))
+                    .ok)
+                mView->fitAll();
+        });
     connect(makeAction(QStringLiteral("actionCollapseAll"), QStringLiteral("&Collapse All Units and Pods"), {}),
         &QAction::triggered, this, [this] { mScene->collapseAll(true); });
     connect(makeAction(QStringLiteral("actionExpandAll"), QStringLiteral("&Expand All Groups"), {}),
@@ -487,9 +519,11 @@ void MainWindow::buildMenus()
     edit->addAction(action(QStringLiteral("actionUnwaiveFinding")));
 
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
-    for (const char* name : {"actionZoomIn", "actionZoomOut", "actionFitAll", "actionFitSelection"})
+    for (const char* name :
+        {"actionZoomIn", "actionZoomOut", "actionFitAll", "actionFitSelection", "actionFind", "actionOverview"})
         view->addAction(action(QLatin1String(name)));
     view->addSeparator();
+    view->addAction(action(QStringLiteral("actionArrange")));
     view->addAction(action(QStringLiteral("actionCollapseAll")));
     view->addAction(action(QStringLiteral("actionExpandAll")));
     QMenu* layers = view->addMenu(QStringLiteral("&Layers"));
@@ -534,7 +568,8 @@ void MainWindow::buildMenus()
                 "<tr><td><b>Drag, arrows (Shift: ×5)</b></td><td>move, nudge</td></tr>"
                 "<tr><td><b>Del, Ctrl+C/V/D</b></td><td>delete, copy, paste, duplicate</td></tr>"
                 "<tr><td><b>Wheel, F or Ctrl+0, Shift+F</b></td><td>zoom, fit all, fit selection</td></tr>"
-                "<tr><td><b>Middle drag, Space+drag</b></td><td>pan</td></tr>"
+                "<tr><td><b>Middle drag, Space+drag, overview click</b></td><td>pan</td></tr>"
+                "<tr><td><b>Ctrl+F, Enter, Shift+Enter</b></td><td>find a node, SKU or rack; next, previous</td></tr>"
                 "<tr><td><b>Double-click group title</b></td><td>collapse or expand</td></tr>"
                 "<tr><td><b>Ctrl+Shift+F / B / H / R</b></td><td>findings, bill of materials, charts, rack "
                 "elevations</td></tr>"

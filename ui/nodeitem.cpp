@@ -2,6 +2,7 @@
 
 #include "canvasscene.h"
 #include "itemstyle.h"
+#include "screentext.h"
 
 #include "model/design.h"
 
@@ -9,6 +10,11 @@
 #include <QStyleOptionGraphicsItem>
 
 namespace pw::ui {
+
+namespace {
+// From this scale on the 10 pt name is at least ScreenText::kMinPixels high: icon, name and model.
+constexpr double kFullDetail = 0.85;
+} // namespace
 
 NodeItem::NodeItem(CanvasScene* scene, NodeId id) : mCanvas(scene), mId(id)
 {
@@ -70,8 +76,13 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setPen(border);
     painter->setBrush(ItemStyle::nodeFill(kind));
     painter->drawRoundedRect(mRect, 6, 6);
-    if (lod < 0.45)
+    if (lod < kFullDetail) {
+        // The design-size name would be too small to read: the name alone, at a screen size.
+        ScreenText::Style style;
+        style.elide = Qt::ElideMiddle;
+        ScreenText::draw(painter, mRect, n->name, style);
         return;
+    }
 
     // Narrow boxes (dense generated rows) give the icon's room to the name.
     const bool withIcon = mRect.width() >= 130;
@@ -88,7 +99,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setPen(QColor(0x1a, 0x1a, 0x1a));
     const QFontMetricsF fm(f);
     painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() / 2), Qt::AlignLeft | Qt::AlignBottom,
-        fm.elidedText(n->name, Qt::ElideRight, text.width()));
+        fm.elidedText(n->name, Qt::ElideMiddle, text.width()));
     f.setBold(false);
     f.setPointSizeF(8);
     painter->setFont(f);
@@ -96,8 +107,9 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     QString sub = item ? item->model : n->sku;
     if (item && item->gpuCount() > 0)
         sub = QStringLiteral("%1 · %2 GPU").arg(sub).arg(item->gpuCount());
-    painter->drawText(QRectF(text.left(), text.center().y() + 1, text.width(), text.height() / 2),
-        Qt::AlignLeft | Qt::AlignTop, QFontMetricsF(f).elidedText(sub, Qt::ElideRight, text.width()));
+    if (lod >= 1.0) // 8 pt reads from 1:1 on
+        painter->drawText(QRectF(text.left(), text.center().y() + 1, text.width(), text.height() / 2),
+            Qt::AlignLeft | Qt::AlignTop, QFontMetricsF(f).elidedText(sub, Qt::ElideRight, text.width()));
 }
 
 } // namespace pw::ui

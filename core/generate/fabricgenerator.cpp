@@ -4,6 +4,7 @@
 #include "cost/billofmaterials.h"
 #include "generate/cableplanner.h"
 #include "generate/designbuilder.h"
+#include "generate/designlayout.h"
 #include "generate/fattreefabric.h"
 #include "generate/leafspinefabric.h"
 #include "generate/managementplane.h"
@@ -351,6 +352,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
                                     .arg(opened);
     }
     CablePlanner::assign(b, racks, result.notes);
+    // The canvas shows the structure (pods, units, racks, tiers), not the order of construction.
+    DesignLayout::apply(d);
 
     const int gpus = static_cast<int>(nodes) * perServerGpus;
     d.setName(o.name.isEmpty()

@@ -1,0 +1,58 @@
+#include "aggregatebox.h"
+
+#include "screentext.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+
+namespace pw::ui {
+
+void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, const QRectF& rect,
+    const QColor& edge, const QString& title, const QString& detail, bool selected)
+{
+    // A plain fill of the exposed part and a cosmetic outline: a box that covers the screen costs
+    // no more than a small one.
+    QColor fill = edge;
+    fill.setAlpha(34);
+    const QRectF seen = rect.intersected(option->exposedRect.adjusted(-2, -2, 2, 2));
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    painter->fillRect(seen, QColor(0xfa, 0xfa, 0xfa));
+    painter->fillRect(seen, fill);
+    QPen pen(selected ? QColor(0xd9, 0x34, 0x2b) : edge, selected ? 3 : 2);
+    pen.setCosmetic(true);
+    painter->setPen(pen);
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(rect);
+    painter->restore();
+
+    // A band thinner on screen than two lines: one line, title and counts.
+    const double h = rect.height();
+    if (painter->worldTransform().mapRect(rect).height() < 2.2 * ScreenText::kMinPixels) {
+        ScreenText::Style line;
+        line.bold = true;
+        line.backdrop = true;
+        line.pixelSize = std::clamp(h / 2, 13.0, 160.0);
+        ScreenText::draw(painter, rect, QStringLiteral("%1 — %2").arg(title, detail), line);
+        return;
+    }
+    // Title over the upper half, counts under it, both scaled with the box up to a cap.
+    ScreenText::Style big;
+    big.bold = true;
+    big.pixelSize = std::clamp(h / 5, 13.0, 160.0);
+    big.backdrop = true;
+    ScreenText::Style small = big;
+    small.bold = false;
+    small.pixelSize = big.pixelSize * 0.7;
+    small.color = QColor(0x33, 0x33, 0x33);
+    const QRectF upper(rect.left(), rect.top(), rect.width(), h / 2);
+    const QRectF lower(rect.left(), rect.center().y(), rect.width(), h / 2);
+    big.align = Qt::AlignHCenter | Qt::AlignBottom;
+    small.align = Qt::AlignHCenter | Qt::AlignTop;
+    if (ScreenText::draw(painter, upper, title, big))
+        ScreenText::draw(painter, lower.adjusted(0, 3, 0, 0), detail, small);
+}
+
+} // namespace pw::ui

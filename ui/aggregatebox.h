@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QColor>
+#include <QRectF>
+#include <QString>
+
+class QPainter;
+class QStyleOptionGraphicsItem;
+
+namespace pw::ui {
+
+// A collapsed pod, unit or switch tier: one tinted box over the area its members take, with its
+// name and counts in the largest readable size that fits (see ScreenText). Shared by GroupItem and
+// TierItem so that every aggregate reads the same way.
+class AggregateBox {
+public:
+    static void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, const QRectF& rect, const QColor& edge,
+        const QString& title, const QString& detail, bool selected);
+};
+
+} // namespace pw::ui

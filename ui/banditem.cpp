@@ -1,0 +1,41 @@
+#include "banditem.h"
+
+#include "aggregatebox.h"
+#include "itemstyle.h"
+
+#include "util/plural.h"
+
+namespace pw::ui {
+
+BandItem::BandItem(Band band) : mBand(band)
+{
+    setZValue(9);
+    setFlag(ItemUsesExtendedStyleOption); // exposedRect
+    setVisible(false);
+}
+
+void BandItem::setBox(const QRectF& sceneRect, int members, const QString& models)
+{
+    const QRectF local(-sceneRect.width() / 2, -sceneRect.height() / 2, sceneRect.width(), sceneRect.height());
+    if (local != mRect) {
+        prepareGeometryChange();
+        mRect = local;
+    }
+    setPos(sceneRect.center());
+    mDetail = models;
+    Q_UNUSED(members);
+    update();
+}
+
+void BandItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const bool switches = mBand == Band::Core || mBand == Band::Spine || mBand == Band::Leaf
+        || mBand == Band::StorageSwitches || mBand == Band::InBand || mBand == Band::OutOfBand;
+    AggregateBox::paint(painter, option, mRect,
+        ItemStyle::nodeBorder(switches ? ItemKind::Switch
+                : mBand == Band::Pdus  ? ItemKind::Pdu
+                                       : ItemKind::Server),
+        DesignLayout::bandName(mBand), mDetail, false);
+}
+
+} // namespace pw::ui

@@ -1,0 +1,101 @@
+#include "screentext.h"
+
+#include <QFontMetricsF>
+#include <QHash>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pw::ui {
+
+namespace {
+std::vector<ScreenText::Drawn>* gRecorder = nullptr;
+
+// Font metrics by pixel size and weight: building them for every label of a frame showed up in
+// the 100,000-GPU fitted frame (a hundred pods, two labels each).
+const QFontMetricsF& metrics(const QFont& font)
+{
+    static QHash<QString, QFontMetricsF> cache;
+    const QString key = font.key();
+    auto it = cache.constFind(key);
+    if (it == cache.constEnd())
+        it = cache.insert(key, QFontMetricsF(font));
+    return *it;
+}
+} // namespace
+
+void ScreenText::setRecorder(std::vector<Drawn>* recorder)
+{
+    gRecorder = recorder;
+}
+
+double ScreenText::pixelsOnScreen(double lod, double areaWidthOnScreen, double textWidthAtMin, double designPixelSize)
+{
+    const double scaled = designPixelSize * lod;
+    if (scaled >= kMinPixels)
+        return scaled;
+    // Screen size: only where at least a short word of it fits.
+    return areaWidthOnScreen >= std::min(textWidthAtMin, 4 * kMinPixels) ? kMinPixels : 0;
+}
+
+bool ScreenText::draw(QPainter* painter, const QRectF& area, const QString& text, const Style& style)
+{
+    if (text.isEmpty())
+        return false;
+    const QTransform world = painter->worldTransform();
+    const double lod = std::max(1e-9, std::sqrt(std::abs(world.determinant())));
+    QFont f = painter->font();
+    f.setBold(style.bold);
+    f.setPixelSize(int(kMinPixels));
+    const double minWidth = metrics(f).horizontalAdvance(text);
+    const QRectF onScreen = world.mapRect(area);
+    const double px = pixelsOnScreen(lod, onScreen.width(), minWidth, style.pixelSize);
+    if (px <= 0)
+        return false;
+    painter->save();
+    // Draw in device pixels: fonts scaled below a pixel or two render as noise.
+    painter->resetTransform();
+    f.setPixelSize(std::max(1, int(px)));
+    painter->setFont(f);
+    const QFontMetricsF& fm = metrics(f);
+    const QString shown = fm.elidedText(text, style.elide, std::max(0.0, onScreen.width() - 4));
+    if (shown.size() < std::min<qsizetype>(3, text.size())) {
+        painter->restore();
+        return false;
+    }
+    QRectF box = onScreen;
+    if (box.height() < fm.height()) {
+        // A thin strip: the text overhangs it, upwards when it sits on the strip's bottom line.
+        if (style.align & Qt::AlignBottom)
+            box.setTop(box.bottom() - fm.height());
+        else
+            box.setHeight(fm.height());
+    }
+    if (style.backdrop) {
+        const double w = fm.horizontalAdvance(shown) + 8;
+        const double h = fm.height() + 2;
+        double x = box.left();
+        if (style.align & Qt::AlignHCenter)
+            x = box.center().x() - w / 2;
+        else if (style.align & Qt::AlignRight)
+            x = box.right() - w;
+        double y = box.top();
+        if (style.align & Qt::AlignVCenter)
+            y = box.center().y() - h / 2;
+        else if (style.align & Qt::AlignBottom)
+            y = box.bottom() - h;
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 215));
+        painter->drawRoundedRect(QRectF(x, y, w, h), 3, 3);
+        box = QRectF(x + 4, y + 1, w - 8, h - 2);
+    }
+    painter->setPen(style.color);
+    painter->drawText(box, int(style.align) | Qt::TextSingleLine, shown);
+    if (gRecorder)
+        gRecorder->push_back({shown, px, box});
+    painter->restore();
+    return true;
+}
+
+} // namespace pw::ui
