@@ -37,23 +37,32 @@ bool reaches(const CatalogItem& item, double lengthM)
     return true;
 }
 
-// The modules a fibre of this kind needs at each end, or empty when an end has none that reaches.
-QStringList modulesFor(const Design& design, const Catalog& catalog, const PortGroup& ga, const PortGroup& gb,
+// The cables and modules on offer: the design's snapshot first, then the catalog's other parts.
+OpticsRules::Items partsOf(const Design& design, const Catalog& catalog)
+{
+    OpticsRules::Items parts = OpticsRules::partsOf(design);
+    for (const CatalogItem* item : OpticsRules::partsOf(catalog))
+        if (!design.item(item->sku))
+            parts.push_back(item);
+    return parts;
+}
+
+// The modules a fibre of this kind needs at each end (chosen by attribute, as the generator
+// chooses them: opticsrules.h), or empty when an end has none that serves the link and reaches.
+QStringList modulesFor(const OpticsRules::Items& parts, const PortGroup& ga, const PortGroup& gb, int speedGbps,
     const CatalogItem& fibre, double lengthM)
 {
-    const bool singleMode = fibre.sku == OpticsRules::fiberFor(true);
     QStringList modules;
     for (const PortGroup* g : {&ga, &gb}) {
-        const QString sku = OpticsRules::transceiverFor(g->connector, g->portsPerCage, singleMode);
-        const CatalogItem* module = lookUp(design, catalog, sku);
-        if (!module || !module->transceiver || !reaches(*module, lengthM))
+        const CatalogItem* module = OpticsRules::moduleFor(parts, *g, speedGbps, fibre.cable->fiber, lengthM);
+        if (!module)
             return {};
-        modules << sku;
+        modules << module->sku;
     }
     return modules;
 }
 
-bool fits(const Design& design, const Catalog& catalog, const PortGroup& ga, const PortGroup& gb, int speedGbps,
+bool fits(const OpticsRules::Items& parts, const PortGroup& ga, const PortGroup& gb, int speedGbps,
     const CatalogItem& cable, double lengthM)
 {
     if (!cable.cable || !reaches(cable, lengthM))
@@ -65,7 +74,7 @@ bool fits(const Design& design, const Catalog& catalog, const PortGroup& ga, con
     if (rj45A || rj45B)
         return false;
     if (isFibre(cable))
-        return !modulesFor(design, catalog, ga, gb, cable, lengthM).isEmpty();
+        return !modulesFor(parts, ga, gb, speedGbps, cable, lengthM).isEmpty();
     return cable.cable->connector == ga.connector && cable.cable->connector == gb.connector
         && cable.cable->speedGbps >= speedGbps;
 }
@@ -81,6 +90,7 @@ std::vector<const CatalogItem*> LinkCabling::cablesThatFit(
     const int speed = design.linkSpeedGbps(a, b);
     if (!ga || !gb || speed <= 0)
         return result;
+    const OpticsRules::Items parts = partsOf(design, catalog);
     std::map<QString, const CatalogItem*> cables;
     for (const auto& [sku, item] : design.items())
         if (item.kind == ItemKind::Cable)
@@ -88,7 +98,7 @@ std::vector<const CatalogItem*> LinkCabling::cablesThatFit(
     for (const CatalogItem* item : catalog.items(ItemKind::Cable))
         cables.emplace(item->sku, item);
     for (const auto& [sku, item] : cables)
-        if (fits(design, catalog, *ga, *gb, speed, *item, lengthM))
+        if (fits(parts, *ga, *gb, speed, *item, lengthM))
             result.push_back(item);
     return result;
 }
@@ -105,7 +115,9 @@ LinkCabling::Pick LinkCabling::withCable(
         pick.why = QStringLiteral("%1 is not a cable in the catalog").arg(cableSku);
         return pick;
     }
-    if (!fits(design, catalog, *ga, *gb, design.linkSpeedGbps(a, b), *cable, lengthM)) {
+    const OpticsRules::Items parts = partsOf(design, catalog);
+    const int speed = design.linkSpeedGbps(a, b);
+    if (!fits(parts, *ga, *gb, speed, *cable, lengthM)) {
         pick.why = QStringLiteral("%1 does not fit %2 (%3) and %4 (%5) at %6 m")
                        .arg(cable->model, design.portName(a), ga->connector, design.portName(b), gb->connector)
                        .arg(lengthM);
@@ -114,7 +126,7 @@ LinkCabling::Pick LinkCabling::withCable(
     pick.cable = cable->sku;
     pick.modules << cable->sku;
     if (isFibre(*cable)) {
-        const QStringList ends = modulesFor(design, catalog, *ga, *gb, *cable, lengthM);
+        const QStringList ends = modulesFor(parts, *ga, *gb, speed, *cable, lengthM);
         // The link names the module of the end with more ports per cage, as the generator does.
         pick.transceiver = gb->portsPerCage > ga->portsPerCage ? ends.at(1) : ends.at(0);
         for (const QString& m : ends)
@@ -136,16 +148,16 @@ LinkCabling::Pick LinkCabling::choose(
         return none;
     }
     // Copper while it reaches (as the generator cables inside a rack), then optics by reach.
-    const QString copper = OpticsRules::copperFor(ga->connector, gb->connector, lengthM);
-    if (!copper.isEmpty()) {
-        Pick pick = withCable(design, catalog, a, b, copper, lengthM);
+    const OpticsRules::Items parts = partsOf(design, catalog);
+    const int speed = design.linkSpeedGbps(a, b);
+    if (const CatalogItem* copper = OpticsRules::copperFor(parts, *ga, *gb, speed, lengthM)) {
+        Pick pick = withCable(design, catalog, a, b, copper->sku, lengthM);
         if (pick.ok())
             return pick;
     }
-    const OpticsRules::Optical optical
-        = OpticsRules::opticalFor(catalog, ga->connector, ga->portsPerCage, gb->connector, gb->portsPerCage, lengthM);
+    const OpticsRules::Optical optical = OpticsRules::opticalFor(parts, *ga, *gb, speed, lengthM);
     if (optical.ok()) {
-        Pick pick = withCable(design, catalog, a, b, optical.fiber, lengthM);
+        Pick pick = withCable(design, catalog, a, b, optical.fiber->sku, lengthM);
         if (pick.ok())
             return pick;
     }
