@@ -1,4 +1,5 @@
 #include "io/designfile.h"
+#include "io/sqliteguard.h"
 
 #include "io/atomicfile.h"
 #include "io/designassembler.h"
@@ -305,10 +306,14 @@ void checkTextSizes(QSqlQuery& q)
         {"links", QStringLiteral("length(cable) > %1 OR length(transceiver) > %1").arg(skuMax)},
     };
     for (const auto& c : checks) {
-        if (!q.exec(QStringLiteral("SELECT 1 FROM %1 WHERE %2 LIMIT 1").arg(QLatin1String(c.table), c.where)))
+        const bool ran
+            = q.exec(QStringLiteral("SELECT 1 FROM %1 WHERE %2 LIMIT 1").arg(QLatin1String(c.table), c.where));
+        // SQLite refuses to even measure a value above DesignFile::kMaxSqlValueBytes (SQLITE_TOOBIG).
+        const bool tooBig = !ran && q.lastError().text().contains(QLatin1String("too big"));
+        if (!ran && !tooBig)
             throw FormatError(QStringLiteral("the design file is damaged (table %1: %2)")
                                   .arg(QLatin1String(c.table), q.lastError().text()));
-        if (q.next())
+        if (tooBig || q.next())
             throw FormatError(QStringLiteral("table %1 holds a name or text longer than Podwright allows (names: %2 "
                                              "characters, skus: %3, properties: %4 bytes)")
                                   .arg(QLatin1String(c.table), nameMax, skuMax)
@@ -569,10 +574,46 @@ Design DesignFile::load(const QString& path)
     }
 }
 
+namespace {
+std::atomic<qint64> gLoadBudgetMs{std::chrono::milliseconds(DesignFile::kDefaultLoadBudget).count()};
+} // namespace
+
+void DesignFile::setLoadBudget(std::chrono::milliseconds budget)
+{
+    gLoadBudgetMs = budget.count();
+}
+
+std::chrono::milliseconds DesignFile::loadBudget()
+{
+    return std::chrono::milliseconds(gLoadBudgetMs.load());
+}
+
 Design DesignFile::loadChecked(const QString& path)
 {
     Connection c(path, true);
-    QSqlQuery q(c.db());
+    // SQLite's own bounds on what this file may cost, whatever the checks below miss.
+    const SqliteGuard guard(c.db(), loadBudget(), kMaxSqlValueBytes);
+    const auto tooSlow = [&] {
+        return FormatError(QStringLiteral("reading it took longer than %1 s, the limit for one design file; it is "
+                                          "refused (a file built to keep the reader busy, or a damaged one)")
+                               .arg(double(guard.budget().count()) / 1000.0));
+    };
+    try {
+        Design design = readChecked(c.db(), path);
+        // An interrupted statement can also look like the end of its rows: never keep what it read.
+        if (guard.expired())
+            throw tooSlow();
+        return design;
+    } catch (const Error&) {
+        if (guard.expired())
+            throw tooSlow();
+        throw;
+    }
+}
+
+Design DesignFile::readChecked(const QSqlDatabase& db, const QString& path)
+{
+    QSqlQuery q(db);
     // Defence in depth: functions in a schema are never trusted, and nothing may write.
     q.exec(QStringLiteral("PRAGMA trusted_schema = OFF"));
     q.exec(QStringLiteral("PRAGMA query_only = ON"));
@@ -609,7 +650,7 @@ Design DesignFile::loadChecked(const QString& path)
                                        .arg(kFormatVersion));
     }
 
-    return DesignAssembler::assemble(readDatabase(c.db()));
+    return DesignAssembler::assemble(readDatabase(db));
 }
 
 } // namespace pw

@@ -2,6 +2,10 @@
 
 #include <QString>
 
+#include <chrono>
+
+class QSqlDatabase;
+
 namespace pw {
 
 class Design;
@@ -19,6 +23,16 @@ public:
     static constexpr int kApplicationId = 0x50575254; // "PWRT"
     static constexpr int kFormatVersion = 1;
 
+    // What SQLite may spend reading one file (io/sqliteguard.h): the longest string or blob it will
+    // produce (above every text the format allows: properties are at most 1 MiB), and the time
+    // after which a load is interrupted and refused, far above a real design's load time
+    // (docs/benchmarks.md: a 100,000-GPU design loads in about a second).
+    static constexpr int kMaxSqlValueBytes = 4 << 20;
+    static constexpr std::chrono::seconds kDefaultLoadBudget{60};
+    // The budget of the loads that follow, process-wide (tests shorten it to prove it holds).
+    static void setLoadBudget(std::chrono::milliseconds budget);
+    [[nodiscard]] static std::chrono::milliseconds loadBudget();
+
     static void save(const Design& design, const QString& path);
     [[nodiscard]] static Design load(const QString& path);
     // Whether the file looks like a design file (SQLite with Podwright's application id).
@@ -26,6 +40,7 @@ public:
 
 private:
     [[nodiscard]] static Design loadChecked(const QString& path);
+    [[nodiscard]] static Design readChecked(const QSqlDatabase& db, const QString& path);
 };
 
 } // namespace pw

@@ -1,5 +1,6 @@
 #include "helpers/testcatalog.h"
 
+#include "generate/fabricgenerator.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "util/errors.h"
@@ -293,6 +294,30 @@ private Q_SLOTS:
         QVERIFY2(msg.contains(path) && msg.contains(QLatin1String("acyclic")), qPrintable(msg));
         // The same in JSON.
         QVERIFY_THROWS_EXCEPTION(FormatError, (void)DesignJson::fromBytes(DesignJson::toBytes(d)));
+    }
+
+    // SQLite itself is bounded while it reads an untrusted file (io/sqliteguard.h): a load that
+    // runs past its time budget is interrupted and refused with the path and the reason, and what
+    // the interrupted statements returned is never kept as a design.
+    void aLoadPastItsTimeBudgetIsInterruptedAndRefused()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.switchSku = QStringLiteral("qm9700");
+        o.gpus = 4096;
+        GenerateResult g = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.podwright"));
+        DesignFile::save(*g.design, path);
+
+        const auto restore = qScopeGuard([] { DesignFile::setLoadBudget(DesignFile::kDefaultLoadBudget); });
+        DesignFile::setLoadBudget(std::chrono::milliseconds(1)); // thousands of rows take far longer
+        const QString msg = expectThrow<FormatError>(path);
+        QVERIFY2(msg.startsWith(path) && msg.contains(QLatin1String("took longer than 0.001 s")), qPrintable(msg));
+
+        DesignFile::setLoadBudget(DesignFile::kDefaultLoadBudget);
+        QCOMPARE(DesignFile::load(path), *g.design); // the same file within the budget
     }
 
     void saveKeepsModeAndSymlink()
