@@ -15,23 +15,6 @@ namespace pw {
 
 namespace {
 
-std::optional<Network> networkOfRole(PortRole role)
-{
-    switch (role) {
-    case PortRole::Compute:
-        return Network::Compute;
-    case PortRole::Storage:
-        return Network::Storage;
-    case PortRole::InBand:
-        return Network::InBand;
-    case PortRole::OutOfBand:
-        return Network::OutOfBand;
-    case PortRole::Fabric:
-        return std::nullopt;
-    }
-    return std::nullopt;
-}
-
 QString networkWords(Network n)
 {
     switch (n) {
@@ -81,7 +64,7 @@ BulkConnect::Plan BulkConnect::plan(const Design& design, const Catalog& catalog
         for (const PortGroup& group : item->portGroups) {
             const int groupFirst = first;
             first += group.count;
-            const auto network = networkOfRole(group.role);
+            const auto network = networkOfHostRole(group.role);
             if (!network)
                 continue;
             std::vector<NodeId> targets;

@@ -4,9 +4,7 @@
 
 namespace pw {
 
-namespace {
-
-std::optional<Network> hostNetwork(PortRole role)
+std::optional<Network> networkOfHostRole(PortRole role)
 {
     switch (role) {
     case PortRole::Compute:
@@ -22,6 +20,8 @@ std::optional<Network> hostNetwork(PortRole role)
     }
     return std::nullopt;
 }
+
+namespace {
 
 bool isPluggable(const QString& connector)
 {
@@ -222,9 +222,20 @@ Network Design::linkNetwork(const Link& link) const
     for (PortRef p : {link.a, link.b}) {
         const PortGroup* g = portGroup(p);
         if (g && g->role != PortRole::Fabric)
-            return *hostNetwork(g->role);
+            return *networkOfHostRole(g->role);
     }
     const Node* n = node(link.a.node);
+    return n ? n->network : Network::None;
+}
+
+Network Design::portNetwork(PortRef port) const
+{
+    const PortGroup* g = portGroup(port);
+    if (!g)
+        return Network::None;
+    if (const auto host = networkOfHostRole(g->role))
+        return *host;
+    const Node* n = node(port.node);
     return n ? n->network : Network::None;
 }
 
@@ -275,8 +286,8 @@ std::optional<QString> Design::whyIncompatible(PortRef a, const Node& nodeA, Por
 
     // Role: a host port joins a switch of its own network or a host port of the same role;
     // two switches join when they serve the same network. Network::None on a switch is a wildcard.
-    const auto netA = ga->role == PortRole::Fabric ? std::optional(na->network) : hostNetwork(ga->role);
-    const auto netB = gb->role == PortRole::Fabric ? std::optional(nb->network) : hostNetwork(gb->role);
+    const auto netA = ga->role == PortRole::Fabric ? std::optional(na->network) : networkOfHostRole(ga->role);
+    const auto netB = gb->role == PortRole::Fabric ? std::optional(nb->network) : networkOfHostRole(gb->role);
     if (ga->role == PortRole::OutOfBand && gb->role == PortRole::OutOfBand)
         return QStringLiteral("%1 and %2 are both management ports; they connect through an out-of-band switch")
             .arg(portName(a), portName(b));

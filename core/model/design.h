@@ -20,6 +20,10 @@ namespace pw {
 // that a user edits; generators and loaders build one directly. Invariants (checked by
 // checkInvariants): every node's sku is in the snapshot, every link joins two existing, distinct
 // ports, and a port carries at most one link.
+// The network a host port of this role is on; nullopt for switch (fabric) ports, whose network is
+// their node's.
+[[nodiscard]] std::optional<Network> networkOfHostRole(PortRole role);
+
 class Design {
 public:
     // Names (design, nodes, groups) are at most this many characters: the loaders refuse longer
@@ -83,6 +87,8 @@ public:
     [[nodiscard]] int linkSpeedGbps(const Link& link) const { return linkSpeedGbps(link.a, link.b); }
     // The network a link belongs to (the host port's role, or the switches' network).
     [[nodiscard]] Network linkNetwork(const Link& link) const;
+    // The network of one port: a host port's role, a switch port's node network (None if unknown).
+    [[nodiscard]] Network portNetwork(PortRef port) const;
     // First free port of the node that could join `other`, or an invalid ref.
     [[nodiscard]] PortRef findFreeCompatiblePort(NodeId node, PortRef other) const;
 

@@ -30,27 +30,6 @@ PortRef otherEnd(const Link& link, NodeId node)
     return link.a.node == node ? link.b : link.a;
 }
 
-Network portNetwork(const Design& design, PortRef port)
-{
-    const PortGroup* g = design.portGroup(port);
-    if (!g)
-        return Network::None;
-    switch (g->role) {
-    case PortRole::Compute:
-        return Network::Compute;
-    case PortRole::Storage:
-        return Network::Storage;
-    case PortRole::InBand:
-        return Network::InBand;
-    case PortRole::OutOfBand:
-        return Network::OutOfBand;
-    case PortRole::Fabric:
-        break;
-    }
-    const Node* n = design.node(port.node);
-    return n ? n->network : Network::None;
-}
-
 bool isInfiniBandSwitch(const CatalogItem& item)
 {
     return item.kind == ItemKind::Switch && item.switchSpec

@@ -172,8 +172,8 @@ void portRules(const Design& d, std::vector<Finding>& out)
                     .arg(describe(d, l.a), speeds(*ga), describe(d, l.b), speeds(*gb))));
             return;
         }
-        const Network na = portNetwork(d, l.a);
-        const Network nb = portNetwork(d, l.b);
+        const Network na = d.portNetwork(l.a);
+        const Network nb = d.portNetwork(l.b);
         // DGX SuperPOD RA: out-of-band switches uplink into the in-band network.
         const bool oobUplink = ga->role == PortRole::Fabric && gb->role == PortRole::Fabric
             && ((na == Network::OutOfBand && nb == Network::InBand)

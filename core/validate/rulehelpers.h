@@ -17,7 +17,6 @@ Finding make(
 PortRef endAt(const Link& link, NodeId node);
 PortRef otherEnd(const Link& link, NodeId node);
 // Which network a port is on: its role for host ports, the node's network for switch fabric ports.
-Network portNetwork(const Design& design, PortRef port);
 bool isInfiniBandSwitch(const CatalogItem& item);
 bool isSubnetManager(const CatalogItem& item);
 // A list of names for a message, shortened to the first few.
