@@ -1,5 +1,5 @@
 // Canvas frame times with Google Benchmark: each design (the built-in 512- and 2,048-DGX rail fabrics,
-// a generated 100,000-GPU SuperPOD, or the .podwright/.json files given after the benchmark flags) is
+// a generated 100,000-GPU SuperPOD, and the .podwright/.json files given after the benchmark flags) is
 // opened in the real view under the offscreen platform at 1600x1000. Per design: opening (load, scene,
 // fit, first frame), a full repaint fitted to the whole design, one zoomed to 1:1, and one drag step
 // of 32 nodes with its repaint. Five repetitions each; docs/benchmarks.md quotes the median
@@ -181,12 +181,10 @@ int main(int argc, char* argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     benchmark::Initialize(&argc, argv); // leaves the design files in argv
-    std::vector<std::string> files(argv + 1, argv + argc);
-    if (files.empty()) {
-        registerDesign("synthetic-512-dgx", [] { return testing::buildRailFabric(catalog(), 16); });
-        registerDesign("synthetic-2048-dgx", [] { return testing::buildRailFabric(catalog(), 64); });
-        registerDesign("generated-100000-gpus", [] { return generated(100000); });
-    }
+    const std::vector<std::string> files(argv + 1, argv + argc);
+    registerDesign("synthetic-512-dgx", [] { return testing::buildRailFabric(catalog(), 16); });
+    registerDesign("synthetic-2048-dgx", [] { return testing::buildRailFabric(catalog(), 64); });
+    registerDesign("generated-100000-gpus", [] { return generated(100000); });
     for (const std::string& f : files) {
         const QString path = QString::fromStdString(f);
         registerDesign(

@@ -9,8 +9,13 @@ cmake --build --preset bench --target bench_fabric bench_canvas podwright-cli >/
 out=build-bench/results
 mkdir -p "$out"
 export PODWRIGHT_CATALOG_DIR="$PWD/catalogs" QT_QPA_PLATFORM=offscreen
+# The studio opening a saved file (SQLite load included), beside the designs generated in-process.
+rm -f "$out/gpus-100000.podwright"
+build-bench/app/podwright-cli generate --server dgx-h100 --gpus 100000 --switch qm9700 \
+    -o "$out/gpus-100000.podwright" >/dev/null
 uptime > "$out/load-before.txt"
 build-bench/tests/bench/bench_fabric --benchmark_out="$out/fabric.json" --benchmark_out_format=json >/dev/null
-build-bench/tests/bench/bench_canvas --benchmark_out="$out/canvas.json" --benchmark_out_format=json >/dev/null
+build-bench/tests/bench/bench_canvas --benchmark_out="$out/canvas.json" --benchmark_out_format=json \
+    "$out/gpus-100000.podwright" >/dev/null
 uptime > "$out/load-after.txt"
 python3 tests/bench/tables.py "$out" build-bench/app/podwright-cli
