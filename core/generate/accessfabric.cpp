@@ -25,7 +25,7 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
                 b.connect(seg.ports[i], b.takePort(leaf, downGroup));
         }
     }
-    if (r.leaves.size() <= 1 || !spec.spine)
+    if ((r.leaves.size() <= 1 && spec.spineReserve == 0) || !spec.spine || r.leaves.empty())
         return r;
     long long total = 0;
     for (size_t l = 0; l < r.leaves.size(); ++l) {
@@ -33,7 +33,7 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
         total += uplinks[l];
     }
     const int radix = spec.spine->portGroups[static_cast<size_t>(spec.spineGroup)].count;
-    const long long spines = std::max<long long>(1, (total + radix - 1) / radix);
+    const long long spines = std::max<long long>(1, (total + spec.spineReserve + radix - 1) / radix);
     const double width = static_cast<double>(r.leaves.size()) * 250;
     for (long long s = 0; s < spines; ++s)
         r.spines.push_back(b.addNode(*spec.spine,

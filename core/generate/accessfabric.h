@@ -37,6 +37,9 @@ public:
         Network network = Network::None;
         QString prefix;
         QPointF origin; // canvas position of the first leaf
+        // Spine ports kept free for uplinks that join later (the out-of-band switches' uplinks into
+        // the in-band network): the spine count covers them too.
+        int spineReserve = 0;
     };
     struct Result {
         std::vector<NodeId> leaves;

@@ -13,27 +13,6 @@
 
 namespace pw {
 
-namespace {
-
-QString networkWords(Network n)
-{
-    switch (n) {
-    case Network::Compute:
-        return QStringLiteral("compute");
-    case Network::Storage:
-        return QStringLiteral("storage");
-    case Network::InBand:
-        return QStringLiteral("in-band");
-    case Network::OutOfBand:
-        return QStringLiteral("out-of-band");
-    case Network::None:
-        break;
-    }
-    return QStringLiteral("unassigned");
-}
-
-} // namespace
-
 QString BulkConnect::Plan::refusal() const
 {
     if (skipped.isEmpty())
@@ -86,7 +65,7 @@ BulkConnect::Plan BulkConnect::plan(const Design& design, const Catalog& catalog
                                                "switch's network to %4 in the inspector")
                                     .arg(where)
                                     .arg(freePorts.size())
-                                    .arg(networkWords(*network), toString(*network));
+                                    .arg(displayName(*network), toString(*network));
                 continue;
             }
             int unconnected = 0;
@@ -114,7 +93,7 @@ BulkConnect::Plan BulkConnect::plan(const Design& design, const Catalog& catalog
                                 reason = scratch.whyIncompatible(host, PortRef{target, j}).value_or(QString());
                         if (reason.isEmpty())
                             reason = QStringLiteral("every port of the %1 switches is taken; add a switch")
-                                         .arg(networkWords(*network));
+                                         .arg(displayName(*network));
                     }
                     break;
                 }

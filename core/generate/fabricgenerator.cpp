@@ -33,6 +33,28 @@ QString kindName(const CatalogItem* item)
 
 GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalog& catalog)
 {
+    // The second pass reserves every uplink the first wanted, plus what it still leaves unlinked
+    // for a later pass (the reserved spines' own management ports can add an out-of-band switch).
+    constexpr int kMaxPasses = 3;
+    int reserve = 0;
+    GenerateResult result;
+    for (int pass = 0; pass < kMaxPasses; ++pass) {
+        ServiceNetworks::Uplinks uplinks;
+        result = generatePass(o, catalog, reserve, uplinks);
+        if (!result.ok() || uplinks.unlinked == 0 || pass + 1 == kMaxPasses)
+            break;
+        reserve = pass == 0 ? uplinks.wanted : reserve + uplinks.unlinked;
+    }
+    if (result.ok() && reserve > 0)
+        result.notes << QStringLiteral(
+            "the in-band spines keep %1 port(s) for the out-of-band switches' uplinks (two per switch)")
+                            .arg(reserve);
+    return result;
+}
+
+GenerateResult FabricGenerator::generatePass(
+    const GeneratorOptions& o, const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks)
+{
     const bool fatTree = o.topology == TopologyKind::FatTree;
     const QString serverSku = o.serverSku.isEmpty() && fatTree ? QStringLiteral("generic-host") : o.serverSku;
     if (serverSku.isEmpty())
@@ -177,8 +199,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         std::vector<NodeId> inBandHosts = layout.servers;
         if (auto e = plane.placeBeforeInBand(b, QPointF(0, serviceY + 1000), serviceNodes, inBandHosts))
             return GenerateResult::failure(*e);
-        if (auto e
-            = ServiceNetworks::buildInBand(b, inBandHosts, QPointF(0, serviceY + 1000), serviceNodes, result.notes))
+        if (auto e = ServiceNetworks::buildInBand(
+                b, inBandHosts, QPointF(0, serviceY + 1000), serviceNodes, result.notes, inBandSpineReserve))
             return GenerateResult::failure(*e);
         plane.adoptHeadNodes(d, serviceNodes, result.notes);
     }
@@ -330,7 +352,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     }
     if (o.management) {
         std::vector<NodeId> oob;
-        if (auto e = ServiceNetworks::buildOutOfBand(b, QPointF(layout.width / 2, serviceY + 2000), oob, result.notes))
+        if (auto e = ServiceNetworks::buildOutOfBand(
+                b, QPointF(layout.width / 2, serviceY + 2000), oob, result.notes, &oobUplinks))
             return GenerateResult::failure(*e);
         // Out-of-band access switches beside the first node they reach, aggregation in the M row,
         // each in a rack that already stands (and has its PDUs) wherever one has room.

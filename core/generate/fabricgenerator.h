@@ -2,6 +2,7 @@
 
 #include "generate/generateresult.h"
 #include "generate/generatoroptions.h"
+#include "generate/servicenetworks.h"
 
 namespace pw {
 
@@ -14,6 +15,13 @@ class Catalog;
 class FabricGenerator {
 public:
     [[nodiscard]] static GenerateResult generate(const GeneratorOptions& options, const Catalog& catalog);
+
+private:
+    // One pass. The in-band network is built before the racks and the out-of-band network that
+    // uplinks into it, so it cannot count those uplinks: when some found no in-band port, a second
+    // pass keeps in-band spine ports free for all of them.
+    [[nodiscard]] static GenerateResult generatePass(const GeneratorOptions& options, const Catalog& catalog,
+        int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks);
 };
 
 } // namespace pw

@@ -211,7 +211,7 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
 }
 
 std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std::vector<NodeId>& servers,
-    QPointF origin, std::vector<NodeId>& placed, QStringList& notes)
+    QPointF origin, std::vector<NodeId>& placed, QStringList& notes, int spineReserve)
 {
     const CatalogItem* sw = b.use(QStringLiteral("sn4600c"));
     const CatalogItem* head = b.use(QStringLiteral("mgmt-server-1u"));
@@ -227,6 +227,7 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     const int dataGroup = DesignBuilder::groupWithRole(*sw, PortRole::Fabric);
     const PortGroup& spineGroup = sw->portGroups[static_cast<size_t>(dataGroup)];
     AccessFabric::Spec spec{sw, dataGroup, dataGroup, sw, dataGroup, Network::InBand, QStringLiteral("inb"), origin};
+    spec.spineReserve = spineReserve;
     std::vector<PortRef> ports = portsWithRole(b, hosts, PortRole::InBand);
     const int radix = spineGroup.count;
 
@@ -291,7 +292,7 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
 }
 
 std::optional<QString> ServiceNetworks::buildOutOfBand(
-    DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, QStringList& notes)
+    DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, QStringList& notes, Uplinks* uplinks)
 {
     const CatalogItem* access = b.use(QStringLiteral("sn2201"));
     if (!access)
@@ -380,6 +381,8 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(
                 ++unlinked;
         }
     }
+    if (uplinks)
+        *uplinks = {static_cast<int>(r.leaves.size()) * kUplinks, unlinked};
     if (unlinked > 0)
         notes << QStringLiteral("%1 out-of-band uplink(s) found no free in-band switch port; left unconnected")
                      .arg(unlinked);

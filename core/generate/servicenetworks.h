@@ -39,11 +39,18 @@ public:
     [[nodiscard]] static std::optional<QString> buildStorage(DesignBuilder& b, const std::vector<NodeId>& servers,
         const CatalogItem& storage, StorageTier tier, bool superPod, const CatalogItem& sw, const CatalogItem* ufm,
         QPointF origin, std::vector<NodeId>& placed, QStringList& notes);
+    // spineReserve: in-band spine ports kept free for the out-of-band switches' uplinks.
     [[nodiscard]] static std::optional<QString> buildInBand(DesignBuilder& b, const std::vector<NodeId>& servers,
-        QPointF origin, std::vector<NodeId>& placed, QStringList& notes);
+        QPointF origin, std::vector<NodeId>& placed, QStringList& notes, int spineReserve = 0);
     // Every out-of-band port of every node present, then the OOB switches' own management ports.
+    // The OOB switches' uplinks into the in-band network: how many were wanted, how many found no
+    // free in-band switch port.
+    struct Uplinks {
+        int wanted = 0;
+        int unlinked = 0;
+    };
     [[nodiscard]] static std::optional<QString> buildOutOfBand(
-        DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, QStringList& notes);
+        DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, QStringList& notes, Uplinks* uplinks = nullptr);
 };
 
 } // namespace pw

@@ -21,6 +21,23 @@ constexpr std::array kTiers{
 };
 } // namespace
 
+QString displayName(Network network)
+{
+    switch (network) {
+    case Network::Compute:
+        return QStringLiteral("compute");
+    case Network::Storage:
+        return QStringLiteral("storage");
+    case Network::InBand:
+        return QStringLiteral("in-band");
+    case Network::OutOfBand:
+        return QStringLiteral("out-of-band");
+    case Network::None:
+        break;
+    }
+    return QStringLiteral("unassigned");
+}
+
 QString toString(Network network)
 {
     for (const auto& [n, name] : kNetworks)

@@ -15,6 +15,8 @@ enum class Network { None, Compute, Storage, InBand, OutOfBand };
 enum class FabricTier { None, Leaf, Spine, Core };
 
 [[nodiscard]] QString toString(Network network);
+// The network as words in a sentence ("in-band", "out-of-band"; "unassigned" for None).
+[[nodiscard]] QString displayName(Network network);
 [[nodiscard]] std::optional<Network> networkFromString(const QString& text);
 [[nodiscard]] QString toString(FabricTier tier);
 [[nodiscard]] std::optional<FabricTier> fabricTierFromString(const QString& text);

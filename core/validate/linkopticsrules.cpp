@@ -41,6 +41,42 @@ struct Problem {
 
 } // namespace
 
+// LINK-UNCABLED: a link without a cable buys nothing: neither its cable nor its optics are in the
+// bill of materials, so the cost and the power leave them out. One finding, counted per network,
+// with the longest such run (the usual cause in a generated design: no catalog part reaches).
+void uncabledLinksRule(const Design& d, std::vector<Finding>& out)
+{
+    std::map<Network, int> byNetwork;
+    std::vector<EntityRef> entities;
+    double longest = 0;
+    int count = 0;
+    d.links().forEach([&](const Link& l) {
+        if (!l.cableSku.isEmpty())
+            return;
+        ++count;
+        ++byNetwork[d.linkNetwork(l)];
+        longest = std::max(longest, l.lengthM);
+        entities.push_back(EntityRef::of(l.id));
+    });
+    if (count == 0)
+        return;
+    QStringList parts;
+    for (const auto& [network, n] : byNetwork)
+        parts << QStringLiteral("%1 %2").arg(n).arg(displayName(network));
+    out.push_back(make("LINK-UNCABLED", Severity::Warning,
+        QStringLiteral("%1 link%2 without a cable: not in the bill of materials or the cost")
+            .arg(count)
+            .arg(count == 1 ? QString() : QStringLiteral("s")),
+        std::move(entities),
+        QStringLiteral("Links by network: %1%2. A link's cable and transceivers are what is bought and priced; "
+                       "without them the bill of materials, the capital cost and the power leave these links out. "
+                       "Fix: choose a cable for each (the cable list offers the parts that fit its ports and "
+                       "length); where no part of the catalog reaches the length, add one that does or move "
+                       "the racks closer.")
+            .arg(parts.join(QStringLiteral(", ")),
+                longest > 0 ? QStringLiteral("; the longest is %1 m").arg(fmt(longest, 0)) : QString())));
+}
+
 // OPTICS-MISMATCH: a link's transceivers and fiber must work together and with its ports. The
 // link's module serves at least one end (its cage, the link's speed); every end has a module of
 // the link's fiber kind that serves it; the fiber patch is of the modules' kind; a copper cable
@@ -48,6 +84,7 @@ struct Problem {
 // to choose (OpticsRules), so a generated design passes and a hand-drawn mistake does not.
 void linkOpticsRules(const Design& d, std::vector<Finding>& out)
 {
+    uncabledLinksRule(d, out);
     const OpticsRules::Items parts = OpticsRules::partsOf(d);
     std::map<QString, Problem> problems;
     auto note = [&](const QString& key, const Link& l, const QString& message, const QString& explanation) {

@@ -962,8 +962,13 @@ private Q_SLOTS:
         });
         QVERIFY2(tooLong == 0, qPrintable(QStringLiteral("%1 links, e.g. %2").arg(tooLong).arg(example)));
         ValidationOptions vo;
+        // Every out-of-band switch uplinks into the in-band network (2,048 nodes: 128 OOB switches,
+        // 54 of which found no in-band port before the in-band spines kept ports for them), and
+        // every link has a cable.
         for (const Finding& f : validate(d, vo))
-            QVERIFY2(f.code != QLatin1String("PORT-CABLE"), qPrintable(f.message));
+            QVERIFY2(f.code != QLatin1String("PORT-CABLE") && f.code != QLatin1String("MGMT-OOB-UPLINK")
+                    && f.code != QLatin1String("LINK-UNCABLED"),
+                qPrintable(f.code + QLatin1String(": ") + f.message));
         int shown = 0;
         d.links().forEach([&](const Link& l) {
             if (l.cableSku.isEmpty() && shown++ < 8)

@@ -122,6 +122,12 @@ const std::vector<Case>& cases()
                 for (int i = 0; i < 3; ++i)
                     c.b.connect(tiny, c.leaf2);
             }},
+        {"a compute link without a cable", "LINK-UNCABLED",
+            [](fx::Cluster& c) {
+                Link l = *c.b.d.link(c.b.d.linksOf(c.srv1).front());
+                l.cableSku.clear();
+                c.b.d.replaceLink(l);
+            }},
         {"server with an unconnected compute NIC", "PORT-UNCONNECTED-COMPUTE",
             [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.leaf1, 1); }},
         {"server on a separate fabric", "FABRIC-PARTITION",
@@ -205,6 +211,8 @@ const std::vector<Case>& cases()
             [](fx::Cluster& c) { setIntentKey(c, "dataset_tb", 1000); }},
         {"BMC without an out-of-band link", "MGMT-OOB",
             [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.oobSw); }},
+        {"out-of-band switch without an uplink into in-band", "MGMT-OOB-UPLINK",
+            [](fx::Cluster& c) { c.b.removeLinksBetween(c.oobSw, c.inbandSw); }},
         {"no in-band network", "MGMT-INBAND", [](fx::Cluster& c) { c.b.removeNode(c.inbandSw); }},
         {"405B training on 16 GPUs", "WORKLOAD-GPU-MEMORY",
             [](fx::Cluster& c) {

@@ -83,13 +83,16 @@ inline CatalogItem ibSwitch(const QString& sku = "ibsw", int ports = 64, int rad
     return parse(o);
 }
 
-inline CatalogItem ethSwitch(
-    const QString& sku, int ports, std::initializer_list<int> speeds, const char* connector, double price = 10000)
+// `uplinks`: a second fabric group of 100G QSFP112 ports (an out-of-band switch's uplinks).
+inline CatalogItem ethSwitch(const QString& sku, int ports, std::initializer_list<int> speeds, const char* connector,
+    double price = 10000, int uplinks = 0)
 {
     QJsonObject o = base(sku, "switch", 500, price);
     o["cooling"] = cooling("air");
-    o["port_groups"]
-        = QJsonArray{portGroup("data", ports, speeds, connector, "fabric"), portGroup("mgmt", 1, {1}, "RJ45", "oob")};
+    QJsonArray groups{portGroup("data", ports, speeds, connector, "fabric"), portGroup("mgmt", 1, {1}, "RJ45", "oob")};
+    if (uplinks > 0)
+        groups.append(portGroup("uplink", uplinks, {100}, "QSFP112", "fabric"));
+    o["port_groups"] = groups;
     o["switch"] = QJsonObject{
         {"radix", ports}, {"capacity_tbps", 12.8}, {"technology", "ethernet"}, {"source", "test fixture"}};
     return parse(o);
@@ -290,7 +293,7 @@ struct Cluster {
         storageSw = b.add(ethSwitch("stsw", 32, {400, 200, 100}, "QSFP112"), "storage-sw", Network::Storage);
         array = b.add(storageArray(), "array");
         inbandSw = b.add(ethSwitch("ibdsw", 32, {400, 200, 100}, "QSFP112"), "inband-sw", Network::InBand);
-        oobSw = b.add(ethSwitch("oobsw", 48, {1}, "RJ45", 3000), "oob-sw", Network::OutOfBand);
+        oobSw = b.add(ethSwitch("oobsw", 48, {1}, "RJ45", 3000, 2), "oob-sw", Network::OutOfBand);
 
         for (NodeId s : {srv1, srv2})
             for (NodeId leaf : {leaf1, leaf2})
@@ -314,6 +317,9 @@ struct Cluster {
         b.connect(array, storageSw, "dac112", 2);
         for (NodeId n : {srv1, srv2, leaf1, leaf2, spine1, spine2, sm, storageSw, array, inbandSw})
             b.link(b.freePort(n, PortRole::OutOfBand), b.freePort(oobSw, PortRole::Fabric), "cat6", 3);
+        // The OOB switch's uplink into the in-band network (DGX SuperPOD RA: the management
+        // servers reach BMCs and PDUs through it).
+        b.connect(oobSw, inbandSw, "dac112", 2);
         const NodeId pdu = b.add(pduItem(), "R1-pdu-A1");
         rack = b.rack("R1", 25, false, {srv1, srv2, pdu});
         b.setIntent(QJsonObject{{"cluster_type", "training"}});
