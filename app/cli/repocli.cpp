@@ -211,7 +211,8 @@ int runPrice(Context& ctx)
     bool ok = false;
     const double usd = p.positionalArguments().at(1).toDouble(&ok);
     if (!ok || usd < 0)
-        throw UsageError(QStringLiteral("the price must be a number of 0 or more, not '%1'").arg(p.positionalArguments().at(1)));
+        throw UsageError(
+            QStringLiteral("the price must be a number of 0 or more, not '%1'").arg(p.positionalArguments().at(1)));
     if (p.value(source).trimmed().isEmpty())
         throw UsageError(QStringLiteral("a price needs --source (a quote, a list price, an estimate)"));
     Repository repo = open(p);

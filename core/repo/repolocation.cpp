@@ -59,7 +59,8 @@ Pairs fromUri(const QString& address)
     }
     const QUrl url(parsable, QUrl::StrictMode);
     if (!url.isValid())
-        throw Error(QStringLiteral("the repository address '%1' is not a valid URI: %2").arg(address, url.errorString()));
+        throw Error(
+            QStringLiteral("the repository address '%1' is not a valid URI: %2").arg(address, url.errorString()));
     if (!url.password().isEmpty())
         refusePassword(address);
     Pairs pairs;
@@ -142,7 +143,8 @@ RepoLocation RepoLocation::parse(const QString& address)
     else if (trimmed.contains(QLatin1Char('=')))
         pairs = fromKeywordValue(trimmed);
     else if (trimmed.contains(QLatin1String("://")))
-        throw Error(QStringLiteral("the repository address '%1' is not a PostgreSQL URI (postgresql://...)").arg(trimmed));
+        throw Error(
+            QStringLiteral("the repository address '%1' is not a PostgreSQL URI (postgresql://...)").arg(trimmed));
     else
         pairs.emplace_back(QStringLiteral("service"), trimmed);
     bool named = false;

@@ -503,7 +503,8 @@ Design Repository::pull(const QString& name, std::optional<int> revision)
         try {
             return decoded(q.value(2).toString(), q.value(1).toByteArray());
         } catch (const Error& e) {
-            throw FormatError(QStringLiteral("revision %1 of '%2' in the repository: %3").arg(number).arg(name, e.message()));
+            throw FormatError(
+                QStringLiteral("revision %1 of '%2' in the repository: %3").arg(number).arg(name, e.message()));
         }
     }();
     RepoProvenance::set(design, RepoProvenance{name, number});

@@ -28,7 +28,7 @@ class RepoPermissionError : public DatabaseError {
 // roles podwright_viewer, podwright_editor, podwright_owner, see docs/team-repository.md).
 enum class RepoRole { Viewer, Editor, Owner };
 [[nodiscard]] std::optional<RepoRole> repoRoleFromString(const QString& name);
-[[nodiscard]] QString repoRoleName(RepoRole role);     // "viewer"
+[[nodiscard]] QString repoRoleName(RepoRole role); // "viewer"
 [[nodiscard]] QString repoRoleSqlName(RepoRole role); // "podwright_viewer"
 
 // One design in the repository with its latest revision.
@@ -56,9 +56,9 @@ struct RepoRevision {
 // the design exists and the file was never pulled from it). A refusal changes nothing.
 struct RepoPushResult {
     bool accepted = false;
-    int revision = 0;      // the new revision when accepted
-    int latest = 0;        // the repository's latest revision when refused (0: design unknown)
-    QString refusal;       // why, with the way forward
+    int revision = 0; // the new revision when accepted
+    int latest = 0; // the repository's latest revision when refused (0: design unknown)
+    QString refusal; // why, with the way forward
 };
 
 // A team's designs on a PostgreSQL server (Qt's QPSQL driver): designs with their revisions

@@ -31,8 +31,8 @@ private:
     // A pulled file changed the way a user would change it (a waiver), so that revisions differ.
     static void waive(const QString& path, const QString& reason)
     {
-        const CliResult r = runCli({QStringLiteral("waive"), path, QStringLiteral("--code"),
-            QStringLiteral("X-TEST"), QStringLiteral("--reason"), reason});
+        const CliResult r = runCli({QStringLiteral("waive"), path, QStringLiteral("--code"), QStringLiteral("X-TEST"),
+            QStringLiteral("--reason"), reason});
         QVERIFY2(r.exitCode == 0, r.err.constData());
     }
 
@@ -44,10 +44,7 @@ private Q_SLOTS:
         qunsetenv("PODWRIGHT_REPO");
     }
 
-    void init()
-    {
-        qunsetenv("PODWRIGHT_REPO");
-    }
+    void init() { qunsetenv("PODWRIGHT_REPO"); }
 
     void initAndGrantSetUpTheTeam()
     {
@@ -60,7 +57,8 @@ private Q_SLOTS:
                                         .arg(QLatin1String(PgCluster::kAdmin),
                                             QString::fromLatin1(QUrl::toPercentEncoding(mCluster.socketDir())),
                                             QString::number(mCluster.port()), mDb);
-        const CliResult again = runCli({QStringLiteral("repo"), QStringLiteral("init"), QStringLiteral("--repo"), encodedHost});
+        const CliResult again
+            = runCli({QStringLiteral("repo"), QStringLiteral("init"), QStringLiteral("--repo"), encodedHost});
         QVERIFY2(text(again.out).contains(QLatin1String("already current")), again.out.constData());
         for (const auto& [user, role] : {std::pair{"ed", "editor"}, std::pair{"vi", "viewer"}}) {
             const CliResult g = runCli({QStringLiteral("repo"), QStringLiteral("grant"), QLatin1String(user),
@@ -106,8 +104,8 @@ private Q_SLOTS:
         QCOMPARE(revisions[1].toObject().value(QLatin1String("message")).toString(), QStringLiteral("first proposal"));
         QVERIFY(!revisions[0].toObject().value(QLatin1String("time")).toString().isEmpty());
 
-        const CliResult list = runCli(
-            {QStringLiteral("repo"), QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("--repo"), as(QStringLiteral("vi"))});
+        const CliResult list = runCli({QStringLiteral("repo"), QStringLiteral("list"), QStringLiteral("--json"),
+            QStringLiteral("--repo"), as(QStringLiteral("vi"))});
         QVERIFY2(list.exitCode == 0, list.err.constData());
         const QJsonArray designs = list.json().value(QLatin1String("designs")).toArray();
         QCOMPARE(designs.size(), 1);
@@ -116,9 +114,9 @@ private Q_SLOTS:
 
         // The viewer exports revision 1 as it was, and it is a design the other commands read.
         const QString old = file(QStringLiteral("old.json"));
-        const CliResult pull = runCli({QStringLiteral("repo"), QStringLiteral("pull"), QStringLiteral("acme"),
-            QStringLiteral("--revision"), QStringLiteral("1"), QStringLiteral("-o"), old, QStringLiteral("--repo"),
-            as(QStringLiteral("vi"))});
+        const CliResult pull = runCli(
+            {QStringLiteral("repo"), QStringLiteral("pull"), QStringLiteral("acme"), QStringLiteral("--revision"),
+                QStringLiteral("1"), QStringLiteral("-o"), old, QStringLiteral("--repo"), as(QStringLiteral("vi"))});
         QVERIFY2(pull.exitCode == 0, pull.err.constData());
         const CliResult info = runCli({QStringLiteral("info"), QStringLiteral("--json"), old});
         const CliResult infoOriginal = runCli({QStringLiteral("info"), QStringLiteral("--json"), sample()});
@@ -137,11 +135,12 @@ private Q_SLOTS:
         QCOMPARE(push.exitCode, 1);
         QVERIFY2(text(push.err).contains(QLatin1String("permission denied for table designs")), push.err.constData());
         QVERIFY2(text(push.err).contains(QLatin1String("editor role")), push.err.constData());
-        const CliResult price = runCli({QStringLiteral("repo"), QStringLiteral("price"), QStringLiteral("dgx-h100"),
-            QStringLiteral("1"), QStringLiteral("--source"), QStringLiteral("me"), QStringLiteral("--repo"),
-            as(QStringLiteral("ed"))});
+        const CliResult price
+            = runCli({QStringLiteral("repo"), QStringLiteral("price"), QStringLiteral("dgx-h100"), QStringLiteral("1"),
+                QStringLiteral("--source"), QStringLiteral("me"), QStringLiteral("--repo"), as(QStringLiteral("ed"))});
         QCOMPARE(price.exitCode, 1);
-        QVERIFY2(text(price.err).contains(QLatin1String("permission denied for table price_book")), price.err.constData());
+        QVERIFY2(
+            text(price.err).contains(QLatin1String("permission denied for table price_book")), price.err.constData());
         QVERIFY2(text(price.err).contains(QLatin1String("owner role")), price.err.constData());
     }
 
@@ -197,7 +196,8 @@ private Q_SLOTS:
         QVERIFY(mCluster.psql(QStringLiteral("future"),
             QStringLiteral("UPDATE podwright.meta SET value = '2' WHERE key = 'schema_version'")));
         for (const char* command : {"list", "init"}) {
-            const CliResult r = runCli({QStringLiteral("repo"), QLatin1String(command), QStringLiteral("--repo"), admin});
+            const CliResult r
+                = runCli({QStringLiteral("repo"), QLatin1String(command), QStringLiteral("--repo"), admin});
             QCOMPARE(r.exitCode, 2);
             QVERIFY2(text(r.err).contains(QLatin1String("newer than this Podwright")), r.err.constData());
         }

@@ -66,10 +66,7 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY2(mCluster.start(), qPrintable(mCluster.error()));
-    }
+    void initTestCase() { QVERIFY2(mCluster.start(), qPrintable(mCluster.error())); }
 
     void initCreatesTheSchemaOnceAndRepeatsHarmlessly()
     {
@@ -103,7 +100,8 @@ private Q_SLOTS:
     void aNewerSchemaIsRefusedAndLeftAlone()
     {
         const QString db = freshRepository();
-        QVERIFY(mCluster.psql(db, QStringLiteral("UPDATE podwright.meta SET value = '99' WHERE key = 'schema_version'")));
+        QVERIFY(
+            mCluster.psql(db, QStringLiteral("UPDATE podwright.meta SET value = '99' WHERE key = 'schema_version'")));
         Repository admin(location(db));
         QVERIFY_THROWS_EXCEPTION(NewerFormatError, (void)admin.list());
         try {
@@ -130,9 +128,9 @@ private Q_SLOTS:
         RepoProvenance::clear(pulled);
         QCOMPARE(DesignJson::toBytes(pulled), DesignJson::toBytes(original));
 
-        const RepoPushResult second = alice.push(
-            edited(alice.pull(QStringLiteral("mvc")), QStringLiteral("after the call")), QStringLiteral("mvc"),
-            QStringLiteral("customer call: more storage"));
+        const RepoPushResult second
+            = alice.push(edited(alice.pull(QStringLiteral("mvc")), QStringLiteral("after the call")),
+                QStringLiteral("mvc"), QStringLiteral("customer call: more storage"));
         QVERIFY2(second.accepted, qPrintable(second.refusal));
         QCOMPARE(second.revision, 2);
 
@@ -166,9 +164,11 @@ private Q_SLOTS:
         QVERIFY(alice.push(sample(), QStringLiteral("mvc"), QStringLiteral("one")).accepted);
         const Design mine = alice.pull(QStringLiteral("mvc"));
         const Design theirs = alice.pull(QStringLiteral("mvc"));
-        QVERIFY(alice.push(edited(theirs, QStringLiteral("theirs")), QStringLiteral("mvc"), QStringLiteral("two")).accepted);
+        QVERIFY(alice.push(edited(theirs, QStringLiteral("theirs")), QStringLiteral("mvc"), QStringLiteral("two"))
+                    .accepted);
 
-        const RepoPushResult refused = alice.push(edited(mine, QStringLiteral("mine")), QStringLiteral("mvc"), QStringLiteral("lost?"));
+        const RepoPushResult refused
+            = alice.push(edited(mine, QStringLiteral("mine")), QStringLiteral("mvc"), QStringLiteral("lost?"));
         QVERIFY(!refused.accepted);
         QCOMPARE(refused.latest, 2);
         QVERIFY2(refused.refusal.contains(QLatin1String("someone pushed in between")), qPrintable(refused.refusal));
@@ -180,7 +180,8 @@ private Q_SLOTS:
         const RepoPushResult clash = alice.push(sample(), QStringLiteral("mvc"), QStringLiteral("clash"));
         QVERIFY(!clash.accepted);
         QVERIFY2(clash.refusal.contains(QLatin1String("already exists")), qPrintable(clash.refusal));
-        const RepoPushResult branch = alice.push(edited(mine, QStringLiteral("mine")), QStringLiteral("mvc-b"), QStringLiteral("branch"));
+        const RepoPushResult branch
+            = alice.push(edited(mine, QStringLiteral("mine")), QStringLiteral("mvc-b"), QStringLiteral("branch"));
         QVERIFY2(branch.accepted, qPrintable(branch.refusal));
         QCOMPARE(branch.revision, 1);
     }
@@ -250,7 +251,8 @@ private Q_SLOTS:
             const QString answer = serverAnswer(db, QLatin1String(user), sql);
             QVERIFY2(answer.contains(QLatin1String("permission denied for table price_book")), qPrintable(answer));
             Repository r(location(db, QLatin1String(user)));
-            QVERIFY_THROWS_EXCEPTION(RepoPermissionError, r.setPrice(QStringLiteral("dgx-h100"), 1, QStringLiteral("mine")));
+            QVERIFY_THROWS_EXCEPTION(
+                RepoPermissionError, r.setPrice(QStringLiteral("dgx-h100"), 1, QStringLiteral("mine")));
         }
         Repository olga(location(db, QStringLiteral("olga")));
         olga.setPrice(QStringLiteral("dgx-h100"), 350000, QStringLiteral("vendor quote 2026-11"));
@@ -275,9 +277,11 @@ private Q_SLOTS:
                            "SELECT id, 2, 'olga', 'podwright-json', '\\x00' FROM podwright.designs"));
         QVERIFY2(answer.contains(QLatin1String("row-level security")), qPrintable(answer));
         // Revisions are history: an editor cannot rewrite or delete one.
-        const QString rewrite = serverAnswer(db, QStringLiteral("alice"), QStringLiteral("UPDATE podwright.revisions SET message = 'x'"));
+        const QString rewrite
+            = serverAnswer(db, QStringLiteral("alice"), QStringLiteral("UPDATE podwright.revisions SET message = 'x'"));
         QVERIFY2(rewrite.contains(QLatin1String("permission denied for table revisions")), qPrintable(rewrite));
-        const QString remove = serverAnswer(db, QStringLiteral("alice"), QStringLiteral("DELETE FROM podwright.revisions"));
+        const QString remove
+            = serverAnswer(db, QStringLiteral("alice"), QStringLiteral("DELETE FROM podwright.revisions"));
         QVERIFY2(remove.contains(QLatin1String("permission denied for table revisions")), qPrintable(remove));
     }
 
@@ -309,8 +313,10 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(Error, (void)RepoLocation::parse(QStringLiteral("https://example.com/db")));
         QCOMPARE(RepoLocation::parse(QStringLiteral("postgresql://u@h:5433/db?sslmode=require")).connectionString(),
             QStringLiteral("host='h' port='5433' user='u' dbname='db' sslmode='require' application_name='podwright'"));
-        QCOMPARE(RepoLocation::parse(QStringLiteral("postgresql://me@%2Fvar%2Frun%2Fpostgresql:5433/db")).connectionString(),
-            QStringLiteral("host='/var/run/postgresql' port='5433' user='me' dbname='db' application_name='podwright'"));
+        QCOMPARE(
+            RepoLocation::parse(QStringLiteral("postgresql://me@%2Fvar%2Frun%2Fpostgresql:5433/db")).connectionString(),
+            QStringLiteral(
+                "host='/var/run/postgresql' port='5433' user='me' dbname='db' application_name='podwright'"));
         QCOMPARE(RepoLocation::parse(QStringLiteral("host=/tmp/x dbname='my db'")).connectionString(),
             QStringLiteral("host='/tmp/x' dbname='my db' application_name='podwright'"));
         QCOMPARE(RepoLocation::parse(QStringLiteral("team")).connectionString(),

@@ -9,9 +9,9 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <sys/socket.h>
 #include <pwd.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace pw::test {
@@ -127,7 +127,8 @@ bool PgCluster::start()
         mUid = int(pw->pw_uid);
         mGid = int(pw->pw_gid);
         if (chown(QFile::encodeName(mSocketDir).constData(), pw->pw_uid, pw->pw_gid) != 0) {
-            mError = QStringLiteral("cannot give %1 to the user %2").arg(mSocketDir, QString::fromLocal8Bit(pw->pw_name));
+            mError
+                = QStringLiteral("cannot give %1 to the user %2").arg(mSocketDir, QString::fromLocal8Bit(pw->pw_name));
             return false;
         }
     }
@@ -221,8 +222,7 @@ QString PgCluster::uri(const QString& database, const QString& user) const
 {
     // The socket folder as the host parameter (libpq also reads it percent-encoded in the host part).
     return QStringLiteral("postgresql://") + user + QStringLiteral("@/") + database + QStringLiteral("?host=")
-        + QString::fromLatin1(QUrl::toPercentEncoding(mSocketDir)) + QStringLiteral("&port=")
-        + QString::number(mPort);
+        + QString::fromLatin1(QUrl::toPercentEncoding(mSocketDir)) + QStringLiteral("&port=") + QString::number(mPort);
 }
 
 bool PgCluster::psql(const QString& database, const QString& sql, QString* output, const QString& user)
@@ -230,10 +230,10 @@ bool PgCluster::psql(const QString& database, const QString& sql, QString* outpu
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(mBinDir + QStringLiteral("/psql"),
-        {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-A"), QStringLiteral("-t"),
-            QStringLiteral("-v"), QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-h"), mSocketDir,
-            QStringLiteral("-p"), QString::number(mPort), QStringLiteral("-U"), user, QStringLiteral("-d"), database,
-            QStringLiteral("-c"), sql});
+        {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-A"), QStringLiteral("-t"), QStringLiteral("-v"),
+            QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-h"), mSocketDir, QStringLiteral("-p"),
+            QString::number(mPort), QStringLiteral("-U"), user, QStringLiteral("-d"), database, QStringLiteral("-c"),
+            sql});
     if (!p.waitForFinished(60000)) {
         p.kill();
         p.waitForFinished();
