@@ -59,6 +59,7 @@ int runSize(Context& ctx);
 int runWaive(Context& ctx);
 int runReport(Context& ctx);
 int runIntent(Context& ctx);
+int runRepo(Context& ctx); // repocli.cpp: the team repository on PostgreSQL
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

@@ -35,6 +35,7 @@ const Subcommand kSubcommands[] = {
     {"size", "GPU memory, GPU count and training time for a workload", runSize},
     {"waive", "accept a design-rule finding with a written reason", runWaive},
     {"intent", "show or change a design's cluster type, users and software stack", runIntent},
+    {"repo", "the team repository on PostgreSQL: init, grant, push, pull, list, log, price", runRepo},
     {"report", "write the customer proposal PDF (summary, topology, racks, BOM, cabling, validation, cost)", runReport},
 };
 

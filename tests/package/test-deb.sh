@@ -21,7 +21,7 @@ if [ -f "$build_dir/app/podwright" ]; then
   done
 fi
 depends=$(dpkg-deb -f "$deb" Depends)
-for dep in libqt6core6 libqt6sql6-sqlite qt6-qpa-plugins fonts-dejavu-core; do
+for dep in libqt6core6 libqt6sql6-sqlite libqt6sql6-psql qt6-qpa-plugins fonts-dejavu-core; do
   grep -q "$dep" <<<"$depends" || { echo "Depends lacks $dep: $depends"; exit 1; }
 done
 

@@ -1,0 +1,300 @@
+#include "cli.h"
+
+#include "io/designfile.h"
+#include "io/designjson.h"
+#include "repo/repolocation.h"
+#include "repo/repoprovenance.h"
+#include "repo/repository.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace pw::cli {
+
+namespace {
+
+const QCommandLineOption kRepoOption(QStringLiteral("repo"),
+    QStringLiteral("The repository: a PostgreSQL URI (postgresql://user@host/db), a key=value connection string "
+                   "or a service name; default $PODWRIGHT_REPO. Passwords come from ~/.pgpass, $PGPASSFILE or "
+                   "$PGPASSWORD, never from the address."),
+    QStringLiteral("URI"));
+const QCommandLineOption kJsonOption(QStringLiteral("json"), QStringLiteral("Print JSON."));
+
+struct RepoCommand {
+    const char* name;
+    const char* summary;
+    int (*run)(Context&);
+};
+
+Repository open(const QCommandLineParser& p)
+{
+    return Repository(RepoLocation::fromArgumentOrEnvironment(p.value(kRepoOption)));
+}
+
+void writeDesign(const Design& design, const QString& path)
+{
+    if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
+        DesignJson::writeFile(design, path);
+    else
+        DesignFile::save(design, path);
+}
+
+int runInit(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    ctx.parse(p,
+        QStringLiteral("Create the repository's schema and roles (podwright_viewer, podwright_editor, "
+                       "podwright_owner), or migrate an older schema forward. Run it as the database's "
+                       "administrator (a role that may create schemas and roles)."),
+        0, 0, QStringLiteral("no arguments"));
+    Repository repo = open(p);
+    const int found = repo.migrate();
+    ctx.out << "repository schema version " << Repository::kSchemaVersion;
+    if (found == 0)
+        ctx.out << " (created)\n";
+    else if (found < Repository::kSchemaVersion)
+        ctx.out << " (migrated from version " << found << ")\n";
+    else
+        ctx.out << " (already current)\n";
+    return 0;
+}
+
+int runGrant(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    p.addPositionalArgument(QStringLiteral("user"), QStringLiteral("A PostgreSQL login role (created when missing)."));
+    p.addPositionalArgument(QStringLiteral("role"), QStringLiteral("viewer, editor or owner."));
+    ctx.parse(p,
+        QStringLiteral("Give a user exactly one role in the repository: a viewer reads and exports, an editor also "
+                       "pushes, an owner also changes the price book. Needs the administrator that ran init."),
+        2, 2, QStringLiteral("USER viewer|editor|owner"));
+    const QString user = p.positionalArguments().at(0);
+    const std::optional<RepoRole> role = repoRoleFromString(p.positionalArguments().at(1));
+    if (!role)
+        throw UsageError(
+            QStringLiteral("unknown role '%1': use viewer, editor or owner").arg(p.positionalArguments().at(1)));
+    Repository repo = open(p);
+    repo.grant(user, *role);
+    ctx.out << user << " is now " << (*role == RepoRole::Viewer ? "a " : "an ") << repoRoleName(*role)
+            << " of the repository\n";
+    return 0;
+}
+
+int runPush(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    const QCommandLineOption message(QStringList{QStringLiteral("m"), QStringLiteral("message")},
+        QStringLiteral("What changed, for the log."), QStringLiteral("M"));
+    const QCommandLineOption name(QStringLiteral("name"),
+        QStringLiteral("The design's name in the repository (default: the name it was pulled as, else the "
+                       "design's own name). A new name starts a new design."),
+        QStringLiteral("NAME"));
+    p.addOption(message);
+    p.addOption(name);
+    p.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .podwright design file (or .json)."));
+    ctx.parse(p,
+        QStringLiteral("Store a design file as the next revision in the repository. Refused (exit 1) when the "
+                       "revision the file was pulled from is no longer the latest. On success the file is "
+                       "updated to remember its new revision."),
+        1, 1, QStringLiteral("one design file"));
+    const QString path = p.positionalArguments().at(0);
+    Design design = ctx.loadDesign(path);
+    QString target = p.value(name);
+    if (target.isEmpty()) {
+        const std::optional<RepoProvenance> provenance = RepoProvenance::of(design);
+        target = provenance ? provenance->design : design.name();
+    }
+    if (target.isEmpty())
+        throw UsageError(QStringLiteral("the design has no name: give one with --name"));
+    Repository repo = open(p);
+    const RepoPushResult result = repo.push(design, target, p.value(message));
+    if (!result.accepted) {
+        ctx.err << "podwright-cli repo push: refused: " << result.refusal << '\n';
+        return 1;
+    }
+    RepoProvenance::set(design, RepoProvenance{target, result.revision});
+    writeDesign(design, path);
+    ctx.out << "pushed " << target << " revision " << result.revision << '\n';
+    return 0;
+}
+
+int runPull(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    const QCommandLineOption revision(
+        QStringLiteral("revision"), QStringLiteral("The revision (default: the latest)."), QStringLiteral("N"));
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
+        QStringLiteral("The design file to write (.podwright, or .json)."), QStringLiteral("FILE"));
+    p.addOption(revision);
+    p.addOption(output);
+    p.addPositionalArgument(QStringLiteral("name"), QStringLiteral("The design's name in the repository."));
+    ctx.parse(p, QStringLiteral("Write a revision of a design from the repository to a file."), 1, 1,
+        QStringLiteral("one design name"));
+    if (!p.isSet(output))
+        throw UsageError(QStringLiteral("pull needs -o FILE"));
+    std::optional<int> number;
+    if (p.isSet(revision)) {
+        bool ok = false;
+        number = p.value(revision).toInt(&ok);
+        if (!ok || *number < 1)
+            throw UsageError(QStringLiteral("--revision needs a number of 1 or more, not '%1'").arg(p.value(revision)));
+    }
+    Repository repo = open(p);
+    const Design design = repo.pull(p.positionalArguments().at(0), number);
+    writeDesign(design, p.value(output));
+    ctx.out << "wrote " << p.value(output) << " (" << p.positionalArguments().at(0) << " revision "
+            << RepoProvenance::of(design)->revision << ")\n";
+    return 0;
+}
+
+int runList(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    p.addOption(kJsonOption);
+    ctx.parse(p, QStringLiteral("The designs in the repository with their latest revision."), 0, 0,
+        QStringLiteral("no arguments"));
+    Repository repo = open(p);
+    const std::vector<RepoDesignEntry> entries = repo.list();
+    if (p.isSet(kJsonOption)) {
+        QJsonArray designs;
+        for (const RepoDesignEntry& e : entries)
+            designs.append(e.toJson());
+        ctx.writeJson({{QStringLiteral("designs"), designs}});
+        return 0;
+    }
+    for (const RepoDesignEntry& e : entries)
+        ctx.out << e.name << "  r" << e.latest << "  " << e.time.toString(Qt::ISODate) << "  " << e.author << "  "
+                << e.message << '\n';
+    return 0;
+}
+
+int runLog(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    p.addOption(kJsonOption);
+    p.addPositionalArgument(QStringLiteral("name"), QStringLiteral("The design's name in the repository."));
+    ctx.parse(p, QStringLiteral("The revisions of a design, newest first: number, author, time, message."), 1, 1,
+        QStringLiteral("one design name"));
+    Repository repo = open(p);
+    const QString name = p.positionalArguments().at(0);
+    const std::vector<RepoRevision> revisions = repo.log(name);
+    if (p.isSet(kJsonOption)) {
+        QJsonArray list;
+        for (const RepoRevision& r : revisions)
+            list.append(r.toJson());
+        ctx.writeJson({{QStringLiteral("design"), name}, {QStringLiteral("revisions"), list}});
+        return 0;
+    }
+    for (const RepoRevision& r : revisions)
+        ctx.out << 'r' << r.number << "  " << r.time.toString(Qt::ISODate) << "  " << r.author << "  " << r.message
+                << '\n';
+    return 0;
+}
+
+int runPrice(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    const QCommandLineOption source(
+        QStringLiteral("source"), QStringLiteral("Where the price comes from (required)."), QStringLiteral("TEXT"));
+    p.addOption(source);
+    p.addPositionalArgument(QStringLiteral("item"), QStringLiteral("A catalog item id."));
+    p.addPositionalArgument(QStringLiteral("usd"), QStringLiteral("The price in US dollars."));
+    ctx.parse(p, QStringLiteral("Set a price in the team's price book (owners only)."), 2, 2,
+        QStringLiteral("ITEM USD --source TEXT"));
+    bool ok = false;
+    const double usd = p.positionalArguments().at(1).toDouble(&ok);
+    if (!ok || usd < 0)
+        throw UsageError(
+            QStringLiteral("the price must be a number of 0 or more, not '%1'").arg(p.positionalArguments().at(1)));
+    if (p.value(source).trimmed().isEmpty())
+        throw UsageError(QStringLiteral("a price needs --source (a quote, a list price, an estimate)"));
+    Repository repo = open(p);
+    repo.setPrice(p.positionalArguments().at(0), usd, p.value(source));
+    ctx.out << "price of " << p.positionalArguments().at(0) << " set to " << QString::number(usd, 'f', 2) << " USD\n";
+    return 0;
+}
+
+int runPrices(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    p.addOption(kJsonOption);
+    ctx.parse(p, QStringLiteral("The team's price book."), 0, 0, QStringLiteral("no arguments"));
+    Repository repo = open(p);
+    const auto prices = repo.prices();
+    if (p.isSet(kJsonOption)) {
+        QJsonArray list;
+        for (const auto& price : prices)
+            list.append(QJsonObject{{QStringLiteral("item"), price.item}, {QStringLiteral("usd"), price.usd},
+                {QStringLiteral("source"), price.source}, {QStringLiteral("updatedBy"), price.updatedBy}});
+        ctx.writeJson({{QStringLiteral("prices"), list}});
+        return 0;
+    }
+    for (const auto& price : prices)
+        ctx.out << price.item << "  " << QString::number(price.usd, 'f', 2) << " USD  " << price.source << " ("
+                << price.updatedBy << ")\n";
+    return 0;
+}
+
+const RepoCommand kRepoCommands[] = {
+    {"init", "create or migrate the schema and roles", runInit},
+    {"grant", "give a user the viewer, editor or owner role", runGrant},
+    {"push", "store a design file as the next revision", runPush},
+    {"pull", "write a revision of a design to a file", runPull},
+    {"list", "the designs and their latest revisions", runList},
+    {"log", "the revisions of a design", runLog},
+    {"price", "set a price in the team's price book (owners)", runPrice},
+    {"prices", "the team's price book", runPrices},
+};
+
+void repoUsage(QTextStream& s)
+{
+    s << "Usage: podwright-cli repo <command> [--repo URI] [options]\n\n"
+         "The team repository on PostgreSQL (docs/team-repository.md).\n\nCommands:\n";
+    for (const RepoCommand& c : kRepoCommands)
+        s << QStringLiteral("  %1 %2\n").arg(QLatin1String(c.name), -8).arg(QLatin1String(c.summary));
+    s << "\nExit: 0 done, 1 refused (someone pushed in between, or the server denied your role), 2 bad "
+         "arguments or the repository cannot be used.\n";
+}
+
+} // namespace
+
+int runRepo(Context& ctx)
+{
+    const QString first = ctx.args.value(1);
+    if (first.isEmpty()) {
+        repoUsage(ctx.err);
+        return 2;
+    }
+    if (first == QLatin1String("--help") || first == QLatin1String("-h")) {
+        repoUsage(ctx.out);
+        return 0;
+    }
+    for (const RepoCommand& c : kRepoCommands) {
+        if (first != QLatin1String(c.name))
+            continue;
+        QStringList rest = ctx.args.mid(2);
+        rest.prepend(QStringLiteral("podwright-cli repo %1").arg(first));
+        Context sub(rest, ctx.out, ctx.err);
+        try {
+            return c.run(sub);
+        } catch (const RepoPermissionError& e) {
+            // The server said no: a refusal, like a stale push, not a broken command.
+            ctx.err << "podwright-cli repo " << first << ": " << e.message() << '\n';
+            return 1;
+        } catch (const Error& e) {
+            ctx.err << "podwright-cli repo " << first << ": " << e.message() << '\n';
+            return 2;
+        }
+    }
+    throw UsageError(QStringLiteral("unknown repo command '%1' (podwright-cli repo --help lists them)").arg(first));
+}
+
+} // namespace pw::cli

@@ -1,0 +1,173 @@
+#include "repolocation.h"
+
+#include "util/errors.h"
+
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <utility>
+#include <vector>
+
+namespace pw {
+
+namespace {
+
+using Pairs = std::vector<std::pair<QString, QString>>;
+
+// libpq's quoting of a keyword/value string: single quotes, with backslash before ' and \.
+QString quoted(QString value)
+{
+    value.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
+    value.replace(QLatin1Char('\''), QLatin1String("\\'"));
+    return QLatin1Char('\'') + value + QLatin1Char('\'');
+}
+
+QString joined(const Pairs& pairs)
+{
+    QStringList parts;
+    for (const auto& [key, value] : pairs)
+        parts << key + QLatin1Char('=') + quoted(value);
+    return parts.join(QLatin1Char(' '));
+}
+
+[[noreturn]] void refusePassword(const QString& address)
+{
+    Q_UNUSED(address);
+    throw Error(QStringLiteral("the repository address carries a password; remove it and put the password in "
+                               "the password file (~/.pgpass or $PGPASSFILE) or in $PGPASSWORD"));
+}
+
+Pairs fromUri(const QString& address)
+{
+    // libpq takes a Unix-socket folder percent-encoded as the host (postgresql://me@%2Fvar%2Frun/db),
+    // which QUrl refuses as a host name: take it out before QUrl reads the rest.
+    QString parsable = address;
+    QString socketFolder;
+    const qsizetype authorityStart = address.indexOf(QLatin1String("://")) + 3;
+    qsizetype authorityEnd = authorityStart;
+    while (authorityEnd < address.size() && address.at(authorityEnd) != QLatin1Char('/')
+        && address.at(authorityEnd) != QLatin1Char('?'))
+        ++authorityEnd;
+    const QString authority = address.mid(authorityStart, authorityEnd - authorityStart);
+    const qsizetype hostStart = authority.lastIndexOf(QLatin1Char('@')) + 1;
+    if (authority.mid(hostStart).startsWith(QLatin1String("%2F"), Qt::CaseInsensitive)) {
+        const qsizetype colon = authority.indexOf(QLatin1Char(':'), hostStart);
+        const qsizetype hostEnd = colon < 0 ? authority.size() : colon;
+        socketFolder = QUrl::fromPercentEncoding(authority.mid(hostStart, hostEnd - hostStart).toUtf8());
+        parsable = address.left(authorityStart) + authority.left(hostStart) + QStringLiteral("localhost")
+            + authority.mid(hostEnd) + address.mid(authorityEnd);
+    }
+    const QUrl url(parsable, QUrl::StrictMode);
+    if (!url.isValid())
+        throw Error(
+            QStringLiteral("the repository address '%1' is not a valid URI: %2").arg(address, url.errorString()));
+    if (!url.password().isEmpty())
+        refusePassword(address);
+    Pairs pairs;
+    // A host starting with '/' is a Unix-socket folder (written %2F... in the URI).
+    if (!socketFolder.isEmpty())
+        pairs.emplace_back(QStringLiteral("host"), socketFolder);
+    else if (!url.host(QUrl::FullyDecoded).isEmpty())
+        pairs.emplace_back(QStringLiteral("host"), url.host(QUrl::FullyDecoded));
+    if (url.port() > 0)
+        pairs.emplace_back(QStringLiteral("port"), QString::number(url.port()));
+    if (!url.userName().isEmpty())
+        pairs.emplace_back(QStringLiteral("user"), url.userName(QUrl::FullyDecoded));
+    const QString path = url.path(QUrl::FullyDecoded);
+    if (path.size() > 1)
+        pairs.emplace_back(QStringLiteral("dbname"), path.mid(1));
+    for (const auto& [key, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {
+        if (key == QLatin1String("password"))
+            refusePassword(address);
+        pairs.emplace_back(key, value);
+    }
+    return pairs;
+}
+
+// A keyword/value string as libpq reads it: key = value pairs, values optionally single-quoted.
+Pairs fromKeywordValue(const QString& address)
+{
+    Pairs pairs;
+    qsizetype i = 0;
+    const qsizetype n = address.size();
+    auto skipSpace = [&] {
+        while (i < n && address.at(i).isSpace())
+            ++i;
+    };
+    while (true) {
+        skipSpace();
+        if (i >= n)
+            break;
+        QString key;
+        while (i < n && address.at(i) != QLatin1Char('=') && !address.at(i).isSpace())
+            key += address.at(i++);
+        skipSpace();
+        if (i >= n || address.at(i) != QLatin1Char('=') || key.isEmpty())
+            throw Error(QStringLiteral("the repository address '%1' is not a connection string: expected "
+                                       "key=value after '%2'")
+                            .arg(address, key));
+        ++i;
+        skipSpace();
+        QString value;
+        if (i < n && address.at(i) == QLatin1Char('\'')) {
+            ++i;
+            while (i < n && address.at(i) != QLatin1Char('\'')) {
+                if (address.at(i) == QLatin1Char('\\') && i + 1 < n)
+                    ++i;
+                value += address.at(i++);
+            }
+            if (i >= n)
+                throw Error(QStringLiteral("the repository address '%1' has an unterminated quote").arg(address));
+            ++i;
+        } else {
+            while (i < n && !address.at(i).isSpace())
+                value += address.at(i++);
+        }
+        if (key == QLatin1String("password"))
+            refusePassword(address);
+        pairs.emplace_back(key, value);
+    }
+    return pairs;
+}
+
+} // namespace
+
+RepoLocation RepoLocation::parse(const QString& address)
+{
+    const QString trimmed = address.trimmed();
+    if (trimmed.isEmpty())
+        throw Error(QStringLiteral("the repository address is empty"));
+    Pairs pairs;
+    if (trimmed.startsWith(QLatin1String("postgresql://")) || trimmed.startsWith(QLatin1String("postgres://")))
+        pairs = fromUri(trimmed);
+    else if (trimmed.contains(QLatin1Char('=')))
+        pairs = fromKeywordValue(trimmed);
+    else if (trimmed.contains(QLatin1String("://")))
+        throw Error(
+            QStringLiteral("the repository address '%1' is not a PostgreSQL URI (postgresql://...)").arg(trimmed));
+    else
+        pairs.emplace_back(QStringLiteral("service"), trimmed);
+    bool named = false;
+    for (const auto& p : pairs)
+        named = named || p.first == QLatin1String("application_name");
+    if (!named)
+        pairs.emplace_back(QStringLiteral("application_name"), QStringLiteral("podwright"));
+    RepoLocation location;
+    location.mAddress = trimmed;
+    location.mConnectionString = joined(pairs);
+    return location;
+}
+
+RepoLocation RepoLocation::fromArgumentOrEnvironment(const QString& address)
+{
+    if (!address.trimmed().isEmpty())
+        return parse(address);
+    const QString fromEnvironment = qEnvironmentVariable(kEnvironmentVariable);
+    if (fromEnvironment.trimmed().isEmpty())
+        throw Error(QStringLiteral("no repository given: pass --repo URI (postgresql://user@host/db or a service "
+                                   "name) or set %1")
+                        .arg(QLatin1String(kEnvironmentVariable)));
+    return parse(fromEnvironment);
+}
+
+} // namespace pw

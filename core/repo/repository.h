@@ -1,0 +1,125 @@
+#pragma once
+
+#include "repo/repolocation.h"
+#include "util/errors.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+class QSqlDatabase;
+class QSqlError;
+class QSqlQuery;
+
+namespace pw {
+
+class Design;
+
+// The server refused an operation for lack of privilege (PostgreSQL SQLSTATE 42501, a grant or a
+// row-level-security policy): the message names what was refused and the role that is needed.
+class RepoPermissionError : public DatabaseError {
+    using DatabaseError::DatabaseError;
+};
+
+// A role a team member holds in the repository; each includes the one before (PostgreSQL group
+// roles podwright_viewer, podwright_editor, podwright_owner, see docs/team-repository.md).
+enum class RepoRole { Viewer, Editor, Owner };
+[[nodiscard]] std::optional<RepoRole> repoRoleFromString(const QString& name);
+[[nodiscard]] QString repoRoleName(RepoRole role); // "viewer"
+[[nodiscard]] QString repoRoleSqlName(RepoRole role); // "podwright_viewer"
+
+// One design in the repository with its latest revision.
+struct RepoDesignEntry {
+    QString name;
+    int latest = 0;
+    QString author; // of the latest revision
+    QDateTime time; // UTC
+    QString message;
+    [[nodiscard]] QJsonObject toJson() const;
+};
+
+// One revision of a design.
+struct RepoRevision {
+    int number = 0;
+    std::optional<int> parent;
+    QString author;
+    QDateTime time; // UTC
+    QString message;
+    qint64 bytes = 0;
+    [[nodiscard]] QJsonObject toJson() const;
+};
+
+// What a push did: the new revision, or the reason it was refused (someone pushed in between, or
+// the design exists and the file was never pulled from it). A refusal changes nothing.
+struct RepoPushResult {
+    bool accepted = false;
+    int revision = 0; // the new revision when accepted
+    int latest = 0; // the repository's latest revision when refused (0: design unknown)
+    QString refusal; // why, with the way forward
+};
+
+// A team's designs on a PostgreSQL server (Qt's QPSQL driver): designs with their revisions
+// (author, time, message, parent, the design as Podwright JSON), the team's price book and catalog
+// items, and the waivers of each revision. Who may do what is the server's business: roles and
+// grants, and row-level security so that a revision's author is the role that pushed it. One
+// connection per object; each write is one transaction, so a dropped connection leaves the
+// repository at the previous revision. Environment failures (unreachable server, uninitialised or
+// newer schema) throw DatabaseError; the server's refusals throw RepoPermissionError.
+class Repository {
+public:
+    // Version of the schema this program writes; older schemas are migrated forward by migrate().
+    static constexpr int kSchemaVersion = 1;
+
+    // Connects; throws DatabaseError (with libpq's reason) when the server cannot be reached.
+    explicit Repository(const RepoLocation& location);
+    ~Repository();
+    Repository(const Repository&) = delete;
+    Repository& operator=(const Repository&) = delete;
+
+    // Creates the schema and the three group roles, or migrates an older schema forward; refuses a
+    // newer one. Needs a role that may create schemas in the database and create roles. Returns the
+    // schema version it found (0 for an empty database).
+    int migrate();
+    // The schema version in the database (0 when there is none).
+    [[nodiscard]] int schemaVersion();
+    // Gives `user` exactly `role` (the other Podwright roles are revoked), creating the login role
+    // without a password when it does not exist.
+    void grant(const QString& user, RepoRole role);
+
+    // Stores `design` as the next revision of `name`. The design's provenance (RepoProvenance) says
+    // which revision it is based on; none means a new design.
+    [[nodiscard]] RepoPushResult push(const Design& design, const QString& name, const QString& message);
+    // The design at `revision` (latest when not given) with its provenance set. Throws
+    // DatabaseError when the design or revision does not exist.
+    [[nodiscard]] Design pull(const QString& name, std::optional<int> revision = std::nullopt);
+    [[nodiscard]] std::vector<RepoDesignEntry> list();
+    // Newest first; throws DatabaseError when the design does not exist.
+    [[nodiscard]] std::vector<RepoRevision> log(const QString& name);
+
+    // The team's price book: catalog item id -> price in US dollars with its source.
+    struct Price {
+        QString item;
+        double usd = 0;
+        QString source;
+        QString updatedBy;
+    };
+    void setPrice(const QString& item, double usd, const QString& source);
+    [[nodiscard]] std::vector<Price> prices();
+
+    // The role the connection logged in as.
+    [[nodiscard]] QString currentUser();
+
+private:
+    [[nodiscard]] QSqlDatabase db() const;
+    void requireSchema();
+    QSqlQuery exec(const QString& sql, const QVariantList& values = {});
+    [[noreturn]] void fail(const QSqlError& error, const QString& what);
+
+    QString mConnectionName;
+    QString mAddress;
+};
+
+} // namespace pw

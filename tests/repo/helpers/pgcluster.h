@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace pw::test {
+
+// A throwaway PostgreSQL cluster for one test program: initdb in a temporary folder, the server on
+// a Unix socket in that folder (no TCP) and a free port number, trust authentication, stopped and
+// deleted when the object goes. The server is a child process that dies with the test program. PostgreSQL refuses to run as root, so when the tests run as root
+// (CI runs them in a clean root) the cluster belongs to an unprivileged system user ("postgres",
+// which the postgresql package creates, else "nobody") and its programs run through setpriv.
+// The binaries are found in $PODWRIGHT_PG_BINDIR or the newest /usr/lib/postgresql/*/bin.
+class PgCluster {
+public:
+    PgCluster() = default;
+    ~PgCluster();
+    PgCluster(const PgCluster&) = delete;
+    PgCluster& operator=(const PgCluster&) = delete;
+
+    // Starts the server; on failure returns false and error() says why (with the server's log).
+    [[nodiscard]] bool start();
+    [[nodiscard]] const QString& error() const { return mError; }
+    void stop();
+
+    // The superuser the cluster was made with.
+    static constexpr const char* kAdmin = "pw_admin";
+    [[nodiscard]] const QString& socketDir() const { return mSocketDir; }
+    [[nodiscard]] int port() const { return mPort; }
+    // A keyword/value connection string for `database` as `user`.
+    [[nodiscard]] QString connectionString(const QString& database, const QString& user = QLatin1String(kAdmin)) const;
+    // A postgresql:// URI for the same (the socket folder in the host parameter).
+    [[nodiscard]] QString uri(const QString& database, const QString& user = QLatin1String(kAdmin)) const;
+    // Runs SQL as the superuser through psql (creating databases, roles); returns psql's output or
+    // an empty string with error() set.
+    [[nodiscard]] bool psql(const QString& database, const QString& sql, QString* output = nullptr,
+        const QString& user = QLatin1String(kAdmin));
+    // A fresh database, so that each test starts from nothing.
+    [[nodiscard]] bool createDatabase(const QString& name);
+
+private:
+    [[nodiscard]] bool run(const QString& program, const QStringList& arguments, QString* output, int timeoutMs);
+
+    std::unique_ptr<QTemporaryDir> mDir;
+    std::unique_ptr<QProcess> mServer;
+    QString mBinDir;
+    QString mSocketDir;
+    QString mDataDir;
+    int mPort = 0;
+    bool mRunning = false;
+    // The unprivileged user the server runs as when we are root (uid/gid; -1 when not root).
+    int mUid = -1;
+    int mGid = -1;
+    QString mError;
+};
+
+} // namespace pw::test
