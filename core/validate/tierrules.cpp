@@ -66,8 +66,8 @@ std::vector<Finding> checkTier(const TierInputs& in)
             QStringLiteral("Tier %1 stores data on %2. This design has %3. The source document: NFS is insufficient "
                            "for high-throughput training I/O.")
                 .arg(t.name, t.storage)
-                .arg(
-                    in.anyStorage ? QStringLiteral("only NFS or object storage") : QStringLiteral("no storage system"))));
+                .arg(in.anyStorage ? QStringLiteral("only NFS or object storage")
+                                   : QStringLiteral("no storage system"))));
     }
     if (in.capex.high > 0 && !TierTable::withinTypicalCost(t, in.capex)) {
         const QString band = in.capex.isPoint() ? usd(in.capex.mid)

@@ -140,8 +140,8 @@ private Q_SLOTS:
         const QRegularExpression sku(
             QStringLiteral("(?<![A-Za-z0-9_-])(%1)(?![A-Za-z0-9_-])").arg(alternatives.join(QLatin1Char('|'))));
         QStringList found;
-        for (const Literal& l : literalsUnder({QStringLiteral("core"), QStringLiteral("ui"), QStringLiteral("app"),
-                 QStringLiteral("report")}))
+        for (const Literal& l : literalsUnder(
+                 {QStringLiteral("core"), QStringLiteral("ui"), QStringLiteral("app"), QStringLiteral("report")}))
             if (sku.match(l.text).hasMatch())
                 found << where(l);
         QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
@@ -176,8 +176,8 @@ private Q_SLOTS:
     void costDoesNotIncludeValidate()
     {
         QStringList found;
-        QDirIterator it(sourceDir() + QStringLiteral("/core/cost"), {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
-            QDir::Files);
+        QDirIterator it(
+            sourceDir() + QStringLiteral("/core/cost"), {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files);
         while (it.hasNext()) {
             QFile f(it.next());
             QVERIFY(f.open(QIODevice::ReadOnly));
