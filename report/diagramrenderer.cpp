@@ -1,5 +1,7 @@
 #include "diagramrenderer.h"
 
+#include "networkpalette.h"
+
 #include "export/safetext.h"
 #include "io/atomicfile.h"
 #include "util/errors.h"
@@ -23,19 +25,7 @@ namespace {
 
 QColor networkColor(Network n)
 {
-    switch (n) {
-    case Network::Compute:
-        return QColor(0x1f, 0x5f, 0xbf);
-    case Network::Storage:
-        return QColor(0xd9, 0x7a, 0x00);
-    case Network::InBand:
-        return QColor(0x2e, 0x8b, 0x57);
-    case Network::OutOfBand:
-        return QColor(0x80, 0x80, 0x80);
-    case Network::None:
-        break;
-    }
-    return QColor(0x60, 0x60, 0x60);
+    return NetworkPalette::color(n);
 }
 
 QColor boxFill(const DiagramModel::Box& b)
@@ -322,14 +312,13 @@ double paintHeader(QPainter& p, const QString& title, double width, double font)
     p.setFont(lf);
     double x = 0;
     const double y = font * 3.6;
-    const std::pair<Network, const char*> items[] = {{Network::Compute, "compute"}, {Network::Storage, "storage"},
-        {Network::InBand, "in-band"}, {Network::OutOfBand, "out-of-band"}};
-    for (const auto& [n, name] : items) {
+    for (Network n : NetworkPalette::legendNetworks()) {
+        const QString name = NetworkPalette::label(n);
         p.setPen(QPen(networkColor(n), 2));
         p.drawLine(QPointF(x, y - font * 0.35), QPointF(x + font * 2, y - font * 0.35));
         p.setPen(Qt::black);
-        p.drawText(QPointF(x + font * 2.5, y), QLatin1String(name));
-        x += font * 2.5 + QFontMetricsF(lf, p.device()).horizontalAdvance(QLatin1String(name)) + font * 2;
+        p.drawText(QPointF(x + font * 2.5, y), name);
+        x += font * 2.5 + QFontMetricsF(lf, p.device()).horizontalAdvance(name) + font * 2;
     }
     (void)width;
     return font * 5.5;

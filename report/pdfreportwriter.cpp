@@ -362,24 +362,7 @@ private:
         p.setPen(kInk);
         p.drawText(QRectF(area.left(), area.top(), area.width(), 14), Qt::AlignLeft | Qt::AlignVCenter, title);
     }
-    QString shortMoney(double usd) const
-    {
-        const double v = std::abs(usd * d.options.exchangeRate);
-        QString sym = d.money(0, 0);
-        sym.remove(QLatin1Char('0'));
-        const bool suffix = sym.startsWith(QLatin1Char(' '));
-        auto fmt = [&](double x, const char* unit) {
-            const QString n = ReportData::number(x, x < 10 ? 1 : 0) + QLatin1String(unit);
-            return suffix ? n + sym : sym + n;
-        };
-        if (v >= 1e9)
-            return fmt(v / 1e9, " B");
-        if (v >= 1e6)
-            return fmt(v / 1e6, " M");
-        if (v >= 1e3)
-            return fmt(v / 1e3, " k");
-        return fmt(v, "");
-    }
+    QString shortMoney(double usd) const { return d.roundedMoney(usd); }
 };
 
 void Doc::run()

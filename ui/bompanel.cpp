@@ -6,6 +6,7 @@
 #include "export/bomcsv.h"
 #include "io/atomicfile.h"
 #include "util/errors.h"
+#include "util/money.h"
 #include "util/plural.h"
 
 #include <QAction>
@@ -96,9 +97,9 @@ void BomPanel::refresh()
         items += l.quantity;
     const QLocale locale;
     const int lines = int(cost->bom.lines().size());
-    QString text = QStringLiteral("<b>%1</b> %2 · <b>%3</b> %4 · total <b>$%5</b> (the capital cost)")
+    QString text = QStringLiteral("<b>%1</b> %2 · <b>%3</b> %4 · total <b>%5</b> (the capital cost)")
                        .arg(locale.toString(lines), plural(lines, "line", "lines"), locale.toString(items),
-                           plural(items, "item", "items"), locale.toString(cost->bom.total(), 'f', 2));
+                           plural(items, "item", "items"), Money::usd().exact(cost->bom.total(), 2));
     if (const int uncabled = cost->bom.uncabledLinks())
         text
             += QStringLiteral(" · <span style='color:#b26a00'>%1 %2 no cable chosen: the total is a lower bound</span>")

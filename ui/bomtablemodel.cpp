@@ -1,4 +1,5 @@
 #include "bomtablemodel.h"
+#include "util/money.h"
 
 #include <QLocale>
 
@@ -84,9 +85,9 @@ QVariant BomTableModel::data(const QModelIndex& index, int role) const
         case QuantityColumn:
             return locale.toString(l.quantity);
         case UnitPriceColumn:
-            return QStringLiteral("$") + locale.toString(l.unitPrice, 'f', 2);
+            return Money::usd().exact(l.unitPrice, 2);
         case ExtendedColumn:
-            return QStringLiteral("$") + locale.toString(l.extendedPrice(), 'f', 2);
+            return Money::usd().exact(l.extendedPrice(), 2);
         default:
             return plainText(index.row(), index.column());
         }

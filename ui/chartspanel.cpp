@@ -4,6 +4,7 @@
 
 #include "cost/tiertable.h"
 #include "model/designintent.h"
+#include "util/money.h"
 
 #include <QLocale>
 #include <QTabWidget>
@@ -54,13 +55,7 @@ void clear(QChart* chart)
 
 QString money(double usd)
 {
-    if (usd >= 1e9)
-        return QStringLiteral("$%1B").arg(usd / 1e9, 0, 'f', 2);
-    if (usd >= 1e6)
-        return QStringLiteral("$%1M").arg(usd / 1e6, 0, 'f', 2);
-    if (usd >= 1e3)
-        return QStringLiteral("$%1K").arg(usd / 1e3, 0, 'f', 0);
-    return QStringLiteral("$%1").arg(usd, 0, 'f', 0);
+    return Money::usd().rounded(usd);
 }
 
 QColor tierColor(const QString& id)

@@ -8,6 +8,7 @@
 #include "commands/setdesignpropertiescommand.h"
 #include "model/design.h"
 #include "util/plural.h"
+#include "validate/designrules.h"
 #include "validate/waiver.h"
 
 #include <QDate>
@@ -25,6 +26,20 @@
 #include <set>
 
 namespace pw::ui {
+
+namespace {
+
+// The finding's explanation and how to resolve it, from the rule table (designRules()).
+QString explanationWithFix(const Finding& f)
+{
+    const RuleInfo* rule = ruleInfo(f.code);
+    if (!rule)
+        return f.explanation;
+    const QString fix = QStringLiteral("To resolve: %1").arg(QString::fromUtf8(rule->fix));
+    return f.explanation.isEmpty() ? fix : f.explanation + QStringLiteral("\n\n") + fix;
+}
+
+} // namespace
 
 namespace {
 
@@ -167,9 +182,12 @@ void FindingsPanel::refresh()
         bold.setBold(!f.waived() && f.severity == Severity::Error);
         sev->setFont(bold);
         mTable->setItem(row, SeverityColumn, sev);
-        mTable->setItem(row, CodeColumn, new QTableWidgetItem(f.code));
+        auto* code = new QTableWidgetItem(f.code);
+        if (const RuleInfo* rule = ruleInfo(f.code))
+            code->setToolTip(QString::fromUtf8(rule->summary));
+        mTable->setItem(row, CodeColumn, code);
         auto* msg = new QTableWidgetItem(f.message);
-        msg->setToolTip(f.explanation.isEmpty() ? f.message : f.message + QStringLiteral("\n\n") + f.explanation);
+        msg->setToolTip(f.message + QStringLiteral("\n\n") + explanationWithFix(f));
         mTable->setItem(row, MessageColumn, msg);
         auto* status
             = new QTableWidgetItem(f.waived() ? QStringLiteral("waived: %1").arg(f.waiver->reason) : QString());
@@ -220,8 +238,8 @@ void FindingsPanel::updateButtons()
     const Finding* f = findingAt(currentRow());
     mWaive->setEnabled(f && !f->waived());
     mUnwaive->setEnabled(f && f->waived());
-    mExplanation->setText(f ? f->explanation : QString());
-    mExplanation->setVisible(f && !f->explanation.isEmpty());
+    mExplanation->setText(f ? explanationWithFix(*f) : QString());
+    mExplanation->setVisible(f != nullptr);
 }
 
 void FindingsPanel::showRow(int row)

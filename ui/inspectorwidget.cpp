@@ -13,6 +13,7 @@
 #include "generate/linkcabling.h"
 #include "model/design.h"
 #include "model/networkchoice.h"
+#include "util/money.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -44,7 +45,7 @@ QLabel* wrapLabel(QWidget* parent)
 
 QString money(double usd)
 {
-    return QStringLiteral("$%L1").arg(usd, 0, 'f', 0);
+    return Money::usd().exact(usd);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "itemstyle.h"
 
+#include "networkpalette.h"
+
 #include <QHash>
 
 #include <cmath>
@@ -133,23 +135,6 @@ QColor ItemStyle::nodeBorder(ItemKind kind)
     }
 }
 
-QColor ItemStyle::linkColor(Network network)
-{
-    switch (network) {
-    case Network::Compute:
-        return QColor(0x1f, 0x6f, 0xc5);
-    case Network::Storage:
-        return QColor(0xe0, 0x7b, 0x00);
-    case Network::InBand:
-        return QColor(0x2e, 0x9d, 0x4a);
-    case Network::OutOfBand:
-        return QColor(0x80, 0x80, 0x80);
-    case Network::None:
-        return QColor(0x30, 0x30, 0x30);
-    }
-    return Qt::black;
-}
-
 Qt::PenStyle ItemStyle::linkStyle(Network network)
 {
     switch (network) {
@@ -164,19 +149,7 @@ Qt::PenStyle ItemStyle::linkStyle(Network network)
 
 QString ItemStyle::networkLabel(Network network)
 {
-    switch (network) {
-    case Network::Compute:
-        return QStringLiteral("Compute fabric");
-    case Network::Storage:
-        return QStringLiteral("Storage");
-    case Network::InBand:
-        return QStringLiteral("In-band mgmt");
-    case Network::OutOfBand:
-        return QStringLiteral("Out-of-band mgmt");
-    case Network::None:
-        return QStringLiteral("Other");
-    }
-    return {};
+    return NetworkPalette::label(network);
 }
 
 QPointF ItemStyle::snap(QPointF p)

@@ -11,8 +11,8 @@
 
 namespace pw::ui {
 
-// Presentation of core's types: icons per item kind, node box sizes, link colours and pen styles.
-// Core never names a colour; this is where the GUI decides them.
+// Presentation of core's types: icons per item kind, node box sizes and link pen styles. A network's
+// colour and name come from NetworkPalette, shared with the PDF and the export.
 class ItemStyle {
 public:
     // Registers the compiled-in icons (call before using a ":/icons/..." path).
@@ -23,7 +23,6 @@ public:
     [[nodiscard]] static QSizeF nodeSize(ItemKind kind);
     [[nodiscard]] static QColor nodeFill(ItemKind kind);
     [[nodiscard]] static QColor nodeBorder(ItemKind kind);
-    [[nodiscard]] static QColor linkColor(Network network);
     [[nodiscard]] static Qt::PenStyle linkStyle(Network network);
     [[nodiscard]] static QString networkLabel(Network network);
     static constexpr double kGrid = 10.0; // design units per grid step

@@ -1,13 +1,13 @@
 #include "legendwidget.h"
 
 #include "itemstyle.h"
+#include "networkpalette.h"
 
 #include <QPainter>
 
 namespace pw::ui {
 
 namespace {
-constexpr Network kNetworks[] = {Network::Compute, Network::Storage, Network::InBand, Network::OutOfBand};
 constexpr int kRow = 18;
 } // namespace
 
@@ -33,12 +33,12 @@ void LegendWidget::paintEvent(QPaintEvent*)
     f.setPointSizeF(8.5);
     p.setFont(f);
     int y = 8;
-    for (Network n : kNetworks) {
-        QPen pen(ItemStyle::linkColor(n), 2.5, ItemStyle::linkStyle(n));
+    for (Network n : NetworkPalette::legendNetworks()) {
+        QPen pen(NetworkPalette::color(n), 2.5, ItemStyle::linkStyle(n));
         p.setPen(pen);
         p.drawLine(10, y + kRow / 2, 44, y + kRow / 2);
         p.setPen(QColor(0x22, 0x22, 0x22));
-        p.drawText(QRect(52, y, width() - 56, kRow), Qt::AlignVCenter | Qt::AlignLeft, ItemStyle::networkLabel(n));
+        p.drawText(QRect(52, y, width() - 56, kRow), Qt::AlignVCenter | Qt::AlignLeft, NetworkPalette::label(n));
         y += kRow;
     }
     const QRect pill(10, y + 2, 34, kRow - 4);

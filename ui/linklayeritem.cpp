@@ -2,6 +2,7 @@
 
 #include "canvasscene.h"
 #include "itemstyle.h"
+#include "networkpalette.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -142,7 +143,7 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
         (b.links.size() > 1 ? thick : thin)[k].push_back(line);
     }
     for (size_t k = 0; k < nets.size(); ++k) {
-        QPen pen(ItemStyle::linkColor(nets[k]), 1.3, lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
+        QPen pen(NetworkPalette::color(nets[k]), 1.3, lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
         pen.setCosmetic(true);
         painter->setPen(pen);
         if (!thin[k].empty())
@@ -193,10 +194,10 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
         if (placed.size() >= 400)
             break; // a screen holds no more labels than this anyway
         placed.push_back(room);
-        painter->setPen(QPen(ItemStyle::linkColor(b.network), 1));
+        painter->setPen(QPen(NetworkPalette::color(b.network), 1));
         painter->setBrush(Qt::white);
         painter->drawRoundedRect(box, 7, 7);
-        painter->setPen(ItemStyle::linkColor(b.network).darker(140));
+        painter->setPen(NetworkPalette::color(b.network).darker(140));
         painter->drawText(box, Qt::AlignCenter, text);
     }
 }

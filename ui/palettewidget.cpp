@@ -4,6 +4,7 @@
 #include "palettetree.h"
 
 #include "catalog/catalog.h"
+#include "util/money.h"
 
 #include <QHeaderView>
 #include <QLineEdit>
@@ -64,9 +65,8 @@ void PaletteWidget::populate()
             if (item->powerMaxW.value > 0)
                 tip += QStringLiteral("<br>%1 W max").arg(item->powerMaxW.value, 0, 'f', 0);
             if (item->price.value > 0)
-                tip += QStringLiteral("<br>$%L1 (%2)")
-                           .arg(item->price.value, 0, 'f', 0)
-                           .arg(toString(item->price.kind));
+                tip += QStringLiteral("<br>%1 (%2)")
+                           .arg(Money(item->price.currency, 1.0).exact(item->price.value), toString(item->price.kind));
             row->setToolTip(0, tip);
             row->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
         }

@@ -2,6 +2,7 @@
 
 #include "designanalysis.h"
 
+#include "util/money.h"
 #include "util/plural.h"
 #include "validate/designrules.h"
 
@@ -63,10 +64,10 @@ void StatusPanel::refresh()
     if (const auto& cost = mAnalysis->cost()) {
         mCapex = cost->capex;
         // The mid in bold, the band from every estimate's low and high end beside it.
-        mCost->setText(QStringLiteral("list/estimate hardware total <b>$%L1</b> (band $%L2–$%L3)")
-                           .arg(cost->capex, 0, 'f', 0)
-                           .arg(cost->capexBand.low, 0, 'f', 0)
-                           .arg(cost->capexBand.high, 0, 'f', 0));
+        const Money& usd = Money::usd();
+        mCost->setText(
+            QStringLiteral("list/estimate hardware total <b>%1</b> (band %2–%3)")
+                .arg(usd.exact(cost->capex), usd.exact(cost->capexBand.low), usd.exact(cost->capexBand.high)));
     } else {
         mCapex = 0;
         mCost->setText(QStringLiteral("cost unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));

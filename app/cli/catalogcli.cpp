@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "util/money.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -107,13 +109,13 @@ int runCatalog(Context& ctx)
             ctx.out << QStringLiteral("%1 %2 %3 %4\n")
                            .arg(QStringLiteral("SKU"), -18)
                            .arg(QStringLiteral("KIND"), -12)
-                           .arg(QStringLiteral("PRICE USD"), 12)
+                           .arg(QStringLiteral("PRICE"), 12)
                            .arg(QStringLiteral("MODEL"));
             for (const CatalogItem* i : items)
                 ctx.out << QStringLiteral("%1 %2 %3 %4 %5\n")
                                .arg(i->sku, -18)
                                .arg(toString(i->kind), -12)
-                               .arg(QString::number(i->price.value, 'f', 0), 12)
+                               .arg(Money(i->price.currency, 1.0).exact(i->price.value), 12)
                                .arg(i->vendor, i->model);
         }
         return 0;
@@ -160,15 +162,18 @@ int runCatalog(Context& ctx)
                     << (g.portsPerCage > 1 ? QStringLiteral(", %1 per cage").arg(g.portsPerCage) : QString()) << ")  ["
                     << g.source << "]\n";
         }
-        ctx.out << "Price:       " << plainNumber(i->price.value) << ' ' << i->price.currency << " ("
-                << toString(i->price.kind) << ")  [" << i->price.source << "]\n";
+        // Catalog prices are in the item's own currency (1 unit per unit).
+        const Money price(i->price.currency, 1.0);
+        ctx.out << "Price:       " << price.exact(i->price.value) << " (" << toString(i->price.kind) << ")  ["
+                << i->price.source << "]\n";
         if (i->price.hasBand())
-            ctx.out << "Price band:  " << plainNumber(*i->price.low) << " - " << plainNumber(*i->price.high) << ' '
-                    << i->price.currency << "  [" << i->price.bandSource << "]\n";
+            ctx.out << "Price band:  " << price.exact(*i->price.low) << " - " << price.exact(*i->price.high) << "  ["
+                    << i->price.bandSource << "]\n";
         if (i->gpu && i->gpu->unitPrice)
-            ctx.out << "GPU price:   " << plainNumber(i->gpu->unitPrice->low) << " / "
-                    << plainNumber(i->gpu->unitPrice->mid) << " / " << plainNumber(i->gpu->unitPrice->high)
-                    << " USD each (low / mid / high)  [" << i->gpu->unitPriceSource << "]\n";
+            ctx.out << "GPU price:   " << Money::usd().exact(i->gpu->unitPrice->low) << " / "
+                    << Money::usd().exact(i->gpu->unitPrice->mid) << " / "
+                    << Money::usd().exact(i->gpu->unitPrice->high) << " each (low / mid / high)  ["
+                    << i->gpu->unitPriceSource << "]\n";
         return 0;
     }
     throw UsageError(QStringLiteral("unknown catalog action '%1' (use list, show or check)").arg(pos[0]));

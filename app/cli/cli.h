@@ -46,6 +46,10 @@ private:
 
 using Handler = int (*)(Context&);
 
+// Core's text with each setting it mentions ("the “fat-tree radix”", model/useroption.h) followed by
+// the flag that sets it: "the fat-tree radix (--radix)".
+[[nodiscard]] QString withFlags(const QString& coreText);
+
 int runCatalog(Context& ctx);
 int runImport(Context& ctx);
 int runExport(Context& ctx);

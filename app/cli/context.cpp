@@ -2,12 +2,54 @@
 
 #include "io/designfile.h"
 #include "io/designjson.h"
+#include "model/useroption.h"
 #include "util/errors.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
 
 namespace pw::cli {
+
+namespace {
+
+QString flagOf(UserOption option)
+{
+    switch (option) {
+    case UserOption::ServerModel:
+        return QStringLiteral("--server");
+    case UserOption::ServerCount:
+        return QStringLiteral("--nodes");
+    case UserOption::GpuCount:
+        return QStringLiteral("--gpus");
+    case UserOption::FabricSwitch:
+        return QStringLiteral("--switch");
+    case UserOption::Topology:
+        return QStringLiteral("--topology");
+    case UserOption::Radix:
+        return QStringLiteral("--radix");
+    case UserOption::ScalableUnitSize:
+        return QStringLiteral("--su-size");
+    case UserOption::KeepEveryServer:
+        return QStringLiteral("--keep-all-nodes");
+    case UserOption::RackPowerBudget:
+        return QStringLiteral("--rack-power-kw");
+    case UserOption::TrainingTokens:
+        return QStringLiteral("--tokens");
+    case UserOption::TrainingDays:
+        return QStringLiteral("--days");
+    case UserOption::FineTuneMethod:
+        return QStringLiteral("--finetune-method");
+    }
+    return {};
+}
+
+} // namespace
+
+QString withFlags(const QString& coreText)
+{
+    return UserOptions::rewrite(
+        coreText, [](UserOption o) { return QStringLiteral("%1 (%2)").arg(UserOptions::name(o), flagOf(o)); });
+}
 
 Context::Context(QStringList arguments, QTextStream& o, QTextStream& e) : args(std::move(arguments)), out(o), err(e) {}
 

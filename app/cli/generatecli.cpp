@@ -20,7 +20,8 @@ int runGenerate(Context& ctx)
 {
     QCommandLineParser p;
     const QCommandLineOption server(QStringLiteral("server"),
-        QStringLiteral("Server model (catalog sku); fat-tree default: generic-host."), QStringLiteral("SKU"));
+        QStringLiteral("Server model (catalog sku); fat-tree default: the catalog's fat-tree host."),
+        QStringLiteral("SKU"));
     const QCommandLineOption nodes(QStringLiteral("nodes"), QStringLiteral("Number of servers."), QStringLiteral("N"));
     const QCommandLineOption gpus(
         QStringLiteral("gpus"), QStringLiteral("Number of GPUs (rounded up to whole servers)."), QStringLiteral("N"));
@@ -44,8 +45,8 @@ int runGenerate(Context& ctx)
         QStringLiteral("When every leaf port is taken, add a scalable unit for the UFM instead of giving it one "
                        "server's slot (the DGX SuperPOD RA's choice, the default)."));
     const QCommandLineOption rackPower(QStringLiteral("rack-power-kw"),
-        QStringLiteral("Power budget per rack (default: the rack item's budget for the servers' cooling; rack-48u: 41 "
-                       "air, 140 liquid)."),
+        QStringLiteral("Power budget per rack (default: the catalog rack's budget for the servers' cooling, air "
+                       "or liquid)."),
         QStringLiteral("KW"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("The design file to write."), QStringLiteral("FILE"));
@@ -138,7 +139,7 @@ int runGenerate(Context& ctx)
     DesignFile::save(*result.design, p.value(output));
     const Design& d = *result.design;
     for (const QString& note : result.notes)
-        ctx.err << "podwright-cli: note: " << note << '\n';
+        ctx.err << "podwright-cli: note: " << withFlags(note) << '\n';
     const auto nodeCount = qint64(d.nodes().size());
     const auto linkCount = qint64(d.links().size());
     ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << nodeCount << ' '

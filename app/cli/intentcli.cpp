@@ -5,6 +5,7 @@
 #include "io/designjson.h"
 #include "model/designintent.h"
 #include "model/softwarestack.h"
+#include "util/money.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -64,8 +65,8 @@ QString text(const QJsonObject& block)
     }
     const QJsonArray nodes = block.value(QLatin1String("management_nodes")).toArray();
     t << "management nodes in the design: " << nodes.size() << ", "
-      << block.value(QLatin1String("management_power_max_w")).toDouble() << " W max, $"
-      << QString::number(block.value(QLatin1String("management_price_usd")).toDouble(), 'f', 0) << '\n';
+      << block.value(QLatin1String("management_power_max_w")).toDouble() << " W max, "
+      << Money::usd().exact(block.value(QLatin1String("management_price_usd")).toDouble()) << '\n';
     for (const QJsonValue& v : nodes) {
         const QJsonObject n = v.toObject();
         t << "  " << n.value(QLatin1String("name")).toString() << " (" << n.value(QLatin1String("role")).toString()

@@ -120,7 +120,7 @@ int main(int argc, char** argv)
             out.flush();
             if (e.message.isEmpty())
                 return 0; // --help
-            err << "podwright-cli " << first << ": " << e.message << '\n';
+            err << "podwright-cli " << first << ": " << withFlags(e.message) << '\n';
             return 2;
         } catch (const pw::Error& e) {
             out.flush();

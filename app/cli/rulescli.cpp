@@ -12,6 +12,7 @@
 #include "topology/fabricanalyzer.h"
 #include "util/plural.h"
 #include "validate/designrules.h"
+#include "validate/tierrules.h"
 
 #include <QDate>
 #include <QFileInfo>
@@ -65,9 +66,11 @@ int runValidate(Context& ctx)
             ctx.out << QStringLiteral("%1 %2 %3%4\n")
                            .arg(toString(f.severity), -8)
                            .arg(f.code, -26)
-                           .arg(f.message,
+                           .arg(withFlags(f.message),
                                f.waived() ? QStringLiteral(" [waived: %1]").arg(f.waiver->reason) : QString());
-            ctx.out << QStringLiteral("    %1\n").arg(f.explanation);
+            ctx.out << QStringLiteral("    %1\n").arg(withFlags(f.explanation));
+            if (const RuleInfo* rule = ruleInfo(f.code))
+                ctx.out << QStringLiteral("    to resolve: %1\n").arg(QString::fromUtf8(rule->fix));
             if (!ents.isEmpty())
                 ctx.out << QStringLiteral("    entities: %1\n")
                                .arg(ents.mid(0, 20).join(QLatin1Char(' '))
@@ -156,7 +159,7 @@ int runCost(Context& ctx)
     if (p.isSet(json)) {
         QJsonObject o = r.toJson();
         QJsonArray findings;
-        for (const Finding& f : TierTable::check(TierInputs::of(design, r.allInBand)))
+        for (const Finding& f : checkTier(TierInputs::of(design, r.allInBand)))
             findings.append(f.toJson());
         o.insert(QStringLiteral("tier_findings"), findings);
         ctx.writeJson(o);
@@ -177,8 +180,8 @@ int runSize(Context& ctx)
         QStringLiteral("Training tokens (default 20 per parameter, Chinchilla)."), QStringLiteral("T"));
     const QCommandLineOption days(
         QStringLiteral("days"), QStringLiteral("Target training days (default 30)."), QStringLiteral("D"));
-    const QCommandLineOption gpu(
-        QStringLiteral("gpu"), QStringLiteral("GPU server catalog sku (default dgx-h100)."), QStringLiteral("SKU"));
+    const QCommandLineOption gpu(QStringLiteral("gpu"),
+        QStringLiteral("GPU server catalog sku (default: the catalog's default GPU server)."), QStringLiteral("SKU"));
     const QCommandLineOption mfu(
         QStringLiteral("mfu"), QStringLiteral("Model-FLOPs utilization (default 0.4)."), QStringLiteral("U"));
     const QCommandLineOption designOpt(QStringLiteral("design"),
@@ -220,7 +223,8 @@ int runSize(Context& ctx)
         }
     }
     if (p.isSet(gpu) || rq.serverSku.isEmpty()) {
-        const QString sku = p.isSet(gpu) ? p.value(gpu) : QStringLiteral("dgx-h100");
+        const CatalogItem* preferred = ctx.catalog().withRole(ItemRole::DefaultGpuServer);
+        const QString sku = p.isSet(gpu) ? p.value(gpu) : preferred ? preferred->sku : QString();
         const CatalogItem* server = ctx.catalog().item(sku);
         if (!server || !server->gpu || server->gpu->count == 0)
             throw UsageError(QStringLiteral("'%1' is not a GPU server in the catalog").arg(sku));
@@ -266,7 +270,7 @@ int runSize(Context& ctx)
                            .arg(*r.allReduceSeconds, 0, 'f', 2)
                            .arg(r.allReduceFormula);
         for (const QString& a : r.assumptions)
-            ctx.out << QStringLiteral("assumption: %1\n").arg(a);
+            ctx.out << QStringLiteral("assumption: %1\n").arg(withFlags(a));
     }
     return 0;
 }

@@ -234,6 +234,15 @@ const CatalogItem* Catalog::item(const QString& sku) const
     return it == mItems.end() ? nullptr : it->second.get();
 }
 
+const CatalogItem* Catalog::withRole(ItemRole role) const
+{
+    const CatalogItem* found = nullptr;
+    for (const auto& [sku, item] : mItems)
+        if (hasRole(*item, role) && (!found || sku < found->sku))
+            found = item.get();
+    return found;
+}
+
 std::vector<const CatalogItem*> Catalog::items(std::optional<ItemKind> kind) const
 {
     QSqlQuery q(database());

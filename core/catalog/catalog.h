@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/catalogitem.h"
+#include "catalog/itemrole.h"
 
 #include <QSqlDatabase>
 #include <QString>
@@ -40,6 +41,8 @@ public:
     [[nodiscard]] const CatalogItem* item(const QString& sku) const;
     // Items in the database's order (kind, then sku), optionally of one kind.
     [[nodiscard]] std::vector<const CatalogItem*> items(std::optional<ItemKind> kind = std::nullopt) const;
+    // The item the catalog names for a role (the first by sku when several claim it), or null.
+    [[nodiscard]] const CatalogItem* withRole(ItemRole role) const;
     // Items whose sku, vendor, model or description contains the text (case-insensitive).
     [[nodiscard]] std::vector<const CatalogItem*> search(const QString& text) const;
     [[nodiscard]] size_t size() const { return mItems.size(); }

@@ -1,5 +1,7 @@
 #include "catalog/catalogitem.h"
 
+#include "util/money.h"
+
 #include <array>
 #include <utility>
 
@@ -111,14 +113,13 @@ QString CatalogItem::priceBelowGpus() const
     // The low ends are not compared: the reference's own low for a DGX H100 (US$199k, a "floor")
     // sits a dollar per GPU under eight GPUs at their lowest street price.
     auto below = [&](const char* end, double s, double g) {
-        return QStringLiteral("estimated price %1 US$%2 is below its %3 GPUs' %1 US$%4 (%3 x US$%5); "
+        return QStringLiteral("estimated price %1 %2 is below its %3 GPUs' %1 %4 (%3 x %5); "
                               "a system's estimate can never be below the sum of its GPUs' (hardware-specs.md "
                               "section 10)")
             .arg(QLatin1String(end))
-            .arg(s, 0, 'f', 0)
+            .arg(Money::usd().exact(s))
             .arg(gpu->count)
-            .arg(g, 0, 'f', 0)
-            .arg(g / gpu->count, 0, 'f', 0);
+            .arg(Money::usd().exact(g), Money::usd().exact(g / gpu->count));
     };
     if (system.mid < gpus.mid)
         return below("mid", system.mid, gpus.mid);

@@ -1,5 +1,6 @@
 #include "catalog/catalogitemparser.h"
 
+#include "catalog/itemrole.h"
 #include "model/node.h"
 
 #include <QJsonArray>
@@ -237,6 +238,20 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         sw.technology = r.string(*s, "technology");
         sw.source = r.source(*s, QStringLiteral("switch"));
         item.switchSpec = sw;
+    }
+    if (entry.contains(QLatin1String("roles"))) {
+        // {"value": ["subnet-manager"], "source": "..."}: what the generator picks this item for.
+        const QJsonObject ro = r.object(entry, "roles");
+        const QJsonValue list = ro.value(QLatin1String("value"));
+        if (r.ok() && (!list.isArray() || list.toArray().isEmpty()))
+            r.fail(QStringLiteral("'roles' needs a non-empty 'value' array"));
+        for (const QJsonValue& v : list.toArray()) {
+            const auto role = itemRoleFromString(v.toString());
+            if (r.ok() && !role)
+                r.fail(QStringLiteral("unknown role '%1'").arg(v.toString()));
+        }
+        if (r.ok())
+            (void)r.source(ro, QStringLiteral("roles"));
     }
     if (entry.contains(QLatin1String("networks"))) {
         // {"value": ["inband", "storage"], "source": "..."}: the networks a switch serves, usual

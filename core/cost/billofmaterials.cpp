@@ -2,6 +2,7 @@
 
 #include "cost/opticsplan.h"
 #include "model/design.h"
+#include "util/money.h"
 
 #include <QJsonArray>
 
@@ -55,7 +56,7 @@ constexpr std::array kLengths{0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 7.0, 10.0, 15.0
 
 QString money(double v)
 {
-    return QString::number(v, 'f', 2);
+    return Money::usd().exact(v, 2);
 }
 
 } // namespace
@@ -169,7 +170,7 @@ QString BillOfMaterials::toText() const
                  .arg(money(l.extendedPrice()), 14)
                  .arg(l.priceKind);
     }
-    s += QStringLiteral("total %1 USD\n").arg(money(total()));
+    s += QStringLiteral("total %1\n").arg(money(total()));
     if (mUncabledLinks > 0)
         s += QStringLiteral("%1 links have no cable chosen and are not priced\n").arg(mUncabledLinks);
     return s;

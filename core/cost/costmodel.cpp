@@ -3,6 +3,7 @@
 #include "cost/opticsplan.h"
 #include "model/design.h"
 #include "model/designintent.h"
+#include "util/money.h"
 
 #include <algorithm>
 #include <map>
@@ -164,7 +165,7 @@ QJsonObject CostReport::toJson() const
         tierJson.insert(QStringLiteral("placed_by"),
             QStringLiteral("all-in band %1 (capital cost with %2 years of support at %3 of capex a year) against "
                            "the tier's typical cost")
-                .arg(bandText(allInBand, [](double v) { return QStringLiteral("$%1").arg(v, 0, 'f', 0); }))
+                .arg(bandText(allInBand, [](double v) { return Money::usd().exact(v); }))
                 .arg(std::min(assumptions.supportPrepaidYears.value, assumptions.years.value))
                 .arg(assumptions.supportShare.value));
     const QJsonObject breakEvenBand{{QStringLiteral("low"), optionalValue(breakEvenLow)},
@@ -229,7 +230,7 @@ QString CostReport::breakEvenText() const
 
 QString CostReport::toText() const
 {
-    auto usd = [](double v) { return QStringLiteral("$%L1").arg(v, 0, 'f', 0); };
+    auto usd = [](double v) { return Money::usd().exact(v); };
     QString s;
     s += QStringLiteral("GPUs                 %1\n").arg(gpus);
     s += QStringLiteral("Capital cost         %1 (%2 per GPU)\n").arg(usd(capex), usd(costPerGpu));
@@ -251,12 +252,12 @@ QString CostReport::toText() const
                  usd(staffPerYear));
     s += QStringLiteral("TCO over %1 years     %2\n").arg(assumptions.years.value).arg(usd(tco));
     s += QStringLiteral("  band               %1\n").arg(bandText(tcoBand, usd));
-    auto perHour = [](double v) { return QStringLiteral("$%1").arg(v, 0, 'f', 2); };
+    auto perHour = [](double v) { return Money::usd().exact(v, 2); };
     s += QStringLiteral("Cost per GPU-hour    %1 at %2% utilization\n")
              .arg(bandText(costPerGpuHourBand, perHour))
              .arg(assumptions.utilization.value * 100);
-    s += QStringLiteral("Cloud                $%1 per GPU-hour; owning breaks even %2\n")
-             .arg(assumptions.cloudPricePerGpuHour.value, 0, 'f', 2)
+    s += QStringLiteral("Cloud                %1 per GPU-hour; owning breaks even %2\n")
+             .arg(perHour(assumptions.cloudPricePerGpuHour.value))
              .arg(breakEvenText());
     if (tier)
         s += QStringLiteral("Tier                 %1 (all-in %2, with %3 years of support: %4 the typical cost)\n")

@@ -2,7 +2,6 @@
 
 #include "model/designintent.h"
 #include "util/band.h"
-#include "validate/finding.h"
 
 #include <QString>
 
@@ -45,15 +44,13 @@ struct TierInputs {
 // The tier table and the rule that places a design in it. Inference clusters (by intent) use the
 // inference row and development clusters the development row at any size; every other design the row of its GPU count by upper bounds: up to 32 development,
 // up to 256 mid-scale, up to 4,096 large-scale, above that hyperscale. The table leaves gaps
-// (33-63, 257-511); a design in a gap belongs to the next row up and gets a TIER-GPUS finding.
+// (33-63, 257-511); a design in a gap belongs to the next row up and gets a TIER-GPUS finding
+// (validate/tierrules.h judges a design against its row).
 class TierTable {
 public:
     [[nodiscard]] static const std::vector<Tier>& rows();
     [[nodiscard]] static const Tier& row(const QString& id);
     [[nodiscard]] static const Tier& classify(int gpus, ClusterType type);
-    // TIER-GPUS, TIER-INTERCONNECT, TIER-STORAGE, TIER-COST findings where the design falls
-    // outside its tier's typical range (warnings; info for cost).
-    [[nodiscard]] static std::vector<Finding> check(const TierInputs& inputs);
     // The band overlaps the tier's typical cost range (hardware-specs.md section 10: "place the
     // design in a tier by the band, not by the point").
     [[nodiscard]] static bool withinTypicalCost(const Tier& tier, const Band& capex);

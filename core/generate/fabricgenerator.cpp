@@ -11,6 +11,7 @@
 #include "generate/rackplanner.h"
 #include "generate/railoptimizedfabric.h"
 #include "generate/servicenetworks.h"
+#include "model/useroption.h"
 
 #include <QJsonArray>
 
@@ -27,6 +28,13 @@ constexpr int kMaxNodes = 200000;
 QString kindName(const CatalogItem* item)
 {
     return item ? toString(item->kind) : QString();
+}
+
+// The catalog's subnet manager, recorded in the design (null when the catalog names none).
+const CatalogItem* ufmFor(DesignBuilder& b)
+{
+    const CatalogItem* manager = b.catalog().withRole(ItemRole::SubnetManager);
+    return manager ? b.use(manager->sku) : nullptr;
 }
 
 } // namespace
@@ -56,9 +64,11 @@ GenerateResult FabricGenerator::generatePass(
     const GeneratorOptions& o, const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks)
 {
     const bool fatTree = o.topology == TopologyKind::FatTree;
-    const QString serverSku = o.serverSku.isEmpty() && fatTree ? QStringLiteral("generic-host") : o.serverSku;
+    const CatalogItem* fatTreeHost = catalog.withRole(ItemRole::FatTreeHost);
+    const QString serverSku = o.serverSku.isEmpty() && fatTree && fatTreeHost ? fatTreeHost->sku : o.serverSku;
     if (serverSku.isEmpty())
-        return GenerateResult::failure(QStringLiteral("a server model is needed (--server SKU)"));
+        return GenerateResult::failure(
+            QStringLiteral("a %1 is needed").arg(UserOptions::mention(UserOption::ServerModel)));
     if (o.name.size() > Design::kMaxNameLength)
         return GenerateResult::failure(
             QStringLiteral("a design name is at most %1 characters long").arg(Design::kMaxNameLength));
@@ -68,7 +78,8 @@ GenerateResult FabricGenerator::generatePass(
     if (server->kind != ItemKind::Server)
         return GenerateResult::failure(QStringLiteral("'%1' is a %2, not a server").arg(serverSku, kindName(server)));
     if (o.switchSku.isEmpty())
-        return GenerateResult::failure(QStringLiteral("a fabric switch model is needed (--switch SKU)"));
+        return GenerateResult::failure(
+            QStringLiteral("a %1 is needed").arg(UserOptions::mention(UserOption::FabricSwitch)));
     const CatalogItem* sw = catalog.item(o.switchSku);
     if (!sw)
         return GenerateResult::failure(QStringLiteral("unknown switch SKU '%1'").arg(o.switchSku));
@@ -85,11 +96,15 @@ GenerateResult FabricGenerator::generatePass(
             return GenerateResult::failure(
                 QStringLiteral("'%1' is a %2, not a storage system").arg(o.storageSku, kindName(storage)));
     }
-    const CatalogItem* rack = catalog.item(o.rackSku);
+    const CatalogItem* rack = o.rackSku.isEmpty() ? catalog.withRole(ItemRole::DefaultRack) : catalog.item(o.rackSku);
+    if (!rack && o.rackSku.isEmpty())
+        return GenerateResult::failure(QStringLiteral("the catalog names no default rack (role default-rack)"));
     if (!rack || rack->kind != ItemKind::Rack)
         return GenerateResult::failure(QStringLiteral("unknown rack SKU '%1'").arg(o.rackSku));
     if (o.radix != 0 && !fatTree)
-        return GenerateResult::failure(QStringLiteral("--radix is the k of --topology fat-tree"));
+        return GenerateResult::failure(
+            QStringLiteral("the %1 applies to a fat-tree %2 only")
+                .arg(UserOptions::mention(UserOption::Radix), UserOptions::mention(UserOption::Topology)));
     const int k = fatTree ? (o.radix > 0 ? o.radix : switchPorts - switchPorts % 2) : 0;
 
     if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
@@ -110,23 +125,27 @@ GenerateResult FabricGenerator::generatePass(
     long long nodes = o.nodes;
     if (nodes <= 0 && o.gpus > 0) {
         if (perServerGpus == 0)
-            return GenerateResult::failure(QStringLiteral("%1 has no GPUs; give --nodes").arg(serverSku));
+            return GenerateResult::failure(QStringLiteral("%1 has no GPUs; give the %2")
+                                               .arg(serverSku, UserOptions::mention(UserOption::ServerCount)));
         nodes = (o.gpus + perServerGpus - 1) / perServerGpus;
     }
     const bool needsUfm = o.management && sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
     if (nodes <= 0 && fatTree && computePorts > 0) {
         // Every host port of the fat-tree, less those the UFM appliance takes.
-        const CatalogItem* ufmItem = needsUfm ? catalog.item(QStringLiteral("ufm-appliance")) : nullptr;
+        const CatalogItem* ufmItem = needsUfm ? catalog.withRole(ItemRole::SubnetManager) : nullptr;
         const int ufmPorts = ufmItem ? ufmItem->portCountWithRole(PortRole::Compute) : 0;
         nodes = (static_cast<long long>(k) * k * k / 4 - ufmPorts) / computePorts;
     }
     if (o.nodes < 0 || o.gpus < 0 || nodes <= 0)
-        return GenerateResult::failure(QStringLiteral("the design needs at least one server (--nodes or --gpus)"));
+        return GenerateResult::failure(
+            QStringLiteral("the design needs at least one server (give the %1 or the %2)")
+                .arg(UserOptions::mention(UserOption::ServerCount), UserOptions::mention(UserOption::GpuCount)));
     if (nodes > kMaxNodes)
         return GenerateResult::failure(
             QStringLiteral("%1 servers is beyond the generator's limit of %2").arg(nodes).arg(kMaxNodes));
     if (o.rackPowerKw < 0)
-        return GenerateResult::failure(QStringLiteral("--rack-power-kw must be positive"));
+        return GenerateResult::failure(
+            QStringLiteral("the %1 must be positive").arg(UserOptions::mention(UserOption::RackPowerBudget)));
 
     GenerateResult result;
     result.design.emplace();
@@ -138,10 +157,10 @@ GenerateResult FabricGenerator::generatePass(
     const bool infiniband = sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
     // Every InfiniBand fabric needs a subnet manager (DGX SuperPOD RA: a UFM appliance).
     if (o.management && infiniband) {
-        ufm = b.use(QStringLiteral("ufm-appliance"));
+        ufm = ufmFor(b);
         if (!ufm)
-            return GenerateResult::failure(
-                QStringLiteral("the catalog lacks ufm-appliance, the subnet manager an InfiniBand fabric needs"));
+            return GenerateResult::failure(QStringLiteral(
+                "the catalog names no subnet manager (role subnet-manager), which an InfiniBand fabric needs"));
     }
 
     ComputeLayout layout;
@@ -179,11 +198,11 @@ GenerateResult FabricGenerator::generatePass(
         // The InfiniBand storage fabric is a subnet of its own: it gets its own subnet managers.
         const CatalogItem* storageUfm = o.management && storageSwitch->switchSpec
                 && storageSwitch->switchSpec->technology == QLatin1String("infiniband")
-            ? b.use(QStringLiteral("ufm-appliance"))
+            ? ufmFor(b)
             : nullptr;
         if (storageUfm && DesignBuilder::groupWithRole(*storageUfm, PortRole::Storage) < 0)
             return GenerateResult::failure(QStringLiteral(
-                "the InfiniBand storage fabric needs a subnet manager; the catalog's ufm-appliance has no storage "
+                "the InfiniBand storage fabric needs a subnet manager; the catalog's subnet manager has no storage "
                 "fabric ports"));
         if (auto e = ServiceNetworks::buildStorage(b, layout.servers, *b.use(storage->sku), o.storageTier,
                 o.topology == TopologyKind::RailOptimized, *b.use(storageSwitch->sku), storageUfm, QPointF(0, serviceY),
@@ -213,8 +232,9 @@ GenerateResult FabricGenerator::generatePass(
     const std::optional<Figure>& defaultBudget = liquid ? rack->rackBudgetLiquidKw : rack->rackBudgetAirKw;
     if (o.rackPowerKw <= 0 && !defaultBudget)
         return GenerateResult::failure(
-            QStringLiteral("rack %1 states no default power budget for %2-cooled equipment; give --rack-power-kw")
-                .arg(rack->sku, liquid ? QStringLiteral("liquid") : QStringLiteral("air")));
+            QStringLiteral("rack %1 states no default power budget for %2-cooled equipment; give a %3")
+                .arg(rack->sku, liquid ? QStringLiteral("liquid") : QStringLiteral("air"),
+                    UserOptions::mention(UserOption::RackPowerBudget)));
     const double budgetKw = o.rackPowerKw > 0 ? o.rackPowerKw : defaultBudget->value;
     RackPlanner racks(b, *b.use(rack->sku), budgetKw, liquid);
     const double rackWidth = racks.rackWidth();

@@ -1,6 +1,7 @@
 #include "generate/fattreefabric.h"
 
 #include "generate/designbuilder.h"
+#include "model/useroption.h"
 
 namespace pw {
 
@@ -31,13 +32,14 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     const long long hostPorts = serverPorts + ufmPorts;
     const long long capacity = static_cast<long long>(k) * h * h;
     if (hostPorts > capacity)
-        return QStringLiteral("a %1-ary fat-tree holds %2 host ports; %3 servers of %4 need %5%6 (raise --radix)")
+        return QStringLiteral("a %1-ary fat-tree holds %2 host ports; %3 servers of %4 need %5%6 (raise the %7)")
             .arg(k)
             .arg(capacity)
             .arg(nodes)
             .arg(server.sku)
             .arg(serverPorts)
-            .arg(ufmPorts > 0 ? QStringLiteral(" and the UFM appliance %1").arg(ufmPorts) : QString());
+            .arg(ufmPorts > 0 ? QStringLiteral(" and the UFM appliance %1").arg(ufmPorts) : QString())
+            .arg(UserOptions::mention(UserOption::Radix));
     const int pods = static_cast<int>((hostPorts + h * h - 1) / (h * h));
     Design& d = b.design();
     d.reserve(static_cast<size_t>(nodes + pods * k + h * h + 64), static_cast<size_t>(hostPorts * 3 + 1024));

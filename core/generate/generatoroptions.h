@@ -34,7 +34,7 @@ struct GeneratorOptions {
     // instead of giving it one server's slot (the DGX SuperPOD RA's choice, the default).
     bool keepEveryNode = false;
     double rackPowerKw = 0;
-    QString rackSku = QStringLiteral("rack-48u");
+    QString rackSku; // empty: the catalog's default rack (ItemRole::DefaultRack)
     QString name; // design name; a descriptive default when empty
     // Design properties the result starts with ("intent", "stack"; see model/softwarestack.h): the
     // management plane sizes its head, control-plane and monitoring servers from them.

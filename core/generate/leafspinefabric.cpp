@@ -3,6 +3,7 @@
 #include "generate/closbuilder.h"
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
+#include "model/useroption.h"
 
 #include <algorithm>
 
@@ -53,14 +54,15 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     const long long leafCount = (hostPorts + down - 1) / down;
     if (leafCount > radix)
         return QStringLiteral("two tiers of %1 at %2 hold at most %3 server ports (%4 leaves of %5 downlinks); "
-                              "%6 servers need %7 (use --topology rail-optimized or fat-tree, or a larger switch)")
+                              "%6 servers need %7 (use a rail-optimized or fat-tree %8, or a larger switch)")
             .arg(sw.sku)
             .arg(os.toString())
             .arg(radix * down)
             .arg(radix)
             .arg(down)
             .arg(nodes)
-            .arg(hostPorts);
+            .arg(hostPorts)
+            .arg(UserOptions::mention(UserOption::Topology));
 
     Design& d = b.design();
     d.reserve(static_cast<size_t>(nodes + leafCount * 2 + 64), static_cast<size_t>(hostPorts * 3 + 1024));

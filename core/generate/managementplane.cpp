@@ -1,5 +1,6 @@
 #include "generate/managementplane.h"
 
+#include "catalog/catalog.h"
 #include "generate/designbuilder.h"
 #include "model/softwarestack.h"
 
@@ -34,9 +35,10 @@ std::optional<QString> ManagementPlane::placeBeforeInBand(
 {
     if (mNames.size() <= kInBandHeadNodes)
         return std::nullopt;
-    const CatalogItem* server = b.use(QStringLiteral("mgmt-server-1u"));
+    const CatalogItem* model = b.catalog().withRole(ItemRole::ManagementServer);
+    const CatalogItem* server = model ? b.use(model->sku) : nullptr;
     if (!server)
-        return QStringLiteral("the catalog lacks mgmt-server-1u for the management servers");
+        return QStringLiteral("the catalog names no management server (role management-server)");
     for (qsizetype i = kInBandHeadNodes; i < mNames.size(); ++i) {
         const NodeId n = b.addNode(*server, mNames.at(i), Network::None, FabricTier::None,
             origin + QPointF(static_cast<double>(i) * 150.0, 500));
@@ -60,7 +62,7 @@ void ManagementPlane::adoptHeadNodes(Design& design, const std::vector<NodeId>& 
     if (mNames.isEmpty())
         return;
     notes << QStringLiteral(
-        "management plane: %1 mgmt-server-1u (%2; counts are estimates), in-band and out-of-band connected")
+        "management plane: %1 management servers (%2; counts are estimates), in-band and out-of-band connected")
                  .arg(std::max<qsizetype>(mNames.size(), kInBandHeadNodes))
                  .arg(mSummary.join(QStringLiteral(", ")));
 }

@@ -3,6 +3,7 @@
 #include "generate/closbuilder.h"
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
+#include "model/useroption.h"
 
 #include <numeric>
 
@@ -34,7 +35,7 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
     const int su = o.suSize;
     if (su <= 0)
-        return QStringLiteral("--su-size must be at least 1");
+        return QStringLiteral("the %1 must be at least 1").arg(UserOptions::mention(UserOption::ScalableUnitSize));
     const int ufmGroup = ufm ? DesignBuilder::groupWithRole(*ufm, PortRole::Compute) : -1;
     const int portsPerUfm = ufmGroup >= 0 ? ufm->portGroups[static_cast<size_t>(ufmGroup)].count : 0;
     // The pair shares one server slot: its ports go to rails 0, 1, ... of that slot.
@@ -51,13 +52,14 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     if (!small && su + minUplinks > radix) {
         const int maxSu = radix * o.oversubscription.down / (o.oversubscription.down + o.oversubscription.up);
         return QStringLiteral("%1 has %2 fabric ports; a leaf of a %3-server scalable unit at %4 needs %3 down + %5 up "
-                              "(use --su-size %6 or less, more oversubscription, or a larger switch)")
+                              "(use a %7 of %6 or less, more oversubscription, or a larger switch)")
             .arg(sw.sku)
             .arg(radix)
             .arg(su)
             .arg(o.oversubscription.toString())
             .arg(minUplinks)
-            .arg(maxSu);
+            .arg(maxSu)
+            .arg(UserOptions::mention(UserOption::ScalableUnitSize));
     }
 
     // Where the subnet managers go when every slot of the last SU is taken.
@@ -186,11 +188,12 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
             notes << QStringLiteral(
                 "every leaf port of SU %1 is taken: %2 takes the slot of one server, so %3 of the %4 servers "
                 "requested are built (DGX SuperPOD RA: \"a DGX system must be removed to accommodate for UFM "
-                "connectivity\"); keep every server with one more SU (--keep-all-nodes)")
+                "connectivity\"); keep every server with one more SU (%5)")
                          .arg(units)
                          .arg(who)
                          .arg(placedNodes)
-                         .arg(nodes);
+                         .arg(nodes)
+                         .arg(UserOptions::mention(UserOption::KeepEveryServer));
         else
             notes << QStringLiteral("%1 takes one server slot of SU %2").arg(who).arg(units);
     }

@@ -213,10 +213,13 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
 std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std::vector<NodeId>& servers,
     QPointF origin, std::vector<NodeId>& placed, QStringList& notes, int spineReserve)
 {
-    const CatalogItem* sw = b.use(QStringLiteral("sn4600c"));
-    const CatalogItem* head = b.use(QStringLiteral("mgmt-server-1u"));
+    const CatalogItem* swModel = b.catalog().withRole(ItemRole::InBandSwitch);
+    const CatalogItem* headModel = b.catalog().withRole(ItemRole::ManagementServer);
+    const CatalogItem* sw = swModel ? b.use(swModel->sku) : nullptr;
+    const CatalogItem* head = headModel ? b.use(headModel->sku) : nullptr;
     if (!sw || !head)
-        return QStringLiteral("the catalog lacks sn4600c or mgmt-server-1u for the in-band network");
+        return QStringLiteral(
+            "the catalog names no in-band switch or management server (roles inband-switch, management-server)");
     std::vector<NodeId> hosts = servers;
     for (int i = 0; i < 2; ++i) {
         const NodeId n = b.addNode(*head, QStringLiteral("head-%1").arg(i + 1), Network::None, FabricTier::None,
@@ -268,7 +271,7 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     std::vector<AccessFabric::Segment> segments;
     if (!plain.empty())
         segments.push_back({plain, static_cast<long long>(plain.size()) <= radix && others.empty() ? radix : 48, 16});
-    QStringList models{QStringLiteral("sn4600c")};
+    QStringList models{sw->sku};
     for (const Other& o : others) {
         const int downPorts = o.leaf->portGroups[static_cast<size_t>(o.down)].count;
         const int upPorts = o.leaf->portGroups[static_cast<size_t>(o.up)].count;
@@ -285,18 +288,19 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     const AccessFabric::Result r = AccessFabric::build(b, spec, segments);
     placed.insert(placed.end(), r.leaves.begin(), r.leaves.end());
     placed.insert(placed.end(), r.spines.begin(), r.spines.end());
-    notes << QStringLiteral("in-band management: %1 switch(es) (%2; sn4600c leaves 48 down, 16 up), 2 head nodes")
+    notes << QStringLiteral("in-band management: %1 switch(es) (%2; %3 leaves 48 down, 16 up), 2 head nodes")
                  .arg(r.leaves.size() + r.spines.size())
-                 .arg(models.join(QStringLiteral(", ")));
+                 .arg(models.join(QStringLiteral(", ")), sw->sku);
     return std::nullopt;
 }
 
 std::optional<QString> ServiceNetworks::buildOutOfBand(
     DesignBuilder& b, QPointF origin, std::vector<NodeId>& placed, QStringList& notes, Uplinks* uplinks)
 {
-    const CatalogItem* access = b.use(QStringLiteral("sn2201"));
+    const CatalogItem* accessModel = b.catalog().withRole(ItemRole::OutOfBandSwitch);
+    const CatalogItem* access = accessModel ? b.use(accessModel->sku) : nullptr;
     if (!access)
-        return QStringLiteral("the catalog lacks sn2201 for the out-of-band network");
+        return QStringLiteral("the catalog names no out-of-band switch (role oob-switch)");
     std::vector<NodeId> all;
     // The in-band switches the OOB switches uplink into (DGX SuperPOD RA: the OOB network's
     // switches have two uplinks each into the in-band network, no aggregation layer of their own):

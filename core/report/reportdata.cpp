@@ -246,18 +246,19 @@ QString ReportData::number(double v, int decimals)
     return numbers().toString(v, 'f', decimals);
 }
 
+Money ReportData::moneyFormat() const
+{
+    return Money(options.currency, options.exchangeRate);
+}
+
 QString ReportData::money(double usd, int decimals) const
 {
-    const double v = usd * options.exchangeRate;
-    const QString digits = numbers().toString(std::abs(v), 'f', decimals);
-    const QString sign = v < 0 ? QStringLiteral("-") : QString();
-    if (options.currency == QLatin1String("USD"))
-        return sign + QLatin1Char('$') + digits;
-    if (options.currency == QLatin1String("EUR"))
-        return sign + QChar(0x20AC) + digits;
-    if (options.currency == QLatin1String("GBP"))
-        return sign + QChar(0x00A3) + digits;
-    return sign + digits + QLatin1Char(' ') + options.currency;
+    return moneyFormat().exact(usd, decimals);
+}
+
+QString ReportData::roundedMoney(double usd) const
+{
+    return moneyFormat().rounded(usd);
 }
 
 ReportData ReportData::build(const Design& design, const CostAssumptions& assumptions, const ReportOptions& options,
@@ -406,7 +407,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                     source.isEmpty() || source.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
         };
         add(QStringLiteral("price (%1)").arg(toString(it.price.kind)),
-            QStringLiteral("$%1").arg(number(it.price.value, 2)), it.price.source);
+            Money(it.price.currency, 1.0).exact(it.price.value, 2), it.price.source);
         if (it.powerMaxW.value > 0)
             add(QStringLiteral("maximum power"), number(it.powerMaxW.value) + QStringLiteral(" W"),
                 it.powerMaxW.source);

@@ -9,6 +9,7 @@
 #include "report/diagrammodel.h"
 #include "report/rackelevationmodel.h"
 #include "topology/fabricreport.h"
+#include "util/money.h"
 #include "validate/designrules.h"
 #include "validate/finding.h"
 
@@ -163,8 +164,11 @@ struct ReportData {
     [[nodiscard]] static ReportData build(const Design& design, const CostAssumptions& assumptions,
         const ReportOptions& options, const AnalysisOptions& analysis = {});
 
-    // Amounts in the report's currency, always with thousands separators (en-US digits).
+    // Amounts in the report's currency (the one formatter, util/money.h, at the report's rate):
+    // money() is exact with thousands separators, roundedMoney() reads "$1.6M".
+    [[nodiscard]] Money moneyFormat() const;
     [[nodiscard]] QString money(double usd, int decimals = 2) const;
+    [[nodiscard]] QString roundedMoney(double usd) const;
     [[nodiscard]] static QString number(double v, int decimals = 0);
 };
 

@@ -1,6 +1,7 @@
 #include "sizing/workloadsizer.h"
 
 #include "model/design.h"
+#include "model/useroption.h"
 
 #include <QJsonArray>
 
@@ -122,10 +123,11 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
                                   .arg(kAdapterShare)
                                   .arg(num(r.gradientsGb + r.optimizerGb))
                                   .arg(actFormula);
-            r.assumptions << QStringLiteral("fine-tuning: %1 (adapters on %2 of the parameters; pass "
-                                            "--finetune-method full for every weight)")
+            r.assumptions << QStringLiteral("fine-tuning: %1 (adapters on %2 of the parameters; set the %3 to "
+                                            "full for every weight)")
                                  .arg(toString(rq.fineTuneMethod))
-                                 .arg(kAdapterShare);
+                                 .arg(kAdapterShare)
+                                 .arg(UserOptions::mention(UserOption::FineTuneMethod));
         }
         break;
     case WorkloadTask::Inference: {
@@ -165,11 +167,14 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
         const double days = rq.targetDays.value_or(SizingRequest::kDefaultTargetDays);
         if (!rq.tokens)
             r.assumptions << QStringLiteral("tokens: %1 = %2 per parameter (default: compute-optimal, Hoffmann et "
-                                            "al. 2022, Chinchilla; pass --tokens)")
+                                            "al. 2022, Chinchilla; give the %3)")
                                  .arg(sci(tokens))
-                                 .arg(SizingRequest::kTokensPerParameter);
+                                 .arg(SizingRequest::kTokensPerParameter)
+                                 .arg(UserOptions::mention(UserOption::TrainingTokens));
         if (!rq.targetDays)
-            r.assumptions << QStringLiteral("target: %1 days (default; pass --days)").arg(days);
+            r.assumptions << QStringLiteral("target: %1 days (default; give the %2)")
+                                 .arg(days)
+                                 .arg(UserOptions::mention(UserOption::TrainingDays));
         r.tokens = tokens;
         r.trainingFlops = flopsPerParamToken * n * tokens;
         r.gpusForTime = static_cast<int>(std::ceil(*r.trainingFlops / (perGpuFlops * days * 86400.0)));

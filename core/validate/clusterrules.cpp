@@ -110,7 +110,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
         && !((stack.scheduler != Scheduler::None && stack.priorityQueues) || stack.baseCommandManager)) {
         const QString users = intent.users ? QStringLiteral("%1 users or teams (design intent)").arg(*intent.users)
                                            : QStringLiteral("users not stated, so taken as shared by several");
-        out.push_back(make("STACK-SCHEDULER", Severity::Warning,
+        out.push_back(make("STACK-SCHEDULER",
             QStringLiteral("a multi-user %1 cluster without a job scheduler with priority queues").arg(typeName(type)),
             {},
             QStringLiteral(
@@ -133,7 +133,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
             if (!stack.gpuOperator)
                 missing << QStringLiteral("no NVIDIA GPU Operator");
         }
-        out.push_back(make("STACK-ORCHESTRATION", Severity::Warning,
+        out.push_back(make("STACK-ORCHESTRATION",
             QStringLiteral("an inference cluster with %1").arg(missing.join(QStringLiteral(", "))), {},
             QStringLiteral(
                 "The source document: an inference cluster needs \"auto-scaling capabilities to match demand. "
@@ -158,7 +158,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
                   .arg(reservedServers * gpusPerServer)
             : QStringLiteral("The inference share is not stated.");
         if (!mechanism || reservedServers == 0) {
-            out.push_back(make("STACK-PARTITION", Severity::Warning,
+            out.push_back(make("STACK-PARTITION",
                 !mechanism ? QStringLiteral("a mixed cluster without a partition or reservation for inference")
                            : QStringLiteral("a mixed cluster whose inference share reserves no GPU server"),
                 {},
@@ -175,7 +175,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
     // MGMT-DCGM: every GPU node reports to DCGM, scraped over the in-band network.
     // Out-of-band (BMC) reachability is MGMT-OOB's; no in-band network at all is MGMT-INBAND's.
     if (!stack.hasMonitoring(QStringLiteral("dcgm"))) {
-        out.push_back(make("MGMT-DCGM", Severity::Warning,
+        out.push_back(make("MGMT-DCGM",
             QStringLiteral("%1 GPU servers are not monitored: the stack has no NVIDIA DCGM").arg(servers.size()),
             refs(servers),
             QStringLiteral(
@@ -184,7 +184,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
                 "monitoring\". %1 has: %2. %3")
                 .arg(stackOrigin, stackText, kSource)));
     } else if (anyInBand && !withoutInBand.empty()) {
-        out.push_back(make("MGMT-DCGM", Severity::Warning,
+        out.push_back(make("MGMT-DCGM",
             QStringLiteral("%1 GPU servers cannot report DCGM metrics: no in-band link").arg(withoutInBand.size()),
             refs(withoutInBand),
             QStringLiteral(
@@ -196,7 +196,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
 
     // STORAGE-NFS-TRAINING: NFS-only storage on a training cluster beyond development size.
     if (trains(type) && gpus > kDevelopmentMaxGpus && !arrays.empty() && !parallelFs) {
-        out.push_back(make("STORAGE-NFS-TRAINING", Severity::Warning,
+        out.push_back(make("STORAGE-NFS-TRAINING",
             QStringLiteral("a %1-GPU %2 cluster on NFS-class storage only").arg(gpus).arg(typeName(type)),
             refs(nfsArrays),
             QStringLiteral(
@@ -211,7 +211,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
 
     // STORAGE-AGGREGATE-TRAINING: large training clusters need 100-500 GB/s.
     if (trains(type) && gpus >= kLargeTrainingMinGpus && !arrays.empty() && readGBps < kLargeTrainingStorageGBps) {
-        out.push_back(make("STORAGE-AGGREGATE-TRAINING", Severity::Warning,
+        out.push_back(make("STORAGE-AGGREGATE-TRAINING",
             QStringLiteral("aggregate storage read %1 GB/s on a %2-GPU training cluster; at least %3 GB/s expected")
                 .arg(fmt(readGBps))
                 .arg(gpus)
@@ -242,7 +242,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
             problems << QStringLiteral("the intent's bisection target is %1 of full bisection")
                             .arg(fmt(*intent.bisectionTarget, 2));
         if (!problems.isEmpty())
-            out.push_back(make("FABRIC-CLASS", Severity::Warning,
+            out.push_back(make("FABRIC-CLASS",
                 QStringLiteral("the interconnect does not fit a %1 cluster: %2").arg(typeName(type), problems.first()),
                 {},
                 QStringLiteral(

@@ -4,17 +4,31 @@
 #include "cost/costmodel.h"
 #include "cost/tiertable.h"
 #include "validate/rulehelpers.h"
+#include "validate/tierrules.h"
 
 #include <QJsonArray>
 
 #include <algorithm>
+#include <cassert>
 
 namespace pw {
 
 namespace rules {
 
-Finding make(const char* code, Severity severity, QString message, std::vector<EntityRef> entities, QString explanation)
+Finding make(const char* code, QString message, std::vector<EntityRef> entities, QString explanation)
 {
+    const RuleInfo* rule = ruleInfo(QLatin1String(code));
+    assert(rule && "every finding's code is declared in designRules()");
+    return makeRaised(
+        code, rule ? rule->severity : Severity::Error, std::move(message), std::move(entities), std::move(explanation));
+}
+
+Finding makeRaised(
+    const char* code, Severity severity, QString message, std::vector<EntityRef> entities, QString explanation)
+{
+    // Severity counts down from Error: a raised severity is never milder than the rule's.
+    [[maybe_unused]] const RuleInfo* rule = ruleInfo(QLatin1String(code));
+    assert(rule && int(severity) <= int(rule->severity));
     std::sort(entities.begin(), entities.end());
     entities.erase(std::unique(entities.begin(), entities.end()), entities.end());
     return Finding{QString::fromLatin1(code), severity, std::move(message), std::move(entities), std::move(explanation),
@@ -88,69 +102,121 @@ FindingCounts FindingCounts::of(const std::vector<Finding>& findings)
     return c;
 }
 
+const RuleInfo* ruleInfo(const QString& code)
+{
+    for (const RuleInfo& r : designRules())
+        if (code == QLatin1String(r.code))
+            return &r;
+    return nullptr;
+}
+
 const std::vector<RuleInfo>& designRules()
 {
     static const std::vector<RuleInfo> kRules{
-        {"PORT-CONNECTOR", Severity::Error, "a link joins a pluggable cage to an RJ45 port"},
-        {"PORT-SPEED", Severity::Error, "a link joins ports that share no speed"},
+        {"PORT-CONNECTOR", Severity::Error, "a link joins a pluggable cage to an RJ45 port",
+            "Connect the RJ45 port to an RJ45 port, or the cage to a cage."},
+        {"PORT-SPEED", Severity::Error, "a link joins ports that share no speed",
+            "Join ports that share a speed, or change one end's model."},
         {"PORT-SPEED-DOWNGRADE", Severity::Warning,
-            "a compute or storage link runs below the speed one of its ports supports"},
-        {"PORT-ROLE", Severity::Error, "a link joins ports of different networks"},
-        {"PORT-DOUBLE", Severity::Error, "a port carries two links"},
-        {"PORT-CABLE", Severity::Error, "the link's cable or optics do not fit its ports, speed or length"},
+            "a compute or storage link runs below the speed one of its ports supports",
+            "Choose a cable and optics at the faster speed both ports support."},
+        {"PORT-ROLE", Severity::Error, "a link joins ports of different networks",
+            "Connect each port to a port of its own network (compute, storage, in-band, out-of-band)."},
+        {"PORT-DOUBLE", Severity::Error, "a port carries two links",
+            "Remove one of the two links, or move it to a free port."},
+        {"PORT-CABLE", Severity::Error, "the link's cable or optics do not fit its ports, speed or length",
+            "Choose a cable (and optics) of the ports' connector and speed that reaches the length."},
         {"OPTICS-MISMATCH", Severity::Error,
-            "a link's transceivers or fiber do not work together or with its ports (speed, cage, fiber kind)"},
+            "a link's transceivers or fiber do not work together or with its ports (speed, cage, fiber kind)",
+            "Use transceivers of one speed and fiber kind at both ends, fitting each port's cage."},
         {"LINK-UNCABLED", Severity::Warning,
-            "links without a cable: neither their cable nor their optics are in the bill of materials or the cost"},
-        {"SWITCH-RADIX", Severity::Error, "a switch has more fabric links than its radix"},
-        {"PORT-UNCONNECTED-COMPUTE", Severity::Warning, "GPU servers with unconnected compute NICs"},
-        {"FABRIC-PARTITION", Severity::Error, "GPU servers that the compute fabric does not join"},
-        {"FABRIC-RAIL", Severity::Warning, "rail-optimized wiring is not symmetric"},
+            "links without a cable: neither their cable nor their optics are in the bill of materials or the cost",
+            "Choose a cable for each link; where no catalog part reaches the length, add one or move the racks."},
+        {"SWITCH-RADIX", Severity::Error, "a switch has more fabric links than its radix",
+            "Move links to another switch, or use a switch with more ports."},
+        {"PORT-UNCONNECTED-COMPUTE", Severity::Warning, "GPU servers with unconnected compute NICs",
+            "Connect every compute NIC to the compute fabric."},
+        {"FABRIC-PARTITION", Severity::Error, "GPU servers that the compute fabric does not join",
+            "Connect the separated servers' leaves to the same spines."},
+        {"FABRIC-RAIL", Severity::Warning, "rail-optimized wiring is not symmetric",
+            "Wire NIC n of every server in a scalable unit to the same rail's leaf."},
         {"FABRIC-OVERSUB", Severity::Warning,
-            "a leaf's downlinks exceed its uplinks beyond the intent's bisection target"},
+            "a leaf's downlinks exceed its uplinks beyond the intent's bisection target",
+            "Add uplinks to the leaf, or lower the intent's bisection target."},
         {"FABRIC-BISECTION", Severity::Warning,
-            "the fabric's bisection ratio is below the intent's target (topology engine)"},
-        {"FABRIC-SPOF", Severity::Warning, "one switch whose loss cuts GPU servers off from the others"},
-        {"FABRIC-SM", Severity::Error, "an InfiniBand fabric without a subnet manager"},
+            "the fabric's bisection ratio is below the intent's target (topology engine)",
+            "Add spines or uplinks, or lower the intent's bisection target."},
+        {"FABRIC-SPOF", Severity::Warning, "one switch whose loss cuts GPU servers off from the others",
+            "Give the servers a second path (a second uplink or switch)."},
+        {"FABRIC-SM", Severity::Error, "an InfiniBand fabric without a subnet manager",
+            "Add a subnet manager (a UFM appliance) to the InfiniBand fabric."},
         {"FABRIC-UFM-SLOT", Severity::Info,
-            "a server gave its slot to the UFM pair (every leaf port taken), with the cost of keeping it"},
-        {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget"},
-        {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack"},
-        {"RACK-HEIGHT", Severity::Error, "a node placed in a rack reaches above the rack's height"},
-        {"RACK-OVERLAP", Severity::Error, "a node placed in a rack takes a U another node already takes"},
-        {"RACK-PDU", Severity::Warning, "a rack holds powered equipment and no PDU"},
-        {"POWER-SITE", Severity::Error, "facility power (IT load x PUE) exceeds the site budget"},
-        {"STORAGE-NONE", Severity::Warning, "GPU servers without any storage system"},
-        {"STORAGE-READ", Severity::Warning, "aggregate storage read below the guidance tier"},
-        {"STORAGE-WRITE", Severity::Warning, "aggregate storage write below the guidance tier"},
-        {"STORAGE-NODE-READ", Severity::Warning, "per-node storage read below the guidance tier"},
-        {"STORAGE-NODE-WRITE", Severity::Warning, "per-node storage write below the guidance tier"},
-        {"STORAGE-FABRIC", Severity::Warning, "the storage fabric carries less than the arrays deliver"},
-        {"STORAGE-CAPACITY", Severity::Error, "usable storage below the dataset size"},
-        {"MGMT-OOB", Severity::Warning, "BMC, PDU or switch management ports not reachable out of band"},
+            "a server gave its slot to the UFM pair (every leaf port taken), with the cost of keeping it",
+            "Accept it (as the DGX SuperPOD RA does) or generate with one more scalable unit."},
+        {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget",
+            "Move equipment to another rack, or raise the rack's power budget."},
+        {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack",
+            "Place liquid-cooled equipment in a liquid-cooled rack."},
+        {"RACK-HEIGHT", Severity::Error, "a node placed in a rack reaches above the rack's height",
+            "Move the node down, or use a taller rack."},
+        {"RACK-OVERLAP", Severity::Error, "a node placed in a rack takes a U another node already takes",
+            "Move one of the nodes to free units."},
+        {"RACK-PDU", Severity::Warning, "a rack holds powered equipment and no PDU", "Add a PDU to the rack."},
+        {"POWER-SITE", Severity::Error, "facility power (IT load x PUE) exceeds the site budget",
+            "Reduce the IT load, improve the PUE, or raise the site power budget."},
+        {"STORAGE-NONE", Severity::Warning, "GPU servers without any storage system",
+            "Add a storage system on a storage network."},
+        {"STORAGE-READ", Severity::Warning, "aggregate storage read below the guidance tier",
+            "Add storage systems or faster ones, or choose a lower guidance tier."},
+        {"STORAGE-WRITE", Severity::Warning, "aggregate storage write below the guidance tier",
+            "Add storage systems or faster ones, or choose a lower guidance tier."},
+        {"STORAGE-NODE-READ", Severity::Warning, "per-node storage read below the guidance tier",
+            "Add storage bandwidth, or choose a lower guidance tier."},
+        {"STORAGE-NODE-WRITE", Severity::Warning, "per-node storage write below the guidance tier",
+            "Add storage bandwidth, or choose a lower guidance tier."},
+        {"STORAGE-FABRIC", Severity::Warning, "the storage fabric carries less than the arrays deliver",
+            "Add storage-fabric links or switch ports to carry the arrays' bandwidth."},
+        {"STORAGE-CAPACITY", Severity::Error, "usable storage below the dataset size",
+            "Add storage capacity, or lower the intent's dataset size."},
+        {"MGMT-OOB", Severity::Warning, "BMC, PDU or switch management ports not reachable out of band",
+            "Connect the management ports to the out-of-band network."},
         {"MGMT-OOB-UPLINK", Severity::Warning,
-            "an out-of-band switch with no uplink into the in-band network: the devices behind it cannot be managed"},
-        {"MGMT-INBAND", Severity::Warning, "no in-band management network"},
-        {"WORKLOAD-GPU-MEMORY", Severity::Error, "GPU memory below what the stated workload needs"},
-        {"WORKLOAD-GPU-COUNT", Severity::Warning, "fewer GPUs than the stated workload's recommendation"},
+            "an out-of-band switch with no uplink into the in-band network: the devices behind it cannot be managed",
+            "Connect each out-of-band switch to a free in-band switch port, or add in-band ports for them."},
+        {"MGMT-INBAND", Severity::Warning, "no in-band management network", "Add an in-band management network."},
+        {"WORKLOAD-GPU-MEMORY", Severity::Error, "GPU memory below what the stated workload needs",
+            "Use GPUs with more memory, more GPUs, or a smaller model."},
+        {"WORKLOAD-GPU-COUNT", Severity::Warning, "fewer GPUs than the stated workload's recommendation",
+            "Add GPU servers, or relax the workload's target time."},
         {"STACK-SCHEDULER", Severity::Warning,
-            "a multi-user training or mixed cluster without a job scheduler with priority queues"},
+            "a multi-user training or mixed cluster without a job scheduler with priority queues",
+            "Add a job scheduler with priority queues (Slurm) to the software stack."},
         {"STACK-ORCHESTRATION", Severity::Warning,
-            "an inference cluster without Kubernetes with the GPU Operator and autoscaling"},
+            "an inference cluster without Kubernetes with the GPU Operator and autoscaling",
+            "Add Kubernetes with the GPU Operator and autoscaling to the software stack."},
         {"STACK-PARTITION", Severity::Warning,
-            "a mixed cluster without a partition or reservation that keeps GPUs for inference"},
+            "a mixed cluster without a partition or reservation that keeps GPUs for inference",
+            "Add a partition or reservation that keeps GPUs for inference."},
         {"MGMT-DCGM", Severity::Warning,
-            "GPU servers not monitored by NVIDIA DCGM (no DCGM in the stack, or no in-band link)"},
+            "GPU servers not monitored by NVIDIA DCGM (no DCGM in the stack, or no in-band link)",
+            "Add DCGM to the stack's monitoring and connect the servers in band."},
         {"STORAGE-NFS-TRAINING", Severity::Warning,
-            "NFS-class storage only on a training cluster beyond development size"},
+            "NFS-class storage only on a training cluster beyond development size",
+            "Add a parallel file system for training I/O."},
         {"STORAGE-AGGREGATE-TRAINING", Severity::Warning,
-            "a large training cluster with aggregate storage read under 100 GB/s"},
+            "a large training cluster with aggregate storage read under 100 GB/s",
+            "Add storage read bandwidth to reach 100 GB/s aggregate."},
         {"FABRIC-CLASS", Severity::Warning,
-            "the interconnect class does not fit the cluster type (training: InfiniBand or RoCE, full bisection)"},
-        {"TIER-GPUS", Severity::Warning, "GPU count outside the tier's range"},
-        {"TIER-INTERCONNECT", Severity::Warning, "interconnect below the tier's"},
-        {"TIER-STORAGE", Severity::Warning, "storage below the tier's"},
-        {"TIER-COST", Severity::Info, "capital cost outside the tier's typical range"},
+            "the interconnect class does not fit the cluster type (training: InfiniBand or RoCE, full bisection)",
+            "Use an interconnect of the cluster type's class, or change the cluster type."},
+        {"TIER-GPUS", Severity::Warning, "GPU count outside the tier's range",
+            "Information about the design's place in the tier table; waive it when the size is deliberate."},
+        {"TIER-INTERCONNECT", Severity::Warning, "interconnect below the tier's",
+            "Use the interconnect the tier expects, or waive with the reason."},
+        {"TIER-STORAGE", Severity::Warning, "storage below the tier's",
+            "Add the storage the tier expects, or waive with the reason."},
+        {"TIER-COST", Severity::Info, "capital cost outside the tier's typical range",
+            "Check the price book; waive it when the cost is deliberate."},
     };
     return kRules;
 }
@@ -172,7 +238,7 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
         const Band capex = options.capex ? *options.capex
                                          : CostModel::allInBand(BillOfMaterials::of(design).totalBand(),
                                              CostAssumptions::ofProperties(design.properties()));
-        const auto tier = TierTable::check(TierInputs::of(design, capex));
+        const auto tier = checkTier(TierInputs::of(design, capex));
         out.insert(out.end(), tier.begin(), tier.end());
     }
     const std::vector<Waiver> waivers = Waiver::listFromProperties(design.properties());

@@ -38,11 +38,15 @@ struct FindingCounts {
     [[nodiscard]] static FindingCounts of(const std::vector<Finding>& findings);
 };
 
-// One rule's stable code and what it checks, for documentation and the UI's rule list.
+// One rule, declared once (as KiCad's DRC_ITEM): its stable code, its severity, what it checks
+// (the title) and how to resolve a finding of it. Every finding takes its severity from here
+// (rules::make), and validate, the studio's findings panel, the CLI and docs/design-rules.md read
+// this one table, so they cannot drift.
 struct RuleInfo {
     const char* code;
     Severity severity;
     const char* summary;
+    const char* fix;
 };
 
 // The design rules. Pure: a function of the design (with its catalog snapshot and properties) and
@@ -51,6 +55,8 @@ struct RuleInfo {
 // hide them.
 [[nodiscard]] std::vector<Finding> validate(const Design& design, const ValidationOptions& options = {});
 [[nodiscard]] const std::vector<RuleInfo>& designRules();
+// The rule with this code, or null.
+[[nodiscard]] const RuleInfo* ruleInfo(const QString& code);
 [[nodiscard]] QJsonObject findingsToJson(const std::vector<Finding>& findings);
 
 } // namespace pw

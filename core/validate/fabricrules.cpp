@@ -1,7 +1,9 @@
 #include "validate/rulehelpers.h"
 
 #include "model/designintent.h"
+#include "model/useroption.h"
 #include "topology/fabricanalyzer.h"
+#include "util/money.h"
 
 #include <QLocale>
 
@@ -95,7 +97,7 @@ void partitionRule(const Design& d, const ComputeGraph& g, std::vector<Finding>&
     QStringList sizes;
     for (const auto& m : members)
         sizes << QString::number(m.size());
-    out.push_back(make("FABRIC-PARTITION", Severity::Error,
+    out.push_back(make("FABRIC-PARTITION",
         QStringLiteral("the compute fabric falls into %1 parts; %2 GPU servers cannot reach the largest")
             .arg(count)
             .arg(cut.size()),
@@ -181,7 +183,7 @@ void spofRule(const Design& d, const ComputeGraph& g, std::vector<Finding>& out)
             worst = v;
     }
     const Node* w = d.node(NodeId(worst));
-    out.push_back(make("FABRIC-SPOF", Severity::Warning,
+    out.push_back(make("FABRIC-SPOF",
         QStringLiteral("%1 switches are single points of failure; losing %2 cuts %3 GPU servers off")
             .arg(switches.size())
             .arg(w->name)
@@ -253,8 +255,7 @@ void railRule(const Design& d, std::vector<Finding>& out)
     }
     if (ents.empty())
         return;
-    out.push_back(make("FABRIC-RAIL", Severity::Warning,
-        QStringLiteral("rail wiring is not symmetric (%1)").arg(problems.first()), ents,
+    out.push_back(make("FABRIC-RAIL", QStringLiteral("rail wiring is not symmetric (%1)").arg(problems.first()), ents,
         QStringLiteral("Rail-optimized fabrics connect compute NIC r of every server in a scalable unit to leaf r of "
                        "that unit (fabric-rules.md, DGX SuperPOD RA). Found: %1.")
             .arg(problems.join(QStringLiteral("; ")))));
@@ -320,7 +321,7 @@ void oversubscriptionRule(const Design& d, std::vector<Finding>& out)
         for (NodeId s : switches)
             ents.push_back(EntityRef::of(s));
         const bool needsFull = intent.clusterType == ClusterType::Training || intent.clusterType == ClusterType::Mixed;
-        out.push_back(make("FABRIC-OVERSUB", needsFull ? Severity::Error : Severity::Warning,
+        out.push_back(makeRaised("FABRIC-OVERSUB", needsFull ? Severity::Error : Severity::Warning,
             QStringLiteral("%1 %2 switches are oversubscribed %3:1; the target is %4 of full bisection")
                 .arg(switches.size())
                 .arg(tierName)
@@ -384,7 +385,7 @@ void subnetManagerRule(const Design& d, std::vector<Finding>& out)
         for (NodeId s : switches)
             ents.push_back(EntityRef::of(s));
         const Node* first = d.node(switches.front());
-        out.push_back(make("FABRIC-SM", Severity::Error,
+        out.push_back(make("FABRIC-SM",
             QStringLiteral("the InfiniBand fabric of %1 (%2 switches) has no subnet manager")
                 .arg(first->name)
                 .arg(switches.size()),
@@ -421,15 +422,16 @@ void ufmSlotRule(const Design& d, std::vector<Finding>& out)
         return;
     const QJsonObject keep = slot.value(QLatin1String("keep_all_nodes")).toObject();
     const QString alternative = keep.isEmpty()
-        ? QStringLiteral("Keeping every server needs one more scalable unit (generate with --keep-all-nodes).")
+        ? QStringLiteral("Keeping every server needs one more scalable unit (generate with %1).")
+              .arg(UserOptions::mention(UserOption::KeepEveryServer))
         : QStringLiteral("The alternative keeps all %1 servers with one more scalable unit (%2 SU): %3 more "
-                         "compute-fabric switches and $%4 more capital cost (generate with --keep-all-nodes).")
+                         "compute-fabric switches and %4 more capital cost (generate with %5).")
               .arg(requested)
               .arg(keep.value(QLatin1String("scalable_units")).toInt())
               .arg(keep.value(QLatin1String("extra_switches")).toInt())
-              .arg(QLocale(QLocale::English, QLocale::UnitedStates)
-                       .toString(keep.value(QLatin1String("extra_cost_usd")).toDouble(), 'f', 0));
-    out.push_back(make("FABRIC-UFM-SLOT", Severity::Info,
+              .arg(Money::usd().exact(keep.value(QLatin1String("extra_cost_usd")).toDouble()),
+                  UserOptions::mention(UserOption::KeepEveryServer));
+    out.push_back(make("FABRIC-UFM-SLOT",
         QStringLiteral("%1 of the %2 servers requested: the UFM pair took one server's slot").arg(built).arg(requested),
         ents,
         QStringLiteral("Every leaf port of the last scalable unit was taken (%1 servers = %2 whole SUs), so, as in the "
@@ -461,7 +463,7 @@ void bisectionRule(const Design& d, const FabricReport* known, std::vector<Findi
             && n.tier != FabricTier::None)
             ents.push_back(EntityRef::of(n.id));
     });
-    out.push_back(make("FABRIC-BISECTION", needsFull ? Severity::Error : Severity::Warning,
+    out.push_back(makeRaised("FABRIC-BISECTION", needsFull ? Severity::Error : Severity::Warning,
         QStringLiteral("bisection is %1 of full; the target is %2").arg(fmt(report.bisectionRatio, 3)).arg(target),
         ents,
         QStringLiteral("Bisection = max-flow across the worst balanced split of the GPU servers = %1 Gb/s; ratio = "

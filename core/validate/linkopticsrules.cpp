@@ -162,7 +162,7 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
         QString message = p.message;
         if (p.links > 1)
             message = QStringLiteral("%1 links: %2 (and %3 more)").arg(p.links).arg(p.message).arg(p.links - 1);
-        out.push_back(make("OPTICS-MISMATCH", Severity::Error, message, std::move(p.entities),
+        out.push_back(make("OPTICS-MISMATCH", message, std::move(p.entities),
             QStringLiteral("%1 Applies to %2 link(s).").arg(p.explanation).arg(p.links)));
     }
 }

@@ -109,7 +109,7 @@ void managementRules(const Design& d, std::vector<Finding>& out)
         std::vector<EntityRef> ents;
         for (NodeId n : unreachable)
             ents.push_back(EntityRef::of(n));
-        out.push_back(make("MGMT-OOB", Severity::Warning,
+        out.push_back(make("MGMT-OOB",
             QStringLiteral("%1 BMC, PDU or switch management ports are not reachable out of band")
                 .arg(unreachable.size()),
             ents,
@@ -118,7 +118,7 @@ void managementRules(const Design& d, std::vector<Finding>& out)
                 .arg(nameList(d, unreachable))));
     }
     if (anyServer && !inBand)
-        out.push_back(make("MGMT-INBAND", Severity::Warning, QStringLiteral("no in-band management network"), {},
+        out.push_back(make("MGMT-INBAND", QStringLiteral("no in-band management network"), {},
             QStringLiteral("No link is on the in-band network: servers need it for provisioning, the scheduler "
                            "(Slurm, Kubernetes) and user access (DGX SuperPOD RA: Ethernet at 100 Gb/s, bonded).")));
 }

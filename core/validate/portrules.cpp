@@ -149,7 +149,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
         const std::vector<EntityRef> ents{EntityRef::of(l.id), EntityRef::of(l.a.node), EntityRef::of(l.b.node)};
         const QString where = QStringLiteral("%1 to %2").arg(describe(d, l.a), describe(d, l.b));
         if (isPluggable(ga->connector) != isPluggable(gb->connector)) {
-            out.push_back(make("PORT-CONNECTOR", Severity::Error,
+            out.push_back(make("PORT-CONNECTOR",
                 QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)")
                     .arg(describe(d, l.a), ga->connector, describe(d, l.b), gb->connector),
                 ents,
@@ -167,7 +167,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
             return s.join(QLatin1Char('/'));
         };
         if (speed == 0) {
-            out.push_back(make("PORT-SPEED", Severity::Error, QStringLiteral("%1 share no speed").arg(where), ents,
+            out.push_back(make("PORT-SPEED", QStringLiteral("%1 share no speed").arg(where), ents,
                 QStringLiteral("Port speeds: %1 supports %2 Gb/s, %3 supports %4 Gb/s; a link needs one in common.")
                     .arg(describe(d, l.a), speeds(*ga), describe(d, l.b), speeds(*gb))));
             return;
@@ -179,7 +179,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
             && ((na == Network::OutOfBand && nb == Network::InBand)
                 || (na == Network::InBand && nb == Network::OutOfBand));
         if (na != Network::None && nb != Network::None && na != nb && !oobUplink) {
-            out.push_back(make("PORT-ROLE", Severity::Error,
+            out.push_back(make("PORT-ROLE",
                 QStringLiteral("%1 joins the %2 and %3 networks").arg(where, toString(na), toString(nb)), ents,
                 QStringLiteral(
                     "A host port joins a switch of its own network (its catalog role); switches join switches "
@@ -209,7 +209,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
     });
     for (auto& [key, g] : downgrades) {
         const int links = static_cast<int>(g.entities.size() / 3);
-        out.push_back(make("PORT-SPEED-DOWNGRADE", Severity::Warning,
+        out.push_back(make("PORT-SPEED-DOWNGRADE",
             links == 1 ? QStringLiteral("%1 runs at %2 Gb/s; one end supports %3 Gb/s")
                              .arg(g.example)
                              .arg(g.speed)
@@ -228,7 +228,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
     for (auto& [key, p] : cableProblems) {
         const int links = static_cast<int>(p.entities.size() / 3);
         const QString worst = fmt(p.worst);
-        out.push_back(make("PORT-CABLE", Severity::Error, p.message(links, worst, p.example), std::move(p.entities),
+        out.push_back(make("PORT-CABLE", p.message(links, worst, p.example), std::move(p.entities),
             p.explanation(links, worst, p.example)));
     }
 
@@ -238,9 +238,9 @@ void portRules(const Design& d, std::vector<Finding>& out)
         std::vector<EntityRef> ents{EntityRef::of(port.node)};
         for (LinkId l : links)
             ents.push_back(EntityRef::of(l));
-        out.push_back(make("PORT-DOUBLE", Severity::Error,
-            QStringLiteral("%1 carries %2 links").arg(describe(d, port)).arg(links.size()), ents,
-            QStringLiteral("A port takes one cable; %1 links name this port.").arg(links.size())));
+        out.push_back(
+            make("PORT-DOUBLE", QStringLiteral("%1 carries %2 links").arg(describe(d, port)).arg(links.size()), ents,
+                QStringLiteral("A port takes one cable; %1 links name this port.").arg(links.size())));
     }
 
     std::vector<NodeId> unconnected;
@@ -273,7 +273,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
                     ++used;
             }
             if (used > item->switchSpec->radix)
-                out.push_back(make("SWITCH-RADIX", Severity::Error,
+                out.push_back(make("SWITCH-RADIX",
                     QStringLiteral("%1 has %2 fabric links; its radix is %3")
                         .arg(n.name)
                         .arg(used)
@@ -305,7 +305,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
         std::vector<EntityRef> ents;
         for (NodeId n : unconnected)
             ents.push_back(EntityRef::of(n));
-        out.push_back(make("PORT-UNCONNECTED-COMPUTE", Severity::Warning,
+        out.push_back(make("PORT-UNCONNECTED-COMPUTE",
             QStringLiteral("%1 GPU servers have %2 unconnected compute NICs")
                 .arg(unconnected.size())
                 .arg(unconnectedPorts),

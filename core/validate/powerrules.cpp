@@ -37,7 +37,7 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
         std::vector<EntityRef> ents{EntityRef::of(load.id)};
         for (NodeId id : rackMembers[load.id.value()])
             ents.push_back(EntityRef::of(id));
-        out.push_back(make("POWER-RACK", Severity::Error,
+        out.push_back(make("POWER-RACK",
             QStringLiteral("rack %1 draws up to %2 kW; its budget is %3 kW")
                 .arg(rack->name, fmt(load.maxKw), fmt(rack->powerBudgetKw)),
             ents,
@@ -48,7 +48,7 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
     for (const RackElevationModel::Rack& rack : RackElevationModel::of(d, power).racks)
         for (const RackElevationModel::Slot& s : rack.misplaced) {
             if (const Node* other = d.node(s.overlaps)) {
-                out.push_back(make("RACK-OVERLAP", Severity::Error,
+                out.push_back(make("RACK-OVERLAP",
                     QStringLiteral("%1 at U%2-%3 overlaps %4 in rack %5")
                         .arg(s.name)
                         .arg(s.firstU)
@@ -64,7 +64,7 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
                         .arg(other->name)
                         .arg(other->rackUnit)));
             } else {
-                out.push_back(make("RACK-HEIGHT", Severity::Error,
+                out.push_back(make("RACK-HEIGHT",
                     QStringLiteral("%1 at U%2-%3 does not fit the %4U rack %5")
                         .arg(s.name)
                         .arg(s.firstU)
@@ -87,7 +87,7 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
         std::vector<EntityRef> ents{EntityRef::of(GroupId(rackId))};
         for (NodeId id : nodes)
             ents.push_back(EntityRef::of(id));
-        out.push_back(make("COOLING-LIQUID", Severity::Error,
+        out.push_back(make("COOLING-LIQUID",
             QStringLiteral("liquid-cooled %1 in air-cooled rack %2").arg(nameList(d, nodes), rack->name), ents,
             QStringLiteral("The catalog gives these items liquid cooling (%1); rack %2 is not in a liquid-cooled row. "
                            "Move them or mark the rack liquid-cooled.")
@@ -113,7 +113,7 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
         unfedNames << rack->name;
     }
     if (!unfed.empty())
-        out.push_back(make("RACK-PDU", Severity::Warning,
+        out.push_back(make("RACK-PDU",
             unfed.size() == 1 ? QStringLiteral("rack %1 holds powered equipment and no PDU").arg(unfedNames.front())
                               : QStringLiteral("%1 racks hold powered equipment and no PDU (%2)")
                                     .arg(unfed.size())
@@ -125,7 +125,7 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
 
     const DesignIntent intent = DesignIntent::ofProperties(d.properties());
     if (intent.sitePowerBudgetKw && power.facilityMaxKw > *intent.sitePowerBudgetKw + 1e-9)
-        out.push_back(make("POWER-SITE", Severity::Error,
+        out.push_back(make("POWER-SITE",
             QStringLiteral("facility power %1 kW exceeds the site budget of %2 kW")
                 .arg(fmt(power.facilityMaxKw), fmt(*intent.sitePowerBudgetKw)),
             {},

@@ -10,8 +10,11 @@
 // Shared by the rule groups of designrules.cpp; not part of the public API.
 namespace pw::rules {
 
-// A finding with sorted, unique entities.
-Finding make(
+// A finding of the rule `code` (designRules()), with the rule's severity and sorted, unique entities.
+Finding make(const char* code, QString message, std::vector<EntityRef> entities, QString explanation);
+// The same, for the rules whose severity the design's intent raises (FABRIC-OVERSUB and
+// FABRIC-BISECTION are errors when the intent needs full bisection): never below the rule's own.
+Finding makeRaised(
     const char* code, Severity severity, QString message, std::vector<EntityRef> entities, QString explanation);
 // The port at this node's end of the link.
 PortRef endAt(const Link& link, NodeId node);

@@ -57,8 +57,8 @@ void storageRules(const Design& d, std::vector<Finding>& out)
         arrayEnts.push_back(EntityRef::of(a));
 
     if (arrays.empty()) {
-        out.push_back(make("STORAGE-NONE", Severity::Warning,
-            QStringLiteral("%1 GPU servers and no storage system").arg(servers.size()), {},
+        out.push_back(make("STORAGE-NONE", QStringLiteral("%1 GPU servers and no storage system").arg(servers.size()),
+            {},
             QStringLiteral("Training reads datasets and writes checkpoints to shared storage; the storage guidance for "
                            "the %1 asks for at least %2 GB/s read per scalable unit.")
                 .arg(tierText)
@@ -75,7 +75,7 @@ void storageRules(const Design& d, std::vector<Finding>& out)
     const QString src = QStringLiteral(
         "Guidance: NVIDIA DGX SuperPOD H100 RA, guidelines for storage performance (fabric-rules.md).");
     if (readGBps < needRead)
-        out.push_back(make("STORAGE-READ", Severity::Warning,
+        out.push_back(make("STORAGE-READ",
             QStringLiteral("storage reads %1 GB/s; the %2 needs %3 GB/s").arg(fmt(readGBps), tierText, fmt(needRead)),
             arrayEnts,
             QStringLiteral(
@@ -87,7 +87,7 @@ void storageRules(const Design& d, std::vector<Finding>& out)
                 .arg(gd.nodeRead)
                 .arg(fmt(needRead), src, readSources.join(QStringLiteral("; ")))));
     if (writeGBps < needWrite)
-        out.push_back(make("STORAGE-WRITE", Severity::Warning,
+        out.push_back(make("STORAGE-WRITE",
             QStringLiteral("storage writes %1 GB/s; the %2 needs %3 GB/s")
                 .arg(fmt(writeGBps), tierText, fmt(needWrite)),
             arrayEnts,
@@ -100,7 +100,7 @@ void storageRules(const Design& d, std::vector<Finding>& out)
                 .arg(gd.nodeWrite)
                 .arg(fmt(needWrite), src)));
     if (arrayLinkGBps < readGBps)
-        out.push_back(make("STORAGE-FABRIC", Severity::Warning,
+        out.push_back(make("STORAGE-FABRIC",
             QStringLiteral("the arrays' links carry %1 GB/s; the arrays deliver %2 GB/s")
                 .arg(fmt(arrayLinkGBps), fmt(readGBps)),
             arrayEnts,
@@ -148,7 +148,7 @@ void storageRules(const Design& d, std::vector<Finding>& out)
         std::vector<EntityRef> ents;
         for (NodeId s : slow)
             ents.push_back(EntityRef::of(s));
-        out.push_back(make(code, Severity::Warning,
+        out.push_back(make(code,
             QStringLiteral("%1 GPU servers cannot %2 %3 GB/s each").arg(slow.size()).arg(what).arg(need), ents,
             QStringLiteral(
                 "Per-node %1 = min(node storage links / 8, storage system) = min(%2 GB/s (slowest node), %3 GB/s) "
@@ -162,7 +162,7 @@ void storageRules(const Design& d, std::vector<Finding>& out)
         QStringLiteral("single-node guidance of the %1").arg(tierText));
 
     if (intent.datasetTb && usableTb < *intent.datasetTb)
-        out.push_back(make("STORAGE-CAPACITY", Severity::Error,
+        out.push_back(make("STORAGE-CAPACITY",
             QStringLiteral("%1 TB usable storage for a %2 TB dataset").arg(fmt(usableTb, 0), fmt(*intent.datasetTb, 0)),
             arrayEnts,
             QStringLiteral("Usable capacity = sum of array usable TB = %1 TB < dataset %2 TB (design intent).")

@@ -21,7 +21,7 @@ void workloadRules(const Design& d, std::vector<Finding>& out)
     const SizingResult r = WorkloadSizer::size(rq);
     const QString what = QStringLiteral("%1 of a %2B-parameter model").arg(toString(rq.task)).arg(rq.parameters / 1e9);
     if (memoryGb < r.memoryNeededGb) {
-        out.push_back(make("WORKLOAD-GPU-MEMORY", Severity::Error,
+        out.push_back(make("WORKLOAD-GPU-MEMORY",
             QStringLiteral("%1 GB of GPU memory; %2 needs about %3 GB")
                 .arg(fmt(memoryGb, 0), what, fmt(r.memoryNeededGb, 0)),
             {},
@@ -30,7 +30,7 @@ void workloadRules(const Design& d, std::vector<Finding>& out)
                 .arg(rq.gpu.memoryGb)
                 .arg(fmt(memoryGb, 0), r.memoryFormula)));
     } else if (gpus < r.gpusRecommended) {
-        out.push_back(make("WORKLOAD-GPU-COUNT", Severity::Warning,
+        out.push_back(make("WORKLOAD-GPU-COUNT",
             QStringLiteral("%1 GPUs; %2 calls for %3").arg(gpus).arg(what).arg(r.gpusRecommended), {},
             QStringLiteral("%1%2").arg(r.timeFormula.isEmpty() ? r.memoryFormula : r.timeFormula,
                 r.trainingDaysOnDesign

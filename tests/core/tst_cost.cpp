@@ -6,6 +6,7 @@
 #include "export/bomcsv.h"
 #include "generate/fabricgenerator.h"
 #include "topology/fabricanalyzer.h"
+#include "util/money.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -62,6 +63,64 @@ const BomLine* line(const BillOfMaterials& bom, const QString& sku, const QStrin
 class TestCost : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // One money formatter (util/money.h) for the studio, the CLI and the report: the exact form for
+    // tables and totals, the rounded form for charts and ranges (issue 13).
+    void moneyReadsOneWay_data()
+    {
+        QTest::addColumn<double>("usd");
+        QTest::addColumn<QString>("exact");
+        QTest::addColumn<QString>("rounded");
+        QTest::newRow("a SuperPOD SU") << 1613985.0 << "$1,613,985"
+                                       << "$1.6M";
+        QTest::newRow("a tier bound") << 50e6 << "$50,000,000"
+                                      << "$50M";
+        QTest::newRow("a band end") << 41.24e6 << "$41,240,000"
+                                    << "$41.2M";
+        QTest::newRow("hundreds of millions") << 300e6 << "$300,000,000"
+                                              << "$300M";
+        QTest::newRow("thousands") << 215000.0 << "$215,000"
+                                   << "$215K";
+        QTest::newRow("a few thousand") << 2500.0 << "$2,500"
+                                        << "$2.5K";
+        QTest::newRow("rounds up a unit") << 999960.0 << "$999,960"
+                                          << "$1M";
+        QTest::newRow("billions") << 1.234e9 << "$1,234,000,000"
+                                  << "$1.2B";
+        QTest::newRow("small") << 950.0 << "$950"
+                               << "$950";
+        QTest::newRow("negative") << -5000.0 << "-$5,000"
+                                  << "-$5K";
+        QTest::newRow("zero") << 0.0 << "$0"
+                              << "$0";
+    }
+    void moneyReadsOneWay()
+    {
+        QFETCH(double, usd);
+        QFETCH(QString, exact);
+        QFETCH(QString, rounded);
+        QCOMPARE(Money::usd().exact(usd), exact);
+        QCOMPARE(Money::usd().rounded(usd), rounded);
+    }
+
+    void moneyInOtherCurrencies()
+    {
+        QCOMPARE(Money::usd().exact(1234.5, 2), QStringLiteral("$1,234.50"));
+        QCOMPARE(Money(QStringLiteral("EUR"), 0.5).exact(1000), QString(QChar(0x20AC)) + QStringLiteral("500"));
+        QCOMPARE(Money(QStringLiteral("GBP"), 2).rounded(1e6), QString(QChar(0x00A3)) + QStringLiteral("2M"));
+        QCOMPARE(Money(QStringLiteral("CHF"), 1).rounded(1.5e6), QStringLiteral("1.5M CHF"));
+    }
+
+    // The CLI's `cost` text and the tier table print amounts through the same formatter.
+    void costTextUsesTheOneFormatter()
+    {
+        Small s;
+        const CostReport r = CostModel::compute(s.b.d, handAssumptions());
+        QVERIFY(r.capex > 1000);
+        QVERIFY2(r.toText().contains(QStringLiteral("Capital cost         %1 (").arg(Money::usd().exact(r.capex))),
+            qPrintable(r.toText()));
+        QVERIFY(r.toText().contains(QLatin1Char(','))); // grouped digits, as the studio shows them
+        QVERIFY(r.bom.toText().contains(QStringLiteral("total %1").arg(Money::usd().exact(r.bom.total(), 2))));
+    }
     void bomListsEveryPurchase()
     {
         Small s;

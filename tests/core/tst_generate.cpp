@@ -5,6 +5,7 @@
 #include "generate/opticsrules.h"
 #include "io/designfile.h"
 #include "model/storageguidance.h"
+#include "model/useroption.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
 
@@ -1050,7 +1051,11 @@ private Q_SLOTS:
         QTest::newRow("switch is not a switch") << "dgx-h100" << 8 << "dgx-h100"
                                                 << "not a fabric switch";
         QTest::newRow("switch too small") << "dgx-h100" << 64 << "qm8700"
-                                          << "--su-size 20";
+                                          << "use a “scalable-unit size” of 20 or less";
+        QTest::newRow("no server model") << "" << 8 << "qm9700"
+                                         << "a “server model” is needed";
+        QTest::newRow("no switch model") << "dgx-h100" << 8 << ""
+                                         << "a “fabric switch” is needed";
     }
     void badDialsAreRefused()
     {
@@ -1065,6 +1070,38 @@ private Q_SLOTS:
         const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
         QVERIFY(!r.ok());
         QVERIFY2(r.error.contains(mention), qPrintable(r.error));
+        // The studio shows this message too: it names settings, never a CLI flag (issue 13).
+        QVERIFY2(!r.error.contains(QLatin1String("--")), qPrintable(r.error));
+    }
+
+    // Every message that names a setting says what it means, through the one option table; the CLI
+    // and the studio each turn the mention into their own words (a flag, a field).
+    void messagesNameSettingsNotFlags()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.switchSku = QStringLiteral("qm9700");
+        o.nodes = 8;
+        o.radix = 16; // a rail-optimized fabric has no radix to set
+        GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.contains(UserOptions::mention(UserOption::Radix)), qPrintable(r.error));
+        QVERIFY2(!r.error.contains(QLatin1String("--")), qPrintable(r.error));
+        const QString flags = UserOptions::rewrite(r.error,
+            [](UserOption u) { return u == UserOption::Radix ? QStringLiteral("--radix") : UserOptions::name(u); });
+        QVERIFY2(flags.contains(QLatin1String("the --radix applies to a fat-tree topology only")), qPrintable(flags));
+
+        o.radix = 0;
+        o.rackPowerKw = -1;
+        r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error, QStringLiteral("the “rack power budget” must be positive"));
+
+        // Every option has a distinct name, so no mention can be read as another.
+        QSet<QString> names;
+        for (UserOption u : UserOptions::all())
+            names.insert(UserOptions::name(u));
+        QCOMPARE(names.size(), qsizetype(UserOptions::all().size()));
     }
 
     void oversubscriptionParse()

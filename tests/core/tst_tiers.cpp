@@ -1,6 +1,7 @@
 #include "helpers/rulesfixture.h"
 
 #include "cost/tiertable.h"
+#include "validate/tierrules.h"
 
 #include <QtTest>
 
@@ -83,17 +84,17 @@ private Q_SLOTS:
         QFETCH(QString, tier);
         QFETCH(bool, outsideRange);
         QCOMPARE(TierTable::classify(gpus, ClusterType::Training).id, tier);
-        const auto fs = TierTable::check(inputs(gpus, TierTable::row(tier).typicalCostMin));
+        const auto fs = checkTier(inputs(gpus, TierTable::row(tier).typicalCostMin));
         QCOMPARE(has(fs, "TIER-GPUS"), outsideRange);
     }
 
     void inferenceClustersUseTheInferenceRow()
     {
         QCOMPARE(TierTable::classify(64, ClusterType::Inference).id, QStringLiteral("inference"));
-        QVERIFY(!has(TierTable::check(inputs(512, 10e6, 400, false, false, ClusterType::Inference)), "TIER-GPUS"));
-        QVERIFY(has(TierTable::check(inputs(600, 10e6, 400, false, false, ClusterType::Inference)), "TIER-GPUS"));
+        QVERIFY(!has(checkTier(inputs(512, 10e6, 400, false, false, ClusterType::Inference)), "TIER-GPUS"));
+        QVERIFY(has(checkTier(inputs(600, 10e6, 400, false, false, ClusterType::Inference)), "TIER-GPUS"));
         // NFS and Ethernet are what the inference row expects: no finding.
-        const auto fs = TierTable::check(inputs(64, 10e6, 100, false, false, ClusterType::Inference));
+        const auto fs = checkTier(inputs(64, 10e6, 100, false, false, ClusterType::Inference));
         QVERIFY(!has(fs, "TIER-INTERCONNECT") && !has(fs, "TIER-STORAGE"));
     }
 
@@ -108,24 +109,24 @@ private Q_SLOTS:
         QVERIFY(!TierTable::withinTypicalCost(TierTable::row("large-scale"), Band{25e6, 30e6, 36e6}));
         TierInputs straddles = inputs(1016, 0);
         straddles.capex = Band{40e6, 46e6, 55e6};
-        QVERIFY(!has(TierTable::check(straddles), "TIER-COST"));
+        QVERIFY(!has(checkTier(straddles), "TIER-COST"));
         straddles.capex = Band{25e6, 30e6, 36e6};
-        QVERIFY(has(TierTable::check(straddles), "TIER-COST"));
-        QVERIFY(has(TierTable::check(inputs(128, 30e6)), "TIER-COST"));
-        QVERIFY(!has(TierTable::check(inputs(128, 20e6)), "TIER-COST"));
+        QVERIFY(has(checkTier(straddles), "TIER-COST"));
+        QVERIFY(has(checkTier(inputs(128, 30e6)), "TIER-COST"));
+        QVERIFY(!has(checkTier(inputs(128, 20e6)), "TIER-COST"));
     }
 
     void interconnectAndStorage()
     {
         // A 128-GPU training cluster on 100GbE with NFS: below the mid-scale row on both counts.
-        auto fs = TierTable::check(inputs(128, 10e6, 100, false, false));
+        auto fs = checkTier(inputs(128, 10e6, 100, false, false));
         QVERIFY(has(fs, "TIER-INTERCONNECT"));
         QVERIFY(has(fs, "TIER-STORAGE"));
         // HDR InfiniBand (200G) and a parallel FS fit mid-scale but not large-scale (NDR fat-tree).
-        QVERIFY(!has(TierTable::check(inputs(128, 10e6, 200, true, true)), "TIER-INTERCONNECT"));
-        QVERIFY(has(TierTable::check(inputs(1024, 100e6, 200, true, true)), "TIER-INTERCONNECT"));
+        QVERIFY(!has(checkTier(inputs(128, 10e6, 200, true, true)), "TIER-INTERCONNECT"));
+        QVERIFY(has(checkTier(inputs(1024, 100e6, 200, true, true)), "TIER-INTERCONNECT"));
         // A development cluster may use NFS and 100GbE.
-        fs = TierTable::check(inputs(16, 1e6, 100, false, false));
+        fs = checkTier(inputs(16, 1e6, 100, false, false));
         QVERIFY(fs.empty());
     }
 

@@ -6,6 +6,9 @@
 #include "report/rackelevationmodel.h"
 #include "validate/designrules.h"
 
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
 #include <QtTest>
 
 #include <functional>
@@ -262,6 +265,40 @@ private Q_SLOTS:
         // Every rule the UI lists has a stable code; findings only use listed codes.
         QVERIFY(std::any_of(designRules().begin(), designRules().end(),
             [&](const RuleInfo& r) { return code == QLatin1String(r.code); }));
+        // The finding's severity is its rule's (issue 13: declared once, as KiCad's DRC_ITEM), so
+        // the findings panel, the CLI and the docs cannot show a different one.
+        for (const Finding& each : fs) {
+            const RuleInfo* rule = ruleInfo(each.code);
+            QVERIFY2(rule, qPrintable(each.code));
+            const bool raisable
+                = each.code == QLatin1String("FABRIC-OVERSUB") || each.code == QLatin1String("FABRIC-BISECTION");
+            QVERIFY2(each.severity == rule->severity || (raisable && each.severity == Severity::Error),
+                qPrintable(each.code));
+        }
+    }
+
+    // One table of rules: unique codes, each with a title and a way to resolve it that the studio's
+    // findings panel and `validate` print; docs/design-rules.md lists every code.
+    void ruleTableIsComplete()
+    {
+        QSet<QString> codes;
+        for (const RuleInfo& r : designRules()) {
+            const QString code = QString::fromLatin1(r.code);
+            QVERIFY2(!codes.contains(code), r.code);
+            codes.insert(code);
+            QVERIFY2(QString::fromUtf8(r.summary).size() > 10, r.code);
+            QVERIFY2(QString::fromUtf8(r.fix).size() > 10, r.code);
+            QCOMPARE(ruleInfo(code), &r);
+        }
+        QVERIFY(!ruleInfo(QStringLiteral("NO-SUCH-RULE")));
+        QFile doc(qEnvironmentVariable("PODWRIGHT_SOURCE_DIR") + QStringLiteral("/docs/design-rules.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        for (const QString& code : codes) {
+            const QRegularExpression word(
+                QStringLiteral("(?<![A-Z-])%1(?![A-Z-])").arg(QRegularExpression::escape(code)));
+            QVERIFY2(word.match(text).hasMatch(), qPrintable(code + QStringLiteral(" is not in docs/design-rules.md")));
+        }
     }
 
     // A rack position above the rack or over another node was accepted silently and stretched

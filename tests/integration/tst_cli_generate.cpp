@@ -153,6 +153,15 @@ private Q_SLOTS:
         QTest::newRow("switch too small") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"),
             QStringLiteral("--nodes"), QStringLiteral("64"), QStringLiteral("--switch"), QStringLiteral("qm8700"),
             QStringLiteral("-o"), out} << "qm8700 has 40 fabric ports";
+        // Core names the setting; the CLI adds the flag that sets it (issue 13).
+        QTest::newRow("switch too small names --su-size") << QStringList{QStringLiteral("--server"),
+            QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("64"), QStringLiteral("--switch"),
+            QStringLiteral("qm8700"), QStringLiteral("-o"), out}
+                                                          << "use a scalable-unit size (--su-size) of 20 or less";
+        QTest::newRow("radix outside a fat-tree names --radix") << QStringList{QStringLiteral("--server"),
+            QStringLiteral("dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"),
+            QStringLiteral("qm9700"), QStringLiteral("--radix"), QStringLiteral("16"), QStringLiteral("-o"),
+            out} << "the fat-tree radix (--radix) applies to a fat-tree topology (--topology) only";
         QTest::newRow("bad ratio") << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-h100"),
             QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
             QStringLiteral("--oversubscription"), QStringLiteral("two"), QStringLiteral("-o"), out}

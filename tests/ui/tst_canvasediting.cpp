@@ -26,10 +26,17 @@
 #include <QUndoStack>
 
 #include <cmath>
+#include <type_traits>
+#include <utility>
 
 using namespace pw;
 using namespace pw::ui;
 using pw::testing::at;
+
+// Issue 13: the studio changes a design only through commands. The document hands out read-only
+// access, so a view or tool that tried to edit the design behind the undo stack would not compile.
+static_assert(std::is_const_v<std::remove_reference_t<decltype(std::declval<const DesignDocument&>().design())>>);
+static_assert(std::is_const_v<std::remove_reference_t<decltype(std::declval<DesignDocument&>().design())>>);
 
 class TestCanvasEditing : public QObject {
     Q_OBJECT

@@ -1,18 +1,25 @@
 // The Charts dock: the tier chart's bands and design point, the cost breakdown and the rack power
 // bars are the cost report's and the racks' numbers, and they follow edits.
 #include "helpers/windowfixture.h"
+#include "integration/helpers/clirunner.h"
 
 #include "chartspanel.h"
 #include "designanalysis.h"
 #include "designdocument.h"
+#include "legendwidget.h"
+#include "networkpalette.h"
 
 #include "commands/setdesignpropertiescommand.h"
 #include "cost/costmodel.h"
 #include "cost/tiertable.h"
 #include "model/designintent.h"
+#include "util/money.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QBarSeries>
 #include <QtCharts/QBarSet>
@@ -126,6 +133,52 @@ private Q_SLOTS:
         QVERIFY(qAbs(slices[QStringLiteral("Storage")] - bom.totalOf(QStringLiteral("storage"))) < 0.01);
         QVERIFY(slices[QStringLiteral("Compute")] > 0 && slices[QStringLiteral("Network")] > 0
             && slices[QStringLiteral("Storage")] > 0);
+    }
+
+    // Issue 13: one money formatter. The chart's total, the CLI's `cost` and `catalog show` read the
+    // same amount the same way ("$1.6M" rounded on a chart, "$1,613,985" exact in a table).
+    void amountsReadTheSameInTheStudioAndTheCli()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        w->analysis()->recompute();
+        const CostReport cost = costOf(w->document()->design());
+        QVERIFY(cost.capex > 1e6);
+        const QString title = w->chartsPanel()->breakdownChart()->title();
+        QVERIFY2(title.endsWith(QStringLiteral("total %1").arg(Money::usd().rounded(cost.capex))), qPrintable(title));
+        QVERIFY2(title.contains(QRegularExpression(QStringLiteral("\\$\\d+(\\.\\d)?M$"))), qPrintable(title));
+
+        const test::CliResult r = test::runCli({QStringLiteral("cost"), testing::samplePath()});
+        QCOMPARE(r.exitCode, 0);
+        const QString text = QString::fromUtf8(r.out);
+        QVERIFY2(text.contains(QStringLiteral("Capital cost         %1").arg(Money::usd().exact(cost.capex))),
+            qPrintable(text));
+    }
+
+    // Issue 13: one network colour table. The canvas legend and the CLI's SVG export draw each network
+    // in NetworkPalette's colour (the PDF and the export used to draw a different blue).
+    void networksHaveOneColourInTheStudioAndTheExport()
+    {
+        LegendWidget legend;
+        legend.resize(legend.sizeHint());
+        const QImage shown = legend.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QSet<QRgb> pixels;
+        for (int y = 0; y < shown.height(); ++y)
+            for (int x = 0; x < shown.width(); ++x)
+                pixels.insert(shown.pixel(x, y) & 0xffffff);
+        for (Network n : NetworkPalette::legendNetworks())
+            QVERIFY2(pixels.contains(NetworkPalette::color(n).rgb() & 0xffffff), qPrintable(NetworkPalette::label(n)));
+
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("sample.svg"));
+        const test::CliResult r = test::runCli({QStringLiteral("export"), testing::samplePath(),
+            QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("-o"), svg});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray drawn = f.readAll();
+        for (Network n : {Network::Compute, Network::InBand, Network::OutOfBand})
+            QVERIFY2(drawn.contains(NetworkPalette::color(n).name().toLatin1()), qPrintable(NetworkPalette::label(n)));
     }
 
     void rackPowerBarsAreTheRackSums()

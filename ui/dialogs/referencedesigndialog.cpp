@@ -5,6 +5,7 @@
 #include "model/designintent.h"
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
+#include "model/useroption.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -21,6 +22,39 @@
 #include <QVBoxLayout>
 
 namespace pw::ui {
+
+namespace {
+
+// The generator's message with each setting it names as this dialog's field for it.
+QString asFields(const QString& coreText)
+{
+    return UserOptions::rewrite(coreText, [](UserOption o) {
+        QString field;
+        switch (o) {
+        case UserOption::ServerModel:
+            field = QStringLiteral("Server");
+            break;
+        case UserOption::ServerCount:
+        case UserOption::GpuCount:
+            field = QStringLiteral("Size");
+            break;
+        case UserOption::FabricSwitch:
+            field = QStringLiteral("Switch");
+            break;
+        case UserOption::Topology:
+            field = QStringLiteral("Topology");
+            break;
+        case UserOption::RackPowerBudget:
+            field = QStringLiteral("Rack power budget");
+            break;
+        default:
+            return UserOptions::name(o); // no field of its own here: the generator's default
+        }
+        return QStringLiteral("“%1” field").arg(field);
+    });
+}
+
+} // namespace
 
 GeneratorPreview GeneratorPreview::of(const Design& design)
 {
@@ -124,8 +158,11 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
              ClusterType::Development})
         mClusterType->addItem(toString(t), int(t));
     mName->setPlaceholderText(QStringLiteral("a descriptive default"));
-    select(mServer, QStringLiteral("dgx-h100"));
-    select(mSwitch, QStringLiteral("qm9700"));
+    // The models a new design starts from are the catalog's to name (roles), not the code's.
+    if (const CatalogItem* server = catalog.withRole(ItemRole::DefaultGpuServer))
+        select(mServer, server->sku);
+    if (const CatalogItem* fabric = catalog.withRole(ItemRole::DefaultFabricSwitch))
+        select(mSwitch, fabric->sku);
 
     auto* dials = new QGroupBox(QStringLiteral("Dials"), this);
     auto* form = new QFormLayout(dials);
@@ -255,9 +292,9 @@ void ReferenceDesignDialog::updatePreview()
             mPreview = GeneratorPreview::of(*r.design);
             mDesign = std::move(r.design);
             if (!r.notes.isEmpty())
-                mErrorLabel->setToolTip(r.notes.join(QLatin1Char('\n')));
+                mErrorLabel->setToolTip(asFields(r.notes.join(QLatin1Char('\n'))));
         } else {
-            mError = r.error;
+            mError = asFields(r.error);
         }
     }
     mPreviewLabel->setText(previewText());

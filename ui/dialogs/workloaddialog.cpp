@@ -1,6 +1,7 @@
 #include "workloaddialog.h"
 
 #include "catalog/catalog.h"
+#include "model/useroption.h"
 #include "util/plural.h"
 
 #include <QComboBox>
@@ -14,6 +15,27 @@
 #include <QVBoxLayout>
 
 namespace pw::ui {
+
+namespace {
+
+// The sizer's assumption with each setting it names as this dialog's field for it.
+QString asFields(const QString& coreText)
+{
+    return UserOptions::rewrite(coreText, [](UserOption o) {
+        switch (o) {
+        case UserOption::TrainingTokens:
+            return QStringLiteral("“Training tokens” field");
+        case UserOption::TrainingDays:
+            return QStringLiteral("“Target days” field");
+        case UserOption::FineTuneMethod:
+            return QStringLiteral("“Fine-tuning” field");
+        default:
+            return UserOptions::name(o);
+        }
+    });
+}
+
+} // namespace
 
 WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     : QDialog(parent),
@@ -60,8 +82,9 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     for (const CatalogItem* item : catalog.items(ItemKind::Server))
         if (item->gpuCount() > 0)
             mServer->addItem(QStringLiteral("%1 — %2").arg(item->sku, item->model), item->sku);
-    if (const int i = mServer->findData(QStringLiteral("dgx-h100")); i >= 0)
-        mServer->setCurrentIndex(i);
+    if (const CatalogItem* preferred = catalog.withRole(ItemRole::DefaultGpuServer))
+        if (const int i = mServer->findData(preferred->sku); i >= 0)
+            mServer->setCurrentIndex(i);
 
     auto* form = new QFormLayout;
     form->addRow(QStringLiteral("&Model size:"), mParameters);
@@ -135,7 +158,7 @@ QString WorkloadDialog::resultText() const
     if (!r.assumptions.isEmpty()) {
         html += QStringLiteral("<p><b>Assumptions</b></p><ul>");
         for (const QString& a : r.assumptions)
-            html += QStringLiteral("<li>%1</li>").arg(a.toHtmlEscaped());
+            html += QStringLiteral("<li>%1</li>").arg(asFields(a).toHtmlEscaped());
         html += QStringLiteral("</ul>");
     }
     return html;

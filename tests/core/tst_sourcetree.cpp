@@ -1,0 +1,197 @@
+// Rules about the source tree itself (issue 13): catalog knowledge stays in catalogs/, core speaks of
+// settings by their meaning, and cost does not reach into validate. Each test reads the real files,
+// so a SKU typed into the code or a CLI flag in a core message fails here with its file and line.
+
+#include "catalog/catalog.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSet>
+#include <QtTest>
+
+using namespace pw;
+
+namespace {
+
+QString sourceDir()
+{
+    return qEnvironmentVariable("PODWRIGHT_SOURCE_DIR");
+}
+
+// Every sku written in catalogs/, whoever adds entries there.
+QSet<QString> catalogSkus()
+{
+    QSet<QString> skus;
+    std::function<void(const QJsonValue&)> walk = [&](const QJsonValue& v) {
+        if (v.isObject()) {
+            const QJsonObject o = v.toObject();
+            if (o.value(QLatin1String("sku")).isString())
+                skus.insert(o.value(QLatin1String("sku")).toString());
+            for (const QJsonValue& child : o)
+                walk(child);
+        } else if (v.isArray()) {
+            for (const QJsonValue& child : v.toArray())
+                walk(child);
+        }
+    };
+    QDirIterator it(sourceDir() + QStringLiteral("/catalogs"), {QStringLiteral("*.json")}, QDir::Files,
+        QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile f(it.next());
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll());
+        walk(doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object()));
+    }
+    return skus;
+}
+
+struct Literal {
+    QString file;
+    int line = 0;
+    QString text;
+};
+
+// The string literals of a C++ file, comments skipped (a comment may cite a SKU as an example).
+std::vector<Literal> literalsOf(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString src = QString::fromUtf8(f.readAll());
+    std::vector<Literal> out;
+    int line = 1;
+    for (qsizetype i = 0; i < src.size(); ++i) {
+        const QChar c = src.at(i);
+        const QChar next = i + 1 < src.size() ? src.at(i + 1) : QChar();
+        if (c == QLatin1Char('\n')) {
+            ++line;
+        } else if (c == QLatin1Char('/') && next == QLatin1Char('/')) {
+            while (i < src.size() && src.at(i) != QLatin1Char('\n'))
+                ++i;
+            --i;
+        } else if (c == QLatin1Char('/') && next == QLatin1Char('*')) {
+            for (i += 2; i + 1 < src.size() && !(src.at(i) == QLatin1Char('*') && src.at(i + 1) == QLatin1Char('/'));
+                 ++i)
+                line += src.at(i) == QLatin1Char('\n');
+            ++i;
+        } else if (c == QLatin1Char('\'')) {
+            // A character literal ('"' would otherwise open a string).
+            for (++i; i < src.size() && src.at(i) != QLatin1Char('\''); ++i)
+                if (src.at(i) == QLatin1Char('\\'))
+                    ++i;
+        } else if (c == QLatin1Char('"')) {
+            Literal l{path, line, {}};
+            for (++i; i < src.size() && src.at(i) != QLatin1Char('"'); ++i) {
+                if (src.at(i) == QLatin1Char('\\') && i + 1 < src.size())
+                    l.text += src.at(++i);
+                else
+                    l.text += src.at(i);
+            }
+            out.push_back(std::move(l));
+        }
+    }
+    return out;
+}
+
+std::vector<Literal> literalsUnder(const QStringList& folders)
+{
+    std::vector<Literal> all;
+    for (const QString& folder : folders) {
+        QDirIterator it(sourceDir() + QLatin1Char('/') + folder, {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+            QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            auto more = literalsOf(it.next());
+            all.insert(all.end(), more.begin(), more.end());
+        }
+    }
+    return all;
+}
+
+QString where(const Literal& l)
+{
+    return QStringLiteral("%1:%2: \"%3\"").arg(l.file.mid(sourceDir().size() + 1)).arg(l.line).arg(l.text);
+}
+
+} // namespace
+
+class TestSourceTree : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY2(QFile::exists(sourceDir() + QStringLiteral("/catalogs")), qPrintable(sourceDir())); }
+
+    // Parts are chosen by catalog attributes and roles; a SKU in a string literal of core/, ui/, app/
+    // or report/ ties the code to one catalog entry (issue 13, section 4). The SKUs are read from
+    // catalogs/, so a new entry is covered the day it is added.
+    void noSkuLiteralOutsideCatalogsAndTests()
+    {
+        const QSet<QString> skus = catalogSkus();
+        QVERIFY(skus.size() > 20);
+        QVERIFY(skus.contains(QStringLiteral("dgx-h100")));
+        QStringList alternatives;
+        for (const QString& s : skus)
+            alternatives << QRegularExpression::escape(s);
+        // A SKU as a whole word: "dgx-h100" and "sn2201's", not "dgx-h100-00017" (a node name).
+        const QRegularExpression sku(
+            QStringLiteral("(?<![A-Za-z0-9_-])(%1)(?![A-Za-z0-9_-])").arg(alternatives.join(QLatin1Char('|'))));
+        QStringList found;
+        for (const Literal& l : literalsUnder(
+                 {QStringLiteral("core"), QStringLiteral("ui"), QStringLiteral("app"), QStringLiteral("report")}))
+            if (sku.match(l.text).hasMatch())
+                found << where(l);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
+    // What the code asks the catalog for by role, the shipped catalog names.
+    void everyRoleIsNamedByTheCatalog()
+    {
+        const auto catalog = Catalog::loadDefault();
+        for (ItemRole role : {ItemRole::SubnetManager, ItemRole::ManagementServer, ItemRole::InBandSwitch,
+                 ItemRole::OutOfBandSwitch, ItemRole::FatTreeHost, ItemRole::DefaultRack, ItemRole::DefaultGpuServer,
+                 ItemRole::DefaultFabricSwitch})
+            QVERIFY2(catalog->withRole(role), qPrintable(toString(role)));
+        QVERIFY(catalog->withRole(ItemRole::DefaultRack)->kind == ItemKind::Rack);
+        QVERIFY(catalog->withRole(ItemRole::DefaultGpuServer)->gpuCount() > 0);
+    }
+
+    // Core's messages reach the studio as well as the CLI: they name a setting by its meaning
+    // (model/useroption.h), never by a CLI flag such as "--radix".
+    void coreMessagesNameNoCliFlags()
+    {
+        const QRegularExpression flag(QStringLiteral("(?<![A-Za-z0-9-])--[a-z][a-z0-9-]+"));
+        QStringList found;
+        for (const Literal& l : literalsUnder({QStringLiteral("core")}))
+            if (flag.match(l.text).hasMatch())
+                found << where(l);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
+    // The tier rules live in validate/ with the other rules; cost/ holds the tier table's data and
+    // includes nothing from validate/ (the include cycle issue 13 names).
+    void costDoesNotIncludeValidate()
+    {
+        QStringList found;
+        QDirIterator it(
+            sourceDir() + QStringLiteral("/core/cost"), {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            int line = 0;
+            while (!f.atEnd()) {
+                ++line;
+                const QByteArray l = f.readLine();
+                if (l.startsWith("#include \"validate/"))
+                    found << QStringLiteral("%1:%2").arg(it.fileName()).arg(line);
+            }
+        }
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSourceTree)
+#include "tst_sourcetree.moc"
