@@ -112,6 +112,8 @@ const std::vector<RuleInfo>& designRules()
         {"FABRIC-SM", Severity::Error, "an InfiniBand fabric without a subnet manager"},
         {"FABRIC-UFM-SLOT", Severity::Info,
             "a server gave its slot to the UFM pair (every leaf port taken), with the cost of keeping it"},
+        {"DESIGN-REFERENCE", Severity::Info,
+            "a generated design differs from the published reference design's table at its design point, and why"},
         {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget"},
         {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack"},
         {"RACK-HEIGHT", Severity::Error, "a node placed in a rack reaches above the rack's height"},
@@ -164,6 +166,7 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
     rules::managementRules(design, out);
     rules::workloadRules(design, out);
     rules::clusterRules(design, out);
+    rules::referenceRules(design, out);
     if (options.tierChecks) {
         const Band capex = options.capex ? *options.capex
                                          : CostModel::allInBand(BillOfMaterials::of(design).totalBand(),
