@@ -38,7 +38,7 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
             .arg(nodes)
             .arg(server.sku)
             .arg(serverPorts)
-            .arg(ufmPorts > 0 ? QStringLiteral(" and %1 %2").arg(sm.who()).arg(ufmPorts) : QString());
+            .arg(ufmPorts > 0 ? QStringLiteral(" and %1 for %2").arg(ufmPorts).arg(sm.who()) : QString());
     const int pods = static_cast<int>((hostPorts + h * h - 1) / (h * h));
     Design& d = b.design();
     d.reserve(static_cast<size_t>(nodes + pods * k + h * h + 64), static_cast<size_t>(hostPorts * 3 + 1024));
