@@ -30,8 +30,8 @@ std::vector<NodeId> SubnetManagers::add(
 {
     std::vector<NodeId> nodes;
     for (int i = 0; i < appliances; ++i)
-        nodes.push_back(b.addNode(ufm, QStringLiteral("%1-%2").arg(prefix).arg(i + 1), Network::None,
-            FabricTier::None, at + QPointF(i * spacing, 0), unit));
+        nodes.push_back(b.addNode(ufm, QStringLiteral("%1-%2").arg(prefix).arg(i + 1), Network::None, FabricTier::None,
+            at + QPointF(i * spacing, 0), unit));
     return nodes;
 }
 

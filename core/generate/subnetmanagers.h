@@ -37,8 +37,8 @@ struct SubnetManagers {
 
     // Adds the appliances ("<prefix>-1", "<prefix>-2") side by side from `at`; their fabric ports are
     // the caller's to connect (each topology has its own place for them).
-    std::vector<NodeId> add(DesignBuilder& b, const CatalogItem& ufm, const QString& prefix, QPointF at,
-        double spacing, GroupId unit = {}) const;
+    std::vector<NodeId> add(DesignBuilder& b, const CatalogItem& ufm, const QString& prefix, QPointF at, double spacing,
+        GroupId unit = {}) const;
 };
 
 } // namespace pw
