@@ -319,6 +319,17 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
             item.rackBudgetAirKw = r.figure(*rk, "budget_air_kw");
         if (rk->contains(QLatin1String("budget_liquid_kw")))
             item.rackBudgetLiquidKw = r.figure(*rk, "budget_liquid_kw");
+        // Read by the generator's floor plan (generate/floorplan.h); checked here as a sourced figure.
+        if (rk->contains(QLatin1String("rows_per_block")) && r.figure(*rk, "rows_per_block").value < 1)
+            r.fail(QStringLiteral("rack rows_per_block must be at least 1"));
+    }
+    // Servers per row of racks (generate/floorplan.h), a whole number with its source.
+    if (entry.contains(QLatin1String("rack_row"))) {
+        const QJsonObject row = r.object(entry, "rack_row");
+        if (r.ok()) {
+            r.integer(row, "servers", true, 1, 4096);
+            r.source(row, QStringLiteral("rack_row"));
+        }
     }
     if (auto p = section("pdu", item.kind == ItemKind::Pdu)) {
         item.pduCapacityKw = r.figure(*p, "capacity_kw");

@@ -10,6 +10,11 @@ namespace pw {
 
 OpticsPlan OpticsPlan::of(const Design& design)
 {
+    return of(design, {});
+}
+
+OpticsPlan OpticsPlan::of(const Design& design, const EndFilter& filter)
+{
     OpticsPlan plan;
     // Twin-port cages already holding a module: (node, cage) per sku, counted once.
     std::map<QString, std::set<std::pair<quint32, int>>> twinCages;
@@ -21,7 +26,7 @@ OpticsPlan OpticsPlan::of(const Design& design)
         const OpticsRules::Ends ends = OpticsRules::endModules(design, parts, l);
         for (const auto& [p, chosen] : {std::pair{l.a, ends.a}, std::pair{l.b, ends.b}}) {
             const PortGroup* g = design.portGroup(p);
-            if (!g)
+            if (!g || (filter && !filter(l, p)))
                 continue;
             // Where nothing serves the end (OPTICS-MISMATCH says so), the drawn module is counted.
             const CatalogItem* module = chosen ? chosen : linkModule;

@@ -1,12 +1,16 @@
 #pragma once
 
+#include "model/portref.h"
+
 #include <QString>
 
+#include <functional>
 #include <map>
 
 namespace pw {
 
 class Design;
+struct Link;
 
 // The transceivers a design needs: one count read by the bill of materials and the fabric
 // analysis' inventory. Modules are counted per port
@@ -16,6 +20,9 @@ class Design;
 class OpticsPlan {
 public:
     [[nodiscard]] static OpticsPlan of(const Design& design);
+    // Only the link ends the filter accepts (e.g. one network's switch ends: ReferenceLines).
+    using EndFilter = std::function<bool(const Link& link, PortRef end)>;
+    [[nodiscard]] static OpticsPlan of(const Design& design, const EndFilter& filter);
 
     // Modules by catalog sku over the whole design.
     [[nodiscard]] const std::map<QString, int>& modulesBySku() const { return mTotal; }

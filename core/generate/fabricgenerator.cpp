@@ -1,17 +1,20 @@
 #include "generate/fabricgenerator.h"
 
+#include "analysis/referencelines.h"
 #include "catalog/catalog.h"
 #include "cost/billofmaterials.h"
 #include "generate/cableplanner.h"
 #include "generate/designbuilder.h"
 #include "generate/designlayout.h"
 #include "generate/fattreefabric.h"
+#include "generate/floorplan.h"
 #include "generate/leafspinefabric.h"
 #include "generate/managementplane.h"
 #include "generate/rackplanner.h"
 #include "generate/railoptimizedfabric.h"
 #include "generate/servicenetworks.h"
 #include "model/useroption.h"
+#include "generate/subnetmanagers.h"
 
 #include <QJsonArray>
 
@@ -131,9 +134,9 @@ GenerateResult FabricGenerator::generatePass(
     }
     const bool needsUfm = o.management && sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
     if (nodes <= 0 && fatTree && computePorts > 0) {
-        // Every host port of the fat-tree, less those the UFM appliance takes.
+        // Every host port of the fat-tree, less those the UFM pair takes.
         const CatalogItem* ufmItem = needsUfm ? catalog.withRole(ItemRole::SubnetManager) : nullptr;
-        const int ufmPorts = ufmItem ? ufmItem->portCountWithRole(PortRole::Compute) : 0;
+        const int ufmPorts = SubnetManagers::of(ufmItem, PortRole::Compute).ports();
         nodes = (static_cast<long long>(k) * k * k / 4 - ufmPorts) / computePorts;
     }
     if (o.nodes < 0 || o.gpus < 0 || nodes <= 0)
@@ -225,7 +228,7 @@ GenerateResult FabricGenerator::generatePass(
     }
 
     // Racks: one row per scalable unit (its leaves in a network rack at the head of the row, then
-    // its servers), rows folded in blocks of 16; spines of a pod beside the pod's rows; cores,
+    // its servers), rows folded in blocks (FloorPlan); spines of a pod beside the pod's rows; cores,
     // storage and management in rows in an aisle across the middle of the floor.
     const bool liquid = server->cooling == Cooling::Liquid;
     // The rack's default budget for the servers' cooling is catalog data with its source.
@@ -239,7 +242,6 @@ GenerateResult FabricGenerator::generatePass(
     RackPlanner racks(b, *b.use(rack->sku), budgetKw, liquid);
     const double rackWidth = racks.rackWidth();
     const double rackHeightU = rack->rackHeightU ? rack->rackHeightU->value : rack->rackUnits.value;
-    constexpr int kRowsPerBlock = 16;
     int longestRow = 0;
     for (const auto& row : layout.serverRows) {
         double u = 0;
@@ -257,16 +259,18 @@ GenerateResult FabricGenerator::generatePass(
         }
         longestRow = std::max(longestRow, count + 1);
     }
-    // Blocks of 16 rows on a grid about as deep as it is wide, with an aisle across the middle for
-    // the spine or core row and the management row, so that no rack is far from the centre.
+    // Blocks of rows (the rack item's rows per block, FloorPlan) on a grid about as deep as it is
+    // wide, with an aisle across the middle for the spine or core row and the management row, so
+    // that no rack is far from the centre.
     const size_t rows = layout.serverRows.size();
+    const size_t rowsPerBlock = FloorPlan::rowsPerBlock(*rack, rows);
     const double blockWidth = (longestRow + 2) * rackWidth + 4.0;
-    const double blockDepth = kRowsPerBlock * RackPlanner::kRowPitch;
-    const size_t blocks = std::max<size_t>(1, (rows + kRowsPerBlock - 1) / kRowsPerBlock);
+    const double blockDepth = rowsPerBlock * RackPlanner::kRowPitch;
+    const size_t blocks = std::max<size_t>(1, (rows + rowsPerBlock - 1) / rowsPerBlock);
     const size_t perLine
         = std::clamp<size_t>(static_cast<size_t>(std::ceil(std::sqrt(blocks * blockDepth / blockWidth))), 1, blocks);
     const size_t lines = (blocks + perLine - 1) / perLine;
-    const size_t rowLines = lines > 1 ? lines * kRowsPerBlock : std::min<size_t>(rows, kRowsPerBlock);
+    const size_t rowLines = lines > 1 ? lines * rowsPerBlock : std::min<size_t>(rows, rowsPerBlock);
     const size_t middle = rowLines / 2;
     constexpr double kAisle = 3 * RackPlanner::kRowPitch;
     // Serpentine: blocks alternate direction (down, up) along a line and lines alternate sides, so
@@ -275,9 +279,9 @@ GenerateResult FabricGenerator::generatePass(
     for (size_t blk = 1; blk < blocks; ++blk)
         blockDown[blk] = blk / perLine == (blk - 1) / perLine ? !blockDown[blk - 1] : 1;
     auto rowPosition = [&](size_t r) {
-        const size_t block = r / kRowsPerBlock;
-        const size_t inBlock = blockDown[block] ? r % kRowsPerBlock : kRowsPerBlock - 1 - r % kRowsPerBlock;
-        const size_t line = (block / perLine) * kRowsPerBlock + inBlock;
+        const size_t block = r / rowsPerBlock;
+        const size_t inBlock = blockDown[block] ? r % rowsPerBlock : rowsPerBlock - 1 - r % rowsPerBlock;
+        const size_t line = (block / perLine) * rowsPerBlock + inBlock;
         const size_t column = (block / perLine) % 2 == 0 ? block % perLine : perLine - 1 - block % perLine;
         return QPointF(static_cast<double>(column) * blockWidth,
             static_cast<double>(line) * RackPlanner::kRowPitch + (line >= middle ? kAisle : 0.0));
@@ -459,6 +463,24 @@ GenerateResult FabricGenerator::generatePass(
                 });
         }
         gen.insert(QStringLiteral("ufm_slot"), slot);
+    }
+    // At the design point of a published reference design (the server item's "reference_design"),
+    // every line that differs from the RA's table, with why: a note here, a DESIGN-REFERENCE finding
+    // in validate, the studio and the report.
+    if (const QJsonArray diffs = ReferenceLines::differences(
+            d, *server, static_cast<int>(layout.units.size()), o.topology == TopologyKind::RailOptimized);
+        !diffs.isEmpty()) {
+        gen.insert(QStringLiteral("reference_differences"), diffs);
+        for (const QJsonValue& v : diffs) {
+            const QJsonObject diff = v.toObject();
+            result.notes << QStringLiteral("%1: %2 built, %3 in %4: %5")
+                                .arg(diff.value(QLatin1String("label")).toString())
+                                .arg(diff.value(QLatin1String("built")).toInt())
+                                .arg(diff.value(QLatin1String("ra")).toInt())
+                                .arg(diff.value(QLatin1String("document")).toString(),
+                                    diff.value(QLatin1String("why")).toString());
+        }
+        gen.insert(QStringLiteral("notes"), QJsonArray::fromStringList(result.notes));
     }
     if (storage) {
         gen.insert(QStringLiteral("storage"), storage->sku);

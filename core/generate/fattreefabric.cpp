@@ -2,6 +2,7 @@
 
 #include "generate/designbuilder.h"
 #include "model/useroption.h"
+#include "generate/subnetmanagers.h"
 
 namespace pw {
 
@@ -26,8 +27,8 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
             .arg(h)
             .arg(server.sku)
             .arg(perServer);
-    const int ufmGroup = ufm ? DesignBuilder::groupWithRole(*ufm, PortRole::Compute) : -1;
-    const int ufmPorts = ufmGroup >= 0 ? ufm->portGroups[static_cast<size_t>(ufmGroup)].count : 0;
+    const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute);
+    const int ufmPorts = sm.ports();
     const long long serverPorts = static_cast<long long>(nodes) * perServer;
     const long long hostPorts = serverPorts + ufmPorts;
     const long long capacity = static_cast<long long>(k) * h * h;
@@ -38,7 +39,7 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
             .arg(nodes)
             .arg(server.sku)
             .arg(serverPorts)
-            .arg(ufmPorts > 0 ? QStringLiteral(" and the UFM appliance %1").arg(ufmPorts) : QString())
+            .arg(ufmPorts > 0 ? QStringLiteral(" and %1 for %2").arg(ufmPorts).arg(sm.who()) : QString())
             .arg(UserOptions::mention(UserOption::Radix));
     const int pods = static_cast<int>((hostPorts + h * h - 1) / (h * h));
     Design& d = b.design();
@@ -55,7 +56,7 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     }
     long long port = 0;
     int serverNumber = 0;
-    NodeId ufmNode;
+    std::vector<NodeId> ufmNodes;
     int placedUfmPorts = 0;
     for (int p = 0; p < pods; ++p) {
         const GroupId pod = b.addGroup(GroupKind::Pod, QStringLiteral("Pod %1").arg(p + 1));
@@ -86,14 +87,16 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
         }
         // The subnet manager takes the host ports after the last server's (possibly over two pods).
         while (ufmPorts > 0 && serverNumber == nodes && placedUfmPorts < ufmPorts && port < podEnd) {
-            if (!ufmNode.isValid()) {
-                ufmNode = b.addNode(*ufm, QStringLiteral("ufm-1"), Network::None, FabricTier::None,
-                    QPointF(x0 + (port - p * h * h) * hostWidth, 1100), pod);
-                layout.appliances.push_back(ufmNode);
+            if (ufmNodes.empty()) {
+                ufmNodes = sm.add(
+                    b, *ufm, QStringLiteral("ufm"), QPointF(x0 + (port - p * h * h) * hostWidth, 1100), hostWidth, pod);
+                layout.appliances.insert(layout.appliances.end(), ufmNodes.begin(), ufmNodes.end());
             }
             const long long local = port - static_cast<long long>(p) * h * h;
-            b.connect(b.portAt(ufmNode, ufmGroup, placedUfmPorts++),
+            const NodeId u = ufmNodes[static_cast<size_t>(placedUfmPorts / sm.portsEach)];
+            b.connect(b.portAt(u, sm.group, placedUfmPorts % sm.portsEach),
                 b.takePort(edges[static_cast<size_t>(local / h)], dataGroup));
+            ++placedUfmPorts;
             ++port;
         }
         for (NodeId e : edges)
@@ -112,9 +115,8 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     layout.cores = cores;
     layout.tiers = 3;
     layout.width = pods * podWidth;
-    if (ufmNode.isValid())
-        notes
-            << QStringLiteral("the UFM appliance (subnet manager) takes %1 host port(s) of the fat-tree").arg(ufmPorts);
+    if (!ufmNodes.empty())
+        notes << QStringLiteral("%1 takes %2 host port(s) of the fat-tree").arg(sm.who()).arg(ufmPorts);
     if (pods < k)
         notes << QStringLiteral("%1 of %2 pods built (the hosts need no more); the core is complete").arg(pods).arg(k);
     return std::nullopt;

@@ -16,8 +16,9 @@ struct CatalogItem;
 // switches, (k/2)^2 core switches, k/2 host ports per edge switch; k^3/4 host ports in all. Each
 // compute port of a server is one host port. Only the pods the hosts need are built; the core is
 // always complete. Edge, aggregation and core switches are the leaf, spine and core tiers.
-// ufm (InfiniBand): a subnet-manager appliance whose compute ports take the host ports after the
-// servers' (so it needs room among the k^3/4).
+// ufm (InfiniBand): the subnet managers (SubnetManagers: a high-availability pair as in the DGX
+// SuperPOD RA), whose compute ports take the host ports after the servers' (so they need room among
+// the k^3/4).
 class FatTreeFabric {
 public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& server,

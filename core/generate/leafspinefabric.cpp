@@ -2,8 +2,10 @@
 
 #include "generate/closbuilder.h"
 #include "generate/designbuilder.h"
+#include "generate/floorplan.h"
 #include "generate/generatoroptions.h"
 #include "model/useroption.h"
+#include "generate/subnetmanagers.h"
 
 #include <algorithm>
 
@@ -11,7 +13,6 @@ namespace pw {
 
 namespace {
 constexpr double kServerWidth = 100;
-constexpr int kServersPerRow = 32;
 } // namespace
 
 std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorOptions& o, const CatalogItem& server,
@@ -48,8 +49,8 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
                      .arg(up)
                      .arg(upGbps)
                      .arg(layout.leafRatio, os.toString());
-    const int ufmGroup = ufm ? DesignBuilder::groupWithRole(*ufm, PortRole::Compute) : -1;
-    const int ufmPorts = ufmGroup >= 0 ? ufm->portGroups[static_cast<size_t>(ufmGroup)].count : 0;
+    const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute);
+    const int ufmPorts = sm.ports();
     const long long hostPorts = static_cast<long long>(nodes) * perServer + ufmPorts;
     const long long leafCount = (hostPorts + down - 1) / down;
     if (leafCount > radix)
@@ -76,6 +77,8 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
         leaves.push_back(leaf);
         closLeaves.push_back({leaf, x});
     }
+    // Rows of racks as the server's generation stands them (catalog data, FloorPlan).
+    const int serversPerRow = FloorPlan::serversPerRow(server);
     long long port = 0;
     std::vector<NodeId> row;
     std::vector<NodeId> rowLeaves;
@@ -90,20 +93,21 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
         }
         row.push_back(n);
         layout.servers.push_back(n);
-        if (i == nodes - 1 && ufmPorts > 0) {
-            // The subnet manager takes the downlinks after the last server's.
-            const NodeId u = b.addNode(
-                *ufm, QStringLiteral("ufm-1"), Network::None, FabricTier::None, QPointF((i + 1) * kServerWidth, 900));
-            for (int p = 0; p < ufmPorts; ++p, ++port) {
-                const NodeId leaf = leaves[static_cast<size_t>(port / down)];
-                if (rowLeaves.empty() || rowLeaves.back() != leaf)
-                    rowLeaves.push_back(leaf);
-                b.connect(b.portAt(u, ufmGroup, p), b.portAt(leaf, dataGroup, static_cast<int>(port % down)));
+        if (i == nodes - 1 && sm.any()) {
+            // The subnet managers take the downlinks after the last server's.
+            for (NodeId u :
+                sm.add(b, *ufm, QStringLiteral("ufm"), QPointF((i + 1) * kServerWidth, 900), kServerWidth)) {
+                for (int p = 0; p < sm.portsEach; ++p, ++port) {
+                    const NodeId leaf = leaves[static_cast<size_t>(port / down)];
+                    if (rowLeaves.empty() || rowLeaves.back() != leaf)
+                        rowLeaves.push_back(leaf);
+                    b.connect(b.portAt(u, sm.group, p), b.portAt(leaf, dataGroup, static_cast<int>(port % down)));
+                }
+                layout.appliances.push_back(u);
             }
-            layout.appliances.push_back(u);
-            notes << QStringLiteral("the UFM appliance (subnet manager) takes %1 leaf downlink(s)").arg(ufmPorts);
+            notes << QStringLiteral("%1 takes %2 leaf downlink(s)").arg(sm.who()).arg(ufmPorts);
         }
-        if (static_cast<int>(row.size()) == kServersPerRow || i == nodes - 1) {
+        if (static_cast<int>(row.size()) == serversPerRow || i == nodes - 1) {
             layout.serverRows.push_back(std::move(row));
             layout.leafRows.push_back(rowLeaves);
             row.clear();

@@ -15,8 +15,9 @@ struct GeneratorOptions;
 
 // Two-tier leaf-spine of any servers: the servers' compute ports fill the leaves' downlinks in
 // order; a leaf of radix R at d:u has floor(R*d/(d+u)) downlinks and the matching uplinks, spread
-// evenly over the spines. Refuses when two tiers cannot hold the servers. ufm (InfiniBand): a
-// subnet-manager appliance whose compute ports take the leaf downlinks after the servers'.
+// evenly over the spines. Refuses when two tiers cannot hold the servers. ufm (InfiniBand): the
+// subnet managers (SubnetManagers: a high-availability pair as in the DGX SuperPOD RA), whose
+// compute ports take the leaf downlinks after the servers'.
 class LeafSpineFabric {
 public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const GeneratorOptions& options,

@@ -4,6 +4,7 @@
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
 #include "model/useroption.h"
+#include "generate/subnetmanagers.h"
 
 #include <numeric>
 
@@ -36,11 +37,9 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     const int su = o.suSize;
     if (su <= 0)
         return QStringLiteral("the %1 must be at least 1").arg(UserOptions::mention(UserOption::ScalableUnitSize));
-    const int ufmGroup = ufm ? DesignBuilder::groupWithRole(*ufm, PortRole::Compute) : -1;
-    const int portsPerUfm = ufmGroup >= 0 ? ufm->portGroups[static_cast<size_t>(ufmGroup)].count : 0;
     // The pair shares one server slot: its ports go to rails 0, 1, ... of that slot.
-    const int ufmCount = ufmGroup < 0 ? 0 : (kUfmPerFabric * portsPerUfm <= rails ? kUfmPerFabric : 1);
-    const bool withUfm = ufmCount > 0;
+    const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute, rails);
+    const bool withUfm = sm.any();
 
     // Below one SU: two leaves of half the rails each, no spine, when the slots fit them.
     const int smallSlots = nodes + (withUfm ? 1 : 0);
@@ -161,24 +160,24 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
         const int unitIndex = units - 1;
         const double x0 = unitIndex * unitWidth;
         const std::vector<NodeId>& unitLeaves = layout.leafRows.back();
-        for (int i = 0; i < ufmCount; ++i) {
-            const NodeId n = b.addNode(*ufm, QStringLiteral("ufm-%1").arg(i + 1), Network::None, FabricTier::None,
-                QPointF(x0 + (su - 1) * kServerWidth + i * kServerWidth / 2, kServerY), layout.units.back());
-            for (int p = 0; p < portsPerUfm; ++p) {
+        const std::vector<NodeId> appliances = sm.add(b, *ufm, QStringLiteral("ufm"),
+            QPointF(x0 + (su - 1) * kServerWidth, kServerY), kServerWidth / 2, layout.units.back());
+        for (int i = 0; i < sm.appliances; ++i) {
+            const NodeId n = appliances[static_cast<size_t>(i)];
+            for (int p = 0; p < sm.portsEach; ++p) {
                 // Without a spine the leaves are separate subnets: spread the ports over them.
-                const int k = i * portsPerUfm + p;
+                const int k = i * sm.portsEach + p;
                 const int rail = small ? (k % leavesPerUnit) * railsPerLeaf + k / leavesPerUnit : k;
                 if (k >= rails)
                     break;
                 const PortRef leaf = ufmOnSpare
                     ? b.portAt(unitLeaves[static_cast<size_t>(rail / railsPerLeaf)], dataGroup, radix - 1)
                     : leafPort(unitLeaves, slot, rail);
-                b.connect(b.portAt(n, ufmGroup, p), leaf);
+                b.connect(b.portAt(n, sm.group, p), leaf);
             }
             layout.appliances.push_back(n);
         }
-        const QString who = ufmCount > 1 ? QStringLiteral("the UFM pair (subnet manager, high availability)")
-                                         : QStringLiteral("the UFM appliance (subnet manager)");
+        const QString who = sm.who();
         if (ufmOnSpare)
             notes << QStringLiteral("%1 takes the last port of the first leaves of SU %2, which %3 leaves free")
                          .arg(who)

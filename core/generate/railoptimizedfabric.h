@@ -32,8 +32,6 @@ public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const GeneratorOptions& options,
         const CatalogItem& server, const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
         QStringList& notes);
-    // Subnet-manager appliances per InfiniBand fabric (DGX SuperPOD RA: a high-availability pair).
-    static constexpr int kUfmPerFabric = 2;
 };
 
 } // namespace pw

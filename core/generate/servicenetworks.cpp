@@ -3,7 +3,7 @@
 #include "catalog/catalog.h"
 #include "generate/accessfabric.h"
 #include "generate/designbuilder.h"
-#include "generate/railoptimizedfabric.h"
+#include "generate/subnetmanagers.h"
 #include "model/storageguidance.h"
 
 #include <algorithm>
@@ -162,14 +162,13 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
         systemNodes.push_back(n);
         placed.push_back(n);
     }
-    if (ufm) {
-        for (int i = 0; i < RailOptimizedFabric::kUfmPerFabric; ++i) {
-            const NodeId n = b.addNode(*ufm, QStringLiteral("ufm-storage-%1").arg(i + 1), Network::None,
-                FabricTier::None, origin + QPointF((systems + i) * 150.0, 500));
+    // The InfiniBand storage fabric is a subnet of its own, with its own subnet managers.
+    if (const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Storage); sm.any()) {
+        for (NodeId n : sm.add(b, *ufm, QStringLiteral("ufm-storage"), origin + QPointF(systems * 150.0, 500), 150.0)) {
             systemNodes.push_back(n);
             placed.push_back(n);
         }
-        notes << QStringLiteral("the InfiniBand storage fabric has its own subnet managers: a UFM pair");
+        notes << QStringLiteral("the InfiniBand storage fabric has its own subnet managers: %1").arg(sm.who());
     }
     const StorageGuidance f = StorageGuidance::of(tier);
     notes << QStringLiteral(

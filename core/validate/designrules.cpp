@@ -153,6 +153,9 @@ const std::vector<RuleInfo>& designRules()
         {"FABRIC-UFM-SLOT", Severity::Info,
             "a server gave its slot to the UFM pair (every leaf port taken), with the cost of keeping it",
             "Accept it (as the DGX SuperPOD RA does) or generate with one more scalable unit."},
+        {"DESIGN-REFERENCE", Severity::Info,
+            "a generated design differs from the published reference design's table at its design point, and why",
+            "Nothing to fix when the reason given fits the customer; otherwise change the part the line names."},
         {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget",
             "Move equipment to another rack, or raise the rack's power budget."},
         {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack",
@@ -234,6 +237,7 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
     rules::managementRules(design, out);
     rules::workloadRules(design, out);
     rules::clusterRules(design, out);
+    rules::referenceRules(design, out);
     if (options.tierChecks) {
         const Band capex = options.capex ? *options.capex
                                          : CostModel::allInBand(BillOfMaterials::of(design).totalBand(),

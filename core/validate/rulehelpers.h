@@ -34,5 +34,6 @@ void storageRules(const Design& d, std::vector<Finding>& out);
 void managementRules(const Design& d, std::vector<Finding>& out);
 void workloadRules(const Design& d, std::vector<Finding>& out);
 void clusterRules(const Design& d, std::vector<Finding>& out); // clusterrules.cpp: cluster type and stack
+void referenceRules(const Design& d, std::vector<Finding>& out); // referencerules.cpp: DESIGN-REFERENCE
 
 } // namespace pw::rules

@@ -1,7 +1,10 @@
 #include "helpers/rulesfixture.h"
 
+#include "analysis/referencelines.h"
 #include "catalog/catalog.h"
+#include "cost/opticsplan.h"
 #include "generate/fabricgenerator.h"
+#include "generate/floorplan.h"
 #include "generate/opticsrules.h"
 #include "io/designfile.h"
 #include "model/storageguidance.h"
@@ -561,6 +564,220 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 12, "the 4-SU 127-node design with storage matches RA Table 7 line by line (or the
+    // report explains each difference)". Published figures: NVIDIA DGX SuperPOD Reference
+    // Architecture featuring DGX H100, RA-11333-001 V11 (2023-09-22), Appendix A: Table 7 (major
+    // components of the 4 SU, 127-node DGX SuperPOD) and Table 8 (estimate of cables), and Table 4
+    // (compute fabric component count, 4 SU); management servers: 5 in the web edition's Table 7
+    // (docs.nvidia.com, "Major Components"; V11 lists 4 BCM servers). The figures are data
+    // (catalogs/servers.json, dgx-h100 "reference_design"); ReferenceLines counts the design.
+    // Where the generator differs on purpose, the test asserts its figure and the DESIGN-REFERENCE
+    // finding (and generator note) that says why.
+    // Not compared: Table 8's storage-fabric lines (494 NDR cables, 48 storage cables, 369 switch
+    // and 254 DGX QSFP112 transceivers: "count and cable type required depend on specific storage
+    // selected", note 2), and its in-band lines other than the DGX's (8 management-node AOCs, 4
+    // CWDM4 uplinks to the core, 6 ISL, 8 NFS storage, 24 leaf-core cables): the generator's in-band
+    // network is leaves and spines for the hosts it has, with no core uplinks or NFS storage.
+    // Transceiver models: the catalog has one twin-port OSFP module (MMA4Z00-NS) for switch and DGX
+    // cages, where Table 8 lists the flat-top variant for the DGX (980-9I51A); counts agree.
+    void superPodMatchesRaTable7LineByLine_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<int>("ra"); // the published figure
+        QTest::addColumn<int>("built"); // this design's
+        // Table 7.
+        QTest::newRow("racks") << "racks" << 38 << 38;
+        QTest::newRow("DGX H100") << "gpu_nodes" << 127 << 127;
+        QTest::newRow("UFM appliances") << "ufm_appliances" << 4 << 4;
+        QTest::newRow("management servers") << "management_servers" << 5 << 5;
+        QTest::newRow("in-band SN4600C") << "inband_switches" << 8 << 8;
+        QTest::newRow("OOB SN2201") << "oob_switches" << 8 << 8;
+        QTest::newRow("compute QM9700") << "compute_switches" << 48 << 48;
+        // DDN AI400X2 at "best": 6 appliances; the storage fabric is sized for them.
+        QTest::newRow("storage QM9700 (differs)") << "storage_switches" << 16 << 15;
+        QTest::newRow("rack PDUs") << "pdus" << 108 << 108;
+        // Table 4 and Table 8, compute fabric.
+        QTest::newRow("DGX-leaf cables") << "compute_node_links" << 1016 << 1016;
+        QTest::newRow("UFM-leaf links") << "compute_ufm_links" << 4 << 4;
+        QTest::newRow("leaf-spine cables") << "compute_switch_links" << 1024 << 1024;
+        QTest::newRow("UFM-leaf cables (differs)") << "compute_ufm_cables" << 2 << 4;
+        QTest::newRow("switch OSFP transceivers") << "compute_switch_transceivers" << 1536 << 1536;
+        QTest::newRow("DGX OSFP transceivers") << "compute_node_transceivers" << 508 << 508;
+        QTest::newRow("UFM transceivers") << "compute_ufm_transceivers" << 4 << 4;
+        // Table 8, in-band and out-of-band.
+        QTest::newRow("in-band DGX cables") << "inband_node_links" << 254 << 254;
+        QTest::newRow("in-band DGX cables at 200G (differs)") << "inband_node_links_200g" << 254 << 0;
+        QTest::newRow("OOB DGX") << "oob_node_links" << 127 << 127;
+        QTest::newRow("OOB InfiniBand switches (differs)") << "oob_ib_switch_links" << 64 << 63;
+        QTest::newRow("OOB management and UFM (differs)") << "oob_management_links" << 8 << 9;
+        QTest::newRow("OOB in-band switches") << "oob_inband_switch_links" << 8 << 8;
+        QTest::newRow("OOB PDUs") << "oob_pdu_links" << 108 << 108;
+        QTest::newRow("OOB uplinks, two per SN2201") << "oob_uplinks" << 16 << 16;
+        QTest::newRow("UFM back-to-back (differs)") << "ufm_back_to_back_links" << 2 << 0;
+    }
+    void superPodMatchesRaTable7LineByLine()
+    {
+        QFETCH(QString, line);
+        QFETCH(int, ra);
+        QFETCH(int, built);
+        // Generated once for every row.
+        static std::optional<GenerateResult> g;
+        if (!g) {
+            GeneratorOptions o;
+            o.serverSku = QStringLiteral("dgx-h100");
+            o.nodes = 128;
+            o.switchSku = QStringLiteral("qm9700");
+            o.storageSku = QStringLiteral("ddn-ai400x2");
+            o.storageTier = StorageTier::Best;
+            g = FabricGenerator::generate(o, *mCatalog);
+        }
+        QVERIFY2(g->ok(), qPrintable(g->error));
+        const Design& d = *g->design;
+        // The published figure is the catalog's: a typo there would not go unnoticed.
+        const QJsonObject lines = mCatalog->item(QStringLiteral("dgx-h100"))
+                                      ->json[QStringLiteral("reference_design")][QStringLiteral("lines")]
+                                      .toObject();
+        QCOMPARE(lines.value(line).toInt(-1), ra);
+        QCOMPARE(ReferenceLines::count(d).at(line), built);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        static const std::vector<Finding> findings = validate(d, vo);
+        const QString label = ReferenceLines::label(line);
+        const Finding* diff = nullptr;
+        for (const Finding& f : findings)
+            if (f.code == QLatin1String("DESIGN-REFERENCE") && f.message.startsWith(label + QLatin1Char(':')))
+                diff = &f;
+        bool noted = false;
+        for (const QString& n : g->notes)
+            noted = noted || n.startsWith(label + QLatin1Char(':'));
+        if (ra == built) {
+            QVERIFY2(!diff && !noted, qPrintable(label));
+            return;
+        }
+        // A deliberate difference: the user sees it with the RA's figure, the design's and why.
+        QVERIFY2(diff, qPrintable(label));
+        QVERIFY(diff->severity == Severity::Info);
+        QVERIFY2(
+            diff->message.contains(QStringLiteral("%1 in this design, %2 in the reference design").arg(built).arg(ra)),
+            qPrintable(diff->message));
+        QVERIFY2(diff->explanation.contains(QStringLiteral("RA-11333-001")), qPrintable(diff->explanation));
+        QVERIFY2(diff->explanation.contains(QStringLiteral("Why: ")) && !ReferenceLines::why(line).isEmpty()
+                && diff->explanation.contains(ReferenceLines::why(line)),
+            qPrintable(diff->explanation));
+        QVERIFY2(noted, qPrintable(g->notes.join(QLatin1Char('\n'))));
+    }
+
+    // The DESIGN-REFERENCE findings describe the design as generated: once a line is edited, its
+    // finding goes (the count no longer is the one the generator built); away from the published
+    // design point (3 SU) there is no comparison at all.
+    void referenceDifferencesFollowTheDesign()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 128;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.storageTier = StorageTier::Best;
+        fx::Builder b;
+        b.d = make(o);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        auto storageDiff = [&] {
+            for (const Finding& f : validate(b.d, vo))
+                if (f.code == QLatin1String("DESIGN-REFERENCE")
+                    && f.message.startsWith(ReferenceLines::label(QStringLiteral("storage_switches"))))
+                    return true;
+            return false;
+        };
+        QVERIFY(storageDiff());
+        NodeId storageSwitch;
+        b.d.nodes().forEach([&](const Node& n) {
+            if (n.network == Network::Storage && b.d.item(n.sku)->kind == ItemKind::Switch)
+                storageSwitch = n.id;
+        });
+        b.removeNode(storageSwitch);
+        QVERIFY(!storageDiff());
+
+        o.nodes = 96;
+        const GenerateResult three = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY(three.ok());
+        QVERIFY(three.design->properties()[QStringLiteral("generator")][QStringLiteral("reference_differences")]
+                    .isUndefined());
+    }
+
+    // Issue 12, section 6: racks per row and rows per block are catalog data, so a generation sets
+    // its own (FloorPlan): a DGX SuperPOD SU per row (RA-11333-001, Figure 2; GB200 RA-11338,
+    // Figure 7: the 8 racks of an SU in one row), blocks of 16 rows (the rack item's estimate).
+    // A generation that stands 16 servers per row gets twice the rows; a rack with 1 row per block
+    // spreads the rows over a wider floor (longer cables).
+    void rowsPerRackLineComeFromTheCatalog()
+    {
+        const CatalogItem* h100 = mCatalog->item(QStringLiteral("dgx-h100"));
+        QCOMPARE(FloorPlan::serversPerRow(*h100), 32);
+        QCOMPARE(FloorPlan::serversPerRow(*mCatalog->item(QStringLiteral("dgx-gb200-nvl72"))), 8);
+        const CatalogItem* rack = mCatalog->item(QStringLiteral("rack-48u"));
+        QCOMPARE(FloorPlan::rowsPerBlock(*rack, 40), size_t(16));
+
+        QTemporaryDir dir;
+        QJsonObject halfRows = h100->json;
+        halfRows[QStringLiteral("sku")] = QStringLiteral("dgx-h100-half-rows");
+        halfRows[QStringLiteral("rack_row")]
+            = QJsonObject{{QStringLiteral("servers"), 16}, {QStringLiteral("source"), QStringLiteral("test")}};
+        QJsonObject oneRowBlocks = rack->json;
+        oneRowBlocks[QStringLiteral("sku")] = QStringLiteral("rack-48u-single-rows");
+        QJsonObject rk = oneRowBlocks[QStringLiteral("rack")].toObject();
+        rk[QStringLiteral("rows_per_block")]
+            = QJsonObject{{QStringLiteral("value"), 1}, {QStringLiteral("source"), QStringLiteral("test")}};
+        oneRowBlocks[QStringLiteral("rack")] = rk;
+        const QString path = dir.filePath(QStringLiteral("user.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(
+            QJsonObject{{QStringLiteral("schema"), 1}, {QStringLiteral("items"), QJsonArray{halfRows, oneRowBlocks}}})
+                    .toJson());
+        f.close();
+        Catalog c;
+        QVERIFY(c.loadDirectory(qEnvironmentVariable("PODWRIGHT_CATALOG_DIR")).empty());
+        const auto issues = c.loadUserFile(path);
+        for (const auto& i : issues)
+            qWarning("%s", qPrintable(i.toString()));
+        QVERIFY(issues.empty());
+
+        auto build = [&](const QString& server, const QString& rackSku) {
+            GeneratorOptions o;
+            o.serverSku = server;
+            o.topology = TopologyKind::LeafSpine;
+            o.nodes = 64;
+            o.switchSku = QStringLiteral("qm9700");
+            o.rackSku = rackSku;
+            const GenerateResult g = FabricGenerator::generate(o, c);
+            if (!g.ok())
+                qFatal("%s", qPrintable(g.error));
+            return std::move(*g.design);
+        };
+        auto serverRows = [](const Design& d) {
+            std::set<QString> rows;
+            d.groups().forEach([&](const Group& g) {
+                if (g.kind == GroupKind::Rack && g.name.startsWith(QLatin1Char('U')))
+                    rows.insert(g.name.section(QLatin1Char('-'), 0, 0));
+            });
+            return rows.size();
+        };
+        auto cableMetres = [](const Design& d) {
+            double m = 0;
+            d.links().forEach([&](const Link& l) { m += l.lengthM; });
+            return m;
+        };
+        const Design shipped = build(QStringLiteral("dgx-h100"), QStringLiteral("rack-48u"));
+        QCOMPARE(serverRows(shipped), size_t(2)); // 64 DGX, 32 per row
+        QCOMPARE(serverRows(build(QStringLiteral("dgx-h100-half-rows"), QStringLiteral("rack-48u"))), size_t(4));
+        const Design spread = build(QStringLiteral("dgx-h100-half-rows"), QStringLiteral("rack-48u-single-rows"));
+        QCOMPARE(serverRows(spread), size_t(4));
+        QVERIFY2(
+            cableMetres(spread) > cableMetres(build(QStringLiteral("dgx-h100-half-rows"), QStringLiteral("rack-48u"))),
+            "rows in blocks of one stand side by side, farther apart than rows in one block");
+    }
+
     // Issue 12, section 4: optics that link. In the 4-SU 127-node design (NVIDIA DGX SuperPOD RA
     // for DGX H100, RA-11333-001) every optical link has at each end a module that plugs into that
     // cage (connector or accepted cage, twin-port module in a twin-port cage, no host-side single-
@@ -982,19 +1199,21 @@ private Q_SLOTS:
     }
 
     // Every InfiniBand compute fabric has a subnet manager (FABRIC-SM); an Ethernet one has none.
+    // Issue 12, section 1: every topology follows the DGX SuperPOD RA (RA-11333-001, Table 7: 4 UFM
+    // appliances in the 4-SU design, a high-availability pair per InfiniBand fabric; Table 4:
+    // compute cables = 8 x nodes + 4, the pair's 2 x 2 ports). Fat-tree and leaf-spine got one.
     void infiniBandFabricsHaveASubnetManager_data()
     {
         QTest::addColumn<int>("topology");
         QTest::addColumn<QString>("sw");
         QTest::addColumn<int>("nodes");
         QTest::addColumn<int>("ufm"); // appliances on the compute fabric
-        // Rail-optimized follows the DGX SuperPOD RA: a high-availability UFM pair per fabric.
         QTest::newRow("rail-optimized qm9700") << int(TopologyKind::RailOptimized) << "qm9700" << 40 << 2;
         QTest::newRow("rail-optimized below one SU") << int(TopologyKind::RailOptimized) << "qm9700" << 4 << 2;
-        QTest::newRow("fat-tree k=8 qm9700") << int(TopologyKind::FatTree) << "qm9700" << 0 << 1;
-        QTest::newRow("fat-tree k=8 qm9700, 100 hosts") << int(TopologyKind::FatTree) << "qm9700" << 100 << 1;
-        QTest::newRow("leaf-spine qm9700") << int(TopologyKind::LeafSpine) << "qm9700" << 20 << 1;
-        QTest::newRow("leaf-spine one leaf") << int(TopologyKind::LeafSpine) << "qm9700" << 3 << 1;
+        QTest::newRow("fat-tree k=8 qm9700") << int(TopologyKind::FatTree) << "qm9700" << 0 << 2;
+        QTest::newRow("fat-tree k=8 qm9700, 100 hosts") << int(TopologyKind::FatTree) << "qm9700" << 100 << 2;
+        QTest::newRow("leaf-spine qm9700") << int(TopologyKind::LeafSpine) << "qm9700" << 20 << 2;
+        QTest::newRow("leaf-spine one leaf") << int(TopologyKind::LeafSpine) << "qm9700" << 3 << 2;
         QTest::newRow("leaf-spine sn5600 (Ethernet)") << int(TopologyKind::LeafSpine) << "sn5600" << 20 << 0;
     }
     void infiniBandFabricsHaveASubnetManager()
@@ -1019,7 +1238,71 @@ private Q_SLOTS:
         const FabricReport r = analyzeFabric(d, countsOnly());
         QCOMPARE(r.otherLeafLinks, 2 * ufm);
         if (o.topology == TopologyKind::FatTree && nodes == 0)
-            QCOMPARE(r.servers, 126); // 8^3/4 = 128 host ports, 2 for the UFM appliance
+            QCOMPARE(r.servers, 124); // 8^3/4 = 128 host ports, 2 x 2 for the UFM pair
+    }
+
+    // FABRIC-SM checks each InfiniBand fabric on its own (issue 12, section 1): in a generated design
+    // with an InfiniBand storage fabric, each fabric has its own UFM pair; removing the storage
+    // fabric's pair flags the storage switches and only them, though the DGX hosts join both
+    // fabrics; removing the compute fabric's pair flags the compute switches only.
+    void eachInfiniBandFabricIsCheckedOnItsOwn_data()
+    {
+        QTest::addColumn<int>("topology");
+        QTest::newRow("rail-optimized") << int(TopologyKind::RailOptimized);
+        QTest::newRow("leaf-spine") << int(TopologyKind::LeafSpine);
+        QTest::newRow("fat-tree") << int(TopologyKind::FatTree);
+    }
+    void eachInfiniBandFabricIsCheckedOnItsOwn()
+    {
+        QFETCH(int, topology);
+        GeneratorOptions o;
+        o.topology = static_cast<TopologyKind>(topology);
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.radix = o.topology == TopologyKind::FatTree ? 16 : 0;
+        o.nodes = 40; // above one SU: one compute fabric (below, each leaf of a spineless pair is its own)
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        const Design generated = make(o);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        auto smFindings = [&](const Design& d) {
+            std::vector<Finding> out;
+            for (const Finding& f : validate(d, vo))
+                if (f.code == QLatin1String("FABRIC-SM"))
+                    out.push_back(f);
+            return out;
+        };
+        QVERIFY(smFindings(generated).empty());
+        for (Network fabric : {Network::Storage, Network::Compute}) {
+            fx::Builder b;
+            b.d = generated;
+            // The pair of this fabric: the appliances linked to its switches.
+            std::vector<NodeId> pair;
+            b.d.nodes().forEach([&](const Node& n) {
+                if (n.sku != QLatin1String("ufm-appliance"))
+                    return;
+                for (LinkId id : b.d.linksOf(n.id)) {
+                    const Link* l = b.d.link(id);
+                    if (b.d.node(l->a.node == n.id ? l->b.node : l->a.node)->network == fabric) {
+                        pair.push_back(n.id);
+                        return;
+                    }
+                }
+            });
+            QCOMPARE(pair.size(), size_t(2));
+            // One of the pair is enough to bring the fabric up (high availability, not a necessity).
+            b.removeNode(pair[0]);
+            QVERIFY(smFindings(b.d).empty());
+            b.removeNode(pair[1]);
+            const std::vector<Finding> fs = smFindings(b.d);
+            QCOMPARE(fs.size(), size_t(1));
+            int switches = 0;
+            b.d.nodes().forEach(
+                [&](const Node& n) { switches += n.network == fabric && b.d.item(n.sku)->kind == ItemKind::Switch; });
+            QCOMPARE(fs.front().entities.size(), size_t(switches));
+            for (const EntityRef& e : fs.front().entities)
+                QVERIFY(b.d.node(NodeId(e.id))->network == fabric);
+        }
     }
 
     void fullFatTreeLeavesNoRoomForUfm()

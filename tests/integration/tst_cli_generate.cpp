@@ -103,13 +103,13 @@ private Q_SLOTS:
         const QString file = mDir.filePath(QStringLiteral("ft.podwright"));
         const Run g = cli({QStringLiteral("generate"), QStringLiteral("--topology"), QStringLiteral("fat-tree"),
             QStringLiteral("--radix"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
-            QStringLiteral("--gpus"), QStringLiteral("126"), QStringLiteral("-o"), file});
+            QStringLiteral("--gpus"), QStringLiteral("124"), QStringLiteral("-o"), file});
         QVERIFY2(g.code == 0, g.err.constData());
         const QJsonObject j
             = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
         QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("switches")][QStringLiteral("core")].toInt(), 16);
-        // 128 host ports: 126 hosts and the UFM appliance (subnet manager) on the last two.
-        QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("links")][QStringLiteral("other_leaf")].toInt(), 2);
+        // 128 host ports: 124 hosts and the UFM pair (subnet managers, 2 ports each) on the last four.
+        QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("links")][QStringLiteral("other_leaf")].toInt(), 4);
         QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);
         // A fat-tree has no planes: the ratio is null and the note says why.
         QVERIFY(j[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].isNull());

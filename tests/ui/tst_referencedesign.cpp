@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -107,6 +108,47 @@ private Q_SLOTS:
         const QString text = dlg.findChild<QLabel*>(QStringLiteral("preview"))->text();
         for (int n : {want.gpuServers, want.gpus, want.leaves, want.spines, want.links, want.racks})
             QVERIFY2(text.contains(QStringLiteral("<b>%1</b>").arg(QLocale().toString(n))), qPrintable(text));
+    }
+
+    // Issue 12, section 1: 1,024 GPUs (128 DGX H100, 4 whole SUs) build 127 DGX on 32 leaves, the UFM
+    // pair in the freed slot (DGX SuperPOD RA, RA-11333-001: 4 SU = 127 nodes); ticking "keep every
+    // node" keeps all 128 with a fifth SU (8 more leaves), as `generate --keep-all-nodes` does.
+    void keepEveryNodeAddsAScalableUnit()
+    {
+        ReferenceDesignDialog dlg(testing::testCatalog());
+        dlg.show();
+        setDials(dlg, 1024);
+        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
+        QCOMPARE(dlg.preview()->gpuServers, 127);
+        QCOMPARE(dlg.preview()->leaves, 32);
+        QVERIFY(!dlg.options().keepEveryNode);
+
+        auto* keep = dlg.findChild<QCheckBox*>(QStringLiteral("keepAllNodes"));
+        QVERIFY(keep);
+        QVERIFY(!keep->isChecked());
+        QTest::mouseClick(keep, Qt::LeftButton, {}, QPoint(8, keep->height() / 2));
+        QVERIFY(keep->isChecked());
+        QVERIFY(dlg.previewPending());
+        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
+        QVERIFY(dlg.options().keepEveryNode);
+        QCOMPARE(dlg.preview()->gpuServers, 128);
+        QCOMPARE(dlg.preview()->gpus, 1024);
+        QCOMPARE(dlg.preview()->leaves, 40);
+        GeneratorOptions o = sameDials(1024);
+        o.keepEveryNode = true;
+        const GenerateResult expected = FabricGenerator::generate(o, testing::testCatalog());
+        QVERIFY(expected.ok());
+        QCOMPARE(dlg.preview()->leaves, GeneratorPreview::of(*expected.design).leaves);
+        QVERIFY2(dlg.findChild<QLabel*>(QStringLiteral("preview"))->text().contains(QStringLiteral("<b>128</b>")),
+            qPrintable(dlg.previewText()));
+
+        // setOptions shows the option, so a workload sizing or a reopened dialog keeps it.
+        ReferenceDesignDialog again(testing::testCatalog());
+        again.setOptions(o);
+        QVERIFY(again.findChild<QCheckBox*>(QStringLiteral("keepAllNodes"))->isChecked());
+        QCOMPARE(again.preview()->gpuServers, 128);
     }
 
     void badDialsShowTheErrorAndDisableBuild()

@@ -7,6 +7,7 @@
 #include "model/softwarestack.h"
 #include "model/useroption.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -111,6 +112,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
       mStorage(new QComboBox(this)),
       mStorageTier(new QComboBox(this)),
       mRackPower(new QDoubleSpinBox(this)),
+      mKeepAllNodes(new QCheckBox(QStringLiteral("&Keep every node (one more SU for the UFM pair)"), this)),
       mClusterType(new QComboBox(this)),
       mName(new QLineEdit(this)),
       mPreviewLabel(new QLabel(this)),
@@ -128,6 +130,10 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     mStorage->setObjectName(QStringLiteral("storageSku"));
     mStorageTier->setObjectName(QStringLiteral("storageTier"));
     mRackPower->setObjectName(QStringLiteral("rackPowerKw"));
+    mKeepAllNodes->setObjectName(QStringLiteral("keepAllNodes"));
+    mKeepAllNodes->setToolTip(QStringLiteral(
+        "When every leaf port of the last scalable unit is taken, the DGX SuperPOD RA gives one server's slot to "
+        "the UFM pair (4 SU = 127 DGX). Tick to keep every server and add a scalable unit instead."));
     mClusterType->setObjectName(QStringLiteral("clusterType"));
     mName->setObjectName(QStringLiteral("designName"));
     mPreviewLabel->setObjectName(QStringLiteral("preview"));
@@ -177,6 +183,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     form->addRow(QStringLiteral("St&orage:"), mStorage);
     form->addRow(QStringLiteral("Storage t&ier:"), mStorageTier);
     form->addRow(QStringLiteral("&Rack power budget:"), mRackPower);
+    form->addRow(QString(), mKeepAllNodes);
     form->addRow(QStringLiteral("&Cluster type:"), mClusterType);
     form->addRow(QStringLiteral("&Name:"), mName);
 
@@ -208,6 +215,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     connect(mOversubscription, &QComboBox::currentTextChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mCount, &QSpinBox::valueChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mRackPower, &QDoubleSpinBox::valueChanged, this, &ReferenceDesignDialog::schedulePreview);
+    connect(mKeepAllNodes, &QCheckBox::toggled, this, &ReferenceDesignDialog::schedulePreview);
     connect(mName, &QLineEdit::textChanged, this, &ReferenceDesignDialog::schedulePreview);
     updatePreview();
 }
@@ -216,7 +224,8 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
 {
     const QSignalBlocker blocks[] = {QSignalBlocker(mServer), QSignalBlocker(mSizeKind), QSignalBlocker(mCount),
         QSignalBlocker(mSwitch), QSignalBlocker(mTopology), QSignalBlocker(mOversubscription), QSignalBlocker(mStorage),
-        QSignalBlocker(mStorageTier), QSignalBlocker(mRackPower), QSignalBlocker(mClusterType), QSignalBlocker(mName)};
+        QSignalBlocker(mStorageTier), QSignalBlocker(mRackPower), QSignalBlocker(mKeepAllNodes),
+        QSignalBlocker(mClusterType), QSignalBlocker(mName)};
     if (!o.serverSku.isEmpty()) {
         if (mServer->findData(o.serverSku) < 0)
             mServer->addItem(o.serverSku, o.serverSku);
@@ -231,6 +240,7 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
     select(mStorage, o.storageSku);
     select(mStorageTier, int(o.storageTier));
     mRackPower->setValue(o.rackPowerKw);
+    mKeepAllNodes->setChecked(o.keepEveryNode);
     select(mClusterType, int(DesignIntent::ofProperties(o.properties).clusterType));
     mName->setText(o.name);
     updatePreview();
@@ -251,6 +261,7 @@ GeneratorOptions ReferenceDesignDialog::options() const
     o.storageSku = mStorage->currentData().toString();
     o.storageTier = StorageTier(mStorageTier->currentData().toInt());
     o.rackPowerKw = mRackPower->value();
+    o.keepEveryNode = mKeepAllNodes->isChecked();
     o.name = mName->text().trimmed();
     const auto type = ClusterType(mClusterType->currentData().toInt());
     if (type != ClusterType::Unspecified) {

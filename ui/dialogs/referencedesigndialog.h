@@ -7,6 +7,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
@@ -37,7 +38,8 @@ struct GeneratorPreview {
 };
 
 // File > New from reference design: the FabricGenerator's dials (server, GPUs or servers, switch,
-// topology, oversubscription, storage and its tier, rack power budget, cluster type) with a live
+// topology, oversubscription, storage and its tier, rack power budget, keep every node (one more SU
+// rather than a server's slot for the UFM pair), cluster type) with a live
 // preview of the counts. The generator runs on the UI thread after a short pause in the typing
 // (it takes milliseconds below ~20K GPUs; the pause grows with the size). Bad dials show the
 // generator's error and disable OK. After accept, takeDesign() gives the design that was previewed.
@@ -76,6 +78,7 @@ private:
     QComboBox* mStorage;
     QComboBox* mStorageTier;
     QDoubleSpinBox* mRackPower;
+    QCheckBox* mKeepAllNodes;
     QComboBox* mClusterType;
     QLineEdit* mName;
     QLabel* mPreviewLabel;
