@@ -50,7 +50,8 @@ PublishedDesignCheck::Built PublishedDesignCheck::countsOf(const Design& d)
         };
         if ((leafA && gpuServer(*z)) || (leafZ && gpuServer(*a)))
             ++b.nodeLeafLinks;
-        else if ((leafA && isComputeSwitch(d, *z, FabricTier::Spine)) || (leafZ && isComputeSwitch(d, *a, FabricTier::Spine)))
+        else if ((leafA && isComputeSwitch(d, *z, FabricTier::Spine))
+            || (leafZ && isComputeSwitch(d, *a, FabricTier::Spine)))
             ++b.leafSpineLinks;
     });
     return b;
@@ -101,7 +102,10 @@ QStringList PublishedDesignCheck::notes(
                 differ << QStringLiteral("%1 (published %2)").arg(text, number(published));
         }
         if (differ.isEmpty())
-            out << QStringLiteral("matches %1, %2-SU row: %3").arg(source).arg(units).arg(same.join(QStringLiteral(", ")));
+            out << QStringLiteral("matches %1, %2-SU row: %3")
+                       .arg(source)
+                       .arg(units)
+                       .arg(same.join(QStringLiteral(", ")));
         else
             out << QStringLiteral("differs from %1, %2-SU row: %3%4")
                        .arg(source)

@@ -33,7 +33,8 @@ bool SubnetManagerChoice::isSubnetManager(const CatalogItem& item)
     return item.kind == ItemKind::Appliance && item.json.value(QLatin1String("subnet_manager")).toBool();
 }
 
-const CatalogItem* SubnetManagerChoice::forSwitch(const Catalog& catalog, const CatalogItem& fabricSwitch, PortRole role)
+const CatalogItem* SubnetManagerChoice::forSwitch(
+    const Catalog& catalog, const CatalogItem& fabricSwitch, PortRole role)
 {
     const PortGroup* fabric = groupWithRole(fabricSwitch, PortRole::Fabric);
     if (!fabric)

@@ -14,7 +14,8 @@ class Catalog;
 // (DGX SuperPOD B300 XDR RA: UFM on the XDR compute fabric).
 class SubnetManagerChoice {
 public:
-    [[nodiscard]] static const CatalogItem* forSwitch(const Catalog& catalog, const CatalogItem& fabricSwitch, PortRole role);
+    [[nodiscard]] static const CatalogItem* forSwitch(
+        const Catalog& catalog, const CatalogItem& fabricSwitch, PortRole role);
     [[nodiscard]] static bool isSubnetManager(const CatalogItem& item);
 };
 

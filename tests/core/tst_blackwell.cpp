@@ -1,4 +1,5 @@
 #include "catalog/catalog.h"
+#include "catalog/catalogitemparser.h"
 #include "generate/fabricgenerator.h"
 #include "generate/opticsrules.h"
 #include "topology/fabricanalyzer.h"
@@ -52,6 +53,33 @@ private Q_SLOTS:
                  "xdr-1600g-dr8-finned", "xdr-1600g-dr8-flat", "xdr-800g-dr4-flat", "xdr-1600g-fr8-2km-finned",
                  "xdr-800g-fr4-2km-flat", "lacc-1600g-osfp", "pollara-400", "cdu-inrow-1350kw"})
             QVERIFY2(mCatalog->item(QLatin1String(sku)), sku);
+    }
+
+    // The new catalog fields are checked as they are read: a rack budget that cannot carry the
+    // servers it claims, or a module top that is neither finned nor flat, is refused with the reason.
+    void newFieldsAreChecked()
+    {
+        QJsonObject server = mCatalog->item(QStringLiteral("dgx-b300"))->json;
+        QJsonObject budget = server.value(QLatin1String("rack_power")).toObject();
+        budget[QStringLiteral("value")] = 40;
+        server[QStringLiteral("rack_power")] = budget;
+        const auto refused = CatalogItemParser::parse(server);
+        QVERIFY(std::holds_alternative<QString>(refused));
+        QVERIFY2(std::get<QString>(refused).contains(QLatin1String("does not carry 4 servers")),
+            qPrintable(std::get<QString>(refused)));
+        QJsonObject module = mCatalog->item(QStringLiteral("xdr-1600g-dr8-finned"))->json;
+        QJsonObject spec = module.value(QLatin1String("transceiver")).toObject();
+        spec[QStringLiteral("top")] = QStringLiteral("ribbed");
+        module[QStringLiteral("transceiver")] = spec;
+        const auto bad = CatalogItemParser::parse(module);
+        QVERIFY(std::holds_alternative<QString>(bad));
+        QVERIFY2(std::get<QString>(bad).contains(QLatin1String("finned")), qPrintable(std::get<QString>(bad)));
+        // A finned module never fits a host cage; the flat-top host module does.
+        const PortGroup& cx8 = mCatalog->item(QStringLiteral("dgx-b300"))->portGroups.front();
+        TransceiverSpec host = *mCatalog->item(QStringLiteral("xdr-800g-dr4-flat"))->transceiver;
+        QVERIFY(OpticsRules::servesEnd(host, cx8, 800));
+        host.top = QStringLiteral("finned");
+        QVERIFY(!OpticsRules::fitsCage(host, cx8));
     }
 
     // RA-11339, compute fabric table (reference-architectures-2025.md section 1): SU of 72 DGX
@@ -181,7 +209,8 @@ private Q_SLOTS:
         ValidationOptions vo;
         vo.fabricAnalysis = false;
         for (const Finding& finding : validate(d, vo))
-            QVERIFY2(finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
+            QVERIFY2(
+                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
     }
 
     // XDR links get XDR media: every 800 Gb/s link of the B300 design has a single-mode fibre rated
