@@ -33,8 +33,9 @@ int runGenerate(Context& ctx)
         QStringLiteral("k of a k-ary fat-tree (default: the switch's ports)."), QStringLiteral("K"));
     const QCommandLineOption over(QStringLiteral("oversubscription"),
         QStringLiteral("Leaf down:up ratio, e.g. 2:1 (default 1:1)."), QStringLiteral("D:U"));
-    const QCommandLineOption suSize(
-        QStringLiteral("su-size"), QStringLiteral("Servers per scalable unit (default 32)."), QStringLiteral("N"));
+    const QCommandLineOption suSize(QStringLiteral("su-size"),
+        QStringLiteral("Servers per scalable unit (default: the server's catalog entry, else 32)."),
+        QStringLiteral("N"));
     const QCommandLineOption storage(
         QStringLiteral("storage"), QStringLiteral("Storage system model for a storage fabric."), QStringLiteral("SKU"));
     const QCommandLineOption tier(

@@ -94,6 +94,9 @@ struct TransceiverSpec {
     QString fiber;
     double maxReachM = 0;
     QString side; // "host": a server-side module (flat top) never fitted in a switch; empty: either
+    // "finned" (IHS): only in air-cooled switch cages; "flat" (RHS): host cages and liquid-cooled
+    // switches (NVIDIA LinkX 800G/200G list, reference-architectures-2025.md section 5); empty: not stated.
+    QString top;
     QStringList cages; // connectors of the cages it plugs into; empty: its own connector only
     QString source;
     [[nodiscard]] int linkGbps() const { return links > 0 ? speedGbps / links : speedGbps; }
@@ -142,6 +145,10 @@ struct CatalogItem {
     std::optional<Figure> pduCapacityKw;
     std::optional<Figure> pdusPerServerRack; // PDUs in a rack of GPU servers
     std::optional<Figure> pdusPerOtherRack; // PDUs in a network, storage or management rack
+    // server: the rack power budget its vendor's reference architecture gives a rack of these
+    // servers, and how many it puts in one (DGX SuperPOD B300 XDR RA: 4 per rack at about 56 kW).
+    std::optional<Figure> rackPowerKw;
+    int serversPerRack = 0;
     Price price;
     QString originFile;
     QJsonObject json; // the entry as written, kept so that snapshots round-trip losslessly

@@ -297,6 +297,9 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         tr.fiber = r.string(*t, "fiber", false);
         tr.maxReachM = r.number(*t, "max_reach_m");
         tr.side = r.string(*t, "side", false);
+        tr.top = r.string(*t, "top", false);
+        if (!tr.top.isEmpty() && tr.top != QLatin1String("finned") && tr.top != QLatin1String("flat"))
+            r.fail(QStringLiteral("transceiver top must be \"finned\" or \"flat\""));
         if (!tr.side.isEmpty() && tr.side != QLatin1String("host") && tr.side != QLatin1String("switch"))
             r.fail(QStringLiteral("transceiver side must be \"host\" or \"switch\""));
         const QJsonValue cages = t->value(QLatin1String("cages"));
@@ -330,6 +333,22 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
             r.integer(row, "servers", true, 1, 4096);
             r.source(row, QStringLiteral("rack_row"));
         }
+    }
+    if (entry.contains(QLatin1String("rack_power"))) {
+        // {"value": kW, "servers": n, "source": "..."}: the RA's rack of this server.
+        const QJsonObject rp = r.object(entry, "rack_power");
+        Figure f;
+        f.value = r.number(rp, "value");
+        item.serversPerRack = r.integer(rp, "servers", false, 0, 1000);
+        f.source = r.source(rp, QStringLiteral("figure 'rack_power'"));
+        if (r.ok() && f.value <= 0)
+            r.fail(QStringLiteral("rack_power must be positive"));
+        if (r.ok() && item.serversPerRack > 0 && item.serversPerRack * item.powerMaxW.value > f.value * 1000 + 1e-6)
+            r.fail(QStringLiteral("rack_power of %1 kW does not carry %2 servers of %3 W")
+                       .arg(f.value)
+                       .arg(item.serversPerRack)
+                       .arg(item.powerMaxW.value));
+        item.rackPowerKw = f;
     }
     if (auto p = section("pdu", item.kind == ItemKind::Pdu)) {
         item.pduCapacityKw = r.figure(*p, "capacity_kw");

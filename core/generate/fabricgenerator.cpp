@@ -10,11 +10,14 @@
 #include "generate/floorplan.h"
 #include "generate/leafspinefabric.h"
 #include "generate/managementplane.h"
+#include "generate/publisheddesigncheck.h"
 #include "generate/rackplanner.h"
 #include "generate/railoptimizedfabric.h"
 #include "generate/servicenetworks.h"
 #include "model/useroption.h"
 #include "generate/subnetmanagers.h"
+#include "generate/subnetmanagerchoice.h"
+#include "model/storageguidance.h"
 
 #include <QJsonArray>
 
@@ -33,12 +36,6 @@ QString kindName(const CatalogItem* item)
     return item ? toString(item->kind) : QString();
 }
 
-// The catalog's subnet manager, recorded in the design (null when the catalog names none).
-const CatalogItem* ufmFor(DesignBuilder& b)
-{
-    const CatalogItem* manager = b.catalog().withRole(ItemRole::SubnetManager);
-    return manager ? b.use(manager->sku) : nullptr;
-}
 
 } // namespace
 
@@ -64,8 +61,9 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
 }
 
 GenerateResult FabricGenerator::generatePass(
-    const GeneratorOptions& o, const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks)
+    const GeneratorOptions& given, const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks)
 {
+    GeneratorOptions o = given;
     const bool fatTree = o.topology == TopologyKind::FatTree;
     const CatalogItem* fatTreeHost = catalog.withRole(ItemRole::FatTreeHost);
     const QString serverSku = o.serverSku.isEmpty() && fatTree && fatTreeHost ? fatTreeHost->sku : o.serverSku;
@@ -80,6 +78,9 @@ GenerateResult FabricGenerator::generatePass(
         return GenerateResult::failure(QStringLiteral("unknown server SKU '%1'").arg(serverSku));
     if (server->kind != ItemKind::Server)
         return GenerateResult::failure(QStringLiteral("'%1' is a %2, not a server").arg(serverSku, kindName(server)));
+    // The scalable unit is the server's (its catalog entry names its RA's SU: 72 DGX B300, 8 NVL72 racks).
+    if (o.suSize == 0)
+        o.suSize = StorageGuidance::serversPerSu(*server);
     if (o.switchSku.isEmpty())
         return GenerateResult::failure(
             QStringLiteral("a %1 is needed").arg(UserOptions::mention(UserOption::FabricSwitch)));
@@ -135,7 +136,8 @@ GenerateResult FabricGenerator::generatePass(
     const bool needsUfm = o.management && sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
     if (nodes <= 0 && fatTree && computePorts > 0) {
         // Every host port of the fat-tree, less those the UFM pair takes.
-        const CatalogItem* ufmItem = needsUfm ? catalog.withRole(ItemRole::SubnetManager) : nullptr;
+        const CatalogItem* ufmItem
+            = needsUfm ? SubnetManagerChoice::forSwitch(catalog, *sw, PortRole::Compute) : nullptr;
         const int ufmPorts = SubnetManagers::of(ufmItem, PortRole::Compute).ports();
         nodes = (static_cast<long long>(k) * k * k / 4 - ufmPorts) / computePorts;
     }
@@ -160,10 +162,13 @@ GenerateResult FabricGenerator::generatePass(
     const bool infiniband = sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
     // Every InfiniBand fabric needs a subnet manager (DGX SuperPOD RA: a UFM appliance).
     if (o.management && infiniband) {
-        ufm = ufmFor(b);
+        const CatalogItem* choice = SubnetManagerChoice::forSwitch(catalog, *sw, PortRole::Compute);
+        ufm = choice ? b.use(choice->sku) : nullptr;
         if (!ufm)
-            return GenerateResult::failure(QStringLiteral(
-                "the catalog names no subnet manager (role subnet-manager), which an InfiniBand fabric needs"));
+            return GenerateResult::failure(
+                QStringLiteral("the catalog has no subnet manager (an appliance with the subnet-manager role) with "
+                               "compute-fabric ports that share a speed with %1; an InfiniBand fabric needs one")
+                    .arg(o.switchSku));
     }
 
     ComputeLayout layout;
@@ -199,14 +204,16 @@ GenerateResult FabricGenerator::generatePass(
                 "storage fabric on %1: the ports of %2 share no speed with %3's storage ports")
                                 .arg(storageSwitch->sku, o.switchSku, storage->sku);
         // The InfiniBand storage fabric is a subnet of its own: it gets its own subnet managers.
-        const CatalogItem* storageUfm = o.management && storageSwitch->switchSpec
-                && storageSwitch->switchSpec->technology == QLatin1String("infiniband")
-            ? ufmFor(b)
-            : nullptr;
-        if (storageUfm && DesignBuilder::groupWithRole(*storageUfm, PortRole::Storage) < 0)
+        const bool storageInfiniBand = o.management && storageSwitch->switchSpec
+            && storageSwitch->switchSpec->technology == QLatin1String("infiniband");
+        const CatalogItem* storageUfmChoice
+            = storageInfiniBand ? SubnetManagerChoice::forSwitch(catalog, *storageSwitch, PortRole::Storage) : nullptr;
+        const CatalogItem* storageUfm = storageUfmChoice ? b.use(storageUfmChoice->sku) : nullptr;
+        if (storageInfiniBand && !storageUfm)
             return GenerateResult::failure(QStringLiteral(
-                "the InfiniBand storage fabric needs a subnet manager; the catalog's subnet manager has no storage "
-                "fabric ports"));
+                "the InfiniBand storage fabric needs a subnet manager; no appliance of the catalog with the "
+                "subnet-manager role has storage-fabric ports that share a speed with %1")
+                                               .arg(storageSwitch->sku));
         if (auto e = ServiceNetworks::buildStorage(b, layout.servers, *b.use(storage->sku), o.storageTier,
                 o.topology == TopologyKind::RailOptimized, *b.use(storageSwitch->sku), storageUfm, QPointF(0, serviceY),
                 serviceNodes, result.notes))
@@ -231,8 +238,18 @@ GenerateResult FabricGenerator::generatePass(
     // its servers), rows folded in blocks (FloorPlan); spines of a pod beside the pod's rows; cores,
     // storage and management in rows in an aisle across the middle of the floor.
     const bool liquid = server->cooling == Cooling::Liquid;
-    // The rack's default budget for the servers' cooling is catalog data with its source.
-    const std::optional<Figure>& defaultBudget = liquid ? rack->rackBudgetLiquidKw : rack->rackBudgetAirKw;
+    // The rack budget is catalog data with its source: the server's own (its RA's rack) where the
+    // entry states one, else the rack's default for the servers' cooling.
+    const std::optional<Figure>& defaultBudget
+        = server->rackPowerKw ? server->rackPowerKw : (liquid ? rack->rackBudgetLiquidKw : rack->rackBudgetAirKw);
+    if (o.rackPowerKw <= 0 && server->rackPowerKw)
+        result.notes << QStringLiteral("rack budget %1 kW from the %2 catalog entry%3 (%4)")
+                            .arg(server->rackPowerKw->value)
+                            .arg(serverSku)
+                            .arg(server->serversPerRack > 0
+                                    ? QStringLiteral(": %1 per rack").arg(server->serversPerRack)
+                                    : QString())
+                            .arg(server->rackPowerKw->source);
     if (o.rackPowerKw <= 0 && !defaultBudget)
         return GenerateResult::failure(
             QStringLiteral("rack %1 states no default power budget for %2-cooled equipment; give a %3")
@@ -399,6 +416,11 @@ GenerateResult FabricGenerator::generatePass(
                                     .arg(opened);
     }
     CablePlanner::assign(b, racks, result.notes);
+    // Where the server's entry lists its RA's table, say how the compute fabric compares with the
+    // row of the requested size, and where that row contradicts itself.
+    if (o.topology == TopologyKind::RailOptimized)
+        result.notes << PublishedDesignCheck::notes(
+            *server, o.switchSku, static_cast<int>(requestedNodes), PublishedDesignCheck::countsOf(d));
     // The canvas shows the structure (pods, units, racks, tiers), not the order of construction.
     DesignLayout::apply(d);
 

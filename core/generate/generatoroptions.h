@@ -17,7 +17,9 @@ enum class TopologyKind { RailOptimized, FatTree, LeafSpine };
 
 // The dials of a reference design. Either nodes or gpus is set (gpus is rounded up to whole
 // servers). Zero means "default": radix = the switch's data ports (fat-tree: k, even), rackPowerKw
-// = the rack item's default budget for the servers' cooling (catalog: 41 kW air, four DGX H100; 140 kW liquid).
+// = the server's own rack budget when its catalog entry states one (its RA's rack, e.g. DGX B300:
+// 4 per rack at about 56 kW), else the rack item's default budget for the servers' cooling
+// (catalog: 41 kW air, four DGX H100; 140 kW liquid).
 struct GeneratorOptions {
     QString serverSku; // empty for a fat-tree: generic-host
     int nodes = 0;
@@ -26,7 +28,9 @@ struct GeneratorOptions {
     TopologyKind topology = TopologyKind::RailOptimized;
     int radix = 0;
     Oversubscription oversubscription;
-    int suSize = 32; // servers per scalable unit (rail-optimized)
+    // Servers per scalable unit (rail-optimized); 0: the server's catalog entry ("scalable_unit"),
+    // else 32 (DGX SuperPOD H100/B200).
+    int suSize = 0;
     QString storageSku; // empty: no storage fabric
     StorageTier storageTier = StorageTier::Good;
     bool management = true; // in-band, out-of-band, UFM appliances, head nodes

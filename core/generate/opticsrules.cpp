@@ -48,8 +48,10 @@ bool OpticsRules::fitsCage(const TransceiverSpec& module, const PortGroup& cage)
     const bool connector
         = module.cages.isEmpty() ? module.connector == cage.connector : module.cages.contains(cage.connector);
     const bool switchPort = cage.role == PortRole::Fabric;
+    // A finned (IHS) module only fits switch cages; a host-side module never a switch's.
     return connector && module.links == std::max(1, cage.portsPerCage)
-        && !(switchPort && module.side == QLatin1String("host"));
+        && !(switchPort && module.side == QLatin1String("host"))
+        && !(!switchPort && module.top == QLatin1String("finned"));
 }
 
 bool OpticsRules::servesEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps)
@@ -60,13 +62,25 @@ bool OpticsRules::servesEnd(const TransceiverSpec& module, const PortGroup& cage
 const CatalogItem* OpticsRules::moduleFor(
     const Items& parts, const PortGroup& end, int linkGbps, const QString& fiber, double metres)
 {
+    // Every switch of the catalog is air-cooled: at a switch cage a flat-top module (meant for
+    // liquid-cooled switches) is taken only when no finned one of the same reach fits (LinkX list).
+    const bool switchCage = end.role == PortRole::Fabric;
+    auto flatAtSwitch
+        = [&](const CatalogItem* m) { return switchCage && m->transceiver->top == QLatin1String("flat"); };
     const CatalogItem* best = nullptr;
     for (const CatalogItem* p : parts) {
         if (!p->transceiver)
             continue;
         const TransceiverSpec& t = *p->transceiver;
-        if (t.fiber == fiber && servesEnd(t, end, linkGbps) && reaches(t.maxReachM, metres)
-            && better(p, t.maxReachM, best, best ? best->transceiver->maxReachM : 0))
+        if (t.fiber != fiber || !servesEnd(t, end, linkGbps) || !reaches(t.maxReachM, metres))
+            continue;
+        const bool sameReach = best && t.maxReachM == best->transceiver->maxReachM;
+        if (sameReach && flatAtSwitch(p) != flatAtSwitch(best)) {
+            if (!flatAtSwitch(p))
+                best = p;
+            continue;
+        }
+        if (better(p, t.maxReachM, best, best ? best->transceiver->maxReachM : 0))
             best = p;
     }
     return best;

@@ -1,5 +1,6 @@
 #include "generate/rackplanner.h"
 
+#include "catalog/rackscale.h"
 #include "generate/designbuilder.h"
 
 #include <cmath>
@@ -49,13 +50,28 @@ void RackPlanner::openRack()
 
 bool RackPlanner::fits(const Rack& rack, int height, double power) const
 {
-    return rack.usedU + height <= mHeightU && (rack.usedU == 0 || rack.usedW + power <= mBudgetW);
+    return !rack.busbar && rack.usedU + height <= mHeightU && (rack.usedU == 0 || rack.usedW + power <= mBudgetW);
 }
 
 void RackPlanner::place(NodeId id)
 {
     const CatalogItem& item = mBuilder.itemOf(id);
     const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    if (isBusbarRack(item)) {
+        // Its own enclosure: a rack group with no rack item, its budget the system's own draw,
+        // and the next node opens a rack of its own again.
+        openRack();
+        Rack& r = mRacks[static_cast<size_t>(mRows.back().racks.back())];
+        r.busbar = true;
+        Group g = *mBuilder.design().group(r.id);
+        g.sku.clear();
+        g.powerBudgetKw = item.powerMaxW.value / 1000.0;
+        g.liquidCooled = item.cooling == Cooling::Liquid;
+        mBuilder.design().replaceGroup(g);
+        put(id, mRows.back().racks.back());
+        mNeedRack = true;
+        return;
+    }
     if (mNeedRack || mRows.back().racks.empty()
         || !fits(mRacks[static_cast<size_t>(mRows.back().racks.back())], height, item.powerMaxW.value))
         openRack();
@@ -167,7 +183,7 @@ int RackPlanner::addPdus(const CatalogItem& pdu)
     const size_t racks = mRacks.size();
     for (size_t i = 0; i < racks; ++i) {
         // A rack with nothing powered in it needs no PDU; one that has its PDUs keeps them.
-        if (mRacks[i].pdus > 0 || mRacks[i].usedW <= 0)
+        if (mRacks[i].pdus > 0 || mRacks[i].usedW <= 0 || mRacks[i].busbar)
             continue;
         const Group* g = mBuilder.design().group(mRacks[i].id);
         const int count = std::max(1, mRacks[i].gpuServers ? forServers : forOthers);

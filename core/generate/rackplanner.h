@@ -53,6 +53,7 @@ private:
         int row = 0;
         bool gpuServers = false;
         int pdus = 0;
+        bool busbar = false; // a rack-scale system's own enclosure: nothing else goes in, no PDUs
     };
     struct Row {
         QString label;

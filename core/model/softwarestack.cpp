@@ -1,3 +1,4 @@
+#include "catalog/itemrole.h"
 #include "model/softwarestack.h"
 
 #include "model/design.h"
@@ -34,7 +35,7 @@ bool isManagementServer(const CatalogItem& item)
 bool isFabricManager(const CatalogItem& item)
 {
     return item.kind == ItemKind::Appliance
-        && (item.json.value(QLatin1String("subnet_manager")).toBool()
+        && (hasRole(item, ItemRole::SubnetManager)
             || item.model.contains(QLatin1String("UFM"), Qt::CaseInsensitive)
             || item.description.contains(QLatin1String("subnet manager"), Qt::CaseInsensitive));
 }

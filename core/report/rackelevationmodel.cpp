@@ -1,5 +1,6 @@
 #include "report/rackelevationmodel.h"
 
+#include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
 #include "model/design.h"
 
@@ -74,6 +75,11 @@ RackElevationModel RackElevationModel::of(const Design& design, const PowerFigur
         s.model = item ? item->model : n.sku;
         s.heightU = item ? int(std::ceil(item->rackUnits.value - 1e-9)) : 1;
         s.kind = item ? item->kind : ItemKind::Server;
+        // A rack-scale system in a rack that names no rack item is the rack: its height is the rack's.
+        if (item && isBusbarRack(*item) && !design.item(design.group(n.rack)->sku)) {
+            r.heightU = std::max(r.heightU, s.heightU);
+            r.model = item->model;
+        }
         if (n.rackUnit >= 1 && s.heightU >= 1) {
             s.firstU = n.rackUnit;
             r.slots.push_back(s);

@@ -1,3 +1,4 @@
+#include "catalog/itemrole.h"
 #include "validate/designrules.h"
 
 #include "cost/billofmaterials.h"
@@ -54,7 +55,7 @@ bool isSubnetManager(const CatalogItem& item)
 {
     if (item.kind != ItemKind::Appliance)
         return false;
-    if (item.json.value(QLatin1String("subnet_manager")).toBool())
+    if (hasRole(item, ItemRole::SubnetManager))
         return true;
     return item.description.contains(QLatin1String("subnet manager"), Qt::CaseInsensitive)
         || item.model.contains(QLatin1String("UFM"), Qt::CaseInsensitive);

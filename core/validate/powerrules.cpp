@@ -1,5 +1,6 @@
 #include "validate/rulehelpers.h"
 
+#include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
 #include "model/designintent.h"
 #include "report/rackelevationmodel.h"
@@ -103,7 +104,8 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
         for (NodeId id : nodes) {
             const CatalogItem* item = d.itemOf(id);
             fed = fed || item->kind == ItemKind::Pdu;
-            powered = powered || (item->kind != ItemKind::Pdu && item->powerMaxW.value > 0);
+            // A busbar-fed rack-scale system draws from its own power shelves, not from rack PDUs.
+            powered = powered || (item->kind != ItemKind::Pdu && item->powerMaxW.value > 0 && !isBusbarRack(*item));
         }
         const Group* rack = d.group(GroupId(rackId));
         if (!powered || fed || !rack)

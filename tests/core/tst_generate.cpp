@@ -1107,6 +1107,8 @@ private Q_SLOTS:
         const std::map<std::pair<QString, TopologyKind>, QString> refused{
             {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::RailOptimized}, QStringLiteral("rails do not fit")},
             {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
+            {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::RailOptimized}, QStringLiteral("rails do not fit")},
+            {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
         };
         int rows = 0;
         for (const CatalogItem* it : mCatalog->items(ItemKind::Server)) {

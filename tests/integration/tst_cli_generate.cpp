@@ -137,6 +137,32 @@ private Q_SLOTS:
         QCOMPARE(a[QStringLiteral("degraded")][QStringLiteral("one_plane_lost_ratio")].toDouble(), 0.875);
     }
 
+    // Issue 15: `generate --server dgx-b300 --nodes 288 --switch q3400` needs no other dial (the SU
+    // of 72, the rack of 4 at about 56 kW and the XDR subnet manager come from the catalog): the
+    // 4-SU row of NVIDIA's DGX SuperPOD B300 XDR table (RA-11339) has 32 leaves and 18 spines; with
+    // management on the UFM pair takes one server slot, which the tool reports against the row;
+    // the design validates without errors.
+    void b300XdrFromTheCli()
+    {
+        const QString file = mDir.filePath(QStringLiteral("b300.podwright"));
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-b300"),
+            QStringLiteral("--nodes"), QStringLiteral("288"), QStringLiteral("--switch"), QStringLiteral("q3400"),
+            QStringLiteral("-o"), file});
+        QVERIFY2(g.code == 0, g.err.constData());
+        QVERIFY2(
+            g.err.contains("differs from NVIDIA DGX SuperPOD B300 XDR RA (RA-11339), compute fabric table, 4-SU row"),
+            g.err.constData());
+        QVERIFY2(g.err.contains("rack budget 57 kW from the dgx-b300 catalog entry: 4 per rack"), g.err.constData());
+        const QJsonObject a
+            = QJsonDocument::fromJson(cli({QStringLiteral("analyze"), file, QStringLiteral("--json")}).out).object();
+        const QJsonObject fabric = a[QStringLiteral("compute_fabric")].toObject();
+        QCOMPARE(fabric[QStringLiteral("switches")][QStringLiteral("leaf")].toInt(), 32);
+        QCOMPARE(fabric[QStringLiteral("switches")][QStringLiteral("spine")].toInt(), 18);
+        QCOMPARE(a[QStringLiteral("servers")].toInt(), 287);
+        const Run v = cli({QStringLiteral("validate"), file, QStringLiteral("--json")});
+        QVERIFY2(v.code == 0, v.out.constData());
+    }
+
     void badDialsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");

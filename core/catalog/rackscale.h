@@ -1,0 +1,16 @@
+#pragma once
+
+#include "catalog/catalogitem.h"
+
+namespace pw {
+
+// A rack-scale system that is its own rack: a DGX GB200/GB300 NVL72 stands in its own enclosure,
+// fed from its power shelves over a DC busbar, so it takes no rack item and no rack PDUs (NVIDIA
+// NVL72 AI Factory enterprise RA: power shelves, trays with no PSU of their own). The catalog
+// entry says so with "busbar_rack": {"value": true, "source": "..."}.
+[[nodiscard]] inline bool isBusbarRack(const CatalogItem& item)
+{
+    return item.json.value(QLatin1String("busbar_rack")).toObject().value(QLatin1String("value")).toBool();
+}
+
+} // namespace pw
