@@ -11,6 +11,7 @@
 #include "generate/rackplanner.h"
 #include "generate/railoptimizedfabric.h"
 #include "generate/servicenetworks.h"
+#include "model/designname.h"
 
 #include <QJsonArray>
 
@@ -356,9 +357,6 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     DesignLayout::apply(d);
 
     const int gpus = static_cast<int>(nodes) * perServerGpus;
-    d.setName(o.name.isEmpty()
-            ? QStringLiteral("%1 x %2, %3 %4").arg(nodes).arg(serverSku, toString(o.topology), o.switchSku)
-            : o.name);
     QJsonObject gen{
         {QStringLiteral("topology"), toString(o.topology)},
         {QStringLiteral("server"), serverSku},
@@ -432,6 +430,9 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     }
     props.insert(QStringLiteral("generator"), gen);
     d.setProperties(props);
+    // A readable default ("256-GPU training cluster, NVIDIA DGX H100"), never SKU codes: the name
+    // is the proposal's title. Named after the properties, which state the cluster type.
+    d.setName(o.name.isEmpty() ? DesignName::derived(d) : o.name);
     // A generated design is an ordinary one: never hand out a design that cannot be saved and reopened.
     if (auto problem = d.checkInvariants())
         return GenerateResult::failure(

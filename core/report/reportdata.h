@@ -24,8 +24,10 @@ namespace pw {
 
 class Design;
 
-// The sections a proposal may hold, in the order they print.
-enum class ReportSection { Cover, Summary, Stack, Topology, Racks, Bom, Cabling, Validation, Cost, Sources };
+// The sections a proposal may hold, in the order they print. The appendix (every figure's source
+// with the catalog's own sourcing notes, for the people who keep the catalog) is not a customer
+// section: it prints only when ReportOptions::sourcingAppendix asks for it.
+enum class ReportSection { Cover, Summary, Stack, Topology, Racks, Bom, Cabling, Validation, Cost, Sources, Appendix };
 
 // What the person exporting chooses: who it is for, by whom, which sections. Defaults give the full
 // report in US dollars on A4.
@@ -39,6 +41,11 @@ struct ReportOptions {
     std::vector<ReportSection> sections = allSections();
     QString documentVersion; // empty: the design's properties["version"], else "1.0"
     QDate date; // invalid: today
+    QString title; // empty: the design's name, or one derived from the design (DesignName::forReader)
+    bool sourcingAppendix = false; // internal sourcing notes as a last section; off for customers
+
+    // The sections that print: `sections`, then the appendix when asked for.
+    [[nodiscard]] std::vector<ReportSection> printedSections() const;
 
     [[nodiscard]] static std::vector<ReportSection> allSections();
     [[nodiscard]] bool has(ReportSection s) const;
@@ -85,6 +92,14 @@ struct SourceLine {
     QString figure; // "price", "maximum power"
     QString value; // formatted with its unit
     QString source;
+    bool estimate = false;
+};
+
+// How one catalog item used by the design is priced, in a customer's words.
+struct PriceBasis {
+    QString item; // "NVIDIA DGX H100"
+    QString basis; // "list price", "estimate", "price book"
+    QString range; // an estimate's band, rounded ("$350k to $450k"); empty for a point price
     bool estimate = false;
 };
 
@@ -149,7 +164,11 @@ struct ReportData {
     int rackCount = 0;
     std::vector<CablingLine> cabling;
     int cableCount = 0;
-    std::vector<SourceLine> sources;
+    std::vector<SourceLine> sources; // every figure with its source (the internal appendix)
+    std::vector<PriceBasis> prices; // by item, for the customer's source list
+    QStringList publishedSources; // the vendor documents the published figures come from
+    int publishedFigures = 0;
+    int estimatedFigures = 0;
     std::vector<Tier> tiers;
 
     ClusterStackBlock clusterTypeAndStack;
@@ -163,9 +182,20 @@ struct ReportData {
     [[nodiscard]] static ReportData build(const Design& design, const CostAssumptions& assumptions,
         const ReportOptions& options, const AnalysisOptions& analysis = {});
 
-    // Amounts in the report's currency, always with thousands separators (en-US digits).
+    // Amounts in the report's currency, always with thousands separators (en-US digits): exact
+    // figures, for tables (the bill of materials, the cost table).
     [[nodiscard]] QString money(double usd, int decimals = 2) const;
+    // Amounts rounded for reading, in prose, tiles and charts: three significant digits with a unit
+    // above a thousand ("$32.7M", "$950k", "$1.5B"), cents below a hundred ("$2.13").
+    [[nodiscard]] QString moneyRounded(double usd) const;
     [[nodiscard]] static QString number(double v, int decimals = 0);
+
+    // Text for a customer: drops references to the catalog's working files ("(fabric-rules.md)",
+    // "hardware-specs.md section 6") and source tags ("[S4]"), which mean nothing outside the team.
+    [[nodiscard]] static QString customerText(const QString& text);
+
+private:
+    [[nodiscard]] QString withCurrency(double value, const QString& digits) const;
 };
 
 } // namespace pw
