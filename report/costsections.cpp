@@ -7,6 +7,8 @@
 
 #include <QFontMetricsF>
 
+#include <algorithm>
+
 namespace pw::sections {
 
 using namespace reportstyle;
@@ -149,13 +151,25 @@ void sources(PdfPageFlow& page, const ReportData& d)
         9);
 
     page.subheading(QStringLiteral("How each item is priced"));
+    // Two items to a row: the list stays short. An estimate shows its range, in the estimate colour.
     std::vector<PdfTable::Row> rows;
-    for (const PriceBasis& pb : d.prices)
-        rows.push_back({Cell{pb.item}, Cell{pb.basis, QString(), false, pb.estimate ? kWarning : kInk},
-            Cell{pb.range.isEmpty() ? QStringLiteral("-") : pb.range}});
+    for (size_t i = 0; i < d.prices.size(); i += 2) {
+        PdfTable::Row row;
+        for (size_t k = i; k < std::min(i + 2, d.prices.size()); ++k) {
+            const PriceBasis& pb = d.prices[k];
+            row.push_back(Cell{pb.item});
+            row.push_back(Cell{pb.estimate && !pb.range.isEmpty() ? pb.range : pb.basis, QString(), false,
+                pb.estimate ? kWarning : kInk});
+        }
+        rows.push_back(std::move(row));
+    }
     PdfTable::draw(page,
-        {{QStringLiteral("Item"), 0.5}, {QStringLiteral("Price"), 0.2}, {QStringLiteral("Estimate range"), 0.3}}, rows,
-        8);
+        {{QStringLiteral("Item"), 0.31}, {QStringLiteral("Price basis"), 0.19}, {QStringLiteral("Item"), 0.31},
+            {QStringLiteral("Price basis"), 0.19}},
+        rows, 7.5);
+    page.paragraph(QStringLiteral("Ranges are estimates (low to high end); list prices are the vendors' published "
+                                  "prices."),
+        7.5, kMuted);
 
     page.subheading(QStringLiteral("Operating cost assumptions"));
     rows.clear();
@@ -167,7 +181,7 @@ void sources(PdfPageFlow& page, const ReportData& d)
     PdfTable::draw(page,
         {{QStringLiteral("Assumption"), 0.55}, {QStringLiteral("Value"), 0.2, Qt::AlignRight},
             {QStringLiteral("Basis"), 0.25}},
-        rows, 8);
+        rows, 7.5);
 
     page.subheading(QStringLiteral("Sources"));
     // One paragraph, not a line per document: the list stays compact.

@@ -93,11 +93,13 @@ void racks(PdfPageFlow& page, const ReportData& d)
                 QFontMetricsF(font(8.5, true), page.device()).elidedText(title, Qt::ElideRight, colW));
             p.setFont(font(6.5));
             p.setPen(kMuted);
+            // Height first, the model after it, within the column: a long model name once ran
+            // into the next rack's line.
             p.drawText(QRectF(x, page.y + 12, colW, 10), Qt::AlignLeft | Qt::AlignVCenter,
-                QStringLiteral("%1, %2U%3")
-                    .arg(r.model)
-                    .arg(r.heightU)
-                    .arg(r.liquidCooled ? QStringLiteral(", liquid") : QString()));
+                page.elided(QStringLiteral("%1U%2, %3")
+                                .arg(r.heightU)
+                                .arg(r.liquidCooled ? QStringLiteral(" liquid-cooled") : QString(), r.model),
+                    font(6.5), colW - 2));
             const double top = page.y + 26;
             const double railW = 12;
             const QRectF frame(x + railW, top, colW - railW, r.heightU * uH);

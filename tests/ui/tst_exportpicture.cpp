@@ -8,7 +8,7 @@
 #include "designdocument.h"
 #include "designpicturerenderer.h"
 #include "dialogs/exportreportdialog.h"
-#include "helpers/clirunner.h"
+#include "integration/helpers/clirunner.h"
 #include "model/design.h"
 #include "model/designname.h"
 #include "nodeitem.h"

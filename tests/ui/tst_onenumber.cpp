@@ -108,10 +108,10 @@ private Q_SLOTS:
         QCOMPARE(rounded(analysis.value("power_kw").toObject().value("max").toDouble(), 1), rounded(itKw, 1));
         QCOMPARE(numberIn(text, QStringLiteral("At most it draws ([\\d,.]+) kW of IT power")), rounded(itKw, 1));
 
-        // Capital cost: to the dollar in the status bar, to the cent in the report's bill of
-        // materials (its prose rounds for reading: tst_report customerReadyProposal).
+        // Capital cost: to the dollar in the status bar, to the cent in the report's cost
+        // table (its prose rounds for reading: tst_report customerReadyProposal).
         QCOMPARE(numberIn(status, QStringLiteral("hardware total \\$([\\d,]+)")), rounded(capex, 0));
-        QCOMPARE(numberIn(text, QStringLiteral("Total capital cost \\$([\\d,.]+)")), rounded(capex, 2));
+        QCOMPARE(numberIn(text, QStringLiteral("Capital cost \\$([\\d,.]+) 100%")), rounded(capex, 2));
 
         // Capital cost by area and by category: one grouping (CostReport::capexByArea) in the
         // studio's pie, `cost --json` and the report's cost table.
