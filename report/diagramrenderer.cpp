@@ -1,19 +1,11 @@
 #include "diagramrenderer.h"
 
-#include "networkpalette.h"
+#include "drawingpalette.h"
 
-#include "export/safetext.h"
-#include "io/atomicfile.h"
-#include "util/errors.h"
-
-#include <QBuffer>
-#include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
-#include <QImage>
 #include <QPainter>
 #include <QPainterPath>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
@@ -22,11 +14,6 @@
 namespace pw {
 
 namespace {
-
-QColor networkColor(Network n)
-{
-    return NetworkPalette::color(n);
-}
 
 QColor boxFill(const DiagramModel::Box& b)
 {
@@ -182,11 +169,28 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
     titleFont.setPointSizeF(boxFont * 0.95);
     titleFont.setItalic(true);
 
-    // Row titles first: bundles and their counts matter more and may run over them.
+    // Row titles first: bundle lines may run over them, their count labels never do.
     p.setFont(titleFont);
     p.setPen(QColor(0x70, 0x70, 0x70));
-    for (const auto& [y, title] : l.rowTitles)
+    const QFontMetricsF ft(titleFont, p.device());
+    std::vector<QRectF> titleRects;
+    for (const auto& [y, title] : l.rowTitles) {
         p.drawText(QPointF(0, y + boxFont), title);
+        // With a margin: a count just past the caption's end would read as part of it.
+        titleRects.emplace_back(
+            -2, y + boxFont - ft.ascent() - 1, ft.horizontalAdvance(title) + boxFont * 2, ft.height() + 2);
+    }
+    const QFontMetricsF fb(bundleFont, p.device());
+    // The point of `path` (falling monotonically) at height `y`.
+    auto pointAtY = [](const QPainterPath& path, double y) {
+        double lo = 0;
+        double hi = 1;
+        for (int k = 0; k < 24; ++k) {
+            const double mid = (lo + hi) / 2;
+            (path.pointAtPercent(mid).y() < y ? lo : hi) = mid;
+        }
+        return path.pointAtPercent(lo);
+    };
 
     int maxLinks = 1;
     for (const auto& b : model.bundles)
@@ -239,17 +243,18 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
         if (model.aggregated ? b.network == Network::Compute : b.links > 1) {
             // Just above the lower box, where the line gap leaves room; the path falls monotonically.
             QPointF at = path.pointAtPercent(0.5);
-            if (pb.y() - pa.y() > boxFont * 8) {
-                const double labelY = pb.y() - boxFont * 1.5;
-                double lo = 0;
-                double hi = 1;
-                for (int k = 0; k < 24; ++k) {
-                    const double mid = (lo + hi) / 2;
-                    (path.pointAtPercent(mid).y() < labelY ? lo : hi) = mid;
-                }
-                at = path.pointAtPercent(lo);
+            const bool falls = pb.y() - pa.y() > boxFont * 8;
+            if (falls)
+                at = pointAtY(path, pb.y() - boxFont * 1.5);
+            const QString text = QString::number(b.links);
+            const QSizeF chip(fb.horizontalAdvance(text) + boxFont * 0.6, fb.height());
+            // Above a row title the label would hide: move it up the line, clear of the title.
+            for (const QRectF& t : titleRects) {
+                const QRectF r(at.x() - chip.width() / 2, at.y() - chip.height() / 2, chip.width(), chip.height());
+                if (falls && r.intersects(t) && t.top() - chip.height() > pa.y())
+                    at = pointAtY(path, t.top() - chip.height() / 2 - 1);
             }
-            labels.push_back({at, QString::number(b.links), c});
+            labels.push_back({at, text, c});
         }
     }
 
@@ -282,7 +287,6 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
 
     // Bundle labels last, over everything, on a white chip.
     p.setFont(bundleFont);
-    const QFontMetricsF fb(bundleFont, p.device());
     for (const Label& lb : labels) {
         const double w = fb.horizontalAdvance(lb.text) + boxFont * 0.6;
         const double h = fb.height();
@@ -294,129 +298,6 @@ void DiagramRenderer::paint(QPainter& p, const DiagramModel& model, const QRectF
         p.drawText(chip, Qt::AlignCenter, lb.text);
     }
     p.restore();
-}
-
-namespace {
-
-// Legend and title strip used by the whole-canvas exports.
-double paintHeader(QPainter& p, const QString& title, double width, double font)
-{
-    QFont f(QStringLiteral("DejaVu Sans"));
-    f.setPointSizeF(font * 1.6);
-    f.setBold(true);
-    p.setFont(f);
-    p.setPen(Qt::black);
-    p.drawText(QPointF(0, font * 1.8), title);
-    QFont lf(QStringLiteral("DejaVu Sans"));
-    lf.setPointSizeF(font);
-    p.setFont(lf);
-    double x = 0;
-    const double y = font * 3.6;
-    for (Network n : NetworkPalette::legendNetworks()) {
-        const QString name = NetworkPalette::label(n);
-        p.setPen(QPen(networkColor(n), 2));
-        p.drawLine(QPointF(x, y - font * 0.35), QPointF(x + font * 2, y - font * 0.35));
-        p.setPen(Qt::black);
-        p.drawText(QPointF(x + font * 2.5, y), name);
-        x += font * 2.5 + QFontMetricsF(lf, p.device()).horizontalAdvance(name) + font * 2;
-    }
-    (void)width;
-    return font * 5.5;
-}
-
-} // namespace
-
-QByteArray DiagramRenderer::svg(const DiagramModel& model, const QString& title)
-{
-    const double width = 1200;
-    const double font = 11;
-    const Layout l = layout(model, width, font);
-    const double header = font * 5.5;
-    const QSizeF size(width + 40, l.height + header + 40);
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator gen;
-    gen.setOutputDevice(&buffer);
-    gen.setSize(size.toSize());
-    gen.setViewBox(QRectF(QPointF(0, 0), size));
-    gen.setResolution(72);
-    // QSvgGenerator writes the title as given, inside <title>: a design name with markup would
-    // become live SVG (a script when the file is opened in a browser). Painted text is escaped by
-    // the paint engine itself, but must not carry characters XML forbids.
-    gen.setTitle(safetext::xmlText(title));
-    gen.setDescription(QStringLiteral("Design diagram written by Podwright"));
-    QPainter p;
-    if (!p.begin(&gen))
-        return {};
-    p.fillRect(QRectF(QPointF(0, 0), size), Qt::white);
-    p.translate(20, 20);
-    paintHeader(p, safetext::stripControls(title), width, font);
-    paint(p, model, QRectF(0, header, width, l.height), font);
-    p.end();
-    // Node and rack names are painted as text; the paint engine escapes markup but passes control
-    // characters, which XML forbids (a NUL makes the file unreadable). In UTF-8 these bytes never
-    // occur inside a multi-byte character, so dropping them is safe.
-    QByteArray bytes = buffer.data();
-    bytes.removeIf([](char c) {
-        const auto u = static_cast<unsigned char>(c);
-        return u < 0x20 && u != '\t' && u != '\n' && u != '\r';
-    });
-    return bytes;
-}
-
-QByteArray DiagramRenderer::png(const DiagramModel& model, const QString& title, int widthPx)
-{
-    const double width = 1200;
-    const double font = 11;
-    const Layout l = layout(model, width, font);
-    const double header = font * 5.5;
-    const QSizeF size(width + 40, l.height + header + 40);
-    const double scale = widthPx / size.width();
-    QImage img(QSize(widthPx, static_cast<int>(std::ceil(size.height() * scale))), QImage::Format_ARGB32_Premultiplied);
-    if (img.isNull())
-        return {};
-    img.setDotsPerMeterX(2835); // 72 dpi, so point sizes are pixels before scaling
-    img.setDotsPerMeterY(2835);
-    img.fill(Qt::white);
-    QPainter p(&img);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setRenderHint(QPainter::TextAntialiasing);
-    p.scale(scale, scale);
-    p.translate(20, 20);
-    paintHeader(p, safetext::stripControls(title), width, font);
-    paint(p, model, QRectF(0, header, width, l.height), font);
-    p.end();
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    if (!img.save(&buffer, "PNG"))
-        return {};
-    return buffer.data();
-}
-
-namespace {
-
-QString writeBytes(const QByteArray& bytes, const QString& path)
-{
-    if (bytes.isEmpty())
-        return QStringLiteral("cannot write %1: the image could not be drawn").arg(path);
-    try {
-        AtomicFile::writeBytes(path, bytes);
-    } catch (const Error& e) {
-        return e.message();
-    }
-    return {};
-}
-
-} // namespace
-
-QString DiagramRenderer::writeSvg(const DiagramModel& model, const QString& title, const QString& path)
-{
-    return writeBytes(svg(model, title), path);
-}
-
-QString DiagramRenderer::writePng(const DiagramModel& model, const QString& title, const QString& path, int widthPx)
-{
-    return writeBytes(png(model, title, widthPx), path);
 }
 
 } // namespace pw

@@ -2,7 +2,6 @@
 
 #include "report/diagrammodel.h"
 
-#include <QByteArray>
 #include <QRectF>
 #include <QString>
 
@@ -15,7 +14,7 @@ namespace pw {
 // Draws a DiagramModel: rows top to bottom (core, spine, leaf, servers, service switches, storage),
 // boxes wrapped onto several lines when a row is wide, bundles as lines whose width grows with the
 // link count and whose label gives it. Text is laid out at its final size (never scaled down to
-// fit), so the diagram stays readable on a page. Used by the PDF report and the svg/png export.
+// fit), so the diagram stays readable on a page. Used by the PDF report's topology section.
 class DiagramRenderer {
 public:
     struct Layout {
@@ -31,15 +30,6 @@ public:
     [[nodiscard]] static Layout layout(const DiagramModel& model, double width, double boxFont = 7.0);
     // Paints into `target`; shrinks uniformly when the layout is taller than the target.
     static void paint(QPainter& painter, const DiagramModel& model, const QRectF& target, double boxFont = 7.0);
-
-    // Whole-canvas exports as bytes (the CLI writes an SVG to standard output from these).
-    [[nodiscard]] static QByteArray svg(const DiagramModel& model, const QString& title);
-    [[nodiscard]] static QByteArray png(const DiagramModel& model, const QString& title, int widthPx = 1600);
-    // Whole-canvas exports to a file, written atomically (AtomicFile). Return an error text with
-    // the path and the reason, or an empty string.
-    [[nodiscard]] static QString writeSvg(const DiagramModel& model, const QString& title, const QString& path);
-    [[nodiscard]] static QString writePng(
-        const DiagramModel& model, const QString& title, const QString& path, int widthPx = 1600);
 };
 
 } // namespace pw

@@ -6,10 +6,10 @@
 
 namespace pw {
 
-// Lays out a ReportData as a PDF proposal: cover, then each chosen section, with a header (design
-// name, customer) and a footer (version, date, page n of N) on every page. Charts are drawn with
-// QPainter, so they are vectors in the PDF. The document is laid out twice: the first pass counts
-// pages and finds where sections start (for the cover's contents and "of N"), the second writes.
+// Writes a ReportData as a PDF proposal: the chosen sections (reportsections.h) on the page flow
+// (PdfPageFlow: pages, header, footer), with tables (PdfTable) and vector charts (ReportCharts).
+// The document is laid out twice: the first pass counts pages and finds where sections start (for
+// the cover's contents and "of N"), the second writes; the file is written atomically.
 // Needs a QGuiApplication (QT_QPA_PLATFORM=offscreen is enough).
 class PdfReportWriter {
 public:

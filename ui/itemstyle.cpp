@@ -1,6 +1,8 @@
 #include "itemstyle.h"
 
 #include "networkpalette.h"
+#include "drawingpalette.h"
+#include "report/designpicture.h"
 
 #include <QHash>
 
@@ -85,54 +87,18 @@ QString ItemStyle::kindLabel(ItemKind kind)
 
 QSizeF ItemStyle::nodeSize(ItemKind kind)
 {
-    switch (kind) {
-    case ItemKind::Server:
-        return {170, 60};
-    case ItemKind::Switch:
-        return {170, 46};
-    case ItemKind::Storage:
-        return {170, 60};
-    case ItemKind::Pdu:
-        return {130, 40};
-    default:
-        return {160, 46};
-    }
+    // One definition with the exported picture, so the SVG/PNG boxes are the canvas's.
+    return DesignPicture::nodeSize(kind);
 }
 
 QColor ItemStyle::nodeFill(ItemKind kind)
 {
-    switch (kind) {
-    case ItemKind::Server:
-        return QColor(0xf1, 0xf8, 0xe6);
-    case ItemKind::Switch:
-        return QColor(0xe8, 0xf1, 0xfb);
-    case ItemKind::Storage:
-        return QColor(0xfd, 0xf0, 0xe2);
-    case ItemKind::Appliance:
-        return QColor(0xf2, 0xed, 0xfa);
-    case ItemKind::Pdu:
-        return QColor(0xff, 0xfa, 0xe0);
-    default:
-        return QColor(0xf4, 0xf4, 0xf4);
-    }
+    return kindFill(kind);
 }
 
 QColor ItemStyle::nodeBorder(ItemKind kind)
 {
-    switch (kind) {
-    case ItemKind::Server:
-        return QColor(0x4d, 0x7a, 0x00);
-    case ItemKind::Switch:
-        return QColor(0x1f, 0x5f, 0x99);
-    case ItemKind::Storage:
-        return QColor(0xb3, 0x59, 0x00);
-    case ItemKind::Appliance:
-        return QColor(0x5b, 0x3a, 0x8c);
-    case ItemKind::Pdu:
-        return QColor(0x8a, 0x6d, 0x00);
-    default:
-        return QColor(0x55, 0x55, 0x55);
-    }
+    return kindBorder(kind);
 }
 
 Qt::PenStyle ItemStyle::linkStyle(Network network)

@@ -500,8 +500,7 @@ void MainWindow::buildMenus()
                     statusBar()->showMessage(QStringLiteral("Report written to %1").arg(pdf), 5000);
             })
         ->setObjectName(QStringLiteral("actionExportReport"));
-    addExportMenu(
-        file, this, [this] { return &mDocument->design(); }, [this] { return static_cast<QGraphicsScene*>(mScene); });
+    addExportMenu(file, this, [this] { return &mDocument->design(); });
     file->addSeparator();
     file->addAction(action(QStringLiteral("actionQuit")));
 

@@ -1,13 +1,14 @@
 #include "cli.h"
 
-#include "diagramrenderer.h"
+#include "designpicturerenderer.h"
 #include "export/bomcsv.h"
 #include "export/cablingcsv.h"
 #include "export/p2pcsv.h"
 #include "export/slurmtopology.h"
 #include "io/atomicfile.h"
 #include "io/designjson.h"
-#include "report/diagrammodel.h"
+#include "model/designname.h"
+#include "report/designpicture.h"
 
 #include <QFile>
 
@@ -86,10 +87,11 @@ int runExport(Context& ctx)
     } else if (f == QLatin1String("slurm-topology")) {
         writeOut(ctx, SlurmTopology::write(design), out);
     } else {
-        const DiagramModel model = DiagramModel::of(design);
-        const QString title = design.name().isEmpty() ? QStringLiteral("Design") : design.name();
-        const QByteArray bytes
-            = f == QLatin1String("svg") ? DiagramRenderer::svg(model, title) : DiagramRenderer::png(model, title);
+        // The studio's Export SVG/PNG draws the same picture with the same renderer.
+        const DesignPicture picture = DesignPicture::of(design);
+        const QString title = DesignName::forReader(design);
+        const QByteArray bytes = f == QLatin1String("svg") ? DesignPictureRenderer::svg(picture, title)
+                                                           : DesignPictureRenderer::png(picture, title);
         if (bytes.isEmpty())
             throw UsageError(QStringLiteral("cannot draw the diagram of this design"));
         writeOut(ctx, bytes, out);

@@ -35,7 +35,15 @@ int runReport(Context& ctx)
         QStringLiteral("Currency code shown with amounts (default USD)."), QStringLiteral("CODE"));
     const QCommandLineOption rate(QStringLiteral("exchange-rate"),
         QStringLiteral("Units of --currency per USD (required with a currency other than USD)."), QStringLiteral("X"));
-    p.addOptions({output, customer, preparedBy, logo, pageSize, sections, version, date, currency, rate});
+    const QCommandLineOption title(QStringLiteral("title"),
+        QStringLiteral("The proposal's title (default: the design's name, or one derived from the design when it has "
+                       "none)."),
+        QStringLiteral("TEXT"));
+    const QCommandLineOption appendix(QStringLiteral("sourcing-appendix"),
+        QStringLiteral("Append the internal sourcing notes (every figure's source as the catalog records it). Off by "
+                       "default: the proposal is for the customer."));
+    p.addOptions(
+        {output, customer, preparedBy, logo, pageSize, sections, version, date, currency, rate, title, appendix});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p,
         QStringLiteral("Write the customer proposal: a PDF with cover, executive summary, cluster type and software "
@@ -82,6 +90,10 @@ int runReport(Context& ctx)
                 QStringLiteral("--currency %1 needs --exchange-rate (units per USD, e.g. 0.92)").arg(o.currency));
     }
     o.documentVersion = p.value(version);
+    o.title = p.value(title).trimmed();
+    if (p.isSet(title) && o.title.isEmpty())
+        throw UsageError(QStringLiteral("--title needs a text"));
+    o.sourcingAppendix = p.isSet(appendix);
     if (p.isSet(date)) {
         o.date = QDate::fromString(p.value(date), Qt::ISODate);
         if (!o.date.isValid())

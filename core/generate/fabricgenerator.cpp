@@ -18,6 +18,7 @@
 #include "generate/subnetmanagers.h"
 #include "generate/subnetmanagerchoice.h"
 #include "model/storageguidance.h"
+#include "model/designname.h"
 
 #include <QJsonArray>
 
@@ -425,9 +426,6 @@ GenerateResult FabricGenerator::generatePass(
     DesignLayout::apply(d);
 
     const int gpus = static_cast<int>(nodes) * perServerGpus;
-    d.setName(o.name.isEmpty()
-            ? QStringLiteral("%1 x %2, %3 %4").arg(nodes).arg(serverSku, toString(o.topology), o.switchSku)
-            : o.name);
     QJsonObject gen{
         {QStringLiteral("topology"), toString(o.topology)},
         {QStringLiteral("server"), serverSku},
@@ -519,6 +517,9 @@ GenerateResult FabricGenerator::generatePass(
     }
     props.insert(QStringLiteral("generator"), gen);
     d.setProperties(props);
+    // A readable default ("256-GPU training cluster, NVIDIA DGX H100"), never SKU codes: the name
+    // is the proposal's title. Named after the properties, which state the cluster type.
+    d.setName(o.name.isEmpty() ? DesignName::derived(d) : o.name);
     // A generated design is an ordinary one: never hand out a design that cannot be saved and reopened.
     if (auto problem = d.checkInvariants())
         return GenerateResult::failure(

@@ -6,17 +6,19 @@
 #include "cost/billofmaterials.h"
 #include "export/cablingcsv.h"
 #include "model/design.h"
+#include "model/designname.h"
 #include "topology/fabricanalyzer.h"
 #include "util/plural.h"
 
 #include <QCollator>
 #include <QJsonArray>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
-#include <string_view>
 #include <tuple>
 
 namespace pw {
@@ -27,6 +29,19 @@ const QLocale& numbers()
 {
     static const QLocale l(QLocale::English, QLocale::UnitedStates);
     return l;
+}
+
+// As many decimals as the value has, up to three: 0.12, 1.5, 250,000.
+QString readableNumber(double v)
+{
+    QString t = numbers().toString(v, 'f', std::abs(v) >= 1000 ? 0 : 3);
+    if (t.contains(QLatin1Char('.'))) {
+        while (t.endsWith(QLatin1Char('0')))
+            t.chop(1);
+        if (t.endsWith(QLatin1Char('.')))
+            t.chop(1);
+    }
+    return t;
 }
 
 QString percent(double ratio, int decimals = 1)
@@ -41,6 +56,14 @@ std::vector<ReportSection> ReportOptions::allSections()
     return {ReportSection::Cover, ReportSection::Summary, ReportSection::Stack, ReportSection::Topology,
         ReportSection::Racks, ReportSection::Bom, ReportSection::Cabling, ReportSection::Validation,
         ReportSection::Cost, ReportSection::Sources};
+}
+
+std::vector<ReportSection> ReportOptions::printedSections() const
+{
+    std::vector<ReportSection> out = sections;
+    if (sourcingAppendix)
+        out.push_back(ReportSection::Appendix);
+    return out;
 }
 
 bool ReportOptions::has(ReportSection s) const
@@ -71,6 +94,8 @@ QString ReportOptions::sectionId(ReportSection s)
         return QStringLiteral("cost");
     case ReportSection::Sources:
         return QStringLiteral("sources");
+    case ReportSection::Appendix:
+        return QStringLiteral("sourcing-appendix");
     }
     return {};
 }
@@ -98,6 +123,8 @@ QString ReportOptions::sectionTitle(ReportSection s)
         return QStringLiteral("Cost and TCO");
     case ReportSection::Sources:
         return QStringLiteral("Assumptions and sources");
+    case ReportSection::Appendix:
+        return QStringLiteral("Appendix: sourcing notes");
     }
     return {};
 }
@@ -234,8 +261,8 @@ ClusterStackBlock clusterStackBlock(const Design& design, const DesignIntent& in
     });
     b.powerMaxW = b.json.value(QLatin1String("management_power_max_w")).toDouble();
     b.priceUsd = b.json.value(QLatin1String("management_price_usd")).toDouble();
-    b.footnote = QStringLiteral("management node counts are estimates; source: gpu-clusters-source.txt (cluster types, "
-                                "management layer, software stack)");
+    b.footnote = QStringLiteral("management node counts are estimates, from common high-availability practice for "
+                                "the software stack");
     return b;
 }
 
@@ -261,12 +288,32 @@ QString ReportData::roundedMoney(double usd) const
     return moneyFormat().rounded(usd);
 }
 
+QString ReportData::customerText(const QString& text)
+{
+    static const QRegularExpression inParens(QStringLiteral("\\s*\\([^()]*\\b[\\w-]+\\.(?:md|txt)\\b[^()]*\\)"));
+    static const QRegularExpression tags(QStringLiteral("\\s*\\[S\\d+[a-z]?\\](?:/\\[S\\d+[a-z]?\\])*"));
+    static const QRegularExpression sourceClause(
+        QStringLiteral(";?\\s*sources?:\\s*[\\w-]+\\.(?:md|txt)\\b(?:\\s*\\([^()]*\\))?[^;.()]*"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression bare(QStringLiteral("\\b[\\w-]+\\.(?:md|txt)\\b(?:,?\\s+sections?\\s+[\\d.]+)?"));
+    QString t = text;
+    t.remove(inParens);
+    t.remove(tags);
+    t.remove(sourceClause);
+    t.replace(bare, QStringLiteral("published guidance"));
+    static const QRegularExpression spaceBeforePunct(QStringLiteral("\\s+([.,;:)])"));
+    t.replace(spaceBeforePunct, QStringLiteral("\\1"));
+    static const QRegularExpression spaces(QStringLiteral("[ \\t]{2,}"));
+    t.replace(spaces, QStringLiteral(" "));
+    return t.trimmed();
+}
+
 ReportData ReportData::build(const Design& design, const CostAssumptions& assumptions, const ReportOptions& options,
     const AnalysisOptions& analysis)
 {
     ReportData r;
     r.options = options;
-    r.designName = design.name().isEmpty() ? QStringLiteral("Untitled design") : design.name();
+    r.designName = options.title.trimmed().isEmpty() ? DesignName::forReader(design) : options.title.trimmed();
     r.documentVersion = options.documentVersion;
     if (r.documentVersion.isEmpty())
         r.documentVersion = design.properties().value(QStringLiteral("version")).toString();
@@ -380,11 +427,8 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     for (const auto& [key, label] : assumptionNames) {
         const QString src = as.value(QLatin1String(key)).toString();
         r.sources.push_back(SourceLine{QStringLiteral("Cost assumption"), QLatin1String(label),
-            number(aj.value(QLatin1String(key)).toDouble(),
-                std::string_view(key).find("usd") != std::string_view::npos || key == std::string_view("staff_per_year")
-                    ? 0
-                    : 3),
-            src, src.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
+            readableNumber(aj.value(QLatin1String(key)).toDouble()), src,
+            src.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
     }
     r.sources.push_back(SourceLine{QStringLiteral("Tier table"), QStringLiteral("GPU counts and typical cost per tier"),
         QStringLiteral("%1 tiers").arg(r.tiers.size()),
@@ -452,6 +496,41 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                     QStringLiteral("%1 x %2G %3").arg(g.count).arg(g.maxSpeedGbps()).arg(g.connector), g.source);
     }
 
+    // The customer's source list: how each item is priced, and the vendor documents the published
+    // figures come from (the appendix keeps every figure's own note).
+    for (const auto& entry : design.items()) {
+        const CatalogItem& it = entry.second;
+        if (it.price.value <= 0)
+            continue;
+        PriceBasis pb;
+        pb.item = it.model.isEmpty() ? entry.first
+            : it.vendor.isEmpty()    ? it.model
+                                     : it.vendor + QLatin1Char(' ') + it.model;
+        pb.estimate = it.price.kind == PriceKind::Estimate;
+        pb.basis = it.price.kind == PriceKind::List ? QStringLiteral("list price")
+            : it.price.kind == PriceKind::PriceBook ? QStringLiteral("price book")
+                                                    : QStringLiteral("estimate");
+        if (it.price.hasBand() && *it.price.low < *it.price.high)
+            pb.range = QStringLiteral("%1 to %2").arg(r.roundedMoney(*it.price.low), r.roundedMoney(*it.price.high));
+        r.prices.push_back(pb);
+    }
+    static const QRegularExpression vendorDocument(
+        QStringLiteral("\\b(?:NVIDIA|Supermicro|Dell|NetApp|DDN|WEKA|VAST|IBM)\\s[^;:,()\\[\\]]+?\\s(?:reference "
+                       "architecture|user guide|user manual|specifications|data ?sheet|overview|RA)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    std::map<QString, QString> documents; // lower case -> as written
+    for (const SourceLine& line : r.sources) {
+        (line.estimate ? r.estimatedFigures : r.publishedFigures) += 1;
+        if (line.estimate)
+            continue;
+        for (auto m = vendorDocument.globalMatch(line.source); m.hasNext();) {
+            const QString doc = m.next().captured(0).simplified();
+            documents.emplace(doc.toLower(), doc);
+        }
+    }
+    for (const auto& [key, doc] : documents)
+        r.publishedSources << doc;
+
     // Owning against renting, year by year.
     const int years = std::max(1, static_cast<int>(std::ceil(r.cost.assumptions.years.value)));
     for (int y = 0; y <= years; ++y) {
@@ -469,13 +548,14 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     QString tierText;
     if (c.tier) {
         const QString range = c.tier->typicalCostMax
-            ? QStringLiteral("%1 to %2").arg(r.money(c.tier->typicalCostMin, 0), r.money(*c.tier->typicalCostMax, 0))
-            : QStringLiteral("%1 and more").arg(r.money(c.tier->typicalCostMin, 0));
+            ? QStringLiteral("%1 to %2")
+                  .arg(r.roundedMoney(c.tier->typicalCostMin), r.roundedMoney(*c.tier->typicalCostMax))
+            : QStringLiteral("%1 and more").arg(r.roundedMoney(c.tier->typicalCostMin));
         tierText = QStringLiteral(" It falls in the %1 tier of the scale-tier table (typical cost %2); with %3 years "
                                   "of support its all-in cost is %4 to %5, %6 that range.")
                        .arg(c.tier->name, range,
                            number(std::min(c.assumptions.supportPrepaidYears.value, c.assumptions.years.value)),
-                           r.money(c.allInBand.low, 0), r.money(c.allInBand.high, 0),
+                           r.roundedMoney(c.allInBand.low), r.roundedMoney(c.allInBand.high),
                            c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside"));
     }
     // The noun phrase is built from its parts (never by editing the finished sentence, which would
@@ -515,7 +595,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                      .arg(number(static_cast<double>(cs.nodes.size())),
                          cs.nodes.size() == 1 ? QString() : QStringLiteral("s"),
                          cs.nodes.size() == 1 ? QStringLiteral("s") : QString(), number(cs.powerMaxW / 1000.0, 1),
-                         r.money(cs.priceUsd));
+                         r.roundedMoney(cs.priceUsd));
         r.summaryText << t;
     }
     QString fabricText
@@ -540,19 +620,20 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                                               : QStringLiteral("%1 racks").arg(number(r.rackCount)));
     r.summaryText
         << QStringLiteral(
-               "The capital cost is %1 (%2 per GPU), between %3 and %4 with every estimated price at the low or high "
-               "end of its band. Over %5 years the total cost of ownership is %6 (%7 to %8), "
+               "The capital cost is estimated at %1 (%2 per GPU): between %3 and %4 with every estimated price at "
+               "the low or high end of its range. Over %5 years the total cost of ownership is about %6 (%7 to %8), "
                "or %9 per GPU-hour")
-                .arg(r.money(c.capex), r.money(c.costPerGpu), r.money(c.capexBand.low, 0), r.money(c.capexBand.high, 0),
-                    number(c.assumptions.years.value), r.money(c.tco), r.money(c.tcoBand.low, 0),
-                    r.money(c.tcoBand.high, 0), r.money(c.costPerGpuHour))
+                .arg(r.roundedMoney(c.capex), r.roundedMoney(c.costPerGpu), r.roundedMoney(c.capexBand.low),
+                    r.roundedMoney(c.capexBand.high), number(c.assumptions.years.value), r.roundedMoney(c.tco),
+                    r.roundedMoney(c.tcoBand.low), r.roundedMoney(c.tcoBand.high), r.roundedMoney(c.costPerGpuHour))
             + QStringLiteral(" (%1 to %2) at %3 utilization; renting the same GPU-hours at %4 per GPU-hour would "
                              "cost %5. Owning breaks even with the cloud %6. Ownership counts energy, support, "
                              "colocation at %7 per kW-month and staff; %8.")
-                  .arg(r.money(c.costPerGpuHourBand.low), r.money(c.costPerGpuHourBand.high),
-                      percent(c.assumptions.utilization.value, 0), r.money(c.assumptions.cloudPricePerGpuHour.value),
-                      r.money(c.cloudCostPerYear * c.assumptions.years.value), c.breakEvenText(),
-                      r.money(c.assumptions.facilityUsdPerKwMonth.value, 0), CostAssumptions::omissions());
+                  .arg(r.roundedMoney(c.costPerGpuHourBand.low), r.roundedMoney(c.costPerGpuHourBand.high),
+                      percent(c.assumptions.utilization.value, 0),
+                      r.roundedMoney(c.assumptions.cloudPricePerGpuHour.value),
+                      r.roundedMoney(c.cloudCostPerYear * c.assumptions.years.value), c.breakEvenText(),
+                      r.roundedMoney(c.assumptions.facilityUsdPerKwMonth.value), CostAssumptions::omissions());
     r.summaryText << QStringLiteral("Validation found %1 error%2, %3 warning%4 and %5 informational finding%6; %7 "
                                     "finding%8 waived with a written reason.")
                          .arg(r.findingCounts.errors)

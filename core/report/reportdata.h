@@ -25,8 +25,10 @@ namespace pw {
 
 class Design;
 
-// The sections a proposal may hold, in the order they print.
-enum class ReportSection { Cover, Summary, Stack, Topology, Racks, Bom, Cabling, Validation, Cost, Sources };
+// The sections a proposal may hold, in the order they print. The appendix (every figure's source
+// with the catalog's own sourcing notes, for the people who keep the catalog) is not a customer
+// section: it prints only when ReportOptions::sourcingAppendix asks for it.
+enum class ReportSection { Cover, Summary, Stack, Topology, Racks, Bom, Cabling, Validation, Cost, Sources, Appendix };
 
 // What the person exporting chooses: who it is for, by whom, which sections. Defaults give the full
 // report in US dollars on A4.
@@ -40,6 +42,11 @@ struct ReportOptions {
     std::vector<ReportSection> sections = allSections();
     QString documentVersion; // empty: the design's properties["version"], else "1.0"
     QDate date; // invalid: today
+    QString title; // empty: the design's name, or one derived from the design (DesignName::forReader)
+    bool sourcingAppendix = false; // internal sourcing notes as a last section; off for customers
+
+    // The sections that print: `sections`, then the appendix when asked for.
+    [[nodiscard]] std::vector<ReportSection> printedSections() const;
 
     [[nodiscard]] static std::vector<ReportSection> allSections();
     [[nodiscard]] bool has(ReportSection s) const;
@@ -86,6 +93,14 @@ struct SourceLine {
     QString figure; // "price", "maximum power"
     QString value; // formatted with its unit
     QString source;
+    bool estimate = false;
+};
+
+// How one catalog item used by the design is priced, in a customer's words.
+struct PriceBasis {
+    QString item; // "NVIDIA DGX H100"
+    QString basis; // "list price", "estimate", "price book"
+    QString range; // an estimate's band, rounded ("$350k to $450k"); empty for a point price
     bool estimate = false;
 };
 
@@ -150,7 +165,11 @@ struct ReportData {
     int rackCount = 0;
     std::vector<CablingLine> cabling;
     int cableCount = 0;
-    std::vector<SourceLine> sources;
+    std::vector<SourceLine> sources; // every figure with its source (the internal appendix)
+    std::vector<PriceBasis> prices; // by item, for the customer's source list
+    QStringList publishedSources; // the vendor documents the published figures come from
+    int publishedFigures = 0;
+    int estimatedFigures = 0;
     std::vector<Tier> tiers;
 
     ClusterStackBlock clusterTypeAndStack;
@@ -170,6 +189,10 @@ struct ReportData {
     [[nodiscard]] QString money(double usd, int decimals = 2) const;
     [[nodiscard]] QString roundedMoney(double usd) const;
     [[nodiscard]] static QString number(double v, int decimals = 0);
+
+    // Text for a customer: drops references to the catalog's working files ("(fabric-rules.md)",
+    // "hardware-specs.md section 6") and source tags ("[S4]"), which mean nothing outside the team.
+    [[nodiscard]] static QString customerText(const QString& text);
 };
 
 } // namespace pw

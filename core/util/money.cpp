@@ -78,10 +78,13 @@ QString Money::rounded(double usd) const
             n.chop(2);
         return withSymbol(v < 0, n + QLatin1Char(unit));
     }
-    QString n = QString::number(a, 'f', 0);
+    // Below a hundred the cents matter (a cost per GPU-hour of $2.13).
+    QString n = QString::number(a, 'f', a < 100 ? 2 : 0);
+    if (n == QLatin1String("100.00"))
+        n = QStringLiteral("100");
     if (n == QLatin1String("1000"))
         return withSymbol(v < 0, QStringLiteral("1K"));
-    return withSymbol(v < 0 && n != QLatin1String("0"), n);
+    return withSymbol(v < 0 && n != QLatin1String("0") && n != QLatin1String("0.00"), n);
 }
 
 } // namespace pw

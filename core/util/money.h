@@ -15,9 +15,9 @@ public:
 
     // "$1,613,985" (grouped digits, `decimals` after the point, "-$5" for a negative amount).
     [[nodiscard]] QString exact(double usd, int decimals = 0) const;
-    // "$1.6M", "$41.2M", "$215K", "$2.5K", "$950", "$1.2B": for charts, ranges and sentences where
-    // the reader wants the size, not the cents. One decimal below 100 of the unit, none above; a
-    // trailing ".0" is dropped ("$50M").
+    // "$1.6M", "$41.2M", "$215K", "$2.5K", "$950", "$1.2B", "$2.13": for charts, ranges and
+    // sentences where the reader wants the size. One decimal below 100 of the unit, none above; a
+    // trailing ".0" is dropped ("$50M"); cents below $100 (a cost per GPU-hour).
     [[nodiscard]] QString rounded(double usd) const;
 
     [[nodiscard]] const QString& currency() const { return mCurrency; }

@@ -1,6 +1,6 @@
 #include "dialogs/exportreportdialog.h"
 
-#include "diagramrenderer.h"
+#include "designpicturerenderer.h"
 #include "export/bomcsv.h"
 #include "export/cablingcsv.h"
 #include "export/p2pcsv.h"
@@ -8,11 +8,11 @@
 #include "io/atomicfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
+#include "model/designname.h"
 #include "pdfreportwriter.h"
 #include "util/errors.h"
 
 #include <QApplication>
-#include <QBuffer>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -21,20 +21,16 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QGraphicsScene>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
-#include <QPainter>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
-#include <QSvgGenerator>
 #include <QVBoxLayout>
 
 namespace pw {
@@ -73,22 +69,28 @@ QString suggestedName(const Design& design, const QString& filePath, const QStri
 
 } // namespace
 
-ExportReportDialog::ExportReportDialog(const QString& designName, const QString& suggestedPath, QWidget* parent)
+ExportReportDialog::ExportReportDialog(const QString& title, const QString& suggestedPath, QWidget* parent)
     : QDialog(parent),
+      mTitle(new QLineEdit(title, this)),
       mCustomer(new QLineEdit(this)),
       mPreparedBy(new QLineEdit(this)),
       mLogo(new QLineEdit(this)),
       mCurrency(new QComboBox(this)),
       mRate(new QDoubleSpinBox(this)),
       mPageSize(new QComboBox(this)),
+      mAppendix(new QCheckBox(tr("Add the internal &sourcing appendix (for the team, not for customers)"), this)),
       mOutput(new QLineEdit(this))
 {
     setWindowTitle(tr("Export Report"));
     setObjectName(QStringLiteral("exportReportDialog"));
     auto* layout = new QVBoxLayout(this);
 
-    auto* who = new QGroupBox(tr("Proposal for %1").arg(designName), this);
+    auto* who = new QGroupBox(tr("Proposal"), this);
     auto* form = new QFormLayout(who);
+    mTitle->setObjectName(QStringLiteral("title"));
+    mTitle->setPlaceholderText(title);
+    mTitle->setToolTip(tr("The title on the cover and in every page header"));
+    form->addRow(tr("&Title:"), mTitle);
     mCustomer->setObjectName(QStringLiteral("customer"));
     mCustomer->setPlaceholderText(tr("Customer name"));
     form->addRow(tr("&Customer:"), mCustomer);
@@ -137,6 +139,9 @@ ExportReportDialog::ExportReportDialog(const QString& designName, const QString&
         ++i;
     }
     layout->addWidget(sections);
+    mAppendix->setObjectName(QStringLiteral("sourcingAppendix"));
+    mAppendix->setToolTip(tr("Every figure's source as the catalog records it, with its reliability notes"));
+    layout->addWidget(mAppendix);
 
     auto* out = new QFormLayout;
     mOutput->setObjectName(QStringLiteral("output"));
@@ -176,6 +181,8 @@ void ExportReportDialog::updateState()
 ReportOptions ExportReportDialog::options() const
 {
     ReportOptions o;
+    o.title = mTitle->text().trimmed();
+    o.sourcingAppendix = mAppendix->isChecked();
     o.customer = mCustomer->text().trimmed();
     o.preparedBy = mPreparedBy->text().trimmed();
     o.logoPath = mLogo->text().trimmed();
@@ -201,6 +208,9 @@ void ExportReportDialog::setOptions(const ReportOptions& o)
     mPageSize->setCurrentText(o.pageSize);
     for (const auto& [s, box] : mSections)
         box->setChecked(o.has(s));
+    if (!o.title.isEmpty())
+        mTitle->setText(o.title);
+    mAppendix->setChecked(o.sourcingAppendix);
     updateState();
 }
 
@@ -217,7 +227,7 @@ QString runExportReportDialog(QWidget* parent, const Design& design, const QStri
 {
     QSettings settings;
     ExportReportDialog dialog(
-        design.name(), suggestedName(design, designFilePath, QStringLiteral("-proposal.pdf")), parent);
+        DesignName::forReader(design), suggestedName(design, designFilePath, QStringLiteral("-proposal.pdf")), parent);
     ReportOptions remembered;
     remembered.customer = settings.value(QStringLiteral("report/customer")).toString();
     remembered.preparedBy = settings.value(QStringLiteral("report/preparedBy")).toString();
@@ -267,37 +277,9 @@ void writeBytes(const QString& path, const QByteArray& bytes)
     AtomicFile::writeBytes(path, bytes);
 }
 
-QByteArray renderScene(QGraphicsScene* scene, bool svg)
-{
-    const QRectF source = scene->itemsBoundingRect().adjusted(-20, -20, 20, 20);
-    QBuffer buffer;
-    buffer.open(QIODevice::WriteOnly);
-    if (svg) {
-        QSvgGenerator gen;
-        gen.setOutputDevice(&buffer);
-        gen.setSize(source.size().toSize());
-        gen.setViewBox(QRectF(QPointF(0, 0), source.size()));
-        QPainter p(&gen);
-        scene->render(&p, QRectF(QPointF(0, 0), source.size()), source);
-        p.end();
-        return buffer.data();
-    }
-    // PNG at about 2 pixels per scene unit, capped so a huge canvas stays a sane file.
-    const double scale = std::min(2.0, 8000.0 / std::max(source.width(), source.height()));
-    QImage img((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
-    img.fill(Qt::white);
-    QPainter p(&img);
-    p.setRenderHint(QPainter::Antialiasing);
-    scene->render(&p, QRectF(QPointF(0, 0), QSizeF(img.size())), source);
-    p.end();
-    img.save(&buffer, "PNG");
-    return buffer.data();
-}
-
 } // namespace
 
-QMenu* addExportMenu(
-    QMenu* file, QWidget* parent, std::function<const Design*()> design, std::function<QGraphicsScene*()> scene)
+QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()> design)
 {
     QMenu* menu = file->addMenu(QObject::tr("&Export"));
     menu->setObjectName(QStringLiteral("menuExport"));
@@ -320,7 +302,7 @@ QMenu* addExportMenu(
         QAction* a = menu->addAction(QObject::tr(f.label));
         a->setObjectName(
             QStringLiteral("actionExport_%1").arg(QLatin1String(f.id)).replace(QLatin1Char('-'), QLatin1Char('_')));
-        QObject::connect(a, &QAction::triggered, parent, [parent, design, scene, f] {
+        QObject::connect(a, &QAction::triggered, parent, [parent, design, f] {
             const Design* d = design ? design() : nullptr;
             if (!d)
                 return;
@@ -343,12 +325,10 @@ QMenu* addExportMenu(
                     writeBytes(path, P2pCsv::write(*d));
                 else if (id == QLatin1String("slurm-topology"))
                     writeBytes(path, SlurmTopology::write(*d));
-                else if (QGraphicsScene* s = scene ? scene() : nullptr)
-                    writeBytes(path, renderScene(s, id == QLatin1String("svg")));
-                else if (id == QLatin1String("svg"))
-                    error = DiagramRenderer::writeSvg(DiagramModel::of(*d), d->name(), path);
+                else if (id == QLatin1String("svg")) // the same picture as `podwright-cli export`
+                    error = DesignPictureRenderer::writeSvg(DesignPicture::of(*d), DesignName::forReader(*d), path);
                 else
-                    error = DiagramRenderer::writePng(DiagramModel::of(*d), d->name(), path);
+                    error = DesignPictureRenderer::writePng(DesignPicture::of(*d), DesignName::forReader(*d), path);
             } catch (const Error& e) {
                 error = e.message();
             } catch (const std::exception& e) {

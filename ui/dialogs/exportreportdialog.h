@@ -9,7 +9,6 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
-class QGraphicsScene;
 class QLineEdit;
 class QMenu;
 class QPushButton;
@@ -18,13 +17,15 @@ namespace pw {
 
 class Design;
 
-// File > Export report: who the proposal is for and by whom, a logo, the currency (amounts are
-// computed in USD and converted at the rate given), the page size, which sections, and where to
-// write the PDF. Self-contained: reads nothing but the design's name; the caller renders.
+// File > Export report: the proposal's title (the design's readable name by default), who it is
+// for and by whom, a logo, the currency (amounts are computed in USD and converted at the rate
+// given), the page size, which sections, whether the internal sourcing appendix is added (off by
+// default: the proposal goes to a customer), and where to write the PDF. Self-contained: reads
+// nothing but the title; the caller renders.
 class ExportReportDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit ExportReportDialog(const QString& designName, const QString& suggestedPath, QWidget* parent = nullptr);
+    explicit ExportReportDialog(const QString& title, const QString& suggestedPath, QWidget* parent = nullptr);
 
     [[nodiscard]] ReportOptions options() const;
     [[nodiscard]] QString outputPath() const;
@@ -34,6 +35,7 @@ public:
 private:
     void updateState();
 
+    QLineEdit* mTitle;
     QLineEdit* mCustomer;
     QLineEdit* mPreparedBy;
     QLineEdit* mLogo;
@@ -41,6 +43,7 @@ private:
     QDoubleSpinBox* mRate;
     QComboBox* mPageSize;
     std::vector<std::pair<ReportSection, QCheckBox*>> mSections;
+    QCheckBox* mAppendix;
     QLineEdit* mOutput;
     QPushButton* mOk = nullptr;
 };
@@ -51,10 +54,9 @@ private:
 QString runExportReportDialog(QWidget* parent, const Design& design, const QString& designFilePath = {});
 
 // Adds File > Export > JSON, Cabling plan (CSV), Bill of materials (CSV), Point-to-point list
-// (CSV), Slurm topology, Canvas as SVG, Canvas as PNG. `design` returns the current design;
-// `scene`, when it returns a scene, is what the SVG/PNG show (the canvas as the user sees it),
-// otherwise the report's aggregated diagram is drawn.
-QMenu* addExportMenu(
-    QMenu* file, QWidget* parent, std::function<const Design*()> design, std::function<QGraphicsScene*()> scene = {});
+// (CSV), Slurm topology, Canvas as SVG, Canvas as PNG. `design` returns the current design. The
+// SVG/PNG draw the design's DesignPicture (the canvas's boxes at their canvas positions) with the
+// same renderer as `podwright-cli export`, so both give the same file.
+QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()> design);
 
 } // namespace pw

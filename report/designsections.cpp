@@ -1,0 +1,254 @@
+#include "reportsections.h"
+
+#include "pdfpageflow.h"
+#include "pdftable.h"
+#include "reportcharts.h"
+#include "reportstyle.h"
+
+#include "diagramrenderer.h"
+#include "drawingpalette.h"
+
+#include <QFontMetricsF>
+
+#include <map>
+
+namespace pw::sections {
+
+using namespace reportstyle;
+using Cell = PdfTable::Cell;
+using Column = PdfTable::Column;
+
+void topology(PdfPageFlow& page, const ReportData& d)
+{
+    QPainter& p = page.painter();
+    const QRectF& body = page.body();
+    page.section(ReportSection::Topology, true); // the diagram takes the whole page
+    const DiagramModel& m = d.diagram;
+    page.paragraph(m.aggregated
+            ? QStringLiteral("%1 nodes and %2 links, aggregated: servers and leaves by scalable unit (or rack), other "
+                             "switches by network and tier. "
+                             "Each line is a bundle of links; its label gives the number of links.")
+                  .arg(ReportData::number(m.nodes), ReportData::number(m.links))
+            : QStringLiteral(
+                "%1 nodes and %2 links, one box per node. Lines with a number are bundles of that many links.")
+                  .arg(ReportData::number(m.nodes), ReportData::number(m.links)),
+        8.5, kMuted);
+    // Legend.
+    double x = body.left();
+    p.setFont(font(7.5));
+    for (Network n : {Network::Compute, Network::Storage, Network::InBand, Network::OutOfBand}) {
+        const QString name = networkLegendName(n);
+        p.setPen(QPen(networkColor(n), 2));
+        p.drawLine(QPointF(x, page.y + 5), QPointF(x + 14, page.y + 5));
+        p.setPen(kInk);
+        p.drawText(QPointF(x + 18, page.y + 8), name);
+        x += 30 + QFontMetricsF(font(7.5), page.device()).horizontalAdvance(name);
+    }
+    page.y += 22;
+    const QRectF area(body.left(), page.y, body.width(), page.room());
+    DiagramRenderer::paint(p, m, area, 7.0);
+    page.y = body.bottom();
+}
+
+void racks(PdfPageFlow& page, const ReportData& d)
+{
+    QPainter& p = page.painter();
+    const QRectF& body = page.body();
+    page.section(ReportSection::Racks);
+    if (d.racks.empty()) {
+        page.paragraph(QStringLiteral("The design places no node in a rack."));
+        return;
+    }
+    page.paragraph(
+        QStringLiteral("%1 racks in %2 distinct layouts. Racks with identical contents share one drawing; the "
+                       "names under each drawing list them.")
+            .arg(ReportData::number(d.rackCount))
+            .arg(d.racks.size()),
+        8.5, kMuted);
+    const int perRow = 4;
+    const double gap = 14;
+    const double colW = (body.width() - gap * (perRow - 1)) / perRow;
+    const size_t maxLayouts = 48;
+    const size_t shown = std::min(maxLayouts, d.racks.size());
+    for (size_t i = 0; i < shown; i += perRow) {
+        int maxU = 0;
+        bool misplaced = false;
+        for (size_t k = i; k < std::min(shown, i + perRow); ++k) {
+            maxU = std::max(maxU, d.racks[k].heightU);
+            misplaced = misplaced || !d.racks[k].misplaced.isEmpty();
+        }
+        // One row of racks takes a page's height at most; fit two rows of short racks.
+        const double extra = misplaced ? 46 : 0; // four lines listing the nodes not drawn
+        const double uH = std::min(12.0, (body.height() - 130 - extra) / std::max(1, maxU));
+        const double rowH = maxU * uH + 74 + extra;
+        page.ensure(rowH);
+        for (size_t k = i; k < std::min(shown, i + perRow); ++k) {
+            const RackElevation& r = d.racks[k];
+            const double x = body.left() + (k - i) * (colW + gap);
+            QStringList names = r.rackNames;
+            const QString title = names.size() > 1 ? QStringLiteral("%1 (x %2)").arg(r.name).arg(names.size()) : r.name;
+            p.setFont(font(8.5, true));
+            p.setPen(kInk);
+            p.drawText(QRectF(x, page.y, colW, 12), Qt::AlignLeft | Qt::AlignVCenter,
+                QFontMetricsF(font(8.5, true), page.device()).elidedText(title, Qt::ElideRight, colW));
+            p.setFont(font(6.5));
+            p.setPen(kMuted);
+            // Height first, the model after it, within the column: a long model name once ran
+            // into the next rack's line.
+            p.drawText(QRectF(x, page.y + 12, colW, 10), Qt::AlignLeft | Qt::AlignVCenter,
+                page.elided(QStringLiteral("%1U%2, %3")
+                                .arg(r.heightU)
+                                .arg(r.liquidCooled ? QStringLiteral(" liquid-cooled") : QString(), r.model),
+                    font(6.5), colW - 2));
+            const double top = page.y + 26;
+            const double railW = 12;
+            const QRectF frame(x + railW, top, colW - railW, r.heightU * uH);
+            p.setPen(QPen(QColor(0x44, 0x44, 0x44), 0.8));
+            p.setBrush(QColor(0xfa, 0xfa, 0xfa));
+            p.drawRect(frame);
+            p.setFont(font(std::min(5.5, uH * 0.55)));
+            p.setPen(QColor(0x99, 0x99, 0x99));
+            for (int u = 1; u <= r.heightU; ++u) {
+                const double uy = frame.bottom() - u * uH;
+                if (u % 2 == 1 || uH >= 9)
+                    p.drawText(QRectF(x, uy, railW - 2, uH), Qt::AlignRight | Qt::AlignVCenter, QString::number(u));
+            }
+            for (const RackElevation::Slot& s : r.slots) {
+                const QRectF sr(frame.left() + 1, frame.bottom() - (s.u - 1 + s.heightU) * uH + 0.5, frame.width() - 2,
+                    s.heightU * uH - 1);
+                QColor fill(0xe3, 0xee, 0xfb);
+                if (s.kind == DiagramModel::Kind::Switch)
+                    fill = QColor(0xd5, 0xe8, 0xd4);
+                else if (s.kind == DiagramModel::Kind::Storage)
+                    fill = QColor(0xfd, 0xed, 0xd3);
+                else if (s.kind == DiagramModel::Kind::Appliance || s.kind == DiagramModel::Kind::Other)
+                    fill = QColor(0xee, 0xe6, 0xf7);
+                p.setPen(QPen(QColor(0x70, 0x80, 0x90), 0.5));
+                p.setBrush(fill);
+                p.drawRect(sr);
+                const QFont sf = font(std::min(6.5, std::max(4.0, uH * 0.55)));
+                p.setFont(sf);
+                p.setPen(kInk);
+                const QString text = s.heightU >= 2 && uH * s.heightU >= 16
+                    ? s.name + QLatin1Char('\n') + s.model
+                    : s.name + QStringLiteral(" \u00b7 ") + s.model;
+                const QFontMetricsF fm(sf, page.device());
+                QStringList lines = text.split(QLatin1Char('\n'));
+                for (QString& l : lines)
+                    l = fm.elidedText(l, Qt::ElideRight, sr.width() - 4);
+                p.drawText(sr.adjusted(2, 0, -2, 0), Qt::AlignCenter, lines.join(QLatin1Char('\n')));
+            }
+            double ty = frame.bottom() + 4;
+            p.setFont(font(6.5));
+            p.setPen(r.powerBudgetKw > 0 && r.powerKw > r.powerBudgetKw ? kError : kMuted);
+            p.drawText(QRectF(x, ty, colW, 10), Qt::AlignLeft | Qt::AlignVCenter,
+                r.powerBudgetKw > 0 ? QStringLiteral("%1 kW of %2 kW budget")
+                                          .arg(ReportData::number(r.powerKw, 1), ReportData::number(r.powerBudgetKw, 1))
+                                    : QStringLiteral("%1 kW maximum").arg(ReportData::number(r.powerKw, 1)));
+            if (names.size() > 1) {
+                ty += 10;
+                p.setPen(kMuted);
+                QString list = names.mid(0, 12).join(QStringLiteral(", "))
+                    + (names.size() > 12 ? QStringLiteral(", ...") : QString());
+                p.drawText(QRectF(x, ty, colW, 24), Qt::AlignLeft | Qt::TextWordWrap, list);
+                ty += 14;
+            }
+            if (!r.misplaced.isEmpty()) {
+                // Left out of the drawing, never drawn over the rack's top or another node.
+                ty += 10;
+                p.setPen(kError);
+                const QFontMetricsF fm(font(6.5), page.device());
+                p.drawText(QRectF(x, ty, colW, 36), Qt::AlignLeft | Qt::TextWordWrap,
+                    fm.elidedText(QStringLiteral("Not drawn (RACK-HEIGHT, RACK-OVERLAP): %1")
+                                      .arg(r.misplaced.join(QStringLiteral(", "))),
+                        Qt::ElideRight, colW * 3.5));
+            }
+        }
+        page.y += rowH;
+    }
+    if (d.racks.size() > shown)
+        page.paragraph(
+            QStringLiteral("%1 further rack layouts are not drawn; the cabling plan export lists every rack and U.")
+                .arg(d.racks.size() - shown),
+            8.5, kMuted);
+}
+
+void cabling(PdfPageFlow& page, const ReportData& d)
+{
+    QPainter& p = page.painter();
+    const QRectF& body = page.body();
+    page.section(ReportSection::Cabling);
+    std::map<QString, int> byType;
+    std::map<QString, int> byNetwork;
+    for (const CablingLine& l : d.cabling) {
+        byType[l.type] += l.count;
+        byNetwork[l.network] += l.count;
+    }
+    QStringList types;
+    for (const auto& [t, n] : byType)
+        types << QStringLiteral("%1 %2").arg(ReportData::number(n), t);
+    page.paragraph(QStringLiteral("%1 cables in all: %2. The cabling plan (a spreadsheet with one row per cable: both "
+                                  "ends' device, port, rack and U, and a label) and a point-to-point list for "
+                                  "cable-validation tools are available with this design.")
+                       .arg(ReportData::number(d.cableCount), types.join(QStringLiteral(", "))),
+        9);
+    std::vector<std::pair<QString, double>> bars;
+    for (const auto& [t, n] : byType)
+        bars.emplace_back(t, n);
+    const double chartH = ReportCharts::barsHeight(bars.size());
+    page.ensure(chartH + 10);
+    ReportCharts::bars(p, QRectF(body.left(), page.y, body.width(), chartH), bars, QStringLiteral("Cables by type"),
+        [](double n) { return ReportData::number(n); });
+    page.y += chartH + 10;
+    page.subheading(QStringLiteral("By network, type and length class"));
+    std::vector<std::vector<Cell>> rows;
+    for (const CablingLine& l : d.cabling)
+        rows.push_back({Cell{l.network}, Cell{l.type}, Cell{l.lengthClass}, Cell{ReportData::number(l.count)}});
+    std::vector<int> bold{static_cast<int>(rows.size())};
+    rows.push_back({Cell{QStringLiteral("Total")}, Cell{}, Cell{}, Cell{ReportData::number(d.cableCount)}});
+    PdfTable::draw(page,
+        {{QStringLiteral("Network"), 0.25}, {QStringLiteral("Cable or optic type"), 0.35},
+            {QStringLiteral("Length class"), 0.2}, {QStringLiteral("Cables"), 0.2, Qt::AlignRight}},
+        rows, 8.5, bold);
+}
+
+void validation(PdfPageFlow& page, const ReportData& d)
+{
+    page.section(ReportSection::Validation);
+    const FindingCounts& c = d.findingCounts;
+    page.tiles({{QStringLiteral("Errors"), QString::number(c.errors)},
+                   {QStringLiteral("Warnings"), QString::number(c.warnings)},
+                   {QStringLiteral("Information"), QString::number(c.infos)},
+                   {QStringLiteral("Waived"), QString::number(c.waived)}},
+        4);
+    if (d.findings.empty()) {
+        page.paragraph(QStringLiteral("No design rule reports anything: every check passed."), 9.5, kOk);
+        return;
+    }
+    page.paragraph(
+        QStringLiteral("Every finding of the design rules, with its severity. A waived finding stays listed with "
+                       "the written reason for accepting it."),
+        8.5, kMuted);
+    std::vector<std::vector<Cell>> rows;
+    for (const Finding& f : d.findings) {
+        const QColor color = f.waived()       ? kMuted
+            : f.severity == Severity::Error   ? kError
+            : f.severity == Severity::Warning ? kWarning
+                                              : kInfo;
+        QString note = ReportData::customerText(f.explanation);
+        if (f.waived())
+            note = QStringLiteral("Waived%1: %2")
+                       .arg(f.waiver->author.isEmpty() ? QString() : QStringLiteral(" by %1").arg(f.waiver->author),
+                           f.waiver->reason)
+                + (note.isEmpty() ? QString() : QStringLiteral("\n") + note);
+        rows.push_back({Cell{toString(f.severity) + (f.waived() ? QStringLiteral("\n(waived)") : QString()), QString(),
+                            true, color},
+            Cell{f.code}, Cell{ReportData::customerText(f.message), note}});
+    }
+    PdfTable::draw(page,
+        {{QStringLiteral("Severity"), 0.11}, {QStringLiteral("Rule"), 0.25, Qt::AlignLeft, 6.8},
+            {QStringLiteral("Finding"), 0.64}},
+        rows, 7.8);
+}
+
+} // namespace pw::sections

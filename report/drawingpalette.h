@@ -1,0 +1,62 @@
+#pragma once
+
+#include "catalog/catalogitem.h"
+#include "model/node.h"
+#include "networkpalette.h"
+
+#include <QColor>
+#include <QString>
+
+namespace pw {
+
+// The colours of every drawing: each network in the PDF's diagram and legend and the SVG/PNG
+// export, and each kind of node on the canvas and in the export (the studio's ItemStyle reads
+// these, so the canvas and its exported picture look alike).
+// Networks: the one table (networkpalette.h).
+inline QColor networkColor(Network n)
+{
+    return NetworkPalette::color(n);
+}
+
+inline QString networkLegendName(Network n)
+{
+    return NetworkPalette::label(n);
+}
+
+inline QColor kindFill(ItemKind kind)
+{
+    switch (kind) {
+    case ItemKind::Server:
+        return QColor(0xf1, 0xf8, 0xe6);
+    case ItemKind::Switch:
+        return QColor(0xe8, 0xf1, 0xfb);
+    case ItemKind::Storage:
+        return QColor(0xfd, 0xf0, 0xe2);
+    case ItemKind::Appliance:
+        return QColor(0xf2, 0xed, 0xfa);
+    case ItemKind::Pdu:
+        return QColor(0xff, 0xfa, 0xe0);
+    default:
+        return QColor(0xf4, 0xf4, 0xf4);
+    }
+}
+
+inline QColor kindBorder(ItemKind kind)
+{
+    switch (kind) {
+    case ItemKind::Server:
+        return QColor(0x4d, 0x7a, 0x00);
+    case ItemKind::Switch:
+        return QColor(0x1f, 0x5f, 0x99);
+    case ItemKind::Storage:
+        return QColor(0xb3, 0x59, 0x00);
+    case ItemKind::Appliance:
+        return QColor(0x5b, 0x3a, 0x8c);
+    case ItemKind::Pdu:
+        return QColor(0x8a, 0x6d, 0x00);
+    default:
+        return QColor(0x55, 0x55, 0x55);
+    }
+}
+
+} // namespace pw

@@ -1,0 +1,216 @@
+// Issues 13 and 14: File > Export > Canvas as SVG/PNG and `podwright-cli export --format svg|png`
+// once drew two different pictures in different coordinates (the live scene against the report's
+// aggregated diagram). Both now draw the design's DesignPicture with one renderer: the same node
+// boxes at the canvas's positions.
+
+#include "helpers/windowfixture.h"
+
+#include "designdocument.h"
+#include "designpicturerenderer.h"
+#include "dialogs/exportreportdialog.h"
+#include "integration/helpers/clirunner.h"
+#include "model/design.h"
+#include "model/designname.h"
+#include "nodeitem.h"
+#include "report/designpicture.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QImage>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTransform>
+#include <QXmlStreamReader>
+
+#include <algorithm>
+
+using namespace pw;
+using namespace pw::ui;
+
+namespace {
+
+// Every <rect> of an SVG in the file's coordinates (the enclosing groups' transforms applied),
+// rounded to a tenth, sorted.
+std::vector<QRectF> svgRects(const QByteArray& svg)
+{
+    std::vector<QRectF> out;
+    std::vector<QTransform> stack{QTransform()};
+    static const QRegularExpression matrix(
+        QStringLiteral("matrix\\(([-0-9.e]+),([-0-9.e]+),([-0-9.e]+),([-0-9.e]+),([-0-9.e]+),([-0-9.e]+)\\)"));
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("g")) {
+            QTransform t;
+            const auto m = matrix.match(xml.attributes().value(QLatin1String("transform")).toString());
+            if (m.hasMatch())
+                t = QTransform(m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(),
+                    m.captured(4).toDouble(), m.captured(5).toDouble(), m.captured(6).toDouble());
+            stack.push_back(t * stack.back());
+        } else if (xml.isEndElement() && xml.name() == QLatin1String("g")) {
+            stack.pop_back();
+        } else if (xml.isStartElement() && xml.name() == QLatin1String("rect")) {
+            const auto a = xml.attributes();
+            const QRectF r(a.value(QLatin1String("x")).toDouble(), a.value(QLatin1String("y")).toDouble(),
+                a.value(QLatin1String("width")).toDouble(), a.value(QLatin1String("height")).toDouble());
+            const QRectF m = stack.back().mapRect(r);
+            out.emplace_back(std::round(m.x() * 10) / 10, std::round(m.y() * 10) / 10, std::round(m.width() * 10) / 10,
+                std::round(m.height() * 10) / 10);
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const QRectF& a, const QRectF& b) {
+        return std::make_tuple(a.x(), a.y(), a.width(), a.height())
+            < std::make_tuple(b.x(), b.y(), b.width(), b.height());
+    });
+    return out;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestExportPicture : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir mDir;
+
+    // Runs `act` once a modal dialog of type T is up.
+    template <typename T, typename F>
+    void whenModal(F act)
+    {
+        auto* timer = new QTimer(this);
+        timer->setInterval(10);
+        connect(timer, &QTimer::timeout, this, [timer, act]() mutable {
+            if (auto* dlg = qobject_cast<T*>(QApplication::activeModalWidget())) {
+                timer->stop();
+                timer->deleteLater();
+                act(dlg);
+            }
+        });
+        timer->start();
+    }
+
+    // File > Export > Canvas as SVG/PNG, saving to `path` as a user would.
+    void exportFromStudio(MainWindow* w, const QString& format, const QString& path)
+    {
+        bool asked = false;
+        whenModal<QFileDialog>([&](QFileDialog* dlg) {
+            asked = true;
+            dlg->selectFile(path);
+            static_cast<QDialog*>(dlg)->accept();
+        });
+        QAction* a = w->action(QStringLiteral("actionExport_%1").arg(format));
+        QVERIFY(a);
+        a->trigger();
+        QTRY_VERIFY(asked);
+        QTRY_VERIFY(QFileInfo::exists(path));
+    }
+
+private Q_SLOTS:
+    void studioAndCliDrawOnePicture_data()
+    {
+        QTest::addColumn<QString>("design");
+        QTest::newRow("sample") << testing::samplePath();
+        const QString generated = mDir.filePath(QStringLiteral("gen256.podwright"));
+        const test::CliResult g = test::runCli({QStringLiteral("generate"), QStringLiteral("--server"),
+            QStringLiteral("dgx-h100"), QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--switch"),
+            QStringLiteral("qm9700"), QStringLiteral("-o"), generated});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QTest::newRow("generated 256 GPUs") << generated;
+    }
+
+    void studioAndCliDrawOnePicture()
+    {
+        QFETCH(QString, design);
+        const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(design));
+        const Design& d = w->document()->design();
+
+        const QString guiSvg = mDir.filePath(tag + QStringLiteral("-studio.svg"));
+        exportFromStudio(w.get(), QStringLiteral("svg"), guiSvg);
+        const QString cliSvg = mDir.filePath(tag + QStringLiteral("-cli.svg"));
+        const test::CliResult r = test::runCli({QStringLiteral("export"), design, QStringLiteral("--format"),
+            QStringLiteral("svg"), QStringLiteral("-o"), cliSvg});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+
+        // The same boxes, in the same places.
+        const std::vector<QRectF> gui = svgRects(readAll(guiSvg));
+        const std::vector<QRectF> cli = svgRects(readAll(cliSvg));
+        QVERIFY(!gui.empty());
+        QCOMPARE(gui.size(), cli.size());
+        for (size_t i = 0; i < gui.size(); ++i)
+            QVERIFY2(gui[i] == cli[i],
+                qPrintable(QStringLiteral("box %1: studio (%2, %3) against CLI (%4, %5)")
+                               .arg(i)
+                               .arg(gui[i].x())
+                               .arg(gui[i].y())
+                               .arg(cli[i].x())
+                               .arg(cli[i].y())));
+
+        // Every node has its box, centred where the canvas puts the node, shifted by the file's
+        // margin and title strip alone.
+        const QPointF shift = DesignPictureRenderer::origin(DesignPicture::of(d));
+        int found = 0;
+        d.nodes().forEach([&](const Node& n) {
+            const QSizeF s = DesignPicture::nodeSize(d.itemOf(n.id) ? d.itemOf(n.id)->kind : ItemKind::Appliance);
+            const NodeItem* item = w->scene()->nodeItem(n.id);
+            QVERIFY(item);
+            QCOMPARE(item->pos(), n.position); // the canvas draws the node where the design has it
+            const QPointF centre = item->pos() + shift;
+            const bool drawn = std::any_of(gui.begin(), gui.end(), [&](const QRectF& rect) {
+                return std::abs(rect.width() - s.width()) < 0.2 && std::abs(rect.height() - s.height()) < 0.2
+                    && std::abs(rect.center().x() - centre.x()) < 0.2 && std::abs(rect.center().y() - centre.y()) < 0.2;
+            });
+            found += drawn ? 1 : 0;
+        });
+        QCOMPARE(found, static_cast<int>(d.nodes().size()));
+
+        // The PNG is the same picture: one size from both.
+        const QString guiPng = mDir.filePath(tag + QStringLiteral("-studio.png"));
+        exportFromStudio(w.get(), QStringLiteral("png"), guiPng);
+        const QString cliPng = mDir.filePath(tag + QStringLiteral("-cli.png"));
+        const test::CliResult rp = test::runCli({QStringLiteral("export"), design, QStringLiteral("--format"),
+            QStringLiteral("png"), QStringLiteral("-o"), cliPng});
+        QVERIFY2(rp.exitCode == 0, rp.err.constData());
+        const QImage a(guiPng);
+        const QImage b(cliPng);
+        QVERIFY(!a.isNull() && !b.isNull());
+        QCOMPARE(a.size(), b.size());
+    }
+
+    // Issue 14: the proposal goes to a customer as exported. The export dialog offers the
+    // design's readable name as the title (never SKU codes or "Untitled design"), and the
+    // internal sourcing appendix only when asked for.
+    void reportDialogDefaultsAreCustomerReady()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        Design unnamed = w->document()->design();
+        unnamed.setName(DesignName::placeholder());
+        ExportReportDialog dlg(DesignName::forReader(unnamed), mDir.filePath(QStringLiteral("p.pdf")));
+        auto* title = dlg.findChild<QLineEdit*>(QStringLiteral("title"));
+        auto* appendix = dlg.findChild<QCheckBox*>(QStringLiteral("sourcingAppendix"));
+        QVERIFY(title && appendix);
+        QVERIFY2(!title->text().isEmpty() && title->text() != DesignName::placeholder(), qPrintable(title->text()));
+        QVERIFY(!appendix->isChecked());
+        QVERIFY(!dlg.options().sourcingAppendix);
+        QCOMPARE(dlg.options().title, title->text());
+        title->setText(QStringLiteral("Acme pilot cluster"));
+        appendix->setChecked(true);
+        QCOMPARE(dlg.options().title, QStringLiteral("Acme pilot cluster"));
+        QVERIFY(dlg.options().sourcingAppendix);
+    }
+};
+
+QTEST_MAIN(TestExportPicture)
+#include "tst_exportpicture.moc"
