@@ -13,6 +13,7 @@
 #include "generate/linkcabling.h"
 #include "model/design.h"
 #include "model/networkchoice.h"
+#include "util/plural.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -458,7 +459,10 @@ void InspectorWidget::commitLinks()
     const Design& d = mScene->document()->design();
     const Catalog* catalog = mScene->document()->catalog();
     const QString cable = mCable->currentData().toString();
-    auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1 link(s)").arg(mLinks.size()));
+    auto composite
+        = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1 %2")
+                                                 .arg(mLinks.size())
+                                                 .arg(plural(static_cast<long long>(mLinks.size()), "link", "links")));
     std::set<QString> recorded;
     bool changed = false;
     for (LinkId id : mLinks) {

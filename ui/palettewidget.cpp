@@ -30,7 +30,11 @@ PaletteWidget::PaletteWidget(const Catalog* catalog, QWidget* parent)
     mTree->setDragDropMode(QAbstractItemView::DragOnly);
     mTree->setIconSize(QSize(20, 20));
     mTree->setRootIsDecorated(true);
-    mTree->setUniformRowHeights(true);
+    // Long models wrap instead of being cut ("NVIDIA Quantum-2 QM9700 (NDR, managed)" and its
+    // unmanaged twin read alike when cut to "NVIDIA Quantum-2 QM...").
+    mTree->setUniformRowHeights(false);
+    mTree->setWordWrap(true);
+    mTree->setTextElideMode(Qt::ElideMiddle);
     populate();
     connect(mFilter, &QLineEdit::textChanged, this, &PaletteWidget::applyFilter);
     connect(mTree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {

@@ -59,6 +59,8 @@ int runSize(Context& ctx);
 int runWaive(Context& ctx);
 int runReport(Context& ctx);
 int runIntent(Context& ctx);
+int runRegenerate(Context& ctx);
+int runConnect(Context& ctx);
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {
