@@ -115,8 +115,8 @@ void WorkloadDialog::restoreRemembered()
     const QJsonObject o = QJsonDocument::fromJson(QSettings().value(kRememberedKey).toString().toUtf8()).object();
     if (o.isEmpty())
         return;
-    auto pick = [](QComboBox* box, const QVariant& data) {
-        if (const int i = box->findData(data); i >= 0)
+    auto pick = [](QComboBox* box, const QVariant& value) {
+        if (const int i = box->findData(value); i >= 0)
             box->setCurrentIndex(i);
     };
     mParameters->setValue(o.value(QLatin1String("parameters_b")).toDouble(mParameters->value()));
