@@ -66,16 +66,16 @@ public:
     // Palette drop without a drag (tests and keyboard placement): a point in viewport coordinates.
     bool dropMimeAt(const QMimeData* mime, QPoint viewportPos);
 
+    // The hover text at a viewport point: a node's full name, model and SKU (a narrow box or a
+    // far zoom shortens the name it draws), or empty.
+    [[nodiscard]] QString toolTipAt(QPoint viewportPos) const;
+
 Q_SIGNALS:
     void toolChanged(ToolKind kind);
     void hint(const QString& text);
     void fileDropped(const QString& path);
     // Zoom or scroll changed (the overview follows).
     void viewChanged();
-
-    // The hover text at a viewport point: a node's full name, model and SKU (a narrow box or a
-    // far zoom shortens the name it draws), or empty.
-    [[nodiscard]] QString toolTipAt(QPoint viewportPos) const;
 
 protected:
     bool viewportEvent(QEvent* event) override;

@@ -4,6 +4,8 @@
 #include <QJsonDocument>
 #include <QLocale>
 
+#include <cmath>
+
 namespace pw::cli {
 
 namespace {
@@ -113,7 +115,7 @@ int runCatalog(Context& ctx)
                 ctx.out << QStringLiteral("%1 %2 %3 %4 %5\n")
                                .arg(i->sku, -18)
                                .arg(toString(i->kind), -12)
-                               .arg(QString::number(i->price.value, 'f', 0), 12)
+                               .arg(plainNumber(std::round(i->price.value)), 12)
                                .arg(i->vendor, i->model);
         }
         return 0;

@@ -77,6 +77,7 @@ private Q_SLOTS:
     {
         auto w = testing::makeWindow();
         QTreeWidget* tree = w->palette()->tree();
+        QTest::qWait(50); // the tree lays its rows out again for the width the dock settled at
         const QFontMetrics fm(tree->font());
         int checked = 0;
         std::set<QString> quantum;
