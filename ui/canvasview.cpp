@@ -93,12 +93,22 @@ void CanvasView::fitAll()
     const QRectF target = r.adjusted(-40, -40, 40, 40);
     // The scale that fits both dimensions; fitInView's own margins and rounding are not needed.
     const QSize vp = viewport()->size();
-    const double fit = std::min(vp.width() / target.width(), vp.height() / target.height());
+    // The legend (bottom left) and the overview map (bottom right) keep their strip: a fitted
+    // design is never under them.
+    int reserve = mLegend->isVisible() ? mLegend->height() + 10 : 0;
+    if (mOverview->isVisible())
+        reserve = std::max(reserve, mOverview->height() + 10);
+    const double full = std::min(vp.width() / target.width(), vp.height() / target.height());
+    double fit = std::min(vp.width() / target.width(), (vp.height() - reserve) / target.height());
+    if (fit < 0.9 * full) { // a tall design: its size matters more than the overlays
+        reserve = 0;
+        fit = full;
+    }
     // Very small designs would blow up into giant boxes: stop at a readable 1.5x.
     const double s = std::clamp(fit, 1e-4, 1.5);
     mRefreshing = true; // one level-of-detail pass, at the destination
     setTransform(QTransform::fromScale(s, s));
-    centerOn(r.center());
+    centerOn(r.center() + QPointF(0, reserve / 2.0 / s)); // the design centred above the strip
     mRefreshing = false;
     refreshDetail();
     mFitted = true;

@@ -11,6 +11,7 @@
 #include "itemstyle.h"
 #include "legendwidget.h"
 #include "nodeitem.h"
+#include "overviewmap.h"
 #include "palettewidget.h"
 #include "statuspanel.h"
 
@@ -57,6 +58,14 @@ private Q_SLOTS:
         w->view()->fitAll();
         auto* legend = w->view()->findChild<LegendWidget*>();
         QVERIFY(legend && legend->isVisible());
+        // Fitted, no node is under the legend or the overview map.
+        w->scene()->design().nodes().forEach([&](const Node& n) {
+            const QRect box = w->view()->mapFromScene(w->scene()->nodeItem(n.id)->sceneBoundingRect()).boundingRect();
+            const QRect inView(w->view()->viewport()->mapToParent(box.topLeft()), box.size());
+            QVERIFY2(!legend->geometry().intersects(inView), qPrintable(n.name));
+            if (w->view()->overview()->isVisible())
+                QVERIFY2(!w->view()->overview()->geometry().intersects(inView), qPrintable(n.name));
+        });
         QVERIFY(w->scene()->groupItemCount() > 0);
         for (GroupItem* g : w->scene()->groupItems()) {
             const QRect box = w->view()->mapFromScene(g->sceneBoundingRect()).boundingRect();
