@@ -118,11 +118,6 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     resize(1400, 900);
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()) && screen())
         setGeometry(screen()->availableGeometry()); // first start: use the whole screen
-    else if (screen() && !isMaximized() && !screen()->availableGeometry().contains(geometry()))
-        // Saved on a larger screen: a window taller than this one would hide its status bar.
-        setGeometry(screen()->availableGeometry().intersected(geometry()).isEmpty()
-                ? screen()->availableGeometry()
-                : screen()->availableGeometry().intersected(geometry()));
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
     statusBar()->showMessage(
