@@ -1,5 +1,6 @@
 #include "aggregatebox.h"
 
+#include "itemstyle.h"
 #include "screentext.h"
 
 #include <QPainter>
@@ -21,7 +22,7 @@ void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
     painter->setRenderHint(QPainter::Antialiasing, false);
     painter->fillRect(seen, QColor(0xfa, 0xfa, 0xfa));
     painter->fillRect(seen, fill);
-    QPen pen(selected ? QColor(0xd9, 0x34, 0x2b) : edge, selected ? 3 : 2);
+    QPen pen(selected ? ItemStyle::selectionColor() : edge, selected ? 3 : 2);
     pen.setCosmetic(true);
     painter->setPen(pen);
     painter->setBrush(Qt::NoBrush);

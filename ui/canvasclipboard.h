@@ -24,6 +24,7 @@ struct CanvasClipboard {
     std::vector<ClipLink> links;
     std::vector<CatalogItem> items;
     int pasteCount = 0;
+    double width = 0; // of the copied nodes' boxes, so a paste lands beside them, not on them
     [[nodiscard]] bool isEmpty() const { return nodes.empty(); }
 };
 

@@ -20,11 +20,13 @@
 #include "model/design.h"
 
 #include <QContextMenuEvent>
+#include <QHelpEvent>
 #include <QMenu>
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSet>
+#include <QToolTip>
 #include <QUrl>
 
 #include <algorithm>
@@ -91,12 +93,22 @@ void CanvasView::fitAll()
     const QRectF target = r.adjusted(-40, -40, 40, 40);
     // The scale that fits both dimensions; fitInView's own margins and rounding are not needed.
     const QSize vp = viewport()->size();
-    const double fit = std::min(vp.width() / target.width(), vp.height() / target.height());
+    // The legend (bottom left) and the overview map (bottom right) keep their strip: a fitted
+    // design is never under them.
+    int reserve = mLegend->isVisible() ? mLegend->height() + 10 : 0;
+    if (mOverview->isVisible())
+        reserve = std::max(reserve, mOverview->height() + 10);
+    const double full = std::min(vp.width() / target.width(), vp.height() / target.height());
+    double fit = std::min(vp.width() / target.width(), (vp.height() - reserve) / target.height());
+    if (fit < 0.9 * full) { // a tall design: its size matters more than the overlays
+        reserve = 0;
+        fit = full;
+    }
     // Very small designs would blow up into giant boxes: stop at a readable 1.5x.
     const double s = std::clamp(fit, 1e-4, 1.5);
     mRefreshing = true; // one level-of-detail pass, at the destination
     setTransform(QTransform::fromScale(s, s));
-    centerOn(r.center());
+    centerOn(r.center() + QPointF(0, reserve / 2.0 / s)); // the design centred above the strip
     mRefreshing = false;
     refreshDetail();
     mFitted = true;
@@ -116,8 +128,8 @@ void CanvasView::fitSelection()
     mFitted = false;
     mRefreshing = true;
     fitInView(r.adjusted(-80, -80, 80, 80), Qt::KeepAspectRatio);
-    if (transform().m11() > 2.0)
-        setTransform(QTransform::fromScale(2.0, 2.0));
+    if (transform().m11() > kReadableZoom)
+        setTransform(QTransform::fromScale(kReadableZoom, kReadableZoom));
     centerOn(r.center());
     mRefreshing = false;
     refreshDetail();
@@ -199,7 +211,10 @@ void CanvasView::scrollContentsBy(int dx, int dy)
 void CanvasView::placeOverlays()
 {
     const QRect vp = viewport()->geometry();
-    mLegend->move(vp.topLeft() + QPoint(10, 10));
+    // Bottom left: the top of a fitted design is where rack and unit titles are (issue 14: the
+    // legend covered the rack title); the overview map takes the bottom right.
+    mLegend->adjustSize();
+    mLegend->move(vp.left() + 10, vp.bottom() - mLegend->height() - 10);
     mLegend->raise();
     mFindBar->adjustSize();
     mFindBar->move(vp.right() - mFindBar->width() - 10, vp.top() + 10);
@@ -246,13 +261,23 @@ void CanvasView::copySelection()
     for (const QString& sku : skus)
         if (const CatalogItem* item = d.item(sku))
             clip.items.push_back(*item);
+    QRectF box;
+    for (NodeId id : ids) {
+        const CatalogItem* item = d.itemOf(id);
+        const QSizeF size = ItemStyle::nodeSize(item ? item->kind : ItemKind::Appliance);
+        box = box.united(QRectF(d.node(id)->position - QPointF(size.width(), size.height()) / 2, size));
+    }
+    clip.width = box.width();
     mClipboard = std::move(clip);
 }
 
 void CanvasView::paste()
 {
+    // Each paste lands one copy's width (and a grid-aligned gap) to the right of the last, so the
+    // copies sit beside the originals instead of on top of them.
     ++mClipboard.pasteCount;
-    pasteAt(QPointF(40, 40) * mClipboard.pasteCount);
+    const double step = ItemStyle::snap(QPointF(mClipboard.width + 40, 0)).x();
+    pasteAt(QPointF(step, 0) * mClipboard.pasteCount);
 }
 
 void CanvasView::duplicateSelection()
@@ -505,6 +530,36 @@ void CanvasView::dropEvent(QDropEvent* event)
             event->acceptProposedAction();
             return;
         }
+}
+
+QString CanvasView::toolTipAt(QPoint viewportPos) const
+{
+    const NodeItem* item = mScene->nodeAt(mapToScene(viewportPos));
+    if (!item)
+        return {};
+    const Design& d = mScene->design();
+    const Node* n = d.node(item->nodeId());
+    if (!n)
+        return {};
+    const CatalogItem* catalogItem = d.item(n->sku);
+    return QStringLiteral("<b>%1</b><br>%2 (%3)")
+        .arg(n->name.toHtmlEscaped(), (catalogItem ? catalogItem->model : n->sku).toHtmlEscaped(),
+            n->sku.toHtmlEscaped());
+}
+
+bool CanvasView::viewportEvent(QEvent* event)
+{
+    // Answered here rather than by a tooltip on every item: a 100,000-node design keeps no strings.
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport());
+        return true;
+    }
+    return QGraphicsView::viewportEvent(event);
 }
 
 void CanvasView::resizeEvent(QResizeEvent* event)

@@ -25,6 +25,9 @@ class CanvasView : public QGraphicsView {
     Q_OBJECT
 public:
     enum class ToolKind { Select, Connect };
+    // The closest zoom Fit Selection (and a click on a finding) goes to: the design's own size, where
+    // a node shows its name and model in full. Closer only by the user's wheel.
+    static constexpr double kReadableZoom = 1.0;
 
     explicit CanvasView(CanvasScene* scene, QWidget* parent = nullptr);
     ~CanvasView() override;
@@ -35,6 +38,7 @@ public:
 
     // Fits the whole design in the view, whatever its shape (up to 1.5x for tiny designs).
     void fitAll();
+    // Shows the selection, at most at kReadableZoom.
     void fitSelection();
     // Zooms about the viewport centre, or about a viewport point (the wheel: what is under the
     // cursor stays under it).
@@ -62,6 +66,10 @@ public:
     // Palette drop without a drag (tests and keyboard placement): a point in viewport coordinates.
     bool dropMimeAt(const QMimeData* mime, QPoint viewportPos);
 
+    // The hover text at a viewport point: a node's full name, model and SKU (a narrow box or a
+    // far zoom shortens the name it draws), or empty.
+    [[nodiscard]] QString toolTipAt(QPoint viewportPos) const;
+
 Q_SIGNALS:
     void toolChanged(ToolKind kind);
     void hint(const QString& text);
@@ -70,6 +78,7 @@ Q_SIGNALS:
     void viewChanged();
 
 protected:
+    bool viewportEvent(QEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;

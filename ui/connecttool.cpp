@@ -3,6 +3,7 @@
 #include "canvasscene.h"
 #include "canvasview.h"
 #include "designdocument.h"
+#include "itemstyle.h"
 #include "nodeitem.h"
 
 #include "commands/compositecommand.h"
@@ -35,7 +36,7 @@ void ConnectTool::press(QPointF p, Qt::KeyboardModifiers)
         return;
     mFrom = from->nodeId();
     mLine = new QGraphicsLineItem(QLineF(from->pos(), p));
-    QPen pen(QColor(0xd9, 0x34, 0x2b), 2, Qt::DashLine);
+    QPen pen(ItemStyle::selectionColor(), 2, Qt::DashLine);
     pen.setCosmetic(true);
     mLine->setPen(pen);
     mLine->setZValue(1000);

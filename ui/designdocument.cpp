@@ -2,18 +2,32 @@
 
 #include "undocommand.h"
 
+#include "commands/replacedesigncommand.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace pw::ui {
 
 DesignDocument::DesignDocument(const Catalog* catalog, QObject* parent)
     : QObject(parent), mCatalog(catalog), mUndoStack(new QUndoStack(this))
 {
-    connect(mUndoStack, &QUndoStack::indexChanged, this, [this] { Q_EMIT changed(); });
+    connect(mUndoStack, &QUndoStack::indexChanged, this, [this](int index) {
+        // A step that replaced the whole design (changed dials) is a reset for the views, whichever
+        // way it went: they rebuild instead of syncing entity by entity.
+        bool replaced = false;
+        for (int i = std::min(index, mIndex); i < std::max(index, mIndex); ++i)
+            if (const auto* step = dynamic_cast<const UndoCommand*>(mUndoStack->command(i)))
+                replaced = replaced || dynamic_cast<const ReplaceDesignCommand*>(&step->command()) != nullptr;
+        mIndex = index;
+        if (replaced)
+            Q_EMIT resetDone();
+        Q_EMIT changed();
+    });
 }
 
 DesignDocument::~DesignDocument()

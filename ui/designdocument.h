@@ -54,7 +54,8 @@ public:
 Q_SIGNALS:
     // The design changed (a command, an undo or redo, or a reset).
     void changed();
-    // The design was replaced as a whole (views rebuild instead of syncing).
+    // The design was replaced as a whole: a reset, or a step that replaced it (ReplaceDesignCommand)
+    // done, undone or redone. Views rebuild instead of syncing; changed() follows.
     void resetDone();
     void commandRefused(const QString& reason);
     void filePathChanged(const QString& path);
@@ -63,6 +64,7 @@ private:
     const Catalog* mCatalog;
     Design mDesign;
     QUndoStack* mUndoStack;
+    int mIndex = 0; // the undo stack's index at the last indexChanged
     QString mFilePath;
 };
 

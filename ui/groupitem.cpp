@@ -2,6 +2,7 @@
 
 #include "aggregatebox.h"
 #include "canvasscene.h"
+#include "itemstyle.h"
 #include "screentext.h"
 
 #include "model/design.h"
@@ -116,7 +117,7 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
         return;
     }
     // Solid: a dashed outline of a pod-sized box is stroked dash by dash, even off screen.
-    QPen pen(selected ? QColor(0xd9, 0x34, 0x2b) : edge, selected ? 2.5 : 1.2);
+    QPen pen(selected ? ItemStyle::selectionColor() : edge, selected ? 2.5 : 1.2);
     pen.setCosmetic(true);
     painter->setPen(pen);
     QColor fill = edge;

@@ -14,6 +14,7 @@
 #include "model/design.h"
 #include "model/networkchoice.h"
 #include "util/money.h"
+#include "util/plural.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -459,7 +460,10 @@ void InspectorWidget::commitLinks()
     const Design& d = mScene->document()->design();
     const Catalog* catalog = mScene->document()->catalog();
     const QString cable = mCable->currentData().toString();
-    auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1 link(s)").arg(mLinks.size()));
+    auto composite
+        = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1 %2")
+                                                 .arg(mLinks.size())
+                                                 .arg(plural(static_cast<long long>(mLinks.size()), "link", "links")));
     std::set<QString> recorded;
     bool changed = false;
     for (LinkId id : mLinks) {

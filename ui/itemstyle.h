@@ -23,6 +23,9 @@ public:
     [[nodiscard]] static QSizeF nodeSize(ItemKind kind);
     [[nodiscard]] static QColor nodeFill(ItemKind kind);
     [[nodiscard]] static QColor nodeBorder(ItemKind kind);
+    // Selection and the link being drawn: a teal that is no network's colour and not the red of
+    // an error, so a selected node never reads as a broken one.
+    [[nodiscard]] static QColor selectionColor() { return {0x00, 0xa5, 0xb5}; }
     [[nodiscard]] static Qt::PenStyle linkStyle(Network network);
     [[nodiscard]] static QString networkLabel(Network network);
     static constexpr double kGrid = 10.0; // design units per grid step

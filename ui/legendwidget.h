@@ -4,7 +4,7 @@
 
 namespace pw::ui {
 
-// The colour key of the links, pinned to the canvas's top-left corner (a child of the viewport,
+// The colour key of the links, pinned to the canvas's bottom-left corner (a child of the viewport,
 // so scrolling never smears it).
 class LegendWidget : public QWidget {
     Q_OBJECT

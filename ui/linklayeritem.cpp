@@ -155,7 +155,7 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
     }
     if (mSelected >= 0 && mSelected < int(mBundles.size())) {
         const LinkBundle& b = mBundles[size_t(mSelected)];
-        QPen pen(QColor(0xd9, 0x34, 0x2b), 4);
+        QPen pen(ItemStyle::selectionColor(), 4);
         pen.setCosmetic(true);
         painter->setPen(pen);
         painter->drawLine(b.a->pos(), b.b->pos());

@@ -6,6 +6,7 @@
 #include "chartspanel.h"
 #include "designanalysis.h"
 #include "designdocument.h"
+#include "dialogs/designdialsdialog.h"
 #include "dialogs/designpropertiesdialog.h"
 #include "dialogs/exportreportdialog.h"
 #include "dialogs/referencedesigndialog.h"
@@ -23,11 +24,11 @@
 #include "commands/editnodecommand.h"
 #include "commands/groupcommand.h"
 #include "commands/renamedesigncommand.h"
+#include "commands/replacedesigncommand.h"
 #include "commands/setdesignpropertiescommand.h"
 #include "generate/bulkconnect.h"
 #include "generate/designlayout.h"
 #include "generate/rackstacking.h"
-#include "io/designfile.h"
 #include "model/design.h"
 #include "util/plural.h"
 
@@ -35,37 +36,32 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
+#include <QDialog>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
-#include <QLoggingCategory>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScreen>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
+#include <QVBoxLayout>
 
 namespace pw::ui {
 
-// Opening, recovery and saving at info level: CI checks that the studio really opened the sample.
-Q_LOGGING_CATEGORY(lcFiles, "pw.ui.files", QtInfoMsg)
-
-namespace {
-
-constexpr int kMaxRecent = 8;
-constexpr int kDefaultAutosaveMs = 60'000;
-const QString kRecentKey = QStringLiteral("recentFiles");
-} // namespace
-
 MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
-    : QMainWindow(parent), mCatalog(catalog), mDocument(new DesignDocument(catalog, this)), mAutosave(new QTimer(this))
+    : QMainWindow(parent),
+      mCatalog(catalog),
+      mDocument(new DesignDocument(catalog, this)),
+      mSession(new FileSession(mDocument, catalog, this))
 {
     ItemStyle::ensureResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -78,21 +74,27 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     mStatus = new StatusPanel(mAnalysis, this);
     statusBar()->addPermanentWidget(mStatus);
 
-    mReportError
-        = [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); };
-    mUnsavedPrompt = [this](const QString& name) {
+    setErrorReporter(
+        [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); });
+    mSession->setUnsavedPrompt([this](const QString& name) {
         return QMessageBox::warning(this, QStringLiteral("Unsaved changes"),
             QStringLiteral("%1 has unsaved changes. Save them?").arg(name),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    };
-    mRecoveryPrompt = [this](const QString& file, const QString& sidecar) {
+    });
+    mSession->setRecoveryPrompt([this](const QString& file, const QString& sidecar) {
         return QMessageBox::question(this, QStringLiteral("Recover unsaved work?"),
                    QStringLiteral("An autosave of %1 newer than the file was found (%2).\n"
                                   "Podwright may have stopped before you saved. Recover it?")
                        .arg(
                            file.isEmpty() ? QStringLiteral("an untitled design") : QFileInfo(file).fileName(), sidecar))
             == QMessageBox::Yes;
-    };
+    });
+    mSession->setSavePathPrompt([this](const QString& suggestion) {
+        return QFileDialog::getSaveFileName(this, QStringLiteral("Save design"), suggestion,
+            QStringLiteral("Podwright design (*.podwright);;JSON (*.json)"));
+    });
+    connect(mSession, &FileSession::message, this,
+        [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
 
     buildDocks();
     buildActions();
@@ -105,15 +107,12 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     connect(mDocument->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &DesignDocument::changed, this, &MainWindow::updateTitle); // a rename and its undo
+    connect(mDocument, &DesignDocument::changed, this, [this] { mActions->refreshEnabled(); });
     connect(mDocument, &DesignDocument::resetDone, this, [this] { QTimer::singleShot(0, mView, &CanvasView::fitAll); });
     mScene->setNetworkPrompt(
         [this](const CatalogItem& item, const std::vector<Network>& choices) { return askNetwork(item, choices); });
     connect(mPalette, &PaletteWidget::placeRequested, this,
         [this](const QString& sku) { mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center())); });
-
-    mAutosave->setInterval(kDefaultAutosaveMs);
-    connect(mAutosave, &QTimer::timeout, this, [this] { autosaveNow(); });
-    mAutosave->start();
 
     QSettings settings;
     resize(1400, 900);
@@ -128,7 +127,7 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
 MainWindow::~MainWindow()
 {
     // The document is the oldest child and would go first: take its views down before it.
-    mAutosave->stop();
+    mSession->blockSignals(true); // no autosave message into a half-destroyed window
     // Signals emitted while children are torn down must not reach this half-destroyed window
     // (the undefined-behaviour sanitizer caught such a call during QWidget's destructor).
     QObject::disconnect(qApp, nullptr, this, nullptr);
@@ -144,20 +143,36 @@ MainWindow::~MainWindow()
     delete mScene;
 }
 
-QAction* MainWindow::makeAction(const QString& name, const QString& text, const QKeySequence& key, const QString& tip)
+void MainWindow::setErrorReporter(ErrorReporter reporter)
 {
-    auto* a = new QAction(text, this);
-    a->setObjectName(name);
-    if (!key.isEmpty())
-        a->setShortcut(key);
-    a->setStatusTip(tip.isEmpty() ? text : tip);
-    addAction(a);
-    return a;
+    mReportError = reporter;
+    mSession->setErrorReporter(std::move(reporter));
+}
+
+QAction* MainWindow::action(ActionId id) const
+{
+    return mActions->action(id);
 }
 
 QAction* MainWindow::action(const QString& objectName) const
 {
-    return findChild<QAction*>(objectName);
+    if (QAction* a = mActions->find(objectName))
+        return a;
+    return findChild<QAction*>(objectName); // actions outside the registry (layers, exports)
+}
+
+template <typename Slot>
+void MainWindow::onTriggered(ActionId id, Slot slot)
+{
+    connect(mActions->action(id), &QAction::triggered, this, slot);
+}
+
+void MainWindow::showDock(QDockWidget* dock)
+{
+    // Show-and-raise rather than toggle: a tabbed dock behind another would otherwise close.
+    dock->show();
+    dock->raise();
+    dock->widget()->setFocus();
 }
 
 void MainWindow::buildDocks()
@@ -216,6 +231,17 @@ void MainWindow::buildDocks()
     mChartsDock->setWidget(mCharts);
     addDockWidget(Qt::BottomDockWidgetArea, mChartsDock);
     tabifyDockWidget(mFindingsDock, mChartsDock);
+    // The generator's notes: the choices it made that a user should know (e.g. an extra scalable
+    // unit for the UFM). Stored in the design, so they follow undo and reopening.
+    mNotes = new QListWidget(this);
+    mNotes->setObjectName(QStringLiteral("generatorNotes"));
+    mNotes->setWordWrap(true);
+    mNotesDock = new QDockWidget(QStringLiteral("Notes"), this);
+    mNotesDock->setObjectName(QStringLiteral("NotesDock"));
+    mNotesDock->setWidget(mNotes);
+    addDockWidget(Qt::BottomDockWidgetArea, mNotesDock);
+    tabifyDockWidget(mFindingsDock, mNotesDock);
+    connect(mDocument, &DesignDocument::changed, this, &MainWindow::refreshNotes);
     mFindingsDock->raise();
     resizeDocks({mFindingsDock}, {270}, Qt::Vertical);
     connect(mStatus, &StatusPanel::findingsClicked, this, [this] {
@@ -226,197 +252,205 @@ void MainWindow::buildDocks()
 
 void MainWindow::buildActions()
 {
+    mActions = std::make_unique<ActionRegistry>(this);
+    QUndoStack* stack = mDocument->undoStack();
+    mActions->adopt(ActionId::Undo, stack->createUndoAction(this, QStringLiteral("&Undo")));
+    mActions->adopt(ActionId::Redo, stack->createRedoAction(this, QStringLiteral("&Redo")));
+
     auto* std = QApplication::style();
-    makeAction(QStringLiteral("actionNew"), QStringLiteral("&New"), QKeySequence::New)
-        ->setIcon(std->standardIcon(QStyle::SP_FileIcon));
-    makeAction(QStringLiteral("actionOpen"), QStringLiteral("&Open…"), QKeySequence::Open)
-        ->setIcon(std->standardIcon(QStyle::SP_DialogOpenButton));
-    makeAction(QStringLiteral("actionSave"), QStringLiteral("&Save"), QKeySequence::Save)
-        ->setIcon(std->standardIcon(QStyle::SP_DialogSaveButton));
-    // Spelled out: QKeySequence::SaveAs is empty under some platform themes (offscreen, Windows scheme).
-    makeAction(
-        QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
-    makeAction(QStringLiteral("actionQuit"), QStringLiteral("&Quit"), QKeySequence::Quit);
-    connect(action(QStringLiteral("actionNew")), &QAction::triggered, this, [this] { newDesign(); });
-    connect(action(QStringLiteral("actionOpen")), &QAction::triggered, this, [this] {
+    action(ActionId::New)->setIcon(std->standardIcon(QStyle::SP_FileIcon));
+    action(ActionId::Open)->setIcon(std->standardIcon(QStyle::SP_DialogOpenButton));
+    action(ActionId::Save)->setIcon(std->standardIcon(QStyle::SP_DialogSaveButton));
+    action(ActionId::Undo)->setIcon(std->standardIcon(QStyle::SP_ArrowBack));
+    action(ActionId::Redo)->setIcon(std->standardIcon(QStyle::SP_ArrowForward));
+    action(ActionId::SelectTool)
+        ->setIcon(QIcon::fromTheme(QStringLiteral("edit-select"), std->standardIcon(QStyle::SP_ArrowUp)));
+    action(ActionId::ConnectTool)->setIcon(QIcon(QStringLiteral(":/icons/cable.svg")));
+
+    // File
+    onTriggered(ActionId::New, [this] { newDesign(); });
+    onTriggered(ActionId::Open, [this] {
         const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open design"), QString(),
             QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
         if (!path.isEmpty())
             openFile(path);
     });
-    connect(makeAction(QStringLiteral("actionNewReference"), QStringLiteral("New from &Reference Design…"),
-                QKeySequence(QStringLiteral("Ctrl+Shift+N")),
-                QStringLiteral("Generate a cluster from a few dials: servers, switches, topology, storage, racks")),
-        &QAction::triggered, this, [this] { newFromReferenceDesign(); });
-    connect(makeAction(QStringLiteral("actionNewWorkload"), QStringLiteral("New from &Workload…"),
-                QKeySequence(QStringLiteral("Ctrl+Alt+N")),
-                QStringLiteral("Size GPUs for a model and a task, then generate a design for it")),
-        &QAction::triggered, this, [this] { newFromWorkload(); });
-    connect(action(QStringLiteral("actionSave")), &QAction::triggered, this, [this] { save(); });
-    connect(action(QStringLiteral("actionSaveAs")), &QAction::triggered, this, [this] { saveAs(); });
-    connect(action(QStringLiteral("actionQuit")), &QAction::triggered, this, &QWidget::close);
+    onTriggered(ActionId::NewReference, [this] { newFromReferenceDesign(); });
+    onTriggered(ActionId::NewWorkload, [this] { newFromWorkload(); });
+    onTriggered(ActionId::Save, [this] { save(); });
+    onTriggered(ActionId::SaveAs, [this] { saveAs(); });
+    onTriggered(ActionId::Quit, &QWidget::close);
 
-    QUndoStack* stack = mDocument->undoStack();
-    QAction* undo = stack->createUndoAction(this, QStringLiteral("&Undo"));
-    undo->setObjectName(QStringLiteral("actionUndo"));
-    undo->setShortcut(QKeySequence::Undo);
-    undo->setIcon(std->standardIcon(QStyle::SP_ArrowBack));
-    addAction(undo);
-    QAction* redo = stack->createRedoAction(this, QStringLiteral("&Redo"));
-    redo->setObjectName(QStringLiteral("actionRedo"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(QStringLiteral("Ctrl+Y"))});
-    redo->setIcon(std->standardIcon(QStyle::SP_ArrowForward));
-    addAction(redo);
+    // Edit. One Copy action for the window: it copies from whichever part has the focus.
+    onTriggered(ActionId::Copy, [this] {
+        if (mBom->isAncestorOf(QApplication::focusWidget()))
+            mBom->copySelection();
+        else
+            mView->copySelection();
+    });
+    onTriggered(ActionId::Paste, [this] { mView->paste(); });
+    onTriggered(ActionId::Duplicate, [this] { mView->duplicateSelection(); });
+    onTriggered(ActionId::Delete, [this] { mView->deleteSelection(); });
+    onTriggered(ActionId::SelectAll, [this] { mView->selectAll(); });
+    onTriggered(ActionId::DesignProperties, &MainWindow::editDesignProperties);
+    onTriggered(ActionId::WaiveFinding, [this] {
+        if (!mFindings->findingAt(mFindings->currentRow())) {
+            mFindingsDock->show();
+            mFindingsDock->raise();
+            statusBar()->showMessage(QStringLiteral("Select a finding in the Findings panel first"), 5000);
+            return;
+        }
+        mFindings->waiveCurrent();
+    });
+    onTriggered(ActionId::UnwaiveFinding, [this] { mFindings->unwaiveCurrent(); });
+    onTriggered(ActionId::ChangeDials, [this] {
+        const std::optional<DesignDials> current = Regenerate::dialsOf(mDocument->design());
+        if (!current)
+            return;
+        DesignDialsDialog dlg(*current, this);
+        if (dlg.exec() == QDialog::Accepted)
+            runGuarded(mReportError, QStringLiteral("Cannot change the dials"), [&] { changeDials(dlg.dials()); });
+    });
+    mActions->setEnabledWhen(
+        ActionId::ChangeDials, [this] { return Regenerate::dialsOf(mDocument->design()).has_value(); });
 
-    // One Copy action for the window: it copies from whichever part has the focus.
-    connect(makeAction(QStringLiteral("actionCopy"), QStringLiteral("&Copy"), QKeySequence::Copy), &QAction::triggered,
-        this, [this] {
-            if (mBom->isAncestorOf(QApplication::focusWidget()))
-                mBom->copySelection();
-            else
-                mView->copySelection();
-        });
-    connect(makeAction(QStringLiteral("actionPaste"), QStringLiteral("&Paste"), QKeySequence::Paste),
-        &QAction::triggered, mView, &CanvasView::paste);
-    connect(makeAction(QStringLiteral("actionDuplicate"), QStringLiteral("D&uplicate"),
-                QKeySequence(QStringLiteral("Ctrl+D"))),
-        &QAction::triggered, mView, &CanvasView::duplicateSelection);
-    connect(makeAction(QStringLiteral("actionDelete"), QStringLiteral("&Delete"), QKeySequence::Delete),
-        &QAction::triggered, mView, &CanvasView::deleteSelection);
-    connect(makeAction(QStringLiteral("actionSelectAll"), QStringLiteral("Select &All"), QKeySequence::SelectAll),
-        &QAction::triggered, mView, &CanvasView::selectAll);
+    // View
+    onTriggered(ActionId::ShowFindings, [this] { showDock(mFindingsDock); });
+    onTriggered(ActionId::ShowBom, [this] { showDock(mBomDock); });
+    onTriggered(ActionId::ShowRacks, [this] { showDock(mRacksDock); });
+    onTriggered(ActionId::ShowCharts, [this] { showDock(mChartsDock); });
+    onTriggered(ActionId::ZoomIn, [this] { mView->zoomBy(1.25); });
+    onTriggered(ActionId::ZoomOut, [this] { mView->zoomBy(0.8); });
+    onTriggered(ActionId::FitAll, [this] { mView->fitAll(); });
+    onTriggered(ActionId::FitSelection, [this] { mView->fitSelection(); });
+    onTriggered(ActionId::Find, [this] { mView->showFind(); });
+    action(ActionId::Overview)->setChecked(true);
+    connect(
+        action(ActionId::Overview), &QAction::toggled, mView, [this](bool on) { mView->overview()->setVisible(on); });
+    onTriggered(ActionId::Arrange, &MainWindow::arrangeByStructure);
+    connect(action(ActionId::DarkPalette), &QAction::toggled, this, &MainWindow::setDarkPalette);
+    action(ActionId::DarkPalette)->setChecked(QSettings().value(QStringLiteral("view/darkPalette")).toBool());
+    onTriggered(ActionId::CollapseAll, [this] { mScene->collapseAll(true); });
+    onTriggered(ActionId::ExpandAll, [this] { mScene->collapseAll(false); });
 
-    connect(makeAction(QStringLiteral("actionDesignProperties"), QStringLiteral("Design &Properties…"),
-                QKeySequence(QStringLiteral("Ctrl+Shift+P")),
-                QStringLiteral("Cluster type, users, inference share and the software stack")),
-        &QAction::triggered, this, &MainWindow::editDesignProperties);
-    connect(makeAction(QStringLiteral("actionWaiveFinding"), QStringLiteral("&Waive Finding…"),
-                QKeySequence(QStringLiteral("Ctrl+Shift+W")),
-                QStringLiteral("Accept the finding selected in the Findings panel, with a reason")),
-        &QAction::triggered, this, [this] {
-            if (!mFindings->findingAt(mFindings->currentRow())) {
-                mFindingsDock->show();
-                mFindingsDock->raise();
-                statusBar()->showMessage(QStringLiteral("Select a finding in the Findings panel first"), 5000);
-                return;
-            }
-            mFindings->waiveCurrent();
-        });
-    connect(makeAction(QStringLiteral("actionUnwaiveFinding"), QStringLiteral("U&nwaive Finding"),
-                QKeySequence(QStringLiteral("Ctrl+Alt+W")),
-                QStringLiteral("Remove the waiver of the finding selected in the Findings panel")),
-        &QAction::triggered, this, [this] { mFindings->unwaiveCurrent(); });
-
-    // Show-and-raise rather than toggle: a tabbed dock behind another would otherwise close.
-    auto showDock = [this](const QString& name, const QString& text, const QString& key,
-                        const std::function<QDockWidget*()>& dock) {
-        connect(makeAction(name, text, QKeySequence(key)), &QAction::triggered, this, [dock] {
-            QDockWidget* d = dock();
-            d->show();
-            d->raise();
-            d->widget()->setFocus();
-        });
-    };
-    showDock(QStringLiteral("actionShowFindings"), QStringLiteral("&Findings"), QStringLiteral("Ctrl+Shift+F"),
-        [this] { return mFindingsDock; });
-    showDock(QStringLiteral("actionShowBom"), QStringLiteral("&Bill of Materials"), QStringLiteral("Ctrl+Shift+B"),
-        [this] { return mBomDock; });
-    showDock(QStringLiteral("actionShowRacks"), QStringLiteral("&Rack Elevations"), QStringLiteral("Ctrl+Shift+R"),
-        [this] { return mRacksDock; });
-    showDock(QStringLiteral("actionShowCharts"), QStringLiteral("C&harts"), QStringLiteral("Ctrl+Shift+H"),
-        [this] { return mChartsDock; });
-
-    connect(makeAction(QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"), QKeySequence::ZoomIn),
-        &QAction::triggered, this, [this] { mView->zoomBy(1.25); });
-    connect(makeAction(QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"), QKeySequence::ZoomOut),
-        &QAction::triggered, this, [this] { mView->zoomBy(0.8); });
-    QAction* fit = makeAction(
-        QStringLiteral("actionFitAll"), QStringLiteral("&Fit All"), QKeySequence(QStringLiteral("Ctrl+0")));
-    fit->setShortcuts({QKeySequence(QStringLiteral("Ctrl+0")), QKeySequence(QStringLiteral("F"))});
-    connect(fit, &QAction::triggered, mView, &CanvasView::fitAll);
-    connect(makeAction(QStringLiteral("actionFitSelection"), QStringLiteral("Fit &Selection"),
-                QKeySequence(QStringLiteral("Shift+F"))),
-        &QAction::triggered, mView, &CanvasView::fitSelection);
-    connect(makeAction(QStringLiteral("actionFind"), QStringLiteral("&Find on Canvas..."), QKeySequence::Find,
-                QStringLiteral("Find a node by name, SKU or rack (Ctrl+F; Enter: next, Shift+Enter: previous)")),
-        &QAction::triggered, mView, &CanvasView::showFind);
-    QAction* overview = makeAction(QStringLiteral("actionOverview"), QStringLiteral("&Overview Map"),
-        QKeySequence(QStringLiteral("Ctrl+Shift+M")), QStringLiteral("Show the whole design in the corner"));
-    overview->setCheckable(true);
-    overview->setChecked(true);
-    connect(overview, &QAction::toggled, mView, [this](bool on) { mView->overview()->setVisible(on); });
-    connect(makeAction(QStringLiteral("actionArrange"), QStringLiteral("&Arrange by Structure"), {},
-                QStringLiteral("Lay the design out by pods, scalable units, racks and switch tiers (undoable)")),
-        &QAction::triggered, this, [this] {
-            std::vector<Node> moved;
-            for (const DesignLayout::Placement& p : DesignLayout::compute(mDocument->design())) {
-                Node n = *mDocument->design().node(p.node);
-                if (n.position != p.position) {
-                    n.position = p.position;
-                    moved.push_back(std::move(n));
-                }
-            }
-            if (moved.empty()) {
-                statusBar()->showMessage(QStringLiteral("The design is already arranged by its structure"), 5000);
-                return;
-            }
-            if (mDocument
-                    ->execute(
-                        std::make_unique<EditNodesCommand>(QStringLiteral("Arrange by structure"), std::move(moved)))
-                    .ok)
-                mView->fitAll();
-        });
-    connect(makeAction(QStringLiteral("actionCollapseAll"), QStringLiteral("&Collapse All Units and Pods"), {}),
-        &QAction::triggered, this, [this] { mScene->collapseAll(true); });
-    connect(makeAction(QStringLiteral("actionExpandAll"), QStringLiteral("&Expand All Groups"), {}),
-        &QAction::triggered, this, [this] { mScene->collapseAll(false); });
-
+    // Insert. The two tools are exclusive; the view reports tool changes made by keys it handles itself.
+    QAction* select = action(ActionId::SelectTool);
+    QAction* connectTool = action(ActionId::ConnectTool);
     auto* tools = new QActionGroup(this);
-    QAction* select = makeAction(QStringLiteral("actionSelectTool"), QStringLiteral("&Select Tool"),
-        QKeySequence(QStringLiteral("S")), QStringLiteral("Select, move, rubber-band (S)"));
-    QAction* connectTool = makeAction(QStringLiteral("actionConnectTool"), QStringLiteral("&Connect Tool"),
-        QKeySequence(QStringLiteral("C")), QStringLiteral("Drag from node to node to add a link (C)"));
-    for (QAction* a : {select, connectTool}) {
-        a->setCheckable(true);
-        tools->addAction(a);
-    }
+    tools->addAction(select);
+    tools->addAction(connectTool);
     select->setChecked(true);
-    connect(select, &QAction::triggered, this, [this] { mView->setTool(CanvasView::ToolKind::Select); });
-    connect(connectTool, &QAction::triggered, this, [this] { mView->setTool(CanvasView::ToolKind::Connect); });
+    onTriggered(ActionId::SelectTool, [this] { mView->setTool(CanvasView::ToolKind::Select); });
+    onTriggered(ActionId::ConnectTool, [this] { mView->setTool(CanvasView::ToolKind::Connect); });
     connect(mView, &CanvasView::toolChanged, this, [select, connectTool](CanvasView::ToolKind k) {
         (k == CanvasView::ToolKind::Connect ? connectTool : select)->setChecked(true);
     });
-    select->setIcon(QIcon::fromTheme(QStringLiteral("edit-select"), std->standardIcon(QStyle::SP_ArrowUp)));
-    connectTool->setIcon(QIcon(QStringLiteral(":/icons/cable.svg")));
-    connect(makeAction(QStringLiteral("actionPlace"), QStringLiteral("&Place Catalog Item"),
-                QKeySequence(QStringLiteral("Ctrl+Return")),
-                QStringLiteral("Place the item selected in the catalog at the centre of the canvas")),
-        &QAction::triggered, this, [this] {
-            const QString sku = mPalette->currentSku();
-            if (sku.isEmpty())
-                statusBar()->showMessage(QStringLiteral("Select an item in the catalog first"), 5000);
-            else
-                mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center()));
-        });
-    connect(makeAction(QStringLiteral("actionConnectSelection"), QStringLiteral("Connect Se&lection"),
-                QKeySequence(QStringLiteral("Ctrl+K")),
-                QStringLiteral("Connect the selected nodes' free ports to the selected switches of their network: "
-                               "GPU rails to leaves, storage to storage, in-band to in-band, BMCs to out-of-band")),
-        &QAction::triggered, this, &MainWindow::connectSelection);
-    connect(makeAction(QStringLiteral("actionGroupRack"), QStringLiteral("Group Selection into &Rack…"),
-                QKeySequence(QStringLiteral("Ctrl+G"))),
-        &QAction::triggered, this, [this] { groupSelection(int(GroupKind::Rack)); });
-    connect(makeAction(QStringLiteral("actionGroupUnit"), QStringLiteral("Group Selection into Scalable &Unit…"),
-                QKeySequence(QStringLiteral("Ctrl+Shift+G"))),
-        &QAction::triggered, this, [this] { groupSelection(int(GroupKind::ScalableUnit)); });
-    connect(makeAction(QStringLiteral("actionUngroup"), QStringLiteral("U&ngroup"),
-                QKeySequence(QStringLiteral("Ctrl+Shift+U"))),
-        &QAction::triggered, this, [this] {
-            if (mScene->selectedGroup().isValid())
-                (void)mDocument->execute(std::make_unique<UngroupCommand>(mScene->selectedGroup()));
-            else
-                statusBar()->showMessage(QStringLiteral("Select a group (click its title) first"), 5000);
-        });
+    onTriggered(ActionId::Place, [this] {
+        const QString sku = mPalette->currentSku();
+        if (sku.isEmpty())
+            statusBar()->showMessage(QStringLiteral("Select an item in the catalog first"), 5000);
+        else
+            mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center()));
+    });
+    onTriggered(ActionId::ConnectSelection, &MainWindow::connectSelection);
+    onTriggered(ActionId::GroupRack, [this] { groupSelection(int(GroupKind::Rack)); });
+    onTriggered(ActionId::GroupUnit, [this] { groupSelection(int(GroupKind::ScalableUnit)); });
+    onTriggered(ActionId::Ungroup, [this] {
+        if (mScene->selectedGroup().isValid())
+            (void)mDocument->execute(std::make_unique<UngroupCommand>(mScene->selectedGroup()));
+        else
+            statusBar()->showMessage(QStringLiteral("Select a group (click its title) first"), 5000);
+    });
+
+    // Help
+    onTriggered(ActionId::UserGuide, &MainWindow::showUserGuide);
+    onTriggered(ActionId::KeyboardHelp, [this] {
+        QMessageBox::information(this, QStringLiteral("Keyboard and mouse"), ActionRegistry::shortcutHelpHtml());
+    });
+    onTriggered(ActionId::About, [this] {
+        QMessageBox::about(this, QStringLiteral("About Podwright"),
+            QStringLiteral("<h3>Podwright %1</h3><p>A studio for designing GPU clusters.</p>")
+                .arg(QStringLiteral(PW_VERSION)));
+    });
+}
+
+void MainWindow::setDarkPalette(bool on)
+{
+    // The panels, menus and dialogs; the canvas keeps its light paper, as the printed design has.
+    QPalette p = QApplication::style()->standardPalette();
+    if (on) {
+        const QColor window(0x2b, 0x2d, 0x30);
+        const QColor base(0x1e, 0x1f, 0x22);
+        const QColor text(0xe6, 0xe6, 0xe6);
+        const QColor disabled(0x80, 0x80, 0x80);
+        p.setColor(QPalette::Window, window);
+        p.setColor(QPalette::WindowText, text);
+        p.setColor(QPalette::Base, base);
+        p.setColor(QPalette::AlternateBase, window);
+        p.setColor(QPalette::ToolTipBase, base);
+        p.setColor(QPalette::ToolTipText, text);
+        p.setColor(QPalette::PlaceholderText, disabled);
+        p.setColor(QPalette::Text, text);
+        p.setColor(QPalette::Button, window);
+        p.setColor(QPalette::ButtonText, text);
+        p.setColor(QPalette::BrightText, Qt::white);
+        p.setColor(QPalette::Light, window.lighter(150));
+        p.setColor(QPalette::Midlight, window.lighter(125));
+        p.setColor(QPalette::Mid, window.darker(120));
+        p.setColor(QPalette::Dark, window.darker(150));
+        p.setColor(QPalette::Shadow, Qt::black);
+        p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb8));
+        p.setColor(QPalette::HighlightedText, Qt::white);
+        p.setColor(QPalette::Link, QColor(0x6c, 0xb0, 0xff));
+        for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+            p.setColor(QPalette::Disabled, role, disabled);
+    }
+    QApplication::setPalette(p);
+    QSettings().setValue(QStringLiteral("view/darkPalette"), on);
+}
+
+void MainWindow::showUserGuide()
+{
+    // docs/user-guide.md, compiled in: the guide matches the studio it came with.
+    if (!mGuide) {
+        mGuide = new QDialog(this);
+        mGuide->setObjectName(QStringLiteral("UserGuide"));
+        mGuide->setWindowTitle(QStringLiteral("Podwright User Guide"));
+        auto* text = new QTextBrowser(mGuide);
+        text->setObjectName(QStringLiteral("userGuideText"));
+        text->setOpenExternalLinks(true);
+        QFile file(QStringLiteral(":/docs/user-guide.md"));
+        if (file.open(QIODevice::ReadOnly))
+            text->setMarkdown(QString::fromUtf8(file.readAll()));
+        else
+            text->setPlainText(QStringLiteral("The user guide is missing from this build (docs/user-guide.md)."));
+        auto* layout = new QVBoxLayout(mGuide);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(text);
+        mGuide->resize(720, 640);
+    }
+    mGuide->show();
+    mGuide->raise();
+    mGuide->activateWindow();
+}
+
+void MainWindow::arrangeByStructure()
+{
+    std::vector<Node> moved;
+    for (const DesignLayout::Placement& p : DesignLayout::compute(mDocument->design())) {
+        Node n = *mDocument->design().node(p.node);
+        if (n.position != p.position) {
+            n.position = p.position;
+            moved.push_back(std::move(n));
+        }
+    }
+    if (moved.empty()) {
+        statusBar()->showMessage(QStringLiteral("The design is already arranged by its structure"), 5000);
+        return;
+    }
+    if (mDocument->execute(std::make_unique<EditNodesCommand>(QStringLiteral("Arrange by structure"), std::move(moved)))
+            .ok)
+        mView->fitAll();
 }
 
 std::optional<Network> MainWindow::askNetwork(const CatalogItem& item, const std::vector<Network>& choices)
@@ -454,8 +488,18 @@ void MainWindow::connectSelection()
     QString message = QStringLiteral("Connected %1 %2")
                           .arg(plan.links.size())
                           .arg(plural(static_cast<long long>(plan.links.size()), "link", "links"));
-    if (!plan.skipped.isEmpty())
-        message += QStringLiteral(". Not connected: %1").arg(plan.skipped.join(QStringLiteral("; ")));
+    // The ports left out can be many lines: the status bar says how many, the Notes panel lists them.
+    mConnectNotes.clear();
+    if (!plan.skipped.isEmpty()) {
+        const auto n = static_cast<long long>(plan.skipped.size());
+        message
+            += QStringLiteral("; %1 %2 not connected (see Notes)").arg(n).arg(plural(n, "port group", "port groups"));
+        for (const QString& line : plan.skipped)
+            mConnectNotes << QStringLiteral("Not connected: %1").arg(line);
+        mNotesDock->show();
+        mNotesDock->raise();
+    }
+    refreshNotes();
     statusBar()->showMessage(message, 20000);
 }
 
@@ -481,17 +525,17 @@ void MainWindow::groupSelection(int kind)
 
 void MainWindow::buildMenus()
 {
+    auto add = [this](QWidget* menuOrBar, std::initializer_list<ActionId> ids) {
+        for (ActionId id : ids)
+            menuOrBar->addAction(action(id));
+    };
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-    file->addAction(action(QStringLiteral("actionNew")));
-    file->addAction(action(QStringLiteral("actionNewReference")));
-    file->addAction(action(QStringLiteral("actionNewWorkload")));
-    file->addAction(action(QStringLiteral("actionOpen")));
+    add(file, {ActionId::New, ActionId::NewReference, ActionId::NewWorkload, ActionId::Open});
     mRecentMenu = file->addMenu(QStringLiteral("Open &Recent"));
     connect(mRecentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     file->addSeparator();
-    file->addAction(action(QStringLiteral("actionSave")));
-    file->addAction(action(QStringLiteral("actionSaveAs")));
+    add(file, {ActionId::Save, ActionId::SaveAs});
     // Report and exports (ui/dialogs/exportreportdialog.*): the proposal PDF and interchange files.
     file->addAction(QStringLiteral("Export &Report..."), this,
             [this] {
@@ -502,29 +546,25 @@ void MainWindow::buildMenus()
         ->setObjectName(QStringLiteral("actionExportReport"));
     addExportMenu(file, this, [this] { return &mDocument->design(); });
     file->addSeparator();
-    file->addAction(action(QStringLiteral("actionQuit")));
+    add(file, {ActionId::Quit});
 
     QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
-    edit->addAction(action(QStringLiteral("actionUndo")));
-    edit->addAction(action(QStringLiteral("actionRedo")));
+    add(edit, {ActionId::Undo, ActionId::Redo});
     edit->addSeparator();
-    for (const char* name : {"actionCopy", "actionPaste", "actionDuplicate", "actionDelete"})
-        edit->addAction(action(QLatin1String(name)));
+    add(edit, {ActionId::Copy, ActionId::Paste, ActionId::Duplicate, ActionId::Delete});
     edit->addSeparator();
-    edit->addAction(action(QStringLiteral("actionSelectAll")));
+    add(edit, {ActionId::SelectAll});
     edit->addSeparator();
-    edit->addAction(action(QStringLiteral("actionDesignProperties")));
-    edit->addAction(action(QStringLiteral("actionWaiveFinding")));
-    edit->addAction(action(QStringLiteral("actionUnwaiveFinding")));
+    add(edit, {ActionId::DesignProperties, ActionId::ChangeDials, ActionId::WaiveFinding, ActionId::UnwaiveFinding});
 
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
-    for (const char* name :
-        {"actionZoomIn", "actionZoomOut", "actionFitAll", "actionFitSelection", "actionFind", "actionOverview"})
-        view->addAction(action(QLatin1String(name)));
+    add(view,
+        {ActionId::ZoomIn, ActionId::ZoomOut, ActionId::FitAll, ActionId::FitSelection, ActionId::Find,
+            ActionId::Overview});
     view->addSeparator();
-    view->addAction(action(QStringLiteral("actionArrange")));
-    view->addAction(action(QStringLiteral("actionCollapseAll")));
-    view->addAction(action(QStringLiteral("actionExpandAll")));
+    add(view, {ActionId::Arrange, ActionId::CollapseAll, ActionId::ExpandAll});
+    view->addSeparator();
+    add(view, {ActionId::DarkPalette});
     QMenu* layers = view->addMenu(QStringLiteral("&Layers"));
     for (Network n : {Network::Compute, Network::Storage, Network::InBand, Network::OutOfBand}) {
         QAction* a = layers->addAction(ItemStyle::networkLabel(n));
@@ -534,70 +574,64 @@ void MainWindow::buildMenus()
         connect(a, &QAction::toggled, this, [this, n](bool on) { mScene->setLayerVisible(n, on); });
     }
     view->addSeparator();
-    view->addAction(action(QStringLiteral("actionShowFindings")));
-    view->addAction(action(QStringLiteral("actionShowBom")));
-    view->addAction(action(QStringLiteral("actionShowCharts")));
-    view->addAction(action(QStringLiteral("actionShowRacks")));
+    add(view, {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowRacks});
     QMenu* panels = view->addMenu(QStringLiteral("&Panels"));
     for (QDockWidget* dock :
-        {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFindingsDock, mBomDock, mChartsDock})
+        {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFindingsDock, mNotesDock, mBomDock, mChartsDock})
         panels->addAction(dock->toggleViewAction());
 
     QMenu* insert = menuBar()->addMenu(QStringLiteral("&Insert"));
-    insert->addAction(action(QStringLiteral("actionSelectTool")));
-    insert->addAction(action(QStringLiteral("actionConnectTool")));
+    add(insert, {ActionId::SelectTool, ActionId::ConnectTool});
     insert->addSeparator();
-    insert->addAction(action(QStringLiteral("actionPlace")));
-    insert->addAction(action(QStringLiteral("actionConnectSelection")));
-    insert->addAction(action(QStringLiteral("actionGroupRack")));
-    insert->addAction(action(QStringLiteral("actionGroupUnit")));
-    insert->addAction(action(QStringLiteral("actionUngroup")));
+    add(insert,
+        {ActionId::Place, ActionId::ConnectSelection, ActionId::GroupRack, ActionId::GroupUnit, ActionId::Ungroup});
 
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    help->addAction(QStringLiteral("&Keyboard and Mouse"), this, [this] {
-        QMessageBox::information(this, QStringLiteral("Keyboard and mouse"),
-            QStringLiteral(
-                "<table>"
-                "<tr><td><b>Drag from catalog</b></td><td>place hardware (snaps to the grid)</td></tr>"
-                "<tr><td><b>S / C</b></td><td>select tool / connect tool</td></tr>"
-                "<tr><td><b>Ctrl+K</b></td><td>connect the selection (rails to leaves, storage, in-band, BMCs "
-                "to their switches)</td></tr>"
-                "<tr><td><b>Ctrl+G</b></td><td>group the selection into a rack</td></tr>"
-                "<tr><td><b>Click, drag box, Ctrl+A</b></td><td>select</td></tr>"
-                "<tr><td><b>Drag, arrows (Shift: ×5)</b></td><td>move, nudge</td></tr>"
-                "<tr><td><b>Del, Ctrl+C/V/D</b></td><td>delete, copy, paste, duplicate</td></tr>"
-                "<tr><td><b>Wheel, F or Ctrl+0, Shift+F</b></td><td>zoom, fit all, fit selection</td></tr>"
-                "<tr><td><b>Middle drag, Space+drag, overview click</b></td><td>pan</td></tr>"
-                "<tr><td><b>Ctrl+F, Enter, Shift+Enter</b></td><td>find a node, SKU or rack; next, previous</td></tr>"
-                "<tr><td><b>Double-click group title</b></td><td>collapse or expand</td></tr>"
-                "<tr><td><b>Ctrl+Shift+F / B / H / R</b></td><td>findings, bill of materials, charts, rack "
-                "elevations</td></tr>"
-                "<tr><td><b>Ctrl+Shift+W, Ctrl+Alt+W</b></td><td>waive, unwaive the selected finding</td></tr>"
-                "<tr><td><b>Ctrl+S, Ctrl+Shift+S</b></td><td>save, save as</td></tr>"
-                "<tr><td><b>Ctrl+Shift+P</b></td><td>design properties and name</td></tr>"
-                "<tr><td><b>Ctrl+Shift+N, Ctrl+Alt+N</b></td><td>new from reference design, new from workload</td></tr>"
-                "</table>"));
-    });
-    help->addAction(QStringLiteral("&About Podwright"), this, [this] {
-        QMessageBox::about(this, QStringLiteral("About Podwright"),
-            QStringLiteral("<h3>Podwright %1</h3><p>A studio for designing GPU clusters.</p>")
-                .arg(QStringLiteral(PW_VERSION)));
-    });
+    add(help, {ActionId::UserGuide, ActionId::KeyboardHelp, ActionId::About});
 
     QToolBar* bar = addToolBar(QStringLiteral("Main"));
     bar->setObjectName(QStringLiteral("MainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setIconSize(QSize(18, 18));
-    for (const char* name : {"actionNew", "actionOpen", "actionSave"})
-        bar->addAction(action(QLatin1String(name)));
+    add(bar, {ActionId::New, ActionId::Open, ActionId::Save});
     bar->addSeparator();
-    bar->addAction(action(QStringLiteral("actionUndo")));
-    bar->addAction(action(QStringLiteral("actionRedo")));
+    // Undo and Redo on the toolbar keep a fixed text (the step's name is in the tooltip), so the
+    // buttons after them do not shift as the menu actions' "Undo Move dgx-01" text changes.
+    QUndoStack* stack = mDocument->undoStack();
+    auto fixed = [&](ActionId id, bool undo) {
+        QAction* menuAction = action(id);
+        auto* a = new QAction(menuAction->icon(), undo ? QStringLiteral("Undo") : QStringLiteral("Redo"), bar);
+        a->setObjectName(menuAction->objectName() + QStringLiteral("Toolbar"));
+        auto sync = [a, menuAction] {
+            a->setEnabled(menuAction->isEnabled());
+            a->setToolTip(QString(menuAction->text()).remove(QLatin1Char('&')));
+        };
+        connect(menuAction, &QAction::changed, a, sync);
+        sync();
+        connect(a, &QAction::triggered, stack, undo ? &QUndoStack::undo : &QUndoStack::redo);
+        bar->addAction(a);
+    };
+    fixed(ActionId::Undo, true);
+    fixed(ActionId::Redo, false);
     bar->addSeparator();
-    bar->addAction(action(QStringLiteral("actionSelectTool")));
-    bar->addAction(action(QStringLiteral("actionConnectTool")));
+    add(bar, {ActionId::SelectTool, ActionId::ConnectTool});
     bar->addSeparator();
-    bar->addAction(action(QStringLiteral("actionFitAll")));
+    add(bar, {ActionId::FitAll});
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    mRecentMenu->clear();
+    const QStringList list = recentFiles();
+    for (const QString& path : list) {
+        mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
+    }
+    if (list.isEmpty())
+        mRecentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
+    else {
+        mRecentMenu->addSeparator();
+        mRecentMenu->addAction(QStringLiteral("Clear List"), this, [] { FileSession::clearRecentFiles(); });
+    }
 }
 
 void MainWindow::updateTitle()
@@ -611,12 +645,6 @@ void MainWindow::updateTitle()
     setWindowFilePath(path);
 }
 
-void MainWindow::setAutosaveInterval(int milliseconds)
-{
-    mAutosave->setInterval(milliseconds);
-    mAutosave->start();
-}
-
 bool MainWindow::newFromReferenceDesign(const std::optional<GeneratorOptions>& seed)
 {
     if (!mCatalog || !maybeSave())
@@ -626,14 +654,14 @@ bool MainWindow::newFromReferenceDesign(const std::optional<GeneratorOptions>& s
         ReferenceDesignDialog dlg(*mCatalog, this);
         if (seed)
             dlg.setOptions(*seed);
+        else if (const auto last = ReferenceDesignDialog::rememberedOptions())
+            dlg.setOptions(*last); // the wizard remembers the dials of the last design built
         if (dlg.exec() == QDialog::Accepted)
             design = dlg.takeDesign();
     });
     if (!ok || !design)
         return false;
-    removeSidecar();
-    mDocument->reset(std::move(*design));
-    mDocument->markUnsaved(); // the design is in no file yet
+    mSession->adoptUnsaved(std::move(*design));
     statusBar()->showMessage(QStringLiteral("Generated %1 (unsaved)").arg(mDocument->design().name()), 8000);
     return true;
 }
@@ -645,6 +673,7 @@ bool MainWindow::newFromWorkload()
     std::optional<GeneratorOptions> seed;
     runGuarded(mReportError, QStringLiteral("Cannot size the workload"), [&] {
         WorkloadDialog dlg(*mCatalog, this);
+        dlg.restoreRemembered();
         if (dlg.exec() == WorkloadDialog::GenerateRequested)
             seed = dlg.generatorOptions();
     });
@@ -678,194 +707,51 @@ void MainWindow::editDesignProperties()
     });
 }
 
-void MainWindow::start(const QString& file)
+bool MainWindow::changeDials(const DesignDials& dials)
 {
-    if (!file.isEmpty())
-        openFile(file);
-    else if (!offerUntitledRecovery())
-        newDesign(); // drops the untitled autosave only now, after it was offered
-}
-
-bool MainWindow::newDesign()
-{
-    if (!maybeSave())
+    const std::optional<DesignDials> before = Regenerate::dialsOf(mDocument->design());
+    if (!mCatalog || !before) {
+        Q_EMIT mDocument->commandRefused(
+            QStringLiteral("the design was not made by the reference-design generator, so it has no dials to change"));
         return false;
-    removeSidecar();
-    Design d;
-    d.setName(QStringLiteral("Untitled design"));
-    mDocument->reset(std::move(d));
-    return true;
-}
-
-bool MainWindow::openFile(const QString& path)
-{
-    if (!maybeSave())
+    }
+    if (*before == dials) {
+        Q_EMIT mDocument->commandRefused(QStringLiteral("the dials are unchanged"));
         return false;
-    const QString sidecar = path + QStringLiteral(".autosave");
-    const QFileInfo fileInfo(path);
-    const QFileInfo sideInfo(sidecar);
-    bool recover = false;
-    if (sideInfo.exists() && (!fileInfo.exists() || sideInfo.lastModified() > fileInfo.lastModified()))
-        recover = mRecoveryPrompt(path, sidecar);
-    Design design;
-    const bool ok = runGuarded(mReportError, QStringLiteral("Cannot open %1").arg(fileInfo.fileName()),
-        [&] { design = DesignDocument::loadFile(recover ? sidecar : path, mCatalog); });
-    if (!ok)
+    }
+    GenerateResult result = Regenerate::withDials(mDocument->design(), dials, *mCatalog);
+    if (!result.ok()) {
+        Q_EMIT mDocument->commandRefused(result.error);
         return false;
-    // A JSON file is imported: saving goes to a .podwright next to it unless the user says otherwise.
-    mDocument->reset(std::move(design), QFileInfo(path).absoluteFilePath());
-    if (recover)
-        mDocument->markUnsaved(); // recovered work is unsaved work
-    else
-        QFile::remove(sidecar);
-    addRecent(fileInfo.absoluteFilePath());
-    qCInfo(lcFiles) << "opened" << fileInfo.absoluteFilePath() << (recover ? "(recovered autosave)" : "");
+    }
+    const QString text = Regenerate::describeChange(*before, dials);
+    if (!mDocument->execute(std::make_unique<ReplaceDesignCommand>(text, std::move(*result.design))).ok)
+        return false;
     statusBar()->showMessage(
-        QStringLiteral("Opened %1%2")
-            .arg(fileInfo.fileName(), recover ? QStringLiteral(" (recovered autosave)") : QString()),
-        5000);
+        QStringLiteral("%1 (Ctrl+Z undoes it)%2")
+            .arg(text, result.notes.isEmpty() ? QString() : QStringLiteral("; generator notes in the Notes panel")),
+        10000);
+    if (!result.notes.isEmpty()) {
+        mNotesDock->show();
+        mNotesDock->raise();
+    }
     return true;
 }
 
-bool MainWindow::save()
+void MainWindow::refreshNotes()
 {
-    if (mDocument->filePath().isEmpty())
-        return saveAs();
-    return saveAs(mDocument->filePath());
-}
-
-bool MainWindow::saveAs(const QString& target)
-{
-    QString path = target;
-    if (path.isEmpty()) {
-        QString suggestion = mDocument->filePath();
-        if (suggestion.endsWith(QLatin1String(".json")))
-            suggestion.chop(5);
-        if (suggestion.isEmpty())
-            suggestion = QDir::home().filePath(
-                mDocument->design().name().isEmpty() ? QStringLiteral("design") : mDocument->design().name());
-        if (!suggestion.endsWith(QLatin1String(".podwright")))
-            suggestion += QStringLiteral(".podwright");
-        path = QFileDialog::getSaveFileName(this, QStringLiteral("Save design"), suggestion,
-            QStringLiteral("Podwright design (*.podwright);;JSON (*.json)"));
-        if (path.isEmpty())
-            return false;
-    }
-    const bool ok = runGuarded(mReportError, QStringLiteral("Cannot save %1").arg(QFileInfo(path).fileName()),
-        [&] { DesignDocument::saveFile(mDocument->design(), path); });
-    if (!ok)
-        return false;
-    removeSidecar();
-    mDocument->setFilePath(QFileInfo(path).absoluteFilePath());
-    mDocument->markSaved();
-    addRecent(mDocument->filePath());
-    updateTitle();
-    statusBar()->showMessage(QStringLiteral("Saved %1").arg(QFileInfo(path).fileName()), 5000);
-    return true;
-}
-
-bool MainWindow::maybeSave()
-{
-    if (!mDocument->isModified())
-        return true;
-    const QString name = mDocument->filePath().isEmpty() ? QStringLiteral("The untitled design")
-                                                         : QFileInfo(mDocument->filePath()).fileName();
-    switch (mUnsavedPrompt(name)) {
-    case QMessageBox::Save:
-        return save();
-    case QMessageBox::Discard:
-        removeSidecar();
-        return true;
-    default:
-        return false;
-    }
-}
-
-QString MainWindow::autosavePath() const
-{
-    if (!mDocument->filePath().isEmpty())
-        return mDocument->filePath() + QStringLiteral(".autosave");
-    return untitledAutosavePath();
-}
-
-QString MainWindow::untitledAutosavePath()
-{
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return QDir(dir).filePath(QStringLiteral("untitled.podwright.autosave"));
-}
-
-QString MainWindow::autosaveNow()
-{
-    if (!mDocument->isModified())
-        return {};
-    const QString path = autosavePath();
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    // Autosave failures go to the status bar: a dialog every minute would be worse than the failure.
-    const bool ok = runGuarded(
-        [this](const QString&, const QString& message) {
-            statusBar()->showMessage(QStringLiteral("Autosave failed: %1").arg(message), 8000);
-        },
-        QString(), [&] { DesignFile::save(mDocument->design(), path); });
-    return ok ? path : QString();
-}
-
-void MainWindow::removeSidecar()
-{
-    QFile::remove(autosavePath());
-}
-
-bool MainWindow::offerUntitledRecovery()
-{
-    const QString sidecar = untitledAutosavePath();
-    if (!QFileInfo::exists(sidecar))
-        return false;
-    qCInfo(lcFiles, "offering to recover the untitled autosave %s", qUtf8Printable(sidecar));
-    if (!mRecoveryPrompt(QString(), sidecar)) {
-        qCInfo(lcFiles, "recovery declined");
-        return false;
-    }
-    Design design;
-    if (!runGuarded(mReportError, QStringLiteral("Cannot recover"), [&] { design = DesignFile::load(sidecar); }))
-        return false;
-    const size_t nodes = design.nodes().size();
-    mDocument->reset(std::move(design));
-    mDocument->markUnsaved(); // the sidecar stays until the work is saved or discarded
-    updateTitle();
-    qCInfo(lcFiles, "recovered \"%s\" (%zu nodes) from %s", qUtf8Printable(mDocument->design().name()), nodes,
-        qUtf8Printable(sidecar));
-    statusBar()->showMessage(QStringLiteral("Recovered unsaved work: %1").arg(mDocument->design().name()), 8000);
-    return true;
-}
-
-QStringList MainWindow::recentFiles() const
-{
-    return QSettings().value(kRecentKey).toStringList();
-}
-
-void MainWindow::addRecent(const QString& path)
-{
-    QSettings settings;
-    QStringList list = settings.value(kRecentKey).toStringList();
-    list.removeAll(path);
-    list.prepend(path);
-    while (list.size() > kMaxRecent)
-        list.removeLast();
-    settings.setValue(kRecentKey, list);
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    mRecentMenu->clear();
-    const QStringList list = recentFiles();
-    for (const QString& path : list) {
-        mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
-    }
-    if (list.isEmpty())
-        mRecentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
-    else {
-        mRecentMenu->addSeparator();
-        mRecentMenu->addAction(QStringLiteral("Clear List"), this, [] { QSettings().remove(kRecentKey); });
-    }
+    const QStringList notes = Regenerate::notesOf(mDocument->design()) + mConnectNotes;
+    QStringList shown;
+    for (int i = 0; i < mNotes->count(); ++i)
+        shown << mNotes->item(i)->text();
+    if (shown == notes)
+        return;
+    mNotes->clear();
+    mNotes->addItems(notes);
+    for (int i = 0; i < mNotes->count(); ++i)
+        mNotes->item(i)->setToolTip(notes[i]);
+    mNotesDock->setWindowTitle(
+        notes.isEmpty() ? QStringLiteral("Notes") : QStringLiteral("Notes (%1)").arg(notes.size()));
 }
 
 void MainWindow::showCatalogIssues(const QStringList& issues)

@@ -1,23 +1,28 @@
 #pragma once
 
+#include "actionregistry.h"
+#include "filesession.h"
 #include "guarded.h"
 
 #include "generate/generatoroptions.h"
+#include "generate/regenerate.h"
 #include "model/node.h"
 
 #include <QMainWindow>
 #include <QMessageBox>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 class QAction;
 class QActionGroup;
+class QDialog;
 class QDockWidget;
 class QLabel;
+class QListWidget;
 class QMenu;
-class QTimer;
 
 namespace pw {
 class Catalog;
@@ -38,21 +43,25 @@ class PaletteWidget;
 class RackElevationView;
 class StatusPanel;
 
-// The studio's main window: menus (File, Edit, View, Insert, Help), the catalog palette, the
-// canvas, the inspector, the findings, the status bar with the design's totals, files (new, open, save, save
-// as, recent, autosave with recovery, unsaved-changes prompt) and window state in QSettings.
-// File actions run guarded: a pw::Error becomes a message, never an exception in the event loop.
+// The studio's main window: the docks (catalog palette, inspector, history, racks, findings,
+// bill of materials, charts), the canvas, the menus and toolbar built from the action registry
+// (actionregistry.h), and the status bar with the design's totals. The file side (new, open, save,
+// autosave, recovery, recent files, the unsaved-changes prompt) is the FileSession
+// (filesession.h); the window forwards to it and shows its messages. Window state in QSettings.
+// Actions run guarded: a pw::Error becomes a message, never an exception in the event loop.
 // Prompts are injectable so tests answer them without a modal dialog.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    using UnsavedPrompt = std::function<QMessageBox::StandardButton(const QString& documentName)>;
-    using RecoveryPrompt = std::function<bool(const QString& file, const QString& sidecar)>;
+    using UnsavedPrompt = FileSession::UnsavedPrompt;
+    using RecoveryPrompt = FileSession::RecoveryPrompt;
 
     explicit MainWindow(const Catalog* catalog, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     [[nodiscard]] DesignDocument* document() const { return mDocument; }
+    [[nodiscard]] FileSession* session() const { return mSession; }
+    [[nodiscard]] const ActionRegistry& actions() const { return *mActions; }
     [[nodiscard]] CanvasScene* scene() const { return mScene; }
     [[nodiscard]] CanvasView* view() const { return mView; }
     [[nodiscard]] PaletteWidget* palette() const { return mPalette; }
@@ -67,29 +76,27 @@ public:
     [[nodiscard]] QDockWidget* chartsDock() const { return mChartsDock; }
     [[nodiscard]] RackElevationView* rackView() const { return mRacks; }
     [[nodiscard]] QDockWidget* racksDock() const { return mRacksDock; }
+    [[nodiscard]] QAction* action(ActionId id) const;
     [[nodiscard]] QAction* action(const QString& objectName) const;
 
-    void setUnsavedPrompt(UnsavedPrompt prompt) { mUnsavedPrompt = std::move(prompt); }
-    void setRecoveryPrompt(RecoveryPrompt prompt) { mRecoveryPrompt = std::move(prompt); }
-    void setErrorReporter(ErrorReporter reporter) { mReportError = std::move(reporter); }
-    void setAutosaveInterval(int milliseconds);
+    void setUnsavedPrompt(UnsavedPrompt prompt) { mSession->setUnsavedPrompt(std::move(prompt)); }
+    void setRecoveryPrompt(RecoveryPrompt prompt) { mSession->setRecoveryPrompt(std::move(prompt)); }
+    void setErrorReporter(ErrorReporter reporter);
+    void setAutosaveInterval(int milliseconds) { mSession->setAutosaveInterval(milliseconds); }
 
-    // Start-up: opens `file` when given; otherwise offers the untitled autosave a crash left
-    // behind and, when that is declined or absent, starts a new design. main() calls this.
-    void start(const QString& file = {});
+    // File operations (FileSession); each returns whether it happened.
+    void start(const QString& file = {}) { mSession->start(file); }
+    bool newDesign() { return mSession->newDesign(); }
+    bool openFile(const QString& path) { return mSession->openFile(path); }
+    bool save() { return mSession->save(); }
+    bool saveAs(const QString& path = {}) { return mSession->saveAs(path); }
+    bool maybeSave() { return mSession->maybeSave(); }
+    QString autosaveNow() { return mSession->autosaveNow(); }
+    [[nodiscard]] QString autosavePath() const { return mSession->autosavePath(); }
+    bool offerUntitledRecovery() { return mSession->offerUntitledRecovery(); }
+    [[nodiscard]] static QString untitledAutosavePath() { return FileSession::untitledAutosavePath(); }
+    [[nodiscard]] QStringList recentFiles() const { return FileSession::recentFiles(); }
 
-    // File operations; each returns whether it happened. Errors are reported, never thrown.
-    // Every way a design replaces the current one (New, Open, recent, drop, the wizards) asks
-    // about unsaved changes first (maybeSave) and does nothing when the user cancels.
-    bool newDesign();
-    bool openFile(const QString& path);
-    bool save();
-    bool saveAs(const QString& path = {});
-    // Asks about unsaved changes; true when it is fine to drop the current design.
-    bool maybeSave();
-    // Writes the autosave sidecar now if there are unsaved changes; returns the sidecar path.
-    QString autosaveNow();
-    [[nodiscard]] QString autosavePath() const;
     // File > New from reference design: the generator dialog (seeded with `seed` when given); the
     // result opens as a new untitled document (no undo step), unsaved until saved. Returns whether
     // one was opened.
@@ -98,11 +105,15 @@ public:
     bool newFromWorkload();
     // Edit > Design properties: the dialog's result as one undo step (refused when unchanged).
     void editDesignProperties();
-    // On start without a file: offers the untitled sidecar left by a crash; true when recovered.
-    bool offerUntitledRecovery();
-    [[nodiscard]] static QString untitledAutosavePath();
-    [[nodiscard]] QStringList recentFiles() const;
+    // Edit > Change Design Dials: the current generated design rebuilt with `dials` as one undo
+    // step (ReplaceDesignCommand); the generator's notes go to the Notes panel. Returns whether
+    // the design changed; a refusal goes to the status bar.
+    bool changeDials(const DesignDials& dials);
+    [[nodiscard]] QListWidget* notesList() const { return mNotes; }
+    [[nodiscard]] QDockWidget* notesDock() const { return mNotesDock; }
     void showCatalogIssues(const QStringList& issues);
+    // View > Dark Palette: light text on dark panels, remembered in QSettings ("view/darkPalette").
+    void setDarkPalette(bool on);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -114,14 +125,19 @@ private:
     void buildMenus();
     void buildDocks();
     void updateTitle();
-    void addRecent(const QString& path);
+    void refreshNotes();
     void rebuildRecentMenu();
-    void removeSidecar();
     void groupSelection(int kind);
     // Insert > Connect Selection (Ctrl+K): BulkConnect as one undo step; what it left out goes to the status bar.
     void connectSelection();
+    void arrangeByStructure();
+    // Help > User Guide (F1): docs/user-guide.md in a window beside the studio.
+    void showUserGuide();
+    void showDock(QDockWidget* dock);
     std::optional<Network> askNetwork(const CatalogItem& item, const std::vector<Network>& choices);
-    QAction* makeAction(const QString& name, const QString& text, const QKeySequence& key, const QString& tip = {});
+    // Connects `id`'s action to `slot`.
+    template <typename Slot>
+    void onTriggered(ActionId id, Slot slot);
 
     const Catalog* mCatalog;
     DesignDocument* mDocument;
@@ -142,10 +158,13 @@ private:
     QDockWidget* mPaletteDock;
     QDockWidget* mInspectorDock;
     QDockWidget* mHistoryDock;
+    QListWidget* mNotes = nullptr;
+    QDockWidget* mNotesDock = nullptr;
+    QStringList mConnectNotes; // the ports the last Connect Selection left out, with the reason
     QMenu* mRecentMenu = nullptr;
-    QTimer* mAutosave;
-    UnsavedPrompt mUnsavedPrompt;
-    RecoveryPrompt mRecoveryPrompt;
+    QDialog* mGuide = nullptr;
+    FileSession* mSession;
+    std::unique_ptr<ActionRegistry> mActions;
     ErrorReporter mReportError;
 };
 

@@ -65,11 +65,11 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool selected = isSelected();
 
-    QPen border(selected ? QColor(0xd9, 0x34, 0x2b) : ItemStyle::nodeBorder(kind), selected ? 3 : 1.5);
+    QPen border(selected ? ItemStyle::selectionColor() : ItemStyle::nodeBorder(kind), selected ? 3 : 1.5);
     if (lod < 0.25) {
         // Far out: a plain block is all the eye can use.
         painter->setPen(Qt::NoPen);
-        painter->setBrush(selected ? QColor(0xd9, 0x34, 0x2b) : ItemStyle::nodeBorder(kind));
+        painter->setBrush(selected ? ItemStyle::selectionColor() : ItemStyle::nodeBorder(kind));
         painter->drawRect(mRect);
         return;
     }

@@ -3,6 +3,7 @@
 #include "canvasscene.h"
 
 #include <QMimeData>
+#include <QResizeEvent>
 
 namespace pw::ui {
 
@@ -23,6 +24,13 @@ QMimeData* PaletteTree::mimeData(const QList<QTreeWidgetItem*>& items) const
         return mime;
     }
     return nullptr;
+}
+
+void PaletteTree::resizeEvent(QResizeEvent* event)
+{
+    QTreeWidget::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        scheduleDelayedItemsLayout();
 }
 
 } // namespace pw::ui

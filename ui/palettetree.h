@@ -14,6 +14,8 @@ public:
 protected:
     [[nodiscard]] QMimeData* mimeData(const QList<QTreeWidgetItem*>& items) const override;
     [[nodiscard]] QStringList mimeTypes() const override;
+    // Rows wrap long names (palettewidget.cpp): a new width lays them out again.
+    void resizeEvent(QResizeEvent* event) override;
 };
 
 } // namespace pw::ui

@@ -8,14 +8,42 @@
 
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace pw::ui {
 
 namespace {
+
+// Rows as tall as their wrapped names at the tree's width: the view's own size hint measures a
+// row unconstrained, so a long model would be cut instead of wrapped.
+class WrappingDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    [[nodiscard]] QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QSize size = QStyledItemDelegate::sizeHint(option, index);
+        const auto* view = qobject_cast<const QTreeView*>(parent());
+        if (!view)
+            return size;
+        int depth = 1;
+        for (QModelIndex p = index.parent(); p.isValid(); p = p.parent())
+            ++depth;
+        const int width = view->viewport()->width() - view->indentation() * depth - view->iconSize().width() - 12;
+        if (width <= 40)
+            return size;
+        const QRect wrapped = option.fontMetrics.boundingRect(
+            QRect(0, 0, width, 100000), Qt::TextWordWrap, index.data(Qt::DisplayRole).toString());
+        size.setHeight(std::max(size.height(), wrapped.height() + 6));
+        return size;
+    }
+};
+
 constexpr ItemKind kOrder[] = {ItemKind::Server, ItemKind::Switch, ItemKind::Storage, ItemKind::Appliance,
     ItemKind::Rack, ItemKind::Pdu, ItemKind::Nic, ItemKind::Cable, ItemKind::Transceiver};
-}
+} // namespace
 
 PaletteWidget::PaletteWidget(const Catalog* catalog, QWidget* parent)
     : QWidget(parent), mCatalog(catalog), mFilter(new QLineEdit(this)), mTree(new PaletteTree(this))
@@ -31,7 +59,12 @@ PaletteWidget::PaletteWidget(const Catalog* catalog, QWidget* parent)
     mTree->setDragDropMode(QAbstractItemView::DragOnly);
     mTree->setIconSize(QSize(20, 20));
     mTree->setRootIsDecorated(true);
-    mTree->setUniformRowHeights(true);
+    // Long models wrap instead of being cut ("NVIDIA Quantum-2 QM9700 (NDR, managed)" and its
+    // unmanaged twin read alike when cut to "NVIDIA Quantum-2 QM...").
+    mTree->setUniformRowHeights(false);
+    mTree->setWordWrap(true);
+    mTree->setTextElideMode(Qt::ElideMiddle);
+    mTree->setItemDelegate(new WrappingDelegate(mTree));
     populate();
     connect(mFilter, &QLineEdit::textChanged, this, &PaletteWidget::applyFilter);
     connect(mTree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {

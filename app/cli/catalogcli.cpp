@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QLocale>
 
+#include <cmath>
+
 namespace pw::cli {
 
 namespace {

@@ -64,6 +64,8 @@ int runWaive(Context& ctx);
 int runReport(Context& ctx);
 int runIntent(Context& ctx);
 int runRepo(Context& ctx); // repocli.cpp: the team repository on PostgreSQL
+int runRegenerate(Context& ctx);
+int runConnect(Context& ctx);
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

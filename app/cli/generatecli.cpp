@@ -228,13 +228,14 @@ int runAnalyze(Context& ctx)
         ctx.writeJson(r.toJson());
         return 0;
     }
-    ctx.out << QStringLiteral("GPUs %1, servers %2, %3 tier(s): %4 leaf, %5 spine, %6 core\n")
+    ctx.out << QStringLiteral("GPUs %1, servers %2, %3 %7: %4 leaf, %5 spine, %6 core\n")
                    .arg(r.gpus)
                    .arg(r.servers)
                    .arg(r.tiers)
                    .arg(r.leafSwitches)
                    .arg(r.spineSwitches)
-                   .arg(r.coreSwitches);
+                   .arg(r.coreSwitches)
+                   .arg(plural(r.tiers, "tier", "tiers"));
     ctx.out << QStringLiteral("links: node-leaf %1, leaf-spine %2, spine-core %3\n")
                    .arg(r.nodeLeafLinks)
                    .arg(r.leafSpineLinks)

@@ -34,6 +34,8 @@ const Subcommand kSubcommands[] = {
     {"cost", "capital, operating and ownership cost, cloud break-even, tier", runCost},
     {"size", "GPU memory, GPU count and training time for a workload", runSize},
     {"waive", "accept a design-rule finding with a written reason", runWaive},
+    {"regenerate", "change a generated design's dials (servers, oversubscription, storage tier, type)", runRegenerate},
+    {"connect", "bulk connect chosen nodes' matching ports to their switches (as Ctrl+K in the studio)", runConnect},
     {"intent", "show or change a design's cluster type, users and software stack", runIntent},
     {"repo", "the team repository on PostgreSQL: init, grant, push, pull, list, log, price", runRepo},
     {"report", "write the customer proposal PDF (summary, topology, racks, BOM, cabling, validation, cost)", runReport},

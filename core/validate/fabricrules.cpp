@@ -4,6 +4,7 @@
 #include "model/useroption.h"
 #include "topology/fabricanalyzer.h"
 #include "util/money.h"
+#include "util/plural.h"
 
 #include <QLocale>
 
@@ -184,10 +185,12 @@ void spofRule(const Design& d, const ComputeGraph& g, std::vector<Finding>& out)
     }
     const Node* w = d.node(NodeId(worst));
     out.push_back(make("FABRIC-SPOF",
-        QStringLiteral("%1 switches are single points of failure; losing %2 cuts %3 GPU servers off")
+        QStringLiteral("%1 %2 a single point of failure; losing %3 cuts %4 GPU %5 off")
             .arg(switches.size())
+            .arg(switches.size() == 1 ? QStringLiteral("switch is") : QStringLiteral("switches are each"))
             .arg(w->name)
-            .arg(cutOff[worst]),
+            .arg(cutOff[worst])
+            .arg(plural(cutOff[worst], "server", "servers")),
         ents,
         QStringLiteral("Each of these switches is an articulation point of the compute network (servers count as "
                        "transit, as NCCL's PXN routes over NVLink): removing one leaves GPU servers with no path to "

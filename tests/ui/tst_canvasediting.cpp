@@ -274,6 +274,11 @@ private Q_SLOTS:
         const auto copies = w->scene()->selectedNodeIds();
         QCOMPARE(copies.size(), size_t(2));
         QCOMPARE(doc->design().node(copies.front())->name, QStringLiteral("dgx-03"));
+        // ... beside the originals, never on top of them (issue 14: paste landed on the originals).
+        for (NodeId copy : copies)
+            for (NodeId originalId : {NodeId(1), NodeId(3)})
+                QVERIFY(!w->scene()->nodeItem(copy)->sceneBoundingRect().intersects(
+                    w->scene()->nodeItem(originalId)->sceneBoundingRect()));
         // Copy and paste again: another step.
         QTest::keyClick(w->view(), Qt::Key_C, Qt::ControlModifier);
         QTest::keyClick(w->view(), Qt::Key_V, Qt::ControlModifier);

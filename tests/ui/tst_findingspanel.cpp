@@ -112,6 +112,9 @@ private Q_SLOTS:
             QVERIFY(item && item->isVisible());
             QVERIFY(viewport.contains(w->view()->mapFromScene(item->sceneBoundingRect().center())));
         }
+        // At a readable zoom: names and models in full, not blown up (issue 14: "zooms very far in").
+        QVERIFY2(w->view()->transform().m11() <= CanvasView::kReadableZoom + 1e-9,
+            qPrintable(QString::number(w->view()->transform().m11())));
 
         // Waive through the button, answering the prompt: one undo step, the row shows waived
         // with its reason, the error count drops.

@@ -7,6 +7,7 @@
 #include "designdocument.h"
 #include "inspectorwidget.h"
 #include "rackelevationview.h"
+#include "statuspanel.h"
 
 #include "cost/costmodel.h"
 #include "generate/linkcabling.h"
@@ -19,6 +20,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QListWidget>
 #include <QMimeData>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -183,10 +185,20 @@ private Q_SLOTS:
         s.key(Qt::Key_K);
         QCOMPARE(s->document()->undoStack()->count(), steps + 1);
         QCOMPARE(linksBetween(d, dgx, leaf), 8);
-        // Storage, in-band and BMC ports had no switch: the status bar says which and how to fix it.
+        // Storage, in-band and BMC ports had no switch: the status bar says how many, in a line that
+        // fits beside the totals, and the Notes panel says which and how to fix it.
         const QString message = s->statusBar()->currentMessage();
         QVERIFY2(message.startsWith(QLatin1String("Connected 8 links")), qPrintable(message));
-        QVERIFY2(message.contains(QLatin1String("no storage switch is selected")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("not connected (see Notes)")), qPrintable(message));
+        QVERIFY2(s->statusBar()->fontMetrics().horizontalAdvance(message)
+                < s->statusBar()->width() - s->statusPanel()->width(),
+            qPrintable(message));
+        QStringList notes;
+        for (int i = 0; i < s->notesList()->count(); ++i)
+            notes << s->notesList()->item(i)->text();
+        QVERIFY2(notes.join(QLatin1Char('\n')).contains(QLatin1String("no storage switch is selected")),
+            qPrintable(notes.join(QLatin1Char('\n'))));
+        QVERIFY(s->notesDock()->isVisible());
         s->action(QStringLiteral("actionUndo"))->trigger();
         QCOMPARE(d.links().size(), size_t(0));
     }

@@ -14,10 +14,12 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -349,7 +351,52 @@ void ReferenceDesignDialog::accept()
         updatePreview(); // never build something other than the dials show
     if (!canAccept())
         return;
+    remember(options());
     QDialog::accept();
+}
+
+} // namespace pw::ui
+
+namespace pw::ui {
+
+namespace {
+const QString kRememberedKey = QStringLiteral("wizards/referenceDesign");
+} // namespace
+
+void ReferenceDesignDialog::remember(const GeneratorOptions& o)
+{
+    const QJsonObject json{{QStringLiteral("server"), o.serverSku}, {QStringLiteral("nodes"), o.nodes},
+        {QStringLiteral("gpus"), o.gpus}, {QStringLiteral("switch"), o.switchSku},
+        {QStringLiteral("topology"), toString(o.topology)},
+        {QStringLiteral("oversubscription"), o.oversubscription.toString()}, {QStringLiteral("storage"), o.storageSku},
+        {QStringLiteral("storage_tier"), toString(o.storageTier)}, {QStringLiteral("rack_power_kw"), o.rackPowerKw},
+        {QStringLiteral("cluster_type"), toString(DesignIntent::ofProperties(o.properties).clusterType)}};
+    QSettings().setValue(kRememberedKey, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
+}
+
+std::optional<GeneratorOptions> ReferenceDesignDialog::rememberedOptions()
+{
+    const QJsonObject json = QJsonDocument::fromJson(QSettings().value(kRememberedKey).toString().toUtf8()).object();
+    if (json.isEmpty())
+        return std::nullopt;
+    GeneratorOptions o;
+    o.serverSku = json.value(QLatin1String("server")).toString();
+    o.nodes = json.value(QLatin1String("nodes")).toInt();
+    o.gpus = json.value(QLatin1String("gpus")).toInt();
+    o.switchSku = json.value(QLatin1String("switch")).toString();
+    o.topology = topologyKindFromString(json.value(QLatin1String("topology")).toString()).value_or(o.topology);
+    o.oversubscription = Oversubscription::parse(json.value(QLatin1String("oversubscription")).toString())
+                             .value_or(o.oversubscription);
+    o.storageSku = json.value(QLatin1String("storage")).toString();
+    o.storageTier = storageTierFromString(json.value(QLatin1String("storage_tier")).toString()).value_or(o.storageTier);
+    o.rackPowerKw = json.value(QLatin1String("rack_power_kw")).toDouble();
+    if (const auto type = clusterTypeFromString(json.value(QLatin1String("cluster_type")).toString());
+        type && *type != ClusterType::Unspecified) {
+        DesignIntent intent;
+        intent.clusterType = *type;
+        o.properties.insert(QStringLiteral("intent"), intent.toJson());
+    }
+    return o;
 }
 
 } // namespace pw::ui

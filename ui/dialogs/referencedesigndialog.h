@@ -62,6 +62,11 @@ public:
 
     void accept() override;
 
+    // The dials of the last design built (QSettings "wizards/referenceDesign"), without its name:
+    // remembered on accept, offered by the window when the dialog opens unseeded.
+    [[nodiscard]] static std::optional<GeneratorOptions> rememberedOptions();
+    static void remember(const GeneratorOptions& options);
+
 Q_SIGNALS:
     void previewUpdated();
 

@@ -14,6 +14,10 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+
 namespace pw::ui {
 
 namespace {
@@ -98,7 +102,10 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     buttons->addButton(mGenerate, QDialogButtonBox::ActionRole);
     mGenerate->setDefault(true);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(mGenerate, &QPushButton::clicked, this, [this] { done(GenerateRequested); });
+    connect(mGenerate, &QPushButton::clicked, this, [this] {
+        remember();
+        done(GenerateRequested);
+    });
     auto* root = new QVBoxLayout(this);
     root->addLayout(form);
     root->addWidget(mOutput, 1);
@@ -110,6 +117,37 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     connect(mTask, &QComboBox::currentIndexChanged, this, &WorkloadDialog::recompute);
     connect(mMethod, &QComboBox::currentIndexChanged, this, &WorkloadDialog::recompute);
     connect(mServer, &QComboBox::currentIndexChanged, this, &WorkloadDialog::recompute);
+    recompute();
+}
+
+namespace {
+const QString kRememberedKey = QStringLiteral("wizards/workload");
+} // namespace
+
+void WorkloadDialog::remember() const
+{
+    const QJsonObject o{{QStringLiteral("parameters_b"), mParameters->value()},
+        {QStringLiteral("task"), mTask->currentData().toInt()},
+        {QStringLiteral("method"), mMethod->currentData().toInt()}, {QStringLiteral("tokens_b"), mTokens->value()},
+        {QStringLiteral("days"), mDays->value()}, {QStringLiteral("server"), mServer->currentData().toString()}};
+    QSettings().setValue(kRememberedKey, QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact)));
+}
+
+void WorkloadDialog::restoreRemembered()
+{
+    const QJsonObject o = QJsonDocument::fromJson(QSettings().value(kRememberedKey).toString().toUtf8()).object();
+    if (o.isEmpty())
+        return;
+    auto pick = [](QComboBox* box, const QVariant& value) {
+        if (const int i = box->findData(value); i >= 0)
+            box->setCurrentIndex(i);
+    };
+    mParameters->setValue(o.value(QLatin1String("parameters_b")).toDouble(mParameters->value()));
+    pick(mTask, o.value(QLatin1String("task")).toInt());
+    pick(mMethod, o.value(QLatin1String("method")).toInt());
+    mTokens->setValue(o.value(QLatin1String("tokens_b")).toDouble(mTokens->value()));
+    mDays->setValue(o.value(QLatin1String("days")).toDouble(mDays->value()));
+    pick(mServer, o.value(QLatin1String("server")).toString());
     recompute();
 }
 

@@ -33,6 +33,10 @@ public:
     [[nodiscard]] GeneratorOptions generatorOptions() const { return mResult.generatorOptions(); }
     [[nodiscard]] QString resultText() const;
     void recompute();
+    // The last settings a user generated from (QSettings "wizards/workload"): remembered when
+    // "Generate design" is pressed, restored by the window when it opens the dialog.
+    void restoreRemembered();
+    void remember() const;
 
 private:
     const Catalog& mCatalog;

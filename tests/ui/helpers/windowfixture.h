@@ -6,6 +6,7 @@
 #include "canvasview.h"
 #include "mainwindow.h"
 
+#include <QSettings>
 #include <QTest>
 
 #include <memory>
@@ -15,6 +16,10 @@ namespace pw::testing {
 // A shown main window whose prompts never block: errors fail the test, prompts answer as told.
 inline std::unique_ptr<ui::MainWindow> makeWindow()
 {
+    // The wizards remember their last dials in QSettings, which every UI test shares: each window
+    // starts from the wizards' defaults, as the tests expect.
+    QSettings().remove(QStringLiteral("wizards"));
+    QSettings().remove(QStringLiteral("view/darkPalette"));
     auto w = std::make_unique<ui::MainWindow>(&testCatalog());
     w->setErrorReporter([](const QString& title, const QString& message) {
         QFAIL(qPrintable(QStringLiteral("unexpected error dialog: %1: %2").arg(title, message)));
