@@ -1,7 +1,7 @@
 #include "itemstyle.h"
 
-#include "networkpalette.h"
 #include "drawingpalette.h"
+#include "networkpalette.h"
 #include "report/designpicture.h"
 
 #include <QHash>

@@ -14,11 +14,11 @@
 #include "generate/rackplanner.h"
 #include "generate/railoptimizedfabric.h"
 #include "generate/servicenetworks.h"
-#include "model/useroption.h"
-#include "generate/subnetmanagers.h"
 #include "generate/subnetmanagerchoice.h"
-#include "model/storageguidance.h"
+#include "generate/subnetmanagers.h"
 #include "model/designname.h"
+#include "model/storageguidance.h"
+#include "model/useroption.h"
 
 #include <QJsonArray>
 
@@ -36,7 +36,6 @@ QString kindName(const CatalogItem* item)
 {
     return item ? toString(item->kind) : QString();
 }
-
 
 } // namespace
 

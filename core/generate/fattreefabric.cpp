@@ -1,8 +1,8 @@
 #include "generate/fattreefabric.h"
 
 #include "generate/designbuilder.h"
-#include "model/useroption.h"
 #include "generate/subnetmanagers.h"
+#include "model/useroption.h"
 
 namespace pw {
 

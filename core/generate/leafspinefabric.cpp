@@ -4,8 +4,8 @@
 #include "generate/designbuilder.h"
 #include "generate/floorplan.h"
 #include "generate/generatoroptions.h"
-#include "model/useroption.h"
 #include "generate/subnetmanagers.h"
+#include "model/useroption.h"
 
 #include <algorithm>
 

@@ -3,8 +3,8 @@
 #include "generate/closbuilder.h"
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
-#include "model/useroption.h"
 #include "generate/subnetmanagers.h"
+#include "model/useroption.h"
 
 #include <numeric>
 

@@ -1,5 +1,5 @@
-#include "catalog/itemrole.h"
 #include "model/softwarestack.h"
+#include "catalog/itemrole.h"
 
 #include "model/design.h"
 
@@ -35,8 +35,7 @@ bool isManagementServer(const CatalogItem& item)
 bool isFabricManager(const CatalogItem& item)
 {
     return item.kind == ItemKind::Appliance
-        && (hasRole(item, ItemRole::SubnetManager)
-            || item.model.contains(QLatin1String("UFM"), Qt::CaseInsensitive)
+        && (hasRole(item, ItemRole::SubnetManager) || item.model.contains(QLatin1String("UFM"), Qt::CaseInsensitive)
             || item.description.contains(QLatin1String("subnet manager"), Qt::CaseInsensitive));
 }
 

@@ -1,5 +1,5 @@
-#include "catalog/itemrole.h"
 #include "validate/designrules.h"
+#include "catalog/itemrole.h"
 
 #include "cost/billofmaterials.h"
 #include "cost/costmodel.h"

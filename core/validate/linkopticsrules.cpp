@@ -63,7 +63,7 @@ void uncabledLinksRule(const Design& d, std::vector<Finding>& out)
     QStringList parts;
     for (const auto& [network, n] : byNetwork)
         parts << QStringLiteral("%1 %2").arg(n).arg(displayName(network));
-    out.push_back(make("LINK-UNCABLED", Severity::Warning,
+    out.push_back(make("LINK-UNCABLED",
         QStringLiteral("%1 link%2 without a cable: not in the bill of materials or the cost")
             .arg(count)
             .arg(count == 1 ? QString() : QStringLiteral("s")),

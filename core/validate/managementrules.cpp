@@ -61,7 +61,7 @@ void outOfBandUplinkRule(const Design& d, std::vector<Finding>& out)
     std::vector<EntityRef> ents;
     for (NodeId n : islands)
         ents.push_back(EntityRef::of(n));
-    out.push_back(make("MGMT-OOB-UPLINK", Severity::Warning,
+    out.push_back(make("MGMT-OOB-UPLINK",
         QStringLiteral("%1 of %2 out-of-band switches have no uplink into the in-band network")
             .arg(islands.size())
             .arg(oob.size()),

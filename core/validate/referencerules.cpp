@@ -29,7 +29,7 @@ void referenceRules(const Design& d, std::vector<Finding>& out)
         if (it == counts.end() || it->second != built)
             continue;
         const QString why = diff.value(QLatin1String("why")).toString();
-        out.push_back(make("DESIGN-REFERENCE", Severity::Info,
+        out.push_back(make("DESIGN-REFERENCE",
             QStringLiteral("%1: %2 in this design, %3 in the reference design")
                 .arg(ReferenceLines::label(line))
                 .arg(built)
