@@ -16,7 +16,6 @@
 #include "statuspanel.h"
 
 #include "commands/renamedesigncommand.h"
-#include "generate/fabricgenerator.h"
 
 #include <QAction>
 #include <QApplication>
@@ -73,33 +72,6 @@ private Q_SLOTS:
                                .arg(title.x())
                                .arg(title.y())));
         }
-    }
-
-    void fitAllKeepsOverlaysOffAWideDesign()
-    {
-        auto w = testing::makeWindow();
-        GeneratorOptions o;
-        o.serverSku = QStringLiteral("dgx-h100");
-        o.nodes = 64;
-        o.switchSku = QStringLiteral("qm9700");
-        GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
-        QVERIFY(r.ok());
-        w->session()->adoptUnsaved(std::move(*r.design));
-        QCoreApplication::processEvents();
-        w->view()->fitAll();
-        auto* legend = w->view()->findChild<LegendWidget*>();
-        QVERIFY(legend && legend->isVisible());
-        // Fitted, no node is under the legend or the overview map: they keep a strip of their own.
-        w->scene()->design().nodes().forEach([&](const Node& n) {
-            const NodeItem* item = w->scene()->nodeItem(n.id);
-            if (!item || !item->isVisible())
-                return; // inside a collapsed group: drawn as the group's box
-            const QRect box = w->view()->mapFromScene(item->sceneBoundingRect()).boundingRect();
-            const QRect inView(w->view()->viewport()->mapToParent(box.topLeft()), box.size());
-            QVERIFY2(!legend->geometry().intersects(inView), qPrintable(n.name));
-            if (w->view()->overview()->isVisible())
-                QVERIFY2(!w->view()->overview()->geometry().intersects(inView), qPrintable(n.name));
-        });
     }
 
     void catalogNamesAreNotCut()
