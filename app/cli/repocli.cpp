@@ -28,6 +28,12 @@ struct RepoCommand {
 
 Repository open(const QCommandLineParser& p)
 {
+    if (p.value(kRepoOption).trimmed().isEmpty()
+        && qEnvironmentVariable(RepoLocation::kEnvironmentVariable).trimmed().isEmpty())
+        throw UsageError(
+            QStringLiteral("no repository given: pass --repo URI (postgresql://user@host/db or a service name) "
+                           "or set %1")
+                .arg(QLatin1String(RepoLocation::kEnvironmentVariable)));
     return Repository(RepoLocation::fromArgumentOrEnvironment(p.value(kRepoOption)));
 }
 
@@ -112,7 +118,8 @@ int runPush(Context& ctx)
     Repository repo = open(p);
     const RepoPushResult result = repo.push(design, target, p.value(message));
     if (!result.accepted) {
-        ctx.err << "podwright-cli repo push: refused: " << result.refusal << '\n';
+        ctx.err << "podwright-cli repo push: refused: " << result.refusal
+                << " (a new design: repo push FILE --name NEW-NAME)\n";
         return 1;
     }
     RepoProvenance::set(design, RepoProvenance{target, result.revision});

@@ -1,4 +1,5 @@
 #include "generate/regenerate.h"
+#include "model/designname.h"
 
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
@@ -14,15 +15,6 @@ namespace {
 QJsonObject generatorRecord(const Design& design)
 {
     return design.properties().value(QLatin1String("generator")).toObject();
-}
-
-// The name the generator gives a design when none is asked for (fabricgenerator.cpp).
-QString defaultName(const QJsonObject& gen)
-{
-    return QStringLiteral("%1 x %2, %3 %4")
-        .arg(gen.value(QLatin1String("nodes")).toInt())
-        .arg(gen.value(QLatin1String("server")).toString(), gen.value(QLatin1String("topology")).toString(),
-            gen.value(QLatin1String("switch")).toString());
 }
 
 } // namespace
@@ -59,7 +51,8 @@ std::optional<GeneratorOptions> Regenerate::optionsOf(const Design& design)
     });
     o.properties = design.properties();
     o.properties.remove(QLatin1String("generator"));
-    if (design.name() != defaultName(gen))
+    // A name the generator derived from the design (DesignName::derived) is derived again.
+    if (design.name() != DesignName::derived(design))
         o.name = design.name();
     return o;
 }

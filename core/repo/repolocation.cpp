@@ -164,8 +164,8 @@ RepoLocation RepoLocation::fromArgumentOrEnvironment(const QString& address)
         return parse(address);
     const QString fromEnvironment = qEnvironmentVariable(kEnvironmentVariable);
     if (fromEnvironment.trimmed().isEmpty())
-        throw Error(QStringLiteral("no repository given: pass --repo URI (postgresql://user@host/db or a service "
-                                   "name) or set %1")
+        throw Error(QStringLiteral("no repository given: name the repository's address (a PostgreSQL URI such as "
+                                   "postgresql://user@host/db, or a service name) or set %1")
                         .arg(QLatin1String(kEnvironmentVariable)));
     return parse(fromEnvironment);
 }

@@ -412,13 +412,13 @@ RepoPushResult Repository::push(const Design& design, const QString& name, const
                 result.latest = latestOf();
                 result.refusal = result.latest == 0
                     ? QStringLiteral("'%1' is not in the repository any more (the file was pulled at revision %2); "
-                                     "push it under another name with --name")
+                                     "push it under another design name")
                           .arg(name)
                           .arg(base)
                     : QStringLiteral("'%1' is at revision %2 in the repository, but this file is based on revision "
                                      "%3: someone pushed in between. Nothing was pushed. Pull the latest "
                                      "(repo pull %1 -o OTHER-FILE), compare and apply your changes there, or push "
-                                     "this file as a new design with --name")
+                                     "this file as a new design under another name")
                           .arg(name)
                           .arg(result.latest)
                           .arg(base);
@@ -431,8 +431,8 @@ RepoPushResult Repository::push(const Design& design, const QString& name, const
             if (result.latest > 0) {
                 result.refusal = QStringLiteral("'%1' already exists in the repository (revision %2) and this file "
                                                 "was not pulled from it. Nothing was pushed. Pull it (repo pull %1 "
-                                                "-o FILE) and apply your changes there, or push under another name "
-                                                "with --name")
+                                                "-o FILE) and apply your changes there, or push it under another "
+                                                "design name")
                                      .arg(name)
                                      .arg(result.latest);
                 return result;
@@ -446,8 +446,8 @@ RepoPushResult Repository::push(const Design& design, const QString& name, const
                 insert = QSqlQuery();
                 if (error.nativeErrorCode() == kUniqueViolation) {
                     result.refusal = QStringLiteral("'%1' was created in the repository by someone else just now. "
-                                                    "Nothing was pushed. Pull it, or push under another name "
-                                                    "with --name")
+                                                    "Nothing was pushed. Pull it, or push it under another "
+                                                    "design name")
                                          .arg(name);
                     return result;
                 }

@@ -79,12 +79,14 @@ QString Money::rounded(double usd) const
         return withSymbol(v < 0, n + QLatin1Char(unit));
     }
     // Below a hundred the cents matter (a cost per GPU-hour of $2.13).
-    QString n = QString::number(a, 'f', a < 100 ? 2 : 0);
+    QString n = QString::number(a, 'f', a > 0 && a < 100 ? 2 : 0);
     if (n == QLatin1String("100.00"))
         n = QStringLiteral("100");
+    if (n == QLatin1String("0.00"))
+        n = QStringLiteral("0");
     if (n == QLatin1String("1000"))
         return withSymbol(v < 0, QStringLiteral("1K"));
-    return withSymbol(v < 0 && n != QLatin1String("0") && n != QLatin1String("0.00"), n);
+    return withSymbol(v < 0 && n != QLatin1String("0"), n);
 }
 
 } // namespace pw

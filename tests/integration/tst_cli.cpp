@@ -47,19 +47,20 @@ private Q_SLOTS:
         r = runCli({QStringLiteral("catalog"), QStringLiteral("list")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("dgx-h100") && r.out.contains("qm9700") && r.out.contains("rack-48u"));
-        // Prices grouped for reading ("270,000"), never "2.7e+05".
+        // Prices grouped for reading ("$270,000"), never "2.7e+05".
         QVERIFY(!r.out.contains("e+0"));
         for (const QByteArray& line : r.out.split('\n'))
             if (line.startsWith("dgx-h100 "))
-                QVERIFY2(
-                    QRegularExpression(QStringLiteral(" \\d{1,3},\\d{3} ")).match(QString::fromUtf8(line)).hasMatch(),
+                QVERIFY2(QRegularExpression(QStringLiteral("[ $]\\d{1,3},\\d{3} "))
+                             .match(QString::fromUtf8(line))
+                             .hasMatch(),
                     line.constData());
 
         r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-h100")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("10,200 W"));
         QVERIFY(r.out.contains("(estimate)")); // the price is an estimate and says so
-        QVERIFY(QRegularExpression(QStringLiteral("Price: +\\d{1,3}(,\\d{3})+ USD"))
+        QVERIFY(QRegularExpression(QStringLiteral("Price: +\\$\\d{1,3}(,\\d{3})+ "))
                     .match(QString::fromUtf8(r.out))
                     .hasMatch());
 

@@ -71,26 +71,23 @@ QString pdfText(const QString& pdf)
     return QString::fromUtf8(t.out).simplified();
 }
 
-// An amount as a reader wants it: three significant digits with a unit ("$32.7M", "$950K").
+// An amount as a reader wants it (util/money.h's rule, worked independently here): "$32.7M",
+// "$950K", "$215K", "$2.13"; one decimal below 100 of the unit, none above, no trailing ".0".
 QString readable(double v)
 {
     if (v < 1000)
-        return QLatin1Char('$') + QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', v < 100 ? 2 : 0);
-    const char* units[] = {"k", "M", "B", "T"};
-    double x = v / 1e3;
-    int u = 0;
-    while (x >= 999.995 && u < 3) {
-        x /= 1000;
-        ++u;
+        return QLatin1Char('$') + QString::number(v, 'f', v > 0 && v < 100 ? 2 : 0);
+    const std::pair<double, const char*> units[] = {{1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
+    for (const auto& [scale, unit] : units) {
+        if (v < scale)
+            continue;
+        const double x = v / scale;
+        QString digits = QString::number(x, 'f', x < 100 ? 1 : 0);
+        if (digits.endsWith(QLatin1String(".0")))
+            digits.chop(2);
+        return QLatin1Char('$') + digits + QLatin1String(unit);
     }
-    QString digits = QString::number(x, 'f', x < 10 ? 2 : x < 100 ? 1 : 0);
-    if (digits.contains(QLatin1Char('.'))) {
-        while (digits.endsWith(QLatin1Char('0')))
-            digits.chop(1);
-        if (digits.endsWith(QLatin1Char('.')))
-            digits.chop(1);
-    }
-    return QLatin1Char('$') + digits + QLatin1String(units[u]);
+    return {};
 }
 
 struct Word {
