@@ -85,7 +85,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const Design d = sampleDesign();
         QCOMPARE(d.nodes().size(), size_t(11));
-        QCOMPARE(d.links().size(), size_t(41));
+        QCOMPARE(d.links().size(), size_t(43));
         QVERIFY(!d.checkInvariants());
         DesignFile::save(d, dir.filePath(QStringLiteral("s.podwright")));
         const Design back = DesignFile::load(dir.filePath(QStringLiteral("s.podwright")));

@@ -229,7 +229,7 @@ private Q_SLOTS:
         QCOMPARE(info.value(QLatin1String("gpus")).toInt(), 16);
         QCOMPARE(info.value(QLatin1String("servers")).toInt(), 3);
         QCOMPARE(info.value(QLatin1String("switches")).toInt(), 4);
-        QCOMPARE(info.value(QLatin1String("links")).toInt(), 41);
+        QCOMPARE(info.value(QLatin1String("links")).toInt(), 43);
         QCOMPARE(info.value(QLatin1String("racks")).toInt(), 1);
         QCOMPARE(info.value(QLatin1String("switches_by_model")).toObject().value(QLatin1String("sn4600c")).toInt(), 2);
         QCOMPARE(info.value(QLatin1String("servers_by_model")).toObject().value(QLatin1String("dgx-h100")).toInt(), 2);

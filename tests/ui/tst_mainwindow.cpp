@@ -51,7 +51,7 @@ private Q_SLOTS:
         const Design expected = DesignJson::readFile(testing::samplePath(), &testing::testCatalog());
         const Design& d = w->document()->design();
         QCOMPARE(d.nodes().size(), size_t(11));
-        QCOMPARE(d.links().size(), size_t(41));
+        QCOMPARE(d.links().size(), size_t(43));
         QVERIFY(d == expected);
 
         CanvasScene* scene = w->scene();
@@ -61,7 +61,7 @@ private Q_SLOTS:
         int drawnLinks = 0;
         for (const LinkBundle& b : scene->linkBundles())
             drawnLinks += int(b.links.size());
-        QCOMPARE(drawnLinks, 41);
+        QCOMPARE(drawnLinks, 43);
         // Every node is drawn where the model says.
         d.nodes().forEach([&](const Node& n) { QCOMPARE(scene->nodeItem(n.id)->pos(), n.position); });
         // The rack is drawn as a box.
