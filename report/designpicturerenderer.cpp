@@ -27,19 +27,6 @@ QFont font(double pt, bool bold = false)
     return f;
 }
 
-QColor outlineColor(GroupKind kind)
-{
-    switch (kind) {
-    case GroupKind::Rack:
-        return QColor(0x60, 0x60, 0x60);
-    case GroupKind::ScalableUnit:
-        return QColor(0x1f, 0x6f, 0xc5);
-    case GroupKind::Pod:
-        return QColor(0x7a, 0x3f, 0xa8);
-    }
-    return Qt::gray;
-}
-
 void paintHeader(QPainter& p, const QString& title, double width)
 {
     p.setFont(font(16, true));
@@ -86,7 +73,7 @@ void DesignPictureRenderer::paint(QPainter& p, const DesignPicture& picture, con
 
     // Outer groups first, so inner ones and their titles stay visible.
     for (const DesignPicture::Outline& o : picture.outlines) {
-        const QColor c = outlineColor(o.kind);
+        const QColor c = groupEdge(o.kind);
         QColor fill = c;
         fill.setAlpha(o.kind == GroupKind::Rack ? 10 : 16);
         p.setPen(QPen(c, o.kind == GroupKind::Pod ? 2 : 1.2, o.kind == GroupKind::Rack ? Qt::DashLine : Qt::SolidLine));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/catalogitem.h"
+#include "model/group.h"
 #include "model/node.h"
 #include "networkpalette.h"
 
@@ -21,6 +22,20 @@ inline QColor networkColor(Network n)
 inline QString networkLegendName(Network n)
 {
     return NetworkPalette::label(n);
+}
+
+// The outline of a rack, scalable unit or pod, on the canvas and in the export.
+inline QColor groupEdge(GroupKind kind)
+{
+    switch (kind) {
+    case GroupKind::Rack:
+        return QColor(0x60, 0x60, 0x60);
+    case GroupKind::ScalableUnit:
+        return QColor(0x1f, 0x6f, 0xc5);
+    case GroupKind::Pod:
+        return QColor(0x7a, 0x3f, 0xa8);
+    }
+    return Qt::gray;
 }
 
 inline QColor kindFill(ItemKind kind)

@@ -2,10 +2,12 @@
 
 #include "aggregatebox.h"
 #include "canvasscene.h"
+#include "drawingpalette.h"
 #include "itemstyle.h"
 #include "screentext.h"
 
 #include "model/design.h"
+#include "report/designpicture.h"
 #include "util/plural.h"
 
 #include <QPainter>
@@ -54,40 +56,14 @@ bool GroupItem::hitsHandle(QPointF scenePos) const
     return QRectF(mRect.left(), mRect.top(), mRect.width(), kTitle).contains(p);
 }
 
-namespace {
-
-QColor edgeOf(GroupKind kind)
-{
-    switch (kind) {
-    case GroupKind::Rack:
-        return QColor(0x60, 0x60, 0x60);
-    case GroupKind::ScalableUnit:
-        return QColor(0x1f, 0x6f, 0xc5);
-    case GroupKind::Pod:
-        return QColor(0x7a, 0x3f, 0xa8);
-    }
-    return Qt::gray;
-}
-
-// "Rack A1" needs no "Rack" in front.
-QString titleOf(const Group& g)
-{
-    const QString kind = g.kind == GroupKind::Rack ? QStringLiteral("Rack")
-        : g.kind == GroupKind::Pod                 ? QStringLiteral("Pod")
-                                                   : QStringLiteral("SU");
-    return g.name.startsWith(kind, Qt::CaseInsensitive) ? g.name : QStringLiteral("%1 %2").arg(kind, g.name);
-}
-
-} // namespace
-
 void GroupItem::paintTitle(QPainter* painter) const
 {
     const Group* g = mCanvas->design().group(mId);
     if (!g || mCollapsed)
         return;
-    const QColor edge = edgeOf(g->kind);
+    const QColor edge = groupEdge(g->kind);
     const double lod = std::sqrt(std::abs(painter->worldTransform().determinant()));
-    const QString title = titleOf(*g);
+    const QString title = DesignPicture::groupTitle(*g);
     const QString counts = countsText(g->kind);
     // The title in the strip above the members, at a size the eye can read, or not at all.
     ScreenText::Style style;
@@ -108,9 +84,9 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     if (!g)
         return;
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    const QColor edge = edgeOf(g->kind);
+    const QColor edge = groupEdge(g->kind);
     const bool selected = mCanvas->selectedGroup() == mId;
-    const QString title = titleOf(*g);
+    const QString title = DesignPicture::groupTitle(*g);
     const QString counts = countsText(g->kind);
     if (mCollapsed) {
         AggregateBox::paint(painter, option, mRect, edge, title, counts, selected);

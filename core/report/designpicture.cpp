@@ -9,18 +9,14 @@
 
 namespace pw {
 
-namespace {
-
 // "Rack A1" needs no "Rack" in front.
-QString titleOf(const Group& g)
+QString DesignPicture::groupTitle(const Group& g)
 {
     const QString kind = g.kind == GroupKind::Rack ? QStringLiteral("Rack")
         : g.kind == GroupKind::Pod                 ? QStringLiteral("Pod")
                                                    : QStringLiteral("SU");
     return g.name.startsWith(kind, Qt::CaseInsensitive) ? g.name : QStringLiteral("%1 %2").arg(kind, g.name);
 }
-
-} // namespace
 
 QSizeF DesignPicture::nodeSize(ItemKind kind)
 {
@@ -95,7 +91,7 @@ DesignPicture DesignPicture::of(const Design& d)
             return;
         const double pad = kGroupPad + (g.kind == GroupKind::Pod ? 14 : g.kind == GroupKind::Rack ? -10 : 0);
         const QRectF r = m.rect.adjusted(-pad, -pad - kGroupTitle, pad, pad);
-        pic.outlines.push_back({r, titleOf(g), g.kind});
+        pic.outlines.push_back({r, groupTitle(g), g.kind});
         pic.bounds = pic.bounds.united(r);
     });
     std::stable_sort(pic.outlines.begin(), pic.outlines.end(), [](const Outline& a, const Outline& b) {
