@@ -1,6 +1,7 @@
 // Issue 14, "edit, don't regenerate": the reference design's dials changed on the current design
 // as one undo step, the generator's notes shown in the studio, and the wizards remembering their
 // last settings.
+#include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -36,38 +37,17 @@ class TestDesignDials : public QObject {
         box->setCurrentIndex(i);
     }
 
-    // Runs `act` once a modal dialog of type T is up (polling, so it works for nested dialogs).
-    template <typename T, typename F>
-    void whenModal(F act)
-    {
-        auto* timer = new QTimer(this);
-        timer->setInterval(10);
-        connect(timer, &QTimer::timeout, this, [timer, act]() mutable {
-            if (auto* dlg = qobject_cast<T*>(QApplication::activeModalWidget())) {
-                timer->stop();
-                timer->deleteLater();
-                act(dlg);
-            }
-        });
-        timer->start();
-    }
-
-    static QPushButton* okButton(QDialog* dlg)
-    {
-        return dlg->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
-    }
-
     // File > New from Reference Design as a user drives it: 512 DGX H100 GPUs on QM9700, 1:1.
     void generate(MainWindow* w)
     {
-        whenModal<ReferenceDesignDialog>([](ReferenceDesignDialog* dlg) {
+        testing::whenModal<ReferenceDesignDialog>(this, [](ReferenceDesignDialog* dlg) {
             pick(dlg->findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("dgx-h100"));
             pick(dlg->findChild<QComboBox*>(QStringLiteral("sizeKind")), QStringLiteral("gpus"));
             dlg->findChild<QSpinBox*>(QStringLiteral("count"))->setValue(512);
             pick(dlg->findChild<QComboBox*>(QStringLiteral("switchSku")), QStringLiteral("qm9700"));
             pick(dlg->findChild<QComboBox*>(QStringLiteral("topology")), int(TopologyKind::RailOptimized));
             dlg->findChild<QComboBox*>(QStringLiteral("oversubscription"))->setCurrentText(QStringLiteral("1:1"));
-            okButton(dlg)->click();
+            testing::okButton(dlg)->click();
         });
         w->action(ActionId::NewReference)->trigger();
     }
@@ -95,13 +75,13 @@ private Q_SLOTS:
         // Edit > Change Design Dials (Ctrl+Shift+D): 1:1 -> 2:1 on the design in the window.
         QCOMPARE(w->action(ActionId::ChangeDials)->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+D")));
         bool driven = false;
-        whenModal<DesignDialsDialog>([&](DesignDialsDialog* dlg) {
+        testing::whenModal<DesignDialsDialog>(this, [&](DesignDialsDialog* dlg) {
             auto* ratio = dlg->findChild<QComboBox*>(QStringLiteral("oversubscription"));
             QCOMPARE(ratio->currentText(), QStringLiteral("1:1"));
             QCOMPARE(dlg->findChild<QSpinBox*>(QStringLiteral("nodes"))->value(), 64);
             ratio->setCurrentText(QStringLiteral("2:1"));
             driven = true;
-            okButton(dlg)->click();
+            testing::okButton(dlg)->click();
         });
         w->action(ActionId::ChangeDials)->trigger();
         QVERIFY(driven);
@@ -156,7 +136,7 @@ private Q_SLOTS:
         generate(w.get());
         // The next run of the wizard starts from the dials of the design just built.
         GeneratorOptions seen;
-        whenModal<ReferenceDesignDialog>([&](ReferenceDesignDialog* dlg) {
+        testing::whenModal<ReferenceDesignDialog>(this, [&](ReferenceDesignDialog* dlg) {
             seen = dlg->options();
             dlg->reject();
         });
@@ -166,16 +146,16 @@ private Q_SLOTS:
         QCOMPARE(seen.switchSku, QStringLiteral("qm9700"));
 
         // The workload wizard too: a 13 B fine-tune is what it shows next time.
-        whenModal<WorkloadDialog>([&](WorkloadDialog* dlg) {
+        testing::whenModal<WorkloadDialog>(this, [&](WorkloadDialog* dlg) {
             dlg->findChild<QDoubleSpinBox*>(QStringLiteral("parameters"))->setValue(13);
             pick(dlg->findChild<QComboBox*>(QStringLiteral("task")), int(WorkloadTask::FineTune));
-            whenModal<ReferenceDesignDialog>([](ReferenceDesignDialog* gen) { gen->reject(); });
+            testing::whenModal<ReferenceDesignDialog>(this, [](ReferenceDesignDialog* gen) { gen->reject(); });
             dlg->findChild<QPushButton*>(QStringLiteral("generateDesign"))->click();
         });
         w->action(ActionId::NewWorkload)->trigger();
         double parameters = 0;
         int task = -1;
-        whenModal<WorkloadDialog>([&](WorkloadDialog* dlg) {
+        testing::whenModal<WorkloadDialog>(this, [&](WorkloadDialog* dlg) {
             parameters = dlg->findChild<QDoubleSpinBox*>(QStringLiteral("parameters"))->value();
             task = dlg->findChild<QComboBox*>(QStringLiteral("task"))->currentData().toInt();
             dlg->reject();

@@ -3,6 +3,7 @@
 // aggregated diagram). Both now draw the design's DesignPicture with one renderer: the same node
 // boxes at the canvas's positions.
 
+#include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -83,27 +84,11 @@ class TestExportPicture : public QObject {
 
     QTemporaryDir mDir;
 
-    // Runs `act` once a modal dialog of type T is up.
-    template <typename T, typename F>
-    void whenModal(F act)
-    {
-        auto* timer = new QTimer(this);
-        timer->setInterval(10);
-        connect(timer, &QTimer::timeout, this, [timer, act]() mutable {
-            if (auto* dlg = qobject_cast<T*>(QApplication::activeModalWidget())) {
-                timer->stop();
-                timer->deleteLater();
-                act(dlg);
-            }
-        });
-        timer->start();
-    }
-
     // File > Export > Canvas as SVG/PNG, saving to `path` as a user would.
     void exportFromStudio(MainWindow* w, const QString& format, const QString& path)
     {
         bool asked = false;
-        whenModal<QFileDialog>([&](QFileDialog* dlg) {
+        testing::whenModal<QFileDialog>(this, [&](QFileDialog* dlg) {
             asked = true;
             dlg->selectFile(path);
             static_cast<QDialog*>(dlg)->accept();

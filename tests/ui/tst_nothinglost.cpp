@@ -2,6 +2,7 @@
 // generated design is unsaved until saved (so Quit, Open and another wizard run ask, and autosave
 // covers it), the design's name is edited as one undo step and shown in the title, Save As has its
 // shortcut, and counts read "1 switch", not "1 switches".
+#include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -55,35 +56,14 @@ class TestNothingLost : public QObject {
         dlg.findChild<QComboBox*>(QStringLiteral("oversubscription"))->setCurrentText(QStringLiteral("1:1"));
     }
 
-    // Runs `act` once a modal dialog of type T is up (polling, so it works for nested dialogs).
-    template <typename T, typename F>
-    void whenModal(F act)
-    {
-        auto* timer = new QTimer(this);
-        timer->setInterval(10);
-        connect(timer, &QTimer::timeout, this, [timer, act]() mutable {
-            if (auto* dlg = qobject_cast<T*>(QApplication::activeModalWidget())) {
-                timer->stop();
-                timer->deleteLater();
-                act(dlg);
-            }
-        });
-        timer->start();
-    }
-
-    static QPushButton* okButton(QDialog* dlg)
-    {
-        return dlg->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
-    }
-
     // File > New from Reference Design, driven as a user would: set the dials, press Build.
     void generate(MainWindow* w, int gpus, bool* shown = nullptr)
     {
-        whenModal<ReferenceDesignDialog>([gpus, shown](ReferenceDesignDialog* dlg) {
+        testing::whenModal<ReferenceDesignDialog>(this, [gpus, shown](ReferenceDesignDialog* dlg) {
             setDials(*dlg, gpus);
             if (shown)
                 *shown = true;
-            okButton(dlg)->click();
+            testing::okButton(dlg)->click();
         });
         w->action(QStringLiteral("actionNewReference"))->trigger();
     }
@@ -211,7 +191,7 @@ private Q_SLOTS:
 
         // The workload wizard asks when it hands over to the generator.
         bool sized = false;
-        whenModal<WorkloadDialog>([&](WorkloadDialog* dlg) {
+        testing::whenModal<WorkloadDialog>(this, [&](WorkloadDialog* dlg) {
             sized = true;
             dlg->findChild<QPushButton*>(QStringLiteral("generateDesign"))->click();
         });
@@ -244,17 +224,17 @@ private Q_SLOTS:
 
         // Edit > Design Properties: a new name, OK.
         bool seen = false;
-        whenModal<DesignPropertiesDialog>([&](DesignPropertiesDialog* dlg) {
+        testing::whenModal<DesignPropertiesDialog>(this, [&](DesignPropertiesDialog* dlg) {
             seen = true;
             auto* name = dlg->findChild<QLineEdit*>(QStringLiteral("designName"));
             QVERIFY(name);
             QCOMPARE(name->text(), before);
             // A blank name cannot be accepted.
             name->setText(QStringLiteral("   "));
-            QVERIFY(!okButton(dlg)->isEnabled());
+            QVERIFY(!testing::okButton(dlg)->isEnabled());
             name->setText(QStringLiteral("Acme inference pod"));
-            QVERIFY(okButton(dlg)->isEnabled());
-            okButton(dlg)->click();
+            QVERIFY(testing::okButton(dlg)->isEnabled());
+            testing::okButton(dlg)->click();
         });
         w->action(QStringLiteral("actionDesignProperties"))->trigger();
         QVERIFY(seen);
@@ -272,11 +252,11 @@ private Q_SLOTS:
         QVERIFY(w->windowTitle().contains(QStringLiteral("Acme inference pod")));
 
         // A name and a property changed together: still one step.
-        whenModal<DesignPropertiesDialog>([&](DesignPropertiesDialog* dlg) {
+        testing::whenModal<DesignPropertiesDialog>(this, [&](DesignPropertiesDialog* dlg) {
             dlg->findChild<QLineEdit*>(QStringLiteral("designName"))->setText(QStringLiteral("Acme mixed pod"));
             QComboBox* type = dlg->findChildren<QComboBox*>().first();
             type->setCurrentIndex((type->currentIndex() + 1) % type->count());
-            okButton(dlg)->click();
+            testing::okButton(dlg)->click();
         });
         const QJsonObject properties = w->document()->design().properties();
         w->action(QStringLiteral("actionDesignProperties"))->trigger();
@@ -302,7 +282,7 @@ private Q_SLOTS:
         QVERIFY(w->openFile(testing::samplePath()));
         QCOMPARE(w->action(QStringLiteral("actionSaveAs"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+S")));
         bool asked = false;
-        whenModal<QFileDialog>([&](QFileDialog* dlg) {
+        testing::whenModal<QFileDialog>(this, [&](QFileDialog* dlg) {
             asked = true;
             dlg->selectFile(path);
             static_cast<QDialog*>(dlg)->accept(); // QFileDialog::accept, as the Save button does

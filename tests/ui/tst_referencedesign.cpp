@@ -1,6 +1,7 @@
 // File > New from reference design and New from workload: the preview shows the generator's
 // counts for the dials, bad dials show its error and disable Build, Build opens the generated
 // design untitled and unsaved with no undo step, and a workload sizing seeds the generator dialog.
+#include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -57,27 +58,6 @@ class TestReferenceDesign : public QObject {
         return o;
     }
 
-    // Runs `act` once a modal dialog of type T is up (polling, so it works for nested dialogs).
-    template <typename T, typename F>
-    void whenModal(F act)
-    {
-        auto* timer = new QTimer(this);
-        timer->setInterval(10);
-        connect(timer, &QTimer::timeout, this, [timer, act]() mutable {
-            if (auto* dlg = qobject_cast<T*>(QApplication::activeModalWidget())) {
-                timer->stop();
-                timer->deleteLater();
-                act(dlg);
-            }
-        });
-        timer->start();
-    }
-
-    static QPushButton* okButton(QDialog* dlg)
-    {
-        return dlg->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
-    }
-
 private Q_SLOTS:
     void previewShowsTheGeneratorsCounts()
     {
@@ -87,7 +67,7 @@ private Q_SLOTS:
         QVERIFY(dlg.previewPending());
         QTRY_VERIFY(!dlg.previewPending()); // the debounce runs the generator
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
-        QVERIFY(okButton(&dlg)->isEnabled());
+        QVERIFY(testing::okButton(&dlg)->isEnabled());
 
         const GenerateResult expected = FabricGenerator::generate(sameDials(512), testing::testCatalog());
         QVERIFY(expected.ok());
@@ -165,7 +145,7 @@ private Q_SLOTS:
         QVERIFY(!expected.ok());
         QCOMPARE(dlg.error(), expected.error);
         QCOMPARE(dlg.findChild<QLabel*>(QStringLiteral("generatorError"))->text(), expected.error);
-        QVERIFY(!okButton(&dlg)->isEnabled());
+        QVERIFY(!testing::okButton(&dlg)->isEnabled());
         QVERIFY(!dlg.preview());
         dlg.accept();
         QCOMPARE(dlg.result(), int(QDialog::Rejected));
@@ -175,7 +155,7 @@ private Q_SLOTS:
         dlg.findChild<QComboBox*>(QStringLiteral("oversubscription"))->setCurrentText(QStringLiteral("two to one"));
         dlg.updatePreview();
         QVERIFY(dlg.error().contains(QStringLiteral("D:U")));
-        QVERIFY(!okButton(&dlg)->isEnabled());
+        QVERIFY(!testing::okButton(&dlg)->isEnabled());
     }
 
     void buildOpensAnUntitledDocumentWithoutUndo()
@@ -185,10 +165,10 @@ private Q_SLOTS:
         const GenerateResult expected = FabricGenerator::generate(sameDials(256), testing::testCatalog());
         QVERIFY(expected.ok());
         bool driven = false;
-        whenModal<ReferenceDesignDialog>([&](ReferenceDesignDialog* dlg) {
+        testing::whenModal<ReferenceDesignDialog>(this, [&](ReferenceDesignDialog* dlg) {
             setDials(*dlg, 256);
             driven = true;
-            okButton(dlg)->click(); // Build runs a pending preview first
+            testing::okButton(dlg)->click(); // Build runs a pending preview first
         });
         w->action(QStringLiteral("actionNewReference"))->trigger();
         QVERIFY(driven);
@@ -217,12 +197,12 @@ private Q_SLOTS:
 
         auto w = testing::makeWindow();
         int seededGpus = -1;
-        whenModal<WorkloadDialog>([&](WorkloadDialog* dlg) {
+        testing::whenModal<WorkloadDialog>(this, [&](WorkloadDialog* dlg) {
             dlg->findChild<QDoubleSpinBox*>(QStringLiteral("parameters"))->setValue(70);
-            whenModal<ReferenceDesignDialog>([&](ReferenceDesignDialog* gen) {
+            testing::whenModal<ReferenceDesignDialog>(this, [&](ReferenceDesignDialog* gen) {
                 seededGpus = gen->options().gpus > 0 ? gen->options().gpus : gen->options().nodes * 8;
                 QVERIFY2(gen->error().isEmpty(), qPrintable(gen->error()));
-                okButton(gen)->click();
+                testing::okButton(gen)->click();
             });
             dlg->findChild<QPushButton*>(QStringLiteral("generateDesign"))->click();
         });
