@@ -140,7 +140,8 @@ void changes(PdfPageFlow& page, const ReportData& d)
             rows, 7.8);
     }
 
-    if (!c.findingsAdded.empty() || !c.findingsRemoved.empty()) {
+    if (!c.findingsAdded.empty() || !c.findingsRemoved.empty() || !c.findingsWaived.empty()
+        || !c.findingsUnwaived.empty()) {
         page.subheading(QStringLiteral("Design checks"));
         rows.clear();
         for (const Finding& f : c.findingsAdded)

@@ -188,6 +188,8 @@ void addFigures(DesignComparison& c, const DesignFigures& b, const DesignFigures
         count(a, &FindingCounts::errors));
     add("findings_warnings", "Design-rule warnings", Unit::Count, count(b, &FindingCounts::warnings),
         count(a, &FindingCounts::warnings));
+    add("findings_waived", "Waived findings", Unit::Count, count(b, &FindingCounts::waived),
+        count(a, &FindingCounts::waived));
 }
 
 void addBands(DesignComparison& c, const DesignFigures& b, const DesignFigures& a)
@@ -207,25 +209,34 @@ void addBands(DesignComparison& c, const DesignFigures& b, const DesignFigures& 
 
 void addFindings(DesignComparison& c, const DesignFigures& b, const DesignFigures& a)
 {
-    // A multiset by code and message: the same finding on both sides cancels out once.
-    std::map<std::pair<QString, QString>, int> before;
+    // A multiset by code and message: the same finding on both sides pairs up once, in order; a pair
+    // whose waiver came or went is listed as (un)waived, the rest as added or removed.
+    using Key = std::pair<QString, QString>;
+    std::map<Key, std::vector<const Finding*>> before;
     for (const Finding& f : b.findings)
-        ++before[{f.code, f.message}];
-    std::map<std::pair<QString, QString>, int> after;
-    for (const Finding& f : a.findings)
-        ++after[{f.code, f.message}];
-    std::map<std::pair<QString, QString>, int> seen;
+        before[{f.code, f.message}].push_back(&f);
+    std::map<Key, size_t> taken;
     for (const Finding& f : a.findings) {
-        const std::pair key{f.code, f.message};
-        if (++seen[key] > before[key])
+        const Key key{f.code, f.message};
+        const auto it = before.find(key);
+        size_t& n = taken[key];
+        if (it == before.end() || n >= it->second.size()) {
             c.findingsAdded.push_back(f);
+            continue;
+        }
+        const Finding* old = it->second[n++];
+        if (f.waived() && !old->waived())
+            c.findingsWaived.push_back(f);
+        else if (!f.waived() && old->waived())
+            c.findingsUnwaived.push_back(f);
     }
-    seen.clear();
-    for (const Finding& f : b.findings) {
-        const std::pair key{f.code, f.message};
-        if (++seen[key] > after[key])
-            c.findingsRemoved.push_back(f);
-    }
+    std::vector<const Finding*> gone;
+    for (const auto& [key, list] : before)
+        for (size_t i = taken[key]; i < list.size(); ++i)
+            gone.push_back(list[i]);
+    std::sort(gone.begin(), gone.end(), std::less<const Finding*>()); // the before design's order
+    for (const Finding* f : gone)
+        c.findingsRemoved.push_back(*f);
 }
 
 QString bandText(const std::optional<Band>& b)
@@ -511,6 +522,12 @@ QJsonObject DesignComparison::toJson() const
     QJsonArray removed;
     for (const Finding& f : findingsRemoved)
         removed.append(f.toJson());
+    QJsonArray waived;
+    for (const Finding& f : findingsWaived)
+        waived.append(f.toJson());
+    QJsonArray unwaived;
+    for (const Finding& f : findingsUnwaived)
+        unwaived.append(f.toJson());
     auto orNull = [](const QString& s) { return s.isEmpty() ? QJsonValue() : QJsonValue(s); };
     return QJsonObject{
         {QStringLiteral("before"),
@@ -532,7 +549,8 @@ QJsonObject DesignComparison::toJson() const
         {QStringLiteral("tier"),
             QJsonObject{{QStringLiteral("before"), orNull(tierBefore)}, {QStringLiteral("after"), orNull(tierAfter)}}},
         {QStringLiteral("findings"),
-            QJsonObject{{QStringLiteral("added"), added}, {QStringLiteral("removed"), removed}}},
+            QJsonObject{{QStringLiteral("added"), added}, {QStringLiteral("removed"), removed},
+                {QStringLiteral("waived"), waived}, {QStringLiteral("unwaived"), unwaived}}},
     };
 }
 
@@ -618,11 +636,19 @@ QString DesignComparison::toText(int maxListed) const
     }
     more(bomLines.size());
 
-    s << "\nFindings: " << findingsAdded.size() << " new, " << findingsRemoved.size() << " resolved\n";
+    s << "\nFindings: " << findingsAdded.size() << " new, " << findingsRemoved.size() << " resolved";
+    if (!findingsWaived.empty() || !findingsUnwaived.empty())
+        s << ", " << findingsWaived.size() << " waived, " << findingsUnwaived.size() << " no longer waived";
+    s << '\n';
     for (const Finding& f : findingsAdded)
         s << "  + " << toString(f.severity) << ' ' << f.code << ": " << f.message << '\n';
     for (const Finding& f : findingsRemoved)
         s << "  - " << toString(f.severity) << ' ' << f.code << ": " << f.message << '\n';
+    for (const Finding& f : findingsWaived)
+        s << "  waived: " << toString(f.severity) << ' ' << f.code << ": " << f.message << " (" << f.waiver->reason
+          << ")\n";
+    for (const Finding& f : findingsUnwaived)
+        s << "  no longer waived: " << toString(f.severity) << ' ' << f.code << ": " << f.message << '\n';
     return t;
 }
 

@@ -101,7 +101,8 @@ struct BandDifference {
 // nodes left over by name and catalog item (two files generated or built separately). A node left
 // unmatched is added or removed. Links are matched by their ends (the matched node and the port
 // index, either direction); a link whose ends match on both sides is unchanged, whatever its cable
-// (a cable change shows in the bill of materials). Findings are matched by code and message.
+// (a cable change shows in the bill of materials). Findings are matched by code and message; a
+// finding on both sides whose waiver came or went is listed as waived or no longer waived.
 class DesignComparison {
 public:
     [[nodiscard]] static DesignComparison of(const ComparedDesign& before, const ComparedDesign& after);
@@ -125,6 +126,8 @@ public:
     QString fabricNoteAfter;
     std::vector<Finding> findingsAdded; // as the after design reports them
     std::vector<Finding> findingsRemoved; // as the before design reported them
+    std::vector<Finding> findingsWaived; // on both sides, waived only in the after design (as it reports them)
+    std::vector<Finding> findingsUnwaived; // on both sides, waived only in the before design
 
     [[nodiscard]] const FigureDifference* figure(const QString& key) const;
     [[nodiscard]] const BandDifference* band(const QString& key) const;

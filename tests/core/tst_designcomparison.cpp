@@ -2,6 +2,7 @@
 
 #include "analysis/designcomparison.h"
 #include "analysis/designfigures.h"
+#include "validate/waiver.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -132,6 +133,31 @@ private Q_SLOTS:
         QCOMPARE(*c.figure(QStringLiteral("it_power_max_kw"))->delta(), -20.0);
         QCOMPARE(c.band(QStringLiteral("capex_usd"))->delta()->mid, -201600.0);
         QCOMPARE(c.bomLines[0].quantityDelta(), -2);
+    }
+
+    // A waiver added between two revisions: the finding is on both sides, now waived.
+    void aNewWaiverIsListedAsWaived()
+    {
+        const Side before(grown());
+        QVERIFY(!before.figures.findings.empty());
+        const Finding& first = before.figures.findings.front();
+        Design waived = grown();
+        Waiver w;
+        w.code = first.code;
+        w.reason = QStringLiteral("agreed with the customer");
+        waived.setProperties(Waiver::addedTo(waived.properties(), w));
+        const Side after(std::move(waived));
+        const DesignComparison c = compare(before, after);
+        QVERIFY(c.findingsAdded.empty());
+        QVERIFY(c.findingsRemoved.empty());
+        QVERIFY(!c.findingsWaived.empty());
+        QCOMPARE(c.findingsWaived.front().code, first.code);
+        QVERIFY(c.findingsUnwaived.empty());
+        QVERIFY(c.figure(QStringLiteral("findings_waived"))->delta().value_or(0) > 0.0);
+        QVERIFY(!c.isEmpty());
+        QVERIFY(c.toText().contains(QLatin1String("waived: ")));
+        const DesignComparison back = compare(after, before);
+        QCOMPARE(back.findingsUnwaived.size(), c.findingsWaived.size());
     }
 
     void sameDesignHasNoChanges()
