@@ -97,7 +97,7 @@ void cover(PdfPageFlow& page, const ReportData& d)
             continue;
         p.setFont(font(9.5));
         p.setPen(kInk);
-        const QString title = ReportOptions::sectionTitle(s);
+        const QString title = d.options.heading(s);
         p.drawText(QRectF(body.left(), page.y, body.width() - 40, 14), Qt::AlignLeft | Qt::AlignVCenter, title);
         const auto it = page.sectionPages().find(s);
         const QString pageNo = it == page.sectionPages().end() ? QString() : QString::number(it->second);

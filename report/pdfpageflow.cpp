@@ -154,8 +154,7 @@ void PdfPageFlow::section(ReportSection s, bool ownPage)
     QPainter& p = mPainter;
     p.setFont(font(17, true));
     p.setPen(kInk);
-    p.drawText(
-        QRectF(mBody.left(), y, mBody.width(), 26), Qt::AlignLeft | Qt::AlignVCenter, ReportOptions::sectionTitle(s));
+    p.drawText(QRectF(mBody.left(), y, mBody.width(), 26), Qt::AlignLeft | Qt::AlignVCenter, mData.options.heading(s));
     y += 28;
     p.setPen(QPen(kAccent, 1.6));
     p.drawLine(QPointF(mBody.left(), y), QPointF(mBody.left() + 60, y));

@@ -60,6 +60,9 @@ void writeSections(PdfPageFlow& page, const ReportData& d)
         case ReportSection::Sources:
             sections::sources(page, d);
             break;
+        case ReportSection::Changes:
+            sections::changes(page, d);
+            break;
         case ReportSection::Appendix:
             sections::appendix(page, d);
             break;

@@ -23,6 +23,8 @@ void bom(PdfPageFlow& page, const ReportData& d);
 void cost(PdfPageFlow& page, const ReportData& d);
 void sources(PdfPageFlow& page, const ReportData& d); // for the customer: estimates and a compact source list
 void appendix(PdfPageFlow& page, const ReportData& d); // internal: every figure's source note
+// changessection.cpp: what changed since an earlier revision or file (only when asked for).
+void changes(PdfPageFlow& page, const ReportData& d);
 
 } // namespace sections
 } // namespace pw

@@ -38,6 +38,7 @@ enum class ActionId {
     ShowBom,
     ShowRacks,
     ShowCharts,
+    CompareDesign,
     ZoomIn,
     ZoomOut,
     FitAll,

@@ -1,6 +1,7 @@
 #include "chartspanel.h"
 
 #include "designanalysis.h"
+#include "tierchart.h"
 
 #include "cost/tiertable.h"
 #include "model/designintent.h"
@@ -44,31 +45,9 @@ QChartView* makeView(QWidget* parent, const QString& name)
     return view;
 }
 
-void clear(QChart* chart)
-{
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
-}
-
 QString money(double usd)
 {
     return Money::usd().rounded(usd);
-}
-
-QColor tierColor(const QString& id)
-{
-    if (id == QLatin1String("development"))
-        return QColor(0x66, 0xbb, 0x6a);
-    if (id == QLatin1String("mid-scale"))
-        return QColor(0x42, 0xa5, 0xf5);
-    if (id == QLatin1String("large-scale"))
-        return QColor(0xab, 0x47, 0xbc);
-    if (id == QLatin1String("hyperscale"))
-        return QColor(0xef, 0x53, 0x50);
-    return QColor(0xff, 0xa7, 0x26); // inference
 }
 
 } // namespace
@@ -115,7 +94,7 @@ void ChartsPanel::refresh()
 void ChartsPanel::refreshTiers()
 {
     QChart* chart = tierChart();
-    clear(chart);
+    clearChart(chart);
     const auto& cost = mAnalysis->cost();
     const int gpus = mAnalysis->summary().gpus;
     // The tier table's typical cost is all-in (hardware and the support bought with it): the design is
@@ -128,88 +107,17 @@ void ChartsPanel::refreshTiers()
                   .arg(QLocale().toString(gpus), money(capex), money(allIn.low), money(allIn.high), cost->tier->name)
             : QStringLiteral("Capital cost against the tier table"));
 
-    const double xMax = std::max(200000.0, gpus * 2.0);
-    // Costs in millions of USD: a log axis prints plain numbers (0.1 … 10000), not "$1e+06".
-    constexpr double kM = 1e6;
-    const double yMin = allIn.low > 0 ? std::min(0.1, allIn.low / kM / 2) : 0.1;
-    const double yMax = std::max(1e4, allIn.high / kM * 2);
-    auto* x = new QLogValueAxis;
-    x->setTitleText(QStringLiteral("GPUs (log scale)"));
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setBase(10);
-    x->setRange(1, xMax);
-    x->setMinorTickCount(-1);
-    auto* y = new QLogValueAxis;
-    y->setTitleText(QStringLiteral("USD M (log)"));
-    y->setLabelFormat(QStringLiteral("%g"));
-    y->setBase(10);
-    y->setRange(yMin, yMax);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-
-    for (const Tier& t : TierTable::rows()) {
-        if (t.id == QLatin1String("inference") && !inference)
-            continue; // the inference row only for inference clusters
-        const double x0 = std::max(1, t.minGpus);
-        const double x1 = t.maxGpus ? double(*t.maxGpus) : xMax;
-        const double y0 = t.typicalCostMin / kM;
-        const double y1 = t.typicalCostMax ? *t.typicalCostMax / kM : yMax;
-        auto* upper = new QLineSeries;
-        auto* lower = new QLineSeries;
-        upper->append(x0, y1);
-        upper->append(x1, y1);
-        lower->append(x0, y0);
-        lower->append(x1, y0);
-        auto* band = new QAreaSeries(upper, lower);
-        // QAreaSeries does not own its boundary series (LeakSanitizer found them leaked).
-        upper->setParent(band);
-        lower->setParent(band);
-        band->setName(QStringLiteral("%1 (%2)").arg(t.name, t.id));
-        band->setObjectName(t.id);
-        QColor fill = tierColor(t.id);
-        fill.setAlpha(70);
-        band->setBrush(fill);
-        QPen pen(tierColor(t.id));
-        pen.setWidthF(1.2);
-        band->setPen(pen);
-        chart->addSeries(band);
-        band->attachAxis(x);
-        band->attachAxis(y);
-    }
-    if (gpus > 0 && capex > 0) {
-        // The design is placed by its band (hardware-specs.md section 10): a range bar from the low
-        // to the high capital cost, the mid as the point.
-        auto* range = new QLineSeries;
-        range->setName(QStringLiteral("Design band"));
-        range->setObjectName(QStringLiteral("designBand"));
-        QPen rangePen(Qt::black);
-        rangePen.setWidthF(4);
-        rangePen.setCapStyle(Qt::FlatCap);
-        range->setPen(rangePen);
-        range->append(gpus, allIn.low / kM);
-        range->append(gpus, allIn.high / kM);
-        chart->addSeries(range);
-        range->attachAxis(x);
-        range->attachAxis(y);
-        auto* point = new QScatterSeries;
-        point->setName(QStringLiteral("Design"));
-        point->setObjectName(QStringLiteral("design"));
-        point->setMarkerSize(13);
-        point->setColor(Qt::black);
-        point->setBorderColor(Qt::white);
-        point->append(gpus, capex / kM);
-        point->setPointLabelsFormat(QStringLiteral("this design"));
-        point->setPointLabelsVisible(true);
-        chart->addSeries(point);
-        point->attachAxis(x);
-        point->attachAxis(y);
-    }
+    std::vector<TierChartDesign> designs;
+    if (gpus > 0 && capex > 0)
+        designs.push_back(TierChartDesign{
+            QStringLiteral("Design"), QStringLiteral("design"), QStringLiteral("this design"), gpus, allIn, Qt::black});
+    drawTierChart(chart, designs, inference);
 }
 
 void ChartsPanel::refreshBreakdown()
 {
     QChart* chart = breakdownChart();
-    clear(chart);
+    clearChart(chart);
     const auto& cost = mAnalysis->cost();
     if (!cost) {
         chart->setTitle(QStringLiteral("Cost breakdown unavailable: %1").arg(mAnalysis->costError()));
@@ -237,7 +145,7 @@ void ChartsPanel::refreshBreakdown()
 void ChartsPanel::refreshRacks()
 {
     QChart* chart = rackPowerChart();
-    clear(chart);
+    clearChart(chart);
     std::vector<RackLoad> racks = mAnalysis->racks();
     const int all = int(racks.size());
     if (racks.empty()) {

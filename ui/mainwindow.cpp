@@ -4,6 +4,7 @@
 #include "canvasscene.h"
 #include "canvasview.h"
 #include "chartspanel.h"
+#include "compareview.h"
 #include "designanalysis.h"
 #include "designdocument.h"
 #include "dialogs/designdialsdialog.h"
@@ -319,6 +320,12 @@ void MainWindow::buildActions()
     onTriggered(ActionId::ShowBom, [this] { showDock(mBomDock); });
     onTriggered(ActionId::ShowRacks, [this] { showDock(mRacksDock); });
     onTriggered(ActionId::ShowCharts, [this] { showDock(mChartsDock); });
+    onTriggered(ActionId::CompareDesign, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Compare with design"), QString(),
+            QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
+        if (!path.isEmpty())
+            compareWithFile(path);
+    });
     onTriggered(ActionId::ZoomIn, [this] { mView->zoomBy(1.25); });
     onTriggered(ActionId::ZoomOut, [this] { mView->zoomBy(0.8); });
     onTriggered(ActionId::FitAll, [this] { mView->fitAll(); });
@@ -523,6 +530,19 @@ void MainWindow::groupSelection(int kind)
     (void)mDocument->execute(std::make_unique<GroupCommand>(g, ids, rack));
 }
 
+bool MainWindow::compareWithFile(const QString& path)
+{
+    return runGuarded(mReportError, QStringLiteral("Cannot compare with %1").arg(QFileInfo(path).fileName()), [&] {
+        Design other = DesignDocument::loadFile(path, mCatalog);
+        if (!mCompare)
+            mCompare = new CompareView(mDocument, mAnalysis, this);
+        mCompare->compareWith(std::move(other), QFileInfo(path).fileName());
+        mCompare->show();
+        mCompare->raise();
+        mCompare->activateWindow();
+    });
+}
+
 void MainWindow::buildMenus()
 {
     auto add = [this](QWidget* menuOrBar, std::initializer_list<ActionId> ids) {
@@ -575,6 +595,7 @@ void MainWindow::buildMenus()
     }
     view->addSeparator();
     add(view, {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowRacks});
+    add(view, {ActionId::CompareDesign});
     QMenu* panels = view->addMenu(QStringLiteral("&Panels"));
     for (QDockWidget* dock :
         {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFindingsDock, mNotesDock, mBomDock, mChartsDock})

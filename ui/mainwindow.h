@@ -34,6 +34,7 @@ namespace pw::ui {
 class CanvasScene;
 class CanvasView;
 class BomPanel;
+class CompareView;
 class ChartsPanel;
 class DesignAnalysis;
 class DesignDocument;
@@ -109,6 +110,11 @@ public:
     // step (ReplaceDesignCommand); the generator's notes go to the Notes panel. Returns whether
     // the design changed; a refusal goes to the status bar.
     bool changeDials(const DesignDials& dials);
+    // View > Compare with Design File: the compare window with the open design against `path`
+    // (a .podwright or .json file). A file that cannot be read is reported; returns whether it opened.
+    bool compareWithFile(const QString& path);
+    // The compare window, made on first use (null before).
+    [[nodiscard]] CompareView* compareView() const { return mCompare; }
     [[nodiscard]] QListWidget* notesList() const { return mNotes; }
     [[nodiscard]] QDockWidget* notesDock() const { return mNotesDock; }
     void showCatalogIssues(const QStringList& issues);
@@ -152,6 +158,7 @@ private:
     BomPanel* mBom = nullptr;
     QDockWidget* mBomDock = nullptr;
     ChartsPanel* mCharts = nullptr;
+    CompareView* mCompare = nullptr;
     QDockWidget* mChartsDock = nullptr;
     RackElevationView* mRacks = nullptr;
     QDockWidget* mRacksDock = nullptr;

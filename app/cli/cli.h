@@ -12,7 +12,8 @@
 
 namespace pw {
 struct DesignIntent;
-}
+class Repository;
+} // namespace pw
 
 namespace pw::cli {
 
@@ -46,6 +47,31 @@ private:
 
 using Handler = int (*)(Context&);
 
+// A design named on the command line: a file, or NAME@N, revision N of a design in the repository.
+struct DesignSource {
+    DesignSource(Design d, QString file);
+    DesignSource(Design d, QString name, int number);
+    Design design;
+    QString fileName; // a file: its name without folders
+    QString repositoryName; // a revision: the design's name in the repository
+    int revision = 0; // 0: a file
+    [[nodiscard]] QString label() const; // "proposal-v1.podwright", "acme revision 3"
+};
+
+// Loads DesignSources for `diff` and `report --changes-since` (diffcli.cpp); connects to the
+// repository (--repo or $PODWRIGHT_REPO) at the first NAME@N only. A missing file, a revision with no
+// repository given: UsageError; an unreadable file or an unknown revision: pw::Error.
+class DesignSources {
+public:
+    DesignSources(Context& ctx, QString repoArgument) : mCtx(ctx), mRepoArgument(std::move(repoArgument)) {}
+    [[nodiscard]] DesignSource load(const QString& argument);
+
+private:
+    Context& mCtx;
+    QString mRepoArgument;
+    std::shared_ptr<Repository> mRepo;
+};
+
 // Core's text with each setting it mentions ("the “fat-tree radix”", model/useroption.h) followed by
 // the flag that sets it: "the fat-tree radix (--radix)".
 [[nodiscard]] QString withFlags(const QString& coreText);
@@ -66,6 +92,7 @@ int runIntent(Context& ctx);
 int runRepo(Context& ctx); // repocli.cpp: the team repository on PostgreSQL
 int runRegenerate(Context& ctx);
 int runConnect(Context& ctx);
+int runDiff(Context& ctx); // diffcli.cpp: what changed between two designs or revisions
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

@@ -38,6 +38,8 @@ const Subcommand kSubcommands[] = {
     {"connect", "bulk connect chosen nodes' matching ports to their switches (as Ctrl+K in the studio)", runConnect},
     {"intent", "show or change a design's cluster type, users and software stack", runIntent},
     {"repo", "the team repository on PostgreSQL: init, grant, push, pull, list, log, price", runRepo},
+    {"diff", "what changed between two designs or repository revisions (nodes, links, BOM, cost, power, findings)",
+        runDiff},
     {"report", "write the customer proposal PDF (summary, topology, racks, BOM, cabling, validation, cost)", runReport},
 };
 

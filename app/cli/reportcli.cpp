@@ -8,6 +8,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <optional>
+
 namespace pw::cli {
 
 int runReport(Context& ctx)
@@ -42,8 +44,16 @@ int runReport(Context& ctx)
     const QCommandLineOption appendix(QStringLiteral("sourcing-appendix"),
         QStringLiteral("Append the internal sourcing notes (every figure's source as the catalog records it). Off by "
                        "default: the proposal is for the customer."));
-    p.addOptions(
-        {output, customer, preparedBy, logo, pageSize, sections, version, date, currency, rate, title, appendix});
+    const QCommandLineOption changesSince(QStringLiteral("changes-since"),
+        QStringLiteral(
+            "Append \"Changes since ...\": what differs from an earlier design, a file or NAME@N (revision N "
+            "in the repository given by --repo or $PODWRIGHT_REPO)."),
+        QStringLiteral("FILE|NAME@N"));
+    const QCommandLineOption repoOption(QStringLiteral("repo"),
+        QStringLiteral("The repository --changes-since NAME@N comes from (default $PODWRIGHT_REPO)."),
+        QStringLiteral("URI"));
+    p.addOptions({output, customer, preparedBy, logo, pageSize, sections, version, date, currency, rate, title,
+        appendix, changesSince, repoOption});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p,
         QStringLiteral("Write the customer proposal: a PDF with cover, executive summary, cluster type and software "
@@ -102,8 +112,15 @@ int runReport(Context& ctx)
     QElapsedTimer t;
     t.start();
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
+    std::optional<DesignSource> earlier;
+    if (p.isSet(changesSince)) {
+        earlier = DesignSources(ctx, p.value(repoOption)).load(p.value(changesSince));
+        // What a customer calls it: "revision 3" of this proposal, or the file it was sent as.
+        o.changesSince = earlier->revision ? QStringLiteral("revision %1").arg(earlier->revision) : earlier->fileName;
+    }
     // The same assumptions `cost` uses without overrides, so the figures agree to the cent.
-    const ReportData data = ReportData::build(design, CostAssumptions::ofProperties(design.properties()), o);
+    const ReportData data = ReportData::build(
+        design, CostAssumptions::ofProperties(design.properties()), o, {}, earlier ? &earlier->design : nullptr);
     const double built = t.nsecsElapsed() / 1e9;
     const PdfReportWriter::Result r = PdfReportWriter::write(data, p.value(output));
     if (!r.error.isEmpty()) {

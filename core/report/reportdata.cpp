@@ -61,6 +61,8 @@ std::vector<ReportSection> ReportOptions::allSections()
 std::vector<ReportSection> ReportOptions::printedSections() const
 {
     std::vector<ReportSection> out = sections;
+    if (!changesSince.isEmpty())
+        out.push_back(ReportSection::Changes);
     if (sourcingAppendix)
         out.push_back(ReportSection::Appendix);
     return out;
@@ -94,6 +96,8 @@ QString ReportOptions::sectionId(ReportSection s)
         return QStringLiteral("cost");
     case ReportSection::Sources:
         return QStringLiteral("sources");
+    case ReportSection::Changes:
+        return QStringLiteral("changes");
     case ReportSection::Appendix:
         return QStringLiteral("sourcing-appendix");
     }
@@ -123,10 +127,19 @@ QString ReportOptions::sectionTitle(ReportSection s)
         return QStringLiteral("Cost and TCO");
     case ReportSection::Sources:
         return QStringLiteral("Assumptions and sources");
+    case ReportSection::Changes:
+        return QStringLiteral("Changes since the previous proposal");
     case ReportSection::Appendix:
         return QStringLiteral("Appendix: sourcing notes");
     }
     return {};
+}
+
+QString ReportOptions::heading(ReportSection s) const
+{
+    if (s == ReportSection::Changes && !changesSince.isEmpty())
+        return QStringLiteral("Changes since %1").arg(changesSince);
+    return sectionTitle(s);
 }
 
 std::optional<std::vector<ReportSection>> ReportOptions::parseSections(const QString& list, QString* error)
@@ -309,7 +322,7 @@ QString ReportData::customerText(const QString& text)
 }
 
 ReportData ReportData::build(const Design& design, const CostAssumptions& assumptions, const ReportOptions& options,
-    const AnalysisOptions& analysis)
+    const AnalysisOptions& analysis, const Design* changesSince)
 {
     ReportData r;
     r.options = options;
@@ -330,6 +343,17 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     for (const std::exception_ptr& failure : {figures.fabricFailure, figures.costFailure, figures.rulesFailure})
         if (failure)
             std::rethrow_exception(failure);
+    if (changesSince) {
+        // The earlier design's own figures of record, with the same analysis options.
+        FiguresRequest earlier = FiguresRequest::forDesign(*changesSince);
+        earlier.analysis = analysis;
+        const DesignFigures before = DesignFigures::of(*changesSince, earlier);
+        for (const std::exception_ptr& failure : {before.fabricFailure, before.costFailure, before.rulesFailure})
+            if (failure)
+                std::rethrow_exception(failure);
+        r.changes = DesignComparison::of(ComparedDesign{options.changesSince, changesSince, &before},
+            ComparedDesign{QStringLiteral("this proposal"), &design, &figures});
+    }
     r.summary = std::move(figures.summary);
     r.fabric = std::move(*figures.fabric);
     r.cost = std::move(*figures.cost);

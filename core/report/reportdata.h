@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/designcomparison.h"
 #include "cost/costassumptions.h"
 #include "cost/costmodel.h"
 #include "cost/tiertable.h"
@@ -27,8 +28,22 @@ class Design;
 
 // The sections a proposal may hold, in the order they print. The appendix (every figure's source
 // with the catalog's own sourcing notes, for the people who keep the catalog) is not a customer
-// section: it prints only when ReportOptions::sourcingAppendix asks for it.
-enum class ReportSection { Cover, Summary, Stack, Topology, Racks, Bom, Cabling, Validation, Cost, Sources, Appendix };
+// section: it prints only when ReportOptions::sourcingAppendix asks for it. "Changes since" (what
+// changed from an earlier revision or file) prints only when ReportOptions::changesSince names one.
+enum class ReportSection {
+    Cover,
+    Summary,
+    Stack,
+    Topology,
+    Racks,
+    Bom,
+    Cabling,
+    Validation,
+    Cost,
+    Sources,
+    Changes,
+    Appendix
+};
 
 // What the person exporting chooses: who it is for, by whom, which sections. Defaults give the full
 // report in US dollars on A4.
@@ -44,8 +59,11 @@ struct ReportOptions {
     QDate date; // invalid: today
     QString title; // empty: the design's name, or one derived from the design (DesignName::forReader)
     bool sourcingAppendix = false; // internal sourcing notes as a last section; off for customers
+    // What the "Changes since ..." appendix compares with, as the reader knows it ("revision 3",
+    // "proposal-v1.podwright"); empty: no such appendix. ReportData::build takes the design itself.
+    QString changesSince;
 
-    // The sections that print: `sections`, then the appendix when asked for.
+    // The sections that print: `sections`, then "Changes since" and the appendix when asked for.
     [[nodiscard]] std::vector<ReportSection> printedSections() const;
 
     [[nodiscard]] static std::vector<ReportSection> allSections();
@@ -55,6 +73,8 @@ struct ReportOptions {
         const QString& list, QString* error = nullptr);
     [[nodiscard]] static QString sectionId(ReportSection s);
     [[nodiscard]] static QString sectionTitle(ReportSection s); // the heading printed in the PDF
+    // The heading of `s` in this report: sectionTitle(), with what "Changes since" compares with.
+    [[nodiscard]] QString heading(ReportSection s) const;
 };
 
 // One rack as the elevation draws it; racks with the same contents share one drawing.
@@ -180,8 +200,13 @@ struct ReportData {
     std::vector<double> ownCumulative;
     std::vector<double> cloudCumulative;
 
+    // What changed since the design options.changesSince names (both sides' figures of record).
+    std::optional<DesignComparison> changes;
+
+    // `changesSince`: the earlier design the "Changes since" appendix compares with (needed when
+    // options.changesSince is set; it is costed with its own assumptions, as `cost` would).
     [[nodiscard]] static ReportData build(const Design& design, const CostAssumptions& assumptions,
-        const ReportOptions& options, const AnalysisOptions& analysis = {});
+        const ReportOptions& options, const AnalysisOptions& analysis = {}, const Design* changesSince = nullptr);
 
     // Amounts in the report's currency (the one formatter, util/money.h, at the report's rate):
     // money() is exact with thousands separators, roundedMoney() reads "$1.6M".
