@@ -226,6 +226,11 @@ void InspectorWidget::refresh()
     mRefreshing = false;
 }
 
+QString InspectorWidget::specsText() const
+{
+    return mSpecs->text();
+}
+
 void InspectorWidget::showNode(NodeId id)
 {
     const Design& d = mScene->design();

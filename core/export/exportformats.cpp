@@ -58,8 +58,7 @@ const std::vector<ExportFormat>& exportFormats()
 {
     static const std::vector<ExportFormat> kFormats{
         {"json", ".json", "Design as JSON", "the design, lossless, with its catalog snapshot", json},
-        {"cabling-csv", "-cabling.csv", "Cabling plan (CSV)", "one row per cable: ends, ports, part, length",
-            cabling},
+        {"cabling-csv", "-cabling.csv", "Cabling plan (CSV)", "one row per cable: ends, ports, part, length", cabling},
         {"bom-csv", "-bom.csv", "Bill of materials (CSV)", "parts, quantities, prices and sources", bom},
         {"p2p-csv", "-p2p.csv", "Point-to-point list for cable validation (CSV)",
             "the port-to-port list cable validation tools read", p2p},

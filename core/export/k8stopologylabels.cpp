@@ -58,7 +58,7 @@ QByteArray K8sTopologyLabels::write(const SchedulerTopology& topo, const QString
     s += QStringLiteral("# Kubernetes node labels for %1, written by Podwright %2\n")
              .arg(safetext::stripControls(designName), QStringLiteral(PW_VERSION));
     s += QStringLiteral(
-        "# Apply with: kubectl apply --server-side --field-manager=podwright -f <this file>\n"
+        "# Apply with kubectl's server-side apply (field manager \"podwright\") from this file.\n"
         "# The label keys are NVIDIA topograph's (network.topology.nvidia.com/*): accelerator is the NVLink\n"
         "# domain, leaf, spine and core the compute fabric. The Kueue Topology orders them for\n"
         "# topology-aware scheduling (reference it from a ResourceFlavor's spec.topologyName).\n");
@@ -66,7 +66,8 @@ QByteArray K8sTopologyLabels::write(const SchedulerTopology& topo, const QString
     QString topologyName = labelValue(designName.toLower()).replace(QLatin1Char('_'), QLatin1Char('-'));
     if (topologyName.isEmpty())
         topologyName = QStringLiteral("podwright");
-    s += QStringLiteral("---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Topology\nmetadata:\n  name: %1\nspec:\n  levels:\n")
+    s += QStringLiteral(
+        "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Topology\nmetadata:\n  name: %1\nspec:\n  levels:\n")
              .arg(quoted(topologyName));
     QStringList levels;
     if (allCore)
@@ -83,8 +84,8 @@ QByteArray K8sTopologyLabels::write(const SchedulerTopology& topo, const QString
     for (const SchedulerTopology::Host& h : topo.hosts()) {
         s += QStringLiteral("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: %1\n  labels:\n")
                  .arg(quoted(nodeName(h.name)));
-        const std::pair<const char*, QString> labels[] = {
-            {kAccelerator, h.domain}, {kLeaf, h.leaf}, {kSpine, h.spine}, {kCore, h.core}};
+        const std::pair<const char*, QString> labels[]
+            = {{kAccelerator, h.domain}, {kLeaf, h.leaf}, {kSpine, h.spine}, {kCore, h.core}};
         for (const auto& [key, value] : labels)
             if (!value.isEmpty())
                 s += QStringLiteral("    %1: %2\n").arg(QLatin1String(key), quoted(labelValue(value)));

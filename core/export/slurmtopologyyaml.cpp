@@ -26,9 +26,10 @@ QByteArray SlurmTopologyYaml::write(const SchedulerTopology& topo, const QString
     QString s;
     s += QStringLiteral("# topology.yaml for %1, written by Podwright %2\n")
              .arg(safetext::stripControls(designName), QStringLiteral(PW_VERSION));
-    s += QStringLiteral("# Slurm 25.05 and later read this file instead of topology.conf (topology.yaml(5)); partitions\n"
-                        "# choose a topology with Topology=<name>. Host names are the design's node names; a rack-scale\n"
-                        "# system's compute trays are <node>-t01, <node>-t02, ...\n");
+    s += QStringLiteral(
+        "# Slurm 25.05 and later read this file instead of topology.conf (topology.yaml(5)); partitions\n"
+        "# choose a topology with Topology=<name>. Host names are the design's node names; a rack-scale\n"
+        "# system's compute trays are <node>-t01, <node>-t02, ...\n");
 
     // The fabric tree, the cluster default.
     s += QStringLiteral("- topology: \"fabric\"\n  cluster_default: true\n");

@@ -34,14 +34,15 @@ QString NvlinkDomains::domainSource(const CatalogItem& item)
     if (a.contains(QLatin1String("gpus")))
         return a.value(QLatin1String("source")).toString();
     if (domainGpus(item) > 0)
-        return QStringLiteral("the server's own %1 GPUs joined by NVLink (%2)").arg(item.gpuCount()).arg(item.gpu->source);
+        return QStringLiteral("the server's own %1 GPUs joined by NVLink (%2)")
+            .arg(item.gpuCount())
+            .arg(item.gpu->source);
     return QStringLiteral("no NVLink given for this server");
 }
 
 int NvlinkDomains::hostsPerNode(const CatalogItem& item)
 {
-    const int trays
-        = item.json.value(QLatin1String("compute_trays")).toObject().value(QLatin1String("value")).toInt();
+    const int trays = item.json.value(QLatin1String("compute_trays")).toObject().value(QLatin1String("value")).toInt();
     return std::max(1, trays);
 }
 
@@ -92,8 +93,8 @@ NvlinkDomains NvlinkDomains::of(const Design& design)
             NvlinkDomain d;
             const size_t first = static_cast<size_t>(k) * static_cast<size_t>(nodesPerDomain);
             const size_t last = std::min(first + static_cast<size_t>(nodesPerDomain), nodes.size());
-            d.nodes.assign(nodes.begin() + static_cast<std::ptrdiff_t>(first),
-                nodes.begin() + static_cast<std::ptrdiff_t>(last));
+            d.nodes.assign(
+                nodes.begin() + static_cast<std::ptrdiff_t>(first), nodes.begin() + static_cast<std::ptrdiff_t>(last));
             d.gpus = static_cast<int>(d.nodes.size()) * perNode;
             d.sizeGpus = size;
             d.gbpsPerGpu = item->gpu->nvlinkGBps;

@@ -144,7 +144,8 @@ void xdrRules(const Design& d, std::vector<Finding>& out)
                 QStringLiteral("%1: finned (IHS) modules go only into air-cooled switch cages, flat-top (RHS) "
                                "ones into ConnectX-8 host cages and liquid-cooled switches. %2 is %3-top; %4 is %5 "
                                "(cooling: %6).")
-                    .arg(kLinkX, module->sku, top, host->sku, isSwitch ? QStringLiteral("a switch") : QStringLiteral("a host"),
+                    .arg(kLinkX, module->sku, top, host->sku,
+                        isSwitch ? QStringLiteral("a switch") : QStringLiteral("a host"),
                         host->cooling ? toString(*host->cooling) : QStringLiteral("not stated")));
         }
     });

@@ -104,13 +104,12 @@ private:
     QVariantList sequence(int indent)
     {
         QVariantList list;
-        while (mError.isEmpty() && mPos < mLines.size() && mLines[mPos].indent == indent
-            && isItem(mLines[mPos].text)) {
+        while (mError.isEmpty() && mPos < mLines.size() && mLines[mPos].indent == indent && isItem(mLines[mPos].text)) {
             const QString rest = mLines[mPos].text.mid(1).trimmed();
             if (rest.isEmpty()) {
                 ++mPos;
                 list << (mPos < mLines.size() && mLines[mPos].indent > indent ? block(mLines[mPos].indent)
-                                                                               : QVariant());
+                                                                              : QVariant());
             } else if (keyEnd(rest) > 0) {
                 // "- key: value": a map whose first line sits where the key does.
                 mLines[mPos] = Line{indent + 2, rest};
@@ -126,8 +125,8 @@ private:
     QVariantMap map(int indent)
     {
         QVariantMap m;
-        while (mError.isEmpty() && mPos < mLines.size() && mLines[mPos].indent == indent
-            && !isItem(mLines[mPos].text)) {
+        while (
+            mError.isEmpty() && mPos < mLines.size() && mLines[mPos].indent == indent && !isItem(mLines[mPos].text)) {
             const QString t = mLines[mPos].text;
             const int k = keyEnd(t);
             if (k <= 0) {
