@@ -13,6 +13,7 @@
 #include "generate/linkcabling.h"
 #include "model/design.h"
 #include "model/networkchoice.h"
+#include "model/nvlinkdomains.h"
 #include "util/money.h"
 #include "util/plural.h"
 
@@ -225,6 +226,11 @@ void InspectorWidget::refresh()
     mRefreshing = false;
 }
 
+QString InspectorWidget::specsText() const
+{
+    return mSpecs->text();
+}
+
 void InspectorWidget::showNode(NodeId id)
 {
     const Design& d = mScene->design();
@@ -246,6 +252,16 @@ void InspectorWidget::showNode(NodeId id)
                          .arg(item->gpu->count)
                          .arg(item->gpu->model)
                          .arg(item->gpu->memoryGb);
+        // The node's scale-up domain (core: model/nvlinkdomains.h), with its size from the catalog.
+        if (item->gpu) {
+            const NvlinkDomains domains = NvlinkDomains::of(d);
+            if (const NvlinkDomain* dom = domains.domainOf(id))
+                specs << QStringLiteral("NVLink domain %1: %2 GPUs, %3 GB/s per GPU")
+                             .arg(dom->name,
+                                 dom->partial() ? QStringLiteral("%1 of %2").arg(dom->gpus).arg(dom->sizeGpus)
+                                                : QString::number(dom->gpus))
+                             .arg(dom->gbpsPerGpu);
+        }
         if (item->switchSpec)
             specs << QStringLiteral("%1 ports, %2 Tb/s %3")
                          .arg(item->switchSpec->radix)

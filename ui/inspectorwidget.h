@@ -44,6 +44,8 @@ public:
     [[nodiscard]] QComboBox* rackModelCombo() const { return mRackModel; }
     [[nodiscard]] QDoubleSpinBox* powerBudgetSpin() const { return mBudget; }
     [[nodiscard]] QCheckBox* liquidCooledCheck() const { return mLiquid; }
+    // The node page's specification lines (GPUs, NVLink domain, switch, height, tier).
+    [[nodiscard]] QString specsText() const;
 
 private:
     QWidget* buildNodePage();

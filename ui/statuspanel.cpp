@@ -55,6 +55,9 @@ void StatusPanel::refresh()
                          .arg(plural(s.switches, "switch", "switches"))
                          .arg(s.links)
                          .arg(plural(s.links, "link", "links")));
+    // The scale-up domains (model/nvlinkdomains.h): what a tensor-parallel job can stay inside.
+    if (s.nvlink.count() > 0)
+        mCounts->setText(mCounts->text() + QStringLiteral(" · %1").arg(s.nvlink.text().toHtmlEscaped()));
     mPowerKw = mAnalysis->maxPowerKw();
     if (const auto ratio = mAnalysis->bisectionRatio())
         mPower->setText(

@@ -1,12 +1,8 @@
 #include "cli.h"
 
 #include "designpicturerenderer.h"
-#include "export/bomcsv.h"
-#include "export/cablingcsv.h"
-#include "export/p2pcsv.h"
-#include "export/slurmtopology.h"
+#include "export/exportformats.h"
 #include "io/atomicfile.h"
-#include "io/designjson.h"
 #include "model/designname.h"
 #include "report/designpicture.h"
 
@@ -16,11 +12,9 @@ namespace pw::cli {
 
 namespace {
 
-const QStringList& formats()
+QString formatList()
 {
-    static const QStringList f{QStringLiteral("json"), QStringLiteral("cabling-csv"), QStringLiteral("bom-csv"),
-        QStringLiteral("p2p-csv"), QStringLiteral("slurm-topology"), QStringLiteral("svg"), QStringLiteral("png")};
-    return f;
+    return exportFormatIds().join(QStringLiteral(", "));
 }
 
 void writeOut(Context& ctx, const QByteArray& bytes, const QString& path)
@@ -34,7 +28,7 @@ void writeOut(Context& ctx, const QByteArray& bytes, const QString& path)
 
 } // namespace
 
-// Formats whose output is an image need a QGuiApplication; main() starts one for them.
+// Formats whose output is a picture need a QGuiApplication; main() starts one for them.
 bool exportNeedsGui(const QStringList& args)
 {
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -43,7 +37,7 @@ bool exportNeedsGui(const QStringList& args)
             v = args.at(i + 1);
         else if (args.at(i).startsWith(QLatin1String("--format=")))
             v = args.at(i).mid(9);
-        if (v == QLatin1String("svg") || v == QLatin1String("png"))
+        if (const ExportFormat* f = exportFormat(v); f && f->isPicture())
             return true;
     }
     return false;
@@ -52,50 +46,42 @@ bool exportNeedsGui(const QStringList& args)
 int runExport(Context& ctx)
 {
     QCommandLineParser p;
+    QStringList formatHelp;
+    for (const ExportFormat& f : exportFormats())
+        formatHelp << QStringLiteral("%1 (%2)").arg(QLatin1String(f.id), QLatin1String(f.description));
     const QCommandLineOption format(QStringLiteral("format"),
-        QStringLiteral("Output format: %1.").arg(formats().join(QStringLiteral(", "))), QStringLiteral("F"));
+        QStringLiteral("Output format: %1.").arg(formatHelp.join(QStringLiteral("; "))), QStringLiteral("F"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("Output file (default: standard output; required for png)."), QStringLiteral("FILE"));
     p.addOptions({format, output});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p,
-        QStringLiteral(
-            "Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list for cable "
-            "validation, a Slurm topology.conf, or the diagram as SVG or PNG."),
+        QStringLiteral("Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list "
+                       "for cable validation, a Slurm topology.conf or topology.yaml, Kubernetes topology node labels, "
+                       "or the diagram as SVG or PNG."),
         1, 1, QStringLiteral("one design file"));
-    const QString f = p.value(format);
-    if (f.isEmpty())
-        throw UsageError(QStringLiteral("export needs --format (%1)").arg(formats().join(QStringLiteral(", "))));
-    if (!formats().contains(f))
-        throw UsageError(
-            QStringLiteral("unknown export format '%1' (available: %2)").arg(f, formats().join(QStringLiteral(", "))));
+    const QString id = p.value(format);
+    if (id.isEmpty())
+        throw UsageError(QStringLiteral("export needs --format (%1)").arg(formatList()));
+    const ExportFormat* f = exportFormat(id);
+    if (!f)
+        throw UsageError(QStringLiteral("unknown export format '%1' (available: %2)").arg(id, formatList()));
     const QString out = p.value(output);
-    if ((f == QLatin1String("png")) && out.isEmpty())
+    if (id == QLatin1String("png") && out.isEmpty())
         throw UsageError(QStringLiteral("--format png needs -o FILE"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
-    if (f == QLatin1String("json")) {
-        if (!out.isEmpty())
-            DesignJson::writeFile(design, out);
-        else
-            ctx.out << QString::fromUtf8(DesignJson::toBytes(design));
-    } else if (f == QLatin1String("cabling-csv")) {
-        writeOut(ctx, CablingCsv::write(design), out);
-    } else if (f == QLatin1String("bom-csv")) {
-        writeOut(ctx, BomCsv::write(design), out);
-    } else if (f == QLatin1String("p2p-csv")) {
-        writeOut(ctx, P2pCsv::write(design), out);
-    } else if (f == QLatin1String("slurm-topology")) {
-        writeOut(ctx, SlurmTopology::write(design), out);
-    } else {
-        // The studio's Export SVG/PNG draws the same picture with the same renderer.
-        const DesignPicture picture = DesignPicture::of(design);
-        const QString title = DesignName::forReader(design);
-        const QByteArray bytes = f == QLatin1String("svg") ? DesignPictureRenderer::svg(picture, title)
-                                                           : DesignPictureRenderer::png(picture, title);
-        if (bytes.isEmpty())
-            throw UsageError(QStringLiteral("cannot draw the diagram of this design"));
-        writeOut(ctx, bytes, out);
+    if (!f->isPicture()) {
+        writeOut(ctx, f->write(design), out);
+        return 0;
     }
+    // The studio's Export SVG/PNG draws the same picture with the same renderer.
+    const DesignPicture picture = DesignPicture::of(design);
+    const QString title = DesignName::forReader(design);
+    const QByteArray bytes = id == QLatin1String("svg") ? DesignPictureRenderer::svg(picture, title)
+                                                        : DesignPictureRenderer::png(picture, title);
+    if (bytes.isEmpty())
+        throw UsageError(QStringLiteral("cannot draw the diagram of this design"));
+    writeOut(ctx, bytes, out);
     return 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include "generate/fabricgenerator.h"
 #include "io/designfile.h"
+#include "model/nvlinkdomains.h"
 #include "model/softwarestack.h"
 #include "topology/fabricanalyzer.h"
 #include "topology/fabricgraph.h"
@@ -224,8 +225,11 @@ int runAnalyze(Context& ctx)
         options.improvementSteps = p.value(steps).toInt();
     options.bisection = !p.isSet(noBisection);
     const FabricReport r = analyzeFabric(design, options);
+    const NvlinkDomains nvlink = NvlinkDomains::of(design);
     if (p.isSet(json)) {
-        ctx.writeJson(r.toJson());
+        QJsonObject o = r.toJson();
+        o.insert(QStringLiteral("nvlink_domains"), nvlink.toJson());
+        ctx.writeJson(o);
         return 0;
     }
     ctx.out << QStringLiteral("GPUs %1, servers %2, %3 %7: %4 leaf, %5 spine, %6 core\n")
@@ -236,6 +240,7 @@ int runAnalyze(Context& ctx)
                    .arg(r.spineSwitches)
                    .arg(r.coreSwitches)
                    .arg(plural(r.tiers, "tier", "tiers"));
+    ctx.out << QStringLiteral("scale-up: %1\n").arg(nvlink.text());
     ctx.out << QStringLiteral("links: node-leaf %1, leaf-spine %2, spine-core %3\n")
                    .arg(r.nodeLeafLinks)
                    .arg(r.leafSpineLinks)

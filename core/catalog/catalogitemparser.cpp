@@ -350,6 +350,17 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
                        .arg(item.powerMaxW.value));
         item.rackPowerKw = f;
     }
+    if (entry.contains(QLatin1String("nvlink_domain"))) {
+        // {"gpus": n, "source": "..."}: the GPUs of one NVLink domain (model/nvlinkdomains.h), a
+        // whole number of this server's GPUs (an NVL72 of 18 four-GPU trays: 72).
+        const QJsonObject nd = r.object(entry, "nvlink_domain");
+        const int gpus = r.integer(nd, "gpus", true, 1, 100000);
+        r.source(nd, QStringLiteral("nvlink_domain"));
+        if (r.ok() && (item.gpuCount() <= 0 || gpus % item.gpuCount() != 0))
+            r.fail(QStringLiteral("nvlink_domain of %1 GPUs is not a whole number of this server's %2 GPUs")
+                       .arg(gpus)
+                       .arg(item.gpuCount()));
+    }
     if (auto p = section("pdu", item.kind == ItemKind::Pdu)) {
         item.pduCapacityKw = r.figure(*p, "capacity_kw");
         if (p->contains(QLatin1String("per_server_rack")))

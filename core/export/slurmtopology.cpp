@@ -4,6 +4,7 @@
 #include "export/hostlist.h"
 #include "export/safetext.h"
 #include "model/design.h"
+#include "model/nvlinkdomains.h"
 
 #include <QDateTime>
 #include <QSet>
@@ -146,7 +147,9 @@ std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d)
         for (int l : leaves)
             for (NodeId s : leafServers[static_cast<size_t>(l)])
                 if (seen.insert(s).second)
-                    nodes << Hostlist::sanitize(names.name(s));
+                    for (const QString& host :
+                        NvlinkDomains::hostNames(names.name(s), NvlinkDomains::hostsPerNode(*d.itemOf(s))))
+                        nodes << Hostlist::sanitize(host);
         e.nodes = nodes;
         if (leaves.size() == 1) {
             e.name = physical[static_cast<size_t>(leaves.front())];

@@ -18,6 +18,8 @@ class Design;
 // node under one leaf, so leaves that share servers are listed as one block switch per scalable
 // unit (as NVIDIA's SuperPOD guidance does); a comment names the physical leaves it stands for.
 // Servers are the hosts with a compute-fabric link; switches are the compute network's switches.
+// A rack-scale system held as one node stands for its compute trays (NvlinkDomains::hostNames:
+// "<node>-t01" ...), each an operating-system instance that Slurm schedules.
 class SlurmTopology {
 public:
     struct Entry {

@@ -49,6 +49,7 @@ DesignSummary DesignSummary::of(const Design& design)
             break;
         }
     });
+    s.nvlink = NvlinkDomains::of(design);
     return s;
 }
 
@@ -75,6 +76,7 @@ QJsonObject DesignSummary::toJson() const
         {QStringLiteral("servers_by_model"), map(serversByModel)},
         {QStringLiteral("switches_by_model"), map(switchesByModel)},
         {QStringLiteral("links_by_network"), map(linksByNetwork)},
+        {QStringLiteral("nvlink_domains"), nvlink.toJson()},
     };
 }
 
@@ -85,6 +87,8 @@ QString DesignSummary::toText() const
     t += QStringLiteral("Servers:  %1 (%2 %3)\n").arg(servers).arg(gpus).arg(plural(gpus, "GPU", "GPUs"));
     for (const auto& [sku, n] : serversByModel)
         t += QStringLiteral("  %1 x %2\n").arg(n, 6).arg(sku);
+    if (nvlink.count() > 0)
+        t += QStringLiteral("  %1\n").arg(nvlink.text());
     t += QStringLiteral("Switches: %1\n").arg(switches);
     for (const auto& [sku, n] : switchesByModel)
         t += QStringLiteral("  %1 x %2\n").arg(n, 6).arg(sku);

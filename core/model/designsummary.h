@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/nvlinkdomains.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -25,6 +27,7 @@ struct DesignSummary {
     std::map<QString, int> serversByModel;
     std::map<QString, int> switchesByModel;
     std::map<QString, int> linksByNetwork;
+    NvlinkDomains nvlink; // the scale-up domains (counted once here for the status bar, CLI and report)
 
     [[nodiscard]] static DesignSummary of(const Design& design);
     [[nodiscard]] QJsonObject toJson() const;

@@ -130,6 +130,14 @@ const std::vector<RuleInfo>& designRules()
         {"OPTICS-MISMATCH", Severity::Error,
             "a link's transceivers or fiber do not work together or with its ports (speed, cage, fiber kind)",
             "Use transceivers of one speed and fiber kind at both ends, fitting each port's cage."},
+        {"XDR-MEDIA", Severity::Error, "a DAC, AOC, multimode or QSFP112 part on an XDR (800G InfiniBand) link",
+            "Use LACC copper (adjacent racks, about 5 m) or single-mode OSFP optics at XDR."},
+        {"OPTICS-TOP", Severity::Error,
+            "a finned module outside an air-cooled switch cage, or a flat-top module in an air-cooled switch",
+            "Use finned (IHS) modules in air-cooled switches, flat-top (RHS) ones in host cages and liquid-cooled "
+            "switches."},
+        {"OPTICS-TWIN-FIBER", Severity::Error, "the two ports of a twin-port cage run on different media",
+            "Put links of one fiber type (or one copper cable) in each twin-port cage."},
         {"LINK-UNCABLED", Severity::Warning,
             "links without a cable: neither their cable nor their optics are in the bill of materials or the cost",
             "Choose a cable for each link; where no catalog part reaches the length, add one or move the racks."},
@@ -161,6 +169,11 @@ const std::vector<RuleInfo>& designRules()
             "Move equipment to another rack, or raise the rack's power budget."},
         {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack",
             "Place liquid-cooled equipment in a liquid-cooled rack."},
+        {"RACK-BUSBAR-PDU", Severity::Warning, "rack PDUs in the rack of a busbar-fed rack-scale system",
+            "Remove the PDUs: the system draws from its own power shelves."},
+        {"POWER-RACK-GENERATION", Severity::Warning,
+            "a rack draws more than its server generation's reference rack budget (catalog rack_power)",
+            "Put fewer servers in the rack, or plan the rack (power and cooling) for the higher draw."},
         {"RACK-HEIGHT", Severity::Error, "a node placed in a rack reaches above the rack's height",
             "Move the node down, or use a taller rack."},
         {"RACK-OVERLAP", Severity::Error, "a node placed in a rack takes a U another node already takes",
@@ -232,6 +245,7 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
         = options.assumptions.value_or(CostAssumptions::ofProperties(design.properties()));
     rules::portRules(design, out);
     rules::linkOpticsRules(design, out);
+    rules::xdrRules(design, out);
     rules::fabricRules(design, options, out);
     rules::powerRules(design, assumptions, options.power, out);
     rules::storageRules(design, out);

@@ -10,6 +10,75 @@
 
 namespace pw::rules {
 
+namespace {
+
+// RACK-BUSBAR-PDU: a busbar-fed rack-scale system draws from its own power shelves (NVL72 AI Factory
+// enterprise RA: the trays have no PSU of their own), so rack PDUs beside it are bought for nothing.
+// POWER-RACK-GENERATION: a rack of servers whose catalog entry gives the rack budget of its
+// generation's reference architecture (rack_power: DGX B300, 4 per rack at about 56 kW) draws more
+// than that budget, whatever budget the rack itself was given.
+void busbarAndGenerationRules(const Design& d, const PowerFigures& power,
+    const std::map<std::uint32_t, std::vector<NodeId>>& rackMembers, std::vector<Finding>& out)
+{
+    std::map<std::uint32_t, double> maxKw;
+    for (const RackPower& r : power.racks)
+        maxKw[r.id.value()] = r.maxKw;
+    for (const auto& [rackId, nodes] : rackMembers) {
+        const Group* rack = d.group(GroupId(rackId));
+        if (!rack)
+            continue;
+        std::vector<NodeId> busbar;
+        std::vector<NodeId> pdus;
+        const CatalogItem* generation = nullptr;
+        for (NodeId id : nodes) {
+            const CatalogItem* item = d.itemOf(id);
+            if (isBusbarRack(*item))
+                busbar.push_back(id);
+            if (item->kind == ItemKind::Pdu)
+                pdus.push_back(id);
+            if (item->rackPowerKw && (!generation || item->rackPowerKw->value < generation->rackPowerKw->value))
+                generation = item;
+        }
+        if (!busbar.empty() && !pdus.empty()) {
+            std::vector<EntityRef> ents{EntityRef::of(GroupId(rackId))};
+            for (NodeId id : pdus)
+                ents.push_back(EntityRef::of(id));
+            out.push_back(make("RACK-BUSBAR-PDU",
+                QStringLiteral("rack %1 holds busbar-fed %2 and %3 rack PDU%4")
+                    .arg(rack->name, nameList(d, busbar))
+                    .arg(pdus.size())
+                    .arg(pdus.size() == 1 ? QString() : QStringLiteral("s")),
+                ents,
+                QStringLiteral("%1 is fed from its own power shelves over a DC busbar (catalog: busbar_rack, %2); "
+                               "the rack PDUs %3 feed nothing. Remove them.")
+                    .arg(d.itemOf(busbar.front())->sku,
+                        d.itemOf(busbar.front())
+                            ->json.value(QLatin1String("busbar_rack"))
+                            .toObject()
+                            .value(QLatin1String("source"))
+                            .toString(),
+                        nameList(d, pdus))));
+        }
+        const double draw = maxKw[rackId];
+        if (generation && draw > generation->rackPowerKw->value + 1e-9) {
+            std::vector<EntityRef> ents{EntityRef::of(GroupId(rackId))};
+            for (NodeId id : nodes)
+                ents.push_back(EntityRef::of(id));
+            out.push_back(make("POWER-RACK-GENERATION",
+                QStringLiteral("rack %1 draws up to %2 kW, above the %3 kW a rack of %4 is planned for")
+                    .arg(rack->name, fmt(draw), fmt(generation->rackPowerKw->value), generation->model),
+                ents,
+                QStringLiteral("Rack maximum %1 kW > %2 kW, the rack budget of the %3 generation (%4 per rack; "
+                               "source: %5). Put fewer servers in the rack or plan the rack for more power.")
+                    .arg(fmt(draw, 2), fmt(generation->rackPowerKw->value), generation->model)
+                    .arg(generation->serversPerRack)
+                    .arg(generation->rackPowerKw->source)));
+        }
+    }
+}
+
+} // namespace
+
 void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* known, std::vector<Finding>& out)
 {
     std::optional<PowerFigures> computed;
@@ -124,6 +193,8 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
             QStringLiteral("Every rack with powered equipment needs rack PDUs (the DGX SuperPOD RA puts three in each "
                            "DGX rack, two in each other rack); add PDUs to: %1.")
                 .arg(unfedNames.join(QStringLiteral(", ")))));
+
+    busbarAndGenerationRules(d, power, rackMembers, out);
 
     const DesignIntent intent = DesignIntent::ofProperties(d.properties());
     if (intent.sitePowerBudgetKw && power.facilityMaxKw > *intent.sitePowerBudgetKw + 1e-9)

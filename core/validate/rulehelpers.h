@@ -28,6 +28,7 @@ QString fmt(double v, int precision = 1);
 
 void portRules(const Design& d, std::vector<Finding>& out);
 void linkOpticsRules(const Design& d, std::vector<Finding>& out); // linkopticsrules.cpp: OPTICS-MISMATCH
+void xdrRules(const Design& d, std::vector<Finding>& out); // xdrrules.cpp: XDR-MEDIA, OPTICS-TOP, OPTICS-TWIN-FIBER
 void fabricRules(const Design& d, const ValidationOptions& o, std::vector<Finding>& out);
 void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* known, std::vector<Finding>& out);
 void storageRules(const Design& d, std::vector<Finding>& out);

@@ -1,3 +1,5 @@
+#include "helpers/miniyaml.h"
+#include "helpers/rulesfixture.h"
 #include "helpers/testcatalog.h"
 
 #include "cost/costmodel.h"
@@ -6,12 +8,15 @@
 #include "export/csv.h"
 #include "export/exportnames.h"
 #include "export/hostlist.h"
+#include "export/k8stopologylabels.h"
 #include "export/p2pcsv.h"
 #include "export/slurmtopology.h"
+#include "export/slurmtopologyyaml.h"
 #include "generate/fabricgenerator.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
+#include "model/nvlinkdomains.h"
 #include "report/diagrammodel.h"
 #include "report/reportdata.h"
 
@@ -45,6 +50,61 @@ Design generated(TopologyKind topology, int gpus, const QString& server, const Q
     if (!r.ok())
         qFatal("generator refused: %s", qPrintable(r.error));
     return std::move(*r.design);
+}
+
+Design generatedNodes(const QString& server, int nodes, const QString& sw)
+{
+    GeneratorOptions o;
+    o.serverSku = server;
+    o.switchSku = sw;
+    o.nodes = nodes;
+    GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+    if (!r.ok())
+        qFatal("generator refused: %s", qPrintable(r.error));
+    return std::move(*r.design);
+}
+
+QVariantList yaml(const QByteArray& bytes, QString* error)
+{
+    return test::MiniYaml::documents(QString::fromUtf8(bytes), error);
+}
+
+QVariant at(const QVariant& v, const QString& path)
+{
+    QVariant cur = v;
+    for (const QString& key : path.split(QLatin1Char('.')))
+        cur = cur.toMap().value(key);
+    return cur;
+}
+
+// The compute-fabric servers' hosts, as the Slurm files name them.
+QStringList fabricHosts(const Design& d)
+{
+    QStringList out;
+    d.nodes().forEach([&](const Node& n) {
+        const CatalogItem* it = d.item(n.sku);
+        if (it->kind != ItemKind::Server)
+            return;
+        for (LinkId id : d.linksOf(n.id))
+            if (d.linkNetwork(*d.link(id)) == Network::Compute) {
+                out << NvlinkDomains::hostNames(n.name, NvlinkDomains::hostsPerNode(*it));
+                break;
+            }
+    });
+    out.sort();
+    return out;
+}
+
+// A compute tray of a rack-scale system modelled as its own node: 4 GPUs of a 72-GPU NVLink domain.
+CatalogItem nvlTray()
+{
+    QJsonObject o = fx::base(QStringLiteral("tray"), "server", 6000, 100000, 1);
+    o["cooling"] = fx::cooling("liquid");
+    o["port_groups"] = QJsonArray{fx::portGroup("compute", 1, {400, 200}, "OSFP", "compute")};
+    o["gpu"] = QJsonObject{{"model", "B300"}, {"count", 4}, {"memory_gb", 288}, {"bf16_tflops", 2250},
+        {"fp8_tflops", 4500}, {"tdp_w", 1400}, {"nvlink_gbps", 1800}, {"source", "test fixture"}};
+    o["nvlink_domain"] = QJsonObject{{"gpus", 72}, {"source", "test fixture: 18 trays of 4 GPUs"}};
+    return fx::parse(o);
 }
 
 // Money as integer cents, so sums compare exactly.
@@ -308,6 +368,198 @@ private Q_SLOTS:
         QVERIFY(someRootReachesAll);
     }
 
+    // Issue 15, section 5, on the generated 1-SU DGX B300 XDR design (RA-11339, compute fabric
+    // table, 1-SU row: 72 nodes, 8 rail leaves, 4 spines; the UFM pair takes one server's slot, so
+    // 71 servers). Hand-checked: the tree is one block switch "SU-1" for the eight rail leaves with
+    // the 71 servers, under each of the 4 spines; every DGX is its own 8-GPU NVLink domain, so
+    // there is no block topology; the labels put every host under leaf SU-1 and spine spine-001.
+    void schedulerExportsOfGeneratedB300()
+    {
+        const Design d = generatedNodes(QStringLiteral("dgx-b300"), 72, QStringLiteral("q3400"));
+        const NvlinkDomains nvlink = NvlinkDomains::of(d);
+        QCOMPARE(nvlink.count(), 71);
+        QCOMPARE(nvlink.largestSize(), 8);
+        QCOMPARE(nvlink.partialCount(), 0);
+        const QStringList hosts = fabricHosts(d);
+        QCOMPARE(hosts.size(), 71);
+
+        const QByteArray slurm = SlurmTopologyYaml::write(d);
+        QString error;
+        const QVariantList docs = yaml(slurm, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error + QStringLiteral("\n") + QString::fromUtf8(slurm)));
+        QCOMPARE(docs.size(), 1);
+        const QVariantList topologies = docs.front().toList();
+        QCOMPARE(topologies.size(), 1); // no block topology for one-host domains
+        QVERIFY(QString::fromUtf8(slurm).contains(QLatin1String("Each of the 71 NVLink domains is one host")));
+        const QVariant fabric = topologies.front();
+        QCOMPARE(at(fabric, QStringLiteral("topology")).toString(), QStringLiteral("fabric"));
+        QCOMPARE(at(fabric, QStringLiteral("cluster_default")).toString(), QStringLiteral("true"));
+        const QVariantList switches = at(fabric, QStringLiteral("tree.switches")).toList();
+        QCOMPARE(switches.size(), 5);
+        QCOMPARE(at(switches[0], QStringLiteral("switch")).toString(), QStringLiteral("SU-1"));
+        QStringList leafHosts = Hostlist::expand(at(switches[0], QStringLiteral("nodes")).toString());
+        leafHosts.sort();
+        QCOMPARE(leafHosts, hosts);
+        QVERIFY(QString::fromUtf8(slurm).contains(QLatin1String("SU-1 stands for the rail leaves leaf-su01-r[1-8]")));
+        for (int i = 1; i <= 4; ++i) {
+            QCOMPARE(at(switches[i], QStringLiteral("switch")).toString(), QStringLiteral("spine-00%1").arg(i));
+            QCOMPARE(at(switches[i], QStringLiteral("children")).toString(), QStringLiteral("SU-1"));
+            QVERIFY(!switches[i].toMap().contains(QStringLiteral("nodes")));
+        }
+
+        const QByteArray labels = K8sTopologyLabels::write(d);
+        const QVariantList k8s = yaml(labels, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(k8s.size(), 1 + 71);
+        QCOMPARE(at(k8s[0], QStringLiteral("apiVersion")).toString(), QStringLiteral("kueue.x-k8s.io/v1beta2"));
+        QCOMPARE(at(k8s[0], QStringLiteral("kind")).toString(), QStringLiteral("Topology"));
+        QStringList levels;
+        for (const QVariant& l : at(k8s[0], QStringLiteral("spec.levels")).toList())
+            levels << at(l, QStringLiteral("nodeLabel")).toString();
+        QCOMPARE(levels,
+            (QStringList{K8sTopologyLabels::kSpine, K8sTopologyLabels::kLeaf, K8sTopologyLabels::kAccelerator,
+                K8sTopologyLabels::kHostname}));
+        QStringList named;
+        for (qsizetype i = 1; i < k8s.size(); ++i) {
+            QCOMPARE(at(k8s[i], QStringLiteral("kind")).toString(), QStringLiteral("Node"));
+            const QString name = at(k8s[i], QStringLiteral("metadata.name")).toString();
+            const QVariantMap l = at(k8s[i], QStringLiteral("metadata.labels")).toMap();
+            QCOMPARE(l.value(QLatin1String(K8sTopologyLabels::kLeaf)).toString(), QStringLiteral("SU-1"));
+            QCOMPARE(l.value(QLatin1String(K8sTopologyLabels::kSpine)).toString(), QStringLiteral("spine-001"));
+            QCOMPARE(l.value(QLatin1String(K8sTopologyLabels::kAccelerator)).toString().toLower(), name);
+            QVERIFY(!l.contains(QLatin1String(K8sTopologyLabels::kCore)));
+            named << name;
+        }
+        QStringList lower;
+        for (const QString& h : hosts)
+            lower << h.toLower();
+        named.sort();
+        QCOMPARE(named, lower);
+    }
+
+    // Two generated DGX GB300 NVL72 racks: each rack is one 72-GPU NVLink domain (RA-11338 and the
+    // NVL72 AI Factory enterprise RA: one domain per rack, 18 compute trays), so Slurm sees 18 tray
+    // hosts per rack and one block per rack; the base block is 18 hosts and both racks share the
+    // fabric leaf, so the next level is 36 (block_sizes: successive powers of two of the base).
+    void schedulerExportsOfNvl72Racks()
+    {
+        const Design d = generatedNodes(QStringLiteral("dgx-gb300-nvl72"), 2, QStringLiteral("q3400"));
+        const NvlinkDomains nvlink = NvlinkDomains::of(d);
+        QCOMPARE(nvlink.count(), 2);
+        QCOMPARE(nvlink.largestSize(), 72);
+        QCOMPARE(nvlink.toJson().value(QLatin1String("gpus")).toInt(), 144);
+        const QStringList hosts = fabricHosts(d);
+        QCOMPARE(hosts.size(), 36);
+
+        QString error;
+        const QByteArray slurm = SlurmTopologyYaml::write(d);
+        const QVariantList topologies = yaml(slurm, &error).value(0).toList();
+        QVERIFY2(error.isEmpty(), qPrintable(error + QStringLiteral("\n") + QString::fromUtf8(slurm)));
+        QCOMPARE(topologies.size(), 2);
+        QStringList treeHosts;
+        for (const QVariant& sw : at(topologies[0], QStringLiteral("tree.switches")).toList())
+            treeHosts << Hostlist::expand(at(sw, QStringLiteral("nodes")).toString());
+        treeHosts.sort();
+        QCOMPARE(treeHosts, hosts);
+        const QVariant block = topologies[1];
+        QCOMPARE(at(block, QStringLiteral("topology")).toString(), QStringLiteral("nvlink"));
+        QCOMPARE(at(block, QStringLiteral("cluster_default")).toString(), QStringLiteral("false"));
+        QCOMPARE(at(block, QStringLiteral("block.block_sizes")).toList(), (QVariantList{"18", "36"}));
+        const QVariantList blocks = at(block, QStringLiteral("block.blocks")).toList();
+        QCOMPARE(blocks.size(), 2);
+        QStringList blockHosts;
+        for (const QVariant& b : blocks) {
+            const QStringList members = Hostlist::expand(at(b, QStringLiteral("nodes")).toString());
+            QCOMPARE(members.size(), 18);
+            const QString rack = at(b, QStringLiteral("block")).toString();
+            for (const QString& m : members)
+                QVERIFY2(m.startsWith(rack + QStringLiteral("-t")), qPrintable(m));
+            blockHosts << members;
+        }
+        blockHosts.sort();
+        QCOMPARE(blockHosts, hosts);
+
+        const QVariantList k8s = yaml(K8sTopologyLabels::write(d), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(k8s.size(), 1 + 36);
+        for (qsizetype i = 1; i < k8s.size(); ++i) {
+            const QString name = at(k8s[i], QStringLiteral("metadata.name")).toString();
+            const QString domain = at(k8s[i], QStringLiteral("metadata.labels"))
+                                       .toMap()
+                                       .value(QLatin1String(K8sTopologyLabels::kAccelerator))
+                                       .toString();
+            QVERIFY2(name.startsWith(domain.toLower() + QStringLiteral("-t")), qPrintable(name + " " + domain));
+        }
+    }
+
+    // A future multi-node domain: compute trays held as nodes of 4 GPUs whose catalog entry gives
+    // a 72-GPU domain. 18 trays in rack A make one full domain, 10 in rack B a partial one of 40
+    // GPUs; Slurm needs every block to have the base block's 18 nodes, so B is padded with 8
+    // placeholder hosts, which the file asks to declare in slurm.conf.
+    void multiNodeDomainsBecomePaddedBlocks()
+    {
+        fx::Builder b;
+        const CatalogItem tray = nvlTray();
+        const NodeId leaf = b.add(fx::ibSwitch(), QStringLiteral("leaf"), Network::Compute, FabricTier::Leaf);
+        std::vector<NodeId> rackA;
+        std::vector<NodeId> rackB;
+        for (int i = 1; i <= 28; ++i) {
+            const NodeId t = b.add(tray, QStringLiteral("tray%1").arg(i, 2, 10, QLatin1Char('0')));
+            b.connect(t, leaf);
+            (i <= 18 ? rackA : rackB).push_back(t);
+        }
+        b.rack(QStringLiteral("A"), 0, true, rackA);
+        b.rack(QStringLiteral("B"), 0, true, rackB);
+        const NvlinkDomains nvlink = NvlinkDomains::of(b.d);
+        QCOMPARE(nvlink.count(), 2);
+        QCOMPARE(nvlink.domains()[0].name, QStringLiteral("A"));
+        QCOMPARE(nvlink.domains()[0].gpus, 72);
+        QVERIFY(!nvlink.domains()[0].partial());
+        QCOMPARE(nvlink.domains()[1].gpus, 40);
+        QVERIFY(nvlink.domains()[1].partial());
+        QCOMPARE(nvlink.domainOf(rackB.front())->name, QStringLiteral("B"));
+        QCOMPARE(nvlink.toJson(),
+            (QJsonObject{
+                {"count", 2}, {"size", 72}, {"gpus", 112}, {"partial", 1}, {"by_size", QJsonObject{{"72", 2}}}}));
+        QCOMPARE(nvlink.text(), QStringLiteral("2 NVLink domains of 72 GPUs, 1 partial"));
+
+        QString error;
+        const QByteArray slurm = SlurmTopologyYaml::write(b.d);
+        const QVariantList topologies = yaml(slurm, &error).value(0).toList();
+        QVERIFY2(error.isEmpty(), qPrintable(error + QStringLiteral("\n") + QString::fromUtf8(slurm)));
+        QCOMPARE(topologies.size(), 2);
+        QCOMPARE(at(topologies[1], QStringLiteral("block.block_sizes")).toList(), (QVariantList{"18", "36"}));
+        const QVariantList blocks = at(topologies[1], QStringLiteral("block.blocks")).toList();
+        QCOMPARE(blocks.size(), 2);
+        QCOMPARE(at(blocks[0], QStringLiteral("nodes")).toString(), QStringLiteral("tray[01-18]"));
+        QCOMPARE(at(blocks[1], QStringLiteral("block")).toString(), QStringLiteral("B"));
+        const QStringList padded = Hostlist::expand(at(blocks[1], QStringLiteral("nodes")).toString());
+        QCOMPARE(padded.size(), 18);
+        QCOMPARE(padded.mid(0, 10), Hostlist::expand(QStringLiteral("tray[19-28]")));
+        QCOMPARE(padded.mid(10), Hostlist::expand(QStringLiteral("B-pad[01-08]")));
+        QVERIFY(QString::fromUtf8(slurm).contains(QLatin1String("# NodeName=B-pad[01-08] State=FUTURE")));
+
+        // The catalog refuses a domain that is not a whole number of the server's GPUs.
+        QJsonObject bad = tray.json;
+        bad["nvlink_domain"] = QJsonObject{{"gpus", 70}, {"source", "test"}};
+        const auto refused = CatalogItemParser::parse(bad);
+        QVERIFY(std::holds_alternative<QString>(refused));
+        QVERIFY2(
+            std::get<QString>(refused).contains(QLatin1String("whole number")), qPrintable(std::get<QString>(refused)));
+    }
+
+    // Label values Kubernetes accepts: at most 63 characters of [A-Za-z0-9._-], alphanumeric ends.
+    void labelValuesAreValid()
+    {
+        QCOMPARE(K8sTopologyLabels::labelValue(QStringLiteral("SU 1/rack#2")), QStringLiteral("SU-1-rack-2"));
+        QCOMPARE(K8sTopologyLabels::labelValue(QStringLiteral("-edge-")), QStringLiteral("edge"));
+        const QString longName(80, QLatin1Char('a'));
+        const QString hashed = K8sTopologyLabels::labelValue(longName);
+        QCOMPARE(hashed.size(), 17);
+        QVERIFY(hashed.startsWith(QLatin1Char('x')));
+        QCOMPARE(K8sTopologyLabels::labelValue(longName), hashed); // stable
+    }
+
     void diagramAggregatesLargeDesigns()
     {
         const Design& big = mDesigns.at(QStringLiteral("rail-256"));
@@ -373,6 +625,15 @@ private Q_SLOTS:
                 qPrintable(line));
             for (QChar c : line)
                 QVERIFY2(c.unicode() >= 0x20, qPrintable(line));
+        }
+        // The YAML exports stay well-formed YAML with the same hostile names.
+        for (const QByteArray& bytes : {SlurmTopologyYaml::write(d), K8sTopologyLabels::write(d)}) {
+            QString error;
+            const QVariantList docs = yaml(bytes, &error);
+            QVERIFY2(error.isEmpty() && !docs.isEmpty(),
+                qPrintable(error + QStringLiteral("\n") + QString::fromUtf8(bytes)));
+            for (QChar c : QString::fromUtf8(bytes))
+                QVERIFY(c.unicode() >= 0x20 || c == QLatin1Char('\n'));
         }
     }
 

@@ -3,6 +3,7 @@
 
 #include "catalog/catalog.h"
 #include "commands/setdesignpropertiescommand.h"
+#include "generate/fabricgenerator.h"
 #include "report/rackelevationmodel.h"
 #include "validate/designrules.h"
 
@@ -60,6 +61,39 @@ void slowArray(fx::Cluster& c)
     c.b.d.recordItem(fx::storageArray(QStringLiteral("array"), 30, 10));
 }
 
+// XDR parts for the section-4 rules (issue 15), with the attributes the rules read: an air-cooled
+// 800G InfiniBand switch with twin-port OSFP cages, a twin-port module of a given top, cables.
+CatalogItem xdrSwitch()
+{
+    return fx::ibSwitch(QStringLiteral("xdrsw"), 16, 16, {800}, 20000, 1000, 2);
+}
+
+CatalogItem twinModule(const char* sku, const char* top)
+{
+    QJsonObject o = fx::base(QString::fromLatin1(sku), "transceiver", 30, 2000, 0);
+    o["transceiver"] = QJsonObject{{"speed_gbps", 1600}, {"links", 2}, {"connector", "OSFP"}, {"fiber", "singlemode"},
+        {"side", "switch"}, {"top", top}, {"max_reach_m", 500}, {"source", "test fixture"}};
+    return fx::parse(o);
+}
+
+CatalogItem withAttribute(const CatalogItem& item, const QString& sku, const char* key, const QJsonObject& value)
+{
+    QJsonObject o = item.json;
+    o["sku"] = sku;
+    o[QLatin1String(key)] = value;
+    return fx::parse(o);
+}
+
+// Two XDR switches joined port 0 to port 0 by `cable` (and `module`).
+std::pair<NodeId, NodeId> xdrPair(fx::Cluster& c, const CatalogItem& cable, const QString& module = {})
+{
+    c.b.d.recordItem(cable);
+    const NodeId a = c.b.add(xdrSwitch(), "xdr-a", Network::Compute, FabricTier::Spine);
+    const NodeId b = c.b.add(xdrSwitch(), "xdr-b", Network::Compute, FabricTier::Spine);
+    c.b.link(PortRef{a, 0}, PortRef{b, 0}, cable.sku, 2, module);
+    return {a, b};
+}
+
 const std::vector<Case>& cases()
 {
     static const std::vector<Case> kCases{
@@ -108,6 +142,49 @@ const std::vector<Case>& cases()
                 l.cableSku = QStringLiteral("mpo");
                 l.transceiverSku = QStringLiteral("osfp800");
                 c.b.d.replaceLink(l);
+            }},
+        {"DAC on an 800G InfiniBand (XDR) link", "XDR-MEDIA",
+            [](fx::Cluster& c) { xdrPair(c, fx::cable("dac800", "dac", "OSFP", 800, 3, 100)); }},
+        {"flat-top twin module in an air-cooled XDR switch", "OPTICS-TOP",
+            [](fx::Cluster& c) {
+                const CatalogItem flat = twinModule("twin-flat", "flat");
+                c.b.d.recordItem(flat);
+                QJsonObject smf = fx::cable("smf800", "fiber", "MPO", 800, 500, 60).json;
+                QJsonObject spec = smf.value("cable").toObject();
+                spec["fiber"] = "singlemode";
+                smf["cable"] = spec;
+                xdrPair(c, fx::parse(smf), flat.sku);
+            }},
+        {"one twin-port cage with a fiber and a copper link", "OPTICS-TWIN-FIBER",
+            [](fx::Cluster& c) {
+                const CatalogItem finned = twinModule("twin-finned", "finned");
+                c.b.d.recordItem(finned);
+                QJsonObject smf = fx::cable("smf800", "fiber", "MPO", 800, 500, 60).json;
+                QJsonObject spec = smf.value("cable").toObject();
+                spec["fiber"] = "singlemode";
+                smf["cable"] = spec;
+                const auto [a, b] = xdrPair(c, fx::parse(smf), finned.sku);
+                const CatalogItem lacc = fx::cable("lacc", "acc", "OSFP", 1600, 5, 300);
+                c.b.d.recordItem(lacc);
+                c.b.link(PortRef{a, 1}, PortRef{b, 1}, lacc.sku, 2);
+            }},
+        {"rack PDU beside a busbar-fed rack-scale system", "RACK-BUSBAR-PDU",
+            [](fx::Cluster& c) {
+                const CatalogItem nvl = withAttribute(fx::gpuServer(), QStringLiteral("nvl"), "busbar_rack",
+                    QJsonObject{{"value", true}, {"source", "test fixture: fed by its power shelves"}});
+                const NodeId rackScale = c.b.add(nvl, "nvl-1");
+                const NodeId pdu = c.b.add(fx::pduItem(), "R2-pdu-A1");
+                c.b.rack("R2", 0, false, {rackScale, pdu});
+            }},
+        {"three servers where the generation's RA plans two per rack", "POWER-RACK-GENERATION",
+            [](fx::Cluster& c) {
+                const CatalogItem gen = withAttribute(fx::gpuServer(), QStringLiteral("gen"), "rack_power",
+                    QJsonObject{{"value", 25}, {"servers", 2}, {"source", "test fixture: 2 per rack at 25 kW"}});
+                std::vector<NodeId> members;
+                for (int i = 1; i <= 3; ++i)
+                    members.push_back(c.b.add(gen, QStringLiteral("gen-%1").arg(i)));
+                members.push_back(c.b.add(fx::pduItem(), "R3-pdu-A1"));
+                c.b.rack("R3", 0, false, members);
             }},
         {"rack of servers without a PDU", "RACK-PDU",
             [](fx::Cluster& c) {
@@ -275,6 +352,62 @@ private Q_SLOTS:
             QVERIFY2(each.severity == rule->severity || (raisable && each.severity == Severity::Error),
                 qPrintable(each.code));
         }
+    }
+
+    // Issue 15, section 4: the XDR media, module-top, twin-port, busbar and per-generation budget
+    // rules (and the liquid-cooling and PDU rules) stay silent on the generated DGX B300 XDR
+    // SuperPOD (RA-11339, 1 SU on Q3400), which does carry what they judge: 800G InfiniBand links
+    // on single-mode optics with finned twin modules at the switches and flat-top modules at the
+    // ConnectX-8 hosts, and 4 DGX B300 per rack under the 57 kW budget of the catalog. One
+    // multimode patch on an XDR link then trips XDR-MEDIA, so the silence is not a blind rule.
+    void generatedB300XdrPassesTheXdrRules()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-b300");
+        o.nodes = 72;
+        o.switchSku = QStringLiteral("q3400");
+        GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        Design& d = *r.design;
+        ValidationOptions quick;
+        quick.tierChecks = false;
+        quick.fabricAnalysis = false;
+        const auto fs = validate(d, quick);
+        for (const char* code : {"XDR-MEDIA", "OPTICS-TOP", "OPTICS-TWIN-FIBER", "RACK-BUSBAR-PDU",
+                 "POWER-RACK-GENERATION", "COOLING-LIQUID", "RACK-PDU", "POWER-RACK", "OPTICS-MISMATCH"})
+            QVERIFY2(!has(fs, QLatin1String(code)), qPrintable(QStringLiteral("%1 in:\n%2").arg(code, dump(fs))));
+
+        int xdr = 0;
+        QSet<QString> tops;
+        LinkId anXdrLink;
+        d.links().forEach([&](const Link& l) {
+            const CatalogItem* a = d.itemOf(l.a.node);
+            const CatalogItem* b = d.itemOf(l.b.node);
+            const bool ib = (a->switchSpec && a->switchSpec->technology == QLatin1String("infiniband"))
+                || (b->switchSpec && b->switchSpec->technology == QLatin1String("infiniband"));
+            if (!ib || d.linkSpeedGbps(l) < 800)
+                return;
+            ++xdr;
+            anXdrLink = l.id;
+            if (const CatalogItem* m = d.item(l.transceiverSku))
+                tops.insert(m->transceiver->top);
+        });
+        QVERIFY2(xdr >= 568 + 568, qPrintable(QString::number(xdr))); // node-leaf and leaf-spine
+        QVERIFY(tops.contains(QStringLiteral("finned")));
+        int b300Racks = 0;
+        d.groups().forEach([&](const Group& g) {
+            int servers = 0;
+            d.nodes().forEach([&](const Node& n) { servers += n.rack == g.id && n.sku == QLatin1String("dgx-b300"); });
+            if (servers == 4)
+                ++b300Racks;
+        });
+        QVERIFY2(b300Racks >= 17, qPrintable(QString::number(b300Racks)));
+
+        Link l = *d.link(anXdrLink);
+        l.cableSku = QStringLiteral("fiber-mpo-mm");
+        d.recordItem(*test::shippedCatalog().item(l.cableSku));
+        d.replaceLink(l);
+        QVERIFY(has(validate(d, quick), QStringLiteral("XDR-MEDIA")));
     }
 
     // One table of rules: unique codes, each with a title and a way to resolve it that the studio's

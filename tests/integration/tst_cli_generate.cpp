@@ -159,8 +159,24 @@ private Q_SLOTS:
         QCOMPARE(fabric[QStringLiteral("switches")][QStringLiteral("leaf")].toInt(), 32);
         QCOMPARE(fabric[QStringLiteral("switches")][QStringLiteral("spine")].toInt(), 18);
         QCOMPARE(a[QStringLiteral("servers")].toInt(), 287);
+        // Every DGX B300 is one 8-GPU NVLink domain (RA-11339: 8 GPUs per node).
+        const QJsonObject nvlink = a[QStringLiteral("nvlink_domains")].toObject();
+        QCOMPARE(nvlink[QStringLiteral("count")].toInt(), 287);
+        QCOMPARE(nvlink[QStringLiteral("size")].toInt(), 8);
+        QCOMPARE(nvlink[QStringLiteral("gpus")].toInt(), 287 * 8);
         const Run v = cli({QStringLiteral("validate"), file, QStringLiteral("--json")});
         QVERIFY2(v.code == 0, v.out.constData());
+        // The scheduler exports (issue 15, section 5) from the CLI.
+        const Run yaml
+            = cli({QStringLiteral("export"), file, QStringLiteral("--format"), QStringLiteral("slurm-topology-yaml")});
+        QVERIFY2(yaml.code == 0, yaml.err.constData());
+        QVERIFY(yaml.out.contains("- topology: \"fabric\"\n  cluster_default: true\n  tree:\n"));
+        QVERIFY(yaml.out.contains("        nodes: \"dgx-b300-"));
+        const Run labels
+            = cli({QStringLiteral("export"), file, QStringLiteral("--format"), QStringLiteral("k8s-topology-labels")});
+        QVERIFY2(labels.code == 0, labels.err.constData());
+        QCOMPARE(labels.out.count("\nkind: Node\n"), 287);
+        QCOMPARE(labels.out.count("\nkind: Topology\n"), 1);
     }
 
     void badDialsExitTwo_data()

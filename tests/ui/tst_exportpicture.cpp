@@ -6,14 +6,19 @@
 #include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 
+#include "canvasscene.h"
 #include "designdocument.h"
 #include "designpicturerenderer.h"
 #include "dialogs/exportreportdialog.h"
+#include "export/exportformats.h"
+#include "inspectorwidget.h"
 #include "integration/helpers/clirunner.h"
 #include "model/design.h"
 #include "model/designname.h"
+#include "model/nvlinkdomains.h"
 #include "nodeitem.h"
 #include "report/designpicture.h"
+#include "statuspanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -22,6 +27,7 @@
 #include <QFileDialog>
 #include <QImage>
 #include <QLineEdit>
+#include <QMenu>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -101,6 +107,60 @@ class TestExportPicture : public QObject {
     }
 
 private Q_SLOTS:
+    // Issue 13, section 4: one registry of export formats. The studio's File > Export entries (and
+    // their file-dialog filters) and the CLI's `export --format` list are the same set, both the
+    // registry's, including the scheduler exports of issue 15 (section 5).
+    void exportMenuAndCliListOneRegistry()
+    {
+        auto w = testing::makeWindow();
+        QMenu* menu = w->findChild<QMenu*>(QStringLiteral("menuExport"));
+        QVERIFY(menu);
+        QStringList studio;
+        QStringList filters;
+        for (QAction* a : menu->actions()) {
+            if (!a->property("exportFormat").isValid())
+                continue;
+            studio << a->property("exportFormat").toString();
+            filters << a->property("exportFilter").toString();
+        }
+        const test::CliResult r = test::runCli(
+            {QStringLiteral("export"), testing::samplePath(), QStringLiteral("--format"), QStringLiteral("no-such")});
+        QCOMPARE(r.exitCode, 2);
+        static const QRegularExpression available(QStringLiteral("available: ([^)]*)\\)"));
+        const auto m = available.match(QString::fromUtf8(r.err));
+        QVERIFY2(m.hasMatch(), r.err.constData());
+        const QStringList cli = m.captured(1).split(QStringLiteral(", "));
+        QCOMPARE(studio, cli);
+        QCOMPARE(cli, exportFormatIds());
+        QVERIFY(
+            cli.contains(QStringLiteral("slurm-topology-yaml")) && cli.contains(QStringLiteral("k8s-topology-labels")));
+        QCOMPARE(filters.size(), studio.size());
+        for (qsizetype i = 0; i < studio.size(); ++i)
+            QCOMPARE(filters[i], exportFormat(studio[i])->filter());
+        QCOMPARE(QSet<QString>(filters.begin(), filters.end()).size(), filters.size()); // one filter per format
+        const test::CliResult help = test::runCli({QStringLiteral("export"), QStringLiteral("--help")});
+        for (const QString& id : cli)
+            QVERIFY2(QString::fromUtf8(help.out).contains(id), qPrintable(id));
+    }
+
+    // Issue 15: the status bar and the node inspector show the NVLink domains core computes.
+    void studioShowsNvlinkDomains()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        const Design& d = w->document()->design();
+        const NvlinkDomains domains = NvlinkDomains::of(d);
+        QVERIFY(domains.count() > 0);
+        w->statusPanel()->recompute();
+        QTRY_VERIFY2(w->statusPanel()->text().contains(domains.text()), qPrintable(w->statusPanel()->text()));
+        const NodeId server = domains.domains().front().nodes.front();
+        w->scene()->selectNodes({server});
+        QTRY_VERIFY2(w->inspector()->specsText().contains(QStringLiteral("NVLink domain %1: %2 GPUs")
+                                                              .arg(domains.domainOf(server)->name)
+                                                              .arg(domains.domainOf(server)->gpus)),
+            qPrintable(w->inspector()->specsText()));
+    }
+
     void studioAndCliDrawOnePicture_data()
     {
         QTest::addColumn<QString>("design");

@@ -1,12 +1,8 @@
 #include "dialogs/exportreportdialog.h"
 
 #include "designpicturerenderer.h"
-#include "export/bomcsv.h"
-#include "export/cablingcsv.h"
-#include "export/p2pcsv.h"
-#include "export/slurmtopology.h"
+#include "export/exportformats.h"
 #include "io/atomicfile.h"
-#include "io/designjson.h"
 #include "model/design.h"
 #include "model/designname.h"
 #include "pdfreportwriter.h"
@@ -283,48 +279,29 @@ QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()
 {
     QMenu* menu = file->addMenu(QObject::tr("&Export"));
     menu->setObjectName(QStringLiteral("menuExport"));
-    struct Format {
-        const char* id;
-        const char* label;
-        const char* suffix;
-        const char* filter;
-    };
-    static const Format formats[] = {
-        {"json", "Design as &JSON...", ".json", "JSON (*.json)"},
-        {"cabling-csv", "&Cabling Plan (CSV)...", "-cabling.csv", "CSV (*.csv)"},
-        {"bom-csv", "&Bill of Materials (CSV)...", "-bom.csv", "CSV (*.csv)"},
-        {"p2p-csv", "&Point-to-Point List for Cable Validation (CSV)...", "-p2p.csv", "CSV (*.csv)"},
-        {"slurm-topology", "&Slurm topology.conf...", "-topology.conf", "Slurm topology (*.conf)"},
-        {"svg", "Canvas as S&VG...", ".svg", "SVG (*.svg)"},
-        {"png", "Canvas as P&NG...", ".png", "PNG (*.png)"},
-    };
-    for (const Format& f : formats) {
-        QAction* a = menu->addAction(QObject::tr(f.label));
+    // The formats, their filters and suggested names come from core's registry, as the CLI's do.
+    for (const ExportFormat& format : exportFormats()) {
+        const ExportFormat* f = &format;
+        QAction* a = menu->addAction(QObject::tr(f->title) + QStringLiteral("..."));
         a->setObjectName(
-            QStringLiteral("actionExport_%1").arg(QLatin1String(f.id)).replace(QLatin1Char('-'), QLatin1Char('_')));
+            QStringLiteral("actionExport_%1").arg(QLatin1String(f->id)).replace(QLatin1Char('-'), QLatin1Char('_')));
+        a->setProperty("exportFormat", QLatin1String(f->id));
+        a->setProperty("exportFilter", f->filter());
         QObject::connect(a, &QAction::triggered, parent, [parent, design, f] {
             const Design* d = design ? design() : nullptr;
             if (!d)
                 return;
-            const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export"),
-                suggestedName(*d, QString(), QLatin1String(f.suffix)), QLatin1String(f.filter));
+            const QString path = QFileDialog::getSaveFileName(
+                parent, QObject::tr("Export"), suggestedName(*d, QString(), QLatin1String(f->suffix)), f->filter());
             if (path.isEmpty())
                 return;
             QSettings().setValue(QStringLiteral("export/lastFolder"), QFileInfo(path).absolutePath());
-            const QString id = QLatin1String(f.id);
+            const QString id = QLatin1String(f->id);
             QApplication::setOverrideCursor(Qt::WaitCursor);
             QString error;
             try {
-                if (id == QLatin1String("json"))
-                    writeBytes(path, DesignJson::toBytes(*d));
-                else if (id == QLatin1String("cabling-csv"))
-                    writeBytes(path, CablingCsv::write(*d));
-                else if (id == QLatin1String("bom-csv"))
-                    writeBytes(path, BomCsv::write(*d));
-                else if (id == QLatin1String("p2p-csv"))
-                    writeBytes(path, P2pCsv::write(*d));
-                else if (id == QLatin1String("slurm-topology"))
-                    writeBytes(path, SlurmTopology::write(*d));
+                if (!f->isPicture())
+                    writeBytes(path, f->write(*d));
                 else if (id == QLatin1String("svg")) // the same picture as `podwright-cli export`
                     error = DesignPictureRenderer::writeSvg(DesignPicture::of(*d), DesignName::forReader(*d), path);
                 else

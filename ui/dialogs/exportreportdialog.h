@@ -53,10 +53,10 @@ private:
 // shown in a message box). Remembers the last customer, author, logo and folder in QSettings.
 QString runExportReportDialog(QWidget* parent, const Design& design, const QString& designFilePath = {});
 
-// Adds File > Export > JSON, Cabling plan (CSV), Bill of materials (CSV), Point-to-point list
-// (CSV), Slurm topology, Canvas as SVG, Canvas as PNG. `design` returns the current design. The
-// SVG/PNG draw the design's DesignPicture (the canvas's boxes at their canvas positions) with the
-// same renderer as `podwright-cli export`, so both give the same file.
+// Adds File > Export with one entry per format of core's registry (export/exportformats.h), the
+// same list as `podwright-cli export --format`; each action carries its format id and file-dialog
+// filter as the properties "exportFormat" and "exportFilter". `design` returns the current design.
+// The SVG/PNG draw the design's DesignPicture with the same renderer as `podwright-cli export`.
 QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()> design);
 
 } // namespace pw

@@ -1,0 +1,93 @@
+#include "export/exportformats.h"
+
+#include "export/bomcsv.h"
+#include "export/cablingcsv.h"
+#include "export/k8stopologylabels.h"
+#include "export/p2pcsv.h"
+#include "export/slurmtopology.h"
+#include "export/slurmtopologyyaml.h"
+#include "io/designjson.h"
+
+namespace pw {
+
+namespace {
+
+QByteArray json(const Design& d)
+{
+    return DesignJson::toBytes(d);
+}
+QByteArray cabling(const Design& d)
+{
+    return CablingCsv::write(d);
+}
+QByteArray bom(const Design& d)
+{
+    return BomCsv::write(d);
+}
+QByteArray p2p(const Design& d)
+{
+    return P2pCsv::write(d);
+}
+QByteArray slurmConf(const Design& d)
+{
+    return SlurmTopology::write(d);
+}
+QByteArray slurmYaml(const Design& d)
+{
+    return SlurmTopologyYaml::write(d);
+}
+QByteArray k8sLabels(const Design& d)
+{
+    return K8sTopologyLabels::write(d);
+}
+
+} // namespace
+
+QString ExportFormat::pattern() const
+{
+    const QString s = QString::fromLatin1(suffix);
+    return QStringLiteral("*") + s.mid(s.lastIndexOf(QLatin1Char('.')));
+}
+
+QString ExportFormat::filter() const
+{
+    return QStringLiteral("%1 (%2)").arg(QString::fromLatin1(title), pattern());
+}
+
+const std::vector<ExportFormat>& exportFormats()
+{
+    static const std::vector<ExportFormat> kFormats{
+        {"json", ".json", "Design as JSON", "the design, lossless, with its catalog snapshot", json},
+        {"cabling-csv", "-cabling.csv", "Cabling plan (CSV)", "one row per cable: ends, ports, part, length", cabling},
+        {"bom-csv", "-bom.csv", "Bill of materials (CSV)", "parts, quantities, prices and sources", bom},
+        {"p2p-csv", "-p2p.csv", "Point-to-point list for cable validation (CSV)",
+            "the port-to-port list cable validation tools read", p2p},
+        {"slurm-topology", "-topology.conf", "Slurm topology.conf",
+            "the compute fabric for Slurm's topology/tree plugin", slurmConf},
+        {"slurm-topology-yaml", "-topology.yaml", "Slurm topology.yaml (25.05+)",
+            "the fabric tree and the NVLink domains as blocks (topology/tree and topology/block)", slurmYaml},
+        {"k8s-topology-labels", "-k8s-topology-labels.yaml", "Kubernetes topology node labels (YAML)",
+            "node labels for the NVLink domain and fabric levels, with a Kueue Topology", k8sLabels},
+        {"svg", ".svg", "Canvas as SVG", "the diagram as a vector picture", nullptr},
+        {"png", ".png", "Canvas as PNG", "the diagram as a bitmap", nullptr},
+    };
+    return kFormats;
+}
+
+const ExportFormat* exportFormat(const QString& id)
+{
+    for (const ExportFormat& f : exportFormats())
+        if (id == QLatin1String(f.id))
+            return &f;
+    return nullptr;
+}
+
+QStringList exportFormatIds()
+{
+    QStringList ids;
+    for (const ExportFormat& f : exportFormats())
+        ids << QString::fromLatin1(f.id);
+    return ids;
+}
+
+} // namespace pw

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "export/slurmtopology.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace pw {
+
+class Design;
+
+// What a scheduler needs to know about where its hosts sit, computed once for the Slurm
+// topology.yaml and the Kubernetes node labels: the fabric tree (SlurmTopology's switches, leaves
+// first) and, per host, its leaf, spine and core (the first parent at each level, so hosts of one
+// Clos fabric share a spine value) and its NVLink domain (model/nvlinkdomains.h).
+// A host is an operating-system instance: a server node, or each compute tray of a rack-scale
+// system held as one node.
+class SchedulerTopology {
+public:
+    struct Host {
+        QString name; // Slurm-safe
+        QString leaf; // the tree's leaf (or block of rail leaves); empty when not on the fabric
+        QString spine;
+        QString core;
+        QString domain; // the NVLink domain's block name; empty without NVLink
+    };
+    struct Domain {
+        QString name; // Slurm-safe, unique among switches and domains
+        QStringList hosts;
+        int fullHosts = 0; // hosts of a full domain of this model
+        QString leaf; // the leaf of its first host
+    };
+
+    [[nodiscard]] static SchedulerTopology of(const Design& design);
+
+    [[nodiscard]] const std::vector<SlurmTopology::Entry>& tree() const { return mTree; }
+    [[nodiscard]] const std::vector<Host>& hosts() const { return mHosts; }
+    [[nodiscard]] const std::vector<Domain>& domains() const { return mDomains; }
+
+private:
+    std::vector<SlurmTopology::Entry> mTree;
+    std::vector<Host> mHosts;
+    std::vector<Domain> mDomains;
+};
+
+} // namespace pw

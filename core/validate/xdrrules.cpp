@@ -1,0 +1,193 @@
+#include "generate/opticsrules.h"
+#include "validate/rulehelpers.h"
+
+#include <map>
+
+// The XDR cabling rules of NVIDIA's LinkX 800G/200G PAM4 list (reference-architectures-2025.md
+// section 5), judged on catalog attributes only (cable medium and fiber, module top and fiber,
+// switch cooling, cage width): XDR-MEDIA, OPTICS-TOP and OPTICS-TWIN-FIBER.
+namespace pw::rules {
+
+namespace {
+
+constexpr int kXdrGbps = 800;
+
+// An XDR link: 800 Gb/s or faster with an InfiniBand switch at one end.
+bool isXdr(const Design& d, const Link& l)
+{
+    if (d.linkSpeedGbps(l) < kXdrGbps)
+        return false;
+    for (NodeId n : {l.a.node, l.b.node})
+        if (const CatalogItem* it = d.itemOf(n); it && isInfiniBandSwitch(*it))
+            return true;
+    return false;
+}
+
+QString where(const Design& d, const Link& l)
+{
+    auto end = [&](PortRef p) {
+        const Node* n = d.node(p.node);
+        return QStringLiteral("%1 %2").arg(n ? n->name : QStringLiteral("?"), d.portName(p));
+    };
+    return QStringLiteral("%1 to %2").arg(end(l.a), end(l.b));
+}
+
+// Findings of one rule grouped by their message key, each listing every link it affects.
+class Grouped {
+public:
+    void note(const QString& key, const Design& d, const Link& l, const QString& message, const QString& why)
+    {
+        Entry& e = mEntries[key];
+        if (e.links == 0) {
+            e.message = message;
+            e.why = why;
+            e.example = where(d, l);
+        }
+        ++e.links;
+        e.entities.push_back(EntityRef::of(l.id));
+        e.entities.push_back(EntityRef::of(l.a.node));
+        e.entities.push_back(EntityRef::of(l.b.node));
+    }
+    void emit(const char* code, std::vector<Finding>& out)
+    {
+        for (auto& [key, e] : mEntries)
+            out.push_back(make(code,
+                e.links == 1 ? QStringLiteral("%1: %2").arg(e.example, e.message)
+                             : QStringLiteral("%1 links: %2 (e.g. %3)").arg(e.links).arg(e.message, e.example),
+                std::move(e.entities), QStringLiteral("%1 Applies to %2 link(s).").arg(e.why).arg(e.links)));
+    }
+
+private:
+    struct Entry {
+        QString message;
+        QString why;
+        QString example;
+        std::vector<EntityRef> entities;
+        int links = 0;
+    };
+    std::map<QString, Entry> mEntries;
+};
+
+const QString kLinkX = QStringLiteral("NVIDIA LinkX 800G/200G PAM4 list (reference-architectures-2025.md section 5)");
+
+// The media a port's link runs on: the cable's medium, or its fiber kind for optics.
+QString mediaOf(const Design& d, const Link& l)
+{
+    const CatalogItem* cable = d.item(l.cableSku);
+    if (!cable || !cable->cable)
+        return QString();
+    return cable->cable->medium == QLatin1String("fiber") ? cable->cable->fiber : cable->cable->medium;
+}
+
+} // namespace
+
+void xdrRules(const Design& d, std::vector<Finding>& out)
+{
+    const OpticsRules::Items parts = OpticsRules::partsOf(d);
+    Grouped media;
+    Grouped tops;
+    d.links().forEach([&](const Link& l) {
+        // XDR-MEDIA: only LACC copper and single-mode optics at XDR.
+        if (isXdr(d, l)) {
+            const CatalogItem* cable = d.item(l.cableSku);
+            const int speed = d.linkSpeedGbps(l);
+            if (cable && cable->cable) {
+                const QString& medium = cable->cable->medium;
+                if (medium == QLatin1String("dac") || medium == QLatin1String("aoc"))
+                    media.note(QStringLiteral("medium|") + medium, d, l,
+                        QStringLiteral("%1 cable %2 at %3 Gb/s XDR").arg(medium.toUpper(), l.cableSku).arg(speed),
+                        QStringLiteral("No DAC or AOC at XDR (%1): only LACC copper (up to about 5 m) and "
+                                       "single-mode optics. Here: %2 (%3).")
+                            .arg(kLinkX, l.cableSku, medium));
+                if (cable->cable->fiber == QLatin1String(OpticsRules::kMultimode))
+                    media.note(QStringLiteral("fiber|") + l.cableSku, d, l,
+                        QStringLiteral("multimode fiber %1 at %2 Gb/s XDR").arg(l.cableSku).arg(speed),
+                        QStringLiteral("No multimode at XDR (%1): single-mode fiber only. Here: %2 is %3.")
+                            .arg(kLinkX, l.cableSku, cable->cable->fiber));
+            }
+            if (const CatalogItem* m = d.item(l.transceiverSku); m && m->transceiver) {
+                if (m->transceiver->fiber == QLatin1String(OpticsRules::kMultimode))
+                    media.note(QStringLiteral("module|") + l.transceiverSku, d, l,
+                        QStringLiteral("multimode module %1 at %2 Gb/s XDR").arg(l.transceiverSku).arg(speed),
+                        QStringLiteral("No multimode at XDR (%1): single-mode modules only. Here: %2 is %3.")
+                            .arg(kLinkX, l.transceiverSku, m->transceiver->fiber));
+                if (m->transceiver->connector == QLatin1String("QSFP112"))
+                    media.note(QStringLiteral("qsfp112|") + l.transceiverSku, d, l,
+                        QStringLiteral("QSFP112 module %1 at %2 Gb/s XDR").arg(l.transceiverSku).arg(speed),
+                        QStringLiteral("No QSFP112 at XDR (%1): OSFP modules only. Here: %2.")
+                            .arg(kLinkX, l.transceiverSku));
+            }
+        }
+        // OPTICS-TOP: finned (IHS) modules only in air-cooled switch cages; flat-top (RHS) ones in
+        // host cages (ConnectX-8) and liquid-cooled switches.
+        if (l.transceiverSku.isEmpty())
+            return;
+        const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
+        for (const auto& [p, module] : {std::pair{l.a, ends.a}, std::pair{l.b, ends.b}}) {
+            const CatalogItem* host = d.itemOf(p.node);
+            if (!module || !module->transceiver || !host || module->transceiver->top.isEmpty())
+                continue;
+            const QString& top = module->transceiver->top;
+            const bool isSwitch = host->kind == ItemKind::Switch;
+            const bool liquid = host->cooling == Cooling::Liquid;
+            QString cage;
+            if (top == QLatin1String("finned") && !isSwitch)
+                cage = QStringLiteral("a host cage");
+            else if (top == QLatin1String("finned") && liquid)
+                cage = QStringLiteral("a liquid-cooled switch");
+            else if (top == QLatin1String("flat") && isSwitch && !liquid)
+                cage = QStringLiteral("an air-cooled switch");
+            if (cage.isEmpty())
+                continue;
+            tops.note(QStringLiteral("%1|%2").arg(module->sku, host->sku), d, l,
+                QStringLiteral("%1-top module %2 in %3 (%4)").arg(top, module->sku, cage, host->sku),
+                QStringLiteral("%1: finned (IHS) modules go only into air-cooled switch cages, flat-top (RHS) "
+                               "ones into ConnectX-8 host cages and liquid-cooled switches. %2 is %3-top; %4 is %5 "
+                               "(cooling: %6).")
+                    .arg(kLinkX, module->sku, top, host->sku,
+                        isSwitch ? QStringLiteral("a switch") : QStringLiteral("a host"),
+                        host->cooling ? toString(*host->cooling) : QStringLiteral("not stated")));
+        }
+    });
+    media.emit("XDR-MEDIA", out);
+    tops.emit("OPTICS-TOP", out);
+
+    // OPTICS-TWIN-FIBER: a twin-port cage holds one module (or one copper cable) for its two ports,
+    // so both links run on the same media.
+    Grouped twins;
+    d.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = d.item(n.sku);
+        if (!item)
+            return;
+        int first = 0;
+        for (const PortGroup& g : item->portGroups) {
+            if (g.portsPerCage == 2)
+                for (int i = 0; i + 1 < g.count; i += 2) {
+                    const LinkId la = d.linkAt(PortRef{n.id, first + i});
+                    const LinkId lb = d.linkAt(PortRef{n.id, first + i + 1});
+                    if (!la.isValid() || !lb.isValid())
+                        continue;
+                    const Link& a = *d.link(la);
+                    const Link& b = *d.link(lb);
+                    const QString ma = mediaOf(d, a);
+                    const QString mb = mediaOf(d, b);
+                    if (ma.isEmpty() || mb.isEmpty() || ma == mb)
+                        continue;
+                    twins.note(QStringLiteral("%1|%2|%3").arg(n.sku, std::min(ma, mb), std::max(ma, mb)), d, b,
+                        QStringLiteral("the twin-port cage of %1 ports %2 and %3 mixes %4 and %5")
+                            .arg(n.name, d.portName(PortRef{n.id, first + i}), d.portName(PortRef{n.id, first + i + 1}),
+                                ma, mb),
+                        QStringLiteral("A twin-port module uses the same fiber type on both ports (%1); a twin-port "
+                                       "cage holds one module or one copper cable for its two links. Put links of "
+                                       "one media in each cage (%2: %3, %4).")
+                            .arg(kLinkX, item->sku, ma, mb));
+                    twins.note(QStringLiteral("%1|%2|%3").arg(n.sku, std::min(ma, mb), std::max(ma, mb)), d, a,
+                        QString(), QString());
+                }
+            first += g.count;
+        }
+    });
+    twins.emit("OPTICS-TWIN-FIBER", out);
+}
+
+} // namespace pw::rules
