@@ -1,9 +1,11 @@
 #include "generate/railoptimizedfabric.h"
 
+#include "catalog/rackscale.h"
 #include "generate/closbuilder.h"
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
 #include "generate/subnetmanagers.h"
+#include "generate/trayrailfabric.h"
 #include "model/useroption.h"
 
 #include <numeric>
@@ -28,6 +30,9 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     const CatalogItem& server, const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
     QStringList& notes)
 {
+    // A rack-scale system's rails are its trays' NICs, not its 72 ports.
+    if (computeTrays(server).trays > 0)
+        return TrayRailFabric::build(b, o, server, sw, nodes, ufm, layout, notes);
     const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
     if (computeGroup < 0)
         return QStringLiteral("%1 has no compute-fabric ports").arg(server.sku);

@@ -1101,13 +1101,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("server");
         QTest::addColumn<int>("topology");
         QTest::addColumn<QString>("refusal"); // empty: must build
-        // Known refusals. GB200 NVL72 as rails: its 72 compute ports are taken as 72 rails, not 18
-        // trays of 4 NICs (issue 15 makes it build); as a 16-ary fat-tree: 72 ports per rack do
-        // not divide the 8 host ports of an edge switch.
+        // Known refusals. NVL72 racks as a 16-ary fat-tree: 72 ports per rack do not divide the 8
+        // host ports of an edge switch. (As rails they build since issue 15: 18 trays of 4 NICs.)
         const std::map<std::pair<QString, TopologyKind>, QString> refused{
-            {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::RailOptimized}, QStringLiteral("rails do not fit")},
             {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
-            {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::RailOptimized}, QStringLiteral("rails do not fit")},
             {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
         };
         int rows = 0;
