@@ -32,6 +32,9 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
             .arg(trays.trays)
             .arg(trays.nicsPerTray);
     const int rails = trays.nicsPerTray;
+    if (o.planes > 1)
+        return QStringLiteral("compute planes are not modelled for rack-scale systems (%1): one fabric")
+            .arg(server.sku);
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
     const int su = o.suSize;

@@ -1,5 +1,6 @@
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
+#include "sizing/workloadsizer.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
 
@@ -153,6 +154,28 @@ private Q_SLOTS:
         for (const QString& n : r.notes)
             said = said || n.startsWith(QLatin1String("SU 2 is partial (6 of 8 racks)"));
         QVERIFY2(said, qPrintable(r.notes.join(QLatin1Char('\n'))));
+    }
+
+    // `size` and the workload dialog seed the same dials: a sizing on the GB200 NVL72 asks for whole
+    // racks' worth of GPUs, and its generator options build that many racks (rounded up) on the
+    // rack-scale rails.
+    void sizingSeedsTheSameDials()
+    {
+        SizingRequest rq = SizingRequest::forServer(mCatalog->item(QStringLiteral("dgx-gb200-nvl72")));
+        QCOMPARE(rq.gpusPerServer, 72);
+        rq.parameters = 400e9;
+        rq.task = WorkloadTask::Train;
+        const SizingResult sized = WorkloadSizer::size(rq);
+        QVERIFY(sized.gpusRecommended > 72);
+        GeneratorOptions o = sized.generatorOptions();
+        QCOMPARE(o.serverSku, QStringLiteral("dgx-gb200-nvl72"));
+        o.switchSku = QStringLiteral("qm9700");
+        o.management = false;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const FabricReport f = analyzeFabric(*r.design, countsOnly());
+        QCOMPARE(f.servers, (sized.gpusRecommended + 71) / 72);
+        QCOMPARE(f.nodeLeafLinks, f.gpus);
     }
 
     // GB300 NVL72 on Quantum-X800 Q3400 (XDR), chosen by the switch dial: 4 ConnectX-8 per tray at
