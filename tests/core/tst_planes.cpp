@@ -78,11 +78,8 @@ private Q_SLOTS:
             QCOMPARE(planes.size(), size_t(1));
         QCOMPARE(serversInPlane[0].size(), size_t(64));
         QCOMPARE(serversInPlane[1].size(), size_t(64));
-        QCOMPARE(r.design->properties()
-                     .value(QLatin1String("generator"))
-                     .toObject()
-                     .value(QLatin1String("planes"))
-                     .toInt(),
+        QCOMPARE(
+            r.design->properties().value(QLatin1String("generator")).toObject().value(QLatin1String("planes")).toInt(),
             2);
     }
 
@@ -99,8 +96,8 @@ private Q_SLOTS:
         QCOMPARE(f.planeBisectionGbps[1], f.bisectionGbps / 2);
         QVERIFY(f.onePlaneLostRatio.has_value());
         QCOMPARE(*f.onePlaneLostRatio, 0.5);
-        QVERIFY2(f.onePlaneLostNote.contains(QLatin1String("every server still connected")),
-            qPrintable(f.onePlaneLostNote));
+        QVERIFY2(
+            f.onePlaneLostNote.contains(QLatin1String("every server still connected")), qPrintable(f.onePlaneLostNote));
         const QJsonObject planes = f.toJson().value(QLatin1String("planes")).toObject();
         QCOMPARE(planes.value(QLatin1String("count")).toInt(), 2);
         QCOMPARE(planes.value(QLatin1String("kind")).toString(), QStringLiteral("separate fabrics"));
@@ -166,7 +163,8 @@ private Q_SLOTS:
             for (const QString& n : r.notes)
                 said = said
                     || (n.startsWith(differs) && n.contains(QLatin1String("node-leaf cables (published"))
-                        && !n.contains(QLatin1String("leaf switches")) && n.contains(QLatin1String("why: the RA counts 800G cables")));
+                        && !n.contains(QLatin1String("leaf switches"))
+                        && n.contains(QLatin1String("why: the RA counts 800G cables")));
             QVERIFY2(said, qPrintable(r.notes.join(QLatin1Char('\n'))));
         }
     }

@@ -84,6 +84,17 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::ReadOnly));
         QVERIFY(out.read(5) == "%PDF-");
         QVERIFY(out.size() > 20000);
+        // The proposal states the planes from the same analysis as `analyze --json`.
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        const QByteArray words = text.readAllStandardOutput().simplified();
+        if (servers == 64) {
+            QVERIFY2(words.contains("Compute planes 2 separate fabrics"), words.left(3000).constData());
+            QVERIFY2(words.contains("One plane lost bisection ratio 0.5"), words.left(3000).constData());
+        } else {
+            QVERIFY(!words.contains("Compute planes"));
+        }
     }
 
     // `generate --planes 2` and `analyze --json`'s planes: two separate fabrics, the bisection per
