@@ -175,6 +175,20 @@ void summary(PdfPageFlow& page, const ReportData& d)
     if (f.oneLeafLostRatio)
         row(QStringLiteral("One leaf lost"),
             QStringLiteral("bisection ratio %1").arg(ReportData::number(*f.oneLeafLostRatio, 3)));
+    if (f.separatePlanes) {
+        double total = 0;
+        for (double g : f.planeBisectionGbps)
+            total += g;
+        row(QStringLiteral("Compute planes"),
+            QStringLiteral("%1 separate fabrics, bisection %2 Gb/s per plane, %3 Gb/s in total")
+                .arg(f.planes)
+                .arg(ReportData::number(f.planeBisectionGbps.empty() ? 0.0 : f.planeBisectionGbps.front(), 0),
+                    ReportData::number(total, 0)));
+        if (f.onePlaneLostRatio)
+            row(QStringLiteral("One plane lost"),
+                QStringLiteral("bisection ratio %1; every server stays connected")
+                    .arg(ReportData::number(*f.onePlaneLostRatio, 3)));
+    }
     row(QStringLiteral("Power"),
         QStringLiteral("%1 kW IT maximum, %2 kW typical, %3 kW facility (PUE %4)")
             .arg(ReportData::number(c.itPowerKw, 1), ReportData::number(c.itTypicalPowerKw, 1),

@@ -59,6 +59,7 @@ public:
     // The compute fabric's bisection ratio from max-flow (worst split found), when the design has
     // GPU servers on a compute fabric.
     [[nodiscard]] std::optional<double> bisectionRatio() const { return mFigures.bisectionRatio(); }
+    [[nodiscard]] std::optional<DesignFigures::Planes> planes() const { return mFigures.planes(); }
     // True when the design was too big for the max-flow checks in the live run.
     [[nodiscard]] bool fabricAnalysisSkipped() const { return mFigures.fabricSkipped; }
     [[nodiscard]] bool rulesAvailable() const { return mFigures.rulesError.isEmpty(); }

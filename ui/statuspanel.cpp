@@ -64,6 +64,11 @@ void StatusPanel::refresh()
             QStringLiteral("<b>%L1</b> kW max · bisection <b>%L2</b>").arg(mPowerKw, 0, 'f', 1).arg(*ratio, 0, 'f', 2));
     else
         mPower->setText(QStringLiteral("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1));
+    if (const auto planes = mAnalysis->planes(); planes && planes->onePlaneLostRatio)
+        mPower->setText(mPower->text()
+            + QStringLiteral(" · <b>%L1</b> planes (one lost: %L2)")
+                  .arg(planes->count)
+                  .arg(*planes->onePlaneLostRatio, 0, 'f', 2));
     if (const auto& cost = mAnalysis->cost()) {
         mCapex = cost->capex;
         // The mid in bold, the band from every estimate's low and high end beside it.

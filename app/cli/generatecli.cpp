@@ -37,6 +37,10 @@ int runGenerate(Context& ctx)
     const QCommandLineOption suSize(QStringLiteral("su-size"),
         QStringLiteral("Servers per scalable unit (default: the server's catalog entry, else 32)."),
         QStringLiteral("N"));
+    const QCommandLineOption planes(QStringLiteral("planes"),
+        QStringLiteral("Compute planes (rail-optimized): separate fabrics, compute port p of every server in plane p "
+                       "mod N (default: the server's catalog entry, else 1)."),
+        QStringLiteral("N"));
     const QCommandLineOption storage(
         QStringLiteral("storage"), QStringLiteral("Storage system model for a storage fabric."), QStringLiteral("SKU"));
     const QCommandLineOption tier(
@@ -54,8 +58,8 @@ int runGenerate(Context& ctx)
         QStringLiteral("The design file to write."), QStringLiteral("FILE"));
     const QCommandLineOption json(
         QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
-    p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, storage, tier, noMgmt, keepAll, rackPower,
-        output, json});
+    p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, planes, storage, tier, noMgmt, keepAll,
+        rackPower, output, json});
     const IntentOptions intentOptions; // --type, --users, --inference-share (intentcli.cpp)
     p.addOptions(intentOptions.all());
     ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0,
@@ -104,6 +108,13 @@ int runGenerate(Context& ctx)
         o.suSize = integer(suSize, QStringLiteral("su-size"));
         if (o.suSize <= 0)
             throw UsageError(QStringLiteral("--su-size must be at least 1"));
+    }
+    if (p.isSet(planes)) {
+        o.planes = integer(planes, QStringLiteral("planes"));
+        if (o.planes < 1 || o.planes > 8)
+            throw UsageError(QStringLiteral("--planes must be between 1 and 8"));
+        if (o.topology != TopologyKind::RailOptimized && o.planes > 1)
+            throw UsageError(QStringLiteral("--planes applies to a rail-optimized topology only"));
     }
     o.storageSku = p.value(storage);
     if (p.isSet(tier)) {

@@ -61,6 +61,13 @@ DesignFigures DesignFigures::of(const Design& design, const FiguresRequest& requ
     return f;
 }
 
+std::optional<DesignFigures::Planes> DesignFigures::planes() const
+{
+    if (fabric && fabric->separatePlanes)
+        return Planes{fabric->planes, fabric->onePlaneLostRatio};
+    return std::nullopt;
+}
+
 std::optional<double> DesignFigures::bisectionRatio() const
 {
     if (fabric && fabric->bisectionComputed && fabric->gpus > 0)

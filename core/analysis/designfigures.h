@@ -50,6 +50,13 @@ struct DesignFigures {
     // The compute fabric's bisection ratio (worst balanced cut, exact max-flow), when analysed and
     // the design has GPU servers on a compute fabric.
     [[nodiscard]] std::optional<double> bisectionRatio() const;
+    // Separate compute planes (e.g. twin-planar): how many, and the bisection ratio with one lost;
+    // empty for one fabric.
+    struct Planes {
+        int count = 0;
+        std::optional<double> onePlaneLostRatio;
+    };
+    [[nodiscard]] std::optional<Planes> planes() const;
 };
 
 } // namespace pw

@@ -13,4 +13,17 @@ namespace pw {
     return item.json.value(QLatin1String("busbar_rack")).toObject().value(QLatin1String("value")).toBool();
 }
 
+// The compute trays of a rack-scale system and the compute NICs of each ("compute_trays":
+// {"value": 18, "nics_per_tray": 4}; NVL72: 18 trays of 4 NICs, the NICs of a tray being the
+// rails of the DGX SuperPOD GB200 RA). The item's compute port p is NIC p % nics of tray p / nics.
+struct ComputeTrays {
+    int trays = 0;
+    int nicsPerTray = 0;
+};
+[[nodiscard]] inline ComputeTrays computeTrays(const CatalogItem& item)
+{
+    const QJsonObject o = item.json.value(QLatin1String("compute_trays")).toObject();
+    return {o.value(QLatin1String("value")).toInt(), o.value(QLatin1String("nics_per_tray")).toInt()};
+}
+
 } // namespace pw

@@ -16,8 +16,17 @@ int ClosBuilder::twoTierSpines(int leaves, int uplinks, int radix)
     return uplinks;
 }
 
+int ClosBuilder::spinesPerPod(int leavesPerPod, int uplinks, int radix)
+{
+    for (int s = 1; s <= uplinks; ++s)
+        if (uplinks % s == 0 && leavesPerPod * (uplinks / s) <= radix / 2)
+            return s;
+    return uplinks;
+}
+
 std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& sw, const std::vector<Leaf>& leaves,
-    int uplinks, int leavesPerPod, bool allowThreeTier, double spineY, double coreY, Result& result)
+    int uplinks, int leavesPerPod, bool allowThreeTier, double spineY, double coreY, Result& result, int spinesOfPod,
+    bool forceThreeTier)
 {
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
@@ -27,7 +36,7 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
     const double minX = leaves.front().x;
     const double maxX = leaves.back().x;
 
-    if (leafCount <= radix) {
+    if (leafCount <= radix && !forceThreeTier) {
         const int spines = twoTierSpines(leafCount, uplinks, radix);
         const int perSpine = uplinks / spines;
         result.tiers = 2;
@@ -50,28 +59,33 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
             .arg(leafCount)
             .arg(sw.sku)
             .arg(radix);
-    if (leavesPerPod <= 0 || 2 * leavesPerPod > radix)
+    const int spinesEach = spinesOfPod > 0 ? spinesOfPod : uplinks;
+    const int linksPerSpine = uplinks / spinesEach; // from each leaf of the pod
+    if (uplinks % spinesEach != 0)
+        return QStringLiteral("%1 leaf uplinks do not split evenly over %2 spines").arg(uplinks).arg(spinesEach);
+    if (leavesPerPod <= 0 || 2 * leavesPerPod * linksPerSpine > radix)
         return QStringLiteral("a pod of %1 leaves does not fit the %2 ports of a %3 spine at 1:1")
             .arg(leavesPerPod)
             .arg(radix)
             .arg(sw.sku);
-    if (uplinks > radix / 2)
+    if (spinesEach > radix / 2)
         return QStringLiteral("leaves with %1 uplinks need more than one core group per spine port").arg(uplinks);
 
     result.tiers = 3;
     const int pods = (leafCount + leavesPerPod - 1) / leavesPerPod;
-    const int coresPerGroup = (leafCount + radix - 1) / radix;
-    result.spines.reserve(static_cast<size_t>(pods * uplinks));
-    result.cores.reserve(static_cast<size_t>(coresPerGroup * uplinks));
+    // Core group j takes the uplinks of spine j of every pod: one per leaf link below it.
+    const int coresPerGroup = (leafCount * linksPerSpine + radix - 1) / radix;
+    result.spines.reserve(static_cast<size_t>(pods * spinesEach));
+    result.cores.reserve(static_cast<size_t>(coresPerGroup * spinesEach));
     const double width = std::max(1.0, maxX - minX);
-    const int coreCount = coresPerGroup * uplinks;
+    const int coreCount = coresPerGroup * spinesEach;
     for (int c = 0; c < coreCount; ++c) {
         const double x = coreCount == 1 ? (minX + maxX) / 2 : minX + width * c / (coreCount - 1);
         result.cores.push_back(b.addNode(sw, QStringLiteral("core-%1").arg(c + 1, 4, 10, QLatin1Char('0')),
             Network::Compute, FabricTier::Core, QPointF(x, coreY)));
     }
     int spineNumber = 0;
-    std::vector<long long> groupCursor(static_cast<size_t>(uplinks), 0); // round-robin position per core group
+    std::vector<long long> groupCursor(static_cast<size_t>(spinesEach), 0); // round-robin position per core group
     for (int p = 0; p < pods; ++p) {
         const int first = p * leavesPerPod;
         const int last = std::min(leafCount, first + leavesPerPod);
@@ -80,19 +94,20 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
         const double px0 = leaves[static_cast<size_t>(first)].x;
         const double px1 = leaves[static_cast<size_t>(last - 1)].x;
         std::vector<NodeId> podSpines;
-        podSpines.reserve(static_cast<size_t>(uplinks));
-        for (int j = 0; j < uplinks; ++j) {
-            const double x = uplinks == 1 ? (px0 + px1) / 2 : px0 + (px1 - px0) * j / (uplinks - 1);
+        podSpines.reserve(static_cast<size_t>(spinesEach));
+        for (int j = 0; j < spinesEach; ++j) {
+            const double x = spinesEach == 1 ? (px0 + px1) / 2 : px0 + (px1 - px0) * j / (spinesEach - 1);
             podSpines.push_back(b.addNode(sw, QStringLiteral("spine-%1").arg(++spineNumber, 4, 10, QLatin1Char('0')),
                 Network::Compute, FabricTier::Spine, QPointF(x, spineY), pod));
         }
         for (int l = first; l < last; ++l)
-            for (int j = 0; j < uplinks; ++j)
-                b.connect(b.takePort(leaves[static_cast<size_t>(l)].id, dataGroup),
-                    b.takePort(podSpines[static_cast<size_t>(j)], dataGroup));
-        // Spine j sends as many links up as it has leaves below.
-        for (int j = 0; j < uplinks; ++j) {
-            for (int k = first; k < last; ++k) {
+            for (int j = 0; j < spinesEach; ++j)
+                for (int k = 0; k < linksPerSpine; ++k)
+                    b.connect(b.takePort(leaves[static_cast<size_t>(l)].id, dataGroup),
+                        b.takePort(podSpines[static_cast<size_t>(j)], dataGroup));
+        // Spine j sends as many links up as it has leaf links below.
+        for (int j = 0; j < spinesEach; ++j) {
+            for (int k = first * linksPerSpine; k < last * linksPerSpine; ++k) {
                 const long long e = groupCursor[static_cast<size_t>(j)]++;
                 const NodeId core
                     = result.cores[static_cast<size_t>(j * coresPerGroup + static_cast<int>(e % coresPerGroup))];

@@ -39,9 +39,18 @@ public:
     // leavesPerPod: how many leaves form a pod if three tiers are needed (whole scalable units).
     // podOf: for each leaf, receives the pod group (three tiers), else unchanged.
     // allowThreeTier false: an error when two tiers cannot hold the leaves.
+    // forceThreeTier: pods and cores even where two tiers would hold the leaves (the DGX SuperPOD
+    // GB200 RA's spine-leaf groups beyond one SU).
+    // spinesPerPod (three tiers): 0 for one spine per leaf uplink; else a divisor of the uplinks,
+    // each leaf sending uplinks / spinesPerPod links to every spine of its pod, spine j of every
+    // pod joining core group j (DGX SuperPOD GB200 RA: 8 leaves and 6 spines per spine-leaf group,
+    // 6 core groups).
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& sw,
         const std::vector<Leaf>& leaves, int uplinks, int leavesPerPod, bool allowThreeTier, double spineY,
-        double coreY, Result& result);
+        double coreY, Result& result, int spinesPerPod = 0, bool forceThreeTier = false);
+    // Spines of one pod for three tiers: the smallest divisor of the uplinks that leaves each
+    // spine at least as many core ports as leaf ports (half its radix down).
+    [[nodiscard]] static int spinesPerPod(int leavesPerPod, int uplinks, int radix);
 };
 
 } // namespace pw

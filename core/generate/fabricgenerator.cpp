@@ -110,6 +110,17 @@ GenerateResult FabricGenerator::generatePass(
             QStringLiteral("the %1 applies to a fat-tree %2 only")
                 .arg(UserOptions::mention(UserOption::Radix), UserOptions::mention(UserOption::Topology)));
     const int k = fatTree ? (o.radix > 0 ? o.radix : switchPorts - switchPorts % 2) : 0;
+    // The planes are the server's where its RA has them (DGX B300 Ethernet: twin-planar).
+    if (o.planes == 0)
+        o.planes = o.topology == TopologyKind::RailOptimized
+            ? std::max(1,
+                server->json.value(QLatin1String("compute_planes")).toObject().value(QLatin1String("value")).toInt(1))
+            : 1;
+    if (o.planes < 1)
+        return GenerateResult::failure(QStringLiteral("a fabric has at least one plane"));
+    if (o.planes > 1 && o.topology != TopologyKind::RailOptimized)
+        return GenerateResult::failure(QStringLiteral("compute planes apply to a rail-optimized %1 only")
+                                           .arg(UserOptions::mention(UserOption::Topology)));
 
     if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
         const PortGroup& host = server->portGroups[static_cast<size_t>(cg)];
@@ -440,6 +451,7 @@ GenerateResult FabricGenerator::generatePass(
                                  .arg(layout.leafUplinks / std::gcd(o.suSize, layout.leafUplinks)))
                 : QJsonValue()},
         {QStringLiteral("su_size"), o.suSize},
+        {QStringLiteral("planes"), o.planes},
         {QStringLiteral("rack_power_kw"), budgetKw},
         {QStringLiteral("management"), o.management},
         {QStringLiteral("notes"), QJsonArray::fromStringList(result.notes)},

@@ -31,6 +31,12 @@ struct GeneratorOptions {
     // Servers per scalable unit (rail-optimized); 0: the server's catalog entry ("scalable_unit"),
     // else 32 (DGX SuperPOD H100/B200).
     int suSize = 0;
+    // Compute planes (rail-optimized): the fabric is built as this many separate leaf-spine fabrics,
+    // compute port p of every server in plane p % planes, so that the ports of a twin-port NIC sit in
+    // two planes (DGX SuperPOD B300 Spectrum-4 RA, RA-11337: twin-planar, "each GPU has 2x 400GbE
+    // connectivity through two different planes"). 0: the server's catalog entry ("compute_planes",
+    // rail-optimized only), else 1 (one fabric).
+    int planes = 0;
     QString storageSku; // empty: no storage fabric
     StorageTier storageTier = StorageTier::Good;
     bool management = true; // in-band, out-of-band, UFM appliances, head nodes

@@ -107,13 +107,18 @@ QStringList PublishedDesignCheck::notes(
                        .arg(units)
                        .arg(same.join(QStringLiteral(", ")));
         else
-            out << QStringLiteral("differs from %1, %2-SU row: %3%4")
+            // The entry may say why its model counts differently ("differences"): the reason travels
+            // with the figures.
+            out << QStringLiteral("differs from %1, %2-SU row: %3%4%5")
                        .arg(source)
                        .arg(units)
                        .arg(differ.join(QStringLiteral(", ")))
                        .arg(built.nodes != nodes ? QStringLiteral(" (%1 of the row's %2 nodes built)")
                                                        .arg(number(built.nodes), number(nodes))
-                                                 : QString());
+                                                 : QString())
+                       .arg(table.contains(QLatin1String("differences"))
+                               ? QStringLiteral("; why: ") + table.value(QLatin1String("differences")).toString()
+                               : QString());
         return out;
     }
     return {};

@@ -1,9 +1,11 @@
 #include "generate/railoptimizedfabric.h"
 
+#include "catalog/rackscale.h"
 #include "generate/closbuilder.h"
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
 #include "generate/subnetmanagers.h"
+#include "generate/trayrailfabric.h"
 #include "model/useroption.h"
 
 #include <numeric>
@@ -28,10 +30,19 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     const CatalogItem& server, const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
     QStringList& notes)
 {
+    // A rack-scale system's rails are its trays' NICs, not its 72 ports.
+    if (computeTrays(server).trays > 0)
+        return TrayRailFabric::build(b, o, server, sw, nodes, ufm, layout, notes);
     const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
     if (computeGroup < 0)
         return QStringLiteral("%1 has no compute-fabric ports").arg(server.sku);
     const int rails = server.portGroups[static_cast<size_t>(computeGroup)].count;
+    const int planes = std::max(1, o.planes);
+    if (rails % planes != 0)
+        return QStringLiteral("%1 compute ports of %2 do not split evenly over %3 planes")
+            .arg(rails)
+            .arg(server.sku)
+            .arg(planes);
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
     const int su = o.suSize;
@@ -43,7 +54,7 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
 
     // Below one SU: two leaves of half the rails each, no spine, when the slots fit them.
     const int smallSlots = nodes + (withUfm ? 1 : 0);
-    const bool small = nodes < su && rails >= kSmallFabricLeaves && rails % kSmallFabricLeaves == 0
+    const bool small = planes == 1 && nodes < su && rails >= kSmallFabricLeaves && rails % kSmallFabricLeaves == 0
         && smallSlots * (rails / kSmallFabricLeaves) <= radix;
     const int railsPerLeaf = small ? rails / kSmallFabricLeaves : 1;
     const int leavesPerUnit = rails / railsPerLeaf;
@@ -75,9 +86,12 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     layout.displacedServers = nodes - placedNodes;
     const int slots = placedNodes + (withUfm && !ufmOnSpare ? 1 : 0);
     const int units = small ? 1 : (slots + su - 1) / su;
-    const int podUnits = std::max(1, (radix / 2) / rails);
+    // Each plane is a fabric of its own: rail r is in plane r % planes.
+    const int railsPerPlane = rails / planes;
+    const int podUnits = std::max(1, (radix / 2) / railsPerPlane);
     const long long leafCount = static_cast<long long>(units) * leavesPerUnit;
-    if (leafCount > radix && (radix / 2) / rails < 1)
+    const long long planeLeaves = leafCount / planes;
+    if (planeLeaves > radix && (radix / 2) / railsPerPlane < 1)
         return QStringLiteral("%1 rails do not fit a pod of %2 (radix %3) for three tiers")
             .arg(rails)
             .arg(sw.sku)
@@ -86,11 +100,11 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     // give as much bandwidth or more, the one needing the fewest spines (3:1 on a 32-server SU:
     // 11 uplinks need 11 spines half empty at 4 SU, 12 uplinks fill 6).
     int uplinks = minUplinks;
-    if (!small && minUplinks < su && leafCount <= radix) {
+    if (!small && minUplinks < su && planeLeaves <= radix) {
         const int room = radix - su - (ufmOnSpare ? 1 : 0);
-        int fewest = ClosBuilder::twoTierSpines(static_cast<int>(leafCount), minUplinks, radix);
+        int fewest = ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix);
         for (int u = minUplinks + 1; u < su && u <= room; ++u) {
-            const int spines = ClosBuilder::twoTierSpines(static_cast<int>(leafCount), u, radix);
+            const int spines = ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), u, radix);
             if (spines < fewest) {
                 fewest = spines;
                 uplinks = u;
@@ -106,7 +120,7 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
                          .arg(o.oversubscription.toString())
                          .arg(minUplinks)
                          .arg(fewest)
-                         .arg(ClosBuilder::twoTierSpines(static_cast<int>(leafCount), minUplinks, radix));
+                         .arg(ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix));
     }
     layout.leafUplinks = uplinks;
 
@@ -211,25 +225,55 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
         for (NodeId leaf : row)
             b.skipTo(leaf, dataGroup, su);
 
-    ClosBuilder::Result clos;
-    if (auto error = ClosBuilder::build(b, sw, leaves, uplinks, podUnits * rails, true, kSpineY, kCoreY, clos))
-        return error;
-    layout.tiers = clos.tiers;
-    layout.cores = clos.cores;
-    if (clos.tiers == 3) {
-        for (size_t p = 0; p < clos.pods.size(); ++p) {
-            std::vector<NodeId> row(clos.spines.begin() + static_cast<long>(p * uplinks),
-                clos.spines.begin() + static_cast<long>((p + 1) * uplinks));
-            layout.spineRows.push_back(std::move(row));
-            for (int u = static_cast<int>(p) * podUnits; u < std::min(units, static_cast<int>(p + 1) * podUnits); ++u) {
-                Group g = *d.group(layout.units[static_cast<size_t>(u)]);
-                g.parent = clos.pods[p];
-                d.replaceGroup(g);
-            }
+    // One Clos above the leaves of each plane; the planes share no switch.
+    for (int plane = 0; plane < planes; ++plane) {
+        std::vector<ClosBuilder::Leaf> planeLeafList;
+        for (size_t i = 0; i < leaves.size(); ++i)
+            if (static_cast<int>(i % static_cast<size_t>(rails)) % planes == plane)
+                planeLeafList.push_back(leaves[i]);
+        ClosBuilder::Result clos;
+        if (auto error
+            = ClosBuilder::build(b, sw, planeLeafList, uplinks, podUnits * railsPerPlane, true, kSpineY, kCoreY, clos))
+            return error;
+        if (planes > 1) {
+            // Names say the plane: spine-001 of plane 2 is p2-spine-001.
+            auto rename = [&](const std::vector<NodeId>& ids) {
+                for (NodeId id : ids) {
+                    Node n = *d.node(id);
+                    n.name = QStringLiteral("p%1-%2").arg(plane + 1).arg(n.name);
+                    d.replaceNode(n);
+                }
+            };
+            rename(clos.spines);
+            rename(clos.cores);
         }
-    } else {
-        layout.spineRows.push_back(clos.spines);
+        layout.tiers = clos.tiers;
+        layout.cores.insert(layout.cores.end(), clos.cores.begin(), clos.cores.end());
+        if (clos.tiers == 3) {
+            for (size_t p = 0; p < clos.pods.size(); ++p) {
+                std::vector<NodeId> row(clos.spines.begin() + static_cast<long>(p * uplinks),
+                    clos.spines.begin() + static_cast<long>((p + 1) * uplinks));
+                layout.spineRows.push_back(std::move(row));
+                if (plane > 0)
+                    continue; // a unit has one parent pod: the first plane's
+                for (int u = static_cast<int>(p) * podUnits; u < std::min(units, static_cast<int>(p + 1) * podUnits);
+                     ++u) {
+                    Group g = *d.group(layout.units[static_cast<size_t>(u)]);
+                    g.parent = clos.pods[p];
+                    d.replaceGroup(g);
+                }
+            }
+        } else {
+            layout.spineRows.push_back(clos.spines);
+        }
     }
+    if (planes > 1)
+        notes << QStringLiteral("%1 compute planes: compute port p of every server in plane p mod %1 (the two ports of "
+                                "a twin-port NIC in two planes), each plane a leaf-spine fabric of its own; losing one "
+                                "plane leaves %2 of the bandwidth and every server connected (DGX SuperPOD B300 RA, "
+                                "RA-11337: twin-planar compute fabric)")
+                     .arg(planes)
+                     .arg(QStringLiteral("%1/%2").arg(planes - 1).arg(planes));
     layout.width = units * unitWidth;
     if (slots < units * su)
         notes << QStringLiteral(

@@ -8,6 +8,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace pw {
 
 namespace {
@@ -38,6 +40,7 @@ std::optional<GeneratorOptions> Regenerate::optionsOf(const Design& design)
                                                               : gen.value(QLatin1String("nodes")).toInt();
     o.radix = gen.value(QLatin1String("k")).toInt();
     o.suSize = gen.value(QLatin1String("su_size")).toInt(o.suSize);
+    o.planes = std::max(0, gen.value(QLatin1String("planes")).toInt(0));
     o.rackPowerKw = gen.value(QLatin1String("rack_power_kw")).toDouble();
     o.management = gen.value(QLatin1String("management")).toBool(true);
     o.keepEveryNode = gen.value(QLatin1String("keep_all_nodes")).toBool(false);

@@ -1,5 +1,6 @@
 #include "model/nvlinkdomains.h"
 
+#include "catalog/rackscale.h"
 #include "model/design.h"
 #include "util/plural.h"
 
@@ -42,8 +43,7 @@ QString NvlinkDomains::domainSource(const CatalogItem& item)
 
 int NvlinkDomains::hostsPerNode(const CatalogItem& item)
 {
-    const int trays = item.json.value(QLatin1String("compute_trays")).toObject().value(QLatin1String("value")).toInt();
-    return std::max(1, trays);
+    return std::max(1, computeTrays(item).trays);
 }
 
 QStringList NvlinkDomains::hostNames(const QString& nodeName, int hosts)

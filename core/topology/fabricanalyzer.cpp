@@ -441,7 +441,24 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
         // tiers below only through them. The first rail is lost.
         const FabricGraph::Planes planes = g.planes();
         r.planes = planes.count;
-        if (planes.count >= 2) {
+        if (planes.count >= 2 && planes.separate) {
+            // Each plane alone: every other plane's switches lost, across the worst split.
+            r.separatePlanes = true;
+            const std::vector<signed char>& side = worst.side;
+            for (int p = 0; p < planes.count; ++p) {
+                std::vector<int> others;
+                for (int q = 0; q < planes.count; ++q)
+                    if (q != p)
+                        others.insert(others.end(), planes.switchesOf(q).begin(), planes.switchesOf(q).end());
+                r.planeBisectionGbps.push_back(static_cast<double>(net.maxFlow(side, others)));
+                r.planeSwitches.push_back(static_cast<int>(planes.switchesOf(p).size()));
+            }
+            r.onePlaneLostRatio = degradedRatio(planes.switchesOf(0));
+            r.onePlaneLostNote = QStringLiteral("plane 1 of %1 lost (%2 switches): every server still connected "
+                                                "through the other plane(s)")
+                                     .arg(planes.count)
+                                     .arg(planes.switchesOf(0).size());
+        } else if (planes.count >= 2) {
             int lost = 0;
             while (lost + 1 < planes.count && planes.switchesOf(lost).empty())
                 ++lost;

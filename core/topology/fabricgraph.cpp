@@ -148,6 +148,48 @@ FabricGraph::FabricGraph(const Design& design)
 FabricGraph::Planes FabricGraph::planes() const
 {
     Planes p;
+    // Separate planes: connected components of the switches alone (servers do not forward) that
+    // each reach servers.
+    {
+        std::vector<int> component(mVertices.size(), -1);
+        std::vector<std::vector<int>> members;
+        for (size_t start = 0; start < mVertices.size(); ++start) {
+            if (mVertices[start].server || component[start] >= 0)
+                continue;
+            const int c = static_cast<int>(members.size());
+            members.emplace_back();
+            std::vector<int> stack{static_cast<int>(start)};
+            component[start] = c;
+            while (!stack.empty()) {
+                const int v = stack.back();
+                stack.pop_back();
+                members.back().push_back(v);
+                for (int k = mOffsets[static_cast<size_t>(v)]; k < mOffsets[static_cast<size_t>(v) + 1]; ++k) {
+                    const int w = mAdjacency[static_cast<size_t>(k)];
+                    if (!mVertices[static_cast<size_t>(w)].server && component[static_cast<size_t>(w)] < 0) {
+                        component[static_cast<size_t>(w)] = c;
+                        stack.push_back(w);
+                    }
+                }
+            }
+        }
+        std::vector<std::vector<int>> reaching;
+        for (const auto& m : members) {
+            bool servesServers = false;
+            for (int v : m)
+                for (int k = mOffsets[static_cast<size_t>(v)];
+                     k < mOffsets[static_cast<size_t>(v) + 1] && !servesServers; ++k)
+                    servesServers = mVertices[static_cast<size_t>(mAdjacency[static_cast<size_t>(k)])].server;
+            if (servesServers)
+                reaching.push_back(m);
+        }
+        if (reaching.size() >= 2) {
+            p.count = static_cast<int>(reaching.size());
+            p.separate = true;
+            p.switches = std::move(reaching);
+            return p;
+        }
+    }
     int rails = 0;
     for (const Vertex& v : mVertices) {
         if (v.server || v.tier != FabricTier::Leaf || v.rail == -1)

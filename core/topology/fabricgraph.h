@@ -29,8 +29,11 @@ public:
     };
     // The planes of the fabric: in a rail-optimized fabric whose leaves each carry one rail, the
     // rails (rails join only at the spine or above). count < 2 means no planes, with the reason.
+    // Separate planes come first: switch groups that share no link (a twin-planar fabric, each a
+    // fabric of its own, the servers' ports split across them).
     struct Planes {
         int count = 0;
+        bool separate = false; // separate fabrics, not rails joined above the leaves
         QString reason;
         std::vector<std::vector<int>> switches; // per plane: its leaves and the switches above
             // that reach the servers only through them

@@ -114,6 +114,27 @@ QJsonObject FabricReport::toJson() const
             {QStringLiteral("one_plane_lost_note"), onePlaneLostNote},
             {QStringLiteral("planes"), planes},
         });
+    // The planes of record: count, kind, and per plane its switches and bisection (separate planes).
+    QJsonArray perPlane;
+    for (size_t i = 0; i < planeBisectionGbps.size(); ++i)
+        perPlane.append(QJsonObject{{QStringLiteral("plane"), static_cast<int>(i) + 1},
+            {QStringLiteral("switches"), i < planeSwitches.size() ? planeSwitches[i] : 0},
+            {QStringLiteral("bisection_gbps"), planeBisectionGbps[i]}});
+    double planesTotal = 0;
+    for (double g : planeBisectionGbps)
+        planesTotal += g;
+    o.insert(QStringLiteral("planes"),
+        QJsonObject{{QStringLiteral("count"), std::max(1, separatePlanes ? planes : 1)},
+            {QStringLiteral("kind"),
+                separatePlanes ? QStringLiteral("separate fabrics") : QStringLiteral("one fabric")},
+            {QStringLiteral("per_plane"), perPlane},
+            {QStringLiteral("total_bisection_gbps"),
+                separatePlanes && !planeBisectionGbps.empty()
+                    ? QJsonValue(planesTotal)
+                    : (bisectionComputed ? QJsonValue(bisectionGbps) : QJsonValue())},
+            {QStringLiteral("one_plane_lost_ratio"),
+                separatePlanes && onePlaneLostRatio ? QJsonValue(round3(*onePlaneLostRatio)) : QJsonValue()},
+            {QStringLiteral("one_plane_lost_note"), separatePlanes ? onePlaneLostNote : QString()}});
     o.insert(QStringLiteral("diameter_hops"), diameterHops);
     o.insert(QStringLiteral("path_diversity"),
         QJsonObject{{QStringLiteral("between"), pathDiversityBetween},

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <optional>
+#include <vector>
 
 namespace pw {
 
@@ -66,6 +67,11 @@ struct FabricReport {
     int planes = 0;
     std::optional<double> onePlaneLostRatio;
     QString onePlaneLostNote;
+    // Separate planes (fabrics that share no switch, e.g. twin-planar): each plane's bisection
+    // alone, across the same worst split as the whole fabric's (empty otherwise).
+    bool separatePlanes = false;
+    std::vector<double> planeBisectionGbps;
+    std::vector<int> planeSwitches;
 
     int diameterHops = 0; // most switches on a shortest path between two GPU servers
 

@@ -1,5 +1,7 @@
 #include "validate/rulehelpers.h"
 
+#include "catalog/itemrole.h"
+#include "catalog/rackscale.h"
 #include "model/designintent.h"
 #include "model/useroption.h"
 #include "topology/fabricanalyzer.h"
@@ -13,6 +15,7 @@
 #include <numeric>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace pw::rules {
 
@@ -212,18 +215,22 @@ void railRule(const Design& d, std::vector<Finding>& out)
         return;
     std::vector<EntityRef> ents;
     QStringList problems;
-    std::map<std::pair<std::uint32_t, int>, std::set<std::uint32_t>> leavesOfRail; // (unit, rail) -> leaves
+    // (scope, rail) -> leaves. The scope is the scalable unit, or for a rack-scale system (DGX
+    // GB200 RA: NIC r of each compute tray is rail r, one leaf per rail of each rack) the rack.
+    std::map<std::tuple<bool, std::uint32_t, int>, std::set<std::uint32_t>> leavesOfRail;
     d.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = d.item(n.sku);
         if (!item || item->gpuCount() == 0)
             return;
+        const int nicsPerTray = computeTrays(*item).nicsPerTray;
+        const bool trays = computeTrays(*item).trays > 0 && nicsPerTray > 0;
         int first = 0;
         int ordinal = 0;
         for (const PortGroup& pg : item->portGroups) {
             for (int i = 0; i < pg.count; ++i) {
                 if (pg.role != PortRole::Compute)
                     continue;
-                const int rail = ordinal++;
+                const int rail = trays ? ordinal++ % nicsPerTray : ordinal++;
                 const LinkId lid = d.linkAt(PortRef{n.id, first + i});
                 if (!lid.isValid())
                     continue;
@@ -231,7 +238,7 @@ void railRule(const Design& d, std::vector<Finding>& out)
                 const Node* leaf = d.node(otherEnd(*l, n.id).node);
                 if (!leaf || leaf->rail < 0)
                     continue;
-                leavesOfRail[{n.unit.value(), rail}].insert(leaf->id.value());
+                leavesOfRail[{trays, trays ? n.id.value() : n.unit.value(), rail}].insert(leaf->id.value());
                 if (leaf->rail != rail) {
                     ents.push_back(EntityRef::of(lid));
                     ents.push_back(EntityRef::of(n.id));
@@ -252,8 +259,9 @@ void railRule(const Design& d, std::vector<Finding>& out)
         for (std::uint32_t leaf : leaves)
             ents.push_back(EntityRef::of(NodeId(leaf)));
         if (problems.size() < 5)
-            problems << QStringLiteral("rail %1 of one scalable unit spreads over %2 leaves")
-                            .arg(key.second)
+            problems << QStringLiteral("rail %1 of one %2 spreads over %3 leaves")
+                            .arg(std::get<2>(key))
+                            .arg(std::get<0>(key) ? QStringLiteral("rack") : QStringLiteral("scalable unit"))
                             .arg(leaves.size());
     }
     if (ents.empty())
@@ -298,8 +306,13 @@ void oversubscriptionRule(const Design& d, std::vector<Finding>& out)
         double up = 0;
         for (LinkId id : d.linksOf(n.id)) {
             const Link* l = d.link(id);
-            // Management ports (to the out-of-band switch) carry no fabric traffic.
+            // Management ports (to the out-of-band switch) carry no fabric traffic, nor does a
+            // subnet manager's port (management datagrams): an NVL72 leaf keeps a free port for it.
             if (d.linkNetwork(*l) != Network::Compute)
+                continue;
+            const Node* far = d.node(otherEnd(*l, n.id).node);
+            if (const CatalogItem* farItem = far ? d.item(far->sku) : nullptr;
+                farItem && hasRole(*farItem, ItemRole::SubnetManager))
                 continue;
             const int other = tierRank(d, otherEnd(*l, n.id).node);
             if (other > mine)

@@ -1101,13 +1101,15 @@ private Q_SLOTS:
         QTest::addColumn<QString>("server");
         QTest::addColumn<int>("topology");
         QTest::addColumn<QString>("refusal"); // empty: must build
-        // Known refusals. GB200 NVL72 as rails: its 72 compute ports are taken as 72 rails, not 18
-        // trays of 4 NICs (issue 15 makes it build); as a 16-ary fat-tree: 72 ports per rack do
-        // not divide the 8 host ports of an edge switch.
+        // Known refusals. NVL72 racks as a 16-ary fat-tree: 72 ports per rack do not divide the 8
+        // host ports of an edge switch. (As rails they build since issue 15: 18 trays of 4 NICs.)
+        // The DC-busbar DGX B300 (RA-11337): its SU of 64 does not fit a 64-port QM9700 leaf at 1:1,
+        // and its 16 compute ports do not divide 8.
         const std::map<std::pair<QString, TopologyKind>, QString> refused{
-            {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::RailOptimized}, QStringLiteral("rails do not fit")},
+            {{QStringLiteral("dgx-b300-busbar"), TopologyKind::RailOptimized},
+                QStringLiteral("a leaf of a 64-server scalable unit")},
+            {{QStringLiteral("dgx-b300-busbar"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
             {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
-            {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::RailOptimized}, QStringLiteral("rails do not fit")},
             {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
         };
         int rows = 0;

@@ -131,6 +131,58 @@ private Q_SLOTS:
         QCOMPARE(again.preview()->gpuServers, 128);
     }
 
+    // Issue 15: the same dials in the wizard give the NVL72 SuperPOD: 16 DGX GB200 racks (2 SU of
+    // RA-11338) on QM9700, rail-optimized, the size counted in racks: 1,152 GPUs, 4 spine-leaf groups
+    // per SU (8 leaves, 6 spines each) and 6 core groups; and the planes dial reaches the generator
+    // (two planes: separate fabrics, as `generate --planes 2`).
+    void nvl72SuperPodAndPlanesFromTheWizard()
+    {
+        ReferenceDesignDialog dlg(testing::testCatalog());
+        dlg.show();
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("dgx-gb200-nvl72"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("sizeKind")), QStringLiteral("nodes"));
+        dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(16);
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("switchSku")), QStringLiteral("qm9700"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("topology")), int(TopologyKind::RailOptimized));
+        dlg.findChild<QComboBox*>(QStringLiteral("oversubscription"))->setCurrentText(QStringLiteral("1:1"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("storageSku")), QString());
+        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
+        QCOMPARE(dlg.preview()->gpuServers, 16);
+        QCOMPARE(dlg.preview()->gpus, 1152);
+        QCOMPARE(dlg.preview()->leaves, 64);
+        QCOMPARE(dlg.preview()->spines, 48);
+        QCOMPARE(dlg.preview()->cores, 18);
+        QVERIFY(testing::okButton(&dlg)->isEnabled());
+
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("dgx-b200"));
+        dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(64);
+        auto* planes = dlg.findChild<QSpinBox*>(QStringLiteral("planes"));
+        QVERIFY(planes);
+        planes->setFocus();
+        QCOMPARE(planes->value(), 0); // the server's default
+        QTest::keyClick(planes, Qt::Key_Up);
+        QTest::keyClick(planes, Qt::Key_Up);
+        QCOMPARE(planes->value(), 2);
+        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
+        QCOMPARE(dlg.options().planes, 2);
+        GeneratorOptions o = dlg.options();
+        const GenerateResult expected = FabricGenerator::generate(o, testing::testCatalog());
+        QVERIFY2(expected.ok(), qPrintable(expected.error));
+        QCOMPARE(expected.design->properties()
+                     .value(QLatin1String("generator"))
+                     .toObject()
+                     .value(QLatin1String("planes"))
+                     .toInt(),
+            2);
+        QCOMPARE(dlg.preview()->spines, GeneratorPreview::of(*expected.design).spines);
+        // setOptions shows the planes, so a reopened dialog keeps them.
+        ReferenceDesignDialog again(testing::testCatalog());
+        again.setOptions(o);
+        QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("planes"))->value(), 2);
+    }
+
     void badDialsShowTheErrorAndDisableBuild()
     {
         ReferenceDesignDialog dlg(testing::testCatalog());

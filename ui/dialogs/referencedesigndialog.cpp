@@ -24,6 +24,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace pw::ui {
 
 namespace {
@@ -115,6 +117,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
       mStorageTier(new QComboBox(this)),
       mRackPower(new QDoubleSpinBox(this)),
       mKeepAllNodes(new QCheckBox(QStringLiteral("&Keep every node (one more SU for the UFM pair)"), this)),
+      mPlanes(new QSpinBox(this)),
       mClusterType(new QComboBox(this)),
       mName(new QLineEdit(this)),
       mPreviewLabel(new QLabel(this)),
@@ -136,6 +139,12 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     mKeepAllNodes->setToolTip(QStringLiteral(
         "When every leaf port of the last scalable unit is taken, the DGX SuperPOD RA gives one server's slot to "
         "the UFM pair (4 SU = 127 DGX). Tick to keep every server and add a scalable unit instead."));
+    mPlanes->setObjectName(QStringLiteral("planes"));
+    mPlanes->setRange(0, 8);
+    mPlanes->setSpecialValueText(QStringLiteral("default (the server's)"));
+    mPlanes->setToolTip(QStringLiteral(
+        "Compute planes (rail-optimized): separate fabrics, the ports of each twin-port NIC in two planes (DGX "
+        "SuperPOD B300 RA: twin-planar); losing a plane halves the bandwidth with two, and the job keeps running."));
     mClusterType->setObjectName(QStringLiteral("clusterType"));
     mName->setObjectName(QStringLiteral("designName"));
     mPreviewLabel->setObjectName(QStringLiteral("preview"));
@@ -182,6 +191,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     form->addRow(QStringLiteral("S&witch:"), mSwitch);
     form->addRow(QStringLiteral("&Topology:"), mTopology);
     form->addRow(QStringLiteral("&Oversubscription:"), mOversubscription);
+    form->addRow(QStringLiteral("&Planes:"), mPlanes);
     form->addRow(QStringLiteral("St&orage:"), mStorage);
     form->addRow(QStringLiteral("Storage t&ier:"), mStorageTier);
     form->addRow(QStringLiteral("&Rack power budget:"), mRackPower);
@@ -216,6 +226,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
         connect(box, &QComboBox::currentIndexChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mOversubscription, &QComboBox::currentTextChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mCount, &QSpinBox::valueChanged, this, &ReferenceDesignDialog::schedulePreview);
+    connect(mPlanes, &QSpinBox::valueChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mRackPower, &QDoubleSpinBox::valueChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mKeepAllNodes, &QCheckBox::toggled, this, &ReferenceDesignDialog::schedulePreview);
     connect(mName, &QLineEdit::textChanged, this, &ReferenceDesignDialog::schedulePreview);
@@ -227,7 +238,7 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
     const QSignalBlocker blocks[] = {QSignalBlocker(mServer), QSignalBlocker(mSizeKind), QSignalBlocker(mCount),
         QSignalBlocker(mSwitch), QSignalBlocker(mTopology), QSignalBlocker(mOversubscription), QSignalBlocker(mStorage),
         QSignalBlocker(mStorageTier), QSignalBlocker(mRackPower), QSignalBlocker(mKeepAllNodes),
-        QSignalBlocker(mClusterType), QSignalBlocker(mName)};
+        QSignalBlocker(mClusterType), QSignalBlocker(mName), QSignalBlocker(mPlanes)};
     if (!o.serverSku.isEmpty()) {
         if (mServer->findData(o.serverSku) < 0)
             mServer->addItem(o.serverSku, o.serverSku);
@@ -243,6 +254,7 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
     select(mStorageTier, int(o.storageTier));
     mRackPower->setValue(o.rackPowerKw);
     mKeepAllNodes->setChecked(o.keepEveryNode);
+    mPlanes->setValue(std::max(0, o.planes));
     select(mClusterType, int(DesignIntent::ofProperties(o.properties).clusterType));
     mName->setText(o.name);
     updatePreview();
@@ -264,6 +276,7 @@ GeneratorOptions ReferenceDesignDialog::options() const
     o.storageTier = StorageTier(mStorageTier->currentData().toInt());
     o.rackPowerKw = mRackPower->value();
     o.keepEveryNode = mKeepAllNodes->isChecked();
+    o.planes = mPlanes->value();
     o.name = mName->text().trimmed();
     const auto type = ClusterType(mClusterType->currentData().toInt());
     if (type != ClusterType::Unspecified) {
@@ -370,6 +383,7 @@ void ReferenceDesignDialog::remember(const GeneratorOptions& o)
         {QStringLiteral("topology"), toString(o.topology)},
         {QStringLiteral("oversubscription"), o.oversubscription.toString()}, {QStringLiteral("storage"), o.storageSku},
         {QStringLiteral("storage_tier"), toString(o.storageTier)}, {QStringLiteral("rack_power_kw"), o.rackPowerKw},
+        {QStringLiteral("planes"), o.planes},
         {QStringLiteral("cluster_type"), toString(DesignIntent::ofProperties(o.properties).clusterType)}};
     QSettings().setValue(kRememberedKey, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
 }
@@ -390,6 +404,7 @@ std::optional<GeneratorOptions> ReferenceDesignDialog::rememberedOptions()
     o.storageSku = json.value(QLatin1String("storage")).toString();
     o.storageTier = storageTierFromString(json.value(QLatin1String("storage_tier")).toString()).value_or(o.storageTier);
     o.rackPowerKw = json.value(QLatin1String("rack_power_kw")).toDouble();
+    o.planes = std::clamp(json.value(QLatin1String("planes")).toInt(0), 0, 8);
     if (const auto type = clusterTypeFromString(json.value(QLatin1String("cluster_type")).toString());
         type && *type != ClusterType::Unspecified) {
         DesignIntent intent;

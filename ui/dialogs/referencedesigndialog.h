@@ -84,6 +84,7 @@ private:
     QComboBox* mStorageTier;
     QDoubleSpinBox* mRackPower;
     QCheckBox* mKeepAllNodes;
+    QSpinBox* mPlanes;
     QComboBox* mClusterType;
     QLineEdit* mName;
     QLabel* mPreviewLabel;

@@ -1,0 +1,184 @@
+#include "generate/trayrailfabric.h"
+
+#include "catalog/rackscale.h"
+#include "generate/closbuilder.h"
+#include "generate/designbuilder.h"
+#include "generate/generatoroptions.h"
+#include "generate/subnetmanagers.h"
+#include "model/useroption.h"
+
+#include <numeric>
+
+namespace pw {
+
+namespace {
+constexpr double kRackWidth = 100;
+constexpr double kUnitGap = 400;
+constexpr double kServerY = 900;
+constexpr double kLeafY = 600;
+constexpr double kSpineY = 350;
+constexpr double kCoreY = 100;
+} // namespace
+
+std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOptions& o, const CatalogItem& server,
+    const CatalogItem& sw, int racks, const CatalogItem* ufm, ComputeLayout& layout, QStringList& notes)
+{
+    const ComputeTrays trays = computeTrays(server);
+    const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
+    if (computeGroup < 0 || trays.trays <= 0 || trays.nicsPerTray <= 0
+        || server.portGroups[static_cast<size_t>(computeGroup)].count != trays.trays * trays.nicsPerTray)
+        return QStringLiteral("%1: its compute ports are not its %2 trays x %3 NICs")
+            .arg(server.sku)
+            .arg(trays.trays)
+            .arg(trays.nicsPerTray);
+    const int rails = trays.nicsPerTray;
+    if (o.planes > 1)
+        return QStringLiteral("compute planes are not modelled for rack-scale systems (%1): one fabric")
+            .arg(server.sku);
+    const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
+    const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
+    const int su = o.suSize;
+    if (su <= 0)
+        return QStringLiteral("the %1 must be at least 1").arg(UserOptions::mention(UserOption::ScalableUnitSize));
+    // An InfiniBand leaf keeps a port for the subnet manager whether or not it is generated, so
+    // that the fabric is the same with and without management.
+    const bool infiniband = sw.switchSpec && sw.switchSpec->technology == QLatin1String("infiniband");
+    const int reserve = infiniband ? 1 : 0;
+    // As many whole racks' rail per leaf as fit with their uplinks at the asked ratio.
+    int racksPerLeaf = 0;
+    while (racksPerLeaf < su) {
+        const int down = (racksPerLeaf + 1) * trays.trays;
+        if (down + o.oversubscription.uplinksFor(down) + reserve > radix)
+            break;
+        ++racksPerLeaf;
+    }
+    if (racksPerLeaf == 0)
+        return QStringLiteral("%1 has %2 fabric ports: one rack's rail (%3 trays) with its uplinks at %4 does not fit")
+            .arg(sw.sku)
+            .arg(radix)
+            .arg(trays.trays)
+            .arg(o.oversubscription.toString());
+    const int downPerLeaf = racksPerLeaf * trays.trays;
+    const int uplinks = o.oversubscription.uplinksFor(downPerLeaf);
+    const int leavesPerRail = (su + racksPerLeaf - 1) / racksPerLeaf;
+    const int leavesPerUnit = rails * leavesPerRail;
+    const int units = (racks + su - 1) / su;
+    const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute, reserve > 0 ? leavesPerUnit : 0);
+
+    Design& d = b.design();
+    const long long leafCount = static_cast<long long>(units) * leavesPerUnit;
+    d.reserve(static_cast<size_t>(racks + leafCount * 3 + 64),
+        static_cast<size_t>(static_cast<long long>(racks) * trays.trays * rails * 3 + 1024));
+
+    const double unitWidth = su * kRackWidth + kUnitGap;
+    std::vector<ClosBuilder::Leaf> leaves;
+    leaves.reserve(static_cast<size_t>(leafCount));
+    layout.serverY = kServerY;
+    int placed = 0;
+    for (int u = 0; u < units; ++u) {
+        const GroupId unit = b.addGroup(GroupKind::ScalableUnit, QStringLiteral("SU %1").arg(u + 1));
+        layout.units.push_back(unit);
+        const double x0 = u * unitWidth;
+        // Rail-major, so that the leaves of one rail (a spine-leaf group) are consecutive.
+        std::vector<NodeId> unitLeaves;
+        for (int r = 0; r < rails; ++r)
+            for (int g = 0; g < leavesPerRail; ++g) {
+                const int l = r * leavesPerRail + g;
+                const double x = x0 + (l + 0.5) * su * kRackWidth / leavesPerUnit;
+                const QString name = leavesPerRail == 1
+                    ? QStringLiteral("leaf-su%1-r%2").arg(u + 1, 2, 10, QLatin1Char('0')).arg(r + 1)
+                    : QStringLiteral("leaf-su%1-r%2-%3").arg(u + 1, 2, 10, QLatin1Char('0')).arg(r + 1).arg(g + 1);
+                const NodeId leaf
+                    = b.addNode(sw, name, Network::Compute, FabricTier::Leaf, QPointF(x, kLeafY), unit, r);
+                unitLeaves.push_back(leaf);
+                leaves.push_back({leaf, x});
+            }
+        std::vector<NodeId> unitRacks;
+        for (int s = 0; s < su && placed < racks; ++s, ++placed) {
+            const NodeId n
+                = b.addNode(server, QStringLiteral("%1-%2").arg(server.sku).arg(placed + 1, 4, 10, QLatin1Char('0')),
+                    Network::None, FabricTier::None, QPointF(x0 + s * kRackWidth, kServerY), unit);
+            // NIC r of tray t to the rail-r leaf of this rack, one port per tray.
+            for (int t = 0; t < trays.trays; ++t)
+                for (int r = 0; r < rails; ++r) {
+                    const NodeId leaf = unitLeaves[static_cast<size_t>(r * leavesPerRail + s / racksPerLeaf)];
+                    b.connect(b.portAt(n, computeGroup, t * rails + r),
+                        b.portAt(leaf, dataGroup, (s % racksPerLeaf) * trays.trays + t));
+                }
+            unitRacks.push_back(n);
+            layout.servers.push_back(n);
+        }
+        layout.serverRows.push_back(std::move(unitRacks));
+        layout.leafRows.push_back(std::move(unitLeaves));
+    }
+    if (sm.any()) {
+        // On the port each leaf keeps, rail by rail, in the last SU.
+        const std::vector<NodeId>& unitLeaves = layout.leafRows.back();
+        const std::vector<NodeId> appliances = sm.add(b, *ufm, QStringLiteral("ufm"),
+            QPointF((units - 1) * unitWidth + su * kRackWidth, kServerY), kRackWidth / 2, layout.units.back());
+        for (int i = 0; i < sm.appliances; ++i) {
+            const NodeId n = appliances[static_cast<size_t>(i)];
+            for (int p = 0; p < sm.portsEach; ++p) {
+                const int k = i * sm.portsEach + p;
+                if (k >= leavesPerUnit)
+                    break;
+                const int leaf = (k % rails) * leavesPerRail + (k / rails) % leavesPerRail;
+                b.connect(
+                    b.portAt(n, sm.group, p), b.portAt(unitLeaves[static_cast<size_t>(leaf)], dataGroup, radix - 1));
+            }
+            layout.appliances.push_back(n);
+        }
+        notes << QStringLiteral("%1 takes the port each leaf of SU %2 keeps free for it").arg(sm.who()).arg(units);
+    }
+    for (const auto& row : layout.leafRows)
+        for (NodeId leaf : row)
+            b.skipTo(leaf, dataGroup, downPerLeaf);
+
+    // One SU: two tiers. Beyond: a spine-leaf group per rail of each SU, its spines in core groups.
+    const bool slg = units > 1;
+    const int podSpines = slg ? ClosBuilder::spinesPerPod(leavesPerRail, uplinks, radix) : 0;
+    ClosBuilder::Result clos;
+    if (auto error
+        = ClosBuilder::build(b, sw, leaves, uplinks, leavesPerRail, true, kSpineY, kCoreY, clos, podSpines, slg))
+        return error;
+    layout.tiers = clos.tiers;
+    layout.cores = clos.cores;
+    if (clos.tiers == 3) {
+        const size_t perUnit = clos.spines.size() / static_cast<size_t>(units);
+        for (int u = 0; u < units; ++u)
+            layout.spineRows.emplace_back(clos.spines.begin() + static_cast<long>(u * perUnit),
+                clos.spines.begin() + static_cast<long>((u + 1) * perUnit));
+    } else {
+        layout.spineRows.push_back(clos.spines);
+    }
+    layout.leafUplinks = uplinks;
+    const int g = std::gcd(downPerLeaf, uplinks);
+    layout.leafRatio = QStringLiteral("%1:%2").arg(downPerLeaf / g).arg(uplinks / g);
+    layout.width = units * unitWidth;
+    notes << QStringLiteral("rack-scale rails (DGX SuperPOD GB200 RA, RA-11338): NIC r of each of the %1 compute trays "
+                            "is rail r (%2 rails); each leaf takes one rail of %3 rack(s) (%4 down, %5 up)%6")
+                 .arg(trays.trays)
+                 .arg(rails)
+                 .arg(racksPerLeaf)
+                 .arg(downPerLeaf)
+                 .arg(uplinks)
+                 .arg(slg ? QStringLiteral("; a spine-leaf group per rail of each SU with %1 spines, spine j of every "
+                                           "group in core group j")
+                                .arg(podSpines)
+                          : QString())
+          << QStringLiteral(
+                 "RA-11338 publishes the spine-leaf groups (8 leaves, one per rack, and 6 spines each, 6 core "
+                 "groups) but no switch counts per SU count: this design's %1 derived by the divisibility "
+                 "rule")
+                 .arg(slg ? QStringLiteral("core switches are") : QStringLiteral("one-SU spine count is"));
+    if (racks < units * su)
+        notes << QStringLiteral(
+            "SU %1 is partial (%2 of %3 racks); its leaves and leaf-spine cables are built in full (DGX SuperPOD "
+            "GB200 RA: design the full SU and leave the unused portion of the fabric in place)")
+                     .arg(units)
+                     .arg(racks - (units - 1) * su)
+                     .arg(su);
+    return std::nullopt;
+}
+
+} // namespace pw
