@@ -222,12 +222,14 @@ void RepoSession::reportSaveFailure(const QString& address, const QString& name,
         ? QStringLiteral("it stays at revision %1").arg(o->revision)
         : QStringLiteral("nothing was added to it");
     qCWarning(lcRepoUi) << "save of" << name << "failed:" << reason;
+    // The server's first line says what happened; the rest is the statement it happened in.
+    const QString shortReason = reason.section(QLatin1Char('\n'), 0, 0).trimmed();
     const ErrorReporter& report = mReportError ? mReportError : mFiles->errorReporter();
     report(QStringLiteral("Not saved to the repository"),
         QStringLiteral("%1 could not be saved to the repository: %2\n\nThe repository was not changed (%3). Your "
                        "design here is unchanged and still unsaved: save again when the connection is back, or save "
                        "it to a file.")
-            .arg(name, reason, where));
+            .arg(name, shortReason, where));
     Q_EMIT message(QStringLiteral("Not saved to the repository"), 8000);
 }
 
