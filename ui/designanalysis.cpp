@@ -40,7 +40,14 @@ FiguresRequest DesignAnalysis::request() const
 {
     FiguresRequest r = FiguresRequest::forDesign(mDocument->design());
     r.fabricAnalysisMaxNodes = kFabricAnalysisMaxNodes;
+    r.assumptions.priceBook = mPriceBook;
     return r;
+}
+
+void DesignAnalysis::setPriceBook(std::shared_ptr<const PriceBook> book)
+{
+    mPriceBook = std::move(book);
+    recompute();
 }
 
 void DesignAnalysis::recompute()

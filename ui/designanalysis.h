@@ -10,6 +10,7 @@
 #include <QString>
 #include <QThreadPool>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -46,6 +47,10 @@ public:
 
     // Recomputes now, on this thread, and emits updated() (tests, and "refresh now" actions).
     void recompute();
+    // Costs every design of this window with the team's price book (null: the design's own prices)
+    // and recomputes: the figures are CostModel's with the book's prices (CostAssumptions::priceBook).
+    void setPriceBook(std::shared_ptr<const PriceBook> book);
+    [[nodiscard]] const std::shared_ptr<const PriceBook>& priceBook() const { return mPriceBook; }
     // True while a change waits for the pause or for the worker's result.
     [[nodiscard]] bool isPending() const;
 
@@ -82,6 +87,7 @@ private:
     bool mRunAgain = false; // a change arrived while the worker was busy
     DesignFigures mFigures;
     std::vector<RackLoad> mRacks;
+    std::shared_ptr<const PriceBook> mPriceBook;
 };
 
 } // namespace pw::ui

@@ -5,6 +5,7 @@
 #include "commands/replacedesigncommand.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
+#include "repo/repoprovenance.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
@@ -57,6 +58,11 @@ void DesignDocument::setFilePath(const QString& path)
 bool DesignDocument::isModified() const
 {
     return !mUndoStack->isClean();
+}
+
+void DesignDocument::recordRepoProvenance(const QString& designName, int revision)
+{
+    RepoProvenance::set(mDesign, RepoProvenance{designName, revision});
 }
 
 void DesignDocument::markSaved()

@@ -43,6 +43,11 @@ public:
     // saved, so Quit, Open and New ask first and autosave covers it; no undo makes it clean.
     void markUnsaved();
 
+    // Records which repository revision the design is now (core/repo/repoprovenance.h), as the CLI's
+    // push and pull write it into the file. Like the file path this is bookkeeping, not an edit: no
+    // undo step, and the modified state does not change.
+    void recordRepoProvenance(const QString& designName, int revision);
+
     // Applies the command; on success pushes it as one undo step.
     CommandResult execute(std::unique_ptr<Command> command);
 

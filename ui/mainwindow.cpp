@@ -11,6 +11,7 @@
 #include "dialogs/designpropertiesdialog.h"
 #include "dialogs/exportreportdialog.h"
 #include "dialogs/referencedesigndialog.h"
+#include "dialogs/repodialogs.h"
 #include "dialogs/workloaddialog.h"
 #include "findingspanel.h"
 #include "inspectorwidget.h"
@@ -18,6 +19,8 @@
 #include "overviewmap.h"
 #include "palettewidget.h"
 #include "rackelevationview.h"
+#include "repohistorypanel.h"
+#include "reposession.h"
 #include "statuspanel.h"
 
 #include "catalog/catalog.h"
@@ -27,10 +30,12 @@
 #include "commands/renamedesigncommand.h"
 #include "commands/replacedesigncommand.h"
 #include "commands/setdesignpropertiescommand.h"
+#include "cost/pricebook.h"
 #include "generate/bulkconnect.h"
 #include "generate/designlayout.h"
 #include "generate/rackstacking.h"
 #include "model/design.h"
+#include "repo/repoprovenance.h"
 #include "util/plural.h"
 
 #include <QAction>
@@ -43,9 +48,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -62,7 +70,8 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     : QMainWindow(parent),
       mCatalog(catalog),
       mDocument(new DesignDocument(catalog, this)),
-      mSession(new FileSession(mDocument, catalog, this))
+      mSession(new FileSession(mDocument, catalog, this)),
+      mRepo(new RepoSession(mDocument, mSession, this))
 {
     ItemStyle::ensureResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -74,6 +83,14 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     mAnalysis = new DesignAnalysis(mDocument, this);
     mStatus = new StatusPanel(mAnalysis, this);
     statusBar()->addPermanentWidget(mStatus);
+    // The team price book: applied to whatever design this window shows, said in the status bar.
+    mPriceBookLabel = new QLabel(this);
+    mPriceBookLabel->setObjectName(QStringLiteral("priceBookStatus"));
+    mPriceBookLabel->hide();
+    statusBar()->addPermanentWidget(mPriceBookLabel);
+    connect(mRepo, &RepoSession::priceBookChanged, this,
+        [this](const std::shared_ptr<const PriceBook>& book) { mAnalysis->setPriceBook(book); });
+    connect(mAnalysis, &DesignAnalysis::updated, this, &MainWindow::updatePriceBookLabel);
 
     setErrorReporter(
         [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); });
@@ -96,6 +113,48 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     });
     connect(mSession, &FileSession::message, this,
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    connect(mRepo, &RepoSession::message, this,
+        [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    mRepo->setConflictPrompt([this](const RepoSession::Conflict& c) {
+        QMessageBox box(QMessageBox::Warning, QStringLiteral("Someone saved in between"),
+            c.latest > 0 && c.base > 0
+                ? QStringLiteral("%1 is at revision %2 in the repository, but this design is based on revision %3: "
+                                 "someone saved after you opened it. Nothing was saved, and nothing is overwritten.")
+                      .arg(c.design)
+                      .arg(c.latest)
+                      .arg(c.base)
+                : c.refusal,
+            QMessageBox::Cancel, this);
+        box.setObjectName(QStringLiteral("repoConflictBox"));
+        box.setInformativeText(QStringLiteral("Reload Latest drops your changes here and opens revision %1. Save as "
+                                              "New Design keeps your version as a new design (a branch).")
+                                   .arg(c.latest));
+        QPushButton* reload = box.addButton(QStringLiteral("&Reload Latest"), QMessageBox::DestructiveRole);
+        reload->setObjectName(QStringLiteral("repoReloadLatest"));
+        QPushButton* branch = box.addButton(QStringLiteral("Save as &New Design…"), QMessageBox::AcceptRole);
+        branch->setObjectName(QStringLiteral("repoSaveAsNew"));
+        QPushButton* compare = nullptr;
+        if (mRepo->hasCompareHandler()) {
+            compare = box.addButton(QStringLiteral("&Compare…"), QMessageBox::ActionRole);
+            compare->setObjectName(QStringLiteral("repoCompare"));
+        }
+        box.button(QMessageBox::Cancel)->setObjectName(QStringLiteral("repoCancel"));
+        box.setDefaultButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() == reload)
+            return RepoSession::ConflictChoice::ReloadLatest;
+        if (box.clickedButton() == branch)
+            return RepoSession::ConflictChoice::SaveAsNewDesign;
+        if (compare && box.clickedButton() == compare)
+            return RepoSession::ConflictChoice::Compare;
+        return RepoSession::ConflictChoice::Cancel;
+    });
+    mRepo->setNewNamePrompt([this](const QString& suggestion) {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, QStringLiteral("Save as New Design"),
+            QStringLiteral("Name of the new design in the repository:"), QLineEdit::Normal, suggestion, &ok);
+        return ok ? name : QString();
+    });
 
     buildDocks();
     buildActions();
@@ -107,6 +166,7 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     connect(mView, &CanvasView::fileDropped, this, [this](const QString& path) { openFile(path); });
     connect(mDocument->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &DesignDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(mRepo, &RepoSession::originChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &DesignDocument::changed, this, &MainWindow::updateTitle); // a rename and its undo
     connect(mDocument, &DesignDocument::changed, this, [this] { mActions->refreshEnabled(); });
     connect(mDocument, &DesignDocument::resetDone, this, [this] { QTimer::singleShot(0, mView, &CanvasView::fitAll); });
@@ -140,6 +200,7 @@ MainWindow::~MainWindow()
     delete mChartsDock;
     delete mRacksDock;
     delete mInspectorDock;
+    delete mRepoHistoryDock;
     delete mView;
     delete mScene;
 }
@@ -147,6 +208,7 @@ MainWindow::~MainWindow()
 void MainWindow::setErrorReporter(ErrorReporter reporter)
 {
     mReportError = reporter;
+    mRepo->setErrorReporter(reporter);
     mSession->setErrorReporter(std::move(reporter));
 }
 
@@ -197,6 +259,13 @@ void MainWindow::buildDocks()
     mHistoryDock->setWidget(history);
     addDockWidget(Qt::RightDockWidgetArea, mHistoryDock);
     tabifyDockWidget(mInspectorDock, mHistoryDock);
+
+    mRepoHistory = new RepoHistoryPanel(mRepo, this);
+    mRepoHistoryDock = new QDockWidget(QStringLiteral("Repository History"), this);
+    mRepoHistoryDock->setObjectName(QStringLiteral("RepoHistoryDock"));
+    mRepoHistoryDock->setWidget(mRepoHistory);
+    addDockWidget(Qt::RightDockWidgetArea, mRepoHistoryDock);
+    tabifyDockWidget(mInspectorDock, mRepoHistoryDock);
 
     mRacks = new RackElevationView(mDocument, mAnalysis, this);
     mRacksDock = new QDockWidget(QStringLiteral("Racks"), this);
@@ -281,6 +350,9 @@ void MainWindow::buildActions()
     onTriggered(ActionId::Save, [this] { save(); });
     onTriggered(ActionId::SaveAs, [this] { saveAs(); });
     onTriggered(ActionId::Quit, &QWidget::close);
+    onTriggered(ActionId::OpenFromRepository, [this] { openFromRepository(); });
+    onTriggered(ActionId::SaveToRepository, [this] { saveToRepository(); });
+    onTriggered(ActionId::ShowRepoHistory, [this] { showDock(mRepoHistoryDock); });
 
     // Edit. One Copy action for the window: it copies from whichever part has the focus.
     onTriggered(ActionId::Copy, [this] {
@@ -556,6 +628,8 @@ void MainWindow::buildMenus()
     rebuildRecentMenu();
     file->addSeparator();
     add(file, {ActionId::Save, ActionId::SaveAs});
+    file->addSeparator();
+    add(file, {ActionId::OpenFromRepository, ActionId::SaveToRepository, ActionId::ShowRepoHistory});
     // Report and exports (ui/dialogs/exportreportdialog.*): the proposal PDF and interchange files.
     file->addAction(QStringLiteral("Export &Report..."), this,
             [this] {
@@ -597,8 +671,8 @@ void MainWindow::buildMenus()
     add(view, {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowRacks});
     add(view, {ActionId::CompareDesign});
     QMenu* panels = view->addMenu(QStringLiteral("&Panels"));
-    for (QDockWidget* dock :
-        {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFindingsDock, mNotesDock, mBomDock, mChartsDock})
+    for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRepoHistoryDock, mRacksDock, mFindingsDock,
+             mNotesDock, mBomDock, mChartsDock})
         panels->addAction(dock->toggleViewAction());
 
     QMenu* insert = menuBar()->addMenu(QStringLiteral("&Insert"));
@@ -655,13 +729,56 @@ void MainWindow::rebuildRecentMenu()
     }
 }
 
+void MainWindow::updatePriceBookLabel()
+{
+    const std::optional<CostReport>& cost = mAnalysis->cost();
+    const QString text = cost ? cost->priceBookText() : QString();
+    if (text.isEmpty()) {
+        mPriceBookLabel->hide();
+        return;
+    }
+    mPriceBookLabel->setText(
+        QStringLiteral("Team prices: %1 of %2 lines").arg(cost->priceBookLines()).arg(cost->bom.lines().size()));
+    const QString tip = QStringLiteral("Costs use %1").arg(text);
+    if (mPriceBookLabel->toolTip() != tip || mPriceBookLabel->isHidden())
+        statusBar()->showMessage(tip, 8000); // say it once, not after every edit
+    mPriceBookLabel->setToolTip(tip);
+    mPriceBookLabel->show();
+}
+
+bool MainWindow::openFromRepository()
+{
+    RepoOpenDialog dialog(RepoSession::rememberedAddress(), this);
+    if (!RepoSession::rememberedAddress().isEmpty())
+        dialog.connectToRepository();
+    if (dialog.exec() != QDialog::Accepted || dialog.designName().isEmpty())
+        return false;
+    return mRepo->open(dialog.address(), dialog.designName(), dialog.revision());
+}
+
+bool MainWindow::saveToRepository()
+{
+    const std::optional<RepoSession::Origin> origin = mRepo->origin();
+    RepoSaveDialog dialog(origin ? origin->address : RepoSession::rememberedAddress(),
+        origin ? origin->design : mDocument->design().name(), origin ? origin->revision : 0, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    const bool saved = mRepo->save(dialog.message(), dialog.address(), dialog.designName());
+    updateTitle();
+    return saved;
+}
+
 void MainWindow::updateTitle()
 {
     const QString path = mDocument->filePath();
     const QString file = path.isEmpty() ? QStringLiteral("Untitled") : QFileInfo(path).fileName();
     const QString name = mDocument->design().name();
+    QString where = file;
+    if (const std::optional<RepoSession::Origin> origin = mRepo->origin())
+        where = path.isEmpty() ? QStringLiteral("%1 r%2 in the repository").arg(origin->design).arg(origin->revision)
+                               : QStringLiteral("%1 (%2 r%3)").arg(file, origin->design).arg(origin->revision);
     setWindowTitle(
-        QStringLiteral("%1%2[*] — Podwright").arg(name.isEmpty() ? QString() : name + QStringLiteral(" — "), file));
+        QStringLiteral("%1%2[*] — Podwright").arg(name.isEmpty() ? QString() : name + QStringLiteral(" — "), where));
     setWindowModified(mDocument->isModified());
     setWindowFilePath(path);
 }

@@ -42,6 +42,8 @@ class FindingsPanel;
 class InspectorWidget;
 class PaletteWidget;
 class RackElevationView;
+class RepoHistoryPanel;
+class RepoSession;
 class StatusPanel;
 
 // The studio's main window: the docks (catalog palette, inspector, history, racks, findings,
@@ -77,6 +79,10 @@ public:
     [[nodiscard]] QDockWidget* chartsDock() const { return mChartsDock; }
     [[nodiscard]] RackElevationView* rackView() const { return mRacks; }
     [[nodiscard]] QDockWidget* racksDock() const { return mRacksDock; }
+    [[nodiscard]] RepoSession* repoSession() const { return mRepo; }
+    [[nodiscard]] RepoHistoryPanel* repoHistoryPanel() const { return mRepoHistory; }
+    [[nodiscard]] QDockWidget* repoHistoryDock() const { return mRepoHistoryDock; }
+    [[nodiscard]] QLabel* priceBookLabel() const { return mPriceBookLabel; }
     [[nodiscard]] QAction* action(ActionId id) const;
     [[nodiscard]] QAction* action(const QString& objectName) const;
 
@@ -97,6 +103,13 @@ public:
     bool offerUntitledRecovery() { return mSession->offerUntitledRecovery(); }
     [[nodiscard]] static QString untitledAutosavePath() { return FileSession::untitledAutosavePath(); }
     [[nodiscard]] QStringList recentFiles() const { return FileSession::recentFiles(); }
+
+    // File > Open from Repository… (Ctrl+Alt+O): the RepoOpenDialog, then RepoSession::open.
+    bool openFromRepository();
+    // File > Save to Repository… (Ctrl+Alt+S): the RepoSaveDialog (address, name, message), then
+    // RepoSession::save; a conflict asks the conflict dialog (Reload Latest, Save as New Design…,
+    // Compare… when the compare view is wired, Cancel).
+    bool saveToRepository();
 
     // File > New from reference design: the generator dialog (seeded with `seed` when given); the
     // result opens as a new untitled document (no undo step), unsaved until saved. Returns whether
@@ -131,6 +144,7 @@ private:
     void buildMenus();
     void buildDocks();
     void updateTitle();
+    void updatePriceBookLabel();
     void refreshNotes();
     void rebuildRecentMenu();
     void groupSelection(int kind);
@@ -171,6 +185,10 @@ private:
     QMenu* mRecentMenu = nullptr;
     QDialog* mGuide = nullptr;
     FileSession* mSession;
+    RepoSession* mRepo = nullptr;
+    RepoHistoryPanel* mRepoHistory = nullptr;
+    QDockWidget* mRepoHistoryDock = nullptr;
+    QLabel* mPriceBookLabel = nullptr;
     std::unique_ptr<ActionRegistry> mActions;
     ErrorReporter mReportError;
 };

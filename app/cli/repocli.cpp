@@ -6,8 +6,14 @@
 #include "repo/repoprovenance.h"
 #include "repo/repository.h"
 
+#include "catalog/catalog.h"
+#include "util/errors.h"
+
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
 
 namespace pw::cli {
 
@@ -250,6 +256,62 @@ int runPrices(Context& ctx)
     return 0;
 }
 
+int runCatalogPush(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    p.addPositionalArgument(QStringLiteral("file"),
+        QStringLiteral("A user catalog: {\"schema\": 1, \"items\": [...]}, as $PODWRIGHT_USER_CATALOG reads."));
+    ctx.parse(p,
+        QStringLiteral("Add the items of a catalog file to the team's catalog in the repository (an item with the same "
+                       "sku is replaced). Owners only. The file is checked against the shipped catalog first."),
+        1, 1, QStringLiteral("one catalog file"));
+    const QString path = p.positionalArguments().at(0);
+    // The same checks the catalog applies when it loads a user file: refused whole on any problem.
+    Catalog check;
+    check.loadDirectory(Catalog::defaultDirectory());
+    const std::vector<CatalogIssue> issues = check.loadUserFile(path);
+    if (!issues.empty()) {
+        for (const CatalogIssue& i : issues)
+            ctx.err << "podwright-cli repo catalog-push: " << i.toString() << '\n';
+        ctx.err << "podwright-cli repo catalog-push: nothing was pushed\n";
+        return 2;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw IoError(QStringLiteral("%1: %2").arg(path, file.errorString()));
+    const QJsonArray items = QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("items")).toArray();
+    Repository repo = open(p);
+    const int n = repo.pushCatalogItems(items);
+    ctx.out << "pushed " << n << (n == 1 ? " catalog item" : " catalog items") << " to the team catalog\n";
+    return 0;
+}
+
+int runCatalogPull(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
+        QStringLiteral("The catalog file to write."), QStringLiteral("FILE"));
+    p.addOption(output);
+    ctx.parse(p,
+        QStringLiteral("Write the team's catalog to a file; point $PODWRIGHT_USER_CATALOG at it and generate, "
+                       "catalog and the studio use its items."),
+        0, 0, QStringLiteral("no arguments"));
+    if (!p.isSet(output))
+        throw UsageError(QStringLiteral("catalog-pull needs -o FILE"));
+    Repository repo = open(p);
+    const QJsonObject catalog = repo.catalogItems();
+    QSaveFile file(p.value(output));
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(catalog).toJson(QJsonDocument::Indented)) < 0
+        || !file.commit())
+        throw IoError(QStringLiteral("%1: %2").arg(p.value(output), file.errorString()));
+    const auto n = catalog.value(QLatin1String("items")).toArray().size();
+    ctx.out << "wrote " << p.value(output) << " (" << n << (n == 1 ? " team catalog item" : " team catalog items")
+            << ")\n";
+    return 0;
+}
+
 const RepoCommand kRepoCommands[] = {
     {"init", "create or migrate the schema and roles", runInit},
     {"grant", "give a user the viewer, editor or owner role", runGrant},
@@ -259,6 +321,8 @@ const RepoCommand kRepoCommands[] = {
     {"log", "the revisions of a design", runLog},
     {"price", "set a price in the team's price book (owners)", runPrice},
     {"prices", "the team's price book", runPrices},
+    {"catalog-push", "add a catalog file's items to the team catalog (owners)", runCatalogPush},
+    {"catalog-pull", "write the team catalog to a file for $PODWRIGHT_USER_CATALOG", runCatalogPull},
 };
 
 void repoUsage(QTextStream& s)
@@ -266,7 +330,7 @@ void repoUsage(QTextStream& s)
     s << "Usage: podwright-cli repo <command> [--repo URI] [options]\n\n"
          "The team repository on PostgreSQL (docs/team-repository.md).\n\nCommands:\n";
     for (const RepoCommand& c : kRepoCommands)
-        s << QStringLiteral("  %1 %2\n").arg(QLatin1String(c.name), -8).arg(QLatin1String(c.summary));
+        s << QStringLiteral("  %1 %2\n").arg(QLatin1String(c.name), -13).arg(QLatin1String(c.summary));
     s << "\nExit: 0 done, 1 refused (someone pushed in between, or the server denied your role), 2 bad "
          "arguments or the repository cannot be used.\n";
 }

@@ -7,7 +7,9 @@
 #include "analysis/designfigures.h"
 #include "cost/billofmaterials.h"
 #include "cost/costmodel.h"
+#include "cost/pricebook.h"
 #include "export/bomcsv.h"
+#include "repo/repository.h"
 #include "sizing/workloadsizer.h"
 #include "topology/fabricanalyzer.h"
 #include "util/plural.h"
@@ -132,7 +134,14 @@ int runCost(Context& ctx)
         QStringLiteral("GPUs one operations engineer looks after (0: staff not counted)."), QStringLiteral("N"));
     const QCommandLineOption engineerCost(
         QStringLiteral("engineer-cost"), QStringLiteral("Cost of one engineer per year, USD."), QStringLiteral("USD"));
-    p.addOptions({json, years, pue, price, util, cloud, support, staff, facility, gpusPerEngineer, engineerCost});
+    const QCommandLineOption repo(QStringLiteral("repo"),
+        QStringLiteral("Price with the team price book of this repository (a PostgreSQL URI, key=value string or "
+                       "service name; see repo --help). Its prices replace the design's for the items it lists."),
+        QStringLiteral("URI"));
+    const QCommandLineOption teamPrices(QStringLiteral("team-prices"),
+        QStringLiteral("Price with the team price book of $PODWRIGHT_REPO (as --repo)."));
+    p.addOptions({json, years, pue, price, util, cloud, support, staff, facility, gpusPerEngineer, engineerCost, repo,
+        teamPrices});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p, QStringLiteral("Capital, power and operating cost, TCO, cloud break-even and tier of a design."), 1, 1,
         QStringLiteral("one design file"));
@@ -152,9 +161,17 @@ int runCost(Context& ctx)
     take(facility, "facility_usd_per_kw_month", 0, 10000);
     take(gpusPerEngineer, "gpus_per_engineer", 0, 1e6);
     take(engineerCost, "engineer_usd_per_year", 0, 1e8);
+    if (p.isSet(teamPrices) && !p.isSet(repo)
+        && qEnvironmentVariable(RepoLocation::kEnvironmentVariable).trimmed().isEmpty())
+        throw UsageError(QStringLiteral("--team-prices needs $%1 (or use --repo URI)")
+                             .arg(QLatin1String(RepoLocation::kEnvironmentVariable)));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
     CostAssumptions a = CostAssumptions::ofProperties(design.properties());
     a.overlay(overrides, QStringLiteral("command line"));
+    if (p.isSet(repo) || p.isSet(teamPrices)) {
+        Repository repository(RepoLocation::fromArgumentOrEnvironment(p.value(repo)));
+        a.priceBook = std::make_shared<const PriceBook>(repository.priceBook());
+    }
     const CostReport r = CostModel::compute(design, a);
     if (p.isSet(json)) {
         QJsonObject o = r.toJson();

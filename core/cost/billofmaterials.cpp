@@ -1,6 +1,7 @@
 #include "cost/billofmaterials.h"
 
 #include "cost/opticsplan.h"
+#include "cost/pricebook.h"
 #include "model/design.h"
 #include "util/money.h"
 
@@ -78,6 +79,11 @@ BillOfMaterials BillOfMaterials::of(const Design& design)
 
 BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& optics)
 {
+    return of(design, optics, nullptr);
+}
+
+BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& optics, const PriceBook* book)
+{
     BillOfMaterials bom;
     // key: category rank, sku, length class, price kind, unit price
     using Key = std::tuple<int, QString, QString, QString, double>;
@@ -93,6 +99,11 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
             line.unitBand = Band::point(*overridePrice);
             line.priceKind = QStringLiteral("override");
             line.priceSource = QStringLiteral("price set on the node in this design");
+        } else if (const PriceBook::Entry* entry = book ? book->find(item.sku) : nullptr) {
+            line.unitPrice = entry->usd;
+            line.unitBand = Band::point(entry->usd);
+            line.priceKind = toString(PriceKind::PriceBook);
+            line.priceSource = PriceBook::lineSource(*entry);
         } else {
             line.unitPrice = item.price.value;
             line.unitBand = item.price.band();

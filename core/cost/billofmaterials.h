@@ -11,6 +11,7 @@ namespace pw {
 
 class Design;
 class OpticsPlan;
+class PriceBook;
 
 // The bill of materials derived from a design (never typed twice): every node by catalog item,
 // racks from rack groups, cables by type and length class, transceivers by type. Prices come from
@@ -21,6 +22,9 @@ public:
     [[nodiscard]] static BillOfMaterials of(const Design& design);
     // The same, with the design's transceivers already counted (CostModel counts them once).
     [[nodiscard]] static BillOfMaterials of(const Design& design, const OpticsPlan& optics);
+    // The same, priced with a team price book (null: none): a listed item's lines take the book's
+    // price (kind "price-book"); a price set on a node still wins.
+    [[nodiscard]] static BillOfMaterials of(const Design& design, const OpticsPlan& optics, const PriceBook* book);
 
     [[nodiscard]] const std::vector<BomLine>& lines() const { return mLines; }
     [[nodiscard]] double total() const;

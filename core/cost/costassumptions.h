@@ -3,7 +3,11 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <memory>
+
 namespace pw {
+
+class PriceBook;
 
 // One number the cost model assumes, with where it came from: a source tag from
 // ../shared/reference/hardware-specs.md, "estimate: ..." for our own guesses, or "design" when the
@@ -40,6 +44,9 @@ struct CostAssumptions {
     // and its support), so a design is placed in a tier by capex x (1 + support share x these years).
     Assumption supportPrepaidYears;
     bool staffPerYearGiven = false; // staff_per_year was set (design or command line)
+    // The team's price book (cost/pricebook.h) when costing against a repository: its prices replace
+    // the design's snapshot prices of the items it lists. Null: the design's own prices.
+    std::shared_ptr<const PriceBook> priceBook;
 
     [[nodiscard]] static CostAssumptions defaults();
     // Defaults overlaid with the design's stored assumptions (invalid values are ignored).

@@ -1,9 +1,12 @@
 #include "cost/costmodel.h"
 
 #include "cost/opticsplan.h"
+#include "cost/pricebook.h"
 #include "model/design.h"
 #include "model/designintent.h"
 #include "util/money.h"
+
+#include <QJsonArray>
 
 #include <algorithm>
 #include <map>
@@ -37,7 +40,7 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
     CostReport r;
     r.assumptions = a;
     const OpticsPlan optics = OpticsPlan::of(design);
-    r.bom = BillOfMaterials::of(design, optics);
+    r.bom = BillOfMaterials::of(design, optics, a.priceBook.get());
     r.capexBand = r.bom.totalBand();
     r.capex = r.capexBand.mid;
     r.capexByArea = capexByArea(r.bom);
@@ -207,9 +210,43 @@ QJsonObject CostReport::toJson() const
                 {QStringLiteral("break_even_utilization_band"), breakEvenBand},
                 {QStringLiteral("break_even"), breakEvenText()}}},
         {QStringLiteral("assumptions"), assumptions.toJson()},
+        {QStringLiteral("price_book"),
+            assumptions.priceBook ? QJsonObject{{QStringLiteral("origin"), assumptions.priceBook->origin()},
+                {QStringLiteral("items"), assumptions.priceBook->size()},
+                {QStringLiteral("bom_lines_priced"), priceBookLines()}, {QStringLiteral("lines"), priceBookLinesJson()}}
+                                  : QJsonValue()},
         {QStringLiteral("formulas"), formulas},
         {QStringLiteral("sources"), sources},
     };
+}
+
+int CostReport::priceBookLines() const
+{
+    int n = 0;
+    for (const BomLine& l : bom.lines())
+        n += l.priceKind == toString(PriceKind::PriceBook) ? 1 : 0;
+    return n;
+}
+
+QJsonArray CostReport::priceBookLinesJson() const
+{
+    QJsonArray lines;
+    for (const BomLine& l : bom.lines())
+        if (l.priceKind == toString(PriceKind::PriceBook))
+            lines.append(QJsonObject{{QStringLiteral("sku"), l.sku}, {QStringLiteral("quantity"), l.quantity},
+                {QStringLiteral("unit_price"), l.unitPrice}, {QStringLiteral("source"), l.priceSource}});
+    return lines;
+}
+
+QString CostReport::priceBookText() const
+{
+    if (!assumptions.priceBook || assumptions.priceBook->isEmpty())
+        return {};
+    return QStringLiteral("%1 of %2 bill-of-materials lines priced from the team price book of %3 (%4 prices)")
+        .arg(priceBookLines())
+        .arg(bom.lines().size())
+        .arg(assumptions.priceBook->origin())
+        .arg(assumptions.priceBook->size());
 }
 
 QString CostReport::breakEvenText() const
@@ -264,6 +301,8 @@ QString CostReport::toText() const
                  .arg(tier->name, bandText(allInBand, usd))
                  .arg(std::min(assumptions.supportPrepaidYears.value, assumptions.years.value))
                  .arg(withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside"));
+    if (const QString book = priceBookText(); !book.isEmpty())
+        s += QStringLiteral("Prices               %1\n").arg(book);
     s += QStringLiteral("Not counted          %1\n").arg(CostAssumptions::omissions());
     return s;
 }

@@ -6,6 +6,7 @@
 #include "cost/powerfigures.h"
 #include "cost/tiertable.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -73,6 +74,13 @@ struct CostReport {
     [[nodiscard]] QString toText() const;
     // "at 38.2% utilization", or "never, at any utilization" when owning cannot break even.
     [[nodiscard]] QString breakEvenText() const;
+    // Lines of the bill of materials priced from the team price book (assumptions.priceBook).
+    [[nodiscard]] int priceBookLines() const;
+    // Those lines (sku, quantity, unit_price, source) for `cost --json`.
+    [[nodiscard]] QJsonArray priceBookLinesJson() const;
+    // "3 of 12 bill-of-materials lines priced from the team price book of 'acme' (5 prices)", or
+    // empty when costed without one (or with an empty one): what `cost` and the studio's status bar say.
+    [[nodiscard]] QString priceBookText() const;
     // "$34.1M-$48.9M (mid $41.2M)": a band as a reader sees it, in the units `money` formats.
     [[nodiscard]] static QString bandText(const Band& band, const std::function<QString(double)>& money);
 };

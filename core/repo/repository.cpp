@@ -10,6 +10,7 @@
 #include <QAtomicInteger>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
 #include <QSqlDriver>
@@ -561,6 +562,54 @@ void Repository::setPrice(const QString& item, double usd, const QString& source
     } catch (const RepoPermissionError& e) {
         throw RepoPermissionError(e.message() + QStringLiteral(" (changing the price book needs the owner role)"));
     }
+}
+
+int Repository::pushCatalogItems(const QJsonArray& items)
+{
+    requireSchema();
+    for (const QJsonValue& v : items)
+        if (v.toObject().value(QLatin1String("sku")).toString().isEmpty())
+            throw Error(QStringLiteral("every catalog item needs a \"sku\""));
+    QSqlDatabase database = db();
+    if (!database.transaction())
+        throw DatabaseError(QStringLiteral("repository '%1': cannot start a transaction").arg(mAddress));
+    ScopeGuard rollback([&database] { database.rollback(); });
+    try {
+        for (const QJsonValue& v : items) {
+            const QJsonObject item = v.toObject();
+            exec(QStringLiteral("INSERT INTO podwright.catalog_items (id, item) VALUES (?, ?::jsonb) "
+                                "ON CONFLICT (id) DO UPDATE SET item = excluded.item, updated_by = current_user, "
+                                "updated_at = now()"),
+                {item.value(QLatin1String("sku")).toString(),
+                    QString::fromUtf8(QJsonDocument(item).toJson(QJsonDocument::Compact))});
+        }
+    } catch (const RepoPermissionError& e) {
+        throw RepoPermissionError(e.message() + QStringLiteral(" (changing the team catalog needs the owner role)"));
+    }
+    if (!database.commit())
+        throw DatabaseError(QStringLiteral("repository '%1': the catalog could not be committed, nothing was "
+                                           "changed: %2")
+                                .arg(mAddress, database.lastError().text()));
+    rollback.dismiss();
+    return static_cast<int>(items.size());
+}
+
+QJsonObject Repository::catalogItems()
+{
+    requireSchema();
+    QSqlQuery q = exec(QStringLiteral("SELECT item::text FROM podwright.catalog_items ORDER BY id"));
+    QJsonArray items;
+    while (q.next())
+        items.append(QJsonDocument::fromJson(q.value(0).toString().toUtf8()).object());
+    return {{QStringLiteral("schema"), 1}, {QStringLiteral("items"), items}};
+}
+
+PriceBook Repository::priceBook()
+{
+    PriceBook book(QStringLiteral("the repository '%1'").arg(mAddress));
+    for (const Price& p : prices())
+        book.set(p.item, PriceBook::Entry{p.usd, p.source, p.updatedBy});
+    return book;
 }
 
 std::vector<Repository::Price> Repository::prices()

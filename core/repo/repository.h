@@ -1,9 +1,11 @@
 #pragma once
 
+#include "cost/pricebook.h"
 #include "repo/repolocation.h"
 #include "util/errors.h"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -108,7 +110,21 @@ public:
     };
     void setPrice(const QString& item, double usd, const QString& source);
     [[nodiscard]] std::vector<Price> prices();
+    // The same as a PriceBook for costing (CostAssumptions::priceBook), its origin naming this
+    // repository. Any role that may read the repository may read it; only owners change it.
+    [[nodiscard]] PriceBook priceBook();
 
+    // The team's catalog: extra catalog items (the user-catalog format of catalog/catalog.h, one JSON
+    // object per item with its "sku"), shared through the repository. pushCatalogItems stores each
+    // item under its sku, replacing an item of the same sku, in one transaction (owners only: the
+    // server refuses anyone else); returns how many were stored. catalogItems returns them by sku,
+    // as {"schema": 1, "items": [...]}, a file Catalog::loadUserFile (and $PODWRIGHT_USER_CATALOG)
+    // reads. The caller checks the items (podwright-cli does, against the shipped catalog).
+    int pushCatalogItems(const QJsonArray& items);
+    [[nodiscard]] QJsonObject catalogItems();
+
+    // What the user gave as the address, for messages.
+    [[nodiscard]] const QString& address() const { return mAddress; }
     // The role the connection logged in as.
     [[nodiscard]] QString currentUser();
 

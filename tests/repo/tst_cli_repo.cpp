@@ -1,6 +1,8 @@
 #include "helpers/pgcluster.h"
 #include "integration/helpers/clirunner.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QtTest>
@@ -168,6 +170,117 @@ private Q_SLOTS:
             QStringLiteral("acme-alt"), QStringLiteral("--repo"), as(QStringLiteral("ed"))});
         QVERIFY2(branch.exitCode == 0, branch.err.constData());
         QVERIFY2(text(branch.out).contains(QLatin1String("pushed acme-alt revision 1")), branch.out.constData());
+    }
+
+    void costUsesTheTeamPriceBook()
+    {
+        // The price of the design's first bill-of-materials line, as the design prices it.
+        const CliResult plain = runCli({QStringLiteral("cost"), QStringLiteral("--json"), sample()});
+        QVERIFY2(plain.exitCode == 0, plain.err.constData());
+        const CliResult bom = runCli({QStringLiteral("bom"), QStringLiteral("--json"), sample()});
+        QVERIFY2(bom.exitCode == 0, bom.err.constData());
+        const QJsonObject firstLine = bom.json().value(QLatin1String("lines")).toArray().first().toObject();
+        const QString sku = firstLine.value(QLatin1String("sku")).toString();
+        const int quantity = firstLine.value(QLatin1String("quantity")).toInt();
+        const double unit = firstLine.value(QLatin1String("unit_price")).toDouble();
+        QVERIFY(!sku.isEmpty() && quantity > 0);
+        QVERIFY(plain.json().value(QLatin1String("price_book")).isNull());
+        // Only an owner sets team prices (here the administrator); everyone who reads may cost with them.
+        const CliResult set = runCli({QStringLiteral("repo"), QStringLiteral("price"), sku,
+            QString::number(unit + 500, 'f', 2), QStringLiteral("--source"), QStringLiteral("quote Q-9"),
+            QStringLiteral("--repo"), as(QLatin1String(PgCluster::kAdmin))});
+        QVERIFY2(set.exitCode == 0, set.err.constData());
+        const CliResult team = runCli({QStringLiteral("cost"), QStringLiteral("--json"), sample(),
+            QStringLiteral("--repo"), as(QStringLiteral("vi"))});
+        QVERIFY2(team.exitCode == 0, team.err.constData());
+        const QJsonArray teamLines
+            = team.json().value(QLatin1String("price_book")).toObject().value(QLatin1String("lines")).toArray();
+        QCOMPARE(teamLines.size(), 1);
+        QCOMPARE(teamLines[0].toObject().value(QLatin1String("sku")).toString(), sku);
+        QCOMPARE(teamLines[0].toObject().value(QLatin1String("quantity")).toInt(), quantity);
+        QVERIFY(teamLines[0].toObject().value(QLatin1String("source")).toString().contains(QLatin1String("quote Q-9")));
+        QVERIFY(qAbs(team.json().value(QLatin1String("capex")).toDouble()
+                    - (plain.json().value(QLatin1String("capex")).toDouble() + 500.0 * quantity))
+            < 0.01);
+        QCOMPARE(
+            team.json().value(QLatin1String("price_book")).toObject().value(QLatin1String("bom_lines_priced")).toInt(),
+            1);
+        // The text says where the prices came from; $PODWRIGHT_REPO with --team-prices does the same.
+        qputenv("PODWRIGHT_REPO", as(QStringLiteral("vi")).toUtf8());
+        const CliResult text = runCli({QStringLiteral("cost"), sample(), QStringLiteral("--team-prices")});
+        qunsetenv("PODWRIGHT_REPO");
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("1 of") && text.out.contains("team price book"), text.out.constData());
+        // Without a repository, --team-prices is a usage error.
+        QCOMPARE(runCli({QStringLiteral("cost"), sample(), QStringLiteral("--team-prices")}).exitCode, 2);
+    }
+
+    void theTeamCatalogIsSharedAndUsedByGenerateAndCost()
+    {
+        // A team's own quote for a server: the shipped DGX H100 under another sku and price.
+        const CliResult shown = runCli(
+            {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("dgx-h100"), QStringLiteral("--json")});
+        QVERIFY2(shown.exitCode == 0, shown.err.constData());
+        QJsonObject item = shown.json();
+        item[QStringLiteral("sku")] = QStringLiteral("team-dgx-h100");
+        QJsonObject price = item.value(QLatin1String("price")).toObject();
+        price[QStringLiteral("value")] = 251234;
+        item[QStringLiteral("price")] = price;
+        const QString mine = file(QStringLiteral("team-catalog.json"));
+        {
+            QFile f(mine);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(
+                QJsonDocument(QJsonObject{{QStringLiteral("schema"), 1}, {QStringLiteral("items"), QJsonArray{item}}})
+                    .toJson());
+        }
+        // An editor may not change the team catalog: the server refuses.
+        const CliResult editor = runCli({QStringLiteral("repo"), QStringLiteral("catalog-push"), mine,
+            QStringLiteral("--repo"), as(QStringLiteral("ed"))});
+        QCOMPARE(editor.exitCode, 1);
+        QVERIFY2(editor.err.contains("permission denied for table catalog_items") && editor.err.contains("owner role"),
+            editor.err.constData());
+        const CliResult owner = runCli({QStringLiteral("repo"), QStringLiteral("catalog-push"), mine,
+            QStringLiteral("--repo"), as(QLatin1String(PgCluster::kAdmin))});
+        QVERIFY2(owner.exitCode == 0, owner.err.constData());
+        QVERIFY2(owner.out.contains("pushed 1 catalog item"), owner.out.constData());
+        // A file the catalog would refuse is refused whole, before the repository is asked.
+        const QString bad = file(QStringLiteral("bad-catalog.json"));
+        {
+            QFile f(bad);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"schema": 1, "items": [{"sku": "dgx-h100", "vendor": "x"}]})");
+        }
+        const CliResult refused = runCli({QStringLiteral("repo"), QStringLiteral("catalog-push"), bad,
+            QStringLiteral("--repo"), as(QLatin1String(PgCluster::kAdmin))});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("nothing was pushed"), refused.err.constData());
+
+        // A viewer pulls it; generate and cost use the team's item through $PODWRIGHT_USER_CATALOG.
+        const QString pulled = file(QStringLiteral("pulled-catalog.json"));
+        const CliResult pull = runCli({QStringLiteral("repo"), QStringLiteral("catalog-pull"), QStringLiteral("-o"),
+            pulled, QStringLiteral("--repo"), as(QStringLiteral("vi"))});
+        QVERIFY2(pull.exitCode == 0, pull.err.constData());
+        QVERIFY2(pull.out.contains("1 team catalog item"), pull.out.constData());
+        const QString design = file(QStringLiteral("team-server.podwright"));
+        qputenv("PODWRIGHT_USER_CATALOG", pulled.toLocal8Bit());
+        const CliResult generated = runCli({QStringLiteral("generate"), QStringLiteral("--server"),
+            QStringLiteral("team-dgx-h100"), QStringLiteral("--nodes"), QStringLiteral("4"), QStringLiteral("--switch"),
+            QStringLiteral("qm9700"), QStringLiteral("-o"), design});
+        qunsetenv("PODWRIGHT_USER_CATALOG");
+        QVERIFY2(generated.exitCode == 0, generated.err.constData());
+        const CliResult bom = runCli({QStringLiteral("bom"), QStringLiteral("--json"), design});
+        QVERIFY2(bom.exitCode == 0, bom.err.constData());
+        bool found = false;
+        for (const QJsonValue& v : bom.json().value(QLatin1String("lines")).toArray()) {
+            const QJsonObject line = v.toObject();
+            if (line.value(QLatin1String("sku")).toString() == QLatin1String("team-dgx-h100")) {
+                found = true;
+                QCOMPARE(line.value(QLatin1String("quantity")).toInt(), 4);
+                QCOMPARE(line.value(QLatin1String("unit_price")).toDouble(), 251234.0);
+            }
+        }
+        QVERIFY2(found, bom.out.constData());
     }
 
     void badConnectionsAreExplained()

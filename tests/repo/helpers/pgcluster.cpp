@@ -99,6 +99,90 @@ bool PgCluster::run(const QString& program, const QStringList& arguments, QStrin
     return true;
 }
 
+bool PgCluster::openssl(const QStringList& arguments)
+{
+    QProcess p;
+    p.setWorkingDirectory(mDir->path());
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(QStringLiteral("openssl"), arguments);
+    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        mError = QStringLiteral("openssl %1 failed (install the package openssl): %2")
+                     .arg(arguments.join(QLatin1Char(' ')), QString::fromLocal8Bit(p.readAll()) + p.errorString());
+        return false;
+    }
+    return true;
+}
+
+QString PgCluster::makeOtherCa(const QString& folder)
+{
+    const QString crt = QDir(folder).filePath(QStringLiteral("other-ca.crt"));
+    if (!openssl({QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+            QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+            QStringLiteral("-keyout"), QDir(folder).filePath(QStringLiteral("other-ca.key")), QStringLiteral("-out"),
+            crt, QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+            QStringLiteral("/CN=Some other CA")}))
+        return {};
+    return crt;
+}
+
+// A certificate authority and a server certificate it signed (EC keys: quick to make), in the
+// cluster's folder; the server's key belongs to the server's user, readable by it alone, as
+// PostgreSQL insists.
+bool PgCluster::makeCertificates(QStringList& serverSettings)
+{
+    const QString ca = mDir->filePath(QStringLiteral("ca.crt"));
+    const QString caKey = mDir->filePath(QStringLiteral("ca.key"));
+    const QString crt = mDir->filePath(QStringLiteral("server.crt"));
+    const QString key = mDir->filePath(QStringLiteral("server.key"));
+    const QString csr = mDir->filePath(QStringLiteral("server.csr"));
+    const QString ext = mDir->filePath(QStringLiteral("server.ext"));
+    const QStringList ecKey{QStringLiteral("-newkey"), QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+        QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes")};
+    QFile extFile(ext);
+    if (!extFile.open(QIODevice::WriteOnly) || extFile.write("subjectAltName=DNS:localhost,IP:127.0.0.1\n") < 0)
+        return false;
+    extFile.close();
+    if (!openssl(QStringList{QStringLiteral("req"), QStringLiteral("-x509")} + ecKey
+            + QStringList{QStringLiteral("-keyout"), caKey, QStringLiteral("-out"), ca, QStringLiteral("-days"),
+                QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=Podwright test CA")})
+        || !openssl(QStringList{QStringLiteral("req")} + ecKey
+            + QStringList{QStringLiteral("-keyout"), key, QStringLiteral("-out"), csr, QStringLiteral("-subj"),
+                QStringLiteral("/CN=localhost")})
+        || !openssl({QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), csr, QStringLiteral("-CA"),
+            ca, QStringLiteral("-CAkey"), caKey, QStringLiteral("-CAcreateserial"), QStringLiteral("-out"), crt,
+            QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-extfile"), ext}))
+        return false;
+    QFile::setPermissions(key, QFile::ReadOwner | QFile::WriteOwner);
+    if (mUid >= 0) {
+        for (const QString& f : {crt, key})
+            if (chown(QFile::encodeName(f).constData(), uid_t(mUid), gid_t(mGid)) != 0) {
+                mError = QStringLiteral("cannot give %1 to the server's user").arg(f);
+                return false;
+            }
+    }
+    // Unix socket: trust (the administrator's psql); TCP: TLS and a password, nothing else.
+    QFile hba(mDataDir + QStringLiteral("/pg_hba.conf"));
+    if (!hba.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || hba.write("local all all trust\n"
+                     "hostssl all all 127.0.0.1/32 scram-sha-256\n"
+                     "hostnossl all all 127.0.0.1/32 reject\n")
+            < 0) {
+        mError = QStringLiteral("cannot write pg_hba.conf: %1").arg(hba.errorString());
+        return false;
+    }
+    hba.close();
+    mCaCertificate = ca;
+    serverSettings << QStringLiteral("listen_addresses=127.0.0.1") << QStringLiteral("ssl=on")
+                   << QStringLiteral("ssl_cert_file=") + crt << QStringLiteral("ssl_key_file=") + key
+                   << QStringLiteral("password_encryption=scram-sha-256");
+    return true;
+}
+
+QString PgCluster::tcpUri(const QString& database, const QString& user, const QString& query, const QString& host) const
+{
+    return QStringLiteral("postgresql://%1@%2:%3/%4?%5").arg(user, host).arg(mPort).arg(database, query);
+}
+
 bool PgCluster::start()
 {
     mBinDir = findBinDir();
@@ -157,9 +241,16 @@ bool PgCluster::start()
     arguments << QStringLiteral("--pdeathsig=QUIT") << QStringLiteral("--") << mBinDir + QStringLiteral("/postgres")
               << QStringLiteral("-D") << mDataDir << QStringLiteral("-k") << mSocketDir << QStringLiteral("-p")
               << QString::number(mPort);
-    for (const char* setting : {"listen_addresses=", "fsync=off", "full_page_writes=off", "synchronous_commit=off",
-             "dynamic_shared_memory_type=mmap"})
-        arguments << QStringLiteral("-c") << QLatin1String(setting);
+    QStringList settings{QStringLiteral("fsync=off"), QStringLiteral("full_page_writes=off"),
+        QStringLiteral("synchronous_commit=off"), QStringLiteral("dynamic_shared_memory_type=mmap")};
+    if (mTls) {
+        if (!makeCertificates(settings))
+            return false;
+    } else {
+        settings << QStringLiteral("listen_addresses=");
+    }
+    for (const QString& setting : settings)
+        arguments << QStringLiteral("-c") << setting;
     const QString log = mDir->filePath(QStringLiteral("server.log"));
     mServer = std::make_unique<QProcess>();
     mServer->setWorkingDirectory(mDir->path());
@@ -248,6 +339,17 @@ bool PgCluster::psql(const QString& database, const QString& sql, QString* outpu
         return false;
     }
     return true;
+}
+
+std::unique_ptr<QProcess> PgCluster::startPsql(const QString& database, const QString& sql) const
+{
+    auto p = std::make_unique<QProcess>();
+    p->setProcessChannelMode(QProcess::MergedChannels);
+    p->start(mBinDir + QStringLiteral("/psql"),
+        {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"), QStringLiteral("ON_ERROR_STOP=1"),
+            QStringLiteral("-h"), mSocketDir, QStringLiteral("-p"), QString::number(mPort), QStringLiteral("-U"),
+            QLatin1String(kAdmin), QStringLiteral("-d"), database, QStringLiteral("-c"), sql});
+    return p;
 }
 
 bool PgCluster::createDatabase(const QString& name)

@@ -22,6 +22,19 @@ public:
     PgCluster(const PgCluster&) = delete;
     PgCluster& operator=(const PgCluster&) = delete;
 
+    // Before start(): also listen on TCP at 127.0.0.1 with ssl=on, a server certificate for
+    // "localhost" and 127.0.0.1 signed by a certificate authority made with openssl in the cluster's
+    // folder (caCertificate()), and password authentication (scram-sha-256) for TCP connections,
+    // which must use TLS (hostssl; plain TCP is rejected). The Unix socket stays trust.
+    void enableTls() { mTls = true; }
+    [[nodiscard]] const QString& caCertificate() const { return mCaCertificate; }
+    // Makes another, unrelated certificate authority in `folder` (a wrong root for verify-full);
+    // returns its certificate's path, empty with error() set on failure.
+    [[nodiscard]] QString makeOtherCa(const QString& folder);
+    // A postgresql:// URI over TCP to 127.0.0.1 (or `host`) with the given query (sslmode=...).
+    [[nodiscard]] QString tcpUri(const QString& database, const QString& user, const QString& query,
+        const QString& host = QStringLiteral("127.0.0.1")) const;
+
     // Starts the server; on failure returns false and error() says why (with the server's log).
     [[nodiscard]] bool start();
     [[nodiscard]] const QString& error() const { return mError; }
@@ -39,11 +52,16 @@ public:
     // an empty string with error() set.
     [[nodiscard]] bool psql(const QString& database, const QString& sql, QString* output = nullptr,
         const QString& user = QLatin1String(kAdmin));
+    // Starts psql with `sql` as the superuser without waiting (a lock held while the test acts);
+    // the process belongs to the caller.
+    [[nodiscard]] std::unique_ptr<QProcess> startPsql(const QString& database, const QString& sql) const;
     // A fresh database, so that each test starts from nothing.
     [[nodiscard]] bool createDatabase(const QString& name);
 
 private:
     [[nodiscard]] bool run(const QString& program, const QStringList& arguments, QString* output, int timeoutMs);
+    [[nodiscard]] bool makeCertificates(QStringList& serverSettings);
+    [[nodiscard]] bool openssl(const QStringList& arguments);
 
     std::unique_ptr<QTemporaryDir> mDir;
     std::unique_ptr<QProcess> mServer;
@@ -56,6 +74,8 @@ private:
     int mUid = -1;
     int mGid = -1;
     QString mError;
+    bool mTls = false;
+    QString mCaCertificate;
 };
 
 } // namespace pw::test

@@ -1,0 +1,386 @@
+// The studio with a team repository on a real PostgreSQL server (issue 18): File > Open from
+// Repository…, Save to Repository… with a message, the refusal of a save on top of a revision that is
+// no longer the latest and each way forward, a connection dropped in the middle of a save, the
+// Repository History dock, and the team's price book applied to the open design. The server is a
+// throwaway cluster reached over TCP with TLS (sslmode=require) and a password from PGPASSFILE, as
+// a team's server is; the password must end up in no setting and no saved design.
+#include "repo/helpers/pgcluster.h"
+#include "ui/helpers/modal.h"
+#include "ui/helpers/uitest.h"
+
+#include "actionregistry.h"
+#include "designanalysis.h"
+#include "designdocument.h"
+#include "dialogs/repodialogs.h"
+#include "mainwindow.h"
+#include "repohistorypanel.h"
+#include "reposession.h"
+
+#include "commands/renamedesigncommand.h"
+#include "cost/costmodel.h"
+#include "cost/pricebook.h"
+#include "io/designfile.h"
+#include "repo/repolocation.h"
+#include "repo/repoprovenance.h"
+#include "repo/repository.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFile>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace pw;
+using namespace pw::ui;
+using pw::test::PgCluster;
+
+class TestRepoStudio : public QObject {
+    Q_OBJECT
+
+private:
+    PgCluster mCluster;
+    QTemporaryDir mDir;
+    const QString mDb = QStringLiteral("studio");
+    const QString mPassword = QStringLiteral("Studio-Pass-9931");
+    QStringList mErrors; // what the error reporter showed
+
+    QString aliceUri() const
+    {
+        return mCluster.tcpUri(mDb, QStringLiteral("alice"), QStringLiteral("sslmode=require"));
+    }
+    Repository admin() { return Repository(RepoLocation::parse(mCluster.connectionString(mDb))); }
+    // Bob, another editor on his own connection (the Unix socket, trust).
+    Repository bob() { return Repository(RepoLocation::parse(mCluster.connectionString(mDb, QStringLiteral("bob")))); }
+    static Design sample()
+    {
+        return DesignFile::load(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
+            + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright"));
+    }
+    static Design noted(Design d, const QString& note)
+    {
+        QJsonObject p = d.properties();
+        p.insert(QStringLiteral("note"), note);
+        d.setProperties(p);
+        return d;
+    }
+    static QString noteOf(const Design& d) { return d.properties().value(QStringLiteral("note")).toString(); }
+    int latestOf(const QString& name)
+    {
+        for (const RepoDesignEntry& e : admin().list())
+            if (e.name == name)
+                return e.latest;
+        return 0;
+    }
+
+    std::unique_ptr<MainWindow> makeWindow()
+    {
+        auto w = std::make_unique<MainWindow>(&testing::testCatalog());
+        w->setErrorReporter([this](const QString& title, const QString& message) {
+            mErrors << title + QStringLiteral(": ") + message;
+        });
+        w->resize(1400, 900);
+        w->show();
+        if (!QTest::qWaitForWindowExposed(w.get()))
+            qWarning("window not exposed");
+        return w;
+    }
+    static void rename(MainWindow& w, const QString& name)
+    {
+        QVERIFY(w.document()->execute(std::make_unique<RenameDesignCommand>(name)).ok);
+    }
+    // File > Save to Repository… with `message`, the dialog answered as a user would.
+    bool saveWithMessage(MainWindow& w, const QString& message)
+    {
+        testing::whenModal<RepoSaveDialog>(this, [message](RepoSaveDialog* dlg) {
+            dlg->findChild<QPlainTextEdit*>(QStringLiteral("repoMessage"))->setPlainText(message);
+            testing::okButton(dlg)->click();
+        });
+        return w.saveToRepository();
+    }
+    // Answers the conflict box with the button named `button`, after checking its text.
+    void answerConflict(const QString& button, QString* text, bool* offeredCompare = nullptr)
+    {
+        testing::whenModal<QMessageBox>(this, [=](QMessageBox* box) {
+            *text = box->text() + QLatin1Char('\n') + box->informativeText();
+            if (offeredCompare)
+                *offeredCompare = box->findChild<QPushButton*>(QStringLiteral("repoCompare")) != nullptr;
+            box->findChild<QPushButton*>(button)->click();
+        });
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qunsetenv("PGPASSWORD");
+        qunsetenv("PODWRIGHT_REPO");
+        QSettings().remove(QLatin1String(RepoSession::kAddressSetting));
+        mCluster.enableTls();
+        QVERIFY2(mCluster.start(), qPrintable(mCluster.error()));
+        QVERIFY2(mCluster.createDatabase(mDb), qPrintable(mCluster.error()));
+        Repository a = admin();
+        a.migrate();
+        a.grant(QStringLiteral("alice"), RepoRole::Editor);
+        a.grant(QStringLiteral("bob"), RepoRole::Editor);
+        QVERIFY(mCluster.psql(mDb, QStringLiteral("ALTER ROLE alice PASSWORD '%1'").arg(mPassword)));
+        const QString passFile = mDir.filePath(QStringLiteral("pgpass"));
+        QFile f(passFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("*:%1:%2:alice:%3\n").arg(mCluster.port()).arg(mDb, mPassword).toUtf8());
+        f.close();
+        f.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+        qputenv("PGPASSFILE", passFile.toLocal8Bit());
+        // Two revisions by bob, each with a note the test can recognise.
+        Repository b = bob();
+        QVERIFY(
+            b.push(noted(sample(), QStringLiteral("first")), QStringLiteral("acme"), QStringLiteral("start")).accepted);
+        Design second = b.pull(QStringLiteral("acme"));
+        QVERIFY(b.push(noted(second, QStringLiteral("second")), QStringLiteral("acme"), QStringLiteral("two racks"))
+                    .accepted);
+    }
+
+    void init() { mErrors.clear(); }
+
+    void openFromRepositoryListsDesignsAndOpensTheChosenRevision()
+    {
+        auto w = makeWindow();
+        QStringList designs;
+        QStringList revisions;
+        testing::whenModal<RepoOpenDialog>(this, [&](RepoOpenDialog* dlg) {
+            dlg->findChild<QLineEdit*>(QStringLiteral("repoAddress"))->setText(aliceUri());
+            dlg->findChild<QPushButton*>(QStringLiteral("repoConnect"))->click();
+            auto* list = dlg->findChild<QTreeWidget*>(QStringLiteral("repoDesigns"));
+            for (int i = 0; i < list->topLevelItemCount(); ++i)
+                designs << list->topLevelItem(i)->text(0) + QLatin1Char(' ') + list->topLevelItem(i)->text(1);
+            auto* revs = dlg->findChild<QTreeWidget*>(QStringLiteral("repoRevisions"));
+            for (int i = 0; i < revs->topLevelItemCount(); ++i)
+                revisions << revs->topLevelItem(i)->text(0) + QLatin1Char(' ') + revs->topLevelItem(i)->text(3);
+            revs->setCurrentItem(revs->topLevelItem(1)); // r1
+            testing::okButton(dlg)->click();
+        });
+        QVERIFY(w->openFromRepository());
+        QVERIFY2(mErrors.isEmpty(), qPrintable(mErrors.join(QLatin1Char('\n'))));
+        QCOMPARE(designs, QStringList{QStringLiteral("acme r2")});
+        QCOMPARE(revisions, (QStringList{QStringLiteral("r2 two racks"), QStringLiteral("r1 start")}));
+        QCOMPARE(noteOf(w->document()->design()), QStringLiteral("first"));
+        QVERIFY(!w->document()->isModified());
+        QCOMPARE(w->repoSession()->origin()->revision, 1);
+        QVERIFY2(w->windowTitle().contains(QLatin1String("acme r1 in the repository")), qPrintable(w->windowTitle()));
+        // The address is remembered for the next time, without the password.
+        QCOMPARE(RepoSession::rememberedAddress(), aliceUri());
+    }
+
+    void saveWithAMessageStoresTheNextRevisionAndTheHistoryShowsIt()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->repoSession()->open(aliceUri(), QStringLiteral("acme")));
+        QCOMPARE(w->repoSession()->origin()->revision, 2);
+        rename(*w, QStringLiteral("Acme, three racks"));
+        QVERIFY(w->document()->isModified());
+        QVERIFY(saveWithMessage(*w, QStringLiteral("a third rack")));
+        QVERIFY2(mErrors.isEmpty(), qPrintable(mErrors.join(QLatin1Char('\n'))));
+        QVERIFY(!w->document()->isModified());
+        QCOMPARE(w->repoSession()->origin()->revision, 3);
+        const std::vector<RepoRevision> log = admin().log(QStringLiteral("acme"));
+        QCOMPARE(log.front().number, 3);
+        QCOMPARE(log.front().author, QStringLiteral("alice")); // the server's current_user, not a claim
+        QCOMPARE(log.front().message, QStringLiteral("a third rack"));
+        QCOMPARE(admin().pull(QStringLiteral("acme")).name(), QStringLiteral("Acme, three racks"));
+
+        // The history dock: every revision, newest first; opening one from it.
+        w->action(ActionId::ShowRepoHistory)->trigger();
+        QVERIFY(w->repoHistoryDock()->isVisible());
+        QTreeWidget* list = w->repoHistoryPanel()->list();
+        QCOMPARE(list->topLevelItemCount(), 3);
+        QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("r3"));
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("alice"));
+        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("a third rack"));
+        QCOMPARE(list->topLevelItem(2)->text(3), QStringLiteral("start"));
+        QVERIFY(list->topLevelItem(0)->font(0).bold()); // the document's own revision
+        list->setCurrentItem(list->topLevelItem(1));
+        QVERIFY(w->repoHistoryPanel()->openSelected());
+        QCOMPARE(noteOf(w->document()->design()), QStringLiteral("second"));
+        QCOMPARE(w->repoSession()->origin()->revision, 2);
+        QVERIFY(list->topLevelItem(1)->font(0).bold());
+    }
+
+    void aSaveOnTopOfAnOlderRevisionIsRefusedWithTheWaysForward()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->repoSession()->open(aliceUri(), QStringLiteral("acme")));
+        const int base = w->repoSession()->origin()->revision;
+        // Bob saves in between.
+        {
+            Repository b = bob();
+            QVERIFY(b.push(noted(b.pull(QStringLiteral("acme")), QStringLiteral("bob's")), QStringLiteral("acme"),
+                         QStringLiteral("bob's change"))
+                        .accepted);
+        }
+        rename(*w, QStringLiteral("Alice's version"));
+
+        // Cancel: nothing saved, nothing overwritten, the work still here and unsaved.
+        QString text;
+        bool offeredCompare = true;
+        answerConflict(QStringLiteral("repoCancel"), &text, &offeredCompare);
+        QVERIFY(!saveWithMessage(*w, QStringLiteral("alice's change")));
+        QVERIFY2(text.contains(QStringLiteral("revision %1").arg(base + 1))
+                && text.contains(QStringLiteral("based on revision %1").arg(base)),
+            qPrintable(text));
+        QVERIFY2(!offeredCompare, "Compare offered without a compare view");
+        QCOMPARE(latestOf(QStringLiteral("acme")), base + 1);
+        QCOMPARE(noteOf(admin().pull(QStringLiteral("acme"))), QStringLiteral("bob's"));
+        QCOMPARE(w->document()->design().name(), QStringLiteral("Alice's version"));
+        QVERIFY(w->document()->isModified());
+
+        // Compare, once the compare view is wired to the slot: it gets both revisions.
+        std::optional<RepoSession::Conflict> compared;
+        w->repoSession()->setCompareHandler([&](const RepoSession::Conflict& c) { compared = c; });
+        answerConflict(QStringLiteral("repoCompare"), &text, &offeredCompare);
+        QVERIFY(!saveWithMessage(*w, QStringLiteral("alice's change")));
+        QVERIFY(offeredCompare);
+        QVERIFY(compared.has_value());
+        QCOMPARE(compared->base, base);
+        QCOMPARE(compared->latest, base + 1);
+        QCOMPARE(compared->design, QStringLiteral("acme"));
+        w->repoSession()->setCompareHandler({});
+
+        // Save as New Design: alice's version becomes a design of its own (a branch).
+        answerConflict(QStringLiteral("repoSaveAsNew"), &text);
+        testing::whenModal<QInputDialog>(this, [](QInputDialog* dlg) {
+            dlg->setTextValue(QStringLiteral("acme-alice"));
+            dlg->accept();
+        });
+        QVERIFY(saveWithMessage(*w, QStringLiteral("alice's change")));
+        QCOMPARE(latestOf(QStringLiteral("acme")), base + 1); // untouched
+        QCOMPARE(latestOf(QStringLiteral("acme-alice")), 1);
+        QCOMPARE(admin().pull(QStringLiteral("acme-alice")).name(), QStringLiteral("Alice's version"));
+        QCOMPARE(w->repoSession()->origin()->design, QStringLiteral("acme-alice"));
+        QVERIFY(!w->document()->isModified());
+
+        // Reload Latest: bob saves on the branch too; alice drops her edit for his revision.
+        {
+            Repository b = bob();
+            QVERIFY(b.push(noted(b.pull(QStringLiteral("acme-alice")), QStringLiteral("bob on branch")),
+                         QStringLiteral("acme-alice"), QStringLiteral("bob again"))
+                        .accepted);
+        }
+        rename(*w, QStringLiteral("Alice again"));
+        answerConflict(QStringLiteral("repoReloadLatest"), &text);
+        QVERIFY(!saveWithMessage(*w, QStringLiteral("alice again")));
+        QCOMPARE(latestOf(QStringLiteral("acme-alice")), 2);
+        QCOMPARE(noteOf(w->document()->design()), QStringLiteral("bob on branch"));
+        QCOMPARE(w->repoSession()->origin()->revision, 2);
+        QVERIFY(!w->document()->isModified());
+        QVERIFY2(mErrors.isEmpty(), qPrintable(mErrors.join(QLatin1Char('\n'))));
+    }
+
+    void aConnectionDroppedMidSaveChangesNothing()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->repoSession()->open(aliceUri(), QStringLiteral("acme")));
+        const int before = w->repoSession()->origin()->revision;
+        rename(*w, QStringLiteral("Lost in transit?"));
+        // The administrator holds the designs table, and kills the studio's connection once its save
+        // waits inside its transaction (at most 20 s, then it gives up and the save goes through).
+        auto holder = mCluster.startPsql(mDb,
+            QStringLiteral("BEGIN; LOCK TABLE podwright.designs IN ACCESS EXCLUSIVE MODE; "
+                           "DO $$ BEGIN FOR i IN 1..400 LOOP PERFORM pg_stat_clear_snapshot(); "
+                           "PERFORM pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'alice' "
+                           "AND wait_event_type = 'Lock'; EXIT WHEN FOUND; PERFORM pg_sleep(0.05); END LOOP; END $$; "
+                           "COMMIT;"));
+        auto locked = [&] {
+            QString out;
+            return mCluster.psql(mDb,
+                       QStringLiteral("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                                      "WHERE c.relname = 'designs' AND l.mode = 'AccessExclusiveLock' AND l.granted"),
+                       &out)
+                && out == QLatin1String("1");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(locked(), 10000);
+        QVERIFY(!saveWithMessage(*w, QStringLiteral("never arrives")));
+        QVERIFY(holder->waitForFinished(30000));
+        QCOMPARE(mErrors.size(), 1);
+        QVERIFY2(mErrors.front().startsWith(QLatin1String("Not saved to the repository")), qPrintable(mErrors.front()));
+        QVERIFY2(
+            mErrors.front().contains(QStringLiteral("stays at revision %1").arg(before)), qPrintable(mErrors.front()));
+        QVERIFY2(mErrors.front().contains(QLatin1String("still unsaved")), qPrintable(mErrors.front()));
+        QCOMPARE(latestOf(QStringLiteral("acme")), before);
+        QCOMPARE(w->document()->design().name(), QStringLiteral("Lost in transit?"));
+        QVERIFY(w->document()->isModified());
+        QVERIFY(w->isWindowModified());
+        // The connection is back: the same save goes through as the next revision.
+        mErrors.clear();
+        QVERIFY(saveWithMessage(*w, QStringLiteral("arrives now")));
+        QVERIFY2(mErrors.isEmpty(), qPrintable(mErrors.join(QLatin1Char('\n'))));
+        QCOMPARE(latestOf(QStringLiteral("acme")), before + 1);
+    }
+
+    void theTeamPriceBookPricesTheOpenDesign()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->repoSession()->open(aliceUri(), QStringLiteral("acme")));
+        QVERIFY(w->analysis()->cost().has_value());
+        QVERIFY(!w->priceBookLabel()->isVisible()); // an empty book prices nothing
+        const BomLine line = w->analysis()->cost()->bom.lines().front();
+        // The owner (here the administrator) sets the team's price for the design's first line.
+        admin().setPrice(line.sku, line.unitPrice + 1000, QStringLiteral("quote Q-17"));
+        QVERIFY(w->repoSession()->loadPriceBook());
+        const CostReport& cost = *w->analysis()->cost();
+        const double expected = CostModel::compute(w->document()->design(),
+            [&] {
+                CostAssumptions a = CostAssumptions::ofProperties(w->document()->design().properties());
+                a.priceBook = w->repoSession()->priceBook();
+                return a;
+            }())
+                                    .capex;
+        QCOMPARE(cost.capex, expected);
+        QVERIFY(qAbs(cost.capex
+                    - (CostModel::compute(
+                           w->document()->design(), CostAssumptions::ofProperties(w->document()->design().properties()))
+                            .capex
+                        + 1000.0 * line.quantity))
+            < 0.01);
+        const BomLine& priced = cost.bom.lines().front();
+        QCOMPARE(priced.priceKind, QStringLiteral("price-book"));
+        QVERIFY2(priced.priceSource.contains(QLatin1String("quote Q-17")), qPrintable(priced.priceSource));
+        QVERIFY(w->priceBookLabel()->isVisible());
+        QVERIFY2(w->priceBookLabel()->text().startsWith(QLatin1String("Team prices: 1 of")),
+            qPrintable(w->priceBookLabel()->text()));
+        // An editor may not change it: the server says no.
+        Repository b = bob();
+        QVERIFY_THROWS_EXCEPTION(RepoPermissionError, b.setPrice(line.sku, 1, QStringLiteral("cheaper")));
+    }
+
+    void thePasswordIsInNoSettingAndNoSavedDesign()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->repoSession()->open(aliceUri(), QStringLiteral("acme")));
+        const QString file = mDir.filePath(QStringLiteral("local.podwright"));
+        QVERIFY(w->saveAs(file));
+        w->close();
+        w.reset();
+        QSettings settings;
+        settings.sync();
+        QFile ini(settings.fileName());
+        QVERIFY2(ini.open(QIODevice::ReadOnly), qPrintable(settings.fileName()));
+        const QByteArray stored = ini.readAll();
+        QVERIFY2(stored.contains("127.0.0.1"), stored.constData()); // the address is there...
+        QVERIFY2(!stored.contains(mPassword.toUtf8()), "the password is in the settings"); // ...the password not
+        QFile saved(file);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray bytes = saved.readAll();
+        QVERIFY(bytes.contains("acme")); // the provenance is recorded...
+        QVERIFY2(!bytes.contains(mPassword.toUtf8()), "the password is in the saved design");
+        QCOMPARE(RepoProvenance::of(DesignFile::load(file))->design, QStringLiteral("acme"));
+    }
+};
+
+QTEST_MAIN(TestRepoStudio)
+#include "tst_repostudio.moc"

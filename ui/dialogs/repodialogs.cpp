@@ -1,0 +1,218 @@
+#include "repodialogs.h"
+
+#include "repo/repolocation.h"
+#include "repo/repository.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace pw::ui {
+
+namespace {
+
+QString timeText(const QDateTime& utc)
+{
+    return utc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+QTreeWidget* makeList(QWidget* parent, const QString& objectName, const QStringList& headers)
+{
+    auto* list = new QTreeWidget(parent);
+    list->setObjectName(objectName);
+    list->setHeaderLabels(headers);
+    list->setRootIsDecorated(false);
+    list->setUniformRowHeights(true);
+    list->header()->setStretchLastSection(true);
+    return list;
+}
+
+} // namespace
+
+RepoOpenDialog::RepoOpenDialog(const QString& address, QWidget* parent) : QDialog(parent)
+{
+    setObjectName(QStringLiteral("RepoOpenDialog"));
+    setWindowTitle(QStringLiteral("Open from Repository"));
+    mAddress = new QLineEdit(address, this);
+    mAddress->setObjectName(QStringLiteral("repoAddress"));
+    mAddress->setPlaceholderText(QStringLiteral("postgresql://you@host/podwright, or a service name"));
+    mAddress->setToolTip(QStringLiteral("As podwright-cli's --repo. Passwords come from ~/.pgpass, $PGPASSFILE or "
+                                        "$PGPASSWORD, never from the address."));
+    auto* connectButton = new QPushButton(QStringLiteral("&Connect"), this);
+    connectButton->setObjectName(QStringLiteral("repoConnect"));
+    mDesigns = makeList(this, QStringLiteral("repoDesigns"),
+        {QStringLiteral("Design"), QStringLiteral("Latest"), QStringLiteral("Author"), QStringLiteral("Time"),
+            QStringLiteral("Message")});
+    mRevisions = makeList(this, QStringLiteral("repoRevisions"),
+        {QStringLiteral("Revision"), QStringLiteral("Author"), QStringLiteral("Time"), QStringLiteral("Message")});
+    mStatus = new QLabel(this);
+    mStatus->setObjectName(QStringLiteral("repoStatus"));
+    mStatus->setWordWrap(true);
+    mStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("&Open"));
+
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(QStringLiteral("&Repository:"), this));
+    row->addWidget(mAddress, 1);
+    row->addWidget(connectButton);
+    static_cast<QLabel*>(row->itemAt(0)->widget())->setBuddy(mAddress);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(row);
+    layout->addWidget(mDesigns, 3);
+    layout->addWidget(new QLabel(QStringLiteral("Revisions of the selected design (none picked: the latest):"), this));
+    layout->addWidget(mRevisions, 2);
+    layout->addWidget(mStatus);
+    layout->addWidget(buttons);
+    resize(760, 560);
+
+    connect(connectButton, &QPushButton::clicked, this, [this] { connectToRepository(); });
+    connect(mAddress, &QLineEdit::returnPressed, this, [this] { connectToRepository(); });
+    connect(mDesigns, &QTreeWidget::currentItemChanged, this, [this] {
+        showRevisions();
+        updateOk();
+    });
+    connect(mDesigns, &QTreeWidget::itemActivated, this, [this] { accept(); });
+    connect(mRevisions, &QTreeWidget::itemActivated, this, [this] { accept(); });
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    updateOk();
+}
+
+bool RepoOpenDialog::connectToRepository()
+{
+    mDesigns->clear();
+    mRevisions->clear();
+    mListedAddress.clear();
+    try {
+        Repository repo(RepoLocation::parse(mAddress->text()));
+        for (const RepoDesignEntry& e : repo.list()) {
+            auto* item = new QTreeWidgetItem(
+                mDesigns, {e.name, QStringLiteral("r%1").arg(e.latest), e.author, timeText(e.time), e.message});
+            item->setData(0, Qt::UserRole, e.name);
+        }
+        mListedAddress = mAddress->text().trimmed();
+        mStatus->setText(mDesigns->topLevelItemCount() == 0 ? QStringLiteral("The repository has no designs yet.")
+                                                            : QStringLiteral("%1 designs; connected as %2.")
+                                                                  .arg(mDesigns->topLevelItemCount())
+                                                                  .arg(repo.currentUser()));
+        if (mDesigns->topLevelItemCount() > 0)
+            mDesigns->setCurrentItem(mDesigns->topLevelItem(0));
+    } catch (const Error& e) {
+        mStatus->setText(e.message());
+    }
+    updateOk();
+    return !mListedAddress.isEmpty();
+}
+
+void RepoOpenDialog::showRevisions()
+{
+    mRevisions->clear();
+    const QString name = designName();
+    if (name.isEmpty() || mListedAddress.isEmpty())
+        return;
+    try {
+        Repository repo(RepoLocation::parse(mListedAddress));
+        for (const RepoRevision& r : repo.log(name)) {
+            auto* item = new QTreeWidgetItem(
+                mRevisions, {QStringLiteral("r%1").arg(r.number), r.author, timeText(r.time), r.message});
+            item->setData(0, Qt::UserRole, r.number);
+        }
+    } catch (const Error& e) {
+        mStatus->setText(e.message());
+    }
+}
+
+void RepoOpenDialog::updateOk()
+{
+    auto* buttons = findChild<QDialogButtonBox*>();
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(!designName().isEmpty());
+}
+
+QString RepoOpenDialog::address() const
+{
+    return mListedAddress;
+}
+
+QString RepoOpenDialog::designName() const
+{
+    const QTreeWidgetItem* item = mDesigns->currentItem();
+    return item ? item->data(0, Qt::UserRole).toString() : QString();
+}
+
+std::optional<int> RepoOpenDialog::revision() const
+{
+    const QTreeWidgetItem* item = mRevisions->currentItem();
+    if (!item || !item->isSelected())
+        return std::nullopt;
+    return item->data(0, Qt::UserRole).toInt();
+}
+
+RepoSaveDialog::RepoSaveDialog(const QString& address, const QString& name, int basedOn, QWidget* parent)
+    : QDialog(parent)
+{
+    setObjectName(QStringLiteral("RepoSaveDialog"));
+    setWindowTitle(QStringLiteral("Save to Repository"));
+    mAddress = new QLineEdit(address, this);
+    mAddress->setObjectName(QStringLiteral("repoAddress"));
+    mAddress->setPlaceholderText(QStringLiteral("postgresql://you@host/podwright, or a service name"));
+    mName = new QLineEdit(name, this);
+    mName->setObjectName(QStringLiteral("repoDesignName"));
+    mName->setMaxLength(256);
+    mMessage = new QPlainTextEdit(this);
+    mMessage->setObjectName(QStringLiteral("repoMessage"));
+    mMessage->setPlaceholderText(QStringLiteral("What changed, for the history"));
+    mMessage->setTabChangesFocus(true);
+    auto* form = new QFormLayout;
+    form->addRow(QStringLiteral("&Repository:"), mAddress);
+    form->addRow(QStringLiteral("&Design:"), mName);
+    form->addRow(QStringLiteral("&Message:"), mMessage);
+    auto* based = new QLabel(basedOn > 0 ? QStringLiteral("Based on revision %1: saved as the next revision unless "
+                                                          "someone saved after it.")
+                                               .arg(basedOn)
+                                         : QStringLiteral("A new design in the repository."),
+        this);
+    based->setObjectName(QStringLiteral("repoBasedOn"));
+    based->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("&Save"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(based);
+    layout->addWidget(buttons);
+    auto update = [this, buttons] {
+        buttons->button(QDialogButtonBox::Ok)
+            ->setEnabled(!mAddress->text().trimmed().isEmpty() && !mName->text().trimmed().isEmpty());
+    };
+    connect(mAddress, &QLineEdit::textChanged, this, update);
+    connect(mName, &QLineEdit::textChanged, this, update);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    update();
+    mMessage->setFocus();
+    resize(520, 300);
+}
+
+QString RepoSaveDialog::address() const
+{
+    return mAddress->text().trimmed();
+}
+
+QString RepoSaveDialog::designName() const
+{
+    return mName->text().trimmed();
+}
+
+QString RepoSaveDialog::message() const
+{
+    return mMessage->toPlainText().trimmed();
+}
+
+} // namespace pw::ui
