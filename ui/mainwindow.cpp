@@ -35,7 +35,9 @@
 #include "generate/designlayout.h"
 #include "generate/rackstacking.h"
 #include "model/design.h"
+#include "repo/repolocation.h"
 #include "repo/repoprovenance.h"
+#include "repo/repository.h"
 #include "util/plural.h"
 
 #include <QAction>
@@ -155,6 +157,10 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
             QStringLiteral("Name of the new design in the repository:"), QLineEdit::Normal, suggestion, &ok);
         return ok ? name : QString();
     });
+
+    // A refused save can be compared with the revision that is now the latest (the what-if view).
+    mRepo->setCompareHandler(
+        [this](const RepoSession::Conflict& c) { (void)compareWithRevision(c.address, c.design, c.latest); });
 
     buildDocks();
     buildActions();
@@ -604,15 +610,27 @@ void MainWindow::groupSelection(int kind)
 
 bool MainWindow::compareWithFile(const QString& path)
 {
-    return runGuarded(mReportError, QStringLiteral("Cannot compare with %1").arg(QFileInfo(path).fileName()), [&] {
-        Design other = DesignDocument::loadFile(path, mCatalog);
-        if (!mCompare)
-            mCompare = new CompareView(mDocument, mAnalysis, this);
-        mCompare->compareWith(std::move(other), QFileInfo(path).fileName());
-        mCompare->show();
-        mCompare->raise();
-        mCompare->activateWindow();
+    return runGuarded(mReportError, QStringLiteral("Cannot compare with %1").arg(QFileInfo(path).fileName()),
+        [&] { showComparison(DesignDocument::loadFile(path, mCatalog), QFileInfo(path).fileName()); });
+}
+
+bool MainWindow::compareWithRevision(const QString& address, const QString& design, int revision)
+{
+    const QString label = QStringLiteral("%1, revision %2").arg(design).arg(revision);
+    return runGuarded(mReportError, QStringLiteral("Cannot compare with %1").arg(label), [&] {
+        Repository repo(RepoLocation::parse(address));
+        showComparison(repo.pull(design, revision), label);
     });
+}
+
+void MainWindow::showComparison(Design other, const QString& label)
+{
+    if (!mCompare)
+        mCompare = new CompareView(mDocument, mAnalysis, this);
+    mCompare->compareWith(std::move(other), label);
+    mCompare->show();
+    mCompare->raise();
+    mCompare->activateWindow();
 }
 
 void MainWindow::buildMenus()

@@ -126,6 +126,9 @@ public:
     // View > Compare with Design File: the compare window with the open design against `path`
     // (a .podwright or .json file). A file that cannot be read is reported; returns whether it opened.
     bool compareWithFile(const QString& path);
+    // The open design against a revision of a repository design (the conflict prompt's Compare).
+    bool compareWithRevision(const QString& address, const QString& design, int revision);
+    void showComparison(Design other, const QString& label);
     // The compare window, made on first use (null before).
     [[nodiscard]] CompareView* compareView() const { return mCompare; }
     [[nodiscard]] QListWidget* notesList() const { return mNotes; }

@@ -9,6 +9,7 @@
 #include "ui/helpers/uitest.h"
 
 #include "actionregistry.h"
+#include "compareview.h"
 #include "designanalysis.h"
 #include "designdocument.h"
 #include "dialogs/repodialogs.h"
@@ -34,6 +35,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -233,23 +235,25 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("revision %1").arg(base + 1))
                 && text.contains(QStringLiteral("based on revision %1").arg(base)),
             qPrintable(text));
-        QVERIFY2(!offeredCompare, "Compare offered without a compare view");
+        QVERIFY2(offeredCompare, "the conflict prompt offers no Compare");
         QCOMPARE(latestOf(QStringLiteral("acme")), base + 1);
         QCOMPARE(noteOf(admin().pull(QStringLiteral("acme"))), QStringLiteral("bob's"));
         QCOMPARE(w->document()->design().name(), QStringLiteral("Alice's version"));
         QVERIFY(w->document()->isModified());
 
-        // Compare, once the compare view is wired to the slot: it gets both revisions.
-        std::optional<RepoSession::Conflict> compared;
-        w->repoSession()->setCompareHandler([&](const RepoSession::Conflict& c) { compared = c; });
+        // Compare: the what-if view opens on the revision that is now the latest (bob's), against
+        // alice's unsaved version; nothing is saved.
         answerConflict(QStringLiteral("repoCompare"), &text, &offeredCompare);
         QVERIFY(!saveWithMessage(*w, QStringLiteral("alice's change")));
-        QVERIFY(offeredCompare);
-        QVERIFY(compared.has_value());
-        QCOMPARE(compared->base, base);
-        QCOMPARE(compared->latest, base + 1);
-        QCOMPARE(compared->design, QStringLiteral("acme"));
-        w->repoSession()->setCompareHandler({});
+        auto* compare = w->findChild<CompareView*>();
+        QVERIFY(compare && compare->isVisible());
+        QVERIFY(compare->comparison());
+        QCOMPARE(compare->figuresTable()->horizontalHeaderItem(1)->text(),
+            QStringLiteral("acme, revision %1").arg(base + 1));
+        QCOMPARE(compare->comparison()->afterName, QStringLiteral("Alice's version"));
+        QCOMPARE(latestOf(QStringLiteral("acme")), base + 1);
+        QVERIFY(w->document()->isModified());
+        compare->close();
 
         // Save as New Design: alice's version becomes a design of its own (a branch).
         answerConflict(QStringLiteral("repoSaveAsNew"), &text);
