@@ -82,9 +82,9 @@ ChartsPanel::ChartsPanel(DesignAnalysis* analysis, QWidget* parent)
       mRackView(makeView(this, QStringLiteral("rackPowerChart")))
 {
     mTabs->setDocumentMode(true);
-    mTabs->addTab(mTierView, QStringLiteral("Cost vs tiers"));
-    mTabs->addTab(mBreakdownView, QStringLiteral("Cost breakdown"));
-    mTabs->addTab(mRackView, QStringLiteral("Rack power"));
+    mTabs->addTab(mTierView, tr("Cost vs tiers"));
+    mTabs->addTab(mBreakdownView, tr("Cost breakdown"));
+    mTabs->addTab(mRackView, tr("Rack power"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(mTabs);
@@ -124,9 +124,9 @@ void ChartsPanel::refreshTiers()
     const double capex = allIn.mid;
     const bool inference = cost && cost->tier && cost->tier->id == QLatin1String("inference");
     chart->setTitle(cost && cost->tier
-            ? QStringLiteral("All-in cost against the tier table — this design: %1 GPUs, %2 (band %3–%4; %5)")
+            ? tr("All-in cost against the tier table — this design: %1 GPUs, %2 (band %3–%4; %5)")
                   .arg(QLocale().toString(gpus), money(capex), money(allIn.low), money(allIn.high), cost->tier->name)
-            : QStringLiteral("Capital cost against the tier table"));
+            : tr("Capital cost against the tier table"));
 
     const double xMax = std::max(200000.0, gpus * 2.0);
     // Costs in millions of USD: a log axis prints plain numbers (0.1 … 10000), not "$1e+06".
@@ -134,13 +134,13 @@ void ChartsPanel::refreshTiers()
     const double yMin = allIn.low > 0 ? std::min(0.1, allIn.low / kM / 2) : 0.1;
     const double yMax = std::max(1e4, allIn.high / kM * 2);
     auto* x = new QLogValueAxis;
-    x->setTitleText(QStringLiteral("GPUs (log scale)"));
+    x->setTitleText(tr("GPUs (log scale)"));
     x->setLabelFormat(QStringLiteral("%g"));
     x->setBase(10);
     x->setRange(1, xMax);
     x->setMinorTickCount(-1);
     auto* y = new QLogValueAxis;
-    y->setTitleText(QStringLiteral("USD M (log)"));
+    y->setTitleText(tr("USD M (log)"));
     y->setLabelFormat(QStringLiteral("%g"));
     y->setBase(10);
     y->setRange(yMin, yMax);
@@ -180,7 +180,7 @@ void ChartsPanel::refreshTiers()
         // The design is placed by its band (hardware-specs.md section 10): a range bar from the low
         // to the high capital cost, the mid as the point.
         auto* range = new QLineSeries;
-        range->setName(QStringLiteral("Design band"));
+        range->setName(tr("Design band"));
         range->setObjectName(QStringLiteral("designBand"));
         QPen rangePen(Qt::black);
         rangePen.setWidthF(4);
@@ -192,7 +192,7 @@ void ChartsPanel::refreshTiers()
         range->attachAxis(x);
         range->attachAxis(y);
         auto* point = new QScatterSeries;
-        point->setName(QStringLiteral("Design"));
+        point->setName(tr("Design"));
         point->setObjectName(QStringLiteral("design"));
         point->setMarkerSize(13);
         point->setColor(Qt::black);
@@ -212,13 +212,13 @@ void ChartsPanel::refreshBreakdown()
     clear(chart);
     const auto& cost = mAnalysis->cost();
     if (!cost) {
-        chart->setTitle(QStringLiteral("Cost breakdown unavailable: %1").arg(mAnalysis->costError()));
+        chart->setTitle(tr("Cost breakdown unavailable: %1").arg(mAnalysis->costError()));
         return;
     }
     // The areas are computed once, in core (CostReport::capexByArea); only their colours live here.
     const std::array colors{
         QColor(0x42, 0xa5, 0xf5), QColor(0xab, 0x47, 0xbc), QColor(0x26, 0xa6, 0x9a), QColor(0x8d, 0x6e, 0x63)};
-    chart->setTitle(QStringLiteral("Capital cost by area — total %1").arg(money(cost->capex)));
+    chart->setTitle(tr("Capital cost by area — total %1").arg(money(cost->capex)));
     auto* pie = new QPieSeries;
     pie->setObjectName(QStringLiteral("breakdown"));
     pie->setHoleSize(0.35);
@@ -241,7 +241,7 @@ void ChartsPanel::refreshRacks()
     std::vector<RackLoad> racks = mAnalysis->racks();
     const int all = int(racks.size());
     if (racks.empty()) {
-        chart->setTitle(QStringLiteral("Rack power: no racks in this design (group nodes into a rack with Ctrl+G)"));
+        chart->setTitle(tr("Rack power: no racks in this design (group nodes into a rack with Ctrl+G)"));
         return;
     }
     if (all > kMaxRackBars) {
@@ -253,12 +253,12 @@ void ChartsPanel::refreshRacks()
     for (const RackLoad& r : mAnalysis->racks())
         over += r.budgetKw > 0 && r.powerKw > r.budgetKw + 1e-9 ? 1 : 0;
     chart->setTitle(
-        QStringLiteral("Maximum power per rack against its budget%1%2")
+        tr("Maximum power per rack against its budget%1%2")
             .arg(all > kMaxRackBars ? QStringLiteral(" — the %1 most loaded of %2 racks").arg(kMaxRackBars).arg(all)
                                     : QString(),
                 over ? QStringLiteral(" — %1 over budget").arg(over) : QString()));
 
-    auto* set = new QBarSet(QStringLiteral("Maximum power (kW)"));
+    auto* set = new QBarSet(tr("Maximum power (kW)"));
     set->setObjectName(QStringLiteral("power"));
     set->setColor(QColor(0x42, 0xa5, 0xf5));
     QStringList names;
@@ -278,9 +278,9 @@ void ChartsPanel::refreshRacks()
 
     auto* categories = new QBarCategoryAxis;
     categories->append(names);
-    categories->setTitleText(QStringLiteral("Rack"));
+    categories->setTitleText(tr("Rack"));
     auto* y = new QValueAxis;
-    y->setTitleText(QStringLiteral("Power (kW)"));
+    y->setTitleText(tr("Power (kW)"));
     y->setRange(0, top > 0 ? top * 1.15 : 1.0);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%.0f"));
@@ -291,7 +291,7 @@ void ChartsPanel::refreshRacks()
 
     // The budget as a step line over the bars: a hidden value axis that spans the categories.
     auto* budget = new QLineSeries;
-    budget->setName(QStringLiteral("Budget (kW)"));
+    budget->setName(tr("Budget (kW)"));
     budget->setObjectName(QStringLiteral("budget"));
     QPen pen(QColor(0xc6, 0x28, 0x28));
     pen.setWidthF(2);
