@@ -70,7 +70,7 @@ const std::vector<ActionSpec>& ActionRegistry::specs()
         {ActionId::Find, QStringLiteral("actionFind"), tr("&Find on Canvas…"), {QKeySequence::Find},
             tr("Find a node by name, SKU or rack (Ctrl+F; Enter: next, Shift+Enter: previous)")},
         {ActionId::Overview, QStringLiteral("actionOverview"), tr("&Overview Map"), keys({"Ctrl+Shift+M"}),
-            tr("Show the whole design in the corner"), true},
+            tr("Show the whole design in the corner while part of it is out of view"), true},
         {ActionId::Arrange, QStringLiteral("actionArrange"), tr("&Arrange by Structure"), {},
             tr("Lay the design out by pods, scalable units, racks and switch tiers (undoable)")},
         {ActionId::CollapseAll, QStringLiteral("actionCollapseAll"), tr("&Collapse All Units and Pods"), {}, {}},

@@ -61,10 +61,9 @@ BomPanel::BomPanel(DesignAnalysis* analysis, QWidget* parent)
     mTotal->setObjectName(QStringLiteral("bomTotal"));
     mTotal->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto* copy = new QPushButton(QStringLiteral("Copy"), this);
-    copy->setToolTip(
-        QStringLiteral("Copy the selected rows (all rows when none are selected) as tab-separated text (Ctrl+C)"));
-    auto* exportCsvButton = new QPushButton(QStringLiteral("Export CSV…"), this);
+    auto* copy = new QPushButton(tr("Copy"), this);
+    copy->setToolTip(tr("Copy the selected rows (all rows when none are selected) as tab-separated text (Ctrl+C)"));
+    auto* exportCsvButton = new QPushButton(tr("Export CSV…"), this);
     exportCsvButton->setObjectName(QStringLiteral("bomExportCsv"));
     connect(copy, &QPushButton::clicked, this, &BomPanel::copySelection);
     connect(exportCsvButton, &QPushButton::clicked, this, [this] { exportCsv(); });
@@ -87,8 +86,7 @@ void BomPanel::refresh()
     const auto& cost = mAnalysis->cost();
     if (!cost) {
         mModel->setLines({});
-        mTotal->setText(
-            QStringLiteral("Bill of materials unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));
+        mTotal->setText(tr("Bill of materials unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));
         return;
     }
     mModel->setLines(cost->bom.lines());
@@ -149,13 +147,13 @@ bool BomPanel::exportCsv(const QString& target)
     QString path = target;
     if (path.isEmpty()) {
         path = QFileDialog::getSaveFileName(
-            this, QStringLiteral("Export bill of materials"), QStringLiteral("bom.csv"), QStringLiteral("CSV (*.csv)"));
+            this, tr("Export bill of materials"), QStringLiteral("bom.csv"), QStringLiteral("CSV (*.csv)"));
         if (path.isEmpty())
             return false;
     }
     const QByteArray bytes = BomCsv::write(cost->bom);
-    return runGuarded(mReportError, QStringLiteral("Cannot export the bill of materials"),
-        [&] { AtomicFile::writeBytes(path, bytes); });
+    return runGuarded(
+        mReportError, tr("Cannot export the bill of materials"), [&] { AtomicFile::writeBytes(path, bytes); });
 }
 
 } // namespace pw::ui

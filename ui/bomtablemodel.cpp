@@ -106,17 +106,17 @@ QVariant BomTableModel::headerData(int section, Qt::Orientation orientation, int
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case ItemColumn:
-        return QStringLiteral("Item");
+        return tr("Item");
     case SkuColumn:
         return QStringLiteral("SKU");
     case QuantityColumn:
-        return QStringLiteral("Quantity");
+        return tr("Quantity");
     case UnitPriceColumn:
-        return QStringLiteral("Unit price (USD)");
+        return tr("Unit price (USD)");
     case ExtendedColumn:
-        return QStringLiteral("Extended (USD)");
+        return tr("Extended (USD)");
     case SourceColumn:
-        return QStringLiteral("Price source");
+        return tr("Price source");
     default:
         return {};
     }

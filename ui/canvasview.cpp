@@ -80,8 +80,10 @@ void CanvasView::setTool(ToolKind kind)
 void CanvasView::updateSceneRect()
 {
     const QRectF r = mScene->itemsBoundingRect();
+    mDesignRect = r;
     const double m = std::max({r.width(), r.height(), 2000.0});
     setSceneRect(r.adjusted(-m, -m, m, m));
+    Q_EMIT viewChanged(); // the design's extent changed: whether it is all in view may have too
 }
 
 void CanvasView::fitAll()
@@ -93,22 +95,20 @@ void CanvasView::fitAll()
     const QRectF target = r.adjusted(-40, -40, 40, 40);
     // The scale that fits both dimensions; fitInView's own margins and rounding are not needed.
     const QSize vp = viewport()->size();
-    // The legend (bottom left) and the overview map (bottom right) keep their strip: a fitted
-    // design is never under them.
-    int reserve = mLegend->isVisible() ? mLegend->height() + 10 : 0;
-    if (mOverview->isVisible())
-        reserve = std::max(reserve, mOverview->height() + 10);
-    const double full = std::min(vp.width() / target.width(), vp.height() / target.height());
-    double fit = std::min(vp.width() / target.width(), (vp.height() - reserve) / target.height());
-    if (fit < 0.9 * full) { // a tall design: its size matters more than the overlays
-        reserve = 0;
-        fit = full;
-    }
+    // The legend (bottom left) keeps its corner free of nodes: the design fits either above a strip
+    // as tall as the legend or beside a column as wide as it, whichever shows it larger. The
+    // overview map needs no room: it hides while the whole design is in view.
+    const int strip = mLegend->isHidden() ? 0 : mLegend->height() + 2 * kOverlayMargin;
+    const int column = mLegend->isHidden() ? 0 : mLegend->width() + 2 * kOverlayMargin;
+    const double aboveStrip = std::min(vp.width() / target.width(), (vp.height() - strip) / target.height());
+    const double besideColumn = std::min((vp.width() - column) / target.width(), vp.height() / target.height());
+    const bool beside = besideColumn > aboveStrip;
     // Very small designs would blow up into giant boxes: stop at a readable 1.5x.
-    const double s = std::clamp(fit, 1e-4, 1.5);
+    const double s = std::clamp(std::max(aboveStrip, besideColumn), 1e-4, 1.5);
+    const QPointF shift = beside ? QPointF(-column / 2.0 / s, 0) : QPointF(0, strip / 2.0 / s);
     mRefreshing = true; // one level-of-detail pass, at the destination
     setTransform(QTransform::fromScale(s, s));
-    centerOn(r.center() + QPointF(0, reserve / 2.0 / s)); // the design centred above the strip
+    centerOn(r.center() + shift); // the design centred in the room the legend leaves
     mRefreshing = false;
     refreshDetail();
     mFitted = true;
@@ -158,6 +158,11 @@ void CanvasView::zoomAt(double factor, QPoint viewportPos)
 QRectF CanvasView::visibleSceneRect() const
 {
     return mapToScene(viewport()->rect()).boundingRect();
+}
+
+bool CanvasView::showsWholeDesign() const
+{
+    return mDesignRect.isEmpty() || visibleSceneRect().contains(mDesignRect);
 }
 
 void CanvasView::refreshDetail()
@@ -211,15 +216,16 @@ void CanvasView::scrollContentsBy(int dx, int dy)
 void CanvasView::placeOverlays()
 {
     const QRect vp = viewport()->geometry();
+    const int m = kOverlayMargin;
     // Bottom left: the top of a fitted design is where rack and unit titles are (issue 14: the
     // legend covered the rack title); the overview map takes the bottom right.
     mLegend->adjustSize();
-    mLegend->move(vp.left() + 10, vp.bottom() - mLegend->height() - 10);
+    mLegend->move(vp.left() + m, vp.bottom() - mLegend->height() - m);
     mLegend->raise();
     mFindBar->adjustSize();
-    mFindBar->move(vp.right() - mFindBar->width() - 10, vp.top() + 10);
+    mFindBar->move(vp.right() - mFindBar->width() - m, vp.top() + m);
     mFindBar->raise();
-    mOverview->move(vp.right() - mOverview->width() - 10, vp.bottom() - mOverview->height() - 10);
+    mOverview->move(vp.right() - mOverview->width() - m, vp.bottom() - mOverview->height() - m);
     mOverview->raise();
 }
 
@@ -322,8 +328,8 @@ void CanvasView::pasteAt(QPointF offset)
     QSet<QString> used;
     d.nodes().forEach([&](const Node& n) { used.insert(n.name); });
     auto composite = std::make_unique<CompositeCommand>(mClipboard.nodes.size() == 1
-            ? QStringLiteral("Paste %1").arg(mClipboard.nodes.front().name)
-            : QStringLiteral("Paste %1 nodes").arg(mClipboard.nodes.size()));
+            ? tr("Paste %1").arg(mClipboard.nodes.front().name)
+            : tr("Paste %n nodes", nullptr, int(mClipboard.nodes.size())));
     std::map<QString, const CatalogItem*> items;
     for (const CatalogItem& item : mClipboard.items)
         items[item.sku] = &item;
@@ -486,19 +492,18 @@ void CanvasView::contextMenuEvent(QContextMenuEvent* event)
         mScene->selectNodes({node->nodeId()});
     if (node) {
         const Node* n = mScene->design().node(node->nodeId());
-        menu.addAction(QStringLiteral("Delete"), this, &CanvasView::deleteSelection);
-        menu.addAction(QStringLiteral("Duplicate"), this, &CanvasView::duplicateSelection);
+        menu.addAction(tr("Delete"), this, &CanvasView::deleteSelection);
+        menu.addAction(tr("Duplicate"), this, &CanvasView::duplicateSelection);
         for (GroupId g : {n ? n->unit : GroupId{}, n ? n->rack : GroupId{}})
             if (const Group* grp = mScene->design().group(g))
-                menu.addAction(
-                    QStringLiteral("Collapse %1").arg(grp->name), this, [this, g] { mScene->setCollapsed(g, true); });
+                menu.addAction(tr("Collapse %1").arg(grp->name), this, [this, g] { mScene->setCollapsed(g, true); });
     } else if (group) {
         const GroupId id = group->groupId();
-        menu.addAction(mScene->isCollapsed(id) ? QStringLiteral("Expand") : QStringLiteral("Collapse"), this,
-            [this, id] { mScene->toggleCollapsed(id); });
+        menu.addAction(
+            mScene->isCollapsed(id) ? tr("Expand") : tr("Collapse"), this, [this, id] { mScene->toggleCollapsed(id); });
     } else {
-        menu.addAction(QStringLiteral("Paste"), this, &CanvasView::paste)->setEnabled(!mClipboard.isEmpty());
-        menu.addAction(QStringLiteral("Fit all"), this, &CanvasView::fitAll);
+        menu.addAction(tr("Paste"), this, &CanvasView::paste)->setEnabled(!mClipboard.isEmpty());
+        menu.addAction(tr("Fit all"), this, &CanvasView::fitAll);
     }
     menu.exec(event->globalPos());
 }

@@ -28,6 +28,9 @@ public:
     // The closest zoom Fit Selection (and a click on a finding) goes to: the design's own size, where
     // a node shows its name and model in full. Closer only by the user's wheel.
     static constexpr double kReadableZoom = 1.0;
+    // The gap between the viewport's edge and the legend, find bar and overview map, and between
+    // them and a fitted design.
+    static constexpr int kOverlayMargin = 10;
 
     explicit CanvasView(CanvasScene* scene, QWidget* parent = nullptr);
     ~CanvasView() override;
@@ -47,6 +50,9 @@ public:
     [[nodiscard]] double zoom() const { return transform().m11(); }
     // The scene rectangle the viewport shows.
     [[nodiscard]] QRectF visibleSceneRect() const;
+    // Whether every item of the design is in view (the overview map then has nothing to add and
+    // hides).
+    [[nodiscard]] bool showsWholeDesign() const;
     // Centres the node, opening whatever hides it, at a zoom where its name can be read.
     void showNode(NodeId id);
     // Centres the view on a scene point (the overview map's click).
@@ -74,7 +80,7 @@ Q_SIGNALS:
     void toolChanged(ToolKind kind);
     void hint(const QString& text);
     void fileDropped(const QString& path);
-    // Zoom or scroll changed (the overview follows).
+    // Zoom, scroll or the design's extent changed (the overview follows).
     void viewChanged();
 
 protected:
@@ -107,6 +113,7 @@ private:
     LegendWidget* mLegend;
     FindBar* mFindBar;
     OverviewMap* mOverview;
+    QRectF mDesignRect; // the scene's items, as of the last change of the design
     bool mRefreshing = false;
     bool mFitted = false; // showing all since the last Fit All: a resize fits again
     CanvasClipboard mClipboard;

@@ -61,9 +61,9 @@ ChartsPanel::ChartsPanel(DesignAnalysis* analysis, QWidget* parent)
       mRackView(makeView(this, QStringLiteral("rackPowerChart")))
 {
     mTabs->setDocumentMode(true);
-    mTabs->addTab(mTierView, QStringLiteral("Cost vs tiers"));
-    mTabs->addTab(mBreakdownView, QStringLiteral("Cost breakdown"));
-    mTabs->addTab(mRackView, QStringLiteral("Rack power"));
+    mTabs->addTab(mTierView, tr("Cost vs tiers"));
+    mTabs->addTab(mBreakdownView, tr("Cost breakdown"));
+    mTabs->addTab(mRackView, tr("Rack power"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(mTabs);
@@ -103,9 +103,9 @@ void ChartsPanel::refreshTiers()
     const double capex = allIn.mid;
     const bool inference = cost && cost->tier && cost->tier->id == QLatin1String("inference");
     chart->setTitle(cost && cost->tier
-            ? QStringLiteral("All-in cost against the tier table — this design: %1 GPUs, %2 (band %3–%4; %5)")
+            ? tr("All-in cost against the tier table — this design: %1 GPUs, %2 (band %3–%4; %5)")
                   .arg(QLocale().toString(gpus), money(capex), money(allIn.low), money(allIn.high), cost->tier->name)
-            : QStringLiteral("Capital cost against the tier table"));
+            : tr("Capital cost against the tier table"));
 
     std::vector<TierChartDesign> designs;
     if (gpus > 0 && capex > 0)
@@ -120,13 +120,13 @@ void ChartsPanel::refreshBreakdown()
     clearChart(chart);
     const auto& cost = mAnalysis->cost();
     if (!cost) {
-        chart->setTitle(QStringLiteral("Cost breakdown unavailable: %1").arg(mAnalysis->costError()));
+        chart->setTitle(tr("Cost breakdown unavailable: %1").arg(mAnalysis->costError()));
         return;
     }
     // The areas are computed once, in core (CostReport::capexByArea); only their colours live here.
     const std::array colors{
         QColor(0x42, 0xa5, 0xf5), QColor(0xab, 0x47, 0xbc), QColor(0x26, 0xa6, 0x9a), QColor(0x8d, 0x6e, 0x63)};
-    chart->setTitle(QStringLiteral("Capital cost by area — total %1").arg(money(cost->capex)));
+    chart->setTitle(tr("Capital cost by area — total %1").arg(money(cost->capex)));
     auto* pie = new QPieSeries;
     pie->setObjectName(QStringLiteral("breakdown"));
     pie->setHoleSize(0.35);
@@ -149,7 +149,7 @@ void ChartsPanel::refreshRacks()
     std::vector<RackLoad> racks = mAnalysis->racks();
     const int all = int(racks.size());
     if (racks.empty()) {
-        chart->setTitle(QStringLiteral("Rack power: no racks in this design (group nodes into a rack with Ctrl+G)"));
+        chart->setTitle(tr("Rack power: no racks in this design (group nodes into a rack with Ctrl+G)"));
         return;
     }
     if (all > kMaxRackBars) {
@@ -161,12 +161,12 @@ void ChartsPanel::refreshRacks()
     for (const RackLoad& r : mAnalysis->racks())
         over += r.budgetKw > 0 && r.powerKw > r.budgetKw + 1e-9 ? 1 : 0;
     chart->setTitle(
-        QStringLiteral("Maximum power per rack against its budget%1%2")
+        tr("Maximum power per rack against its budget%1%2")
             .arg(all > kMaxRackBars ? QStringLiteral(" — the %1 most loaded of %2 racks").arg(kMaxRackBars).arg(all)
                                     : QString(),
                 over ? QStringLiteral(" — %1 over budget").arg(over) : QString()));
 
-    auto* set = new QBarSet(QStringLiteral("Maximum power (kW)"));
+    auto* set = new QBarSet(tr("Maximum power (kW)"));
     set->setObjectName(QStringLiteral("power"));
     set->setColor(QColor(0x42, 0xa5, 0xf5));
     QStringList names;
@@ -186,9 +186,9 @@ void ChartsPanel::refreshRacks()
 
     auto* categories = new QBarCategoryAxis;
     categories->append(names);
-    categories->setTitleText(QStringLiteral("Rack"));
+    categories->setTitleText(tr("Rack"));
     auto* y = new QValueAxis;
-    y->setTitleText(QStringLiteral("Power (kW)"));
+    y->setTitleText(tr("Power (kW)"));
     y->setRange(0, top > 0 ? top * 1.15 : 1.0);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%.0f"));
@@ -199,7 +199,7 @@ void ChartsPanel::refreshRacks()
 
     // The budget as a step line over the bars: a hidden value axis that spans the categories.
     auto* budget = new QLineSeries;
-    budget->setName(QStringLiteral("Budget (kW)"));
+    budget->setName(tr("Budget (kW)"));
     budget->setObjectName(QStringLiteral("budget"));
     QPen pen(QColor(0xc6, 0x28, 0x28));
     pen.setWidthF(2);

@@ -11,6 +11,7 @@
 #include "generate/linkcabling.h"
 #include "model/design.h"
 
+#include <QCoreApplication>
 #include <QGraphicsLineItem>
 #include <QKeyEvent>
 #include <QPen>
@@ -24,7 +25,8 @@ ConnectTool::~ConnectTool()
 
 QString ConnectTool::hint() const
 {
-    return QStringLiteral("Connect: drag from one node to another to add a link (Esc or S to return to Select)");
+    return QCoreApplication::translate(
+        "ConnectTool", "Connect: drag from one node to another to add a link (Esc or S to return to Select)");
 }
 
 void ConnectTool::press(QPointF p, Qt::KeyboardModifiers)
@@ -69,7 +71,7 @@ void ConnectTool::release(QPointF p)
     // The usual cable for the run between the two nodes, with optics at both ends for a fibre.
     const double length = LinkCabling::estimateLengthM(d, from, to->nodeId());
     const LinkCabling::Pick pick = LinkCabling::choose(d, *doc->catalog(), ports.a, ports.b, length);
-    auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Connect"));
+    auto composite = std::make_unique<CompositeCommand>(QCoreApplication::translate("ConnectTool", "Connect"));
     for (auto& c : LinkCabling::connectCommands(d, *doc->catalog(), ports.a, ports.b, pick))
         composite->add(std::move(c));
     (void)doc->execute(std::move(composite));

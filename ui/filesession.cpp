@@ -82,7 +82,7 @@ bool FileSession::openFile(const QString& path)
     if (sideInfo.exists() && (!fileInfo.exists() || sideInfo.lastModified() > fileInfo.lastModified()))
         recover = mRecoveryPrompt(path, sidecar);
     Design design;
-    const bool ok = runGuarded(mReportError, QStringLiteral("Cannot open %1").arg(fileInfo.fileName()),
+    const bool ok = runGuarded(mReportError, tr("Cannot open %1").arg(fileInfo.fileName()),
         [&] { design = DesignDocument::loadFile(recover ? sidecar : path, mCatalog); });
     if (!ok)
         return false;
@@ -94,8 +94,8 @@ bool FileSession::openFile(const QString& path)
         QFile::remove(sidecar);
     addRecent(fileInfo.absoluteFilePath());
     qCInfo(lcFiles) << "opened" << fileInfo.absoluteFilePath() << (recover ? "(recovered autosave)" : "");
-    Q_EMIT message(QStringLiteral("Opened %1%2")
-                       .arg(fileInfo.fileName(), recover ? QStringLiteral(" (recovered autosave)") : QString()),
+    Q_EMIT message(
+        tr("Opened %1%2").arg(fileInfo.fileName(), recover ? QStringLiteral(" (recovered autosave)") : QString()),
         5000);
     return true;
 }
@@ -123,7 +123,7 @@ bool FileSession::saveAs(const QString& target)
         if (path.isEmpty())
             return false;
     }
-    const bool ok = runGuarded(mReportError, QStringLiteral("Cannot save %1").arg(QFileInfo(path).fileName()),
+    const bool ok = runGuarded(mReportError, tr("Cannot save %1").arg(QFileInfo(path).fileName()),
         [&] { DesignDocument::saveFile(mDocument->design(), path); });
     if (!ok)
         return false;
@@ -131,7 +131,7 @@ bool FileSession::saveAs(const QString& target)
     mDocument->setFilePath(QFileInfo(path).absoluteFilePath());
     mDocument->markSaved();
     addRecent(mDocument->filePath());
-    Q_EMIT message(QStringLiteral("Saved %1").arg(QFileInfo(path).fileName()), 5000);
+    Q_EMIT message(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
 }
 
@@ -139,8 +139,8 @@ bool FileSession::maybeSave()
 {
     if (!mDocument->isModified())
         return true;
-    const QString name = mDocument->filePath().isEmpty() ? QStringLiteral("The untitled design")
-                                                         : QFileInfo(mDocument->filePath()).fileName();
+    const QString name
+        = mDocument->filePath().isEmpty() ? tr("The untitled design") : QFileInfo(mDocument->filePath()).fileName();
     switch (mUnsavedPrompt(name)) {
     case QMessageBox::Save:
         return save();
@@ -173,9 +173,7 @@ QString FileSession::autosaveNow()
     QDir().mkpath(QFileInfo(path).absolutePath());
     // Autosave failures go to the status bar: a dialog every minute would be worse than the failure.
     const bool ok = runGuarded(
-        [this](const QString&, const QString& text) {
-            Q_EMIT message(QStringLiteral("Autosave failed: %1").arg(text), 8000);
-        },
+        [this](const QString&, const QString& text) { Q_EMIT message(tr("Autosave failed: %1").arg(text), 8000); },
         QString(), [&] { DesignFile::save(mDocument->design(), path); });
     return ok ? path : QString();
 }
@@ -196,14 +194,14 @@ bool FileSession::offerUntitledRecovery()
         return false;
     }
     Design design;
-    if (!runGuarded(mReportError, QStringLiteral("Cannot recover"), [&] { design = DesignFile::load(sidecar); }))
+    if (!runGuarded(mReportError, tr("Cannot recover"), [&] { design = DesignFile::load(sidecar); }))
         return false;
     const size_t nodes = design.nodes().size();
     mDocument->reset(std::move(design));
     mDocument->markUnsaved(); // the sidecar stays until the work is saved or discarded
     qCInfo(lcFiles, "recovered \"%s\" (%zu nodes) from %s", qUtf8Printable(mDocument->design().name()), nodes,
         qUtf8Printable(sidecar));
-    Q_EMIT message(QStringLiteral("Recovered unsaved work: %1").arg(mDocument->design().name()), 8000);
+    Q_EMIT message(tr("Recovered unsaved work: %1").arg(mDocument->design().name()), 8000);
     return true;
 }
 

@@ -27,18 +27,18 @@ FindBar::FindBar(CanvasView* view)
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(4);
-    mEdit->setPlaceholderText(QStringLiteral("Find a node, SKU or rack"));
+    mEdit->setPlaceholderText(tr("Find a node, SKU or rack"));
     mEdit->setClearButtonEnabled(true);
     mEdit->setMinimumWidth(220);
     mEdit->installEventFilter(this);
     mStatus->setMinimumWidth(90);
     mPrevious->setText(QStringLiteral("▲"));
-    mPrevious->setToolTip(QStringLiteral("Previous match (Shift+Enter, Shift+F3)"));
+    mPrevious->setToolTip(tr("Previous match (Shift+Enter, Shift+F3)"));
     mNext->setText(QStringLiteral("▼"));
-    mNext->setToolTip(QStringLiteral("Next match (Enter, F3)"));
+    mNext->setToolTip(tr("Next match (Enter, F3)"));
     auto* close = new QToolButton(this);
     close->setText(QStringLiteral("✕"));
-    close->setToolTip(QStringLiteral("Close (Escape)"));
+    close->setToolTip(tr("Close (Escape)"));
     layout->addWidget(mEdit);
     layout->addWidget(mStatus);
     layout->addWidget(mPrevious);
@@ -99,7 +99,7 @@ void FindBar::go(int index)
         return;
     }
     mView->showNode(id);
-    mStatus->setText(QStringLiteral("%L1 of %L2").arg(mCurrent + 1).arg(n));
+    mStatus->setText(tr("%L1 of %L2").arg(mCurrent + 1).arg(n));
 }
 
 void FindBar::next()

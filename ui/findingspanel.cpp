@@ -35,7 +35,7 @@ QString explanationWithFix(const Finding& f)
     const RuleInfo* rule = ruleInfo(f.code);
     if (!rule)
         return f.explanation;
-    const QString fix = QStringLiteral("To resolve: %1").arg(QString::fromUtf8(rule->fix));
+    const QString fix = QObject::tr("To resolve: %1").arg(QString::fromUtf8(rule->fix));
     return f.explanation.isEmpty() ? fix : f.explanation + QStringLiteral("\n\n") + fix;
 }
 
@@ -59,21 +59,21 @@ QColor severityColor(Severity s)
 std::optional<FindingsPanel::WaiveAnswer> askForReason(QWidget* parent, const Finding& f)
 {
     QDialog dlg(parent);
-    dlg.setWindowTitle(QStringLiteral("Waive %1").arg(f.code));
+    dlg.setWindowTitle(FindingsPanel::tr("Waive %1").arg(f.code));
     auto* form = new QFormLayout(&dlg);
     auto* what = new QLabel(f.message, &dlg);
     what->setWordWrap(true);
     form->addRow(what);
     auto* reason = new QLineEdit(&dlg);
     reason->setObjectName(QStringLiteral("waiveReason"));
-    reason->setPlaceholderText(QStringLiteral("Why this is acceptable (required)"));
+    reason->setPlaceholderText(FindingsPanel::tr("Why this is acceptable (required)"));
     reason->setMinimumWidth(360);
     auto* author = new QLineEdit(FindingsPanel::defaultAuthor(), &dlg);
     author->setObjectName(QStringLiteral("waiveAuthor"));
-    form->addRow(QStringLiteral("&Reason:"), reason);
-    form->addRow(QStringLiteral("&Author:"), author);
+    form->addRow(FindingsPanel::tr("&Reason:"), reason);
+    form->addRow(FindingsPanel::tr("&Author:"), author);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dlg);
-    buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Waive"));
+    buttons->button(QDialogButtonBox::Ok)->setText(FindingsPanel::tr("Waive"));
     buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     QObject::connect(reason, &QLineEdit::textChanged, &dlg,
         [buttons](const QString& t) { buttons->button(QDialogButtonBox::Ok)->setEnabled(!t.trimmed().isEmpty()); });
@@ -97,13 +97,12 @@ FindingsPanel::FindingsPanel(
       mTable(new QTableWidget(0, ColumnCount, this)),
       mSummary(new QLabel(this)),
       mExplanation(new QLabel(this)),
-      mWaive(new QPushButton(QStringLiteral("&Waive…"), this)),
-      mUnwaive(new QPushButton(QStringLiteral("&Unwaive"), this))
+      mWaive(new QPushButton(tr("&Waive…"), this)),
+      mUnwaive(new QPushButton(tr("&Unwaive"), this))
 {
     mWaivePrompt = [this](const Finding& f) { return askForReason(this, f); };
     mTable->setObjectName(QStringLiteral("findingsTable"));
-    mTable->setHorizontalHeaderLabels(
-        {QStringLiteral("Severity"), QStringLiteral("Code"), QStringLiteral("Message"), QStringLiteral("Waived")});
+    mTable->setHorizontalHeaderLabels({tr("Severity"), tr("Code"), tr("Message"), tr("Waived")});
     mTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     mTable->setSelectionMode(QAbstractItemView::SingleSelection);
     mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -119,8 +118,8 @@ FindingsPanel::FindingsPanel(
     mExplanation->setObjectName(QStringLiteral("findingExplanation"));
     mWaive->setObjectName(QStringLiteral("waiveButton"));
     mUnwaive->setObjectName(QStringLiteral("unwaiveButton"));
-    mWaive->setToolTip(QStringLiteral("Accept this finding with a written reason (undoable)"));
-    mUnwaive->setToolTip(QStringLiteral("Remove the waiver of this finding (undoable)"));
+    mWaive->setToolTip(tr("Accept this finding with a written reason (undoable)"));
+    mUnwaive->setToolTip(tr("Remove the waiver of this finding (undoable)"));
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(mSummary, 1);
@@ -192,8 +191,7 @@ void FindingsPanel::refresh()
         auto* status
             = new QTableWidgetItem(f.waived() ? QStringLiteral("waived: %1").arg(f.waiver->reason) : QString());
         if (f.waived())
-            status->setToolTip(
-                QStringLiteral("Waived by %1 on %2: %3").arg(f.waiver->author, f.waiver->date, f.waiver->reason));
+            status->setToolTip(tr("Waived by %1 on %2: %3").arg(f.waiver->author, f.waiver->date, f.waiver->reason));
         mTable->setItem(row, StatusColumn, status);
         if (f.waived())
             for (int c = CodeColumn; c < ColumnCount; ++c)
@@ -207,7 +205,7 @@ void FindingsPanel::refresh()
         mTable->clearSelection();
 
     if (!mAnalysis->rulesAvailable()) {
-        mSummary->setText(QStringLiteral("Design rules unavailable: %1").arg(mAnalysis->rulesError()));
+        mSummary->setText(tr("Design rules unavailable: %1").arg(mAnalysis->rulesError()));
     } else {
         int errors = 0, warnings = 0, infos = 0, waived = 0;
         for (const Finding& f : mShown) {
@@ -216,7 +214,7 @@ void FindingsPanel::refresh()
             else
                 (f.severity == Severity::Error ? errors : f.severity == Severity::Warning ? warnings : infos) += 1;
         }
-        QString text = mShown.empty() ? QStringLiteral("No findings: every design rule passes.")
+        QString text = mShown.empty() ? tr("No findings: every design rule passes.")
                                       : QStringLiteral("%1 %2 · %3 %4 · %5 info · %6 waived")
                                             .arg(errors)
                                             .arg(plural(errors, "error", "errors"))
@@ -311,9 +309,7 @@ bool FindingsPanel::waiveCurrent()
     w.date = QDate::currentDate().toString(Qt::ISODate);
     const QJsonObject props = Waiver::addedTo(mDocument->design().properties(), w);
     const bool ok
-        = mDocument->execute(
-                       std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Waive %1").arg(w.code), props))
-              .ok;
+        = mDocument->execute(std::make_unique<SetDesignPropertiesCommand>(tr("Waive %1").arg(w.code), props)).ok;
     if (ok)
         mAnalysis->recompute(); // the user expects the row to change at once
     return ok;
@@ -328,9 +324,7 @@ bool FindingsPanel::unwaiveCurrent()
     const Waiver w = *f->waiver;
     const QJsonObject props = Waiver::removedFrom(mDocument->design().properties(), w.code, w.entities);
     const bool ok
-        = mDocument
-              ->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Unwaive %1").arg(w.code), props))
-              .ok;
+        = mDocument->execute(std::make_unique<SetDesignPropertiesCommand>(tr("Unwaive %1").arg(w.code), props)).ok;
     if (ok)
         mAnalysis->recompute();
     return ok;

@@ -60,8 +60,8 @@ InspectorWidget::InspectorWidget(CanvasScene* scene, QWidget* parent)
     layout->addWidget(mStack);
     mEmpty = wrapLabel(this);
     mEmpty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    mEmpty->setText(QStringLiteral("Nothing selected.\n\nClick a node, a link or a group title to see its properties. "
-                                   "Drag items from the catalog onto the canvas; press C to connect."));
+    mEmpty->setText(tr("Nothing selected.\n\nClick a node, a link or a group title to see its properties. "
+                       "Drag items from the catalog onto the canvas; press C to connect."));
     mMulti = wrapLabel(this);
     mMulti->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     mStack->addWidget(mEmpty);
@@ -85,25 +85,25 @@ QWidget* InspectorWidget::buildNodePage()
     mTitle->setFont(f);
     form->addRow(mTitle);
     mName = new QLineEdit(page);
-    form->addRow(QStringLiteral("Name"), mName);
+    form->addRow(tr("Name"), mName);
     mModel = wrapLabel(page);
-    form->addRow(QStringLiteral("Model"), mModel);
+    form->addRow(tr("Model"), mModel);
     mSpecs = wrapLabel(page);
-    form->addRow(QStringLiteral("Specs"), mSpecs);
+    form->addRow(tr("Specs"), mSpecs);
     mNetwork = new QComboBox(page);
     mNetwork->setObjectName(QStringLiteral("networkCombo"));
     for (Network n : {Network::Compute, Network::Storage, Network::InBand, Network::OutOfBand})
         mNetwork->addItem(ItemStyle::networkLabel(n), int(n));
-    mNetwork->setToolTip(QStringLiteral("The network this switch serves: its data ports join host ports of that role"));
-    form->addRow(QStringLiteral("Network"), mNetwork);
+    mNetwork->setToolTip(tr("The network this switch serves: its data ports join host ports of that role"));
+    form->addRow(tr("Network"), mNetwork);
     mPower = wrapLabel(page);
-    form->addRow(QStringLiteral("Power"), mPower);
+    form->addRow(tr("Power"), mPower);
     mCatalogPrice = wrapLabel(page);
-    form->addRow(QStringLiteral("Catalog price"), mCatalogPrice);
+    form->addRow(tr("Catalog price"), mCatalogPrice);
     auto* priceRow = new QWidget(page);
     auto* priceLayout = new QHBoxLayout(priceRow);
     priceLayout->setContentsMargins(0, 0, 0, 0);
-    mPriceOverride = new QCheckBox(QStringLiteral("Override"), priceRow);
+    mPriceOverride = new QCheckBox(tr("Override"), priceRow);
     mPrice = new QDoubleSpinBox(priceRow);
     mPrice->setRange(0, 1e9);
     mPrice->setDecimals(0);
@@ -112,17 +112,17 @@ QWidget* InspectorWidget::buildNodePage()
     mPrice->setKeyboardTracking(false);
     priceLayout->addWidget(mPriceOverride);
     priceLayout->addWidget(mPrice, 1);
-    form->addRow(QStringLiteral("Price"), priceRow);
+    form->addRow(tr("Price"), priceRow);
     mRack = new QComboBox(page);
-    form->addRow(QStringLiteral("Rack"), mRack);
+    form->addRow(tr("Rack"), mRack);
     mRackUnit = new QSpinBox(page);
     mRackUnit->setRange(0, 60);
-    mRackUnit->setSpecialValueText(QStringLiteral("not placed"));
+    mRackUnit->setSpecialValueText(tr("not placed"));
     mRackUnit->setKeyboardTracking(false);
-    form->addRow(QStringLiteral("Rack unit (U)"), mRackUnit);
+    form->addRow(tr("Rack unit (U)"), mRackUnit);
     mPorts = new QTreeWidget(page);
     mPorts->setColumnCount(2);
-    mPorts->setHeaderLabels({QStringLiteral("Port"), QStringLiteral("Link")});
+    mPorts->setHeaderLabels({tr("Port"), tr("Link")});
     mPorts->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     mPorts->setMinimumHeight(160);
     form->addRow(mPorts);
@@ -152,13 +152,13 @@ QWidget* InspectorWidget::buildLinkPage()
     mLinkInfo = wrapLabel(page);
     form->addRow(mLinkInfo);
     mCable = new QComboBox(page);
-    form->addRow(QStringLiteral("Cable"), mCable);
+    form->addRow(tr("Cable"), mCable);
     mLength = new QDoubleSpinBox(page);
     mLength->setRange(0, 10000);
     mLength->setDecimals(1);
-    mLength->setSuffix(QStringLiteral(" m"));
+    mLength->setSuffix(tr(" m"));
     mLength->setKeyboardTracking(false);
-    form->addRow(QStringLiteral("Length"), mLength);
+    form->addRow(tr("Length"), mLength);
     connect(mCable, &QComboBox::activated, this, &InspectorWidget::commitLinks);
     connect(mLength, &QDoubleSpinBox::valueChanged, this, &InspectorWidget::commitLinks);
     return page;
@@ -175,25 +175,25 @@ QWidget* InspectorWidget::buildGroupPage()
     mGroupTitle->setFont(f);
     form->addRow(mGroupTitle);
     mGroupName = new QLineEdit(page);
-    form->addRow(QStringLiteral("Name"), mGroupName);
+    form->addRow(tr("Name"), mGroupName);
     mGroupInfo = wrapLabel(page);
     form->addRow(mGroupInfo);
     mRackFields = new QWidget(page);
     auto* rackForm = new QFormLayout(mRackFields);
     rackForm->setContentsMargins(0, 0, 0, 0);
     mRackModel = new QComboBox(mRackFields);
-    rackForm->addRow(QStringLiteral("Model"), mRackModel);
+    rackForm->addRow(tr("Model"), mRackModel);
     mBudget = new QDoubleSpinBox(mRackFields);
     mBudget->setRange(0, 10000);
     mBudget->setDecimals(1);
-    mBudget->setSuffix(QStringLiteral(" kW"));
-    mBudget->setSpecialValueText(QStringLiteral("no budget"));
+    mBudget->setSuffix(tr(" kW"));
+    mBudget->setSpecialValueText(tr("no budget"));
     mBudget->setKeyboardTracking(false);
-    mBudget->setToolTip(QStringLiteral("The power the rack's feeds and cooling can take; POWER-RACK warns above it"));
-    rackForm->addRow(QStringLiteral("Power budget"), mBudget);
-    mLiquid = new QCheckBox(QStringLiteral("Liquid-cooled row"), mRackFields);
-    mLiquid->setToolTip(QStringLiteral("The rack has liquid cooling: liquid-cooled systems (NVL72) may go in it"));
-    rackForm->addRow(QStringLiteral("Cooling"), mLiquid);
+    mBudget->setToolTip(tr("The power the rack's feeds and cooling can take; POWER-RACK warns above it"));
+    rackForm->addRow(tr("Power budget"), mBudget);
+    mLiquid = new QCheckBox(tr("Liquid-cooled row"), mRackFields);
+    mLiquid->setToolTip(tr("The rack has liquid cooling: liquid-cooled systems (NVL72) may go in it"));
+    rackForm->addRow(tr("Cooling"), mLiquid);
     form->addRow(mRackFields);
     mCollapse = new QPushButton(page);
     form->addRow(mCollapse);
@@ -281,7 +281,7 @@ void InspectorWidget::showNode(NodeId id)
         QStringList usual;
         for (Network net : NetworkChoice::choicesFor(*item))
             usual << ItemStyle::networkLabel(net);
-        mNetwork->setToolTip(QStringLiteral("Usual for the %1: %2").arg(item->model, usual.join(QStringLiteral(", "))));
+        mNetwork->setToolTip(tr("Usual for the %1: %2").arg(item->model, usual.join(QStringLiteral(", "))));
     }
     mPower->setText(item ? QStringLiteral("%1 W max, %2 W typical")
                                .arg(item->maxPower().value(), 0, 'f', 0)
@@ -289,8 +289,8 @@ void InspectorWidget::showNode(NodeId id)
                          : QString());
     if (item && item->price.hasBand()) {
         const Band b = item->price.band();
-        mCatalogPrice->setText(QStringLiteral("%1 (%2; band %3–%4)")
-                                   .arg(money(b.mid), toString(item->price.kind), money(b.low), money(b.high)));
+        mCatalogPrice->setText(
+            tr("%1 (%2; band %3–%4)").arg(money(b.mid), toString(item->price.kind), money(b.low), money(b.high)));
         mCatalogPrice->setToolTip(item->price.bandSource);
     } else {
         mCatalogPrice->setText(
@@ -302,7 +302,7 @@ void InspectorWidget::showNode(NodeId id)
     mPrice->setValue(n->priceOverride.value_or(item ? item->price.value : 0));
 
     mRack->clear();
-    mRack->addItem(QStringLiteral("(none)"), 0u);
+    mRack->addItem(tr("(none)"), 0u);
     d.groups().forEach([&](const Group& g) {
         if (g.kind == GroupKind::Rack)
             mRack->addItem(g.name, g.id.value());
@@ -355,13 +355,12 @@ void InspectorWidget::showNodes(const std::vector<NodeId>& ids)
         watts += item->maxPower().value();
         price += n->priceOverride.value_or(item->price.value);
     }
-    mMulti->setText(
-        QStringLiteral("<b>%1 nodes selected</b><br><br>GPUs: %2<br>Power: %3 kW max<br>Hardware (list/estimate): %4"
+    mMulti->setText(tr("<b>%1 nodes selected</b><br><br>GPUs: %2<br>Power: %3 kW max<br>Hardware (list/estimate): %4"
                        "<br><br>Drag to move them together, arrows nudge, Del deletes, Ctrl+D duplicates.")
-            .arg(ids.size())
-            .arg(gpus)
-            .arg(watts / 1000.0, 0, 'f', 1)
-            .arg(money(price)));
+                        .arg(ids.size())
+                        .arg(gpus)
+                        .arg(watts / 1000.0, 0, 'f', 1)
+                        .arg(money(price)));
     mStack->setCurrentIndex(2);
 }
 
@@ -374,16 +373,15 @@ void InspectorWidget::showLinks(const std::vector<LinkId>& ids)
     mLinks = ids;
     const Node* a = d.node(first->a.node);
     const Node* b = d.node(first->b.node);
-    mLinkTitle->setText(
-        ids.size() == 1 ? QStringLiteral("Link") : QStringLiteral("Bundle of %1 links").arg(ids.size()));
+    mLinkTitle->setText(ids.size() == 1 ? tr("Link") : tr("Bundle of %n links", nullptr, int(ids.size())));
     QStringList lines;
     lines << QStringLiteral("%1 %2 ↔ %3 %4")
                  .arg(a ? a->name : QString(), d.portName(first->a), b ? b->name : QString(), d.portName(first->b));
-    lines << QStringLiteral("Network: %1, %2 Gb/s").arg(toString(d.linkNetwork(*first))).arg(d.linkSpeedGbps(*first));
+    lines << tr("Network: %1, %2 Gb/s").arg(toString(d.linkNetwork(*first))).arg(d.linkSpeedGbps(*first));
     if (ids.size() > 1)
-        lines << QStringLiteral("Edits apply to all %1 links of the bundle.").arg(ids.size());
+        lines << tr("Edits apply to all %n links of the bundle.", nullptr, int(ids.size()));
     mCable->clear();
-    mCable->addItem(QStringLiteral("(not chosen)"), QString());
+    mCable->addItem(tr("(not chosen)"), QString());
     // Only cables that fit the link's two ports (connector, speed, optics at both ends).
     std::vector<const CatalogItem*> cables;
     if (const Catalog* c = mScene->document()->catalog())
@@ -395,9 +393,9 @@ void InspectorWidget::showLinks(const std::vector<LinkId>& ids)
         mCable->addItem(label, item->sku);
     }
     if (!first->cableSku.isEmpty() && mCable->findData(first->cableSku) < 0)
-        mCable->addItem(QStringLiteral("%1 (does not fit these ports)").arg(first->cableSku), first->cableSku);
+        mCable->addItem(tr("%1 (does not fit these ports)").arg(first->cableSku), first->cableSku);
     if (!first->transceiverSku.isEmpty())
-        lines << QStringLiteral("Fibre: a transceiver at each end (%1 on the link)").arg(first->transceiverSku);
+        lines << tr("Fibre: a transceiver at each end (%1 on the link)").arg(first->transceiverSku);
     mLinkInfo->setText(lines.join(QStringLiteral("\n")));
     mCable->setCurrentIndex(std::max(0, mCable->findData(first->cableSku)));
     mLength->setValue(first->lengthM);
@@ -420,19 +418,19 @@ void InspectorWidget::showGroup(GroupId id)
         for (NodeId n : members)
             if (const CatalogItem* item = d.itemOf(n))
                 watts += item->maxPower().value();
-        info << QStringLiteral("Power: %1 kW max of %2")
+        info << tr("Power: %1 kW max of %2")
                     .arg(watts / 1000.0, 0, 'f', 1)
                     .arg(g->powerBudgetKw > 0 ? QStringLiteral("%1 kW budget").arg(g->powerBudgetKw)
                                               : QStringLiteral("no budget set"));
         if (g->liquidCooled)
-            info << QStringLiteral("Liquid-cooled");
+            info << tr("Liquid-cooled");
     }
     mGroupInfo->setText(info.join(QStringLiteral("\n")));
     const bool rack = g->kind == GroupKind::Rack;
     mRackFields->setVisible(rack);
     if (rack) {
         mRackModel->clear();
-        mRackModel->addItem(QStringLiteral("(no rack model: not priced)"), QString());
+        mRackModel->addItem(tr("(no rack model: not priced)"), QString());
         if (const Catalog* c = mScene->document()->catalog())
             for (const CatalogItem* item : c->items(ItemKind::Rack))
                 mRackModel->addItem(QStringLiteral("%1 (%2)").arg(item->model, money(item->price.value)), item->sku);
@@ -442,7 +440,7 @@ void InspectorWidget::showGroup(GroupId id)
         mBudget->setValue(g->powerBudgetKw);
         mLiquid->setChecked(g->liquidCooled);
     }
-    mCollapse->setText(mScene->isCollapsed(id) ? QStringLiteral("Expand") : QStringLiteral("Collapse"));
+    mCollapse->setText(mScene->isCollapsed(id) ? tr("Expand") : tr("Collapse"));
     mStack->setCurrentIndex(4);
 }
 
@@ -464,7 +462,7 @@ void InspectorWidget::commitNode()
     if (n == *current)
         return;
     const auto r = mScene->document()->execute(
-        std::make_unique<EditNodesCommand>(QStringLiteral("Edit %1").arg(current->name), std::vector<Node>{n}, true));
+        std::make_unique<EditNodesCommand>(tr("Edit %1").arg(current->name), std::vector<Node>{n}, true));
     if (!r.ok)
         refresh();
 }
@@ -476,10 +474,8 @@ void InspectorWidget::commitLinks()
     const Design& d = mScene->document()->design();
     const Catalog* catalog = mScene->document()->catalog();
     const QString cable = mCable->currentData().toString();
-    auto composite
-        = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1 %2")
-                                                 .arg(mLinks.size())
-                                                 .arg(plural(static_cast<long long>(mLinks.size()), "link", "links")));
+    auto composite = std::make_unique<CompositeCommand>(
+        tr("Edit %1 %2").arg(mLinks.size()).arg(plural(static_cast<long long>(mLinks.size()), "link", "links")));
     std::set<QString> recorded;
     bool changed = false;
     for (LinkId id : mLinks) {
@@ -536,7 +532,7 @@ void InspectorWidget::commitNetwork()
     if (n == *current)
         return;
     const auto r = mScene->document()->execute(std::make_unique<EditNodesCommand>(
-        QStringLiteral("Set %1 on the %2 network").arg(current->name, toString(n.network)), std::vector<Node>{n}));
+        tr("Set %1 on the %2 network").arg(current->name, toString(n.network)), std::vector<Node>{n}));
     if (!r.ok)
         refresh();
 }
@@ -550,7 +546,7 @@ void InspectorWidget::commitGroup()
         return;
     Group edited = *g;
     edited.name = mGroupName->text().trimmed();
-    auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Edit %1").arg(g->name));
+    auto composite = std::make_unique<CompositeCommand>(tr("Edit %1").arg(g->name));
     if (g->kind == GroupKind::Rack) {
         edited.sku = mRackModel->currentData().toString();
         edited.powerBudgetKw = mBudget->value();

@@ -4,6 +4,7 @@
 #include "networkpalette.h"
 #include "report/designpicture.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <cmath>
@@ -64,23 +65,23 @@ QString ItemStyle::kindLabel(ItemKind kind)
 {
     switch (kind) {
     case ItemKind::Server:
-        return QStringLiteral("Servers");
+        return QCoreApplication::translate("ItemStyle", "Servers");
     case ItemKind::Switch:
-        return QStringLiteral("Switches");
+        return QCoreApplication::translate("ItemStyle", "Switches");
     case ItemKind::Nic:
-        return QStringLiteral("NICs and DPUs");
+        return QCoreApplication::translate("ItemStyle", "NICs and DPUs");
     case ItemKind::Storage:
-        return QStringLiteral("Storage");
+        return QCoreApplication::translate("ItemStyle", "Storage");
     case ItemKind::Cable:
-        return QStringLiteral("Cables");
+        return QCoreApplication::translate("ItemStyle", "Cables");
     case ItemKind::Transceiver:
-        return QStringLiteral("Transceivers");
+        return QCoreApplication::translate("ItemStyle", "Transceivers");
     case ItemKind::Rack:
-        return QStringLiteral("Racks");
+        return QCoreApplication::translate("ItemStyle", "Racks");
     case ItemKind::Pdu:
-        return QStringLiteral("PDUs");
+        return QCoreApplication::translate("ItemStyle", "PDUs");
     case ItemKind::Appliance:
-        return QStringLiteral("Appliances");
+        return QCoreApplication::translate("ItemStyle", "Appliances");
     }
     return {};
 }

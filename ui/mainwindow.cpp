@@ -97,21 +97,20 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     setErrorReporter(
         [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); });
     mSession->setUnsavedPrompt([this](const QString& name) {
-        return QMessageBox::warning(this, QStringLiteral("Unsaved changes"),
-            QStringLiteral("%1 has unsaved changes. Save them?").arg(name),
+        return QMessageBox::warning(this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(name),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     });
     mSession->setRecoveryPrompt([this](const QString& file, const QString& sidecar) {
-        return QMessageBox::question(this, QStringLiteral("Recover unsaved work?"),
-                   QStringLiteral("An autosave of %1 newer than the file was found (%2).\n"
-                                  "Podwright may have stopped before you saved. Recover it?")
+        return QMessageBox::question(this, tr("Recover unsaved work?"),
+                   tr("An autosave of %1 newer than the file was found (%2).\n"
+                      "Podwright may have stopped before you saved. Recover it?")
                        .arg(
                            file.isEmpty() ? QStringLiteral("an untitled design") : QFileInfo(file).fileName(), sidecar))
             == QMessageBox::Yes;
     });
     mSession->setSavePathPrompt([this](const QString& suggestion) {
-        return QFileDialog::getSaveFileName(this, QStringLiteral("Save design"), suggestion,
-            QStringLiteral("Podwright design (*.podwright);;JSON (*.json)"));
+        return QFileDialog::getSaveFileName(
+            this, tr("Save design"), suggestion, tr("Podwright design (*.podwright);;JSON (*.json)"));
     });
     connect(mSession, &FileSession::message, this,
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
@@ -167,7 +166,7 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     buildMenus();
 
     connect(mDocument, &DesignDocument::commandRefused, this,
-        [this](const QString& reason) { statusBar()->showMessage(QStringLiteral("Refused: %1").arg(reason), 8000); });
+        [this](const QString& reason) { statusBar()->showMessage(tr("Refused: %1").arg(reason), 8000); });
     connect(mView, &CanvasView::hint, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
     connect(mView, &CanvasView::fileDropped, this, [this](const QString& path) { openFile(path); });
     connect(mDocument->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
@@ -188,7 +187,7 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
     statusBar()->showMessage(
-        QStringLiteral("Drag hardware from the catalog onto the canvas. C: connect, S: select, F: fit all."), 10000);
+        tr("Drag hardware from the catalog onto the canvas. C: connect, S: select, F: fit all."), 10000);
 }
 
 MainWindow::~MainWindow()
@@ -247,20 +246,20 @@ void MainWindow::showDock(QDockWidget* dock)
 void MainWindow::buildDocks()
 {
     mPalette = new PaletteWidget(mCatalog, this);
-    mPaletteDock = new QDockWidget(QStringLiteral("Catalog"), this);
+    mPaletteDock = new QDockWidget(tr("Catalog"), this);
     mPaletteDock->setObjectName(QStringLiteral("CatalogDock"));
     mPaletteDock->setWidget(mPalette);
     addDockWidget(Qt::LeftDockWidgetArea, mPaletteDock);
 
     mInspector = new InspectorWidget(mScene, this);
-    mInspectorDock = new QDockWidget(QStringLiteral("Inspector"), this);
+    mInspectorDock = new QDockWidget(tr("Inspector"), this);
     mInspectorDock->setObjectName(QStringLiteral("InspectorDock"));
     mInspectorDock->setWidget(mInspector);
     addDockWidget(Qt::RightDockWidgetArea, mInspectorDock);
 
     auto* history = new QUndoView(mDocument->undoStack(), this);
     history->setEmptyLabel(QStringLiteral("<opened>"));
-    mHistoryDock = new QDockWidget(QStringLiteral("History"), this);
+    mHistoryDock = new QDockWidget(tr("History"), this);
     mHistoryDock->setObjectName(QStringLiteral("HistoryDock"));
     mHistoryDock->setWidget(history);
     addDockWidget(Qt::RightDockWidgetArea, mHistoryDock);
@@ -274,7 +273,7 @@ void MainWindow::buildDocks()
     tabifyDockWidget(mInspectorDock, mRepoHistoryDock);
 
     mRacks = new RackElevationView(mDocument, mAnalysis, this);
-    mRacksDock = new QDockWidget(QStringLiteral("Racks"), this);
+    mRacksDock = new QDockWidget(tr("Racks"), this);
     mRacksDock->setObjectName(QStringLiteral("RacksDock"));
     mRacksDock->setWidget(mRacks);
     addDockWidget(Qt::RightDockWidgetArea, mRacksDock);
@@ -288,21 +287,21 @@ void MainWindow::buildDocks()
 
     // Analysis panels sit below the canvas, tabbed, so the canvas keeps its width.
     mFindings = new FindingsPanel(mDocument, mAnalysis, mScene, mView, this);
-    mFindingsDock = new QDockWidget(QStringLiteral("Findings"), this);
+    mFindingsDock = new QDockWidget(tr("Findings"), this);
     mFindingsDock->setObjectName(QStringLiteral("FindingsDock"));
     mFindingsDock->setWidget(mFindings);
     addDockWidget(Qt::BottomDockWidgetArea, mFindingsDock);
 
     mBom = new BomPanel(mAnalysis, this);
     mBom->setErrorReporter([this](const QString& title, const QString& message) { mReportError(title, message); });
-    mBomDock = new QDockWidget(QStringLiteral("Bill of Materials"), this);
+    mBomDock = new QDockWidget(tr("Bill of Materials"), this);
     mBomDock->setObjectName(QStringLiteral("BomDock"));
     mBomDock->setWidget(mBom);
     addDockWidget(Qt::BottomDockWidgetArea, mBomDock);
     tabifyDockWidget(mFindingsDock, mBomDock);
 
     mCharts = new ChartsPanel(mAnalysis, this);
-    mChartsDock = new QDockWidget(QStringLiteral("Charts"), this);
+    mChartsDock = new QDockWidget(tr("Charts"), this);
     mChartsDock->setObjectName(QStringLiteral("ChartsDock"));
     mChartsDock->setWidget(mCharts);
     addDockWidget(Qt::BottomDockWidgetArea, mChartsDock);
@@ -312,7 +311,7 @@ void MainWindow::buildDocks()
     mNotes = new QListWidget(this);
     mNotes->setObjectName(QStringLiteral("generatorNotes"));
     mNotes->setWordWrap(true);
-    mNotesDock = new QDockWidget(QStringLiteral("Notes"), this);
+    mNotesDock = new QDockWidget(tr("Notes"), this);
     mNotesDock->setObjectName(QStringLiteral("NotesDock"));
     mNotesDock->setWidget(mNotes);
     addDockWidget(Qt::BottomDockWidgetArea, mNotesDock);
@@ -346,8 +345,8 @@ void MainWindow::buildActions()
     // File
     onTriggered(ActionId::New, [this] { newDesign(); });
     onTriggered(ActionId::Open, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open design"), QString(),
-            QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open design"), QString(), tr("Podwright designs (*.podwright *.json);;All files (*)"));
         if (!path.isEmpty())
             openFile(path);
     });
@@ -376,7 +375,7 @@ void MainWindow::buildActions()
         if (!mFindings->findingAt(mFindings->currentRow())) {
             mFindingsDock->show();
             mFindingsDock->raise();
-            statusBar()->showMessage(QStringLiteral("Select a finding in the Findings panel first"), 5000);
+            statusBar()->showMessage(tr("Select a finding in the Findings panel first"), 5000);
             return;
         }
         mFindings->waiveCurrent();
@@ -388,7 +387,7 @@ void MainWindow::buildActions()
             return;
         DesignDialsDialog dlg(*current, this);
         if (dlg.exec() == QDialog::Accepted)
-            runGuarded(mReportError, QStringLiteral("Cannot change the dials"), [&] { changeDials(dlg.dials()); });
+            runGuarded(mReportError, tr("Cannot change the dials"), [&] { changeDials(dlg.dials()); });
     });
     mActions->setEnabledWhen(
         ActionId::ChangeDials, [this] { return Regenerate::dialsOf(mDocument->design()).has_value(); });
@@ -411,7 +410,7 @@ void MainWindow::buildActions()
     onTriggered(ActionId::Find, [this] { mView->showFind(); });
     action(ActionId::Overview)->setChecked(true);
     connect(
-        action(ActionId::Overview), &QAction::toggled, mView, [this](bool on) { mView->overview()->setVisible(on); });
+        action(ActionId::Overview), &QAction::toggled, mView, [this](bool on) { mView->overview()->setWanted(on); });
     onTriggered(ActionId::Arrange, &MainWindow::arrangeByStructure);
     connect(action(ActionId::DarkPalette), &QAction::toggled, this, &MainWindow::setDarkPalette);
     action(ActionId::DarkPalette)->setChecked(QSettings().value(QStringLiteral("view/darkPalette")).toBool());
@@ -433,7 +432,7 @@ void MainWindow::buildActions()
     onTriggered(ActionId::Place, [this] {
         const QString sku = mPalette->currentSku();
         if (sku.isEmpty())
-            statusBar()->showMessage(QStringLiteral("Select an item in the catalog first"), 5000);
+            statusBar()->showMessage(tr("Select an item in the catalog first"), 5000);
         else
             mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center()));
     });
@@ -444,18 +443,16 @@ void MainWindow::buildActions()
         if (mScene->selectedGroup().isValid())
             (void)mDocument->execute(std::make_unique<UngroupCommand>(mScene->selectedGroup()));
         else
-            statusBar()->showMessage(QStringLiteral("Select a group (click its title) first"), 5000);
+            statusBar()->showMessage(tr("Select a group (click its title) first"), 5000);
     });
 
     // Help
     onTriggered(ActionId::UserGuide, &MainWindow::showUserGuide);
-    onTriggered(ActionId::KeyboardHelp, [this] {
-        QMessageBox::information(this, QStringLiteral("Keyboard and mouse"), ActionRegistry::shortcutHelpHtml());
-    });
+    onTriggered(ActionId::KeyboardHelp,
+        [this] { QMessageBox::information(this, tr("Keyboard and mouse"), ActionRegistry::shortcutHelpHtml()); });
     onTriggered(ActionId::About, [this] {
-        QMessageBox::about(this, QStringLiteral("About Podwright"),
-            QStringLiteral("<h3>Podwright %1</h3><p>A studio for designing GPU clusters.</p>")
-                .arg(QStringLiteral(PW_VERSION)));
+        QMessageBox::about(this, tr("About Podwright"),
+            tr("<h3>Podwright %1</h3><p>A studio for designing GPU clusters.</p>").arg(QStringLiteral(PW_VERSION)));
     });
 }
 
@@ -500,7 +497,7 @@ void MainWindow::showUserGuide()
     if (!mGuide) {
         mGuide = new QDialog(this);
         mGuide->setObjectName(QStringLiteral("UserGuide"));
-        mGuide->setWindowTitle(QStringLiteral("Podwright User Guide"));
+        mGuide->setWindowTitle(tr("Podwright User Guide"));
         auto* text = new QTextBrowser(mGuide);
         text->setObjectName(QStringLiteral("userGuideText"));
         text->setOpenExternalLinks(true);
@@ -508,7 +505,7 @@ void MainWindow::showUserGuide()
         if (file.open(QIODevice::ReadOnly))
             text->setMarkdown(QString::fromUtf8(file.readAll()));
         else
-            text->setPlainText(QStringLiteral("The user guide is missing from this build (docs/user-guide.md)."));
+            text->setPlainText(tr("The user guide is missing from this build (docs/user-guide.md)."));
         auto* layout = new QVBoxLayout(mGuide);
         layout->setContentsMargins(0, 0, 0, 0);
         layout->addWidget(text);
@@ -530,11 +527,10 @@ void MainWindow::arrangeByStructure()
         }
     }
     if (moved.empty()) {
-        statusBar()->showMessage(QStringLiteral("The design is already arranged by its structure"), 5000);
+        statusBar()->showMessage(tr("The design is already arranged by its structure"), 5000);
         return;
     }
-    if (mDocument->execute(std::make_unique<EditNodesCommand>(QStringLiteral("Arrange by structure"), std::move(moved)))
-            .ok)
+    if (mDocument->execute(std::make_unique<EditNodesCommand>(tr("Arrange by structure"), std::move(moved))).ok)
         mView->fitAll();
 }
 
@@ -544,7 +540,7 @@ std::optional<Network> MainWindow::askNetwork(const CatalogItem& item, const std
     for (Network n : choices)
         labels << ItemStyle::networkLabel(n);
     bool ok = false;
-    const QString chosen = QInputDialog::getItem(this, QStringLiteral("Network of the %1").arg(item.model),
+    const QString chosen = QInputDialog::getItem(this, tr("Network of the %1").arg(item.model),
         QStringLiteral("The %1 serves several networks. Which one is this switch on?\n"
                        "(You can change it later in the inspector.)")
             .arg(item.model),
@@ -560,7 +556,7 @@ void MainWindow::connectSelection()
     const std::vector<NodeId> ids = mScene->selectedNodeIds();
     if (ids.size() < 2 || !mCatalog) {
         statusBar()->showMessage(
-            QStringLiteral("Select the servers, storage and switches to connect (drag a box or Ctrl+A) first"), 8000);
+            tr("Select the servers, storage and switches to connect (drag a box or Ctrl+A) first"), 8000);
         return;
     }
     const BulkConnect::Plan plan = BulkConnect::plan(mDocument->design(), *mCatalog, ids);
@@ -570,7 +566,7 @@ void MainWindow::connectSelection()
     }
     if (!mDocument->execute(BulkConnect::command(plan, *mCatalog)).ok)
         return;
-    QString message = QStringLiteral("Connected %1 %2")
+    QString message = tr("Connected %1 %2")
                           .arg(plan.links.size())
                           .arg(plural(static_cast<long long>(plan.links.size()), "link", "links"));
     // The ports left out can be many lines: the status bar says how many, the Notes panel lists them.
@@ -580,7 +576,7 @@ void MainWindow::connectSelection()
         message
             += QStringLiteral("; %1 %2 not connected (see Notes)").arg(n).arg(plural(n, "port group", "port groups"));
         for (const QString& line : plan.skipped)
-            mConnectNotes << QStringLiteral("Not connected: %1").arg(line);
+            mConnectNotes << tr("Not connected: %1").arg(line);
         mNotesDock->show();
         mNotesDock->raise();
     }
@@ -592,7 +588,7 @@ void MainWindow::groupSelection(int kind)
 {
     const std::vector<NodeId> ids = mScene->selectedNodeIds();
     if (ids.empty()) {
-        statusBar()->showMessage(QStringLiteral("Select the nodes to group first"), 5000);
+        statusBar()->showMessage(tr("Select the nodes to group first"), 5000);
         return;
     }
     Group g;
@@ -639,9 +635,9 @@ void MainWindow::buildMenus()
         for (ActionId id : ids)
             menuOrBar->addAction(action(id));
     };
-    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    QMenu* file = menuBar()->addMenu(tr("&File"));
     add(file, {ActionId::New, ActionId::NewReference, ActionId::NewWorkload, ActionId::Open});
-    mRecentMenu = file->addMenu(QStringLiteral("Open &Recent"));
+    mRecentMenu = file->addMenu(tr("Open &Recent"));
     connect(mRecentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     file->addSeparator();
@@ -649,18 +645,18 @@ void MainWindow::buildMenus()
     file->addSeparator();
     add(file, {ActionId::OpenFromRepository, ActionId::SaveToRepository, ActionId::ShowRepoHistory});
     // Report and exports (ui/dialogs/exportreportdialog.*): the proposal PDF and interchange files.
-    file->addAction(QStringLiteral("Export &Report..."), this,
+    file->addAction(tr("Export &Report..."), this,
             [this] {
                 const QString pdf = runExportReportDialog(this, mDocument->design(), mDocument->filePath());
                 if (!pdf.isEmpty())
-                    statusBar()->showMessage(QStringLiteral("Report written to %1").arg(pdf), 5000);
+                    statusBar()->showMessage(tr("Report written to %1").arg(pdf), 5000);
             })
         ->setObjectName(QStringLiteral("actionExportReport"));
     addExportMenu(file, this, [this] { return &mDocument->design(); });
     file->addSeparator();
     add(file, {ActionId::Quit});
 
-    QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     add(edit, {ActionId::Undo, ActionId::Redo});
     edit->addSeparator();
     add(edit, {ActionId::Copy, ActionId::Paste, ActionId::Duplicate, ActionId::Delete});
@@ -669,7 +665,7 @@ void MainWindow::buildMenus()
     edit->addSeparator();
     add(edit, {ActionId::DesignProperties, ActionId::ChangeDials, ActionId::WaiveFinding, ActionId::UnwaiveFinding});
 
-    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
     add(view,
         {ActionId::ZoomIn, ActionId::ZoomOut, ActionId::FitAll, ActionId::FitSelection, ActionId::Find,
             ActionId::Overview});
@@ -677,7 +673,7 @@ void MainWindow::buildMenus()
     add(view, {ActionId::Arrange, ActionId::CollapseAll, ActionId::ExpandAll});
     view->addSeparator();
     add(view, {ActionId::DarkPalette});
-    QMenu* layers = view->addMenu(QStringLiteral("&Layers"));
+    QMenu* layers = view->addMenu(tr("&Layers"));
     for (Network n : {Network::Compute, Network::Storage, Network::InBand, Network::OutOfBand}) {
         QAction* a = layers->addAction(ItemStyle::networkLabel(n));
         a->setObjectName(QStringLiteral("actionLayer%1").arg(int(n)));
@@ -688,21 +684,21 @@ void MainWindow::buildMenus()
     view->addSeparator();
     add(view, {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowRacks});
     add(view, {ActionId::CompareDesign});
-    QMenu* panels = view->addMenu(QStringLiteral("&Panels"));
+    QMenu* panels = view->addMenu(tr("&Panels"));
     for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRepoHistoryDock, mRacksDock, mFindingsDock,
              mNotesDock, mBomDock, mChartsDock})
         panels->addAction(dock->toggleViewAction());
 
-    QMenu* insert = menuBar()->addMenu(QStringLiteral("&Insert"));
+    QMenu* insert = menuBar()->addMenu(tr("&Insert"));
     add(insert, {ActionId::SelectTool, ActionId::ConnectTool});
     insert->addSeparator();
     add(insert,
         {ActionId::Place, ActionId::ConnectSelection, ActionId::GroupRack, ActionId::GroupUnit, ActionId::Ungroup});
 
-    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
     add(help, {ActionId::UserGuide, ActionId::KeyboardHelp, ActionId::About});
 
-    QToolBar* bar = addToolBar(QStringLiteral("Main"));
+    QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("MainToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setIconSize(QSize(18, 18));
@@ -713,7 +709,7 @@ void MainWindow::buildMenus()
     QUndoStack* stack = mDocument->undoStack();
     auto fixed = [&](ActionId id, bool undo) {
         QAction* menuAction = action(id);
-        auto* a = new QAction(menuAction->icon(), undo ? QStringLiteral("Undo") : QStringLiteral("Redo"), bar);
+        auto* a = new QAction(menuAction->icon(), undo ? tr("Undo") : tr("Redo"), bar);
         a->setObjectName(menuAction->objectName() + QStringLiteral("Toolbar"));
         auto sync = [a, menuAction] {
             a->setEnabled(menuAction->isEnabled());
@@ -740,10 +736,10 @@ void MainWindow::rebuildRecentMenu()
         mRecentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openFile(path); })->setToolTip(path);
     }
     if (list.isEmpty())
-        mRecentMenu->addAction(QStringLiteral("(none)"))->setEnabled(false);
+        mRecentMenu->addAction(tr("(none)"))->setEnabled(false);
     else {
         mRecentMenu->addSeparator();
-        mRecentMenu->addAction(QStringLiteral("Clear List"), this, [] { FileSession::clearRecentFiles(); });
+        mRecentMenu->addAction(tr("Clear List"), this, [] { FileSession::clearRecentFiles(); });
     }
 }
 
@@ -789,14 +785,13 @@ bool MainWindow::saveToRepository()
 void MainWindow::updateTitle()
 {
     const QString path = mDocument->filePath();
-    const QString file = path.isEmpty() ? QStringLiteral("Untitled") : QFileInfo(path).fileName();
+    const QString file = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
     const QString name = mDocument->design().name();
     QString where = file;
     if (const std::optional<RepoSession::Origin> origin = mRepo->origin())
-        where = path.isEmpty() ? QStringLiteral("%1 r%2 in the repository").arg(origin->design).arg(origin->revision)
-                               : QStringLiteral("%1 (%2 r%3)").arg(file, origin->design).arg(origin->revision);
-    setWindowTitle(
-        QStringLiteral("%1%2[*] — Podwright").arg(name.isEmpty() ? QString() : name + QStringLiteral(" — "), where));
+        where = path.isEmpty() ? tr("%1 r%2 in the repository").arg(origin->design).arg(origin->revision)
+                               : tr("%1 (%2 r%3)").arg(file, origin->design).arg(origin->revision);
+    setWindowTitle(tr("%1%2[*] — Podwright").arg(name.isEmpty() ? QString() : name + QStringLiteral(" — "), where));
     setWindowModified(mDocument->isModified());
     setWindowFilePath(path);
 }
@@ -806,7 +801,7 @@ bool MainWindow::newFromReferenceDesign(const std::optional<GeneratorOptions>& s
     if (!mCatalog || !maybeSave())
         return false;
     std::optional<Design> design;
-    const bool ok = runGuarded(mReportError, QStringLiteral("Cannot generate the design"), [&] {
+    const bool ok = runGuarded(mReportError, tr("Cannot generate the design"), [&] {
         ReferenceDesignDialog dlg(*mCatalog, this);
         if (seed)
             dlg.setOptions(*seed);
@@ -818,7 +813,7 @@ bool MainWindow::newFromReferenceDesign(const std::optional<GeneratorOptions>& s
     if (!ok || !design)
         return false;
     mSession->adoptUnsaved(std::move(*design));
-    statusBar()->showMessage(QStringLiteral("Generated %1 (unsaved)").arg(mDocument->design().name()), 8000);
+    statusBar()->showMessage(tr("Generated %1 (unsaved)").arg(mDocument->design().name()), 8000);
     return true;
 }
 
@@ -827,7 +822,7 @@ bool MainWindow::newFromWorkload()
     if (!mCatalog)
         return false;
     std::optional<GeneratorOptions> seed;
-    runGuarded(mReportError, QStringLiteral("Cannot size the workload"), [&] {
+    runGuarded(mReportError, tr("Cannot size the workload"), [&] {
         WorkloadDialog dlg(*mCatalog, this);
         dlg.restoreRemembered();
         if (dlg.exec() == WorkloadDialog::GenerateRequested)
@@ -842,11 +837,11 @@ void MainWindow::editDesignProperties()
     dlg.setDesignName(mDocument->design().name());
     if (dlg.exec() != QDialog::Accepted)
         return;
-    runGuarded(mReportError, QStringLiteral("Cannot change the design properties"), [&] {
+    runGuarded(mReportError, tr("Cannot change the design properties"), [&] {
         const bool renamed = dlg.designName() != mDocument->design().name();
         const bool changed = dlg.properties() != mDocument->design().properties();
-        auto properties = std::make_unique<SetDesignPropertiesCommand>(
-            QStringLiteral("Change design properties"), dlg.properties());
+        auto properties
+            = std::make_unique<SetDesignPropertiesCommand>(tr("Change design properties"), dlg.properties());
         if (!renamed) { // unchanged properties are refused with the reason in the status bar
             (void)mDocument->execute(std::move(properties));
             return;
@@ -856,7 +851,7 @@ void MainWindow::editDesignProperties()
             (void)mDocument->execute(std::move(rename));
             return;
         }
-        auto both = std::make_unique<CompositeCommand>(QStringLiteral("Change design properties"));
+        auto both = std::make_unique<CompositeCommand>(tr("Change design properties"));
         both->add(std::move(rename));
         both->add(std::move(properties));
         (void)mDocument->execute(std::move(both));
@@ -884,7 +879,7 @@ bool MainWindow::changeDials(const DesignDials& dials)
     if (!mDocument->execute(std::make_unique<ReplaceDesignCommand>(text, std::move(*result.design))).ok)
         return false;
     statusBar()->showMessage(
-        QStringLiteral("%1 (Ctrl+Z undoes it)%2")
+        tr("%1 (Ctrl+Z undoes it)%2")
             .arg(text, result.notes.isEmpty() ? QString() : QStringLiteral("; generator notes in the Notes panel")),
         10000);
     if (!result.notes.isEmpty()) {
@@ -906,8 +901,7 @@ void MainWindow::refreshNotes()
     mNotes->addItems(notes);
     for (int i = 0; i < mNotes->count(); ++i)
         mNotes->item(i)->setToolTip(notes[i]);
-    mNotesDock->setWindowTitle(
-        notes.isEmpty() ? QStringLiteral("Notes") : QStringLiteral("Notes (%1)").arg(notes.size()));
+    mNotesDock->setWindowTitle(notes.isEmpty() ? tr("Notes") : tr("Notes (%1)").arg(notes.size()));
 }
 
 void MainWindow::showCatalogIssues(const QStringList& issues)
@@ -916,9 +910,8 @@ void MainWindow::showCatalogIssues(const QStringList& issues)
         return;
     const qsizetype n = issues.size();
     statusBar()->showMessage(
-        QStringLiteral("%1 %2 skipped (see Help)").arg(n).arg(plural(n, "catalog entry was", "catalog entries were")),
-        10000);
-    QMessageBox box(QMessageBox::Warning, QStringLiteral("Catalog problems"),
+        tr("%1 %2 skipped (see Help)").arg(n).arg(plural(n, "catalog entry was", "catalog entries were")), 10000);
+    QMessageBox box(QMessageBox::Warning, tr("Catalog problems"),
         QStringLiteral("%1 %2 problems and %3 not loaded.")
             .arg(n)
             .arg(plural(n, "catalog entry has", "catalog entries have"))

@@ -24,12 +24,28 @@ OverviewMap::OverviewMap(CanvasView* view) : QWidget(view), mView(view)
     setObjectName(QStringLiteral("overviewMap"));
     setFixedSize(240, 150);
     setCursor(Qt::PointingHandCursor);
-    setToolTip(QStringLiteral("Overview: click or drag to move the view"));
+    setToolTip(tr("Overview: click or drag to move the view"));
     connect(view->canvasScene()->document(), &DesignDocument::changed, this, [this] {
+        updateArea();
         mStale = true;
         update();
     });
-    connect(view, &CanvasView::viewChanged, this, qOverload<>(&QWidget::update));
+    updateArea();
+    connect(view, &CanvasView::viewChanged, this, [this] {
+        updateShown();
+        update();
+    });
+}
+
+void OverviewMap::setWanted(bool wanted)
+{
+    mWanted = wanted;
+    updateShown();
+}
+
+void OverviewMap::updateShown()
+{
+    setVisible(mWanted && !mView->showsWholeDesign());
 }
 
 QRectF OverviewMap::mapped(const QRectF& r) const
@@ -56,16 +72,22 @@ QRectF OverviewMap::viewportOutline() const
     return mapped(mView->visibleSceneRect());
 }
 
-void OverviewMap::redrawPicture()
+void OverviewMap::updateArea()
 {
-    mStale = false;
-    const Design& d = mView->canvasScene()->design();
+    // Kept current with the design, not at the next paint: a click may come before the map was
+    // ever painted (it hides while the whole design is in view).
     QRectF area;
-    d.nodes().forEach([&](const Node& n) {
+    mView->canvasScene()->design().nodes().forEach([&](const Node& n) {
         const QRectF r(n.position - QPointF(90, 40), QSizeF(180, 80));
         area = area.isNull() ? r : area.united(r);
     });
     mArea = area.adjusted(-100, -100, 100, 100);
+}
+
+void OverviewMap::redrawPicture()
+{
+    mStale = false;
+    const Design& d = mView->canvasScene()->design();
     mPicture = QPixmap(size());
     mPicture.fill(Qt::transparent);
     if (d.nodes().size() == 0)

@@ -50,7 +50,7 @@ PaletteWidget::PaletteWidget(const Catalog* catalog, QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    mFilter->setPlaceholderText(QStringLiteral("Filter catalog (model, vendor, sku)…"));
+    mFilter->setPlaceholderText(tr("Filter catalog (model, vendor, sku)…"));
     mFilter->setClearButtonEnabled(true);
     layout->addWidget(mFilter);
     layout->addWidget(mTree);

@@ -51,8 +51,8 @@ void RackCanvas::paintEvent(QPaintEvent* event)
     if (racks.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-            QStringLiteral("No racks in this design. Select nodes and group them into a rack (Ctrl+G), "
-                           "or start from a reference design (Ctrl+Shift+N)."));
+            tr("No racks in this design. Select nodes and group them into a rack (Ctrl+G), "
+               "or start from a reference design (Ctrl+Shift+N)."));
         mOwner->mLastPainted = {0, 0};
         return;
     }
@@ -127,9 +127,9 @@ void RackCanvas::paintEvent(QPaintEvent* event)
                 misplaced << QStringLiteral("%1 (U%2)").arg(s.name).arg(s.firstU);
             QStringList parts;
             if (!names.isEmpty())
-                parts << QStringLiteral("Not in a U slot: %1").arg(names.join(QStringLiteral(", ")));
+                parts << tr("Not in a U slot: %1").arg(names.join(QStringLiteral(", ")));
             if (!misplaced.isEmpty())
-                parts << QStringLiteral("Misplaced: %1").arg(misplaced.join(QStringLiteral(", ")));
+                parts << tr("Misplaced: %1").arg(misplaced.join(QStringLiteral(", ")));
             p.setPen(misplaced.isEmpty() ? palette().color(QPalette::WindowText) : QColor(0xc6, 0x28, 0x28));
             p.drawText(QRect(frame.left(), frame.bottom() + 2, frame.width(), 30),
                 Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
@@ -139,7 +139,7 @@ void RackCanvas::paintEvent(QPaintEvent* event)
 }
 
 RackElevationView::RackElevationView(DesignDocument* document, DesignAnalysis* analysis, QWidget* parent)
-    : QScrollArea(parent), mDocument(document)
+    : QScrollArea(parent), mDocument(document), mAnalysis(analysis)
 {
     setWidget(new RackCanvas(this));
     setWidgetResizable(false);
@@ -171,7 +171,11 @@ QRect RackElevationView::slotRect(int rackIndex, const RackElevationModel::Slot&
 
 void RackElevationView::refresh()
 {
-    mModel = RackElevationModel::of(mDocument->design());
+    // The analysis's power figures when it has them (one computation of rack power), else the
+    // design's own (an analysis that failed).
+    const auto& cost = mAnalysis->cost();
+    mModel
+        = cost ? RackElevationModel::of(mDocument->design(), cost->power) : RackElevationModel::of(mDocument->design());
     mMaxHeightU = 1;
     for (const auto& r : mModel.racks)
         mMaxHeightU = std::max(mMaxHeightU, r.heightU);

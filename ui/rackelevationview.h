@@ -11,7 +11,9 @@ class DesignDocument;
 
 // The Racks dock: the front of every rack side by side, U by U (U1 at the bottom), each placed
 // node drawn over its units with its name and model, and the rack's maximum power against its
-// budget above it. Rebuilt when the analysis updates (so it follows the debounce); only the racks
+// budget above it: core's RackElevationModel (the PDF's racks too) built with the analysis's power
+// figures, so the load shown is the status bar's and the report's. Rebuilt when the analysis
+// updates (so it follows the debounce); only the racks
 // in the visible part of the scroll area are painted, so thousands of racks stay cheap.
 // Clicking a node emits nodeActivated.
 class RackElevationView : public QScrollArea {
@@ -45,6 +47,7 @@ private:
     void updateCanvasSize();
 
     DesignDocument* mDocument;
+    DesignAnalysis* mAnalysis;
     RackElevationModel mModel;
     int mMaxHeightU = 48;
     std::pair<int, int> mLastPainted{0, 0};

@@ -11,6 +11,7 @@
 #include "commands/editnodecommand.h"
 #include "model/design.h"
 
+#include <QCoreApplication>
 #include <QGraphicsRectItem>
 #include <QKeyEvent>
 
@@ -103,8 +104,9 @@ void SelectTool::release(QPointF p)
         }
         mStart.clear();
         if (!states.empty()) {
-            const QString text = states.size() == 1 ? QStringLiteral("Move %1").arg(states.front().name)
-                                                    : QStringLiteral("Move %1 nodes").arg(states.size());
+            const QString text = states.size() == 1
+                ? QCoreApplication::translate("SelectTool", "Move %1").arg(states.front().name)
+                : QCoreApplication::translate("SelectTool", "Move %n nodes", nullptr, int(states.size()));
             if (!scene->document()->execute(std::make_unique<EditNodesCommand>(text, std::move(states))).ok)
                 scene->rebuild();
         }
@@ -176,8 +178,8 @@ bool SelectTool::key(QKeyEvent* event)
         n.position += step;
         states.push_back(n);
     }
-    (void)scene->document()->execute(
-        std::make_unique<EditNodesCommand>(QStringLiteral("Nudge"), std::move(states), true));
+    (void)scene->document()->execute(std::make_unique<EditNodesCommand>(
+        QCoreApplication::translate("SelectTool", "Nudge"), std::move(states), true));
     return true;
 }
 

@@ -25,12 +25,11 @@ StatusPanel::StatusPanel(DesignAnalysis* analysis, QWidget* parent)
     layout->setSpacing(14);
     for (QLabel* l : {mCounts, mPower, mCost, mFindings})
         layout->addWidget(l);
-    mCost->setToolTip(
-        QStringLiteral("Capital cost from the cost model: sum of catalog list prices and estimates "
-                       "(or your price overrides) for every node, rack, cable and transceiver; the band adds every "
-                       "estimate at the low and high end of its price band"));
-    mPower->setToolTip(QStringLiteral("Sum of the catalog's maximum power of every node"));
-    mFindings->setToolTip(QStringLiteral("Unwaived design-rule findings (click: show the Findings panel)"));
+    mCost->setToolTip(tr("Capital cost from the cost model: sum of catalog list prices and estimates "
+                         "(or your price overrides) for every node, rack, cable and transceiver; the band adds every "
+                         "estimate at the low and high end of its price band"));
+    mPower->setToolTip(tr("Sum of the catalog's maximum power of every node"));
+    mFindings->setToolTip(tr("Unwaived design-rule findings (click: show the Findings panel)"));
     mFindings->setCursor(Qt::PointingHandCursor);
     connect(mFindings, &QLabel::linkActivated, this, [this] { Q_EMIT findingsClicked(); });
     connect(mAnalysis, &DesignAnalysis::updated, this, &StatusPanel::refresh);
@@ -46,7 +45,7 @@ void StatusPanel::refresh()
 {
     const DesignSummary& s = mAnalysis->summary();
     mGpus = s.gpus;
-    mCounts->setText(QStringLiteral("<b>%L1</b> %2 · <b>%L3</b> %4 · <b>%L5</b> %6 · %L7 %8")
+    mCounts->setText(tr("<b>%L1</b> %2 · <b>%L3</b> %4 · <b>%L5</b> %6 · %L7 %8")
                          .arg(s.gpus)
                          .arg(plural(s.gpus, "GPU", "GPUs"))
                          .arg(s.servers)
@@ -60,33 +59,30 @@ void StatusPanel::refresh()
         mCounts->setText(mCounts->text() + QStringLiteral(" · %1").arg(s.nvlink.text().toHtmlEscaped()));
     mPowerKw = mAnalysis->maxPowerKw();
     if (const auto ratio = mAnalysis->bisectionRatio())
-        mPower->setText(
-            QStringLiteral("<b>%L1</b> kW max · bisection <b>%L2</b>").arg(mPowerKw, 0, 'f', 1).arg(*ratio, 0, 'f', 2));
+        mPower->setText(tr("<b>%L1</b> kW max · bisection <b>%L2</b>").arg(mPowerKw, 0, 'f', 1).arg(*ratio, 0, 'f', 2));
     else
-        mPower->setText(QStringLiteral("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1));
+        mPower->setText(tr("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1));
     if (const auto planes = mAnalysis->planes(); planes && planes->onePlaneLostRatio)
         mPower->setText(mPower->text()
-            + QStringLiteral(" · <b>%L1</b> planes (one lost: %L2)")
-                  .arg(planes->count)
-                  .arg(*planes->onePlaneLostRatio, 0, 'f', 2));
+            + tr(" · <b>%L1</b> planes (one lost: %L2)").arg(planes->count).arg(*planes->onePlaneLostRatio, 0, 'f', 2));
     if (const auto& cost = mAnalysis->cost()) {
         mCapex = cost->capex;
         // The mid in bold, the band from every estimate's low and high end beside it.
         const Money& usd = Money::usd();
         mCost->setText(
-            QStringLiteral("list/estimate hardware total <b>%1</b> (band %2–%3)")
+            tr("list/estimate hardware total <b>%1</b> (band %2–%3)")
                 .arg(usd.exact(cost->capex), usd.exact(cost->capexBand.low), usd.exact(cost->capexBand.high)));
     } else {
         mCapex = 0;
-        mCost->setText(QStringLiteral("cost unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));
+        mCost->setText(tr("cost unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));
     }
     if (mAnalysis->rulesAvailable()) {
         const FindingCounts counts = FindingCounts::of(mAnalysis->findings());
         mErrors = counts.errors;
         // A link (styled as plain text) so a click on the counts can open the findings.
-        mFindings->setText(QStringLiteral("<a href='findings' style='text-decoration:none'>"
-                                          "<span style='color:%1'><b>%2</b> %3</span> · "
-                                          "<span style='color:%4'><b>%5</b> %6</span></a>")
+        mFindings->setText(tr("<a href='findings' style='text-decoration:none'>"
+                              "<span style='color:%1'><b>%2</b> %3</span> · "
+                              "<span style='color:%4'><b>%5</b> %6</span></a>")
                                .arg(counts.errors ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"))
                                .arg(counts.errors)
                                .arg(plural(counts.errors, "error", "errors"))
@@ -95,7 +91,7 @@ void StatusPanel::refresh()
                                .arg(plural(counts.warnings, "warning", "warnings")));
     } else {
         mErrors = 0;
-        mFindings->setText(QStringLiteral("rules unavailable: %1").arg(mAnalysis->rulesError().toHtmlEscaped()));
+        mFindings->setText(tr("rules unavailable: %1").arg(mAnalysis->rulesError().toHtmlEscaped()));
     }
 }
 

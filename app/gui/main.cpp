@@ -19,14 +19,14 @@ namespace {
 
 QCommandLineParser& configure(QCommandLineParser& parser)
 {
-    parser.setApplicationDescription(QStringLiteral("Podwright: a studio for designing GPU clusters."));
+    parser.setApplicationDescription(QObject::tr("Podwright: a studio for designing GPU clusters."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
-        QStringLiteral("file"), QStringLiteral("Design to open (.podwright or .json)."), QStringLiteral("[file]"));
+        QStringLiteral("file"), QObject::tr("Design to open (.podwright or .json)."), QStringLiteral("[file]"));
     parser.addOption(QCommandLineOption(QStringLiteral("recover"),
-        QStringLiteral("Answer the offer to recover unsaved work left by a crash without asking: yes or no "
-                       "(for scripts and tests; by default the studio asks)."),
+        QObject::tr("Answer the offer to recover unsaved work left by a crash without asking: yes or no "
+                    "(for scripts and tests; by default the studio asks)."),
         QStringLiteral("yes|no")));
     return parser;
 }
@@ -92,8 +92,8 @@ int main(int argc, char* argv[])
         problems << issue.toString();
     QTimer::singleShot(0, &window, [&window, problems, catalogError] {
         if (!catalogError.isEmpty())
-            QMessageBox::warning(&window, QStringLiteral("Catalog not loaded"),
-                QStringLiteral("The hardware catalog could not be loaded: %1\nThe palette will be empty.")
+            QMessageBox::warning(&window, QObject::tr("Catalog not loaded"),
+                QObject::tr("The hardware catalog could not be loaded: %1\nThe palette will be empty.")
                     .arg(catalogError));
         window.showCatalogIssues(problems);
     });

@@ -37,6 +37,668 @@ QString kindName(const CatalogItem* item)
     return item ? toString(item->kind) : QString();
 }
 
+// What the dials resolve to in the catalog, checked before anything is built.
+struct Parts {
+    GeneratorOptions o; // as given, with the scalable unit's size filled in
+    QString serverSku; // the fat-tree host when no server was given
+    const CatalogItem* server = nullptr;
+    const CatalogItem* sw = nullptr;
+    const CatalogItem* storage = nullptr; // none: no storage fabric
+    const CatalogItem* rack = nullptr;
+    int k = 0; // fat-tree radix
+    long long nodes = 0; // servers asked for
+};
+
+// Checks the dials against the catalog and resolves them into `parts`; the reason when they cannot
+// make a design.
+std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog& catalog, Parts& parts)
+{
+    GeneratorOptions& o = parts.o;
+    o = given;
+    const bool fatTree = o.topology == TopologyKind::FatTree;
+    const CatalogItem* fatTreeHost = catalog.withRole(ItemRole::FatTreeHost);
+    const QString serverSku = o.serverSku.isEmpty() && fatTree && fatTreeHost ? fatTreeHost->sku : o.serverSku;
+    parts.serverSku = serverSku;
+    if (serverSku.isEmpty())
+        return QStringLiteral("a %1 is needed").arg(UserOptions::mention(UserOption::ServerModel));
+    if (o.name.size() > Design::kMaxNameLength)
+        return QStringLiteral("a design name is at most %1 characters long").arg(Design::kMaxNameLength);
+    const CatalogItem* server = catalog.item(serverSku);
+    parts.server = server;
+    if (!server)
+        return QStringLiteral("unknown server SKU '%1'").arg(serverSku);
+    if (server->kind != ItemKind::Server)
+        return QStringLiteral("'%1' is a %2, not a server").arg(serverSku, kindName(server));
+    // The scalable unit is the server's (its catalog entry names its RA's SU: 72 DGX B300, 8 NVL72 racks).
+    if (o.suSize == 0)
+        o.suSize = StorageGuidance::serversPerSu(*server);
+    if (o.switchSku.isEmpty())
+        return QStringLiteral("a %1 is needed").arg(UserOptions::mention(UserOption::FabricSwitch));
+    const CatalogItem* sw = catalog.item(o.switchSku);
+    parts.sw = sw;
+    if (!sw)
+        return QStringLiteral("unknown switch SKU '%1'").arg(o.switchSku);
+    if (sw->kind != ItemKind::Switch || DesignBuilder::groupWithRole(*sw, PortRole::Fabric) < 0)
+        return QStringLiteral("'%1' is not a fabric switch").arg(o.switchSku);
+    const int switchPorts
+        = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))].count;
+    if (!o.storageSku.isEmpty()) {
+        parts.storage = catalog.item(o.storageSku);
+        if (!parts.storage)
+            return QStringLiteral("unknown storage SKU '%1'").arg(o.storageSku);
+        if (parts.storage->kind != ItemKind::Storage)
+            return QStringLiteral("'%1' is a %2, not a storage system").arg(o.storageSku, kindName(parts.storage));
+    }
+    const CatalogItem* rack = o.rackSku.isEmpty() ? catalog.withRole(ItemRole::DefaultRack) : catalog.item(o.rackSku);
+    parts.rack = rack;
+    if (!rack && o.rackSku.isEmpty())
+        return QStringLiteral("the catalog names no default rack (role default-rack)");
+    if (!rack || rack->kind != ItemKind::Rack)
+        return QStringLiteral("unknown rack SKU '%1'").arg(o.rackSku);
+    if (o.radix != 0 && !fatTree)
+        return QStringLiteral("the %1 applies to a fat-tree %2 only")
+            .arg(UserOptions::mention(UserOption::Radix), UserOptions::mention(UserOption::Topology));
+    const int k = fatTree ? (o.radix > 0 ? o.radix : switchPorts - switchPorts % 2) : 0;
+    parts.k = k;
+    // The planes are the server's where its RA has them (DGX B300 Ethernet: twin-planar).
+    if (o.planes == 0)
+        o.planes = o.topology == TopologyKind::RailOptimized
+            ? std::max(1,
+                server->json.value(QLatin1String("compute_planes")).toObject().value(QLatin1String("value")).toInt(1))
+            : 1;
+    if (o.planes < 1)
+        return QStringLiteral("a fabric has at least one plane");
+    if (o.planes > 1 && o.topology != TopologyKind::RailOptimized)
+        return QStringLiteral("compute planes apply to a rail-optimized %1 only")
+            .arg(UserOptions::mention(UserOption::Topology));
+
+    if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
+        const PortGroup& host = server->portGroups[static_cast<size_t>(cg)];
+        const PortGroup& fabric
+            = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))];
+        bool common = false;
+        for (int a : host.speedsGbps)
+            common
+                = common || std::find(fabric.speedsGbps.begin(), fabric.speedsGbps.end(), a) != fabric.speedsGbps.end();
+        if (!common || (host.connector == QLatin1String("RJ45")) != (fabric.connector == QLatin1String("RJ45")))
+            return QStringLiteral(
+                "the compute ports of %1 (%2) cannot join the fabric ports of %3 (%4): no common speed or connector")
+                .arg(serverSku, host.connector, o.switchSku, fabric.connector);
+    }
+    const int perServerGpus = std::max(0, server->gpuCount());
+    const int computePorts = server->portCountWithRole(PortRole::Compute);
+    long long nodes = o.nodes;
+    if (nodes <= 0 && o.gpus > 0) {
+        if (perServerGpus == 0)
+            return QStringLiteral("%1 has no GPUs; give the %2")
+                .arg(serverSku, UserOptions::mention(UserOption::ServerCount));
+        nodes = (o.gpus + perServerGpus - 1) / perServerGpus;
+    }
+    const bool needsUfm = o.management && sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
+    if (nodes <= 0 && fatTree && computePorts > 0) {
+        // Every host port of the fat-tree, less those the UFM pair takes.
+        const CatalogItem* ufmItem
+            = needsUfm ? SubnetManagerChoice::forSwitch(catalog, *sw, PortRole::Compute) : nullptr;
+        const int ufmPorts = SubnetManagers::of(ufmItem, PortRole::Compute).ports();
+        nodes = (static_cast<long long>(k) * k * k / 4 - ufmPorts) / computePorts;
+    }
+    parts.nodes = nodes;
+    if (o.nodes < 0 || o.gpus < 0 || nodes <= 0)
+        return QStringLiteral("the design needs at least one server (give the %1 or the %2)")
+            .arg(UserOptions::mention(UserOption::ServerCount), UserOptions::mention(UserOption::GpuCount));
+    if (nodes > kMaxNodes)
+        return QStringLiteral("%1 servers is beyond the generator's limit of %2").arg(nodes).arg(kMaxNodes);
+    if (o.rackPowerKw < 0)
+        return QStringLiteral("the %1 must be positive").arg(UserOptions::mention(UserOption::RackPowerBudget));
+    return std::nullopt;
+}
+
+// The first node linked to `n` that `accept` takes, or none.
+template <typename Accept>
+NodeId firstNeighbour(const Design& d, NodeId n, Accept accept)
+{
+    const int ports = d.portCount(n);
+    for (int i = 0; i < ports; ++i) {
+        const LinkId id = d.linkAt(PortRef{n, i});
+        if (!id.isValid())
+            continue;
+        const Link* l = d.link(id);
+        const NodeId other = l->a.node == n ? l->b.node : l->a.node;
+        if (accept(other))
+            return other;
+    }
+    return NodeId();
+}
+
+// Where the rows of racks stand: one row per scalable unit (its leaves in a network rack at the
+// head of the row, then its servers), rows folded in blocks (FloorPlan) on a grid about as deep as
+// it is wide, with an aisle across the middle for the spine or core row and the management row, so
+// that no rack is far from the centre.
+class FloorGrid {
+public:
+    FloorGrid(
+        const DesignBuilder& b, const CatalogItem& rack, const ComputeLayout& layout, double budgetKw, double rackWidth)
+        : mBuilder(b), mRackWidth(rackWidth)
+    {
+        mRackHeightU = rack.rackHeightU ? rack.rackHeightU->value : rack.rackUnits.value;
+        for (const auto& row : layout.serverRows) {
+            double u = 0;
+            double w = 0;
+            int count = 1;
+            for (NodeId n : row) {
+                const CatalogItem& it = b.itemOf(n);
+                if (u + it.rackUnits.value > mRackHeightU || w + it.powerMaxW.value > budgetKw * 1000) {
+                    ++count;
+                    u = 0;
+                    w = 0;
+                }
+                u += it.rackUnits.value;
+                w += it.powerMaxW.value;
+            }
+            mLongestRow = std::max(mLongestRow, count + 1);
+        }
+        mRows = layout.serverRows.size();
+        mRowsPerBlock = FloorPlan::rowsPerBlock(rack, mRows);
+        mBlockWidth = (mLongestRow + 2) * rackWidth + 4.0;
+        const double blockDepth = mRowsPerBlock * RackPlanner::kRowPitch;
+        const size_t blocks = std::max<size_t>(1, (mRows + mRowsPerBlock - 1) / mRowsPerBlock);
+        mPerLine = std::clamp<size_t>(
+            static_cast<size_t>(std::ceil(std::sqrt(blocks * blockDepth / mBlockWidth))), 1, blocks);
+        const size_t lines = (blocks + mPerLine - 1) / mPerLine;
+        const size_t rowLines = lines > 1 ? lines * mRowsPerBlock : std::min<size_t>(mRows, mRowsPerBlock);
+        mMiddle = rowLines / 2;
+        // Serpentine: blocks alternate direction (down, up) along a line and lines alternate
+        // sides, so consecutive rows (whose servers may share a storage or in-band leaf) are
+        // always neighbours.
+        mBlockDown.assign(blocks, 1);
+        for (size_t blk = 1; blk < blocks; ++blk)
+            mBlockDown[blk] = blk / mPerLine == (blk - 1) / mPerLine ? !mBlockDown[blk - 1] : 1;
+        // Central rows are centred on the rows' network racks (at the head of each block's rows),
+        // so the farthest leaf is as near as the floor allows (multimode runs reach 50 m).
+        mCentreX = static_cast<double>(std::min(blocks, mPerLine) - 1) * mBlockWidth / 2;
+    }
+
+    [[nodiscard]] size_t rows() const { return mRows; }
+    [[nodiscard]] int longestRow() const { return mLongestRow; }
+    // The floor position of server row r.
+    [[nodiscard]] QPointF rowPosition(size_t r) const
+    {
+        const size_t block = r / mRowsPerBlock;
+        const size_t inBlock = mBlockDown[block] ? r % mRowsPerBlock : mRowsPerBlock - 1 - r % mRowsPerBlock;
+        const size_t line = (block / mPerLine) * mRowsPerBlock + inBlock;
+        const size_t column = (block / mPerLine) % 2 == 0 ? block % mPerLine : mPerLine - 1 - block % mPerLine;
+        return QPointF(static_cast<double>(column) * mBlockWidth,
+            static_cast<double>(line) * RackPlanner::kRowPitch + (line >= mMiddle ? kAisle : 0.0));
+    }
+    // The x where a central row of these nodes starts, centred on the floor.
+    [[nodiscard]] double centredRow(const std::vector<NodeId>& rowNodes) const
+    {
+        double units = 0;
+        for (NodeId n : rowNodes)
+            units += mBuilder.itemOf(n).rackUnits.value;
+        const double rackCount = std::max(1.0, std::ceil(units / mRackHeightU));
+        return mCentreX - rackCount * mRackWidth / 2;
+    }
+    // The y of the aisle across the middle.
+    [[nodiscard]] double aisleY() const { return static_cast<double>(mMiddle) * RackPlanner::kRowPitch; }
+
+private:
+    static constexpr double kAisle = 3 * RackPlanner::kRowPitch;
+    const DesignBuilder& mBuilder;
+    double mRackWidth;
+    double mRackHeightU = 0;
+    int mLongestRow = 0;
+    size_t mRows = 0;
+    size_t mRowsPerBlock = 1;
+    double mBlockWidth = 0;
+    size_t mPerLine = 1;
+    size_t mMiddle = 0;
+    std::vector<char> mBlockDown;
+    double mCentreX = 0;
+};
+
+} // namespace
+
+namespace {
+
+// One pass of the generator over resolved dials, phase by phase in the order a design is put
+// together: the subnet manager, the compute fabric, storage, in-band management, racks, PDUs,
+// out-of-band management, cables and the canvas layout, then the record of the dials.
+class GeneratorPass {
+public:
+    GeneratorPass(
+        const Parts& parts, const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks)
+        : mParts(parts),
+          o(parts.o),
+          mCatalog(catalog),
+          mInBandSpineReserve(inBandSpineReserve),
+          mOobUplinks(oobUplinks),
+          mDesign(mResult.design.emplace()),
+          b(mDesign, catalog)
+    {
+    }
+
+    GenerateResult run()
+    {
+        mRequestedNodes = mParts.nodes;
+        if (auto e = chooseSubnetManager())
+            return GenerateResult::failure(*e);
+        if (auto e = buildComputeFabric())
+            return GenerateResult::failure(*e);
+        mServiceY = mLayout.serverY + 600; // service networks sit below the servers on the canvas
+        if (auto e = buildStorageNetwork())
+            return GenerateResult::failure(*e);
+        if (auto e = buildInBandManagement())
+            return GenerateResult::failure(*e);
+        if (auto e = chooseRackBudget())
+            return GenerateResult::failure(*e);
+        placeRacks();
+        const CatalogItem* pdu = addRackPdus();
+        if (auto e = buildOutOfBandManagement(pdu))
+            return GenerateResult::failure(*e);
+        finishCablesAndLayout();
+        recordDials();
+        nameDesign();
+        // A generated design is an ordinary one: never hand out a design that cannot be saved and reopened.
+        if (auto problem = mDesign.checkInvariants())
+            return GenerateResult::failure(
+                QStringLiteral("internal error: the generated design is inconsistent (%1)").arg(*problem));
+        return std::move(mResult);
+    }
+
+private:
+    // Every InfiniBand fabric needs a subnet manager (DGX SuperPOD RA: a UFM appliance).
+    std::optional<QString> chooseSubnetManager()
+    {
+        mServerItem = b.use(mParts.serverSku);
+        mSwitchItem = b.use(o.switchSku);
+        const bool infiniband
+            = mParts.sw->switchSpec && mParts.sw->switchSpec->technology == QLatin1String("infiniband");
+        if (!o.management || !infiniband)
+            return std::nullopt;
+        const CatalogItem* choice = SubnetManagerChoice::forSwitch(mCatalog, *mParts.sw, PortRole::Compute);
+        mUfm = choice ? b.use(choice->sku) : nullptr;
+        if (!mUfm)
+            return QStringLiteral("the catalog has no subnet manager (an appliance with the subnet-manager role) with "
+                                  "compute-fabric ports that share a speed with %1; an InfiniBand fabric needs one")
+                .arg(o.switchSku);
+        return std::nullopt;
+    }
+
+    std::optional<QString> buildComputeFabric()
+    {
+        const int nodes = static_cast<int>(mParts.nodes);
+        std::optional<QString> error;
+        switch (o.topology) {
+        case TopologyKind::RailOptimized:
+            error = RailOptimizedFabric::build(b, o, *mServerItem, *mSwitchItem, nodes, mUfm, mLayout, mResult.notes);
+            break;
+        case TopologyKind::LeafSpine:
+            error = LeafSpineFabric::build(b, o, *mServerItem, *mSwitchItem, nodes, mUfm, mLayout, mResult.notes);
+            break;
+        case TopologyKind::FatTree:
+            error = FatTreeFabric::build(b, *mServerItem, *mSwitchItem, mParts.k, nodes, mUfm, mLayout, mResult.notes);
+            break;
+        }
+        mBuiltNodes = static_cast<long long>(mLayout.servers.size());
+        return error;
+    }
+
+    std::optional<QString> buildStorageNetwork()
+    {
+        const CatalogItem* storage = mParts.storage;
+        if (!storage)
+            return std::nullopt;
+        const CatalogItem* sw = mParts.sw;
+        const CatalogItem* storageSwitch = ServiceNetworks::storageSwitchFor(mCatalog, *sw, *mParts.server, *storage);
+        if (!storageSwitch)
+            return QStringLiteral("no switch in the catalog shares a speed with the storage ports of %1 and %2")
+                .arg(mParts.serverSku, storage->sku);
+        if (storageSwitch != sw)
+            mResult.notes << QStringLiteral(
+                "storage fabric on %1: the ports of %2 share no speed with %3's storage ports")
+                                 .arg(storageSwitch->sku, o.switchSku, storage->sku);
+        // The InfiniBand storage fabric is a subnet of its own: it gets its own subnet managers.
+        const bool storageInfiniBand = o.management && storageSwitch->switchSpec
+            && storageSwitch->switchSpec->technology == QLatin1String("infiniband");
+        const CatalogItem* storageUfmChoice
+            = storageInfiniBand ? SubnetManagerChoice::forSwitch(mCatalog, *storageSwitch, PortRole::Storage) : nullptr;
+        const CatalogItem* storageUfm = storageUfmChoice ? b.use(storageUfmChoice->sku) : nullptr;
+        if (storageInfiniBand && !storageUfm)
+            return QStringLiteral(
+                "the InfiniBand storage fabric needs a subnet manager; no appliance of the catalog with the "
+                "subnet-manager role has storage-fabric ports that share a speed with %1")
+                .arg(storageSwitch->sku);
+        return ServiceNetworks::buildStorage(b, mLayout.servers, *b.use(storage->sku), o.storageTier,
+            o.topology == TopologyKind::RailOptimized, *b.use(storageSwitch->sku), storageUfm, QPointF(0, mServiceY),
+            mServiceNodes, mResult.notes);
+    }
+
+    std::optional<QString> buildInBandManagement()
+    {
+        if (!o.management)
+            return std::nullopt;
+        // The management plane's servers (scheduler, control plane, monitoring) join the in-band network too.
+        const ManagementPlane plane(o.properties, static_cast<int>(mLayout.servers.size()),
+            // A DGX SuperPOD: rail-optimized GPU servers of at least one whole scalable unit.
+            o.topology == TopologyKind::RailOptimized && mParts.server->gpuCount() > 0
+                && static_cast<int>(mLayout.servers.size()) >= o.suSize);
+        std::vector<NodeId> inBandHosts = mLayout.servers;
+        if (auto e = plane.placeBeforeInBand(b, QPointF(0, mServiceY + 1000), mServiceNodes, inBandHosts))
+            return e;
+        if (auto e = ServiceNetworks::buildInBand(
+                b, inBandHosts, QPointF(0, mServiceY + 1000), mServiceNodes, mResult.notes, mInBandSpineReserve))
+            return e;
+        plane.adoptHeadNodes(mDesign, mServiceNodes, mResult.notes);
+        return std::nullopt;
+    }
+
+    // The rack budget is catalog data with its source: the server's own (its RA's rack) where the
+    // entry states one, else the rack's default for the servers' cooling; the dial overrides both.
+    std::optional<QString> chooseRackBudget()
+    {
+        const CatalogItem* server = mParts.server;
+        const CatalogItem* rack = mParts.rack;
+        mLiquid = server->cooling == Cooling::Liquid;
+        const std::optional<Figure>& defaultBudget
+            = server->rackPowerKw ? server->rackPowerKw : (mLiquid ? rack->rackBudgetLiquidKw : rack->rackBudgetAirKw);
+        if (o.rackPowerKw <= 0 && server->rackPowerKw)
+            mResult.notes << QStringLiteral("rack budget %1 kW from the %2 catalog entry%3 (%4)")
+                                 .arg(server->rackPowerKw->value)
+                                 .arg(mParts.serverSku)
+                                 .arg(server->serversPerRack > 0
+                                         ? QStringLiteral(": %1 per rack").arg(server->serversPerRack)
+                                         : QString())
+                                 .arg(server->rackPowerKw->source);
+        if (o.rackPowerKw <= 0 && !defaultBudget)
+            return QStringLiteral("rack %1 states no default power budget for %2-cooled equipment; give a %3")
+                .arg(rack->sku, mLiquid ? QStringLiteral("liquid") : QStringLiteral("air"),
+                    UserOptions::mention(UserOption::RackPowerBudget));
+        mBudgetKw = o.rackPowerKw > 0 ? o.rackPowerKw : defaultBudget->value;
+        return std::nullopt;
+    }
+
+    // Racks: one row per scalable unit, rows folded in blocks (FloorGrid); spines of a pod beside the
+    // pod's rows; cores, storage and management in rows in an aisle across the middle of the floor.
+    void placeRacks()
+    {
+        mRacks.emplace(b, *b.use(mParts.rack->sku), mBudgetKw, mLiquid);
+        const FloorGrid grid(b, *mParts.rack, mLayout, mBudgetKw, mRacks->rackWidth());
+        mRowOfNode.assign(mDesign.nodes().slotCount() + 1, -1);
+        placeServerRows(grid);
+        placeSpinesAndCores(grid);
+        placeServiceNodes(grid);
+    }
+
+    void placeServerRows(const FloorGrid& grid)
+    {
+        RackPlanner& racks = *mRacks;
+        for (size_t r = 0; r < mLayout.serverRows.size(); ++r) {
+            const QPointF at = grid.rowPosition(r);
+            const QString label = QStringLiteral("U%1").arg(r + 1, 3, 10, QLatin1Char('0'));
+            racks.beginRow(at.x(), at.y(), label);
+            if (r < mLayout.leafRows.size())
+                for (NodeId leaf : mLayout.leafRows[r])
+                    racks.place(leaf);
+            racks.beginRow(at.x() + racks.rackWidth(), at.y(), label);
+            for (NodeId n : mLayout.serverRows[r]) {
+                racks.place(n);
+                mRowOfNode[n.value()] = static_cast<int>(r);
+            }
+            if (r + 1 == mLayout.serverRows.size())
+                for (NodeId n : mLayout.appliances)
+                    racks.place(n);
+        }
+    }
+
+    void placeSpinesAndCores(const FloorGrid& grid)
+    {
+        RackPlanner& racks = *mRacks;
+        const size_t rows = grid.rows();
+        const auto& spineRows = mLayout.spineRows;
+        const size_t rowsPerSpineRow = spineRows.size() > 1 ? (rows + spineRows.size() - 1) / spineRows.size() : rows;
+        for (size_t p = 0; p < spineRows.size(); ++p) {
+            QPointF at;
+            if (spineRows.size() == 1)
+                at = QPointF(grid.centredRow(spineRows[p]), grid.aisleY() + RackPlanner::kRowPitch);
+            else
+                at = grid.rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2))
+                    + QPointF(grid.longestRow() * racks.rackWidth() + 1.2, 0);
+            racks.beginRow(at.x(), at.y(), QStringLiteral("S%1").arg(p + 1, 3, 10, QLatin1Char('0')));
+            for (NodeId n : spineRows[p])
+                racks.place(n);
+        }
+        if (!mLayout.cores.empty()) {
+            racks.beginRow(grid.centredRow(mLayout.cores),
+                grid.aisleY() + (spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch), QStringLiteral("C"));
+            for (NodeId n : mLayout.cores)
+                racks.place(n);
+        }
+    }
+
+    // The leaves of the storage and in-band networks go into the network rack of the row of the
+    // first server they serve (short copper and multimode runs); the rest into the management row.
+    void placeServiceNodes(const FloorGrid& grid)
+    {
+        RackPlanner& racks = *mRacks;
+        for (NodeId n : mServiceNodes) {
+            const NodeId reached = mDesign.node(n)->tier == FabricTier::Leaf
+                ? firstNeighbour(mDesign, n, [&](NodeId other) { return mRowOfNode[other.value()] >= 0; })
+                : NodeId();
+            if (!reached.isValid()) {
+                mCentral.push_back(n);
+                continue;
+            }
+            const size_t r = static_cast<size_t>(mRowOfNode[reached.value()]);
+            racks.placeNear(
+                n, r < mLayout.leafRows.size() && !mLayout.leafRows[r].empty() ? mLayout.leafRows[r].front() : reached);
+        }
+        racks.beginRow(grid.centredRow(mCentral), grid.aisleY() + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
+        for (NodeId n : mCentral)
+            racks.place(n);
+    }
+
+    // The rack PDU: the catalog's PDU item that states how many a rack takes (DGX SuperPOD RA).
+    const CatalogItem* addRackPdus()
+    {
+        const CatalogItem* pdu = nullptr;
+        if (o.management)
+            for (const CatalogItem* p : mCatalog.items(ItemKind::Pdu))
+                if (!pdu || (p->pdusPerServerRack.has_value() && !pdu->pdusPerServerRack.has_value()))
+                    pdu = p;
+        if (pdu) {
+            pdu = b.use(pdu->sku);
+            mRacks->addPdus(*pdu);
+        }
+        return pdu;
+    }
+
+    std::optional<QString> buildOutOfBandManagement(const CatalogItem* pdu)
+    {
+        if (!o.management)
+            return std::nullopt;
+        RackPlanner& racks = *mRacks;
+        std::vector<NodeId> oob;
+        if (auto e = ServiceNetworks::buildOutOfBand(
+                b, QPointF(mLayout.width / 2, mServiceY + 2000), oob, mResult.notes, &mOobUplinks))
+            return e;
+        // Out-of-band access switches beside the first node they reach, aggregation in the M row,
+        // each in a rack that already stands (and has its PDUs) wherever one has room.
+        for (NodeId n : oob) {
+            const NodeId anchor = mDesign.node(n)->tier == FabricTier::Leaf
+                ? firstNeighbour(mDesign, n,
+                    [&](NodeId other) {
+                        return racks.isPlaced(other) && mDesign.node(other)->sku != mDesign.node(n)->sku;
+                    })
+                : (mCentral.empty() ? NodeId() : mCentral.front());
+            if (anchor.isValid())
+                racks.placeNear(n, anchor, true);
+            else
+                racks.place(n);
+        }
+        if (pdu)
+            if (const int opened = racks.addPdus(*pdu); opened > 0)
+                mResult.notes << QStringLiteral(
+                    "%1 rack(s) opened for out-of-band switches got their PDUs after the out-of-band network was "
+                    "built: those PDUs' management ports are not on it")
+                                     .arg(opened);
+        return std::nullopt;
+    }
+
+    void finishCablesAndLayout()
+    {
+        CablePlanner::assign(b, *mRacks, mResult.notes);
+        // Where the server's entry lists its RA's table, say how the compute fabric compares with the
+        // row of the requested size, and where that row contradicts itself.
+        if (o.topology == TopologyKind::RailOptimized)
+            mResult.notes << PublishedDesignCheck::notes(*mParts.server, o.switchSku, static_cast<int>(mRequestedNodes),
+                PublishedDesignCheck::countsOf(mDesign));
+        // The canvas shows the structure (pods, units, racks, tiers), not the order of construction.
+        DesignLayout::apply(mDesign);
+    }
+
+    // The dials and what they built, in the design's "generator" property (Regenerate reads them
+    // back), with the intent and stack given.
+    void recordDials()
+    {
+        const int gpus = static_cast<int>(mBuiltNodes) * std::max(0, mParts.server->gpuCount());
+        QJsonObject gen{
+            {QStringLiteral("topology"), toString(o.topology)},
+            {QStringLiteral("server"), mParts.serverSku},
+            {QStringLiteral("nodes"), static_cast<double>(mBuiltNodes)},
+            {QStringLiteral("gpus"), gpus},
+            {QStringLiteral("switch"), o.switchSku},
+            {QStringLiteral("oversubscription"), o.oversubscription.toString()},
+            {QStringLiteral("leaf_ratio_built"), leafRatioBuilt()},
+            {QStringLiteral("su_size"), o.suSize},
+            {QStringLiteral("planes"), o.planes},
+            {QStringLiteral("rack_power_kw"), mBudgetKw},
+            {QStringLiteral("management"), o.management},
+            {QStringLiteral("notes"), QJsonArray::fromStringList(mResult.notes)},
+        };
+        if (o.topology == TopologyKind::FatTree)
+            gen.insert(QStringLiteral("k"), mParts.k);
+        if (o.keepEveryNode)
+            gen.insert(QStringLiteral("keep_all_nodes"), true);
+        if (mLayout.displacedServers > 0)
+            gen.insert(QStringLiteral("ufm_slot"), subnetManagerSlot());
+        noteReferenceDifferences(gen);
+        if (const CatalogItem* storage = mParts.storage) {
+            gen.insert(QStringLiteral("storage"), storage->sku);
+            gen.insert(QStringLiteral("storage_tier"), toString(o.storageTier));
+        }
+        QJsonObject props = mDesign.properties();
+        for (auto it = o.properties.begin(); it != o.properties.end(); ++it) // intent and stack
+            props.insert(it.key(), it.value());
+        if (mParts.storage) {
+            // The tier the storage was sized for is the design's intent, so validate checks that tier.
+            QJsonObject intent = props.value(QLatin1String("intent")).toObject();
+            intent.insert(QStringLiteral("storage_tier"), toString(o.storageTier));
+            props.insert(QStringLiteral("intent"), intent);
+        }
+        props.insert(QStringLiteral("generator"), gen);
+        mDesign.setProperties(props);
+    }
+
+    [[nodiscard]] QJsonValue leafRatioBuilt() const
+    {
+        if (!mLayout.leafRatio.isEmpty())
+            return mLayout.leafRatio;
+        if (mLayout.leafUplinks > 0 && o.topology == TopologyKind::RailOptimized)
+            return QStringLiteral("%1:%2")
+                .arg(o.suSize / std::gcd(o.suSize, mLayout.leafUplinks))
+                .arg(mLayout.leafUplinks / std::gcd(o.suSize, mLayout.leafUplinks));
+        return QJsonValue();
+    }
+
+    // A server gave its slot to the subnet manager: what keeping every server would cost, from the
+    // same dials with one more SU.
+    [[nodiscard]] QJsonObject subnetManagerSlot() const
+    {
+        GeneratorOptions keep = o;
+        keep.keepEveryNode = true;
+        keep.nodes = static_cast<int>(mRequestedNodes);
+        keep.gpus = 0;
+        QJsonObject slot{
+            {QStringLiteral("requested_nodes"), static_cast<double>(mRequestedNodes)},
+            {QStringLiteral("built_nodes"), static_cast<double>(mBuiltNodes)},
+            {QStringLiteral("scalable_units"), static_cast<double>(mLayout.units.size())},
+        };
+        const GenerateResult alt = FabricGenerator::generate(keep, mCatalog);
+        if (!alt.ok())
+            return slot;
+        int switches = 0;
+        int altSwitches = 0;
+        int altUnits = 0;
+        // Compute-fabric switches: the figure the RA's tables compare.
+        mDesign.nodes().forEach([&](const Node& n) {
+            switches += n.network == Network::Compute && b.itemOf(n.id).kind == ItemKind::Switch;
+        });
+        alt.design->nodes().forEach([&](const Node& n) {
+            const CatalogItem* it = alt.design->item(n.sku);
+            altSwitches += n.network == Network::Compute && it && it->kind == ItemKind::Switch;
+        });
+        alt.design->groups().forEach([&](const Group& g) { altUnits += g.kind == GroupKind::ScalableUnit; });
+        slot.insert(QStringLiteral("keep_all_nodes"),
+            QJsonObject{
+                {QStringLiteral("scalable_units"), altUnits},
+                {QStringLiteral("extra_switches"), altSwitches - switches},
+                {QStringLiteral("extra_cost_usd"),
+                    BillOfMaterials::of(*alt.design).total() - BillOfMaterials::of(mDesign).total()},
+            });
+        return slot;
+    }
+
+    // At the design point of a published reference design (the server item's "reference_design"),
+    // every line that differs from the RA's table, with why: a note here, a DESIGN-REFERENCE finding
+    // in validate, the studio and the report.
+    void noteReferenceDifferences(QJsonObject& gen)
+    {
+        const QJsonArray diffs = ReferenceLines::differences(
+            mDesign, *mParts.server, static_cast<int>(mLayout.units.size()), o.topology == TopologyKind::RailOptimized);
+        if (diffs.isEmpty())
+            return;
+        gen.insert(QStringLiteral("reference_differences"), diffs);
+        for (const QJsonValue& v : diffs) {
+            const QJsonObject diff = v.toObject();
+            mResult.notes << QStringLiteral("%1: %2 built, %3 in %4: %5")
+                                 .arg(diff.value(QLatin1String("label")).toString())
+                                 .arg(diff.value(QLatin1String("built")).toInt())
+                                 .arg(diff.value(QLatin1String("ra")).toInt())
+                                 .arg(diff.value(QLatin1String("document")).toString(),
+                                     diff.value(QLatin1String("why")).toString());
+        }
+        gen.insert(QStringLiteral("notes"), QJsonArray::fromStringList(mResult.notes));
+    }
+
+    // A readable default ("256-GPU training cluster, NVIDIA DGX H100"), never SKU codes: the name
+    // is the proposal's title. Named after the properties, which state the cluster type.
+    void nameDesign() { mDesign.setName(o.name.isEmpty() ? DesignName::derived(mDesign) : o.name); }
+
+    const Parts& mParts;
+    const GeneratorOptions& o;
+    const Catalog& mCatalog;
+    const int mInBandSpineReserve;
+    ServiceNetworks::Uplinks& mOobUplinks;
+    GenerateResult mResult;
+    Design& mDesign;
+    DesignBuilder b;
+
+    const CatalogItem* mServerItem = nullptr;
+    const CatalogItem* mSwitchItem = nullptr;
+    const CatalogItem* mUfm = nullptr;
+    ComputeLayout mLayout;
+    long long mRequestedNodes = 0;
+    long long mBuiltNodes = 0;
+    double mServiceY = 0;
+    std::vector<NodeId> mServiceNodes; // storage and management nodes, placed by placeServiceNodes
+    bool mLiquid = false;
+    double mBudgetKw = 0;
+    std::optional<RackPlanner> mRacks;
+    std::vector<int> mRowOfNode; // server row of each node id, -1 outside the rows
+    std::vector<NodeId> mCentral; // service nodes of the management row
+};
+
 } // namespace
 
 GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalog& catalog)
@@ -63,479 +725,10 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
 GenerateResult FabricGenerator::generatePass(
     const GeneratorOptions& given, const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks)
 {
-    GeneratorOptions o = given;
-    const bool fatTree = o.topology == TopologyKind::FatTree;
-    const CatalogItem* fatTreeHost = catalog.withRole(ItemRole::FatTreeHost);
-    const QString serverSku = o.serverSku.isEmpty() && fatTree && fatTreeHost ? fatTreeHost->sku : o.serverSku;
-    if (serverSku.isEmpty())
-        return GenerateResult::failure(
-            QStringLiteral("a %1 is needed").arg(UserOptions::mention(UserOption::ServerModel)));
-    if (o.name.size() > Design::kMaxNameLength)
-        return GenerateResult::failure(
-            QStringLiteral("a design name is at most %1 characters long").arg(Design::kMaxNameLength));
-    const CatalogItem* server = catalog.item(serverSku);
-    if (!server)
-        return GenerateResult::failure(QStringLiteral("unknown server SKU '%1'").arg(serverSku));
-    if (server->kind != ItemKind::Server)
-        return GenerateResult::failure(QStringLiteral("'%1' is a %2, not a server").arg(serverSku, kindName(server)));
-    // The scalable unit is the server's (its catalog entry names its RA's SU: 72 DGX B300, 8 NVL72 racks).
-    if (o.suSize == 0)
-        o.suSize = StorageGuidance::serversPerSu(*server);
-    if (o.switchSku.isEmpty())
-        return GenerateResult::failure(
-            QStringLiteral("a %1 is needed").arg(UserOptions::mention(UserOption::FabricSwitch)));
-    const CatalogItem* sw = catalog.item(o.switchSku);
-    if (!sw)
-        return GenerateResult::failure(QStringLiteral("unknown switch SKU '%1'").arg(o.switchSku));
-    if (sw->kind != ItemKind::Switch || DesignBuilder::groupWithRole(*sw, PortRole::Fabric) < 0)
-        return GenerateResult::failure(QStringLiteral("'%1' is not a fabric switch").arg(o.switchSku));
-    const int switchPorts
-        = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))].count;
-    const CatalogItem* storage = nullptr;
-    if (!o.storageSku.isEmpty()) {
-        storage = catalog.item(o.storageSku);
-        if (!storage)
-            return GenerateResult::failure(QStringLiteral("unknown storage SKU '%1'").arg(o.storageSku));
-        if (storage->kind != ItemKind::Storage)
-            return GenerateResult::failure(
-                QStringLiteral("'%1' is a %2, not a storage system").arg(o.storageSku, kindName(storage)));
-    }
-    const CatalogItem* rack = o.rackSku.isEmpty() ? catalog.withRole(ItemRole::DefaultRack) : catalog.item(o.rackSku);
-    if (!rack && o.rackSku.isEmpty())
-        return GenerateResult::failure(QStringLiteral("the catalog names no default rack (role default-rack)"));
-    if (!rack || rack->kind != ItemKind::Rack)
-        return GenerateResult::failure(QStringLiteral("unknown rack SKU '%1'").arg(o.rackSku));
-    if (o.radix != 0 && !fatTree)
-        return GenerateResult::failure(
-            QStringLiteral("the %1 applies to a fat-tree %2 only")
-                .arg(UserOptions::mention(UserOption::Radix), UserOptions::mention(UserOption::Topology)));
-    const int k = fatTree ? (o.radix > 0 ? o.radix : switchPorts - switchPorts % 2) : 0;
-    // The planes are the server's where its RA has them (DGX B300 Ethernet: twin-planar).
-    if (o.planes == 0)
-        o.planes = o.topology == TopologyKind::RailOptimized
-            ? std::max(1,
-                server->json.value(QLatin1String("compute_planes")).toObject().value(QLatin1String("value")).toInt(1))
-            : 1;
-    if (o.planes < 1)
-        return GenerateResult::failure(QStringLiteral("a fabric has at least one plane"));
-    if (o.planes > 1 && o.topology != TopologyKind::RailOptimized)
-        return GenerateResult::failure(QStringLiteral("compute planes apply to a rail-optimized %1 only")
-                                           .arg(UserOptions::mention(UserOption::Topology)));
-
-    if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
-        const PortGroup& host = server->portGroups[static_cast<size_t>(cg)];
-        const PortGroup& fabric
-            = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))];
-        bool common = false;
-        for (int a : host.speedsGbps)
-            common
-                = common || std::find(fabric.speedsGbps.begin(), fabric.speedsGbps.end(), a) != fabric.speedsGbps.end();
-        if (!common || (host.connector == QLatin1String("RJ45")) != (fabric.connector == QLatin1String("RJ45")))
-            return GenerateResult::failure(QStringLiteral(
-                "the compute ports of %1 (%2) cannot join the fabric ports of %3 (%4): no common speed or connector")
-                                               .arg(serverSku, host.connector, o.switchSku, fabric.connector));
-    }
-    const int perServerGpus = std::max(0, server->gpuCount());
-    const int computePorts = server->portCountWithRole(PortRole::Compute);
-    long long nodes = o.nodes;
-    if (nodes <= 0 && o.gpus > 0) {
-        if (perServerGpus == 0)
-            return GenerateResult::failure(QStringLiteral("%1 has no GPUs; give the %2")
-                                               .arg(serverSku, UserOptions::mention(UserOption::ServerCount)));
-        nodes = (o.gpus + perServerGpus - 1) / perServerGpus;
-    }
-    const bool needsUfm = o.management && sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
-    if (nodes <= 0 && fatTree && computePorts > 0) {
-        // Every host port of the fat-tree, less those the UFM pair takes.
-        const CatalogItem* ufmItem
-            = needsUfm ? SubnetManagerChoice::forSwitch(catalog, *sw, PortRole::Compute) : nullptr;
-        const int ufmPorts = SubnetManagers::of(ufmItem, PortRole::Compute).ports();
-        nodes = (static_cast<long long>(k) * k * k / 4 - ufmPorts) / computePorts;
-    }
-    if (o.nodes < 0 || o.gpus < 0 || nodes <= 0)
-        return GenerateResult::failure(
-            QStringLiteral("the design needs at least one server (give the %1 or the %2)")
-                .arg(UserOptions::mention(UserOption::ServerCount), UserOptions::mention(UserOption::GpuCount)));
-    if (nodes > kMaxNodes)
-        return GenerateResult::failure(
-            QStringLiteral("%1 servers is beyond the generator's limit of %2").arg(nodes).arg(kMaxNodes));
-    if (o.rackPowerKw < 0)
-        return GenerateResult::failure(
-            QStringLiteral("the %1 must be positive").arg(UserOptions::mention(UserOption::RackPowerBudget)));
-
-    GenerateResult result;
-    result.design.emplace();
-    Design& d = *result.design;
-    DesignBuilder b(d, catalog);
-    const CatalogItem* serverItem = b.use(serverSku);
-    const CatalogItem* swItem = b.use(o.switchSku);
-    const CatalogItem* ufm = nullptr;
-    const bool infiniband = sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
-    // Every InfiniBand fabric needs a subnet manager (DGX SuperPOD RA: a UFM appliance).
-    if (o.management && infiniband) {
-        const CatalogItem* choice = SubnetManagerChoice::forSwitch(catalog, *sw, PortRole::Compute);
-        ufm = choice ? b.use(choice->sku) : nullptr;
-        if (!ufm)
-            return GenerateResult::failure(
-                QStringLiteral("the catalog has no subnet manager (an appliance with the subnet-manager role) with "
-                               "compute-fabric ports that share a speed with %1; an InfiniBand fabric needs one")
-                    .arg(o.switchSku));
-    }
-
-    ComputeLayout layout;
-    std::optional<QString> error;
-    switch (o.topology) {
-    case TopologyKind::RailOptimized:
-        error = RailOptimizedFabric::build(
-            b, o, *serverItem, *swItem, static_cast<int>(nodes), ufm, layout, result.notes);
-        break;
-    case TopologyKind::LeafSpine:
-        error = LeafSpineFabric::build(b, o, *serverItem, *swItem, static_cast<int>(nodes), ufm, layout, result.notes);
-        break;
-    case TopologyKind::FatTree:
-        error = FatTreeFabric::build(b, *serverItem, *swItem, k, static_cast<int>(nodes), ufm, layout, result.notes);
-        break;
-    }
-    if (error)
+    Parts parts;
+    if (auto error = resolveDials(given, catalog, parts))
         return GenerateResult::failure(*error);
-    const long long requestedNodes = nodes;
-    nodes = static_cast<long long>(layout.servers.size());
-
-    // Service networks sit below the servers on the canvas.
-    std::vector<NodeId> serviceNodes;
-    const double serviceY = layout.serverY + 600;
-    if (storage) {
-        const CatalogItem* storageSwitch = ServiceNetworks::storageSwitchFor(catalog, *sw, *server, *storage);
-        if (!storageSwitch)
-            return GenerateResult::failure(
-                QStringLiteral("no switch in the catalog shares a speed with the storage ports of %1 and %2")
-                    .arg(serverSku, storage->sku));
-        if (storageSwitch != sw)
-            result.notes << QStringLiteral(
-                "storage fabric on %1: the ports of %2 share no speed with %3's storage ports")
-                                .arg(storageSwitch->sku, o.switchSku, storage->sku);
-        // The InfiniBand storage fabric is a subnet of its own: it gets its own subnet managers.
-        const bool storageInfiniBand = o.management && storageSwitch->switchSpec
-            && storageSwitch->switchSpec->technology == QLatin1String("infiniband");
-        const CatalogItem* storageUfmChoice
-            = storageInfiniBand ? SubnetManagerChoice::forSwitch(catalog, *storageSwitch, PortRole::Storage) : nullptr;
-        const CatalogItem* storageUfm = storageUfmChoice ? b.use(storageUfmChoice->sku) : nullptr;
-        if (storageInfiniBand && !storageUfm)
-            return GenerateResult::failure(QStringLiteral(
-                "the InfiniBand storage fabric needs a subnet manager; no appliance of the catalog with the "
-                "subnet-manager role has storage-fabric ports that share a speed with %1")
-                                               .arg(storageSwitch->sku));
-        if (auto e = ServiceNetworks::buildStorage(b, layout.servers, *b.use(storage->sku), o.storageTier,
-                o.topology == TopologyKind::RailOptimized, *b.use(storageSwitch->sku), storageUfm, QPointF(0, serviceY),
-                serviceNodes, result.notes))
-            return GenerateResult::failure(*e);
-    }
-    if (o.management) {
-        // The management plane's servers (scheduler, control plane, monitoring) join the in-band network too.
-        const ManagementPlane plane(o.properties, static_cast<int>(layout.servers.size()),
-            // A DGX SuperPOD: rail-optimized GPU servers of at least one whole scalable unit.
-            o.topology == TopologyKind::RailOptimized && server->gpuCount() > 0
-                && static_cast<int>(layout.servers.size()) >= o.suSize);
-        std::vector<NodeId> inBandHosts = layout.servers;
-        if (auto e = plane.placeBeforeInBand(b, QPointF(0, serviceY + 1000), serviceNodes, inBandHosts))
-            return GenerateResult::failure(*e);
-        if (auto e = ServiceNetworks::buildInBand(
-                b, inBandHosts, QPointF(0, serviceY + 1000), serviceNodes, result.notes, inBandSpineReserve))
-            return GenerateResult::failure(*e);
-        plane.adoptHeadNodes(d, serviceNodes, result.notes);
-    }
-
-    // Racks: one row per scalable unit (its leaves in a network rack at the head of the row, then
-    // its servers), rows folded in blocks (FloorPlan); spines of a pod beside the pod's rows; cores,
-    // storage and management in rows in an aisle across the middle of the floor.
-    const bool liquid = server->cooling == Cooling::Liquid;
-    // The rack budget is catalog data with its source: the server's own (its RA's rack) where the
-    // entry states one, else the rack's default for the servers' cooling.
-    const std::optional<Figure>& defaultBudget
-        = server->rackPowerKw ? server->rackPowerKw : (liquid ? rack->rackBudgetLiquidKw : rack->rackBudgetAirKw);
-    if (o.rackPowerKw <= 0 && server->rackPowerKw)
-        result.notes << QStringLiteral("rack budget %1 kW from the %2 catalog entry%3 (%4)")
-                            .arg(server->rackPowerKw->value)
-                            .arg(serverSku)
-                            .arg(server->serversPerRack > 0
-                                    ? QStringLiteral(": %1 per rack").arg(server->serversPerRack)
-                                    : QString())
-                            .arg(server->rackPowerKw->source);
-    if (o.rackPowerKw <= 0 && !defaultBudget)
-        return GenerateResult::failure(
-            QStringLiteral("rack %1 states no default power budget for %2-cooled equipment; give a %3")
-                .arg(rack->sku, liquid ? QStringLiteral("liquid") : QStringLiteral("air"),
-                    UserOptions::mention(UserOption::RackPowerBudget)));
-    const double budgetKw = o.rackPowerKw > 0 ? o.rackPowerKw : defaultBudget->value;
-    RackPlanner racks(b, *b.use(rack->sku), budgetKw, liquid);
-    const double rackWidth = racks.rackWidth();
-    const double rackHeightU = rack->rackHeightU ? rack->rackHeightU->value : rack->rackUnits.value;
-    int longestRow = 0;
-    for (const auto& row : layout.serverRows) {
-        double u = 0;
-        double w = 0;
-        int count = 1;
-        for (NodeId n : row) {
-            const CatalogItem& it = b.itemOf(n);
-            if (u + it.rackUnits.value > rackHeightU || w + it.powerMaxW.value > budgetKw * 1000) {
-                ++count;
-                u = 0;
-                w = 0;
-            }
-            u += it.rackUnits.value;
-            w += it.powerMaxW.value;
-        }
-        longestRow = std::max(longestRow, count + 1);
-    }
-    // Blocks of rows (the rack item's rows per block, FloorPlan) on a grid about as deep as it is
-    // wide, with an aisle across the middle for the spine or core row and the management row, so
-    // that no rack is far from the centre.
-    const size_t rows = layout.serverRows.size();
-    const size_t rowsPerBlock = FloorPlan::rowsPerBlock(*rack, rows);
-    const double blockWidth = (longestRow + 2) * rackWidth + 4.0;
-    const double blockDepth = rowsPerBlock * RackPlanner::kRowPitch;
-    const size_t blocks = std::max<size_t>(1, (rows + rowsPerBlock - 1) / rowsPerBlock);
-    const size_t perLine
-        = std::clamp<size_t>(static_cast<size_t>(std::ceil(std::sqrt(blocks * blockDepth / blockWidth))), 1, blocks);
-    const size_t lines = (blocks + perLine - 1) / perLine;
-    const size_t rowLines = lines > 1 ? lines * rowsPerBlock : std::min<size_t>(rows, rowsPerBlock);
-    const size_t middle = rowLines / 2;
-    constexpr double kAisle = 3 * RackPlanner::kRowPitch;
-    // Serpentine: blocks alternate direction (down, up) along a line and lines alternate sides, so
-    // consecutive rows (whose servers may share a storage or in-band leaf) are always neighbours.
-    std::vector<char> blockDown(blocks, 1);
-    for (size_t blk = 1; blk < blocks; ++blk)
-        blockDown[blk] = blk / perLine == (blk - 1) / perLine ? !blockDown[blk - 1] : 1;
-    auto rowPosition = [&](size_t r) {
-        const size_t block = r / rowsPerBlock;
-        const size_t inBlock = blockDown[block] ? r % rowsPerBlock : rowsPerBlock - 1 - r % rowsPerBlock;
-        const size_t line = (block / perLine) * rowsPerBlock + inBlock;
-        const size_t column = (block / perLine) % 2 == 0 ? block % perLine : perLine - 1 - block % perLine;
-        return QPointF(static_cast<double>(column) * blockWidth,
-            static_cast<double>(line) * RackPlanner::kRowPitch + (line >= middle ? kAisle : 0.0));
-    };
-    // Central rows are centred on the rows' network racks (at the head of each block's rows), so
-    // the farthest leaf is as near as the floor allows (multimode runs reach 50 m).
-    const double centreX = static_cast<double>(std::min(blocks, perLine) - 1) * blockWidth / 2;
-    auto centredRow = [&](const std::vector<NodeId>& rowNodes) {
-        double units = 0;
-        for (NodeId n : rowNodes)
-            units += b.itemOf(n).rackUnits.value;
-        const double rackCount = std::max(1.0, std::ceil(units / rackHeightU));
-        return centreX - rackCount * rackWidth / 2;
-    };
-    const double aisleY = static_cast<double>(middle) * RackPlanner::kRowPitch;
-    std::vector<int> rowOfNode(d.nodes().slotCount() + 1, -1);
-    for (size_t r = 0; r < layout.serverRows.size(); ++r) {
-        const QPointF at = rowPosition(r);
-        const QString label = QStringLiteral("U%1").arg(r + 1, 3, 10, QLatin1Char('0'));
-        racks.beginRow(at.x(), at.y(), label);
-        if (r < layout.leafRows.size())
-            for (NodeId leaf : layout.leafRows[r])
-                racks.place(leaf);
-        racks.beginRow(at.x() + rackWidth, at.y(), label);
-        for (NodeId n : layout.serverRows[r]) {
-            racks.place(n);
-            rowOfNode[n.value()] = static_cast<int>(r);
-        }
-        if (r + 1 == layout.serverRows.size())
-            for (NodeId n : layout.appliances)
-                racks.place(n);
-    }
-    const size_t rowsPerSpineRow
-        = layout.spineRows.size() > 1 ? (rows + layout.spineRows.size() - 1) / layout.spineRows.size() : rows;
-    for (size_t p = 0; p < layout.spineRows.size(); ++p) {
-        QPointF at;
-        if (layout.spineRows.size() == 1)
-            at = QPointF(centredRow(layout.spineRows[p]), aisleY + RackPlanner::kRowPitch);
-        else
-            at = rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2))
-                + QPointF(longestRow * rackWidth + 1.2, 0);
-        racks.beginRow(at.x(), at.y(), QStringLiteral("S%1").arg(p + 1, 3, 10, QLatin1Char('0')));
-        for (NodeId n : layout.spineRows[p])
-            racks.place(n);
-    }
-    if (!layout.cores.empty()) {
-        racks.beginRow(centredRow(layout.cores), aisleY + (layout.spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch),
-            QStringLiteral("C"));
-        for (NodeId n : layout.cores)
-            racks.place(n);
-    }
-    // The leaves of the storage and in-band networks go into the network rack of the row of the
-    // first server they serve (short copper and multimode runs); the rest into the management row.
-    auto firstNeighbour = [&](NodeId n, auto accept) -> NodeId {
-        const int ports = d.portCount(n);
-        for (int i = 0; i < ports; ++i) {
-            const LinkId id = d.linkAt(PortRef{n, i});
-            if (!id.isValid())
-                continue;
-            const Link* l = d.link(id);
-            const NodeId other = l->a.node == n ? l->b.node : l->a.node;
-            if (accept(other))
-                return other;
-        }
-        return NodeId();
-    };
-    std::vector<NodeId> central;
-    for (NodeId n : serviceNodes) {
-        const NodeId reached = d.node(n)->tier == FabricTier::Leaf
-            ? firstNeighbour(n, [&](NodeId other) { return rowOfNode[other.value()] >= 0; })
-            : NodeId();
-        if (!reached.isValid()) {
-            central.push_back(n);
-            continue;
-        }
-        const size_t r = static_cast<size_t>(rowOfNode[reached.value()]);
-        racks.placeNear(
-            n, r < layout.leafRows.size() && !layout.leafRows[r].empty() ? layout.leafRows[r].front() : reached);
-    }
-    racks.beginRow(centredRow(central), aisleY + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
-    for (NodeId n : central)
-        racks.place(n);
-    // The rack PDU: the catalog's PDU item that states how many a rack takes (DGX SuperPOD RA).
-    const CatalogItem* pdu = nullptr;
-    if (o.management)
-        for (const CatalogItem* p : catalog.items(ItemKind::Pdu))
-            if (!pdu || (p->pdusPerServerRack.has_value() && !pdu->pdusPerServerRack.has_value()))
-                pdu = p;
-    if (pdu) {
-        pdu = b.use(pdu->sku);
-        racks.addPdus(*pdu);
-    }
-    if (o.management) {
-        std::vector<NodeId> oob;
-        if (auto e = ServiceNetworks::buildOutOfBand(
-                b, QPointF(layout.width / 2, serviceY + 2000), oob, result.notes, &oobUplinks))
-            return GenerateResult::failure(*e);
-        // Out-of-band access switches beside the first node they reach, aggregation in the M row,
-        // each in a rack that already stands (and has its PDUs) wherever one has room.
-        for (NodeId n : oob) {
-            const NodeId anchor = d.node(n)->tier == FabricTier::Leaf
-                ? firstNeighbour(
-                    n, [&](NodeId other) { return racks.isPlaced(other) && d.node(other)->sku != d.node(n)->sku; })
-                : (central.empty() ? NodeId() : central.front());
-            if (anchor.isValid())
-                racks.placeNear(n, anchor, true);
-            else
-                racks.place(n);
-        }
-        if (pdu)
-            if (const int opened = racks.addPdus(*pdu); opened > 0)
-                result.notes << QStringLiteral(
-                    "%1 rack(s) opened for out-of-band switches got their PDUs after the out-of-band network was "
-                    "built: those PDUs' management ports are not on it")
-                                    .arg(opened);
-    }
-    CablePlanner::assign(b, racks, result.notes);
-    // Where the server's entry lists its RA's table, say how the compute fabric compares with the
-    // row of the requested size, and where that row contradicts itself.
-    if (o.topology == TopologyKind::RailOptimized)
-        result.notes << PublishedDesignCheck::notes(
-            *server, o.switchSku, static_cast<int>(requestedNodes), PublishedDesignCheck::countsOf(d));
-    // The canvas shows the structure (pods, units, racks, tiers), not the order of construction.
-    DesignLayout::apply(d);
-
-    const int gpus = static_cast<int>(nodes) * perServerGpus;
-    QJsonObject gen{
-        {QStringLiteral("topology"), toString(o.topology)},
-        {QStringLiteral("server"), serverSku},
-        {QStringLiteral("nodes"), static_cast<double>(nodes)},
-        {QStringLiteral("gpus"), gpus},
-        {QStringLiteral("switch"), o.switchSku},
-        {QStringLiteral("oversubscription"), o.oversubscription.toString()},
-        {QStringLiteral("leaf_ratio_built"),
-            !layout.leafRatio.isEmpty() ? QJsonValue(layout.leafRatio)
-                : layout.leafUplinks > 0 && o.topology == TopologyKind::RailOptimized
-                ? QJsonValue(QStringLiteral("%1:%2")
-                                 .arg(o.suSize / std::gcd(o.suSize, layout.leafUplinks))
-                                 .arg(layout.leafUplinks / std::gcd(o.suSize, layout.leafUplinks)))
-                : QJsonValue()},
-        {QStringLiteral("su_size"), o.suSize},
-        {QStringLiteral("planes"), o.planes},
-        {QStringLiteral("rack_power_kw"), budgetKw},
-        {QStringLiteral("management"), o.management},
-        {QStringLiteral("notes"), QJsonArray::fromStringList(result.notes)},
-    };
-    if (fatTree)
-        gen.insert(QStringLiteral("k"), k);
-    if (o.keepEveryNode)
-        gen.insert(QStringLiteral("keep_all_nodes"), true);
-    if (layout.displacedServers > 0) {
-        // What keeping every server would cost: the same dials with one more SU.
-        GeneratorOptions keep = o;
-        keep.keepEveryNode = true;
-        keep.nodes = static_cast<int>(requestedNodes);
-        keep.gpus = 0;
-        QJsonObject slot{
-            {QStringLiteral("requested_nodes"), static_cast<double>(requestedNodes)},
-            {QStringLiteral("built_nodes"), static_cast<double>(nodes)},
-            {QStringLiteral("scalable_units"), static_cast<double>(layout.units.size())},
-        };
-        const GenerateResult alt = generate(keep, catalog);
-        if (alt.ok()) {
-            int switches = 0;
-            int altSwitches = 0;
-            int altUnits = 0;
-            // Compute-fabric switches: the figure the RA's tables compare.
-            d.nodes().forEach([&](const Node& n) {
-                switches += n.network == Network::Compute && b.itemOf(n.id).kind == ItemKind::Switch;
-            });
-            alt.design->nodes().forEach([&](const Node& n) {
-                const CatalogItem* it = alt.design->item(n.sku);
-                altSwitches += n.network == Network::Compute && it && it->kind == ItemKind::Switch;
-            });
-            alt.design->groups().forEach([&](const Group& g) { altUnits += g.kind == GroupKind::ScalableUnit; });
-            slot.insert(QStringLiteral("keep_all_nodes"),
-                QJsonObject{
-                    {QStringLiteral("scalable_units"), altUnits},
-                    {QStringLiteral("extra_switches"), altSwitches - switches},
-                    {QStringLiteral("extra_cost_usd"),
-                        BillOfMaterials::of(*alt.design).total() - BillOfMaterials::of(d).total()},
-                });
-        }
-        gen.insert(QStringLiteral("ufm_slot"), slot);
-    }
-    // At the design point of a published reference design (the server item's "reference_design"),
-    // every line that differs from the RA's table, with why: a note here, a DESIGN-REFERENCE finding
-    // in validate, the studio and the report.
-    if (const QJsonArray diffs = ReferenceLines::differences(
-            d, *server, static_cast<int>(layout.units.size()), o.topology == TopologyKind::RailOptimized);
-        !diffs.isEmpty()) {
-        gen.insert(QStringLiteral("reference_differences"), diffs);
-        for (const QJsonValue& v : diffs) {
-            const QJsonObject diff = v.toObject();
-            result.notes << QStringLiteral("%1: %2 built, %3 in %4: %5")
-                                .arg(diff.value(QLatin1String("label")).toString())
-                                .arg(diff.value(QLatin1String("built")).toInt())
-                                .arg(diff.value(QLatin1String("ra")).toInt())
-                                .arg(diff.value(QLatin1String("document")).toString(),
-                                    diff.value(QLatin1String("why")).toString());
-        }
-        gen.insert(QStringLiteral("notes"), QJsonArray::fromStringList(result.notes));
-    }
-    if (storage) {
-        gen.insert(QStringLiteral("storage"), storage->sku);
-        gen.insert(QStringLiteral("storage_tier"), toString(o.storageTier));
-    }
-    QJsonObject props = d.properties();
-    for (auto it = o.properties.begin(); it != o.properties.end(); ++it) // intent and stack
-        props.insert(it.key(), it.value());
-    if (storage) {
-        // The tier the storage was sized for is the design's intent, so validate checks that tier.
-        QJsonObject intent = props.value(QLatin1String("intent")).toObject();
-        intent.insert(QStringLiteral("storage_tier"), toString(o.storageTier));
-        props.insert(QStringLiteral("intent"), intent);
-    }
-    props.insert(QStringLiteral("generator"), gen);
-    d.setProperties(props);
-    // A readable default ("256-GPU training cluster, NVIDIA DGX H100"), never SKU codes: the name
-    // is the proposal's title. Named after the properties, which state the cluster type.
-    d.setName(o.name.isEmpty() ? DesignName::derived(d) : o.name);
-    // A generated design is an ordinary one: never hand out a design that cannot be saved and reopened.
-    if (auto problem = d.checkInvariants())
-        return GenerateResult::failure(
-            QStringLiteral("internal error: the generated design is inconsistent (%1)").arg(*problem));
-    return result;
+    return GeneratorPass(parts, catalog, inBandSpineReserve, oobUplinks).run();
 }
 
 } // namespace pw

@@ -70,20 +70,12 @@ size_t hashSide(const std::vector<signed char>& side)
     return h;
 }
 
-} // namespace
-
-FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
+// Servers, GPUs and injection bandwidth, and the switches of each tier.
+void countFabric(const FabricGraph& g, FabricReport& r)
 {
-    QElapsedTimer timer;
-    timer.start();
-    FabricReport r;
-    countInventory(design, r);
-
-    const FabricGraph g(design);
     const auto& V = g.vertices();
-    const auto& servers = g.servers();
-    r.servers = static_cast<int>(servers.size());
-    for (int s : servers) {
+    r.servers = static_cast<int>(g.servers().size());
+    for (int s : g.servers()) {
         r.gpus += V[static_cast<size_t>(s)].gpus;
         r.injectionGbps += V[static_cast<size_t>(s)].injectionGbps;
     }
@@ -99,8 +91,13 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
     }
     r.tiers = r.coreSwitches > 0 ? 3 : r.spineSwitches > 0 ? 2 : r.leafSwitches > 0 ? 1 : 0;
     r.otherLeafLinks = g.otherHostLinks;
+}
 
-    // Per-tier capacities: down = towards servers, up = towards the core.
+// The links between tiers and each tier's oversubscription, analytically from port capacities:
+// down = towards the servers, up = towards the core.
+void computeTierOversubscription(const FabricGraph& g, FabricReport& r)
+{
+    const auto& V = g.vertices();
     auto rank = [&](const FabricGraph::Vertex& v) {
         return v.server ? 0 : v.tier == FabricTier::Leaf ? 1 : v.tier == FabricTier::Spine ? 2 : 3;
     };
@@ -135,8 +132,16 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
         t.upGbps += up[v];
         t.worst = std::max(t.worst, down[v] / up[v]);
     }
+}
 
-    // Diameter and path diversity: breadth-first searches in which servers do not forward.
+// Diameter and path diversity: breadth-first searches in which servers do not forward.
+void measureDiameterAndPathDiversity(
+    const Design& design, const FabricGraph& g, const AnalysisOptions& opt, FabricReport& r)
+{
+    const auto& V = g.vertices();
+    const auto& servers = g.servers();
+    if (servers.size() < 2)
+        return;
     const auto& off = g.offsets();
     const auto& adj = g.adjacency();
     std::vector<int> dist(V.size());
@@ -163,103 +168,155 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
             }
         }
     };
-    if (servers.size() >= 2) {
-        const int sources = std::max(1, std::min<int>(opt.diameterSources, static_cast<int>(servers.size())));
-        int worst = 0;
-        for (int i = 0; i < sources; ++i) {
-            const size_t pick = static_cast<size_t>(i) * (servers.size() - 1) / std::max(1, sources - 1);
-            bfs(servers[pick]);
-            for (int s : servers) {
-                if (dist[static_cast<size_t>(s)] < 0)
-                    continue;
-                worst = std::max(worst, dist[static_cast<size_t>(s)] - 1);
-            }
+    const int sources = std::max(1, std::min<int>(opt.diameterSources, static_cast<int>(servers.size())));
+    int worst = 0;
+    for (int i = 0; i < sources; ++i) {
+        const size_t pick = static_cast<size_t>(i) * (servers.size() - 1) / std::max(1, sources - 1);
+        bfs(servers[pick]);
+        for (int s : servers) {
+            if (dist[static_cast<size_t>(s)] < 0)
+                continue;
+            worst = std::max(worst, dist[static_cast<size_t>(s)] - 1);
         }
-        r.diameterHops = worst;
-        // First server of the first unit against the first server of the last unit.
-        const int first = servers.front();
-        int last = servers.back();
-        const GroupId lastUnit = V[static_cast<size_t>(last)].unit;
-        for (int s : servers)
-            if (V[static_cast<size_t>(s)].unit == lastUnit) {
-                last = s;
-                break;
-            }
-        const Group* ga = design.group(V[static_cast<size_t>(first)].unit);
-        const Group* gb = design.group(lastUnit);
-        r.pathDiversityBetween
-            = QStringLiteral("%1 - %2").arg(ga ? ga->name : design.node(V[static_cast<size_t>(first)].node)->name,
-                gb ? gb->name : design.node(V[static_cast<size_t>(last)].node)->name);
-        bfs(first);
-        r.pathDiversityShortestPaths = paths[static_cast<size_t>(last)];
     }
+    r.diameterHops = worst;
+    // First server of the first unit against the first server of the last unit.
+    const int first = servers.front();
+    int last = servers.back();
+    const GroupId lastUnit = V[static_cast<size_t>(last)].unit;
+    for (int s : servers)
+        if (V[static_cast<size_t>(s)].unit == lastUnit) {
+            last = s;
+            break;
+        }
+    const Group* ga = design.group(V[static_cast<size_t>(first)].unit);
+    const Group* gb = design.group(lastUnit);
+    r.pathDiversityBetween
+        = QStringLiteral("%1 - %2").arg(ga ? ga->name : design.node(V[static_cast<size_t>(first)].node)->name,
+            gb ? gb->name : design.node(V[static_cast<size_t>(last)].node)->name);
+    bfs(first);
+    r.pathDiversityShortestPaths = paths[static_cast<size_t>(last)];
+}
 
-    if (!opt.bisection || servers.size() < 2) {
-        r.onePlaneLostNote = QStringLiteral("bisection not computed");
-        r.bisectionMethod
-            = servers.size() < 2 ? QStringLiteral("fewer than two GPU servers") : QStringLiteral("not computed");
-        r.analysisSeconds = timer.elapsed() / 1000.0;
-        return r;
-    }
-
-    MaxFlowNetwork net(g);
-    const bool large = net.arcCount() > opt.largeGraphArcs;
-    const bool small = net.arcCount() < 100000;
-    const int randomSplits = small ? std::max(opt.randomSplits, 8)
-        : large                    ? std::max(1, opt.randomSplits / 2)
-                                   : opt.randomSplits;
-    const int improvements = small ? std::max(opt.improvementSteps, 16)
-        : large                    ? std::max(1, opt.improvementSteps / 2)
-                                   : opt.improvementSteps;
-
-    std::vector<double> injection(servers.size());
-    for (size_t i = 0; i < servers.size(); ++i)
-        injection[i] = V[static_cast<size_t>(servers[i])].injectionGbps;
-    auto ratioOf = [&](const std::vector<signed char>& side, long long flow) {
-        double a = 0;
-        double b = 0;
-        for (size_t i = 0; i < side.size(); ++i)
-            (side[i] == 0 ? a : side[i] == 1 ? b : a) += side[i] < 0 ? 0 : injection[i];
-        const double denom = std::min(a, b);
-        return denom > 0 ? static_cast<double>(flow) / denom : 0.0;
-    };
-
+// The search for the worst balanced cut (the bisection bandwidth is the worst over all balanced
+// splits, NP-hard in general): exact max-flow on structural splits, random splits and local
+// improvement of the worst found, every split tried once (a split and its mirror are one cut).
+class BisectionSearch {
+public:
     struct Tried {
-        std::vector<signed char> side;
+        std::vector<signed char> side; // per server: 0, 1, or -1 (left out)
         long long flow;
         double ratio;
         QString label;
     };
-    std::vector<Tried> tried;
-    std::unordered_set<size_t> seen;
-    auto evaluate = [&](std::vector<signed char> side, const QString& label) {
+
+    BisectionSearch(
+        const Design& design, const FabricGraph& g, MaxFlowNetwork& net, const AnalysisOptions& opt, int totalGpus)
+        : mDesign(design), mGraph(g), mNet(net), mTotalGpus(totalGpus), mRng(opt.seed)
+    {
+        const bool large = net.arcCount() > opt.largeGraphArcs;
+        mSmall = net.arcCount() < 100000;
+        mRandomSplits = mSmall ? std::max(opt.randomSplits, 8)
+            : large            ? std::max(1, opt.randomSplits / 2)
+                               : opt.randomSplits;
+        mImprovements = mSmall ? std::max(opt.improvementSteps, 16)
+            : large            ? std::max(1, opt.improvementSteps / 2)
+                               : opt.improvementSteps;
+        const auto& servers = g.servers();
+        mInjection.resize(servers.size());
+        for (size_t i = 0; i < servers.size(); ++i)
+            mInjection[i] = g.vertices()[static_cast<size_t>(servers[i])].injectionGbps;
+        mIndex.resize(servers.size());
+        for (size_t i = 0; i < mIndex.size(); ++i)
+            mIndex[i] = static_cast<int>(i);
+    }
+
+    // Halves and alternation along pods, scalable units and racks.
+    void tryStructuralSplits();
+    void tryRandomSplits();
+    // Swaps a block (scalable unit, else rack, else server) of one side of the worst split for an
+    // equal-GPU block of the other, keeping the swap when the cut gets worse.
+    void improveWorst();
+
+    [[nodiscard]] const Tried& worst() const { return mTried[worstIndex()]; }
+    [[nodiscard]] const std::vector<Tried>& tried() const { return mTried; }
+    [[nodiscard]] bool smallFabric() const { return mSmall; }
+    [[nodiscard]] QString method() const
+    {
+        return QStringLiteral(
+            "exact max-flow (Dinic's algorithm; servers contracted into terminal arcs) on %1 balanced "
+            "splits of the GPU servers: "
+            "structural (pod, scalable-unit and rack halves and alternations), %2 random, "
+            "local improvement of the worst (%3 of %4 swaps lowered it); worst found reported")
+            .arg(mTried.size())
+            .arg(mRandomSplits)
+            .arg(mImproved)
+            .arg(mImprovements);
+    }
+    // The cut's bandwidth over the smaller side's injection bandwidth.
+    [[nodiscard]] double ratioOf(const std::vector<signed char>& side, long long flow) const
+    {
+        double a = 0;
+        double b = 0;
+        for (size_t i = 0; i < side.size(); ++i)
+            (side[i] == 0 ? a : side[i] == 1 ? b : a) += side[i] < 0 ? 0 : mInjection[i];
+        const double denom = std::min(a, b);
+        return denom > 0 ? static_cast<double>(flow) / denom : 0.0;
+    }
+    [[nodiscard]] const FabricGraph::Vertex& vertexOf(int i) const
+    {
+        return mGraph.vertices()[static_cast<size_t>(mGraph.servers()[static_cast<size_t>(i)])];
+    }
+
+private:
+    void evaluate(std::vector<signed char> side, const QString& label)
+    {
         const size_t h = hashSide(side);
-        if (!seen.insert(h).second)
+        if (!mSeen.insert(h).second)
             return;
         // The mirror split is the same cut.
         std::vector<signed char> mirror = side;
         for (auto& c : mirror)
             c = c < 0 ? c : static_cast<signed char>(1 - c);
-        seen.insert(hashSide(mirror));
-        const long long flow = net.maxFlow(side);
-        tried.push_back({std::move(side), flow, 0, label});
-        tried.back().ratio = ratioOf(tried.back().side, flow);
-    };
+        mSeen.insert(hashSide(mirror));
+        const long long flow = mNet.maxFlow(side);
+        mTried.push_back({std::move(side), flow, 0, label});
+        mTried.back().ratio = ratioOf(mTried.back().side, flow);
+    }
+    [[nodiscard]] size_t worstIndex() const
+    {
+        size_t w = 0;
+        for (size_t i = 1; i < mTried.size(); ++i)
+            if (mTried[i].ratio < mTried[w].ratio)
+                w = i;
+        return w;
+    }
 
-    // Structural splits: halves and alternation along pods, scalable units and racks.
-    std::vector<int> idx(servers.size());
-    for (size_t i = 0; i < idx.size(); ++i)
-        idx[i] = static_cast<int>(i);
-    auto vertexOf
-        = [&](int i) -> const FabricGraph::Vertex& { return V[static_cast<size_t>(servers[static_cast<size_t>(i)])]; };
+    const Design& mDesign;
+    const FabricGraph& mGraph;
+    MaxFlowNetwork& mNet;
+    int mTotalGpus;
+    std::mt19937 mRng;
+    bool mSmall = false;
+    int mRandomSplits = 0;
+    int mImprovements = 0;
+    int mImproved = 0;
+    std::vector<double> mInjection;
+    std::vector<int> mIndex; // 0 .. servers - 1
+    std::vector<Tried> mTried;
+    std::unordered_set<size_t> mSeen;
+};
+
+void BisectionSearch::tryStructuralSplits()
+{
     using Key = std::function<std::tuple<quint32, quint32, quint32, quint32>(int)>;
-    std::vector<quint32> podRank(design.groups().slotCount() + 2, 0);
-    std::vector<quint32> unitRank(design.groups().slotCount() + 2, 0);
-    std::vector<quint32> rackRank(design.groups().slotCount() + 2, 0);
+    std::vector<quint32> podRank(mDesign.groups().slotCount() + 2, 0);
+    std::vector<quint32> unitRank(mDesign.groups().slotCount() + 2, 0);
+    std::vector<quint32> rackRank(mDesign.groups().slotCount() + 2, 0);
     {
         quint32 np = 0, nu = 0, nr = 0;
         std::vector<bool> sp(podRank.size()), su(unitRank.size()), sr(rackRank.size());
-        for (int i : idx) {
+        for (int i : mIndex) {
             const auto& v = vertexOf(i);
             if (!sp[v.pod.value()]) {
                 sp[v.pod.value()] = true;
@@ -317,34 +374,32 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
         // Named members, not a structured binding: clang 14 (the fuzz build) cannot capture those.
         const QString& label = split.first;
         const Key& key = split.second;
-        std::vector<int> order = idx;
+        std::vector<int> order = mIndex;
         std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return key(a) < key(b); });
-        evaluate(splitInOrder(g, order, r.gpus), label);
+        evaluate(splitInOrder(mGraph, order, mTotalGpus), label);
     }
-    std::mt19937 rng(opt.seed);
-    for (int k = 0; k < randomSplits; ++k) {
-        std::vector<int> order = idx;
-        std::shuffle(order.begin(), order.end(), rng);
-        evaluate(splitInOrder(g, order, r.gpus), QStringLiteral("random"));
+}
+
+void BisectionSearch::tryRandomSplits()
+{
+    for (int k = 0; k < mRandomSplits; ++k) {
+        std::vector<int> order = mIndex;
+        std::shuffle(order.begin(), order.end(), mRng);
+        evaluate(splitInOrder(mGraph, order, mTotalGpus), QStringLiteral("random"));
     }
-    auto worstIndex = [&]() {
-        size_t w = 0;
-        for (size_t i = 1; i < tried.size(); ++i)
-            if (tried[i].ratio < tried[w].ratio)
-                w = i;
-        return w;
-    };
-    // Local improvement: swap a block (scalable unit, else rack, else server) of one side for
-    // an equal-GPU block of the other and keep the swap when the cut gets worse.
-    int improved = 0;
-    for (int step = 0; step < improvements; ++step) {
-        const Tried& best = tried[worstIndex()];
+}
+
+void BisectionSearch::improveWorst()
+{
+    const size_t serverCount = mGraph.servers().size();
+    for (int step = 0; step < mImprovements; ++step) {
+        const Tried& best = mTried[worstIndex()];
         std::vector<signed char> side = best.side;
-        std::uniform_int_distribution<size_t> pickServer(0, servers.size() - 1);
-        const size_t i0 = pickServer(rng);
-        size_t j0 = pickServer(rng);
+        std::uniform_int_distribution<size_t> pickServer(0, serverCount - 1);
+        const size_t i0 = pickServer(mRng);
+        size_t j0 = pickServer(mRng);
         for (int t = 0; t < 64 && side[j0] == side[i0]; ++t)
-            j0 = pickServer(rng);
+            j0 = pickServer(mRng);
         if (side[j0] == side[i0])
             break;
         const bool byUnit = step % 2 == 0;
@@ -376,103 +431,133 @@ FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
             side[i] = static_cast<signed char>(1 - si);
         for (size_t j : mj)
             side[j] = si;
-        const size_t before = tried.size();
+        const size_t before = mTried.size();
         const double worstBefore = best.ratio;
         evaluate(std::move(side), QStringLiteral("local improvement"));
-        if (tried.size() > before && tried.back().ratio < worstBefore - 1e-12)
-            ++improved;
+        if (mTried.size() > before && mTried.back().ratio < worstBefore - 1e-12)
+            ++mImproved;
+    }
+}
+
+// The bandwidth between the first and the last scalable unit.
+void measurePairBandwidth(const FabricGraph& g, MaxFlowNetwork& net, const BisectionSearch& search, FabricReport& r)
+{
+    const size_t servers = g.servers().size();
+    std::vector<signed char> side(servers, -1);
+    const GroupId fu = search.vertexOf(0).unit;
+    const GroupId lu = search.vertexOf(static_cast<int>(servers) - 1).unit;
+    if (fu == lu)
+        return;
+    for (size_t i = 0; i < servers; ++i)
+        side[i] = search.vertexOf(static_cast<int>(i)).unit == fu ? 0
+            : search.vertexOf(static_cast<int>(i)).unit == lu     ? 1
+                                                                  : -1;
+    r.pathDiversityGbps = static_cast<double>(net.maxFlow(side));
+}
+
+// The bisection with one spine, one leaf or one plane (rail) lost.
+void measureDegradedCases(const FabricGraph& g, MaxFlowNetwork& net, const BisectionSearch& search, FabricReport& r)
+{
+    const auto& V = g.vertices();
+    int spine = -1;
+    int leaf = -1;
+    for (size_t v = 0; v < V.size(); ++v) {
+        if (spine < 0 && !V[v].server && V[v].tier == FabricTier::Spine)
+            spine = static_cast<int>(v);
+        if (leaf < 0 && !V[v].server && V[v].tier == FabricTier::Leaf)
+            leaf = static_cast<int>(v);
+    }
+    // The worst intact split, and for small fabrics every split tried: the lowest ratio wins.
+    const auto& tried = search.tried();
+    const BisectionSearch::Tried& worst = search.worst();
+    auto degradedRatio = [&](const std::vector<int>& lost) {
+        double worstRatio = 1e9;
+        for (size_t i = 0; i < tried.size(); ++i) {
+            if (!search.smallFabric() && &tried[i] != &worst)
+                continue;
+            worstRatio = std::min(worstRatio, search.ratioOf(tried[i].side, net.maxFlow(tried[i].side, lost)));
+        }
+        return worstRatio;
+    };
+    if (spine >= 0)
+        r.oneSpineLostRatio = degradedRatio({spine});
+    if (leaf >= 0)
+        r.oneLeafLostRatio = degradedRatio({leaf});
+    // One plane lost: a rail is a plane when no leaf carries two rails (rails join only at the
+    // spine or above). The plane is the rail's leaves, plus any switch above that reaches the
+    // tiers below only through them. The first rail is lost.
+    const FabricGraph::Planes planes = g.planes();
+    r.planes = planes.count;
+    if (planes.count >= 2 && planes.separate) {
+        // Each plane alone: every other plane's switches lost, across the worst split.
+        r.separatePlanes = true;
+        const std::vector<signed char>& side = worst.side;
+        for (int p = 0; p < planes.count; ++p) {
+            std::vector<int> others;
+            for (int q = 0; q < planes.count; ++q)
+                if (q != p)
+                    others.insert(others.end(), planes.switchesOf(q).begin(), planes.switchesOf(q).end());
+            r.planeBisectionGbps.push_back(static_cast<double>(net.maxFlow(side, others)));
+            r.planeSwitches.push_back(static_cast<int>(planes.switchesOf(p).size()));
+        }
+        r.onePlaneLostRatio = degradedRatio(planes.switchesOf(0));
+        r.onePlaneLostNote = QStringLiteral("plane 1 of %1 lost (%2 switches): every server still connected "
+                                            "through the other plane(s)")
+                                 .arg(planes.count)
+                                 .arg(planes.switchesOf(0).size());
+    } else if (planes.count >= 2) {
+        int lost = 0;
+        while (lost + 1 < planes.count && planes.switchesOf(lost).empty())
+            ++lost;
+        r.onePlaneLostRatio = degradedRatio(planes.switchesOf(lost));
+        r.onePlaneLostNote = QStringLiteral("rail %1 of %2 lost (%3 switches)")
+                                 .arg(lost + 1)
+                                 .arg(planes.count)
+                                 .arg(planes.switchesOf(lost).size());
+    } else {
+        r.onePlaneLostNote = planes.reason;
+    }
+}
+
+} // namespace
+
+FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
+{
+    QElapsedTimer timer;
+    timer.start();
+    FabricReport r;
+    countInventory(design, r);
+    const FabricGraph g(design);
+    countFabric(g, r);
+    computeTierOversubscription(g, r);
+    measureDiameterAndPathDiversity(design, g, opt, r);
+
+    if (!opt.bisection || g.servers().size() < 2) {
+        r.onePlaneLostNote = QStringLiteral("bisection not computed");
+        r.bisectionMethod
+            = g.servers().size() < 2 ? QStringLiteral("fewer than two GPU servers") : QStringLiteral("not computed");
+        r.analysisSeconds = timer.elapsed() / 1000.0;
+        return r;
     }
 
-    const Tried& worst = tried[worstIndex()];
+    MaxFlowNetwork net(g);
+    BisectionSearch search(design, g, net, opt, r.gpus);
+    search.tryStructuralSplits();
+    search.tryRandomSplits();
+    search.improveWorst();
+    const BisectionSearch::Tried& worst = search.worst();
     r.bisectionComputed = true;
     r.bisectionGbps = static_cast<double>(worst.flow);
     r.bisectionRatio = worst.ratio;
     r.worstSplit = worst.label;
-    r.cutsExamined = static_cast<int>(tried.size());
-    r.bisectionMethod
-        = QStringLiteral("exact max-flow (Dinic's algorithm; servers contracted into terminal arcs) on %1 balanced "
-                         "splits of the GPU servers: "
-                         "structural (pod, scalable-unit and rack halves and alternations), %2 random, "
-                         "local improvement of the worst (%3 of %4 swaps lowered it); worst found reported")
-              .arg(tried.size())
-              .arg(randomSplits)
-              .arg(improved)
-              .arg(improvements);
+    r.cutsExamined = static_cast<int>(search.tried().size());
+    r.bisectionMethod = search.method();
 
-    // Pair bandwidth between the first and last unit.
-    {
-        std::vector<signed char> side(servers.size(), -1);
-        const GroupId fu = vertexOf(0).unit;
-        const GroupId lu = vertexOf(static_cast<int>(servers.size()) - 1).unit;
-        if (fu != lu) {
-            for (size_t i = 0; i < servers.size(); ++i)
-                side[i] = vertexOf(static_cast<int>(i)).unit == fu ? 0
-                    : vertexOf(static_cast<int>(i)).unit == lu     ? 1
-                                                                   : -1;
-            r.pathDiversityGbps = static_cast<double>(net.maxFlow(side));
-        }
-    }
-
-    if (opt.degraded) {
-        int spine = -1;
-        int leaf = -1;
-        for (size_t v = 0; v < V.size(); ++v) {
-            if (spine < 0 && !V[v].server && V[v].tier == FabricTier::Spine)
-                spine = static_cast<int>(v);
-            if (leaf < 0 && !V[v].server && V[v].tier == FabricTier::Leaf)
-                leaf = static_cast<int>(v);
-        }
-        // The worst intact split, and for small fabrics every split tried: the lowest ratio wins.
-        auto degradedRatio = [&](const std::vector<int>& lost) {
-            double worstRatio = 1e9;
-            for (size_t i = 0; i < tried.size(); ++i) {
-                if (!small && &tried[i] != &worst)
-                    continue;
-                worstRatio = std::min(worstRatio, ratioOf(tried[i].side, net.maxFlow(tried[i].side, lost)));
-            }
-            return worstRatio;
-        };
-        if (spine >= 0)
-            r.oneSpineLostRatio = degradedRatio({spine});
-        if (leaf >= 0)
-            r.oneLeafLostRatio = degradedRatio({leaf});
-        // One plane lost: a rail is a plane when no leaf carries two rails (rails join only at the
-        // spine or above). The plane is the rail's leaves, plus any switch above that reaches the
-        // tiers below only through them. The first rail is lost.
-        const FabricGraph::Planes planes = g.planes();
-        r.planes = planes.count;
-        if (planes.count >= 2 && planes.separate) {
-            // Each plane alone: every other plane's switches lost, across the worst split.
-            r.separatePlanes = true;
-            const std::vector<signed char>& side = worst.side;
-            for (int p = 0; p < planes.count; ++p) {
-                std::vector<int> others;
-                for (int q = 0; q < planes.count; ++q)
-                    if (q != p)
-                        others.insert(others.end(), planes.switchesOf(q).begin(), planes.switchesOf(q).end());
-                r.planeBisectionGbps.push_back(static_cast<double>(net.maxFlow(side, others)));
-                r.planeSwitches.push_back(static_cast<int>(planes.switchesOf(p).size()));
-            }
-            r.onePlaneLostRatio = degradedRatio(planes.switchesOf(0));
-            r.onePlaneLostNote = QStringLiteral("plane 1 of %1 lost (%2 switches): every server still connected "
-                                                "through the other plane(s)")
-                                     .arg(planes.count)
-                                     .arg(planes.switchesOf(0).size());
-        } else if (planes.count >= 2) {
-            int lost = 0;
-            while (lost + 1 < planes.count && planes.switchesOf(lost).empty())
-                ++lost;
-            r.onePlaneLostRatio = degradedRatio(planes.switchesOf(lost));
-            r.onePlaneLostNote = QStringLiteral("rail %1 of %2 lost (%3 switches)")
-                                     .arg(lost + 1)
-                                     .arg(planes.count)
-                                     .arg(planes.switchesOf(lost).size());
-        } else {
-            r.onePlaneLostNote = planes.reason;
-        }
-    } else {
+    measurePairBandwidth(g, net, search, r);
+    if (opt.degraded)
+        measureDegradedCases(g, net, search, r);
+    else
         r.onePlaneLostNote = QStringLiteral("degraded cases not computed");
-    }
     r.analysisSeconds = timer.elapsed() / 1000.0;
     return r;
 }

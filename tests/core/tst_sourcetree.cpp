@@ -171,6 +171,51 @@ private Q_SLOTS:
         QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
     }
 
+    // Issue 13: the studio's words go through tr(), so they can be translated (and plurals with
+    // tr("%n ...", nullptr, n) rather than an appended "s"). A string literal with words in it,
+    // passed straight to a call that puts text on the screen (a label, title, tooltip, menu entry,
+    // tab, form row, status message or message box) in ui/ or app/gui/, is reported with its line.
+    void studioTextGoesThroughTr()
+    {
+        const QString calls = QStringLiteral(
+            "(?:\\b(?:setText|setWindowTitle|setToolTip|setStatusTip|setPlaceholderText|setTitle|setLabelText|"
+            "showMessage|setWhatsThis|addAction|addMenu|addTab|addRow|setHeaderLabel|setTabText|setButtonText|"
+            "setSpecialValueText|setSuffix|setPrefix|insertTab|addItem|setTitleText)\\(\\s*"
+            "|\\bnew\\s+Q(?:Label|PushButton|CheckBox|GroupBox|RadioButton|Action|Menu|ToolButton|DockWidget)"
+            "\\(\\s*"
+            "|QMessageBox::(?:warning|critical|information|question|about)\\(\\s*[^,;]+?,\\s*"
+            "|QFileDialog::get\\w+\\(\\s*[^,;]+?,\\s*)");
+        const QRegularExpression untranslated(
+            calls + QStringLiteral("(?:QStringLiteral\\(|QLatin1String\\(|u)?\"((?:[^\"\\\\]|\\\\.)*)\""));
+        const QRegularExpression words(QStringLiteral("[A-Za-z]{2,}"));
+        QStringList found;
+        int files = 0;
+        for (const QString& folder : {QStringLiteral("ui"), QStringLiteral("app/gui")}) {
+            QDirIterator it(sourceDir() + QLatin1Char('/') + folder, {QStringLiteral("*.cpp"), QStringLiteral("*.h")},
+                QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile f(it.next());
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                ++files;
+                const QString src = QString::fromUtf8(f.readAll());
+                for (auto m = untranslated.globalMatch(src); m.hasNext();) {
+                    const auto hit = m.next();
+                    QString text = hit.captured(1);
+                    text.remove(QRegularExpression(QStringLiteral("%\\d")));
+                    if (!words.match(text).hasMatch())
+                        continue; // "·", "%1": nothing to translate
+                    const int line = int(src.left(hit.capturedStart()).count(QLatin1Char('\n'))) + 1;
+                    found << QStringLiteral("%1:%2: %3")
+                                 .arg(f.fileName().mid(sourceDir().size() + 1))
+                                 .arg(line)
+                                 .arg(hit.captured(0).simplified());
+                }
+            }
+        }
+        QVERIFY(files > 30);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
     // The tier rules live in validate/ with the other rules; cost/ holds the tier table's data and
     // includes nothing from validate/ (the include cycle issue 13 names).
     void costDoesNotIncludeValidate()

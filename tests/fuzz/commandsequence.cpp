@@ -10,6 +10,8 @@
 #include "commands/groupcommand.h"
 #include "commands/recorditemcommand.h"
 #include "commands/removenodescommand.h"
+#include "commands/renamedesigncommand.h"
+#include "commands/replacedesigncommand.h"
 #include "commands/setdesignpropertiescommand.h"
 #include "model/design.h"
 
@@ -39,6 +41,8 @@ enum Kind {
     KEditGroup,
     KRecordItem,
     KSetProperties,
+    KRenameDesign,
+    KReplaceDesign,
     KComposite,
     KThrowing,
 };
@@ -120,7 +124,8 @@ public:
 
     std::optional<QString> run(int maxSteps)
     {
-        const Design original = mDesign;
+        mOriginal = mDesign;
+        const Design& original = mOriginal;
         if (auto why = mDesign.checkInvariants())
             return QStringLiteral("the starting design is broken: %1").arg(*why);
         for (mStep = 0; mStep < maxSteps && !mChoose.exhausted(); ++mStep) {
@@ -135,8 +140,7 @@ public:
             else
                 failure = misuse();
             if (!failure)
-                if (auto why = mDesign.checkInvariants())
-                    failure = QStringLiteral("invariant broken: %1").arg(*why);
+                failure = invariantsBroken();
             if (failure)
                 return QStringLiteral("step %1: %2").arg(mStep).arg(*failure);
         }
@@ -149,7 +153,7 @@ public:
         if (!(mDesign == original))
             return QStringLiteral("undoing every command did not give back the original design");
         while (!mRedo.empty())
-            if (auto f = redoTop())
+            if (auto f = redoTop(); f || (f = invariantsBroken()))
                 return QStringLiteral("redoing to the end: %1").arg(*f);
         if (!(mDesign == last))
             return QStringLiteral("redoing every command did not give back the final design");
@@ -161,10 +165,17 @@ public:
     }
 
 private:
+    std::optional<QString> invariantsBroken() const
+    {
+        if (auto why = mDesign.checkInvariants())
+            return QStringLiteral("invariant broken: %1").arg(*why);
+        return std::nullopt;
+    }
+
     std::optional<QString> undoAll()
     {
         while (!mUndo.empty())
-            if (auto f = undoTop())
+            if (auto f = undoTop(); f || (f = invariantsBroken()))
                 return QStringLiteral("undoing to the start: %1").arg(*f);
         return std::nullopt;
     }
@@ -399,6 +410,35 @@ private:
         }
     }
 
+    // What the dials of a regenerated design might give: the design itself (refused: nothing would
+    // change), an empty design, the design the sequence started from, or the design with nodes
+    // added or removed (its id counters then differ from the design's).
+    Design pickReplacement()
+    {
+        switch (mChoose.pick(4)) {
+        case 0:
+            return mDesign;
+        case 1: {
+            Design empty;
+            empty.setName(QStringLiteral("empty"));
+            return empty;
+        }
+        case 2:
+            return mOriginal;
+        default: {
+            Design changed = mDesign;
+            if (const CatalogItem* item = mChoose.pick(2) ? pickItem() : nullptr) {
+                Node n;
+                n.position = pickPosition();
+                (void)AddNodeCommand(*item, n).apply(changed);
+            } else {
+                (void)RemoveNodesCommand(pickNodes(3)).apply(changed);
+            }
+            return changed;
+        }
+        }
+    }
+
     std::pair<std::unique_ptr<Command>, int> makeTopCommand()
     {
         mThrowerPlaced = false;
@@ -536,6 +576,10 @@ private:
                 p.insert(key, static_cast<int>(mChoose.pick(4)));
             return {std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("Properties"), p), kind};
         }
+        case KRenameDesign:
+            return {std::make_unique<RenameDesignCommand>(mChoose.pick(4) ? pickName() : mDesign.name()), kind};
+        case KReplaceDesign:
+            return {std::make_unique<ReplaceDesignCommand>(QStringLiteral("Replace"), pickReplacement()), kind};
         case KComposite: {
             auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Composite"));
             for (std::uint32_t i = mChoose.pick(5); i > 0; --i)
@@ -552,6 +596,7 @@ private:
     }
 
     Design mDesign;
+    Design mOriginal; // the design the sequence started from
     Chooser& mChoose;
     SequenceStats& mStats;
     const std::vector<const CatalogItem*>& mItems;

@@ -38,11 +38,13 @@ struct SequenceStats {
 };
 
 // Plays a sequence of steps against `design`, each chosen by `choose`: apply a new command of any
-// kind (every leaf command, composites nesting them, and a test command that throws while applying,
-// undoing or redoing), undo, redo, or an out-of-order call. Keeps an undo and a redo stack as the
+// kind (every leaf command of core/commands, the design's rename and replacement by a regenerated
+// one included, composites nesting them, and a test command that throws while applying, undoing or
+// redoing), undo, redo, or an out-of-order call. Keeps an undo and a redo stack as the
 // studio does (a new command drops the redo stack; mergeable commands merge).
-// Checked after every step: the design's invariants; a refused or throwing apply leaves the design,
-// its revision and its id counters untouched; an undo gives exactly the state before the command,
+// Checked after every step (each undo and redo of the final unwinding too): the design's
+// invariants; a refused or throwing apply leaves the design, its revision and its id counters
+// untouched; an undo gives exactly the state before the command,
 // a redo exactly the state after it; a throwing undo or redo leaves the design as it was; an
 // out-of-order call changes nothing. At the end everything is undone back to the original, redone
 // to the final state, and undone again.
@@ -56,6 +58,6 @@ struct SequenceStats {
 [[nodiscard]] Design seedDesign(const Catalog& catalog);
 
 // The number of command kinds runCommandSequence draws from (bits of SequenceStats::kindsApplied).
-constexpr int kCommandKinds = 14;
+constexpr int kCommandKinds = 16;
 
 } // namespace pw::fuzz

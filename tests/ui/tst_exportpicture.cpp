@@ -7,6 +7,7 @@
 #include "helpers/windowfixture.h"
 
 #include "canvasscene.h"
+#include "designanalysis.h"
 #include "designdocument.h"
 #include "designpicturerenderer.h"
 #include "dialogs/exportreportdialog.h"
@@ -19,15 +20,18 @@
 #include "nodeitem.h"
 #include "report/designpicture.h"
 #include "statuspanel.h"
+#include "util/money.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QImage>
 #include <QLineEdit>
 #include <QMenu>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -254,6 +258,68 @@ private Q_SLOTS:
         appendix->setChecked(true);
         QCOMPARE(dlg.options().title, QStringLiteral("Acme pilot cluster"));
         QVERIFY(dlg.options().sourcingAppendix);
+    }
+
+    // Issue 14, "done when": the proposal is sent as the studio exports it. File > Export Report with
+    // the dialog's defaults writes a PDF a customer can read: the design's name on the cover, no
+    // internal sourcing notes, amounts rounded for reading (the studio's own capital cost), and
+    // no blank page.
+    void proposalIsSentAsExportedFromTheStudio()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        w->analysis()->recompute();
+        QVERIFY(w->analysis()->cost().has_value());
+        const double capex = w->analysis()->cost()->capex;
+        const QString name = w->document()->design().name();
+        QVERIFY(!name.isEmpty());
+
+        const QString pdf = mDir.filePath(QStringLiteral("as-exported.pdf"));
+        bool driven = false;
+        testing::whenModal<ExportReportDialog>(this, [&](ExportReportDialog* dlg) {
+            driven = true;
+            // Only where to write it is typed; everything else is the dialog's default.
+            dlg->findChild<QLineEdit*>(QStringLiteral("output"))->setText(pdf);
+            testing::okButton(dlg)->click();
+        });
+        w->action(QStringLiteral("actionExportReport"))->trigger();
+        QVERIFY(driven);
+        QVERIFY(QFileInfo::exists(pdf));
+
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000) && text.exitCode() == 0);
+        const QString body = QString::fromUtf8(text.readAllStandardOutput());
+        QVERIFY2(body.simplified().contains(name), qPrintable(name));
+        QVERIFY(!body.contains(QStringLiteral("Untitled design")));
+        static const QRegularExpression internal(
+            QStringLiteral(
+                "low reliability|stale base|\\b[\\w-]+\\.(md|txt)\\b|\\[S\\d+[a-z]?\\]|docs/research|github"),
+            QRegularExpression::CaseInsensitiveOption);
+        const auto leak = internal.match(body);
+        QVERIFY2(!leak.hasMatch(), qPrintable(body.mid(std::max<qsizetype>(0, leak.capturedStart() - 60), 140)));
+        QVERIFY(!body.contains(QStringLiteral("Appendix: sourcing notes")));
+        QVERIFY2(body.contains(QStringLiteral("The capital cost is estimated at %1").arg(Money::usd().rounded(capex))),
+            qPrintable(Money::usd().rounded(capex)));
+
+        // No blank page: every page has ink between its header and footer (pdftoppm at a low
+        // resolution).
+        QProcess ppm;
+        ppm.start(QStringLiteral("pdftoppm"),
+            {QStringLiteral("-r"), QStringLiteral("12"), QStringLiteral("-png"), pdf,
+                mDir.filePath(QStringLiteral("sent"))});
+        QVERIFY(ppm.waitForFinished(60000) && ppm.exitCode() == 0);
+        const QStringList pages = QDir(mDir.path()).entryList({QStringLiteral("sent*.png")}, QDir::Files, QDir::Name);
+        QVERIFY(pages.size() >= 5);
+        for (const QString& page : pages) {
+            const QImage img(mDir.filePath(page));
+            int inked = 0;
+            for (int y = img.height() * 12 / 100; y < img.height() * 88 / 100; ++y)
+                for (int x = 0; x < img.width(); ++x)
+                    inked += qGray(img.pixel(x, y)) < 160;
+            // A table row is enough (the last page may hold the end of a table and the sources).
+            QVERIFY2(inked > img.width() * img.height() / 4000, qPrintable(page + QStringLiteral(" is blank")));
+        }
     }
 };
 

@@ -396,16 +396,9 @@ private Q_SLOTS:
         const double reference = CostModel::compute(sample, CostAssumptions::ofProperties(sample.properties())).capex;
         QVERIFY2(std::abs(capex - reference) <= 0.05 * reference,
             qPrintable(QStringLiteral("hand-built %1, sample %2").arg(capex, 0, 'f', 0).arg(reference, 0, 'f', 0)));
-        // The source document's range for this cluster's hardware: $1.5M-$2.5M. Where the price
-        // catalog puts the reference sample itself outside it, the catalog's prices are the cause
-        // (estimates, issue 14's price-band work), not the hand-built design: say so, do not fake it.
-        const auto inRange = [](double usd) { return usd >= 1.5e6 && usd <= 2.5e6; };
-        if (inRange(reference))
-            QVERIFY2(inRange(capex), qPrintable(QString::number(capex, 'f', 0)));
-        else
-            qWarning("the price catalog puts the reference minimum viable cluster at %.0f USD, outside the source "
-                     "document's $1.5M-$2.5M; the hand-built one costs %.0f USD",
-                reference, capex);
+        // The source document's range for this cluster's hardware: $1.5M-$2.5M (issue 14's "done
+        // when": a new user lands in it).
+        QVERIFY2(capex >= 1.5e6 && capex <= 2.5e6, qPrintable(QString::number(capex, 'f', 0)));
     }
 };
 

@@ -6,11 +6,13 @@
 #include "designdocument.h"
 #include "findbar.h"
 #include "groupitem.h"
+#include "legendwidget.h"
 #include "nodeitem.h"
 #include "overviewmap.h"
 #include "screentext.h"
 
 #include "generate/fabricgenerator.h"
+#include "io/designjson.h"
 #include "model/design.h"
 
 #include <QAction>
@@ -28,12 +30,16 @@ class TestLargeDesign : public QObject {
     Q_OBJECT
 
 private:
-    static Design generated(int gpus)
+    static Design generated(int gpus, TopologyKind topology = TopologyKind::RailOptimized)
     {
         GeneratorOptions o;
-        o.serverSku = QStringLiteral("dgx-h100");
+        o.topology = topology;
+        o.serverSku = topology == TopologyKind::FatTree ? QString() : QStringLiteral("dgx-h100");
         o.switchSku = QStringLiteral("qm9700");
-        o.gpus = gpus;
+        if (topology == TopologyKind::FatTree)
+            o.radix = 8;
+        else
+            o.gpus = gpus;
         GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
         if (!r.ok())
             qFatal("generate failed: %s", qPrintable(r.error));
@@ -69,6 +75,25 @@ private:
 
     static QPointF viewCentre(CanvasView* view) { return view->mapToScene(view->viewport()->rect().center()); }
 
+    // The sample with its nodes in one row or one column: the extreme shapes a hand-made design takes.
+    static Design sampleIn(Qt::Orientation line)
+    {
+        Design d = DesignJson::readFile(testing::samplePath(), &testing::testCatalog());
+        int i = 0;
+        d.nodes().forEach([&](const Node& n) {
+            Node moved = n;
+            moved.position = line == Qt::Horizontal ? QPointF(220.0 * i, 0) : QPointF(0, 120.0 * i);
+            ++i;
+            d.replaceNode(moved);
+        });
+        return d;
+    }
+
+    static QString describe(const QRect& r)
+    {
+        return QStringLiteral("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
+    }
+
 private Q_SLOTS:
     void fitAllShowsTheWholeDesignAtAnyShape_data()
     {
@@ -98,6 +123,67 @@ private Q_SLOTS:
                            .arg(used.height())
                            .arg(viewport.width())
                            .arg(viewport.height())));
+    }
+
+    // Issue 14: after Fit All the legend and the overview map cover no node, whatever the design's
+    // shape and the window's: every node box, collapsed pod or unit and aggregated tier the canvas
+    // shows lies clear of both widgets.
+    void fitAllLeavesNodesClearOfLegendAndOverview_data()
+    {
+        QTest::addColumn<QString>("shape");
+        QTest::addColumn<QSize>("window");
+        const QList<QPair<QString, QSize>> windows = {{QStringLiteral("landscape"), QSize(1600, 1000)},
+            {QStringLiteral("portrait"), QSize(800, 1100)}, {QStringLiteral("letterbox"), QSize(1600, 500)}};
+        for (const QString& shape : {QStringLiteral("sample"), QStringLiteral("sample-row"),
+                 QStringLiteral("sample-column"), QStringLiteral("rail-32"), QStringLiteral("rail-1024"),
+                 QStringLiteral("leaf-spine-128"), QStringLiteral("fat-tree-k8")})
+            for (const auto& [name, size] : windows)
+                QTest::newRow(qPrintable(shape + QLatin1Char('/') + name)) << shape << size;
+    }
+    void fitAllLeavesNodesClearOfLegendAndOverview()
+    {
+        QFETCH(QString, shape);
+        QFETCH(QSize, window);
+        const Design d = shape == QLatin1String("sample")
+            ? DesignJson::readFile(testing::samplePath(), &testing::testCatalog())
+            : shape == QLatin1String("sample-row")     ? sampleIn(Qt::Horizontal)
+            : shape == QLatin1String("sample-column")  ? sampleIn(Qt::Vertical)
+            : shape == QLatin1String("rail-32")        ? generated(32)
+            : shape == QLatin1String("rail-1024")      ? generated(1024)
+            : shape == QLatin1String("leaf-spine-128") ? generated(1024, TopologyKind::LeafSpine)
+                                                       : generated(0, TopologyKind::FatTree);
+        auto w = testing::makeWindow();
+        w->document()->reset(d);
+        w->resize(window);
+        QCoreApplication::processEvents();
+        QTest::keyClick(w->view(), Qt::Key_0, Qt::ControlModifier); // Fit All, as a user presses it
+        CanvasView* view = w->view();
+        auto* legend = view->findChild<LegendWidget*>();
+        QVERIFY(legend && legend->isVisible());
+        // Both widgets in the viewport's coordinates, where the items are mapped.
+        const QPoint origin = view->viewport()->pos();
+        const QRect legendRect = legend->geometry().translated(-origin);
+        const QRect overviewRect = view->overview()->geometry().translated(-origin);
+        int checked = 0;
+        for (QGraphicsItem* item : w->scene()->items()) {
+            if (!item->isVisible()
+                || !(dynamic_cast<NodeItem*>(item) || dynamic_cast<GroupItem*>(item) || dynamic_cast<BandItem*>(item)))
+                continue;
+            const QRect onScreen = view->mapFromScene(item->sceneBoundingRect()).boundingRect();
+            QVERIFY2(view->viewport()->rect().contains(onScreen),
+                qPrintable(describe(onScreen) + QStringLiteral(" is cut by the viewport's edge")));
+            QVERIFY2(!onScreen.intersects(legendRect),
+                qPrintable(QStringLiteral("the legend %1 covers %2").arg(describe(legendRect), describe(onScreen))));
+            if (view->overview()->isVisible())
+                QVERIFY2(!onScreen.intersects(overviewRect),
+                    qPrintable(
+                        QStringLiteral("the overview %1 covers %2").arg(describe(overviewRect), describe(onScreen))));
+            ++checked;
+        }
+        QVERIFY(checked >= 10);
+        // The whole design is in view, so the overview map has nothing to add and stays out of the way.
+        QVERIFY(!view->overview()->isVisible());
+        QVERIFY(view->overview()->isWanted());
     }
 
     void wheelZoomKeepsThePointUnderTheCursor()
@@ -163,13 +249,11 @@ private Q_SLOTS:
         auto w = windowWith(generated(1024));
         CanvasView* view = w->view();
         OverviewMap* map = view->overview();
-        QVERIFY(map->isVisible());
-        // Fitted, the outline covers the whole map's picture of the design.
-        const QRectF design = map->sceneArea();
-        QVERIFY(
-            view->visibleSceneRect().adjusted(-200, -200, 200, 200).contains(design.adjusted(100, 100, -100, -100)));
-        // Zoomed in, the outline is small; a click on the map centres the view there.
+        // Fitted, the whole design is in view: the map would be one tinted box, and it hides.
+        QVERIFY(!map->isVisible());
+        // Zoomed in, it shows; its outline is small; a click on the map centres the view there.
         view->zoomBy(6);
+        QVERIFY(map->isVisible());
         const QRectF outline = map->viewportOutline();
         QVERIFY(outline.width() < map->width() / 3.0);
         const QPoint target(map->width() * 3 / 4, map->height() / 4);
@@ -178,9 +262,13 @@ private Q_SLOTS:
         QVERIFY2(QLineF(viewCentre(view), sceneTarget).length() < 5 / view->zoom() + 2,
             qPrintable(QStringLiteral("%1,%2").arg(viewCentre(view).x()).arg(viewCentre(view).y())));
         QVERIFY(map->viewportOutline().contains(QPointF(target)));
-        // Hiding it from the View menu.
+        // Hiding it from the View menu; it stays hidden however far the user zooms in.
         w->action(QStringLiteral("actionOverview"))->trigger();
         QVERIFY(!map->isVisible());
+        view->zoomBy(2);
+        QVERIFY(!map->isVisible());
+        w->action(QStringLiteral("actionOverview"))->trigger();
+        QVERIFY(map->isVisible());
         QCOMPARE(w->document()->undoStack()->count(), 0);
     }
 
@@ -260,8 +348,11 @@ private Q_SLOTS:
             QVERIFY2(t.pixels >= ScreenText::kMinPixels, qPrintable(t.text));
 
         // Find a server deep inside a collapsed pod: it is revealed, selected and centred.
-        w->action(QStringLiteral("actionFind"))->trigger();
-        view->findBar()->setText(QStringLiteral("dgx-h100-12345"));
+        // Ctrl+F and the name typed, as a user finds it.
+        QTest::keyClick(view, Qt::Key_F, Qt::ControlModifier);
+        auto* edit = view->findBar()->findChild<QLineEdit*>();
+        QVERIFY(edit && edit->hasFocus());
+        QTest::keyClicks(edit, QStringLiteral("dgx-h100-12345"));
         QCOMPARE(view->findBar()->matches().size(), size_t(1));
         const NodeId id = view->findBar()->matches().front();
         QVERIFY(scene->nodeItem(id)->isVisible());

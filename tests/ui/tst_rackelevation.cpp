@@ -2,11 +2,16 @@
 // budget, and only the visible racks painted.
 #include "helpers/windowfixture.h"
 
+#include "designanalysis.h"
 #include "designdocument.h"
 #include "rackelevationview.h"
 #include "report/rackelevationmodel.h"
+#include "report/reportdata.h"
 
+#include "generate/fabricgenerator.h"
 #include "io/designjson.h"
+
+#include <map>
 
 #include <QAction>
 #include <QDockWidget>
@@ -100,6 +105,78 @@ private Q_SLOTS:
         const std::vector<NodeId> selected = w->scene()->selectedNodeIds();
         QCOMPARE(selected.size(), size_t(1));
         QCOMPARE(selected.front().value(), dgx.value());
+    }
+
+    // Issue 13: one rack elevation. The studio's Racks dock and the PDF's rack pages read the same
+    // builder (core's RackElevationModel) with the same power figures: every rack has the same
+    // height, load and budget, and every node the same first U and height in both; the dock draws
+    // each node over exactly its units.
+    void studioAndReportDrawTheSameRacks_data()
+    {
+        QTest::addColumn<bool>("generated");
+        QTest::newRow("sample") << false;
+        QTest::newRow("generated 128 GPUs") << true;
+    }
+    void studioAndReportDrawTheSameRacks()
+    {
+        QFETCH(bool, generated);
+        Design d;
+        if (generated) {
+            GeneratorOptions o;
+            o.serverSku = QStringLiteral("dgx-h100");
+            o.switchSku = QStringLiteral("qm9700");
+            o.gpus = 128;
+            GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
+            QVERIFY2(r.ok(), qPrintable(r.error));
+            d = std::move(*r.design);
+        } else {
+            d = DesignJson::readFile(testing::samplePath(), &testing::testCatalog());
+        }
+        auto w = testing::makeWindow();
+        w->document()->reset(d);
+        w->analysis()->recompute();
+        w->action(QStringLiteral("actionShowRacks"))->trigger();
+        RackElevationView* view = w->rackView();
+        const RackElevationModel& studio = view->model();
+        QVERIFY(!studio.racks.empty());
+
+        const ReportData report = ReportData::build(d, CostAssumptions::ofProperties(d.properties()), ReportOptions{});
+        QCOMPARE(report.rackCount, int(studio.racks.size()));
+        int slotsCompared = 0;
+        for (size_t i = 0; i < studio.racks.size(); ++i) {
+            const RackElevationModel::Rack& rack = studio.racks[i];
+            // The report prints each layout once, under the names of every rack that has it.
+            const RackElevation* printed = nullptr;
+            for (const RackElevation& e : report.racks)
+                if (e.rackNames.contains(rack.name))
+                    printed = &e;
+            QVERIFY2(printed, qPrintable(rack.name));
+            QCOMPARE(printed->heightU, rack.heightU);
+            QCOMPARE(printed->powerBudgetKw, rack.budgetKw);
+            QCOMPARE(printed->liquidCooled, rack.liquidCooled);
+            if (printed->name == rack.name)
+                QVERIFY2(qAbs(printed->powerKw - rack.powerKw) < 1e-9, qPrintable(rack.name));
+            // Same nodes at the same U with the same height (by model: the report names a layout
+            // after its first rack).
+            std::multimap<int, std::pair<int, QString>> inStudio;
+            std::multimap<int, std::pair<int, QString>> inReport;
+            for (const RackElevationModel::Slot& slot : rack.slots)
+                inStudio.insert({slot.firstU, {slot.heightU, printed->name == rack.name ? slot.name : slot.model}});
+            for (const RackElevation::Slot& slot : printed->slots)
+                inReport.insert({slot.u, {slot.heightU, printed->name == rack.name ? slot.name : slot.model}});
+            QVERIFY2(inStudio == inReport, qPrintable(rack.name));
+            // The dock draws each over its units: U1 at the bottom of the frame.
+            const QRect frame = view->rackRect(int(i));
+            const int uh = view->unitHeight();
+            QCOMPARE(frame.height(), rack.heightU * uh + 1);
+            for (const RackElevationModel::Slot& slot : rack.slots) {
+                const QRect box = view->slotRect(int(i), slot);
+                QCOMPARE(box.height(), slot.heightU * uh);
+                QCOMPARE(box.bottom(), frame.bottom() - (slot.firstU - 1) * uh - 1);
+                ++slotsCompared;
+            }
+        }
+        QVERIFY(slotsCompared >= 8);
     }
 
     void largeDesignsPaintOnlyVisibleRacks()

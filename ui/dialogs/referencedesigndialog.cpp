@@ -37,20 +37,20 @@ QString asFields(const QString& coreText)
         QString field;
         switch (o) {
         case UserOption::ServerModel:
-            field = QStringLiteral("Server");
+            field = QObject::tr("Server");
             break;
         case UserOption::ServerCount:
         case UserOption::GpuCount:
-            field = QStringLiteral("Size");
+            field = QObject::tr("Size");
             break;
         case UserOption::FabricSwitch:
-            field = QStringLiteral("Switch");
+            field = QObject::tr("Switch");
             break;
         case UserOption::Topology:
-            field = QStringLiteral("Topology");
+            field = QObject::tr("Topology");
             break;
         case UserOption::RackPowerBudget:
-            field = QStringLiteral("Rack power budget");
+            field = QObject::tr("Rack power budget");
             break;
         default:
             return UserOptions::name(o); // no field of its own here: the generator's default
@@ -116,7 +116,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
       mStorage(new QComboBox(this)),
       mStorageTier(new QComboBox(this)),
       mRackPower(new QDoubleSpinBox(this)),
-      mKeepAllNodes(new QCheckBox(QStringLiteral("&Keep every node (one more SU for the UFM pair)"), this)),
+      mKeepAllNodes(new QCheckBox(tr("&Keep every node (one more SU for the UFM pair)"), this)),
       mPlanes(new QSpinBox(this)),
       mClusterType(new QComboBox(this)),
       mName(new QLineEdit(this)),
@@ -125,7 +125,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
       mButtons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)),
       mDebounce(new QTimer(this))
 {
-    setWindowTitle(QStringLiteral("New from reference design"));
+    setWindowTitle(tr("New from reference design"));
     mServer->setObjectName(QStringLiteral("serverSku"));
     mSizeKind->setObjectName(QStringLiteral("sizeKind"));
     mCount->setObjectName(QStringLiteral("count"));
@@ -136,15 +136,15 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     mStorageTier->setObjectName(QStringLiteral("storageTier"));
     mRackPower->setObjectName(QStringLiteral("rackPowerKw"));
     mKeepAllNodes->setObjectName(QStringLiteral("keepAllNodes"));
-    mKeepAllNodes->setToolTip(QStringLiteral(
-        "When every leaf port of the last scalable unit is taken, the DGX SuperPOD RA gives one server's slot to "
-        "the UFM pair (4 SU = 127 DGX). Tick to keep every server and add a scalable unit instead."));
+    mKeepAllNodes->setToolTip(
+        tr("When every leaf port of the last scalable unit is taken, the DGX SuperPOD RA gives one server's slot to "
+           "the UFM pair (4 SU = 127 DGX). Tick to keep every server and add a scalable unit instead."));
     mPlanes->setObjectName(QStringLiteral("planes"));
     mPlanes->setRange(0, 8);
-    mPlanes->setSpecialValueText(QStringLiteral("default (the server's)"));
-    mPlanes->setToolTip(QStringLiteral(
-        "Compute planes (rail-optimized): separate fabrics, the ports of each twin-port NIC in two planes (DGX "
-        "SuperPOD B300 RA: twin-planar); losing a plane halves the bandwidth with two, and the job keeps running."));
+    mPlanes->setSpecialValueText(tr("default (the server's)"));
+    mPlanes->setToolTip(
+        tr("Compute planes (rail-optimized): separate fabrics, the ports of each twin-port NIC in two planes (DGX "
+           "SuperPOD B300 RA: twin-planar); losing a plane halves the bandwidth with two, and the job keeps running."));
     mClusterType->setObjectName(QStringLiteral("clusterType"));
     mName->setObjectName(QStringLiteral("designName"));
     mPreviewLabel->setObjectName(QStringLiteral("preview"));
@@ -152,8 +152,8 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
 
     fillItems(mServer, catalog, ItemKind::Server, true);
     fillItems(mSwitch, catalog, ItemKind::Switch);
-    mSizeKind->addItem(QStringLiteral("GPUs"), QStringLiteral("gpus"));
-    mSizeKind->addItem(QStringLiteral("Servers"), QStringLiteral("nodes"));
+    mSizeKind->addItem(tr("GPUs"), QStringLiteral("gpus"));
+    mSizeKind->addItem(tr("Servers"), QStringLiteral("nodes"));
     mCount->setRange(0, 1'000'000);
     mCount->setGroupSeparatorShown(true);
     mCount->setValue(256);
@@ -162,44 +162,44 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     mOversubscription->setEditable(true);
     mOversubscription->addItems(
         {QStringLiteral("1:1"), QStringLiteral("2:1"), QStringLiteral("3:1"), QStringLiteral("4:1")});
-    mOversubscription->setToolTip(QStringLiteral("Leaf downlink to uplink capacity, D:U (1:1 is non-blocking)"));
-    mStorage->addItem(QStringLiteral("(no storage fabric)"), QString());
+    mOversubscription->setToolTip(tr("Leaf downlink to uplink capacity, D:U (1:1 is non-blocking)"));
+    mStorage->addItem(tr("(no storage fabric)"), QString());
     fillItems(mStorage, catalog, ItemKind::Storage);
     for (StorageTier t : {StorageTier::Good, StorageTier::Better, StorageTier::Best})
         mStorageTier->addItem(toString(t), int(t));
     mRackPower->setRange(0, 1000);
     mRackPower->setDecimals(1);
-    mRackPower->setSuffix(QStringLiteral(" kW"));
-    mRackPower->setSpecialValueText(QStringLiteral("default (the rack's budget)"));
+    mRackPower->setSuffix(tr(" kW"));
+    mRackPower->setSpecialValueText(tr("default (the rack's budget)"));
     for (ClusterType t : {ClusterType::Unspecified, ClusterType::Training, ClusterType::Inference, ClusterType::Mixed,
              ClusterType::Development})
         mClusterType->addItem(toString(t), int(t));
-    mName->setPlaceholderText(QStringLiteral("a descriptive default"));
+    mName->setPlaceholderText(tr("a descriptive default"));
     // The models a new design starts from are the catalog's to name (roles), not the code's.
     if (const CatalogItem* server = catalog.withRole(ItemRole::DefaultGpuServer))
         select(mServer, server->sku);
     if (const CatalogItem* fabric = catalog.withRole(ItemRole::DefaultFabricSwitch))
         select(mSwitch, fabric->sku);
 
-    auto* dials = new QGroupBox(QStringLiteral("Dials"), this);
+    auto* dials = new QGroupBox(tr("Dials"), this);
     auto* form = new QFormLayout(dials);
-    form->addRow(QStringLiteral("&Server:"), mServer);
+    form->addRow(tr("&Server:"), mServer);
     auto* size = new QHBoxLayout;
     size->addWidget(mCount, 1);
     size->addWidget(mSizeKind);
-    form->addRow(QStringLiteral("Size:"), size);
-    form->addRow(QStringLiteral("S&witch:"), mSwitch);
-    form->addRow(QStringLiteral("&Topology:"), mTopology);
-    form->addRow(QStringLiteral("&Oversubscription:"), mOversubscription);
-    form->addRow(QStringLiteral("&Planes:"), mPlanes);
-    form->addRow(QStringLiteral("St&orage:"), mStorage);
-    form->addRow(QStringLiteral("Storage t&ier:"), mStorageTier);
-    form->addRow(QStringLiteral("&Rack power budget:"), mRackPower);
+    form->addRow(tr("Size:"), size);
+    form->addRow(tr("S&witch:"), mSwitch);
+    form->addRow(tr("&Topology:"), mTopology);
+    form->addRow(tr("&Oversubscription:"), mOversubscription);
+    form->addRow(tr("&Planes:"), mPlanes);
+    form->addRow(tr("St&orage:"), mStorage);
+    form->addRow(tr("Storage t&ier:"), mStorageTier);
+    form->addRow(tr("&Rack power budget:"), mRackPower);
     form->addRow(QString(), mKeepAllNodes);
-    form->addRow(QStringLiteral("&Cluster type:"), mClusterType);
-    form->addRow(QStringLiteral("&Name:"), mName);
+    form->addRow(tr("&Cluster type:"), mClusterType);
+    form->addRow(tr("&Name:"), mName);
 
-    auto* previewBox = new QGroupBox(QStringLiteral("Preview"), this);
+    auto* previewBox = new QGroupBox(tr("Preview"), this);
     auto* pv = new QVBoxLayout(previewBox);
     mPreviewLabel->setTextFormat(Qt::RichText);
     mPreviewLabel->setMinimumWidth(260);
@@ -215,7 +215,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     columns->addWidget(previewBox, 2);
     auto* root = new QVBoxLayout(this);
     root->addLayout(columns);
-    mButtons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("Build"));
+    mButtons->button(QDialogButtonBox::Ok)->setText(tr("Build"));
     root->addWidget(mButtons);
     connect(mButtons, &QDialogButtonBox::accepted, this, &ReferenceDesignDialog::accept);
     connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -333,17 +333,16 @@ void ReferenceDesignDialog::updatePreview()
 QString ReferenceDesignDialog::previewText() const
 {
     if (!mPreview)
-        return QStringLiteral("<i>no design for these dials</i>");
+        return tr("<i>no design for these dials</i>");
     const QLocale l;
     const GeneratorPreview& p = *mPreview;
     auto row = [&](const QString& what, int n) {
         return QStringLiteral("<tr><td>%1</td><td align='right'><b>%2</b></td></tr>").arg(what, l.toString(n));
     };
-    return QStringLiteral("<table cellspacing='4'>") + row(QStringLiteral("GPU servers"), p.gpuServers)
-        + row(QStringLiteral("GPUs"), p.gpus) + row(QStringLiteral("Other servers"), p.servers - p.gpuServers)
-        + row(QStringLiteral("Leaf switches"), p.leaves) + row(QStringLiteral("Spine switches"), p.spines)
-        + row(QStringLiteral("Core switches"), p.cores) + row(QStringLiteral("All switches"), p.switches)
-        + row(QStringLiteral("Links"), p.links) + row(QStringLiteral("Racks"), p.racks) + QStringLiteral("</table>");
+    return QStringLiteral("<table cellspacing='4'>") + row(tr("GPU servers"), p.gpuServers) + row(tr("GPUs"), p.gpus)
+        + row(tr("Other servers"), p.servers - p.gpuServers) + row(tr("Leaf switches"), p.leaves)
+        + row(tr("Spine switches"), p.spines) + row(tr("Core switches"), p.cores) + row(tr("All switches"), p.switches)
+        + row(tr("Links"), p.links) + row(tr("Racks"), p.racks) + QStringLiteral("</table>");
 }
 
 bool ReferenceDesignDialog::canAccept() const

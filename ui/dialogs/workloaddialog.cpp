@@ -28,11 +28,11 @@ QString asFields(const QString& coreText)
     return UserOptions::rewrite(coreText, [](UserOption o) {
         switch (o) {
         case UserOption::TrainingTokens:
-            return QStringLiteral("“Training tokens” field");
+            return QObject::tr("“Training tokens” field");
         case UserOption::TrainingDays:
-            return QStringLiteral("“Target days” field");
+            return QObject::tr("“Target days” field");
         case UserOption::FineTuneMethod:
-            return QStringLiteral("“Fine-tuning” field");
+            return QObject::tr("“Fine-tuning” field");
         default:
             return UserOptions::name(o);
         }
@@ -51,9 +51,9 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
       mDays(new QDoubleSpinBox(this)),
       mServer(new QComboBox(this)),
       mOutput(new QTextBrowser(this)),
-      mGenerate(new QPushButton(QStringLiteral("&Generate design…"), this))
+      mGenerate(new QPushButton(tr("&Generate design…"), this))
 {
-    setWindowTitle(QStringLiteral("New from workload"));
+    setWindowTitle(tr("New from workload"));
     mParameters->setObjectName(QStringLiteral("parameters"));
     mTask->setObjectName(QStringLiteral("task"));
     mMethod->setObjectName(QStringLiteral("fineTuneMethod"));
@@ -65,23 +65,22 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
 
     mParameters->setRange(0.1, 100000);
     mParameters->setDecimals(1);
-    mParameters->setSuffix(QStringLiteral(" B parameters"));
+    mParameters->setSuffix(tr(" B parameters"));
     mParameters->setValue(70);
     for (WorkloadTask t : {WorkloadTask::Train, WorkloadTask::FineTune, WorkloadTask::Inference})
         mTask->addItem(toString(t), int(t));
-    mMethod->addItem(QStringLiteral("LoRA (adapters, frozen BF16 weights)"), int(FineTuneMethod::Lora));
-    mMethod->addItem(QStringLiteral("QLoRA (adapters, frozen 4-bit weights)"), int(FineTuneMethod::Qlora));
-    mMethod->addItem(QStringLiteral("Full (every weight)"), int(FineTuneMethod::Full));
+    mMethod->addItem(tr("LoRA (adapters, frozen BF16 weights)"), int(FineTuneMethod::Lora));
+    mMethod->addItem(tr("QLoRA (adapters, frozen 4-bit weights)"), int(FineTuneMethod::Qlora));
+    mMethod->addItem(tr("Full (every weight)"), int(FineTuneMethod::Full));
     // 0 (the minimum) means "the default rule": 20 tokens per parameter (Chinchilla).
     mTokens->setRange(0, 1e6);
     mTokens->setDecimals(1);
-    mTokens->setSuffix(QStringLiteral(" B tokens"));
-    mTokens->setSpecialValueText(
-        QStringLiteral("%1 per parameter (Chinchilla)").arg(SizingRequest::kTokensPerParameter));
+    mTokens->setSuffix(tr(" B tokens"));
+    mTokens->setSpecialValueText(tr("%1 per parameter (Chinchilla)").arg(SizingRequest::kTokensPerParameter));
     mTokens->setValue(0);
     mDays->setRange(0.1, 3650);
     mDays->setDecimals(1);
-    mDays->setSuffix(QStringLiteral(" days"));
+    mDays->setSuffix(tr(" days"));
     mDays->setValue(SizingRequest::kDefaultTargetDays);
     for (const CatalogItem* item : catalog.items(ItemKind::Server))
         if (item->gpuCount() > 0)
@@ -91,12 +90,12 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
             mServer->setCurrentIndex(i);
 
     auto* form = new QFormLayout;
-    form->addRow(QStringLiteral("&Model size:"), mParameters);
-    form->addRow(QStringLiteral("&Task:"), mTask);
-    form->addRow(QStringLiteral("&Fine-tuning:"), mMethod);
-    form->addRow(QStringLiteral("Training t&okens:"), mTokens);
-    form->addRow(QStringLiteral("Target &days:"), mDays);
-    form->addRow(QStringLiteral("&GPU server:"), mServer);
+    form->addRow(tr("&Model size:"), mParameters);
+    form->addRow(tr("&Task:"), mTask);
+    form->addRow(tr("&Fine-tuning:"), mMethod);
+    form->addRow(tr("Training t&okens:"), mTokens);
+    form->addRow(tr("Target &days:"), mDays);
+    form->addRow(tr("&GPU server:"), mServer);
     mOutput->setMinimumSize(520, 260);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(mGenerate, QDialogButtonBox::ActionRole);
