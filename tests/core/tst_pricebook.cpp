@@ -56,7 +56,11 @@ private Q_SLOTS:
                                                                 "price book of the repository 'team' (2 prices)")
                                                      .arg(plain.bom.lines().size())),
             qPrintable(team.priceBookText()));
-        QCOMPARE(team.toJson().value(QLatin1String("price_book")).toObject().value(QLatin1String("bom_lines_priced")).toInt(),
+        QCOMPARE(team.toJson()
+                     .value(QLatin1String("price_book"))
+                     .toObject()
+                     .value(QLatin1String("bom_lines_priced"))
+                     .toInt(),
             1);
     }
 
