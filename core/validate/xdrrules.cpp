@@ -152,8 +152,8 @@ void xdrRules(const Design& d, std::vector<Finding>& out)
     media.emit("XDR-MEDIA", out);
     tops.emit("OPTICS-TOP", out);
 
-    // OPTICS-TWIN-FIBER: a twin-port cage holds one module (or one copper cable) for its two ports,
-    // so both links run on the same media.
+    // OPTICS-TWIN-FIBER: at XDR a twin-port cage holds one module (or one copper cable) for its two
+    // ports, so both links run on the same media.
     Grouped twins;
     d.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = d.item(n.sku);
@@ -169,6 +169,10 @@ void xdrRules(const Design& d, std::vector<Finding>& out)
                         continue;
                     const Link& a = *d.link(la);
                     const Link& b = *d.link(lb);
+                    // Scoped to XDR, where the LinkX list states it; older fabrics' splitter cables
+                    // are modelled per port and are not judged here.
+                    if (!isXdr(d, a) || !isXdr(d, b))
+                        continue;
                     const QString ma = mediaOf(d, a);
                     const QString mb = mediaOf(d, b);
                     if (ma.isEmpty() || mb.isEmpty() || ma == mb)
