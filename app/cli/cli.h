@@ -66,6 +66,7 @@ int runIntent(Context& ctx);
 int runRepo(Context& ctx); // repocli.cpp: the team repository on PostgreSQL
 int runRegenerate(Context& ctx);
 int runConnect(Context& ctx);
+int runCablePlan(Context& ctx); // floorcli.cpp: the run-list from the floor plan
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

@@ -31,6 +31,8 @@ const Subcommand kSubcommands[] = {
     {"analyze", "bisection, oversubscription, degraded cases and counts of a design", runAnalyze},
     {"validate", "check a design against the design rules (exit 1 on errors)", runValidate},
     {"bom", "bill of materials with price sources (--csv)", runBom},
+    {"cable-plan", "the run-list for the cabling contractor: ends, floor positions, parts, lengths, optical budget",
+        runCablePlan},
     {"cost", "capital, operating and ownership cost, cloud break-even, tier", runCost},
     {"size", "GPU memory, GPU count and training time for a workload", runSize},
     {"waive", "accept a design-rule finding with a written reason", runWaive},

@@ -3,6 +3,7 @@
 #include "analysis/referencelines.h"
 #include "catalog/catalog.h"
 #include "cost/billofmaterials.h"
+#include "floor/floorlayout.h"
 #include "generate/cableplanner.h"
 #include "generate/designbuilder.h"
 #include "generate/designlayout.h"
@@ -258,6 +259,9 @@ GenerateResult FabricGenerator::generatePass(
     const double budgetKw = o.rackPowerKw > 0 ? o.rackPowerKw : defaultBudget->value;
     RackPlanner racks(b, *b.use(rack->sku), budgetKw, liquid);
     const double rackWidth = racks.rackWidth();
+    // The hall: rack footprint from the rack item, aisles, tray and slack as the design's assumptions.
+    const HallParameters hall = HallParameters::forRack(*rack);
+    const double pitch = hall.rowPitchM();
     const double rackHeightU = rack->rackHeightU ? rack->rackHeightU->value : rack->rackUnits.value;
     int longestRow = 0;
     for (const auto& row : layout.serverRows) {
@@ -282,14 +286,14 @@ GenerateResult FabricGenerator::generatePass(
     const size_t rows = layout.serverRows.size();
     const size_t rowsPerBlock = FloorPlan::rowsPerBlock(*rack, rows);
     const double blockWidth = (longestRow + 2) * rackWidth + 4.0;
-    const double blockDepth = rowsPerBlock * RackPlanner::kRowPitch;
+    const double blockDepth = rowsPerBlock * pitch;
     const size_t blocks = std::max<size_t>(1, (rows + rowsPerBlock - 1) / rowsPerBlock);
     const size_t perLine
         = std::clamp<size_t>(static_cast<size_t>(std::ceil(std::sqrt(blocks * blockDepth / blockWidth))), 1, blocks);
     const size_t lines = (blocks + perLine - 1) / perLine;
     const size_t rowLines = lines > 1 ? lines * rowsPerBlock : std::min<size_t>(rows, rowsPerBlock);
     const size_t middle = rowLines / 2;
-    constexpr double kAisle = 3 * RackPlanner::kRowPitch;
+    const double centralAisle = 3 * pitch;
     // Serpentine: blocks alternate direction (down, up) along a line and lines alternate sides, so
     // consecutive rows (whose servers may share a storage or in-band leaf) are always neighbours.
     std::vector<char> blockDown(blocks, 1);
@@ -301,7 +305,7 @@ GenerateResult FabricGenerator::generatePass(
         const size_t line = (block / perLine) * rowsPerBlock + inBlock;
         const size_t column = (block / perLine) % 2 == 0 ? block % perLine : perLine - 1 - block % perLine;
         return QPointF(static_cast<double>(column) * blockWidth,
-            static_cast<double>(line) * RackPlanner::kRowPitch + (line >= middle ? kAisle : 0.0));
+            static_cast<double>(line) * pitch + (line >= middle ? centralAisle : 0.0));
     };
     // Central rows are centred on the rows' network racks (at the head of each block's rows), so
     // the farthest leaf is as near as the floor allows (multimode runs reach 50 m).
@@ -313,7 +317,7 @@ GenerateResult FabricGenerator::generatePass(
         const double rackCount = std::max(1.0, std::ceil(units / rackHeightU));
         return centreX - rackCount * rackWidth / 2;
     };
-    const double aisleY = static_cast<double>(middle) * RackPlanner::kRowPitch;
+    const double aisleY = static_cast<double>(middle) * pitch;
     std::vector<int> rowOfNode(d.nodes().slotCount() + 1, -1);
     for (size_t r = 0; r < layout.serverRows.size(); ++r) {
         const QPointF at = rowPosition(r);
@@ -336,7 +340,7 @@ GenerateResult FabricGenerator::generatePass(
     for (size_t p = 0; p < layout.spineRows.size(); ++p) {
         QPointF at;
         if (layout.spineRows.size() == 1)
-            at = QPointF(centredRow(layout.spineRows[p]), aisleY + RackPlanner::kRowPitch);
+            at = QPointF(centredRow(layout.spineRows[p]), aisleY + pitch);
         else
             at = rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2))
                 + QPointF(longestRow * rackWidth + 1.2, 0);
@@ -345,8 +349,8 @@ GenerateResult FabricGenerator::generatePass(
             racks.place(n);
     }
     if (!layout.cores.empty()) {
-        racks.beginRow(centredRow(layout.cores), aisleY + (layout.spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch),
-            QStringLiteral("C"));
+        racks.beginRow(
+            centredRow(layout.cores), aisleY + (layout.spineRows.size() == 1 ? 0.0 : pitch), QStringLiteral("C"));
         for (NodeId n : layout.cores)
             racks.place(n);
     }
@@ -378,7 +382,7 @@ GenerateResult FabricGenerator::generatePass(
         racks.placeNear(
             n, r < layout.leafRows.size() && !layout.leafRows[r].empty() ? layout.leafRows[r].front() : reached);
     }
-    racks.beginRow(centredRow(central), aisleY + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
+    racks.beginRow(centredRow(central), aisleY + 2 * pitch, QStringLiteral("M"));
     for (NodeId n : central)
         racks.place(n);
     // The rack PDU: the catalog's PDU item that states how many a rack takes (DGX SuperPOD RA).
@@ -415,7 +419,10 @@ GenerateResult FabricGenerator::generatePass(
                     "built: those PDUs' management ports are not on it")
                                     .arg(opened);
     }
-    CablePlanner::assign(b, racks, result.notes);
+    // The floor plan is part of the design; every cable's length is routed on it.
+    const FloorLayout floor = racks.floorLayout(hall);
+    d.setProperties(floor.storedIn(d.properties()));
+    CablePlanner::assign(b, floor, result.notes);
     // Where the server's entry lists its RA's table, say how the compute fabric compares with the
     // row of the requested size, and where that row contradicts itself.
     if (o.topology == TopologyKind::RailOptimized)
@@ -507,7 +514,8 @@ GenerateResult FabricGenerator::generatePass(
     }
     QJsonObject props = d.properties();
     for (auto it = o.properties.begin(); it != o.properties.end(); ++it) // intent and stack
-        props.insert(it.key(), it.value());
+        if (it.key() != QLatin1String(FloorLayout::kKey)) // an old floor names old racks
+            props.insert(it.key(), it.value());
     if (storage) {
         // The tier the storage was sized for is the design's intent, so validate checks that tier.
         QJsonObject intent = props.value(QLatin1String("intent")).toObject();
