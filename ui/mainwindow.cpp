@@ -12,6 +12,7 @@
 #include "dialogs/referencedesigndialog.h"
 #include "dialogs/workloaddialog.h"
 #include "findingspanel.h"
+#include "floorview.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
 #include "overviewmap.h"
@@ -207,6 +208,12 @@ void MainWindow::buildDocks()
         mScene->selectNodes({id});
         mView->fitSelection();
     });
+    // The data hall from above (issue 17): racks moved and rows edited there are undoable commands.
+    auto* floorDock = new QDockWidget(QStringLiteral("Floor"), this);
+    floorDock->setObjectName(QStringLiteral("FloorDock"));
+    floorDock->setWidget(new FloorView(mDocument, floorDock));
+    addDockWidget(Qt::RightDockWidgetArea, floorDock);
+    tabifyDockWidget(mInspectorDock, floorDock);
     mInspectorDock->raise();
     resizeDocks({mPaletteDock, mInspectorDock}, {250, 290}, Qt::Horizontal);
 
@@ -576,8 +583,8 @@ void MainWindow::buildMenus()
     view->addSeparator();
     add(view, {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowRacks});
     QMenu* panels = view->addMenu(QStringLiteral("&Panels"));
-    for (QDockWidget* dock :
-        {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFindingsDock, mNotesDock, mBomDock, mChartsDock})
+    for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock,
+             findChild<QDockWidget*>(QStringLiteral("FloorDock")), mFindingsDock, mNotesDock, mBomDock, mChartsDock})
         panels->addAction(dock->toggleViewAction());
 
     QMenu* insert = menuBar()->addMenu(QStringLiteral("&Insert"));

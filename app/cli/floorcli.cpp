@@ -33,12 +33,14 @@ int runCablePlan(Context& ctx)
         QString s;
         for (const CablePlan::Run& r : plan.runs())
             s += QStringLiteral("%1  %2 %3 U%4 %5  ->  %6 %7 U%8 %9  %10 %11 (%12)\n")
-                     .arg(r.label, r.a.rack, r.a.row.isEmpty() ? QString() : QStringLiteral("[%1/%2]").arg(r.a.row).arg(r.a.slot))
+                     .arg(r.label, r.a.rack,
+                         r.a.row.isEmpty() ? QString() : QStringLiteral("[%1/%2]").arg(r.a.row).arg(r.a.slot))
                      .arg(r.a.unit)
                      .arg(r.a.port, r.z.rack,
                          r.z.row.isEmpty() ? QString() : QStringLiteral("[%1/%2]").arg(r.z.row).arg(r.z.slot))
                      .arg(r.z.unit)
-                     .arg(r.z.port, r.cable.isEmpty() ? QStringLiteral("UNCABLED") : r.cable, r.orderedLength, r.medium);
+                     .arg(
+                         r.z.port, r.cable.isEmpty() ? QStringLiteral("UNCABLED") : r.cable, r.orderedLength, r.medium);
         s += QStringLiteral("%1 runs, %2 uncabled, %3 over their optical budget\n")
                  .arg(plan.runs().size())
                  .arg(plan.uncabled())

@@ -103,8 +103,10 @@ CablePlan CablePlan::of(const Design& design)
             ++plan.mUncabled;
         if (cable && cable->cable && cable->cable->medium == QLatin1String("fiber") && modules.a && modules.b) {
             const double dbPerKm = figure(cable->json.value(QLatin1String("cable")).toObject(), "loss_db_per_km");
-            const double budgetA = figure(modules.a->json.value(QLatin1String("transceiver")).toObject(), "power_budget_db");
-            const double budgetB = figure(modules.b->json.value(QLatin1String("transceiver")).toObject(), "power_budget_db");
+            const double budgetA
+                = figure(modules.a->json.value(QLatin1String("transceiver")).toObject(), "power_budget_db");
+            const double budgetB
+                = figure(modules.b->json.value(QLatin1String("transceiver")).toObject(), "power_budget_db");
             if (dbPerKm >= 0)
                 r.lossDb = opticalLossDb(l.lengthM, dbPerKm);
             if (budgetA >= 0 && budgetB >= 0)
@@ -123,9 +125,9 @@ QStringList CablePlan::csvHeader()
         QStringLiteral("a_position"), QStringLiteral("a_u"), QStringLiteral("a_port"), QStringLiteral("a_module"),
         QStringLiteral("z_device"), QStringLiteral("z_rack"), QStringLiteral("z_row"), QStringLiteral("z_position"),
         QStringLiteral("z_u"), QStringLiteral("z_port"), QStringLiteral("z_module"), QStringLiteral("network"),
-        QStringLiteral("speed_gbps"), QStringLiteral("medium"), QStringLiteral("cable_sku"),
-        QStringLiteral("length_m"), QStringLiteral("ordered_length"), QStringLiteral("loss_db"),
-        QStringLiteral("budget_db"), QStringLiteral("margin_db")};
+        QStringLiteral("speed_gbps"), QStringLiteral("medium"), QStringLiteral("cable_sku"), QStringLiteral("length_m"),
+        QStringLiteral("ordered_length"), QStringLiteral("loss_db"), QStringLiteral("budget_db"),
+        QStringLiteral("margin_db")};
 }
 
 namespace {
@@ -157,8 +159,8 @@ QByteArray CablePlan::csv() const
 QJsonObject CablePlan::toJson() const
 {
     auto endJson = [](const End& e) {
-        QJsonObject o{{QStringLiteral("device"), e.device}, {QStringLiteral("port"), e.port},
-            {QStringLiteral("rack"), e.rack}};
+        QJsonObject o{
+            {QStringLiteral("device"), e.device}, {QStringLiteral("port"), e.port}, {QStringLiteral("rack"), e.rack}};
         if (!e.row.isEmpty()) {
             o.insert(QStringLiteral("row"), e.row);
             o.insert(QStringLiteral("position"), e.slot);

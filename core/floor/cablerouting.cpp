@@ -36,7 +36,9 @@ std::optional<CableRouting::Route> CableRouting::route(
     if (!pa || !pb)
         return std::nullopt;
     // From the port's U (its bottom edge, U 1 at the floor) to the rack top, then to the tray.
-    auto rise = [&](double u) { return std::max(0.0, h.rackHeightU - (u - 1)) * HallParameters::kMetresPerU + h.trayAboveRackM; };
+    auto rise = [&](double u) {
+        return std::max(0.0, h.rackHeightU - (u - 1)) * HallParameters::kMetresPerU + h.trayAboveRackM;
+    };
     r.riseA = rise(ua);
     r.riseB = rise(ub);
     r.run = std::abs(pa->x() - pb->x()) + std::abs(pa->y() - pb->y());

@@ -121,8 +121,7 @@ std::optional<FloorLayout> FloorLayout::fromJson(const QJsonObject& json, const 
         if (!within(row.xM, -kMaxHallM, kMaxHallM) || !within(row.yM, -kMaxHallM, kMaxHallM))
             return fail(QStringLiteral("row %1 stands outside the hall (±%2 m)").arg(row.name).arg(kMaxHallM));
         if (!within(slots, 1, kMaxSlotsPerRow) || slots != std::floor(slots))
-            return fail(
-                QStringLiteral("row %1 must have 1 to %2 rack positions").arg(row.name).arg(kMaxSlotsPerRow));
+            return fail(QStringLiteral("row %1 must have 1 to %2 rack positions").arg(row.name).arg(kMaxSlotsPerRow));
         row.slots = static_cast<int>(slots);
         f.rows.push_back(row);
     }

@@ -5,8 +5,8 @@
 #include <QJsonObject>
 #include <QPointF>
 #include <QRectF>
-#include <QStringList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <unordered_map>

@@ -69,7 +69,8 @@ private:
         l.lengthM = 1;
         t.link = l.id;
         d.insertLink(l);
-        t.floor.rows = {FloorRow{QStringLiteral("R1"), 0, 0, 8, false}, FloorRow{QStringLiteral("R2"), 0, 2.4, 8, true}};
+        t.floor.rows
+            = {FloorRow{QStringLiteral("R1"), 0, 0, 8, false}, FloorRow{QStringLiteral("R2"), 0, 2.4, 8, true}};
         t.floor.racks = {{t.rackA.value(), RackPlace{0, 0}}, {t.rackB.value(), RackPlace{1, 3}}};
         return t;
     }
@@ -160,8 +161,8 @@ private Q_SLOTS:
         QVERIFY(!optical(2000.5).ok());
         // 100G Ethernet: SR4 over multimode, then 500 m DR, then 2 km FR.
         const PortGroup& eth = cat.item(QStringLiteral("sn4600c"))->portGroups.front();
-        QCOMPARE(OpticsRules::opticalFor(parts, eth, eth, 100, 40).moduleA->transceiver->fiber,
-            QStringLiteral("multimode"));
+        QCOMPARE(
+            OpticsRules::opticalFor(parts, eth, eth, 100, 40).moduleA->transceiver->fiber, QStringLiteral("multimode"));
         QCOMPARE(OpticsRules::opticalFor(parts, eth, eth, 100, 300).moduleA->transceiver->maxReachM, 500.0);
         QCOMPARE(OpticsRules::opticalFor(parts, eth, eth, 100, 501).moduleA->transceiver->maxReachM, 2000.0);
     }
@@ -219,14 +220,22 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("message");
-        QTest::newRow("not an object") << "string" << "not an object";
-        QTest::newRow("rack twice") << "twice" << "placed twice";
-        QTest::newRow("not a rack") << "node" << "not a rack";
-        QTest::newRow("slot outside its row") << "slot" << "which has";
-        QTest::newRow("two racks in one place") << "same" << "same place";
-        QTest::newRow("aisle of a kilometre") << "aisle" << "aisle";
-        QTest::newRow("row far away") << "far" << "outside the hall";
-        QTest::newRow("huge row") << "huge" << "rack positions";
+        QTest::newRow("not an object") << "string"
+                                       << "not an object";
+        QTest::newRow("rack twice") << "twice"
+                                    << "placed twice";
+        QTest::newRow("not a rack") << "node"
+                                    << "not a rack";
+        QTest::newRow("slot outside its row") << "slot"
+                                              << "which has";
+        QTest::newRow("two racks in one place") << "same"
+                                                << "same place";
+        QTest::newRow("aisle of a kilometre") << "aisle"
+                                              << "aisle";
+        QTest::newRow("row far away") << "far"
+                                      << "outside the hall";
+        QTest::newRow("huge row") << "huge"
+                                  << "rack positions";
     }
     void hostileFloorIsRefusedWithAMessage()
     {
