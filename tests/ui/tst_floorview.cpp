@@ -56,10 +56,15 @@ private Q_SLOTS:
         // The last rack of the first server row: lengthen its row by one position (]), then move
         // the rack into it (Right): two undo steps.
         const FloorLayout before = *view->floor();
+        int serverRow = -1;
+        doc->design().nodes().forEach([&](const Node& n) {
+            if (serverRow < 0 && doc->design().itemOf(n.id)->gpuCount() > 0)
+                serverRow = before.place(n.rack)->row;
+        });
         GroupId rack;
         int lastSlot = -1;
         for (const auto& [id, place] : before.racks)
-            if (place.row == 0 && place.slot > lastSlot) {
+            if (place.row == serverRow && place.slot > lastSlot) {
                 lastSlot = place.slot;
                 rack = GroupId(id);
             }
@@ -69,7 +74,8 @@ private Q_SLOTS:
         view->selectRack(rack);
         view->setFocus();
         QTest::keyClick(view, Qt::Key_BracketRight);
-        QCOMPARE(view->floor()->rows[0].slots, before.rows[0].slots + 1);
+        const size_t row = static_cast<size_t>(serverRow);
+        QCOMPARE(view->floor()->rows[row].slots, before.rows[row].slots + 1);
         QTest::keyClick(view, Qt::Key_Right);
         QCOMPARE(view->floor()->place(rack)->slot, lastSlot + 1);
         QCOMPARE(doc->undoStack()->count(), 2);
