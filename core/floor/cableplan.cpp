@@ -11,6 +11,9 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
+#include <unordered_map>
 
 namespace pw {
 
@@ -80,6 +83,15 @@ CablePlan CablePlan::of(const Design& design)
             }
         return e;
     };
+    std::map<std::tuple<QString, const PortGroup*, const PortGroup*>, OpticsRules::Ends> endsOf;
+    std::unordered_map<const CatalogItem*, double> figures; // one figure per item: loss or budget
+    auto cached = [&](const CatalogItem& item, const char* block, const char* key) {
+        auto it = figures.find(&item);
+        if (it == figures.end())
+            it = figures.emplace(&item, figure(item.json.value(QLatin1String(block)).toObject(), key)).first;
+        return it->second;
+    };
+    std::map<std::pair<const CatalogItem*, const CatalogItem*>, QString> media;
     int row = 0;
     design.links().forEach([&](const Link& l) {
         Run r;
@@ -93,20 +105,30 @@ CablePlan CablePlan::of(const Design& design)
         r.lengthM = l.lengthM;
         r.orderedLength = BillOfMaterials::lengthClass(l.lengthM);
         const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
-        const OpticsRules::Ends modules = OpticsRules::endModules(design, parts, l);
+        // Links of one kind (module, both ends' port groups) share their end modules: looked up once.
+        OpticsRules::Ends modules;
+        if (!l.transceiverSku.isEmpty()) {
+            const auto key = std::make_tuple(l.transceiverSku, design.portGroup(l.a), design.portGroup(l.b));
+            auto it = endsOf.find(key);
+            if (it == endsOf.end())
+                it = endsOf.emplace(key, OpticsRules::endModules(design, parts, l)).first;
+            modules = it->second;
+        }
         if (modules.a)
             r.a.module = modules.a->sku;
         if (modules.b)
             r.z.module = modules.b->sku;
-        r.medium = mediumOf(cable, modules.a ? modules.a : modules.b);
+        const CatalogItem* module = modules.a ? modules.a : modules.b;
+        auto medium = media.find({cable, module});
+        if (medium == media.end())
+            medium = media.emplace(std::make_pair(cable, module), mediumOf(cable, module)).first;
+        r.medium = medium->second;
         if (!cable)
             ++plan.mUncabled;
         if (cable && cable->cable && cable->cable->medium == QLatin1String("fiber") && modules.a && modules.b) {
-            const double dbPerKm = figure(cable->json.value(QLatin1String("cable")).toObject(), "loss_db_per_km");
-            const double budgetA
-                = figure(modules.a->json.value(QLatin1String("transceiver")).toObject(), "power_budget_db");
-            const double budgetB
-                = figure(modules.b->json.value(QLatin1String("transceiver")).toObject(), "power_budget_db");
+            const double dbPerKm = cached(*cable, "cable", "loss_db_per_km");
+            const double budgetA = cached(*modules.a, "transceiver", "power_budget_db");
+            const double budgetB = cached(*modules.b, "transceiver", "power_budget_db");
             if (dbPerKm >= 0)
                 r.lossDb = opticalLossDb(l.lengthM, dbPerKm);
             if (budgetA >= 0 && budgetB >= 0)

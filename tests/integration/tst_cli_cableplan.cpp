@@ -64,14 +64,15 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QList<QStringList> rows = pw::csv::parse(QString::fromUtf8(r.out));
         QVERIFY(rows.size() > 1);
-        for (const char* column : {"label", "a_rack", "a_row", "a_position", "a_u", "a_port", "z_rack", "z_u",
-                 "z_port", "cable_sku", "length_m", "ordered_length", "loss_db", "budget_db", "margin_db"})
+        for (const char* column : {"label", "a_rack", "a_row", "a_position", "a_u", "a_port", "z_rack", "z_u", "z_port",
+                 "cable_sku", "length_m", "ordered_length", "loss_db", "budget_db", "margin_db"})
             QVERIFY2(rows.front().contains(QLatin1String(column)), column);
     }
 
     void badUseExitsTwoWithAMessage()
     {
-        const auto both = runCli({QStringLiteral("cable-plan"), mFile, QStringLiteral("--csv"), QStringLiteral("--json")});
+        const auto both
+            = runCli({QStringLiteral("cable-plan"), mFile, QStringLiteral("--csv"), QStringLiteral("--json")});
         QCOMPARE(both.exitCode, 2);
         QVERIFY(both.err.contains("not both"));
         const auto missing = runCli({QStringLiteral("cable-plan"), mDir.filePath(QStringLiteral("none.podwright"))});
