@@ -5,6 +5,7 @@
 #include "export/cablingcsv.h"
 #include "export/p2pcsv.h"
 #include "export/slurmtopology.h"
+#include "floor/cableplan.h"
 #include "io/atomicfile.h"
 #include "io/designjson.h"
 #include "model/designname.h"
@@ -18,8 +19,9 @@ namespace {
 
 const QStringList& formats()
 {
-    static const QStringList f{QStringLiteral("json"), QStringLiteral("cabling-csv"), QStringLiteral("bom-csv"),
-        QStringLiteral("p2p-csv"), QStringLiteral("slurm-topology"), QStringLiteral("svg"), QStringLiteral("png")};
+    static const QStringList f{QStringLiteral("json"), QStringLiteral("cabling-csv"), QStringLiteral("cable-plan-csv"),
+        QStringLiteral("bom-csv"), QStringLiteral("p2p-csv"), QStringLiteral("slurm-topology"), QStringLiteral("svg"),
+        QStringLiteral("png")};
     return f;
 }
 
@@ -80,6 +82,8 @@ int runExport(Context& ctx)
             ctx.out << QString::fromUtf8(DesignJson::toBytes(design));
     } else if (f == QLatin1String("cabling-csv")) {
         writeOut(ctx, CablingCsv::write(design), out);
+    } else if (f == QLatin1String("cable-plan-csv")) {
+        writeOut(ctx, CablePlan::of(design).csv(), out); // as `cable-plan --csv`
     } else if (f == QLatin1String("bom-csv")) {
         writeOut(ctx, BomCsv::write(design), out);
     } else if (f == QLatin1String("p2p-csv")) {

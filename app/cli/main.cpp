@@ -25,7 +25,8 @@ struct Subcommand {
 const Subcommand kSubcommands[] = {
     {"catalog", "list, show or check hardware catalog items", runCatalog},
     {"import", "import a JSON design into a .podwright file", runImport},
-    {"export", "export a design (json, cabling-csv, bom-csv, p2p-csv, slurm-topology, svg, png)", runExport},
+    {"export", "export a design (json, cabling-csv, cable-plan-csv, bom-csv, p2p-csv, slurm-topology, svg, png)",
+        runExport},
     {"info", "counts of servers, GPUs, switches, links, racks", runInfo},
     {"generate", "generate a reference design (compute, storage, management, racks)", runGenerate},
     {"analyze", "bisection, oversubscription, degraded cases and counts of a design", runAnalyze},

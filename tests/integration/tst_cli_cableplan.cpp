@@ -69,6 +69,15 @@ private Q_SLOTS:
             QVERIFY2(rows.front().contains(QLatin1String(column)), column);
     }
 
+    void exportWritesTheSameRunList()
+    {
+        const auto plan = runCli({QStringLiteral("cable-plan"), mFile, QStringLiteral("--csv")});
+        const auto exported
+            = runCli({QStringLiteral("export"), mFile, QStringLiteral("--format"), QStringLiteral("cable-plan-csv")});
+        QCOMPARE(exported.exitCode, 0);
+        QCOMPARE(exported.out, plan.out);
+    }
+
     void badUseExitsTwoWithAMessage()
     {
         const auto both
