@@ -17,11 +17,13 @@
 #include "generate/servicenetworks.h"
 #include "generate/subnetmanagerchoice.h"
 #include "generate/subnetmanagers.h"
+#include "io/designassembler.h"
 #include "model/designname.h"
 #include "model/storageguidance.h"
 #include "model/useroption.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -421,7 +423,14 @@ GenerateResult FabricGenerator::generatePass(
     }
     // The floor plan is part of the design; every cable's length is routed on it.
     const FloorLayout floor = racks.floorLayout(hall);
-    d.setProperties(floor.storedIn(d.properties()));
+    // The properties object is bounded (DesignAssembler): a floor too large for it (tens of
+    // thousands of racks) still routes the cables but is not kept, so the design saves and reopens.
+    if (QJsonDocument(floor.toJson()).toJson(QJsonDocument::Compact).size() < DesignAssembler::kMaxPropertiesBytes / 2)
+        d.setProperties(floor.storedIn(d.properties()));
+    else
+        result.notes << QStringLiteral("the floor plan of %1 racks is too large to keep in the design file; cable "
+                                       "lengths were routed on it")
+                            .arg(floor.racks.size());
     CablePlanner::assign(b, floor, result.notes);
     // Where the server's entry lists its RA's table, say how the compute fabric compares with the
     // row of the requested size, and where that row contradicts itself.
