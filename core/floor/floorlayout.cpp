@@ -137,6 +137,9 @@ std::optional<FloorLayout> FloorLayout::fromJson(const QJsonObject& json, const 
             || !within(slot, 0, kMaxSlotsPerRow) || slot != std::floor(slot))
             return fail(QStringLiteral("a rack's place holds a number out of range"));
         const auto key = static_cast<quint32>(id);
+        // A rack removed since (ungrouped, deleted) leaves its place behind: dropped, not damage.
+        if (!design.group(GroupId(key)))
+            continue;
         if (f.racks.contains(key))
             return fail(QStringLiteral("rack %1 is placed twice").arg(key));
         f.racks.emplace(key, RackPlace{static_cast<int>(row), static_cast<int>(slot)});

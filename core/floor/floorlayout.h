@@ -60,7 +60,8 @@ struct RackPlace {
 
 // The floor plan of a design: the hall, its rows, and the row and slot of every rack. Stored in the
 // design's properties under "floor" (docs/file-format.md), checked on load like the rest of a file:
-// fromJson refuses out-of-range figures, unknown racks and two racks in one slot with a message.
+// fromJson refuses out-of-range figures, places of groups that are not racks and two racks in one
+// slot with a message; the place of a rack the design no longer has (ungrouped since) is dropped.
 class FloorLayout {
 public:
     HallParameters hall;

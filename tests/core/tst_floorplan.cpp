@@ -28,7 +28,7 @@ private:
     struct TwoRacks {
         Design design;
         FloorLayout floor;
-        GroupId rackA, rackB;
+        GroupId rackA, rackB, unit;
         NodeId dgx, leaf;
         LinkId link;
     };
@@ -48,6 +48,12 @@ private:
             *id = g.id;
             d.insertGroup(g);
         }
+        Group su;
+        su.id = d.allocateGroupId();
+        su.kind = GroupKind::ScalableUnit;
+        su.name = QStringLiteral("SU");
+        t.unit = su.id;
+        d.insertGroup(su);
         auto node = [&](const char* sku, const char* name, GroupId rack, int u, Network net) {
             Node n;
             n.id = d.allocateNodeId();
@@ -216,6 +222,17 @@ private Q_SLOTS:
         QCOMPARE(DesignJson::fromBytes(DesignJson::toBytes(back)).properties(), back.properties());
     }
 
+    void aRemovedRacksPlaceIsDropped()
+    {
+        TwoRacks t = twoRacks();
+        FloorLayout floor = t.floor;
+        floor.racks.emplace(4000, RackPlace{0, 5}); // a rack ungrouped since the floor was made
+        QString why;
+        const auto back = FloorLayout::fromJson(floor.toJson(), t.design, &why);
+        QVERIFY2(back, qPrintable(why));
+        QCOMPARE(*back, t.floor);
+    }
+
     void hostileFloorIsRefusedWithAMessage_data()
     {
         QTest::addColumn<QString>("what");
@@ -254,7 +271,7 @@ private Q_SLOTS:
         if (what == QLatin1String("twice"))
             racks.append(racks.at(0));
         if (what == QLatin1String("node"))
-            racks.append(QJsonArray{999, 0, 5});
+            racks.append(QJsonArray{static_cast<double>(t.unit.value()), 0, 5});
         if (what == QLatin1String("slot"))
             racks.replace(0, QJsonArray{static_cast<double>(t.rackA.value()), 0, 8});
         if (what == QLatin1String("same"))
