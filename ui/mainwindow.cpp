@@ -14,6 +14,7 @@
 #include "dialogs/repodialogs.h"
 #include "dialogs/workloaddialog.h"
 #include "findingspanel.h"
+#include "floorview.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
 #include "overviewmap.h"
@@ -282,6 +283,12 @@ void MainWindow::buildDocks()
         mScene->selectNodes({id});
         mView->fitSelection();
     });
+    // The data hall from above (issue 17): racks moved and rows edited there are undoable commands.
+    auto* floorDock = new QDockWidget(QStringLiteral("Floor"), this);
+    floorDock->setObjectName(QStringLiteral("FloorDock"));
+    floorDock->setWidget(new FloorView(mDocument, floorDock));
+    addDockWidget(Qt::RightDockWidgetArea, floorDock);
+    tabifyDockWidget(mInspectorDock, floorDock);
     mInspectorDock->raise();
     resizeDocks({mPaletteDock, mInspectorDock}, {250, 290}, Qt::Horizontal);
 
@@ -685,8 +692,8 @@ void MainWindow::buildMenus()
     add(view, {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowRacks});
     add(view, {ActionId::CompareDesign});
     QMenu* panels = view->addMenu(tr("&Panels"));
-    for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRepoHistoryDock, mRacksDock, mFindingsDock,
-             mNotesDock, mBomDock, mChartsDock})
+    for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRepoHistoryDock, mRacksDock,
+             findChild<QDockWidget*>(QStringLiteral("FloorDock")), mFindingsDock, mNotesDock, mBomDock, mChartsDock})
         panels->addAction(dock->toggleViewAction());
 
     QMenu* insert = menuBar()->addMenu(tr("&Insert"));

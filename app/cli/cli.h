@@ -93,6 +93,7 @@ int runRepo(Context& ctx); // repocli.cpp: the team repository on PostgreSQL
 int runRegenerate(Context& ctx);
 int runConnect(Context& ctx);
 int runDiff(Context& ctx); // diffcli.cpp: what changed between two designs or revisions
+int runCablePlan(Context& ctx); // floorcli.cpp: the run-list from the floor plan
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

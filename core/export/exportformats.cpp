@@ -6,6 +6,7 @@
 #include "export/p2pcsv.h"
 #include "export/slurmtopology.h"
 #include "export/slurmtopologyyaml.h"
+#include "floor/cableplan.h"
 #include "io/designjson.h"
 
 namespace pw {
@@ -19,6 +20,10 @@ QByteArray json(const Design& d)
 QByteArray cabling(const Design& d)
 {
     return CablingCsv::write(d);
+}
+QByteArray cablePlan(const Design& d)
+{
+    return CablePlan::of(d).csv(); // as `cable-plan --csv`
 }
 QByteArray bom(const Design& d)
 {
@@ -59,6 +64,8 @@ const std::vector<ExportFormat>& exportFormats()
     static const std::vector<ExportFormat> kFormats{
         {"json", ".json", "Design as JSON", "the design, lossless, with its catalog snapshot", json},
         {"cabling-csv", "-cabling.csv", "Cabling plan (CSV)", "one row per cable: ends, ports, part, length", cabling},
+        {"cable-plan-csv", "-cable-plan.csv", "Cable run-list (CSV)",
+            "the contractor's run-list from the floor plan: both ends' rack, U, port, label, part, length", cablePlan},
         {"bom-csv", "-bom.csv", "Bill of materials (CSV)", "parts, quantities, prices and sources", bom},
         {"p2p-csv", "-p2p.csv", "Point-to-point list for cable validation (CSV)",
             "the port-to-port list cable validation tools read", p2p},

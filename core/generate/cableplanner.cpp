@@ -1,8 +1,9 @@
 #include "generate/cableplanner.h"
 
+#include "floor/cablerouting.h"
+#include "floor/floorlayout.h"
 #include "generate/designbuilder.h"
 #include "generate/opticsrules.h"
-#include "generate/rackplanner.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -23,7 +24,7 @@ const PortGroup& groupOf(const CatalogItem& item, int index)
 
 } // namespace
 
-void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringList& notes)
+void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringList& notes)
 {
     Design& d = b.design();
     std::vector<LinkId> ids;
@@ -46,14 +47,14 @@ void CablePlanner::assign(DesignBuilder& b, const RackPlanner& racks, QStringLis
         const PortGroup& ga = groupOf(b.itemOf(l.a.node), l.a.index);
         const PortGroup& gb = groupOf(b.itemOf(l.b.node), l.b.index);
         const int speed = d.linkSpeedGbps(l);
-        const double metres = racks.distance(l.a.node, l.b.node);
+        const std::optional<CableRouting::Route> route = CableRouting::route(floor, d, l.a.node, l.b.node);
+        const double metres = route ? route->lengthM() : 0.0;
         l.lengthM = metres;
         l.cableSku.clear();
         l.transceiverSku.clear();
         const bool rj45 = ga.connector == QLatin1String("RJ45") || gb.connector == QLatin1String("RJ45");
-        const CatalogItem* copper = rj45 || racks.sameRack(l.a.node, l.b.node)
-            ? OpticsRules::copperFor(parts, ga, gb, speed, metres)
-            : nullptr;
+        const CatalogItem* copper
+            = rj45 || (route && route->sameRack) ? OpticsRules::copperFor(parts, ga, gb, speed, metres) : nullptr;
         if (copper && record(copper->sku)) {
             l.cableSku = copper->sku;
         } else if (rj45) {

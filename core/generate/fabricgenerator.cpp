@@ -3,6 +3,7 @@
 #include "analysis/referencelines.h"
 #include "catalog/catalog.h"
 #include "cost/billofmaterials.h"
+#include "floor/floorlayout.h"
 #include "generate/cableplanner.h"
 #include "generate/designbuilder.h"
 #include "generate/designlayout.h"
@@ -16,11 +17,13 @@
 #include "generate/servicenetworks.h"
 #include "generate/subnetmanagerchoice.h"
 #include "generate/subnetmanagers.h"
+#include "io/designassembler.h"
 #include "model/designname.h"
 #include "model/storageguidance.h"
 #include "model/useroption.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -176,9 +179,9 @@ NodeId firstNeighbour(const Design& d, NodeId n, Accept accept)
 // that no rack is far from the centre.
 class FloorGrid {
 public:
-    FloorGrid(
-        const DesignBuilder& b, const CatalogItem& rack, const ComputeLayout& layout, double budgetKw, double rackWidth)
-        : mBuilder(b), mRackWidth(rackWidth)
+    FloorGrid(const DesignBuilder& b, const CatalogItem& rack, const ComputeLayout& layout, double budgetKw,
+        double rackWidth, double rowPitch)
+        : mBuilder(b), mRackWidth(rackWidth), mPitch(rowPitch)
     {
         mRackHeightU = rack.rackHeightU ? rack.rackHeightU->value : rack.rackUnits.value;
         for (const auto& row : layout.serverRows) {
@@ -200,7 +203,7 @@ public:
         mRows = layout.serverRows.size();
         mRowsPerBlock = FloorPlan::rowsPerBlock(rack, mRows);
         mBlockWidth = (mLongestRow + 2) * rackWidth + 4.0;
-        const double blockDepth = mRowsPerBlock * RackPlanner::kRowPitch;
+        const double blockDepth = mRowsPerBlock * mPitch;
         const size_t blocks = std::max<size_t>(1, (mRows + mRowsPerBlock - 1) / mRowsPerBlock);
         mPerLine = std::clamp<size_t>(
             static_cast<size_t>(std::ceil(std::sqrt(blocks * blockDepth / mBlockWidth))), 1, blocks);
@@ -228,7 +231,7 @@ public:
         const size_t line = (block / mPerLine) * mRowsPerBlock + inBlock;
         const size_t column = (block / mPerLine) % 2 == 0 ? block % mPerLine : mPerLine - 1 - block % mPerLine;
         return QPointF(static_cast<double>(column) * mBlockWidth,
-            static_cast<double>(line) * RackPlanner::kRowPitch + (line >= mMiddle ? kAisle : 0.0));
+            static_cast<double>(line) * mPitch + (line >= mMiddle ? 3 * mPitch : 0.0));
     }
     // The x where a central row of these nodes starts, centred on the floor.
     [[nodiscard]] double centredRow(const std::vector<NodeId>& rowNodes) const
@@ -240,12 +243,14 @@ public:
         return mCentreX - rackCount * mRackWidth / 2;
     }
     // The y of the aisle across the middle.
-    [[nodiscard]] double aisleY() const { return static_cast<double>(mMiddle) * RackPlanner::kRowPitch; }
+    [[nodiscard]] double aisleY() const { return static_cast<double>(mMiddle) * mPitch; }
+    // Centre-to-centre distance of two rows (the hall's aisles: HallParameters).
+    [[nodiscard]] double pitch() const { return mPitch; }
 
 private:
-    static constexpr double kAisle = 3 * RackPlanner::kRowPitch;
     const DesignBuilder& mBuilder;
     double mRackWidth;
+    double mPitch; // the aisle across the middle is three rows deep
     double mRackHeightU = 0;
     int mLongestRow = 0;
     size_t mRows = 0;
@@ -423,7 +428,9 @@ private:
     void placeRacks()
     {
         mRacks.emplace(b, *b.use(mParts.rack->sku), mBudgetKw, mLiquid);
-        const FloorGrid grid(b, *mParts.rack, mLayout, mBudgetKw, mRacks->rackWidth());
+        // The hall: rack footprint from the rack item, aisles, tray and slack as the design's assumptions.
+        mHall = HallParameters::forRack(*mParts.rack);
+        const FloorGrid grid(b, *mParts.rack, mLayout, mBudgetKw, mRacks->rackWidth(), mHall.rowPitchM());
         mRowOfNode.assign(mDesign.nodes().slotCount() + 1, -1);
         placeServerRows(grid);
         placeSpinesAndCores(grid);
@@ -460,7 +467,7 @@ private:
         for (size_t p = 0; p < spineRows.size(); ++p) {
             QPointF at;
             if (spineRows.size() == 1)
-                at = QPointF(grid.centredRow(spineRows[p]), grid.aisleY() + RackPlanner::kRowPitch);
+                at = QPointF(grid.centredRow(spineRows[p]), grid.aisleY() + grid.pitch());
             else
                 at = grid.rowPosition(std::min(rows - 1, p * rowsPerSpineRow + rowsPerSpineRow / 2))
                     + QPointF(grid.longestRow() * racks.rackWidth() + 1.2, 0);
@@ -469,8 +476,8 @@ private:
                 racks.place(n);
         }
         if (!mLayout.cores.empty()) {
-            racks.beginRow(grid.centredRow(mLayout.cores),
-                grid.aisleY() + (spineRows.size() == 1 ? 0.0 : RackPlanner::kRowPitch), QStringLiteral("C"));
+            racks.beginRow(grid.centredRow(mLayout.cores), grid.aisleY() + (spineRows.size() == 1 ? 0.0 : grid.pitch()),
+                QStringLiteral("C"));
             for (NodeId n : mLayout.cores)
                 racks.place(n);
         }
@@ -493,7 +500,7 @@ private:
             racks.placeNear(
                 n, r < mLayout.leafRows.size() && !mLayout.leafRows[r].empty() ? mLayout.leafRows[r].front() : reached);
         }
-        racks.beginRow(grid.centredRow(mCentral), grid.aisleY() + 2 * RackPlanner::kRowPitch, QStringLiteral("M"));
+        racks.beginRow(grid.centredRow(mCentral), grid.aisleY() + 2 * grid.pitch(), QStringLiteral("M"));
         for (NodeId n : mCentral)
             racks.place(n);
     }
@@ -547,7 +554,18 @@ private:
 
     void finishCablesAndLayout()
     {
-        CablePlanner::assign(b, *mRacks, mResult.notes);
+        // The floor plan is part of the design; every cable's length is routed on it.
+        const FloorLayout floor = mRacks->floorLayout(mHall);
+        // The properties object is bounded (DesignAssembler): a floor too large for it (tens of
+        // thousands of racks) still routes the cables but is not kept, so the design saves and reopens.
+        if (QJsonDocument(floor.toJson()).toJson(QJsonDocument::Compact).size()
+            < DesignAssembler::kMaxPropertiesBytes / 2)
+            mDesign.setProperties(floor.storedIn(mDesign.properties()));
+        else
+            mResult.notes << QStringLiteral("the floor plan of %1 racks is too large to keep in the design file; "
+                                            "cable lengths were routed on it")
+                                 .arg(floor.racks.size());
+        CablePlanner::assign(b, floor, mResult.notes);
         // Where the server's entry lists its RA's table, say how the compute fabric compares with the
         // row of the requested size, and where that row contradicts itself.
         if (o.topology == TopologyKind::RailOptimized)
@@ -589,7 +607,8 @@ private:
         }
         QJsonObject props = mDesign.properties();
         for (auto it = o.properties.begin(); it != o.properties.end(); ++it) // intent and stack
-            props.insert(it.key(), it.value());
+            if (it.key() != QLatin1String(FloorLayout::kKey)) // an old floor names old racks
+                props.insert(it.key(), it.value());
         if (mParts.storage) {
             // The tier the storage was sized for is the design's intent, so validate checks that tier.
             QJsonObject intent = props.value(QLatin1String("intent")).toObject();
@@ -695,6 +714,7 @@ private:
     bool mLiquid = false;
     double mBudgetKw = 0;
     std::optional<RackPlanner> mRacks;
+    HallParameters mHall;
     std::vector<int> mRowOfNode; // server row of each node id, -1 outside the rows
     std::vector<NodeId> mCentral; // service nodes of the management row
 };

@@ -3,6 +3,8 @@
 #include "catalog/catalog.h"
 #include "model/design.h"
 
+#include <QJsonObject>
+
 #include <algorithm>
 
 namespace pw {
@@ -86,7 +88,16 @@ const CatalogItem* OpticsRules::moduleFor(
     return best;
 }
 
-const CatalogItem* OpticsRules::fiberFor(const Items& parts, const QString& fiber, int linkGbps, double metres)
+QString OpticsRules::fiberConnector(const CatalogItem& module)
+{
+    return module.json.value(QLatin1String("transceiver"))
+        .toObject()
+        .value(QLatin1String("fiber_connector"))
+        .toString();
+}
+
+const CatalogItem* OpticsRules::fiberFor(
+    const Items& parts, const QString& fiber, int linkGbps, double metres, const QString& connector)
 {
     const CatalogItem* best = nullptr;
     for (const CatalogItem* p : parts) {
@@ -94,7 +105,8 @@ const CatalogItem* OpticsRules::fiberFor(const Items& parts, const QString& fibe
             continue;
         const CableSpec& c = *p->cable;
         if (c.medium == QLatin1String("fiber") && c.fiber == fiber && c.speedGbps >= linkGbps
-            && reaches(c.maxLengthM, metres) && better(p, c.maxLengthM, best, best ? best->cable->maxLengthM : 0))
+            && (connector.isEmpty() || c.connector == connector) && reaches(c.maxLengthM, metres)
+            && better(p, c.maxLengthM, best, best ? best->cable->maxLengthM : 0))
             best = p;
     }
     return best;
@@ -123,8 +135,15 @@ OpticsRules::Optical OpticsRules::opticalFor(
 {
     for (const char* fiber : {kMultimode, kSinglemode}) {
         const QString kind = QLatin1String(fiber);
-        Optical o{fiberFor(parts, kind, linkGbps, metres), moduleFor(parts, a, linkGbps, kind, metres),
-            moduleFor(parts, b, linkGbps, kind, metres)};
+        Optical o{nullptr, moduleFor(parts, a, linkGbps, kind, metres), moduleFor(parts, b, linkGbps, kind, metres)};
+        if (!o.moduleA || !o.moduleB)
+            continue;
+        QString connector = fiberConnector(*o.moduleA);
+        if (connector.isEmpty())
+            connector = fiberConnector(*o.moduleB);
+        o.fiber = fiberFor(parts, kind, linkGbps, metres, connector);
+        if (!o.fiber) // a catalog whose fibers name another connector: any fiber of the kind
+            o.fiber = fiberFor(parts, kind, linkGbps, metres);
         if (o.ok())
             return o;
     }

@@ -34,16 +34,20 @@ public:
     // reaches `metres` (0: any length). Of several, the shortest reach, then the first SKU.
     [[nodiscard]] static const CatalogItem* moduleFor(
         const Items& parts, const PortGroup& end, int linkGbps, const QString& fiber, double metres);
-    // A fiber patch of that kind, rated for the link's speed and reaching `metres`.
+    // A fiber patch of that kind, rated for the link's speed and reaching `metres`; with a
+    // connector, one that ends in it (the modules' "fiber_connector": MPO for DR/SR, LC for FR).
     [[nodiscard]] static const CatalogItem* fiberFor(
-        const Items& parts, const QString& fiber, int linkGbps, double metres);
+        const Items& parts, const QString& fiber, int linkGbps, double metres, const QString& connector = {});
+    // The fiber connector a module takes ("MPO", "LC"), empty when its catalog entry states none.
+    [[nodiscard]] static QString fiberConnector(const CatalogItem& module);
     // A straight copper cable (DAC, then ACC; Cat6 for RJ45) with both ends' connector, rated for
     // the link's speed and reaching `metres`.
     [[nodiscard]] static const CatalogItem* copperFor(
         const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres);
 
     // An optical link between two ports: multimode while a module for each end and the fiber
-    // reach, else single-mode. The link's module is the one of the end with more ports per cage.
+    // reach, else single-mode (DR-class, then 2 km FR-class modules by reach), the fiber ending in
+    // the modules' connector. The link's module is the one of the end with more ports per cage.
     struct Optical {
         const CatalogItem* fiber = nullptr;
         const CatalogItem* moduleA = nullptr;

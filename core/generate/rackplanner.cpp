@@ -3,6 +3,7 @@
 #include "catalog/rackscale.h"
 #include "generate/designbuilder.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pw {
@@ -209,31 +210,45 @@ int RackPlanner::addPdus(const CatalogItem& pdu)
     return equipped;
 }
 
-bool RackPlanner::sameRack(NodeId a, NodeId b) const
+FloorLayout RackPlanner::floorLayout(const HallParameters& hall) const
 {
-    const size_t sa = a.value() - 1;
-    const size_t sb = b.value() - 1;
-    return sa < mRackOfNode.size() && sb < mRackOfNode.size() && mRackOfNode[sa] >= 0
-        && mRackOfNode[sa] == mRackOfNode[sb];
-}
-
-double RackPlanner::distance(NodeId a, NodeId b) const
-{
-    const size_t sa = a.value() - 1;
-    const size_t sb = b.value() - 1;
-    if (sa >= mRackOfNode.size() || sb >= mRackOfNode.size() || mRackOfNode[sa] < 0 || mRackOfNode[sb] < 0)
-        return 0;
-    double metres;
-    if (mRackOfNode[sa] == mRackOfNode[sb]) {
-        // Up or down the rack (44.45 mm per U) plus about a metre of dressing.
-        metres = 1.0 + std::abs(mUnitOfNode[sa] - mUnitOfNode[sb]) * 0.04445;
-    } else {
-        const QPointF d
-            = mRacks[static_cast<size_t>(mRackOfNode[sa])].floor - mRacks[static_cast<size_t>(mRackOfNode[sb])].floor;
-        // Overhead trays: up one rack, along the rows, down the other (about 1.5 m at each end).
-        metres = std::abs(d.x()) + std::abs(d.y()) + 3.0;
+    FloorLayout f;
+    f.hall = hall;
+    std::map<std::pair<QString, double>, std::vector<size_t>> lines;
+    for (size_t i = 0; i < mRacks.size(); ++i)
+        lines[{mRows[static_cast<size_t>(mRacks[i].row)].label, mRacks[i].floor.y()}].push_back(i);
+    std::map<double, int> depthRank;
+    for (const auto& [key, members] : lines)
+        depthRank.emplace(key.second, 0);
+    int rank = 0;
+    for (auto& [y, r] : depthRank)
+        r = rank++;
+    // Rows in the order they stand: front of the hall first, then left to right.
+    std::vector<
+        std::pair<std::pair<double, double>, const std::pair<const std::pair<QString, double>, std::vector<size_t>>*>>
+        order;
+    for (const auto& line : lines) {
+        double left = 1e18;
+        for (size_t i : line.second)
+            left = std::min(left, mRacks[i].floor.x());
+        order.push_back({{line.first.second, left}, &line});
     }
-    return std::ceil(metres * 2.0) / 2.0; // cables come in half-metre steps
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [at, line] : order) {
+        FloorRow row;
+        row.name = line->first.first;
+        row.xM = at.second;
+        row.yM = at.first;
+        row.facesNorth = depthRank[at.first] % 2 == 1;
+        const int index = static_cast<int>(f.rows.size());
+        for (size_t i : line->second) {
+            const int slot = static_cast<int>(std::lround((mRacks[i].floor.x() - row.xM) / mWidthM));
+            row.slots = std::max(row.slots, slot + 1);
+            f.racks.emplace(mRacks[i].id.value(), RackPlace{index, slot});
+        }
+        f.rows.push_back(row);
+    }
+    return f;
 }
 
 } // namespace pw

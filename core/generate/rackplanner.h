@@ -1,5 +1,6 @@
 #pragma once
 
+#include "floor/floorlayout.h"
 #include "util/strongid.h"
 
 #include <QPointF>
@@ -15,7 +16,7 @@ struct CatalogItem;
 
 // Places nodes in racks, row by row: a node goes into the current rack while its height and its
 // maximum power fit (the rack's power budget), else a new rack opens further along the row.
-// Racks sit on a floor grid (0.6 m wide, rows 2.4 m apart) from which cable lengths are estimated.
+// Racks stand at floor positions in metres; floorLayout() turns them into the design's floor plan.
 class RackPlanner {
 public:
     RackPlanner(DesignBuilder& builder, const CatalogItem& rack, double budgetKw, bool liquidCooled);
@@ -36,13 +37,13 @@ public:
     int addPdus(const CatalogItem& pdu);
 
     [[nodiscard]] int rackCount() const { return static_cast<int>(mRacks.size()); }
-    // Estimated cable length between two placed nodes in metres (0 when either is not placed).
-    [[nodiscard]] double distance(NodeId a, NodeId b) const;
-    [[nodiscard]] bool sameRack(NodeId a, NodeId b) const;
 
     // Floor width of one rack in metres, from the rack item (0.6 m when it states none).
     [[nodiscard]] double rackWidth() const { return mWidthM; }
-    static constexpr double kRowPitch = 2.4; // a 1.2 m deep rack and a 1.2 m aisle
+    // The racks as they stand: one floor row per line of racks (racks of one label at one depth),
+    // each rack in the slot its position gives, rows facing alternately north and south from the
+    // front of the hall so that fronts share cold aisles and backs hot ones.
+    [[nodiscard]] FloorLayout floorLayout(const HallParameters& hall) const;
 
 private:
     struct Rack {

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "generate/accessfabric.h"
 #include "generate/designbuilder.h"
+#include "generate/floorplan.h"
 #include "generate/subnetmanagers.h"
 #include "model/storageguidance.h"
 
@@ -348,6 +349,31 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(
     std::vector<AccessFabric::Segment> segments;
     for (const QString& line : lines)
         segments.push_back({byLine[line], down, 0});
+    // On a floor of several blocks of rows the central rows (spines, cores, management) stand far
+    // from most server rows, beyond what a Cat6 run reaches (100 m): their ports get access
+    // switches of their own, per line of racks, instead of the ports the rows' switches leave free.
+    if (!rest.empty() && down != accessPorts) {
+        size_t perBlock = lines.size();
+        b.design().groups().forEach([&](const Group& g) {
+            if (g.kind == GroupKind::Rack && !g.sku.isEmpty())
+                if (const CatalogItem* rack = b.catalog().item(g.sku))
+                    perBlock = std::min(perBlock, FloorPlan::rowsPerBlock(*rack, lines.size()));
+        });
+        if (lines.size() > perBlock) {
+            std::vector<QString> restLines;
+            std::map<QString, std::vector<PortRef>> restByLine;
+            for (PortRef p : rest) {
+                const Group* g = b.design().group(b.design().node(p.node)->rack);
+                const QString line = g ? g->name.section(QLatin1Char('-'), 0, -2) : QString();
+                if (!restByLine.contains(line))
+                    restLines.push_back(line);
+                restByLine[line].push_back(p);
+            }
+            for (const QString& line : restLines)
+                segments.push_back({restByLine[line], down, 0});
+            rest.clear();
+        }
+    }
     if (down == accessPorts || segments.empty()) { // one switch holds every port, or no rack holds a server
         segments = {{ports, down, 0}};
         rest.clear();
@@ -391,16 +417,39 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(
                      .arg(unlinked);
     std::vector<NodeId> own = r.leaves;
     const int mgmtAccess = DesignBuilder::groupWithRole(*access, PortRole::OutOfBand);
+    // Each switch's management port goes to a switch of its own line of racks where there is one,
+    // else of a line of the same kind (server rows, or the central rows), nearest in build order,
+    // so that the Cat6 run stays within the hall's reach.
+    auto lineOf = [&](NodeId leaf) {
+        const Design& d = b.design();
+        for (LinkId id : d.linksOf(leaf)) {
+            const Link* l = d.link(id);
+            const NodeId other = l->a.node == leaf ? l->b.node : l->a.node;
+            if (const Group* g = d.group(d.node(other)->rack); g && d.node(other)->sku != d.node(leaf)->sku)
+                return g->name.section(QLatin1Char('-'), 0, -2);
+        }
+        return QString();
+    };
+    std::vector<QString> leafLine;
+    std::vector<char> leafGpu;
+    for (NodeId leaf : r.leaves) {
+        leafLine.push_back(lineOf(leaf));
+        leafGpu.push_back(std::find(lines.begin(), lines.end(), leafLine.back()) != lines.end());
+    }
     int unreached = 0;
+    const long count = static_cast<long>(r.leaves.size());
     for (size_t i = 0; i < own.size(); ++i) {
         const NodeId n = own[i];
         const PortRef mgmt = b.takePort(n, mgmtAccess);
         PortRef target;
-        for (size_t t = 1; t <= r.leaves.size() && !target.isValid(); ++t) {
-            const NodeId leaf = r.leaves[(i + t) % r.leaves.size()];
-            if (leaf != n)
-                target = b.takePort(leaf, accessGroup);
-        }
+        for (int pass = 0; pass < 3 && !target.isValid(); ++pass)
+            for (long t = 1; t <= count && !target.isValid(); ++t)
+                for (long step : {t, -t}) {
+                    const size_t j = static_cast<size_t>(((static_cast<long>(i) + step) % count + count) % count);
+                    const bool fits = pass == 2 || (pass == 0 ? leafLine[j] == leafLine[i] : leafGpu[j] == leafGpu[i]);
+                    if (!target.isValid() && j != i && fits && b.freePorts(r.leaves[j], accessGroup) > 0)
+                        target = b.takePort(r.leaves[j], accessGroup);
+                }
         if (mgmt.isValid() && target.isValid())
             b.connect(mgmt, target);
         else

@@ -1,6 +1,7 @@
 #include "io/designassembler.h"
 
 #include "catalog/catalogitemparser.h"
+#include "floor/floorlayout.h"
 #include "util/errors.h"
 
 #include <QJsonArray>
@@ -208,6 +209,13 @@ Design DesignAssembler::assemble(DesignRecords r)
             checkReference(d, l.transceiverSku, {ItemKind::Transceiver}, QStringLiteral("link %1").arg(l.id.value()),
                 "transceiver");
         d.insertLink(std::move(l));
+    }
+    // The floor plan (racks' rows and positions) is checked against the racks just read; a file
+    // without one (format 1 before floor plans) loads without it and gets one when regenerated.
+    if (const QJsonValue floor = d.properties().value(QLatin1String(FloorLayout::kKey)); !floor.isUndefined()) {
+        QString why;
+        if (!floor.isObject() || !FloorLayout::fromJson(floor.toObject(), d, &why))
+            throw FormatError(why.isEmpty() ? QStringLiteral("the floor plan is damaged: it is not an object") : why);
     }
     return d;
 }

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "floor/floorlayout.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <unordered_set>
+
+namespace pw::ui {
+
+class DesignDocument;
+
+// The Floor dock: the data hall from above, every row of rack positions and the racks standing in
+// them, cold aisles (fronts) shaded blue and hot aisles (backs) red. A click selects a rack; a drag
+// drops it into another free position; the arrow keys move it along its row (Left, Right) or to
+// the neighbouring row (Up, Down); ] and [ lengthen or shorten its row by one position. Every move
+// and row edit is one EditFloorCommand (undoable; cable lengths follow). The floor plan is read
+// from the design at each change; only racks inside the exposed area are painted.
+class FloorView : public QWidget {
+    Q_OBJECT
+public:
+    explicit FloorView(DesignDocument* document, QWidget* parent = nullptr);
+
+    [[nodiscard]] const std::optional<FloorLayout>& floor() const { return mFloor; }
+    [[nodiscard]] GroupId selectedRack() const { return mSelected; }
+    void selectRack(GroupId rack);
+    // Moves the selected rack by whole rows and positions (the arrow keys); false when refused.
+    bool nudgeSelected(int rows, int slots);
+    // Adds (or with a negative count removes) positions at the end of the selected rack's row.
+    bool resizeSelectedRow(int positions);
+    // Where a rack's footprint is drawn, in widget pixels.
+    [[nodiscard]] QRectF rackRect(GroupId rack) const;
+    [[nodiscard]] QRectF positionRect(int row, int slot) const;
+    // The row and position under a widget point, if any.
+    [[nodiscard]] std::optional<RackPlace> placeAt(QPointF point) const;
+    [[nodiscard]] int lastPaintedRacks() const { return mLastPainted; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void refresh();
+    bool apply(const QString& text, const std::optional<FloorLayout>& after, const QString& why);
+    [[nodiscard]] QTransform toWidget() const; // hall metres to widget pixels
+    [[nodiscard]] QRectF slotRect(const FloorRow& row, int slot) const; // in metres
+
+    DesignDocument* mDocument;
+    std::optional<FloorLayout> mFloor;
+    GroupId mSelected;
+    GroupId mDragged;
+    std::unordered_set<quint32> mGpuRacks; // racks holding GPU servers, drawn in their own colour
+    int mLastPainted = 0;
+};
+
+} // namespace pw::ui
