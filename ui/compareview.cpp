@@ -80,7 +80,7 @@ CompareView::CompareView(DesignDocument* document, DesignAnalysis* analysis, QWi
       mCostView(makeView(this, QStringLiteral("compareCostChart")))
 {
     setObjectName(QStringLiteral("compareView"));
-    setWindowTitle(QStringLiteral("Compare Designs"));
+    setWindowTitle(tr("Compare Designs"));
     resize(1100, 760);
     mHeading->setObjectName(QStringLiteral("compareHeading"));
     mHeading->setWordWrap(true);
@@ -110,7 +110,7 @@ CompareView::CompareView(DesignDocument* document, DesignAnalysis* analysis, QWi
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(mHeading);
     layout->addWidget(split, 1);
-    mHeading->setText(QStringLiteral("Choose a design file to compare the open design with."));
+    mHeading->setText(tr("Choose a design file to compare the open design with."));
     connect(mAnalysis, &DesignAnalysis::updated, this, &CompareView::refresh);
 }
 
@@ -272,18 +272,17 @@ void CompareView::fillCharts()
     place(other, mOtherLabel, QStringLiteral("other"), kOtherColor);
     place(current, QStringLiteral("Current design"), QStringLiteral("current"), kCurrentColor);
     drawTierChart(tierChart(), designs, inference);
-    tierChart()->setTitle(QStringLiteral("All-in cost against the tier table: %1 and the current design")
-                              .arg(mOtherLabel.toHtmlEscaped()));
+    tierChart()->setTitle(
+        tr("All-in cost against the tier table: %1 and the current design").arg(mOtherLabel.toHtmlEscaped()));
 
     // Capital cost by area (CostReport::capexByArea, the Charts dock's slices) as bars side by side.
     QChart* chart = costChart();
     clearChart(chart);
     if (!current.cost || !other.cost) {
-        chart->setTitle(QStringLiteral("Cost by area unavailable"));
+        chart->setTitle(tr("Cost by area unavailable"));
         return;
     }
-    chart->setTitle(
-        QStringLiteral("Capital cost by area (USD): %1 against the current design").arg(mOtherLabel.toHtmlEscaped()));
+    chart->setTitle(tr("Capital cost by area (USD): %1 against the current design").arg(mOtherLabel.toHtmlEscaped()));
     auto* before = new QBarSet(mOtherLabel);
     before->setObjectName(QStringLiteral("other"));
     before->setColor(kOtherColor);
@@ -308,7 +307,7 @@ void CompareView::fillCharts()
     auto* y = new QValueAxis;
     y->setRange(0, top > 0 ? top * 1.1 : 1.0);
     y->setLabelFormat(QStringLiteral("%.3g"));
-    y->setTitleText(QStringLiteral("USD"));
+    y->setTitleText(tr("USD"));
     chart->addAxis(categories, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     bars->attachAxis(categories);

@@ -22,8 +22,8 @@ FloorView::FloorView(DesignDocument* document, QWidget* parent) : QWidget(parent
     setObjectName(QStringLiteral("floorView"));
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(200, 150);
-    setToolTip(QStringLiteral("Drag a rack, or select it and use the arrow keys, to move it; ] and [ lengthen or "
-                              "shorten its row. Cable lengths follow; Ctrl+Z undoes."));
+    setToolTip(tr("Drag a rack, or select it and use the arrow keys, to move it; ] and [ lengthen or "
+                  "shorten its row. Cable lengths follow; Ctrl+Z undoes."));
     connect(mDocument, &DesignDocument::changed, this, &FloorView::refresh);
     refresh();
 }

@@ -267,7 +267,7 @@ void MainWindow::buildDocks()
     tabifyDockWidget(mInspectorDock, mHistoryDock);
 
     mRepoHistory = new RepoHistoryPanel(mRepo, this);
-    mRepoHistoryDock = new QDockWidget(QStringLiteral("Repository History"), this);
+    mRepoHistoryDock = new QDockWidget(tr("Repository History"), this);
     mRepoHistoryDock->setObjectName(QStringLiteral("RepoHistoryDock"));
     mRepoHistoryDock->setWidget(mRepoHistory);
     addDockWidget(Qt::RightDockWidgetArea, mRepoHistoryDock);
@@ -284,7 +284,7 @@ void MainWindow::buildDocks()
         mView->fitSelection();
     });
     // The data hall from above (issue 17): racks moved and rows edited there are undoable commands.
-    auto* floorDock = new QDockWidget(QStringLiteral("Floor"), this);
+    auto* floorDock = new QDockWidget(tr("Floor"), this);
     floorDock->setObjectName(QStringLiteral("FloorDock"));
     floorDock->setWidget(new FloorView(mDocument, floorDock));
     addDockWidget(Qt::RightDockWidgetArea, floorDock);
@@ -405,7 +405,7 @@ void MainWindow::buildActions()
     onTriggered(ActionId::ShowRacks, [this] { showDock(mRacksDock); });
     onTriggered(ActionId::ShowCharts, [this] { showDock(mChartsDock); });
     onTriggered(ActionId::CompareDesign, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Compare with design"), QString(),
+        const QString path = QFileDialog::getOpenFileName(this, tr("Compare with design"), QString(),
             QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
         if (!path.isEmpty())
             compareWithFile(path);
@@ -759,7 +759,7 @@ void MainWindow::updatePriceBookLabel()
         return;
     }
     mPriceBookLabel->setText(
-        QStringLiteral("Team prices: %1 of %2 lines").arg(cost->priceBookLines()).arg(cost->bom.lines().size()));
+        tr("Team prices: %1 of %2 lines").arg(cost->priceBookLines()).arg(cost->bom.lines().size()));
     const QString tip = QStringLiteral("Costs use %1").arg(text);
     if (mPriceBookLabel->toolTip() != tip || mPriceBookLabel->isHidden())
         statusBar()->showMessage(tip, 8000); // say it once, not after every edit

@@ -22,9 +22,9 @@ RepoHistoryPanel::RepoHistoryPanel(RepoSession* session, QWidget* parent) : QWid
         {QStringLiteral("Revision"), QStringLiteral("Author"), QStringLiteral("Time"), QStringLiteral("Message")});
     mList->setRootIsDecorated(false);
     mList->header()->setStretchLastSection(true);
-    auto* refreshButton = new QPushButton(QStringLiteral("&Refresh"), this);
+    auto* refreshButton = new QPushButton(tr("&Refresh"), this);
     refreshButton->setObjectName(QStringLiteral("repoHistoryRefresh"));
-    auto* openButton = new QPushButton(QStringLiteral("&Open Revision"), this);
+    auto* openButton = new QPushButton(tr("&Open Revision"), this);
     openButton->setObjectName(QStringLiteral("repoHistoryOpen"));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refreshButton);
@@ -61,8 +61,8 @@ void RepoHistoryPanel::refresh()
     mList->clear();
     const std::optional<RepoSession::Origin> origin = mSession->origin();
     if (!origin) {
-        mStatus->setText(QStringLiteral("This design is not in a team repository. File > Open from Repository… or "
-                                        "Save to Repository… puts it there."));
+        mStatus->setText(tr("This design is not in a team repository. File > Open from Repository… or "
+                            "Save to Repository… puts it there."));
         return;
     }
     try {
@@ -79,9 +79,9 @@ void RepoHistoryPanel::refresh()
                     item->setFont(c, bold);
             }
         }
-        mStatus->setText(QStringLiteral("%1: this document is revision %2.").arg(origin->design).arg(origin->revision));
+        mStatus->setText(tr("%1: this document is revision %2.").arg(origin->design).arg(origin->revision));
     } catch (const Error& e) {
-        mStatus->setText(QStringLiteral("%1: the history could not be read: %2").arg(origin->design, e.message()));
+        mStatus->setText(tr("%1: the history could not be read: %2").arg(origin->design, e.message()));
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "cost/tiertable.h"
 
+#include <QCoreApplication>
 #include <QtCharts/QAreaSeries>
 #include <QtCharts/QChart>
 #include <QtCharts/QLineSeries>
@@ -56,13 +57,13 @@ void drawTierChart(QChart* chart, const std::vector<TierChartDesign>& designs, b
     const double yMin = lowest > 0 ? std::min(0.1, lowest / kM / 2) : 0.1;
     const double yMax = std::max(1e4, highest / kM * 2);
     auto* x = new QLogValueAxis;
-    x->setTitleText(QStringLiteral("GPUs (log scale)"));
+    x->setTitleText(QCoreApplication::translate("TierChart", "GPUs (log scale)"));
     x->setLabelFormat(QStringLiteral("%g"));
     x->setBase(10);
     x->setRange(1, xMax);
     x->setMinorTickCount(-1);
     auto* y = new QLogValueAxis;
-    y->setTitleText(QStringLiteral("USD M (log)"));
+    y->setTitleText(QCoreApplication::translate("TierChart", "USD M (log)"));
     y->setLabelFormat(QStringLiteral("%g"));
     y->setBase(10);
     y->setRange(yMin, yMax);

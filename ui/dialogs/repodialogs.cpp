@@ -39,13 +39,13 @@ QTreeWidget* makeList(QWidget* parent, const QString& objectName, const QStringL
 RepoOpenDialog::RepoOpenDialog(const QString& address, QWidget* parent) : QDialog(parent)
 {
     setObjectName(QStringLiteral("RepoOpenDialog"));
-    setWindowTitle(QStringLiteral("Open from Repository"));
+    setWindowTitle(tr("Open from Repository"));
     mAddress = new QLineEdit(address, this);
     mAddress->setObjectName(QStringLiteral("repoAddress"));
-    mAddress->setPlaceholderText(QStringLiteral("postgresql://you@host/podwright, or a service name"));
-    mAddress->setToolTip(QStringLiteral("As podwright-cli's --repo. Passwords come from ~/.pgpass, $PGPASSFILE or "
-                                        "$PGPASSWORD, never from the address."));
-    auto* connectButton = new QPushButton(QStringLiteral("&Connect"), this);
+    mAddress->setPlaceholderText(tr("postgresql://you@host/podwright, or a service name"));
+    mAddress->setToolTip(tr("As podwright-cli's --repo. Passwords come from ~/.pgpass, $PGPASSFILE or "
+                            "$PGPASSWORD, never from the address."));
+    auto* connectButton = new QPushButton(tr("&Connect"), this);
     connectButton->setObjectName(QStringLiteral("repoConnect"));
     mDesigns = makeList(this, QStringLiteral("repoDesigns"),
         {QStringLiteral("Design"), QStringLiteral("Latest"), QStringLiteral("Author"), QStringLiteral("Time"),
@@ -57,17 +57,17 @@ RepoOpenDialog::RepoOpenDialog(const QString& address, QWidget* parent) : QDialo
     mStatus->setWordWrap(true);
     mStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("&Open"));
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Open"));
 
     auto* row = new QHBoxLayout;
-    row->addWidget(new QLabel(QStringLiteral("&Repository:"), this));
+    row->addWidget(new QLabel(tr("&Repository:"), this));
     row->addWidget(mAddress, 1);
     row->addWidget(connectButton);
     static_cast<QLabel*>(row->itemAt(0)->widget())->setBuddy(mAddress);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(row);
     layout->addWidget(mDesigns, 3);
-    layout->addWidget(new QLabel(QStringLiteral("Revisions of the selected design (none picked: the latest):"), this));
+    layout->addWidget(new QLabel(tr("Revisions of the selected design (none picked: the latest):"), this));
     layout->addWidget(mRevisions, 2);
     layout->addWidget(mStatus);
     layout->addWidget(buttons);
@@ -159,21 +159,21 @@ RepoSaveDialog::RepoSaveDialog(const QString& address, const QString& name, int 
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("RepoSaveDialog"));
-    setWindowTitle(QStringLiteral("Save to Repository"));
+    setWindowTitle(tr("Save to Repository"));
     mAddress = new QLineEdit(address, this);
     mAddress->setObjectName(QStringLiteral("repoAddress"));
-    mAddress->setPlaceholderText(QStringLiteral("postgresql://you@host/podwright, or a service name"));
+    mAddress->setPlaceholderText(tr("postgresql://you@host/podwright, or a service name"));
     mName = new QLineEdit(name, this);
     mName->setObjectName(QStringLiteral("repoDesignName"));
     mName->setMaxLength(256);
     mMessage = new QPlainTextEdit(this);
     mMessage->setObjectName(QStringLiteral("repoMessage"));
-    mMessage->setPlaceholderText(QStringLiteral("What changed, for the history"));
+    mMessage->setPlaceholderText(tr("What changed, for the history"));
     mMessage->setTabChangesFocus(true);
     auto* form = new QFormLayout;
-    form->addRow(QStringLiteral("&Repository:"), mAddress);
-    form->addRow(QStringLiteral("&Design:"), mName);
-    form->addRow(QStringLiteral("&Message:"), mMessage);
+    form->addRow(tr("&Repository:"), mAddress);
+    form->addRow(tr("&Design:"), mName);
+    form->addRow(tr("&Message:"), mMessage);
     auto* based = new QLabel(basedOn > 0 ? QStringLiteral("Based on revision %1: saved as the next revision unless "
                                                           "someone saved after it.")
                                                .arg(basedOn)
@@ -182,7 +182,7 @@ RepoSaveDialog::RepoSaveDialog(const QString& address, const QString& name, int 
     based->setObjectName(QStringLiteral("repoBasedOn"));
     based->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(QStringLiteral("&Save"));
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Save"));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(based);
