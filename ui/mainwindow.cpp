@@ -267,6 +267,10 @@ void MainWindow::buildDocks()
     tabifyDockWidget(mInspectorDock, mHistoryDock);
 
     mRepoHistory = new RepoHistoryPanel(mRepo, this);
+    connect(mRepoHistory, &RepoHistoryPanel::compareRequested, this,
+        [this](const QString& address, const QString& design, int revision) {
+            (void)compareWithRevision(address, design, revision);
+        });
     mRepoHistoryDock = new QDockWidget(tr("Repository History"), this);
     mRepoHistoryDock->setObjectName(QStringLiteral("RepoHistoryDock"));
     mRepoHistoryDock->setWidget(mRepoHistory);

@@ -26,9 +26,14 @@ RepoHistoryPanel::RepoHistoryPanel(RepoSession* session, QWidget* parent) : QWid
     refreshButton->setObjectName(QStringLiteral("repoHistoryRefresh"));
     auto* openButton = new QPushButton(tr("&Open Revision"), this);
     openButton->setObjectName(QStringLiteral("repoHistoryOpen"));
+    auto* compareButton = new QPushButton(tr("&Compare…"), this);
+    compareButton->setObjectName(QStringLiteral("repoHistoryCompare"));
+    compareButton->setToolTip(tr("The open design against the picked revision: what was added, removed and how the "
+                                 "figures changed"));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refreshButton);
     buttons->addStretch(1);
+    buttons->addWidget(compareButton);
     buttons->addWidget(openButton);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -38,6 +43,7 @@ RepoHistoryPanel::RepoHistoryPanel(RepoSession* session, QWidget* parent) : QWid
 
     connect(refreshButton, &QPushButton::clicked, this, &RepoHistoryPanel::refresh);
     connect(openButton, &QPushButton::clicked, this, [this] { openSelected(); });
+    connect(compareButton, &QPushButton::clicked, this, [this] { compareSelected(); });
     connect(mList, &QTreeWidget::itemActivated, this, [this] { openSelected(); });
     // The server is asked only while the panel is shown: opening a file never waits for it.
     connect(mSession, &RepoSession::originChanged, this, [this] {
@@ -91,6 +97,16 @@ bool RepoHistoryPanel::openSelected()
     if (!item)
         return false;
     return mSession->openRevision(item->data(0, Qt::UserRole).toInt());
+}
+
+bool RepoHistoryPanel::compareSelected()
+{
+    const QTreeWidgetItem* item = mList->currentItem();
+    const std::optional<RepoSession::Origin> origin = mSession->origin();
+    if (!item || !origin)
+        return false;
+    Q_EMIT compareRequested(origin->address, origin->design, item->data(0, Qt::UserRole).toInt());
+    return true;
 }
 
 } // namespace pw::ui

@@ -11,7 +11,8 @@ class RepoSession;
 
 // The History dock of a design in the team repository: one row per revision, newest first
 // (revision, author, time, message), the document's own revision in bold; Open Revision (or a
-// double-click) opens the picked one through the RepoSession, asking about unsaved changes first.
+// double-click) opens the picked one through the RepoSession, asking about unsaved changes first;
+// Compare asks for the what-if view of the open design against the picked revision.
 // Refreshes when the document's origin changes and on Refresh; a connection failure is shown in
 // the panel, never thrown.
 class RepoHistoryPanel : public QWidget {
@@ -23,6 +24,11 @@ public:
     [[nodiscard]] QTreeWidget* list() const { return mList; }
     // Opens the revision of the current row; returns whether it opened.
     bool openSelected();
+    // Asks for the comparison of the open design with the revision of the current row.
+    bool compareSelected();
+
+Q_SIGNALS:
+    void compareRequested(const QString& address, const QString& design, int revision);
 
 protected:
     void showEvent(QShowEvent* event) override;

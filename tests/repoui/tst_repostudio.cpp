@@ -206,6 +206,14 @@ private Q_SLOTS:
         QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("a third rack"));
         QCOMPARE(list->topLevelItem(2)->text(3), QStringLiteral("start"));
         QVERIFY(list->topLevelItem(0)->font(0).bold()); // the document's own revision
+        // Compare with r1 from the history: the what-if view shows r1 against the open r3.
+        list->setCurrentItem(list->topLevelItem(2));
+        QVERIFY(w->repoHistoryPanel()->compareSelected());
+        auto* compare = w->findChild<CompareView*>();
+        QVERIFY(compare && compare->isVisible() && compare->comparison());
+        QCOMPARE(compare->figuresTable()->horizontalHeaderItem(1)->text(), QStringLiteral("acme, revision 1"));
+        QCOMPARE(compare->comparison()->afterName, QStringLiteral("Acme, three racks"));
+        compare->close();
         list->setCurrentItem(list->topLevelItem(1));
         QVERIFY(w->repoHistoryPanel()->openSelected());
         QCOMPARE(noteOf(w->document()->design()), QStringLiteral("second"));
