@@ -7,7 +7,7 @@
 #include "screentext.h"
 
 #include "model/design.h"
-#include "report/designpicture.h"
+#include "presentation/designpicture.h"
 #include "util/plural.h"
 
 #include <QPainter>

@@ -2,7 +2,7 @@
 
 #include "drawingpalette.h"
 #include "networkpalette.h"
-#include "report/designpicture.h"
+#include "presentation/designpicture.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "report/rackelevationmodel.h"
+#include "presentation/rackelevationmodel.h"
 
 #include <QScrollArea>
 

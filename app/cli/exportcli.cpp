@@ -4,7 +4,7 @@
 #include "export/exportformats.h"
 #include "io/atomicfile.h"
 #include "model/designname.h"
-#include "report/designpicture.h"
+#include "presentation/designpicture.h"
 
 #include <QFile>
 

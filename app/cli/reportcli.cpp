@@ -2,7 +2,7 @@
 
 #include "cost/costassumptions.h"
 #include "pdfreportwriter.h"
-#include "report/reportdata.h"
+#include "presentation/reportdata.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -3,7 +3,7 @@
 #include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
 #include "model/designintent.h"
-#include "report/rackelevationmodel.h"
+#include "presentation/rackelevationmodel.h"
 
 #include <map>
 #include <optional>

@@ -17,8 +17,8 @@
 #include "io/designjson.h"
 #include "model/design.h"
 #include "model/nvlinkdomains.h"
-#include "report/diagrammodel.h"
-#include "report/reportdata.h"
+#include "presentation/diagrammodel.h"
+#include "presentation/reportdata.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

@@ -6,7 +6,7 @@
 #include "generate/fabricgenerator.h"
 #include "model/designname.h"
 #include "model/designsummary.h"
-#include "report/reportdata.h"
+#include "presentation/reportdata.h"
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 #include "catalog/catalog.h"
 #include "commands/setdesignpropertiescommand.h"
 #include "generate/fabricgenerator.h"
-#include "report/rackelevationmodel.h"
+#include "presentation/rackelevationmodel.h"
 #include "validate/designrules.h"
 
 #include <QFile>

@@ -18,7 +18,7 @@
 #include "model/designname.h"
 #include "model/nvlinkdomains.h"
 #include "nodeitem.h"
-#include "report/designpicture.h"
+#include "presentation/designpicture.h"
 #include "statuspanel.h"
 #include "util/money.h"
 

@@ -4,9 +4,9 @@
 
 #include "designanalysis.h"
 #include "designdocument.h"
+#include "presentation/rackelevationmodel.h"
+#include "presentation/reportdata.h"
 #include "rackelevationview.h"
-#include "report/rackelevationmodel.h"
-#include "report/reportdata.h"
 
 #include "generate/fabricgenerator.h"
 #include "io/designjson.h"

@@ -1,6 +1,6 @@
 #include "reportcharts.h"
 
-#include "report/reportdata.h"
+#include "presentation/reportdata.h"
 #include "reportstyle.h"
 
 #include <QFontMetricsF>

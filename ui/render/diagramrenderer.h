@@ -1,6 +1,6 @@
 #pragma once
 
-#include "report/diagrammodel.h"
+#include "presentation/diagrammodel.h"
 
 #include <QRectF>
 #include <QString>

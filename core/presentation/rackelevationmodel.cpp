@@ -1,4 +1,4 @@
-#include "report/rackelevationmodel.h"
+#include "presentation/rackelevationmodel.h"
 
 #include "catalog/rackscale.h"
 #include "cost/powerfigures.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "report/designpicture.h"
+#include "presentation/designpicture.h"
 
 #include <QByteArray>
 #include <QString>

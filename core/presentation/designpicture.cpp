@@ -1,4 +1,4 @@
-#include "report/designpicture.h"
+#include "presentation/designpicture.h"
 
 #include "model/design.h"
 

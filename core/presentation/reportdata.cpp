@@ -1,6 +1,6 @@
-#include "report/reportdata.h"
+#include "presentation/reportdata.h"
 
-#include "report/rackelevationmodel.h"
+#include "presentation/rackelevationmodel.h"
 
 #include "analysis/designfigures.h"
 #include "cost/billofmaterials.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "report/reportdata.h"
+#include "presentation/reportdata.h"
 
 #include <QColor>
 #include <QFont>

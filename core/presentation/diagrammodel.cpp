@@ -1,4 +1,4 @@
-#include "report/diagrammodel.h"
+#include "presentation/diagrammodel.h"
 
 #include "model/design.h"
 
