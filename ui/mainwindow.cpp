@@ -274,8 +274,6 @@ void MainWindow::buildDocks()
     mRepoHistoryDock = new QDockWidget(tr("Repository History"), this);
     mRepoHistoryDock->setObjectName(QStringLiteral("RepoHistoryDock"));
     mRepoHistoryDock->setWidget(mRepoHistory);
-    addDockWidget(Qt::RightDockWidgetArea, mRepoHistoryDock);
-    tabifyDockWidget(mInspectorDock, mRepoHistoryDock);
 
     mRacks = new RackElevationView(mDocument, mAnalysis, this);
     mRacksDock = new QDockWidget(tr("Racks"), this);
@@ -291,8 +289,6 @@ void MainWindow::buildDocks()
     auto* floorDock = new QDockWidget(tr("Floor"), this);
     floorDock->setObjectName(QStringLiteral("FloorDock"));
     floorDock->setWidget(new FloorView(mDocument, floorDock));
-    addDockWidget(Qt::RightDockWidgetArea, floorDock);
-    tabifyDockWidget(mInspectorDock, floorDock);
     mInspectorDock->raise();
     resizeDocks({mPaletteDock, mInspectorDock}, {250, 290}, Qt::Horizontal);
 
@@ -327,6 +323,11 @@ void MainWindow::buildDocks()
     mNotesDock->setWidget(mNotes);
     addDockWidget(Qt::BottomDockWidgetArea, mNotesDock);
     tabifyDockWidget(mFindingsDock, mNotesDock);
+    // The wide views tab with the bottom panels: more tabs on the right would cut every title short.
+    for (QDockWidget* wide : {mRepoHistoryDock, floorDock}) {
+        addDockWidget(Qt::BottomDockWidgetArea, wide);
+        tabifyDockWidget(mFindingsDock, wide);
+    }
     connect(mDocument, &DesignDocument::changed, this, &MainWindow::refreshNotes);
     mFindingsDock->raise();
     resizeDocks({mFindingsDock}, {270}, Qt::Vertical);
