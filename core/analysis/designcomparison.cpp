@@ -4,6 +4,7 @@
 #include "cost/costmodel.h"
 #include "model/design.h"
 #include "util/money.h"
+#include "util/numbertext.h"
 #include "util/plural.h"
 
 #include <QJsonArray>
@@ -31,14 +32,7 @@ QString numberText(double v, int decimals)
 {
     QLocale c(QLocale::English);
     c.setNumberOptions(QLocale::DefaultNumberOptions);
-    QString t = c.toString(v, 'f', decimals);
-    if (t.contains(QLatin1Char('.'))) {
-        while (t.endsWith(QLatin1Char('0')))
-            t.chop(1);
-        if (t.endsWith(QLatin1Char('.')))
-            t.chop(1);
-    }
-    return t;
+    return withoutTrailingZeros(c.toString(v, 'f', decimals));
 }
 
 QString signedText(double v, const QString& magnitude)

@@ -8,6 +8,7 @@
 #include "model/design.h"
 #include "model/designname.h"
 #include "topology/fabricanalyzer.h"
+#include "util/numbertext.h"
 #include "util/plural.h"
 
 #include <QCollator>
@@ -34,14 +35,7 @@ const QLocale& numbers()
 // As many decimals as the value has, up to three: 0.12, 1.5, 250,000.
 QString readableNumber(double v)
 {
-    QString t = numbers().toString(v, 'f', std::abs(v) >= 1000 ? 0 : 3);
-    if (t.contains(QLatin1Char('.'))) {
-        while (t.endsWith(QLatin1Char('0')))
-            t.chop(1);
-        if (t.endsWith(QLatin1Char('.')))
-            t.chop(1);
-    }
-    return t;
+    return withoutTrailingZeros(numbers().toString(v, 'f', std::abs(v) >= 1000 ? 0 : 3));
 }
 
 QString percent(double ratio, int decimals = 1)
