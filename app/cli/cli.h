@@ -94,6 +94,7 @@ int runRegenerate(Context& ctx);
 int runConnect(Context& ctx);
 int runDiff(Context& ctx); // diffcli.cpp: what changed between two designs or revisions
 int runCablePlan(Context& ctx); // floorcli.cpp: the run-list from the floor plan
+int runPower(Context& ctx); // powercli.cpp: the power and cooling chain
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

@@ -2,6 +2,8 @@
 
 #include "io/atomicfile.h"
 
+#include "cost/costassumptions.h"
+#include "facility/powerchain.h"
 #include "generate/fabricgenerator.h"
 #include "io/designfile.h"
 #include "model/nvlinkdomains.h"
@@ -237,9 +239,12 @@ int runAnalyze(Context& ctx)
     options.bisection = !p.isSet(noBisection);
     const FabricReport r = analyzeFabric(design, options);
     const NvlinkDomains nvlink = NvlinkDomains::of(design);
+    // The power and cooling chain's totals, rows and loops (`power` prints every rack and feed).
+    const PowerChain power = PowerChain::of(design, CostAssumptions::ofProperties(design.properties()).pue.value);
     if (p.isSet(json)) {
         QJsonObject o = r.toJson();
         o.insert(QStringLiteral("nvlink_domains"), nvlink.toJson());
+        o.insert(QStringLiteral("power"), power.summaryJson());
         ctx.writeJson(o);
         return 0;
     }
@@ -252,6 +257,14 @@ int runAnalyze(Context& ctx)
                    .arg(r.coreSwitches)
                    .arg(plural(r.tiers, "tier", "tiers"));
     ctx.out << QStringLiteral("scale-up: %1\n").arg(nvlink.text());
+    ctx.out << QStringLiteral("power: IT %1 kW max, facility %2 kW (PUE %3); %4 kW liquid, %5 kW air; %6 CDUs planned "
+                              "(podwright-cli power)\n")
+                   .arg(power.figures.itMaxKw, 0, 'f', 1)
+                   .arg(power.figures.facilityMaxKw, 0, 'f', 1)
+                   .arg(power.figures.pue)
+                   .arg(power.liquidKw, 0, 'f', 1)
+                   .arg(power.airKw, 0, 'f', 1)
+                   .arg(power.cdusPlanned());
     ctx.out << QStringLiteral("links: node-leaf %1, leaf-spine %2, spine-core %3\n")
                    .arg(r.nodeLeafLinks)
                    .arg(r.leafSpineLinks)

@@ -34,6 +34,8 @@ const Subcommand kSubcommands[] = {
     {"bom", "bill of materials with price sources (--csv)", runBom},
     {"cable-plan", "the run-list for the cabling contractor: ends, floor positions, parts, lengths, optical budget",
         runCablePlan},
+    {"power", "the power and cooling chain: kW per rack, row, hall and facility, feeds, liquid/air heat, CDUs",
+        runPower},
     {"cost", "capital, operating and ownership cost, cloud break-even, tier", runCost},
     {"size", "GPU memory, GPU count and training time for a workload", runSize},
     {"waive", "accept a design-rule finding with a written reason", runWaive},

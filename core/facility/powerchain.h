@@ -89,6 +89,8 @@ struct FailureImpact {
     double itKwLeft = 0; // IT maximum of everything still running
     double liquidCapacityLeftKw = 0; // CDU capacity left in service, all loops
     [[nodiscard]] QJsonObject toJson() const;
+    // The totals and the rows and loops without the per-rack and per-feed lists (`analyze --json`).
+    [[nodiscard]] QJsonObject summaryJson() const;
 };
 
 class PowerChain {
@@ -116,6 +118,8 @@ public:
     // Every estimate the figures rest on, as "estimate: ..." lines (and sourced lines).
     [[nodiscard]] QStringList assumptionLines() const;
     [[nodiscard]] QJsonObject toJson() const;
+    // The totals and the rows and loops without the per-rack and per-feed lists (`analyze --json`).
+    [[nodiscard]] QJsonObject summaryJson() const;
 };
 
 } // namespace pw

@@ -195,6 +195,7 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
                 .arg(unfedNames.join(QStringLiteral(", ")))));
 
     busbarAndGenerationRules(d, power, rackMembers, out);
+    powerChainRules(d, power, out);
 
     const DesignIntent intent = DesignIntent::ofProperties(d.properties());
     if (intent.sitePowerBudgetKw && power.facilityMaxKw > *intent.sitePowerBudgetKw + 1e-9)

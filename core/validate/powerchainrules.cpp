@@ -1,0 +1,90 @@
+#include "validate/rulehelpers.h"
+
+#include "facility/powerchain.h"
+
+namespace pw::rules {
+
+// The limits of the power and cooling chain (facility/powerchain.h), judged on the same figures
+// `power`, the studio's Power panel and the report show:
+// POWER-ROW-LIMIT: a floor row's IT maximum above the row limit (design assumption row_limit_kw).
+// POWER-HALL-LIMIT: the hall's IT maximum above the hall limit (hall_limit_kw, when set).
+// POWER-FEED-REDUNDANCY: racks whose feeds cannot carry their maximum with the largest feed lost.
+// COOLING-CDU-CAPACITY: a design that places CDUs places fewer than its coolant loops need.
+void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Finding>& out)
+{
+    const PowerChain chain = PowerChain::of(d, power, FacilityAssumptions::of(d));
+    const FacilityAssumptions& a = chain.assumptions;
+    if (a.rowLimitKw.value > 0)
+        for (const RowChain& row : chain.rows) {
+            if (row.maxKw <= a.rowLimitKw.value + 1e-9)
+                continue;
+            std::vector<EntityRef> ents;
+            for (GroupId id : row.racks)
+                ents.push_back(EntityRef::of(id));
+            out.push_back(make("POWER-ROW-LIMIT",
+                QStringLiteral("row %1 draws up to %2 kW; the row limit is %3 kW")
+                    .arg(row.name, fmt(row.maxKw), fmt(a.rowLimitKw.value)),
+                std::move(ents),
+                QStringLiteral("Row IT maximum = sum of its %1 racks' maximum = %2 kW > row limit %3 kW (%4). Move "
+                               "racks to another row, or raise row_limit_kw if the row's power distribution is "
+                               "built for more.")
+                    .arg(row.racks.size())
+                    .arg(fmt(row.maxKw, 2), fmt(a.rowLimitKw.value), a.rowLimitKw.source)));
+        }
+    if (a.hallLimitKw.value > 0 && power.itMaxKw > a.hallLimitKw.value + 1e-9)
+        out.push_back(make("POWER-HALL-LIMIT",
+            QStringLiteral("the hall draws up to %1 kW of IT load; the hall limit is %2 kW")
+                .arg(fmt(power.itMaxKw), fmt(a.hallLimitKw.value)),
+            {},
+            QStringLiteral("Hall IT maximum = racks %1 kW + unracked %2 kW = %3 kW > hall limit %4 kW (%5). Split "
+                           "the design over two halls or reduce the load.")
+                .arg(fmt(power.itMaxKw - power.unrackedMaxKw, 2), fmt(power.unrackedMaxKw, 2),
+                    fmt(power.itMaxKw, 2), fmt(a.hallLimitKw.value), a.hallLimitKw.source)));
+
+    std::vector<EntityRef> weak;
+    QStringList weakTerms;
+    for (const RackChain& r : chain.racks) {
+        if (r.feeds.empty() || r.feedRatingKw <= 0 || r.survivesOneFeedLost(chain.feeds))
+            continue;
+        double largest = 0;
+        for (int f : r.feeds)
+            largest = std::max(largest, chain.feeds[f].ratingKw);
+        weak.push_back(EntityRef::of(r.id));
+        for (int f : r.feeds)
+            if (chain.feeds[f].node.isValid())
+                weak.push_back(EntityRef::of(chain.feeds[f].node));
+        weakTerms << QStringLiteral("%1: %2 feeds, %3 kW - largest %4 kW = %5 kW < %6 kW")
+                         .arg(r.name)
+                         .arg(r.feeds.size())
+                         .arg(fmt(r.feedRatingKw), fmt(largest), fmt(r.feedRatingKw - largest), fmt(r.maxKw, 2));
+    }
+    if (!weakTerms.isEmpty())
+        out.push_back(make("POWER-FEED-REDUNDANCY",
+            weakTerms.size() == 1
+                ? QStringLiteral("rack %1 goes down when one of its feeds fails").arg(weakTerms.front().section(QLatin1Char(':'), 0, 0))
+                : QStringLiteral("%1 racks go down when one of their feeds fails").arg(weakTerms.size()),
+            std::move(weak),
+            QStringLiteral("With its largest feed lost, a rack's other feeds (PDU capacity_kw, or power shelves) "
+                           "must carry its maximum: %1. Add a PDU to each, or use larger ones.")
+                .arg(QStringList(weakTerms.mid(0, 5)).join(QStringLiteral("; ")))));
+
+    if (chain.cdusPlaced > 0 && chain.cdusPlaced < chain.cdusPlanned()) {
+        QStringList terms;
+        for (const CoolantLoop& l : chain.loops)
+            terms << QStringLiteral("%1: ceil(%2 / %3) + %4 = %5")
+                         .arg(l.name, fmt(l.liquidKw, 1), fmt(l.cduCapacityKw))
+                         .arg(a.cduSpares.value)
+                         .arg(l.cdus);
+        out.push_back(make("COOLING-CDU-CAPACITY",
+            QStringLiteral("%1 CDUs placed; the coolant loops need %2").arg(chain.cdusPlaced).arg(chain.cdusPlanned()),
+            {},
+            QStringLiteral("CDUs per loop = ceil(liquid heat / CDU capacity) + spares: %1 (%2 liquid-cooled racks per "
+                           "loop; CDU capacity: %3). Place %4 more CDUs.")
+                .arg(QStringList(terms.mid(0, 5)).join(QStringLiteral("; ")))
+                .arg(a.racksPerLoop.value)
+                .arg(a.cduCapacityKw.source)
+                .arg(chain.cdusPlanned() - chain.cdusPlaced)));
+    }
+}
+
+} // namespace pw::rules
