@@ -35,7 +35,8 @@ QString text(const PowerChain& c, bool listRacks)
     if (c.rows.empty())
         s += QStringLiteral("rows: none (the design has no floor plan)\n");
     else
-        s += QStringLiteral("rows (limit %1 kW):\n").arg(a.rowLimitKw.value > 0 ? kw(a.rowLimitKw.value) : QStringLiteral("none"));
+        s += QStringLiteral("rows (limit %1 kW):\n")
+                 .arg(a.rowLimitKw.value > 0 ? kw(a.rowLimitKw.value) : QStringLiteral("none"));
     for (const RowChain& r : c.rows)
         s += QStringLiteral("  %1  %2 racks  %3 GPUs  %4 kW max  %5 kW typical  %6 kW liquid  %7 kW air%8\n")
                  .arg(r.name)
@@ -43,7 +44,7 @@ QString text(const PowerChain& c, bool listRacks)
                  .arg(r.gpus)
                  .arg(kw(r.maxKw), kw(r.typicalKw), kw(r.liquidKw), kw(r.airKw),
                      a.rowLimitKw.value > 0 && r.maxKw > a.rowLimitKw.value + 1e-9 ? QStringLiteral("  OVER LIMIT")
-                                                                                  : QString());
+                                                                                   : QString());
     int fed = 0;
     int survive = 0;
     for (const RackChain& r : c.racks) {

@@ -29,6 +29,7 @@ DesignFigures DesignFigures::of(const Design& design, const FiguresRequest& requ
     f.summary = DesignSummary::of(design);
     try {
         f.cost = CostModel::compute(design, request.assumptions);
+        f.power = PowerChain::of(design, f.cost->power, FacilityAssumptions::of(design));
     } catch (const std::exception& e) {
         f.costError = describe(e);
         f.costFailure = std::current_exception();

@@ -2,6 +2,7 @@
 
 #include "cost/costassumptions.h"
 #include "cost/costmodel.h"
+#include "facility/powerchain.h"
 #include "model/designsummary.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
@@ -35,6 +36,8 @@ struct FiguresRequest {
 struct DesignFigures {
     DesignSummary summary;
     std::optional<CostReport> cost;
+    // The power and cooling chain on the cost report's PowerFigures (rows, feeds, heat, CDUs).
+    std::optional<PowerChain> power;
     QString costError;
     std::exception_ptr costFailure; // what was thrown, for callers that rethrow (the CLI, the report)
     std::optional<FabricReport> fabric;

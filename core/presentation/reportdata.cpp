@@ -351,6 +351,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     r.summary = std::move(figures.summary);
     r.fabric = std::move(*figures.fabric);
     r.cost = std::move(*figures.cost);
+    r.power = std::move(*figures.power);
     r.findings = std::move(figures.findings);
     r.findingCounts = figures.findingCounts;
     r.diagram = DiagramModel::of(design);

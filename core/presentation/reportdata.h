@@ -4,6 +4,7 @@
 #include "cost/costassumptions.h"
 #include "cost/costmodel.h"
 #include "cost/tiertable.h"
+#include "facility/powerchain.h"
 #include "model/designintent.h"
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
@@ -178,6 +179,7 @@ struct ReportData {
     DesignIntent intent;
     FabricReport fabric;
     CostReport cost;
+    PowerChain power; // the power and cooling chain on cost.power (the Racks section's "Power and cooling")
     std::vector<Finding> findings;
     FindingCounts findingCounts;
     DiagramModel diagram;

@@ -1,8 +1,19 @@
 #include "validate/rulehelpers.h"
 
 #include "facility/powerchain.h"
+#include "util/numbertext.h"
 
 namespace pw::rules {
+
+namespace {
+
+// 163.44, 150, 965.6: the figures of a formula as the user would write them.
+QString num(double v, int precision = 2)
+{
+    return withoutTrailingZeros(QString::number(v, 'f', precision));
+}
+
+} // namespace
 
 // The limits of the power and cooling chain (facility/powerchain.h), judged on the same figures
 // `power`, the studio's Power panel and the report show:
@@ -23,23 +34,23 @@ void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Fin
                 ents.push_back(EntityRef::of(id));
             out.push_back(make("POWER-ROW-LIMIT",
                 QStringLiteral("row %1 draws up to %2 kW; the row limit is %3 kW")
-                    .arg(row.name, fmt(row.maxKw), fmt(a.rowLimitKw.value)),
+                    .arg(row.name, num(row.maxKw), num(a.rowLimitKw.value)),
                 std::move(ents),
                 QStringLiteral("Row IT maximum = sum of its %1 racks' maximum = %2 kW > row limit %3 kW (%4). Move "
                                "racks to another row, or raise row_limit_kw if the row's power distribution is "
                                "built for more.")
                     .arg(row.racks.size())
-                    .arg(fmt(row.maxKw, 2), fmt(a.rowLimitKw.value), a.rowLimitKw.source)));
+                    .arg(num(row.maxKw, 2), num(a.rowLimitKw.value), a.rowLimitKw.source)));
         }
     if (a.hallLimitKw.value > 0 && power.itMaxKw > a.hallLimitKw.value + 1e-9)
         out.push_back(make("POWER-HALL-LIMIT",
             QStringLiteral("the hall draws up to %1 kW of IT load; the hall limit is %2 kW")
-                .arg(fmt(power.itMaxKw), fmt(a.hallLimitKw.value)),
+                .arg(num(power.itMaxKw), num(a.hallLimitKw.value)),
             {},
             QStringLiteral("Hall IT maximum = racks %1 kW + unracked %2 kW = %3 kW > hall limit %4 kW (%5). Split "
                            "the design over two halls or reduce the load.")
-                .arg(fmt(power.itMaxKw - power.unrackedMaxKw, 2), fmt(power.unrackedMaxKw, 2),
-                    fmt(power.itMaxKw, 2), fmt(a.hallLimitKw.value), a.hallLimitKw.source)));
+                .arg(num(power.itMaxKw - power.unrackedMaxKw, 2), num(power.unrackedMaxKw, 2), num(power.itMaxKw, 2),
+                    num(a.hallLimitKw.value), a.hallLimitKw.source)));
 
     std::vector<EntityRef> weak;
     QStringList weakTerms;
@@ -56,12 +67,13 @@ void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Fin
         weakTerms << QStringLiteral("%1: %2 feeds, %3 kW - largest %4 kW = %5 kW < %6 kW")
                          .arg(r.name)
                          .arg(r.feeds.size())
-                         .arg(fmt(r.feedRatingKw), fmt(largest), fmt(r.feedRatingKw - largest), fmt(r.maxKw, 2));
+                         .arg(num(r.feedRatingKw), num(largest), num(r.feedRatingKw - largest), num(r.maxKw, 2));
     }
     if (!weakTerms.isEmpty())
         out.push_back(make("POWER-FEED-REDUNDANCY",
             weakTerms.size() == 1
-                ? QStringLiteral("rack %1 goes down when one of its feeds fails").arg(weakTerms.front().section(QLatin1Char(':'), 0, 0))
+                ? QStringLiteral("rack %1 goes down when one of its feeds fails")
+                      .arg(weakTerms.front().section(QLatin1Char(':'), 0, 0))
                 : QStringLiteral("%1 racks go down when one of their feeds fails").arg(weakTerms.size()),
             std::move(weak),
             QStringLiteral("With its largest feed lost, a rack's other feeds (PDU capacity_kw, or power shelves) "
@@ -72,7 +84,7 @@ void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Fin
         QStringList terms;
         for (const CoolantLoop& l : chain.loops)
             terms << QStringLiteral("%1: ceil(%2 / %3) + %4 = %5")
-                         .arg(l.name, fmt(l.liquidKw, 1), fmt(l.cduCapacityKw))
+                         .arg(l.name, num(l.liquidKw, 1), num(l.cduCapacityKw))
                          .arg(a.cduSpares.value)
                          .arg(l.cdus);
         out.push_back(make("COOLING-CDU-CAPACITY",

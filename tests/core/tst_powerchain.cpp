@@ -2,6 +2,9 @@
 
 #include "facility/powerchain.h"
 #include "floor/floorlayout.h"
+#include "validate/designrules.h"
+
+#include <algorithm>
 
 #include <QtTest>
 
@@ -50,6 +53,24 @@ private:
         }
         d.setProperties(floor.storedIn(d.properties()));
         return d;
+    }
+
+    static void setChain(Design& d, const QJsonObject& values)
+    {
+        QJsonObject props = d.properties();
+        props.insert(QLatin1String(FacilityAssumptions::kKey), values);
+        d.setProperties(props);
+    }
+    static std::vector<Finding> findings(const Design& d, const char* code)
+    {
+        ValidationOptions o;
+        o.tierChecks = false;
+        o.fabricAnalysis = false;
+        std::vector<Finding> all = validate(d, o);
+        std::vector<Finding> some;
+        std::copy_if(all.begin(), all.end(), std::back_inserter(some),
+            [&](const Finding& f) { return f.code == QLatin1String(code); });
+        return some;
     }
 
 private Q_SLOTS:
@@ -161,6 +182,61 @@ private Q_SLOTS:
         QVERIFY(FacilityAssumptions::whyInvalid(QStringLiteral("racks_per_loop"), 0.5).has_value());
         QVERIFY(FacilityAssumptions::whyInvalid(QStringLiteral("nonsense"), 1).has_value());
         QVERIFY(!FacilityAssumptions::whyInvalid(QStringLiteral("row_limit_kw"), 900).has_value());
+    }
+
+    void rowAndHallLimitsAreFindings()
+    {
+        // One row of 4 racks: 4 x 40.86 = 163.44 kW. Default row limit 1,200 kW: no finding.
+        Design d = build("dgx-h100", 4, 4, 3, 4);
+        QVERIFY(findings(d, "POWER-ROW-LIMIT").empty());
+        QVERIFY(findings(d, "POWER-HALL-LIMIT").empty()); // no hall limit by default
+        // Row limit 150 kW: 163.44 > 150, one finding naming the row's 4 racks.
+        setChain(d, QJsonObject{{QStringLiteral("row_limit_kw"), 150}, {QStringLiteral("hall_limit_kw"), 160}});
+        const auto row = findings(d, "POWER-ROW-LIMIT");
+        QCOMPARE(row.size(), size_t(1));
+        QVERIFY2(row.front().message == QStringLiteral("row row1 draws up to 163.44 kW; the row limit is 150 kW"),
+            qPrintable(row.front().message));
+        QVERIFY(row.front().explanation.contains(QLatin1String("163.44 kW > row limit 150 kW")));
+        QCOMPARE(row.front().entities.size(), size_t(4));
+        // Hall limit 160 kW: IT 163.44 > 160.
+        const auto hall = findings(d, "POWER-HALL-LIMIT");
+        QCOMPARE(hall.size(), size_t(1));
+        QVERIFY(hall.front().severity == Severity::Error);
+    }
+
+    void aRackWithoutASpareFeedIsAFinding()
+    {
+        // 3 PDUs of 60 kW: 120 kW left >= 40.86, fine. 1 PDU: 60 - 60 = 0 < 40.82 kW.
+        QVERIFY(findings(build("dgx-h100", 2, 4, 3, 2), "POWER-FEED-REDUNDANCY").empty());
+        const auto weak = findings(build("dgx-h100", 2, 4, 1, 2), "POWER-FEED-REDUNDANCY");
+        QCOMPARE(weak.size(), size_t(1));
+        QCOMPARE(weak.front().message, QStringLiteral("2 racks go down when one of their feeds fails"));
+        QVERIFY2(
+            weak.front().explanation.contains(QLatin1String("R1: 1 feeds, 60 kW - largest 60 kW = 0 kW < 40.82 kW")),
+            qPrintable(weak.front().explanation));
+    }
+
+    void placedCdusAreCheckedAgainstTheLoops()
+    {
+        // 9 NVL72 racks need 2 + 2 = 4 CDUs (see above). None placed: the plan only, no finding.
+        Design d = build("dgx-gb300-nvl72", 9, 1, 0, 9);
+        QVERIFY(findings(d, "COOLING-CDU-CAPACITY").empty());
+        // One CDU placed: 1 < 4.
+        d.recordItem(*test::shippedCatalog().item(QStringLiteral("cdu-inrow-1350kw")));
+        Node cdu;
+        cdu.id = d.allocateNodeId();
+        cdu.sku = QStringLiteral("cdu-inrow-1350kw");
+        cdu.name = QStringLiteral("cdu-1");
+        d.insertNode(cdu);
+        const auto f = findings(d, "COOLING-CDU-CAPACITY");
+        QCOMPARE(f.size(), size_t(1));
+        QCOMPARE(f.front().message, QStringLiteral("1 CDUs placed; the coolant loops need 4"));
+        QVERIFY2(f.front().explanation.contains(QLatin1String("loop row1-1: ceil(965.6 / 1350) + 1 = 2")),
+            qPrintable(f.front().explanation));
+        // The CDU item the design records sets the capacity, with its source.
+        QVERIFY(PowerChain::of(d, 1.3).assumptions.cduCapacityKw.source.startsWith(QLatin1String("cdu-inrow-1350kw")));
+        // The CDU's own 15 kW pumps are IT load, and heat to air, not to a loop.
+        QCOMPARE(PowerChain::of(d, 1.3).cdusPlaced, 1);
     }
 };
 

@@ -50,6 +50,85 @@ void topology(PdfPageFlow& page, const ReportData& d)
     page.y = body.bottom();
 }
 
+namespace {
+
+// The power and cooling chain (facility/powerchain.h): the figures `podwright-cli power` prints.
+void powerAndCooling(PdfPageFlow& page, const ReportData& d)
+{
+    const PowerChain& c = d.power;
+    const FacilityAssumptions& a = c.assumptions;
+    page.subheading(QStringLiteral("Power and cooling"));
+    page.paragraph(QStringLiteral("IT load %1 kW maximum, %2 kW typical; at PUE %3 the facility draws %4 kW maximum, "
+                                  "%5 kW typical. At maximum load %6 kW of heat goes to liquid (cold plates) and %7 kW "
+                                  "to the room's air.")
+                       .arg(ReportData::number(c.figures.itMaxKw, 1), ReportData::number(c.figures.itTypicalKw, 1),
+                           ReportData::number(c.figures.pue, 2), ReportData::number(c.figures.facilityMaxKw, 1),
+                           ReportData::number(c.facilityTypicalKw, 1), ReportData::number(c.liquidKw, 1),
+                           ReportData::number(c.airKw, 1)),
+        9);
+    int survive = 0;
+    int fed = 0;
+    for (const RackChain& r : c.racks) {
+        fed += !r.feeds.empty();
+        survive += r.survivesOneFeedLost(c.feeds);
+    }
+    page.paragraph(QStringLiteral("Rack feeds: %1 of %2 racks are fed (%3 rack PDUs or power shelves); %4 carry their "
+                                  "maximum with one feed lost.")
+                       .arg(fed)
+                       .arg(c.racks.size())
+                       .arg(c.feeds.size())
+                       .arg(survive),
+        9);
+    if (!c.rows.empty()) {
+        std::vector<PdfTable::Row> rows;
+        const size_t shownRows = std::min<size_t>(c.rows.size(), 40);
+        for (size_t i = 0; i < shownRows; ++i) {
+            const RowChain& r = c.rows[i];
+            const bool over = a.rowLimitKw.value > 0 && r.maxKw > a.rowLimitKw.value + 1e-9;
+            rows.push_back({{r.name}, {ReportData::number(static_cast<double>(r.racks.size()))},
+                {ReportData::number(r.gpus)}, {ReportData::number(r.maxKw, 1), {}, over, over ? kError : kInk},
+                {ReportData::number(r.typicalKw, 1)}, {ReportData::number(r.liquidKw, 1)},
+                {ReportData::number(r.airKw, 1)}});
+        }
+        PdfTable::draw(page,
+            {{QStringLiteral("Row"), 0.22}, {QStringLiteral("Racks"), 0.1, Qt::AlignRight},
+                {QStringLiteral("GPUs"), 0.12, Qt::AlignRight}, {QStringLiteral("Max kW"), 0.14, Qt::AlignRight},
+                {QStringLiteral("Typical kW"), 0.14, Qt::AlignRight},
+                {QStringLiteral("Liquid kW"), 0.14, Qt::AlignRight}, {QStringLiteral("Air kW"), 0.14, Qt::AlignRight}},
+            rows);
+        if (c.rows.size() > shownRows)
+            page.paragraph(
+                QStringLiteral("%1 further rows; podwright-cli power lists them all.").arg(c.rows.size() - shownRows),
+                8.5, kMuted);
+    }
+    if (!c.loops.empty()) {
+        std::vector<PdfTable::Row> rows;
+        const size_t shownLoops = std::min<size_t>(c.loops.size(), 40);
+        for (size_t i = 0; i < shownLoops; ++i) {
+            const CoolantLoop& l = c.loops[i];
+            rows.push_back({{l.name}, {ReportData::number(static_cast<double>(l.racks.size()))},
+                {ReportData::number(l.liquidKw, 1)},
+                {QStringLiteral("%1 + %2").arg(l.cdusNeeded).arg(l.cdus - l.cdusNeeded)},
+                {ReportData::number(l.cdus)}});
+        }
+        PdfTable::draw(page,
+            {{QStringLiteral("Coolant loop"), 0.3}, {QStringLiteral("Racks"), 0.12, Qt::AlignRight},
+                {QStringLiteral("Liquid kW"), 0.18, Qt::AlignRight},
+                {QStringLiteral("CDUs needed + spare"), 0.24, Qt::AlignRight},
+                {QStringLiteral("CDUs"), 0.16, Qt::AlignRight}},
+            rows);
+        page.paragraph(QStringLiteral("%1 coolant distribution units planned (%2 kW each); %3 placed in the design.")
+                           .arg(c.cdusPlanned())
+                           .arg(ReportData::number(a.cduCapacityKw.value))
+                           .arg(c.cdusPlaced),
+            9);
+    }
+    page.paragraph(
+        QStringLiteral("Assumptions: %1.").arg(c.assumptionLines().mid(1).join(QStringLiteral("; "))), 7.5, kMuted);
+}
+
+} // namespace
+
 void racks(PdfPageFlow& page, const ReportData& d)
 {
     QPainter& p = page.painter();
@@ -171,6 +250,7 @@ void racks(PdfPageFlow& page, const ReportData& d)
             QStringLiteral("%1 further rack layouts are not drawn; the cabling plan export lists every rack and U.")
                 .arg(d.racks.size() - shown),
             8.5, kMuted);
+    powerAndCooling(page, d);
 }
 
 void cabling(PdfPageFlow& page, const ReportData& d)
