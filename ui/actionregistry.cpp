@@ -60,6 +60,8 @@ const std::vector<ActionSpec>& ActionRegistry::specs()
         {ActionId::ShowBom, QStringLiteral("actionShowBom"), tr("&Bill of Materials"), keys({"Ctrl+Shift+B"}), {}},
         {ActionId::ShowRacks, QStringLiteral("actionShowRacks"), tr("&Rack Elevations"), keys({"Ctrl+Shift+R"}), {}},
         {ActionId::ShowCharts, QStringLiteral("actionShowCharts"), tr("C&harts"), keys({"Ctrl+Shift+H"}), {}},
+        {ActionId::ShowPower, QStringLiteral("actionShowPower"), tr("&Power and Cooling"), keys({"Ctrl+Shift+E"}),
+            tr("kW per rack, row and facility, rack feeds, liquid and air heat, coolant loops and CDUs")},
         {ActionId::CompareDesign, QStringLiteral("actionCompareDesign"), tr("Compare &with Design File…"),
             keys({"Ctrl+Shift+C"}),
             tr("The open design side by side with a design file: what changed, cost, power, bisection, findings")},

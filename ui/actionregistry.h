@@ -41,6 +41,7 @@ enum class ActionId {
     ShowBom,
     ShowRacks,
     ShowCharts,
+    ShowPower,
     CompareDesign,
     ZoomIn,
     ZoomOut,

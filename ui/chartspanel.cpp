@@ -102,9 +102,17 @@ void ChartsPanel::refreshTiers()
     const Band allIn = cost ? cost->allInBand : Band{};
     const double capex = allIn.mid;
     const bool inference = cost && cost->tier && cost->tier->id == QLatin1String("inference");
+    // The facility power beside the cost: the power chain's figure (IT maximum x PUE), which also
+    // prices the energy and the facility in the ownership cost.
+    const auto& power = mAnalysis->figures().power;
+    const QString facility = power ? tr("; facility %1 kW at PUE %2")
+                                         .arg(QLocale().toString(power->figures.facilityMaxKw, 'f', 1))
+                                         .arg(power->figures.pue)
+                                   : QString();
     chart->setTitle(cost && cost->tier
-            ? tr("All-in cost against the tier table — this design: %1 GPUs, %2 (band %3–%4; %5)")
-                  .arg(QLocale().toString(gpus), money(capex), money(allIn.low), money(allIn.high), cost->tier->name)
+            ? tr("All-in cost against the tier table — this design: %1 GPUs, %2 (band %3–%4; %5)%6")
+                  .arg(QLocale().toString(gpus), money(capex), money(allIn.low), money(allIn.high), cost->tier->name,
+                      facility)
             : tr("Capital cost against the tier table"));
 
     std::vector<TierChartDesign> designs;

@@ -19,6 +19,7 @@
 #include "itemstyle.h"
 #include "overviewmap.h"
 #include "palettewidget.h"
+#include "powerpanel.h"
 #include "rackelevationview.h"
 #include "repohistorypanel.h"
 #include "reposession.h"
@@ -313,6 +314,12 @@ void MainWindow::buildDocks()
     mChartsDock->setWidget(mCharts);
     addDockWidget(Qt::BottomDockWidgetArea, mChartsDock);
     tabifyDockWidget(mFindingsDock, mChartsDock);
+    // The power and cooling chain (issue 17): rows, loops and CDUs, with the limits edited as commands.
+    auto* powerDock = new QDockWidget(tr("Power"), this);
+    powerDock->setObjectName(QStringLiteral("PowerDock"));
+    powerDock->setWidget(new PowerPanel(mDocument, mAnalysis, powerDock));
+    addDockWidget(Qt::BottomDockWidgetArea, powerDock);
+    tabifyDockWidget(mFindingsDock, powerDock);
     // The generator's notes: the choices it made that a user should know (e.g. an extra scalable
     // unit for the UFM). Stored in the design, so they follow undo and reopening.
     mNotes = new QListWidget(this);
@@ -409,6 +416,7 @@ void MainWindow::buildActions()
     onTriggered(ActionId::ShowBom, [this] { showDock(mBomDock); });
     onTriggered(ActionId::ShowRacks, [this] { showDock(mRacksDock); });
     onTriggered(ActionId::ShowCharts, [this] { showDock(mChartsDock); });
+    onTriggered(ActionId::ShowPower, [this] { showDock(findChild<QDockWidget*>(QStringLiteral("PowerDock"))); });
     onTriggered(ActionId::CompareDesign, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Compare with design"), QString(),
             QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
@@ -694,11 +702,13 @@ void MainWindow::buildMenus()
         connect(a, &QAction::toggled, this, [this, n](bool on) { mScene->setLayerVisible(n, on); });
     }
     view->addSeparator();
-    add(view, {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowRacks});
+    add(view,
+        {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowPower, ActionId::ShowRacks});
     add(view, {ActionId::CompareDesign});
     QMenu* panels = view->addMenu(tr("&Panels"));
     for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRepoHistoryDock, mRacksDock,
-             findChild<QDockWidget*>(QStringLiteral("FloorDock")), mFindingsDock, mNotesDock, mBomDock, mChartsDock})
+             findChild<QDockWidget*>(QStringLiteral("FloorDock")), mFindingsDock, mNotesDock, mBomDock, mChartsDock,
+             findChild<QDockWidget*>(QStringLiteral("PowerDock"))})
         panels->addAction(dock->toggleViewAction());
 
     QMenu* insert = menuBar()->addMenu(tr("&Insert"));

@@ -1,0 +1,159 @@
+// The power and cooling chain in the studio (issue 17, section 3): the Power dock shows the figures
+// `podwright-cli power` prints and the report's "Power and cooling" block reads (one PowerChain),
+// the tier chart names the same facility power, and the limits are edited as undoable commands.
+#include "helpers/uitest.h"
+#include "helpers/windowfixture.h"
+#include "integration/helpers/clirunner.h"
+
+#include "chartspanel.h"
+#include "designanalysis.h"
+#include "designdocument.h"
+#include "mainwindow.h"
+#include "powerpanel.h"
+
+#include "facility/facilityassumptions.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtCharts/QChart>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace pw;
+using namespace pw::ui;
+
+namespace {
+
+double numberIn(const QString& text, const QString& pattern)
+{
+    const QRegularExpressionMatch m = QRegularExpression(pattern).match(text);
+    if (!m.hasMatch())
+        return std::nan("");
+    QString n = m.captured(1);
+    n.remove(QLatin1Char(','));
+    return n.toDouble();
+}
+
+double rounded(double v)
+{
+    return std::round(v * 10) / 10;
+}
+
+int countOf(const std::vector<Finding>& findings, const char* code)
+{
+    return static_cast<int>(std::count_if(
+        findings.begin(), findings.end(), [&](const Finding& f) { return f.code == QLatin1String(code); }));
+}
+
+} // namespace
+
+class TestPowerPanel : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir mDir;
+    QString mFile;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        // Two scalable units of GB300 NVL72 (16 racks, 1,152 GPUs): two rows of 8 liquid-cooled racks.
+        mFile = mDir.filePath(QStringLiteral("nvl72.podwright"));
+        const test::CliResult g = test::runCli({QStringLiteral("generate"), QStringLiteral("--server"),
+            QStringLiteral("dgx-gb300-nvl72"), QStringLiteral("--switch"), QStringLiteral("sn5600"),
+            QStringLiteral("--nodes"), QStringLiteral("16"), QStringLiteral("-o"), mFile});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+    }
+
+    void studioCliAndReportShowOneChain()
+    {
+        const QJsonObject power = test::runCli({QStringLiteral("power"), mFile, QStringLiteral("--json")}).json();
+        const double facility = power.value(QLatin1String("facility_max_kw")).toDouble();
+        const double liquid = power.value(QLatin1String("liquid_kw")).toDouble();
+        QVERIFY(facility > 0);
+        // 16 racks x 142 kW x 0.85 = 1,931.2 kW to liquid (the rest of the IT load is air-cooled network gear)
+        QCOMPARE(rounded(liquid), 1931.2);
+        QCOMPARE(power.value(QLatin1String("cdus_planned")).toInt(), 4); // 2 loops x (1 + 1 spare)
+        // The same facility figure in `cost` (which prices energy and facility on it) and `analyze`.
+        const QJsonObject cost = test::runCli({QStringLiteral("cost"), mFile, QStringLiteral("--json")}).json();
+        QCOMPARE(rounded(cost.value("power_kw").toObject().value("facility").toDouble()), rounded(facility));
+        const QJsonObject analyze = test::runCli({QStringLiteral("analyze"), mFile, QStringLiteral("--json"),
+                                                      QStringLiteral("--no-bisection")})
+                                        .json();
+        QCOMPARE(rounded(analyze.value("power").toObject().value("facility_max_kw").toDouble()), rounded(facility));
+
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(mFile));
+        w->analysis()->recompute();
+        auto* panel = w->findChild<PowerPanel*>();
+        QVERIFY(panel);
+        w->action(QStringLiteral("actionShowPower"))->trigger();
+        QVERIFY(w->findChild<QDockWidget*>(QStringLiteral("PowerDock"))->isVisible());
+        const QString summary = panel->summaryText();
+        QCOMPARE(numberIn(summary, QStringLiteral("PUE [\\d.]+: ([\\d,.]+) kW maximum")), rounded(facility));
+        QCOMPARE(numberIn(summary, QStringLiteral("Heat: ([\\d,.]+) kW to liquid")), rounded(liquid));
+        QCOMPARE(panel->rowsTable()->rowCount(), power.value(QLatin1String("rows")).toArray().size());
+        QCOMPARE(panel->loopsTable()->rowCount(), 2);
+        QCOMPARE(numberIn(w->chartsPanel()->tierChart()->title(), QStringLiteral("facility ([\\d,.]+) kW")),
+            rounded(facility));
+
+        const QString pdf = mDir.filePath(QStringLiteral("proposal.pdf"));
+        const test::CliResult report = test::runCli(
+            {QStringLiteral("report"), mFile, QStringLiteral("--sections"), QStringLiteral("racks"), QStringLiteral("-o"), pdf});
+        QVERIFY2(report.exitCode == 0, report.err.constData());
+        QProcess p;
+        p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(60000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+        QVERIFY(text.contains(QLatin1String("Power and cooling")));
+        QCOMPARE(numberIn(text, QStringLiteral("the facility draws ([\\d,.]+) kW maximum")), rounded(facility));
+        QCOMPARE(numberIn(text, QStringLiteral("([\\d,.]+) kW of heat goes to liquid")), rounded(liquid));
+        QVERIFY(text.contains(QLatin1String("4 coolant distribution units planned")));
+    }
+
+    void rowLimitIsAnUndoableEditAndAFinding()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(mFile));
+        w->analysis()->recompute();
+        auto* panel = w->findChild<PowerPanel*>();
+        QVERIFY(panel);
+        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 0); // rows of 1,165.6 kW < 1,200 kW
+        QUndoStack* undo = w->document()->undoStack();
+        const int steps = undo->index();
+        // Typed into the spin box: one undo step, stored in the design's power_chain properties.
+        panel->rowLimit()->setFocus();
+        panel->rowLimit()->selectAll();
+        QTest::keyClicks(panel->rowLimit(), QStringLiteral("1000"));
+        QTest::keyClick(panel->rowLimit(), Qt::Key_Return);
+        QCOMPARE(undo->index(), steps + 1);
+        QCOMPARE(w->document()
+                     ->design()
+                     .properties()
+                     .value(QLatin1String(FacilityAssumptions::kKey))
+                     .toObject()
+                     .value(QLatin1String("row_limit_kw"))
+                     .toDouble(),
+            1000.0);
+        w->analysis()->recompute();
+        // Both compute rows draw 1,165.6 and 1,163.5 kW > 1,000 kW.
+        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 2);
+        QCOMPARE(panel->rowLimit()->value(), 1000.0);
+        undo->undo();
+        w->analysis()->recompute();
+        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 0);
+        QCOMPARE(panel->rowLimit()->value(), 1200.0);
+        QVERIFY(!panel->setValue(QStringLiteral("racks_per_loop"), 0)); // refused: at least 1
+        QCOMPARE(undo->index(), steps);
+    }
+};
+
+QTEST_MAIN(TestPowerPanel)
+#include "tst_powerpanel.moc"
