@@ -109,8 +109,8 @@ PowerPanel::PowerPanel(DesignDocument* document, DesignAnalysis* analysis, QWidg
         [this](double v) { (void)setValue(QStringLiteral("hall_limit_kw"), v); });
     connect(mRacksPerLoop, &QSpinBox::valueChanged, this,
         [this](int v) { (void)setValue(QStringLiteral("racks_per_loop"), v); });
-    connect(mCduSpares, &QSpinBox::valueChanged, this,
-        [this](int v) { (void)setValue(QStringLiteral("cdu_spares"), v); });
+    connect(
+        mCduSpares, &QSpinBox::valueChanged, this, [this](int v) { (void)setValue(QStringLiteral("cdu_spares"), v); });
     connect(mAnalysis, &DesignAnalysis::updated, this, &PowerPanel::refresh);
     refresh();
 }
@@ -153,8 +153,9 @@ void PowerPanel::refresh()
     mRows->setRowCount(0);
     mLoops->setRowCount(0);
     if (!power) {
-        mSummary->setText(mAnalysis->costError().isEmpty() ? tr("No figures yet.")
-                                                           : tr("Power figures unavailable: %1").arg(mAnalysis->costError()));
+        mSummary->setText(mAnalysis->costError().isEmpty()
+                ? tr("No figures yet.")
+                : tr("Power figures unavailable: %1").arg(mAnalysis->costError()));
         return;
     }
     const PowerChain& c = *power;
@@ -186,7 +187,8 @@ void PowerPanel::refresh()
         setCell(mRows, i, 6, kw(r.airKw));
         if (a.rowLimitKw.value > 0 && r.maxKw > a.rowLimitKw.value + 1e-9) {
             mRows->item(i, 3)->setForeground(QColor(0xc6, 0x28, 0x28));
-            mRows->item(i, 3)->setToolTip(tr("Above the row limit of %1 kW (POWER-ROW-LIMIT)").arg(kw(a.rowLimitKw.value)));
+            mRows->item(i, 3)->setToolTip(
+                tr("Above the row limit of %1 kW (POWER-ROW-LIMIT)").arg(kw(a.rowLimitKw.value)));
         }
     }
     mLoops->setRowCount(static_cast<int>(c.loops.size()));

@@ -84,8 +84,8 @@ private Q_SLOTS:
         // The same facility figure in `cost` (which prices energy and facility on it) and `analyze`.
         const QJsonObject cost = test::runCli({QStringLiteral("cost"), mFile, QStringLiteral("--json")}).json();
         QCOMPARE(rounded(cost.value("power_kw").toObject().value("facility").toDouble()), rounded(facility));
-        const QJsonObject analyze = test::runCli({QStringLiteral("analyze"), mFile, QStringLiteral("--json"),
-                                                      QStringLiteral("--no-bisection")})
+        const QJsonObject analyze = test::runCli(
+            {QStringLiteral("analyze"), mFile, QStringLiteral("--json"), QStringLiteral("--no-bisection")})
                                         .json();
         QCOMPARE(rounded(analyze.value("power").toObject().value("facility_max_kw").toDouble()), rounded(facility));
 
@@ -105,8 +105,8 @@ private Q_SLOTS:
             rounded(facility));
 
         const QString pdf = mDir.filePath(QStringLiteral("proposal.pdf"));
-        const test::CliResult report = test::runCli(
-            {QStringLiteral("report"), mFile, QStringLiteral("--sections"), QStringLiteral("racks"), QStringLiteral("-o"), pdf});
+        const test::CliResult report = test::runCli({QStringLiteral("report"), mFile, QStringLiteral("--sections"),
+            QStringLiteral("racks"), QStringLiteral("-o"), pdf});
         QVERIFY2(report.exitCode == 0, report.err.constData());
         QProcess p;
         p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
