@@ -188,7 +188,7 @@ const std::vector<RuleInfo>& designRules()
             "the hall's IT maximum exceeds the hall limit (power_chain hall_limit_kw)",
             "Split the design over two halls, reduce the load, or raise the hall limit."},
         {"POWER-FEED-REDUNDANCY", Severity::Warning,
-            "a rack's feeds cannot carry its maximum with one feed (PDU or power shelf) lost",
+            "a rack's two or more feeds cannot carry its maximum with one feed (PDU or power shelf) lost",
             "Add a feed to the rack, or use feeds with a higher rating."},
         {"COOLING-CDU-CAPACITY", Severity::Warning,
             "the design places fewer CDUs than its coolant loops need (ceil(liquid heat / CDU capacity) + spares)",

@@ -19,7 +19,8 @@ QString num(double v, int precision = 2)
 // `power`, the studio's Power panel and the report show:
 // POWER-ROW-LIMIT: a floor row's IT maximum above the row limit (design assumption row_limit_kw).
 // POWER-HALL-LIMIT: the hall's IT maximum above the hall limit (hall_limit_kw, when set).
-// POWER-FEED-REDUNDANCY: racks whose feeds cannot carry their maximum with the largest feed lost.
+// POWER-FEED-REDUNDANCY: racks with two or more feeds that cannot carry their maximum with the largest
+// feed lost.
 // COOLING-CDU-CAPACITY: a design that places CDUs places fewer than its coolant loops need.
 void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Finding>& out)
 {
@@ -55,7 +56,9 @@ void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Fin
     std::vector<EntityRef> weak;
     QStringList weakTerms;
     for (const RackChain& r : chain.racks) {
-        if (r.feeds.empty() || r.feedRatingKw <= 0 || r.survivesOneFeedLost(chain.feeds))
+        // A rack with one feed has no redundancy to lose (the Power dock and `power --racks` say so,
+        // and RACK-PDU asks for PDUs where none are); the rule judges racks given two or more.
+        if (r.feeds.size() < 2 || r.feedRatingKw <= 0 || r.survivesOneFeedLost(chain.feeds))
             continue;
         double largest = 0;
         for (int f : r.feeds)

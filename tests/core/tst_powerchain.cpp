@@ -1,5 +1,7 @@
 #include "helpers/testcatalog.h"
 
+#include "analysis/designfigures.h"
+#include "cost/costmodel.h"
 #include "facility/powerchain.h"
 #include "floor/floorlayout.h"
 #include "validate/designrules.h"
@@ -184,6 +186,23 @@ private Q_SLOTS:
         QVERIFY(!FacilityAssumptions::whyInvalid(QStringLiteral("row_limit_kw"), 900).has_value());
     }
 
+    void costAndFiguresReadTheChainsFacilityPower()
+    {
+        // 4 racks of 4 DGX H100 at PUE 1.3 (design assumption): facility 163.44 x 1.3 = 212.472 kW.
+        Design d = build("dgx-h100", 4, 4, 3, 2);
+        QJsonObject props = d.properties();
+        props.insert(QStringLiteral("assumptions"), QJsonObject{{QStringLiteral("pue"), 1.3}});
+        d.setProperties(props);
+        const DesignFigures f = DesignFigures::of(d, FiguresRequest::forDesign(d));
+        QVERIFY(f.cost && f.power);
+        QVERIFY(qFuzzyCompare(f.power->figures.facilityMaxKw, 212.472));
+        QCOMPARE(f.cost->facilityPowerKw, f.power->figures.facilityMaxKw);
+        // Energy per year = facility typical x 8760 h: the chain's typical facility figure
+        // (DGX H100 typical from the catalog, PDUs at their maximum) priced by the cost model.
+        QVERIFY(qFuzzyCompare(f.cost->energyKwhPerYear, f.power->facilityTypicalKw * 8760));
+        QVERIFY(f.power->facilityTypicalKw < f.power->figures.facilityMaxKw);
+    }
+
     void rowAndHallLimitsAreFindings()
     {
         // One row of 4 racks: 4 x 40.86 = 163.44 kW. Default row limit 1,200 kW: no finding.
@@ -206,14 +225,17 @@ private Q_SLOTS:
 
     void aRackWithoutASpareFeedIsAFinding()
     {
-        // 3 PDUs of 60 kW: 120 kW left >= 40.86, fine. 1 PDU: 60 - 60 = 0 < 40.82 kW.
+        // 4 DGX H100 on 3 PDUs of 60 kW: 120 kW left >= 40.86, fine.
         QVERIFY(findings(build("dgx-h100", 2, 4, 3, 2), "POWER-FEED-REDUNDANCY").empty());
-        const auto weak = findings(build("dgx-h100", 2, 4, 1, 2), "POWER-FEED-REDUNDANCY");
+        // 5 DGX B200 on 2 PDUs: 5 x 14.3 + 2 x 0.02 = 71.54 kW; one lost leaves 120 - 60 = 60 kW < 71.54.
+        const auto weak = findings(build("dgx-b200", 2, 5, 2, 2), "POWER-FEED-REDUNDANCY");
         QCOMPARE(weak.size(), size_t(1));
         QCOMPARE(weak.front().message, QStringLiteral("2 racks go down when one of their feeds fails"));
         QVERIFY2(
-            weak.front().explanation.contains(QLatin1String("R1: 1 feeds, 60 kW - largest 60 kW = 0 kW < 40.82 kW")),
+            weak.front().explanation.contains(QLatin1String("R1: 2 feeds, 120 kW - largest 60 kW = 60 kW < 71.54 kW")),
             qPrintable(weak.front().explanation));
+        // One PDU: no redundancy to lose, so no finding (the chain still says the rack goes down).
+        QVERIFY(findings(build("dgx-h100", 1, 4, 1, 1), "POWER-FEED-REDUNDANCY").empty());
     }
 
     void placedCdusAreCheckedAgainstTheLoops()

@@ -60,8 +60,8 @@ private Q_SLOTS:
     {
         const QString copy = mDir.filePath(QStringLiteral("limited.podwright"));
         QVERIFY(QFile::copy(mFile, copy));
-        const auto set = runCli({QStringLiteral("power"), copy, QStringLiteral("--set"), QStringLiteral("row_limit_kw=100"),
-            QStringLiteral("--set"), QStringLiteral("hall_limit_kw=200")});
+        const auto set = runCli({QStringLiteral("power"), copy, QStringLiteral("--set"),
+            QStringLiteral("row_limit_kw=100"), QStringLiteral("--set"), QStringLiteral("hall_limit_kw=200")});
         QVERIFY2(set.exitCode == 0, set.err.constData());
         QVERIFY(set.out.contains("wrote"));
         QVERIFY(set.out.contains("OVER LIMIT"));
@@ -70,8 +70,9 @@ private Q_SLOTS:
         QVERIFY(v.out.contains("POWER-HALL-LIMIT"));
         QCOMPARE(v.exitCode, 1); // POWER-HALL-LIMIT is an error
         // Back to the defaults: the key leaves the file.
-        const auto reset = runCli({QStringLiteral("power"), copy, QStringLiteral("--set"), QStringLiteral("row_limit_kw=1200"),
-            QStringLiteral("--set"), QStringLiteral("hall_limit_kw=0"), QStringLiteral("--json")});
+        const auto reset
+            = runCli({QStringLiteral("power"), copy, QStringLiteral("--set"), QStringLiteral("row_limit_kw=1200"),
+                QStringLiteral("--set"), QStringLiteral("hall_limit_kw=0"), QStringLiteral("--json")});
         QCOMPARE(reset.json().value(QLatin1String("changed")).toBool(), true);
         QVERIFY(!runCli({QStringLiteral("validate"), copy}).out.contains("POWER-ROW-LIMIT"));
     }

@@ -123,8 +123,9 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
                            .arg(c.cdusPlaced),
             9);
     }
-    page.paragraph(
-        QStringLiteral("Assumptions: %1.").arg(c.assumptionLines().mid(1).join(QStringLiteral("; "))), 7.5, kMuted);
+    page.paragraph(ReportData::customerText(
+                       QStringLiteral("Assumptions: %1.").arg(c.assumptionLines().mid(1).join(QStringLiteral("; ")))),
+        7.5, kMuted);
 }
 
 } // namespace
