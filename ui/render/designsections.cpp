@@ -57,6 +57,11 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
 {
     const PowerChain& c = d.power;
     const FacilityAssumptions& a = c.assumptions;
+    // The block stays together when it fits a page: a few lines of it alone on the section's last
+    // page would leave that page nearly empty (about 16 pt per table line, 130 pt of text).
+    const double rowsShown
+        = static_cast<double>(std::min<size_t>(c.rows.size(), 40) + std::min<size_t>(c.loops.size(), 40));
+    page.ensure(std::min(page.body().height() * 0.9, 130 + 16 * (rowsShown + 2)));
     page.subheading(QStringLiteral("Power and cooling"));
     page.paragraph(QStringLiteral("IT load %1 kW maximum, %2 kW typical; at PUE %3 the facility draws %4 kW maximum, "
                                   "%5 kW typical. At maximum load %6 kW of heat goes to liquid (cold plates) and %7 kW "
