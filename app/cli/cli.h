@@ -94,6 +94,7 @@ int runRegenerate(Context& ctx);
 int runConnect(Context& ctx);
 int runDiff(Context& ctx); // diffcli.cpp: what changed between two designs or revisions
 int runCablePlan(Context& ctx); // floorcli.cpp: the run-list from the floor plan
+int runFailures(Context& ctx); // failurescli.cpp: the failure domains (issue 17 section 4)
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

@@ -34,6 +34,8 @@ const Subcommand kSubcommands[] = {
     {"bom", "bill of materials with price sources (--csv)", runBom},
     {"cable-plan", "the run-list for the cabling contractor: ends, floor positions, parts, lengths, optical budget",
         runCablePlan},
+    {"failures", "what one failure takes down: switch, plane, PDU, CDU loop, rack, row (GPUs, blocks, bisection, kW)",
+        runFailures},
     {"cost", "capital, operating and ownership cost, cloud break-even, tier", runCost},
     {"size", "GPU memory, GPU count and training time for a workload", runSize},
     {"waive", "accept a design-rule finding with a written reason", runWaive},
