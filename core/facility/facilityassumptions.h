@@ -1,0 +1,47 @@
+#pragma once
+
+#include "cost/costassumptions.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+#include <optional>
+
+namespace pw {
+
+class Design;
+
+// What the power and cooling chain assumes beyond the catalog: the limits rows and the hall are
+// built for, how racks share coolant loops, the CDU's capacity when the design records no CDU item,
+// and the liquid share of a liquid-cooled item's heat when its catalog entry gives none. Defaults
+// say they are estimates; the user's values live in design.properties()["power_chain"] with keys
+// "row_limit_kw", "hall_limit_kw" (0: no limit), "racks_per_loop", "cdu_spares",
+// "cdu_capacity_kw", "liquid_share" (docs/file-format.md). Values out of range are ignored.
+struct FacilityAssumptions {
+    Assumption rowLimitKw; // IT maximum a row's power distribution is built for; 0: not checked
+    Assumption hallLimitKw; // IT maximum of the hall; 0: not checked
+    Assumption racksPerLoop; // liquid-cooled racks sharing one coolant loop (within a row)
+    Assumption cduSpares; // CDUs per loop beyond those the heat needs (1: N+1)
+    Assumption cduCapacityKw; // heat one CDU moves
+    Assumption liquidShare; // share of a liquid-cooled item's heat taken by liquid, when not in its entry
+    double liquidShareLow = 0.8; // band of the default liquid share
+    double liquidShareHigh = 0.9;
+
+    static constexpr const char* kKey = "power_chain";
+
+    [[nodiscard]] static FacilityAssumptions defaults();
+    // Defaults, then a CDU item the design records (cooling_capacity_kw), then the design's values.
+    [[nodiscard]] static FacilityAssumptions of(const Design& design);
+    // Overlays the keys present in `json`; marks them "design". Returns why a value was refused
+    // (empty when all were taken).
+    QStringList overlay(const QJsonObject& json);
+    [[nodiscard]] QJsonObject toJson() const; // values, keys as stored
+    // The design's properties with these values stored (only keys that differ from the defaults).
+    [[nodiscard]] QJsonObject storedIn(const QJsonObject& properties) const;
+    // Why `value` is out of range for `key` ("row_limit_kw must be 0 or more"), or nothing.
+    [[nodiscard]] static std::optional<QString> whyInvalid(const QString& key, double value);
+    [[nodiscard]] static QStringList keys();
+    bool operator==(const FacilityAssumptions&) const = default;
+};
+
+} // namespace pw

@@ -1,0 +1,387 @@
+#include "facility/powerchain.h"
+
+#include "catalog/rackscale.h"
+#include "floor/floorlayout.h"
+#include "model/design.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+
+namespace pw {
+
+namespace {
+
+constexpr double kEps = 1e-9;
+
+// A rack-scale system's power shelves ("power_shelves": {"value": 8, "capacity_kw": 33}).
+struct Shelves {
+    int count = 0;
+    double capacityKw = 0;
+};
+
+Shelves shelvesOf(const CatalogItem& item)
+{
+    const QJsonObject o = item.json.value(QLatin1String("power_shelves")).toObject();
+    return {o.value(QLatin1String("value")).toInt(), o.value(QLatin1String("capacity_kw")).toDouble()};
+}
+
+// A coolant distribution unit: it moves heat, its own draw is not heat for a loop.
+bool isCdu(const CatalogItem& item)
+{
+    return item.json.value(QLatin1String("cooling_capacity_kw")).toObject().value(QLatin1String("value")).toDouble()
+        > 0;
+}
+
+// Share of the item's heat taken by liquid, and whether that share is an estimate.
+std::pair<double, bool> liquidShareOf(const CatalogItem& item, const FacilityAssumptions& a)
+{
+    if (item.cooling != Cooling::Liquid || isCdu(item))
+        return {0.0, false};
+    const QJsonObject o = item.json.value(QLatin1String("liquid_heat_share")).toObject();
+    const QJsonValue v = o.value(QLatin1String("value"));
+    if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 1)
+        return {v.toDouble(), o.value(QLatin1String("source")).toString().startsWith(QLatin1String("estimate"))};
+    return {a.liquidShare.value, a.liquidShare.source.startsWith(QLatin1String("estimate"))};
+}
+
+int cdusFor(double liquidKw, double capacityKw)
+{
+    return liquidKw <= kEps ? 0 : static_cast<int>(std::ceil(liquidKw / capacityKw - kEps));
+}
+
+} // namespace
+
+QString toString(FeedKind kind)
+{
+    return kind == FeedKind::Pdu ? QStringLiteral("pdu") : QStringLiteral("power-shelf");
+}
+
+bool RackChain::survivesOneFeedLost(const std::vector<PowerFeed>& all) const
+{
+    if (feeds.size() < 2)
+        return false;
+    double largest = 0;
+    for (int f : feeds)
+        largest = std::max(largest, all[f].ratingKw);
+    return feedRatingKw - largest + kEps >= maxKw;
+}
+
+QJsonObject FailureImpact::toJson() const
+{
+    QJsonArray lost;
+    for (GroupId id : racksLost)
+        lost.append(static_cast<qint64>(id.value()));
+    QJsonArray degraded;
+    for (GroupId id : racksDegraded)
+        degraded.append(static_cast<qint64>(id.value()));
+    return QJsonObject{{QStringLiteral("racks_lost"), lost}, {QStringLiteral("racks_degraded"), degraded},
+        {QStringLiteral("gpus_lost"), gpusLost}, {QStringLiteral("it_kw_lost"), itKwLost},
+        {QStringLiteral("it_kw_left"), itKwLeft}, {QStringLiteral("liquid_capacity_left_kw"), liquidCapacityLeftKw}};
+}
+
+PowerChain PowerChain::of(const Design& design, double pue)
+{
+    return of(design, PowerFigures::of(design, pue), FacilityAssumptions::of(design));
+}
+
+PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, const FacilityAssumptions& assumptions)
+{
+    PowerChain c;
+    c.figures = figures;
+    c.assumptions = assumptions;
+    std::unordered_map<quint32, size_t> index;
+    for (const RackPower& r : figures.racks) {
+        index[r.id.value()] = c.racks.size();
+        RackChain rc;
+        rc.id = r.id;
+        rc.name = r.name;
+        rc.maxKw = r.maxKw;
+        rc.typicalKw = r.typicalKw;
+        c.racks.push_back(rc);
+    }
+    double unrackedLiquid = 0;
+    // Nodes in id order, so feeds come out in a stable order.
+    design.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = design.item(n.sku);
+        if (!item)
+            return;
+        if (isCdu(*item))
+            ++c.cdusPlaced;
+        const auto [share, estimated] = liquidShareOf(*item, assumptions);
+        const double liquid = item->maxPower().value() / 1000.0 * share;
+        const auto it = n.rack.isValid() ? index.find(n.rack.value()) : index.end();
+        if (it == index.end()) {
+            unrackedLiquid += liquid;
+            return;
+        }
+        RackChain& rc = c.racks[it->second];
+        rc.gpus += item->gpuCount();
+        rc.liquidKw += liquid;
+        rc.liquidEstimated = rc.liquidEstimated || (share > 0 && estimated);
+        if (item->kind == ItemKind::Pdu) {
+            rc.feeds.push_back(static_cast<int>(c.feeds.size()));
+            c.feeds.push_back({FeedKind::Pdu, n.id, rc.id, n.name, item->pduCapacityKw ? item->pduCapacityKw->value : 0, 0});
+        }
+        if (isBusbarRack(*item)) {
+            const Shelves s = shelvesOf(*item);
+            for (int k = 1; k <= s.count; ++k) {
+                rc.feeds.push_back(static_cast<int>(c.feeds.size()));
+                c.feeds.push_back({FeedKind::PowerShelf, NodeId(), rc.id,
+                    QStringLiteral("%1 shelf %2").arg(n.name).arg(k), s.capacityKw, 0});
+            }
+        }
+    });
+    for (RackChain& rc : c.racks) {
+        rc.airKw = rc.maxKw - rc.liquidKw;
+        for (int f : rc.feeds)
+            rc.feedRatingKw += c.feeds[f].ratingKw;
+        for (int f : rc.feeds)
+            c.feeds[f].loadKw = rc.feedRatingKw > 0 ? rc.maxKw * c.feeds[f].ratingKw / rc.feedRatingKw
+                                                    : rc.maxKw / static_cast<double>(rc.feeds.size());
+        c.liquidKw += rc.liquidKw;
+    }
+    c.liquidKw += unrackedLiquid;
+    c.airKw = figures.itMaxKw - c.liquidKw;
+    c.facilityTypicalKw = figures.itTypicalKw * figures.pue;
+
+    // Rows from the floor plan, racks in slot order.
+    std::vector<std::vector<size_t>> rowRacks; // chain row -> rack indices
+    if (const std::optional<FloorLayout> floor = FloorLayout::of(design)) {
+        std::map<int, std::vector<std::pair<int, size_t>>> byRow; // floor row -> (slot, rack index)
+        for (size_t i = 0; i < c.racks.size(); ++i)
+            if (const RackPlace* p = floor->place(c.racks[i].id))
+                byRow[p->row].push_back({p->slot, i});
+        for (auto& [floorRow, members] : byRow) {
+            std::sort(members.begin(), members.end());
+            RowChain row;
+            row.name = floorRow >= 0 && floorRow < static_cast<int>(floor->rows.size())
+                ? floor->rows[floorRow].name
+                : QStringLiteral("row %1").arg(floorRow + 1);
+            std::vector<size_t> ids;
+            for (const auto& [slot, i] : members) {
+                RackChain& rc = c.racks[i];
+                rc.row = static_cast<int>(c.rows.size());
+                row.racks.push_back(rc.id);
+                row.gpus += rc.gpus;
+                row.maxKw += rc.maxKw;
+                row.typicalKw += rc.typicalKw;
+                row.liquidKw += rc.liquidKw;
+                row.airKw += rc.airKw;
+                ids.push_back(i);
+            }
+            c.rows.push_back(row);
+            rowRacks.push_back(ids);
+        }
+    }
+    std::vector<size_t> unplaced;
+    for (size_t i = 0; i < c.racks.size(); ++i)
+        if (c.racks[i].row < 0)
+            unplaced.push_back(i);
+
+    // Coolant loops: the liquid-cooled racks of a row, racksPerLoop at a time.
+    const size_t perLoop = static_cast<size_t>(std::max(1.0, assumptions.racksPerLoop.value));
+    const double capacity = std::max(1.0, assumptions.cduCapacityKw.value);
+    auto makeLoops = [&](const std::vector<size_t>& members, int row, const QString& prefix) {
+        std::vector<size_t> liquid;
+        for (size_t i : members)
+            if (c.racks[i].liquidKw > kEps)
+                liquid.push_back(i);
+        for (size_t start = 0; start < liquid.size(); start += perLoop) {
+            CoolantLoop loop;
+            loop.row = row;
+            loop.cduCapacityKw = capacity;
+            const size_t n = c.loops.size();
+            loop.name = QStringLiteral("loop %1%2").arg(prefix).arg(start / perLoop + 1);
+            for (size_t k = start; k < std::min(liquid.size(), start + perLoop); ++k) {
+                RackChain& rc = c.racks[liquid[k]];
+                rc.loop = static_cast<int>(n);
+                loop.racks.push_back(rc.id);
+                loop.liquidKw += rc.liquidKw;
+            }
+            loop.cdusNeeded = cdusFor(loop.liquidKw, capacity);
+            loop.cdus = loop.cdusNeeded + static_cast<int>(assumptions.cduSpares.value);
+            c.loops.push_back(loop);
+        }
+    };
+    for (size_t r = 0; r < c.rows.size(); ++r)
+        makeLoops(rowRacks[r], static_cast<int>(r), c.rows[r].name + QLatin1Char('-'));
+    makeLoops(unplaced, -1, QString());
+    return c;
+}
+
+const RackChain* PowerChain::rack(GroupId id) const
+{
+    for (const RackChain& r : racks)
+        if (r.id == id)
+            return &r;
+    return nullptr;
+}
+
+int PowerChain::cdusPlanned() const
+{
+    int n = 0;
+    for (const CoolantLoop& l : loops)
+        n += l.cdus;
+    return n;
+}
+
+namespace {
+
+double liquidCapacity(const std::vector<CoolantLoop>& loops)
+{
+    double kw = 0;
+    for (const CoolantLoop& l : loops)
+        kw += l.cdus * l.cduCapacityKw;
+    return kw;
+}
+
+void lose(FailureImpact& impact, const RackChain& r)
+{
+    impact.racksLost.push_back(r.id);
+    impact.gpusLost += r.gpus;
+    impact.itKwLost += r.maxKw;
+}
+
+} // namespace
+
+FailureImpact PowerChain::withoutFeed(int feed) const
+{
+    FailureImpact impact;
+    impact.liquidCapacityLeftKw = liquidCapacity(loops);
+    if (feed >= 0 && feed < static_cast<int>(feeds.size())) {
+        const PowerFeed& f = feeds[feed];
+        if (const RackChain* r = rack(f.rack)) {
+            const bool ratingsKnown = r->feedRatingKw > 0;
+            const bool carried = ratingsKnown ? r->feedRatingKw - f.ratingKw + kEps >= r->maxKw : r->feeds.size() > 1;
+            if (carried && r->feeds.size() > 1)
+                impact.racksDegraded.push_back(r->id);
+            else
+                lose(impact, *r);
+        }
+    }
+    impact.itKwLeft = figures.itMaxKw - impact.itKwLost;
+    return impact;
+}
+
+FailureImpact PowerChain::withoutLoop(int loop) const
+{
+    FailureImpact impact;
+    impact.liquidCapacityLeftKw = liquidCapacity(loops);
+    if (loop >= 0 && loop < static_cast<int>(loops.size())) {
+        const CoolantLoop& l = loops[loop];
+        for (GroupId id : l.racks)
+            if (const RackChain* r = rack(id))
+                lose(impact, *r);
+        impact.liquidCapacityLeftKw -= l.cdus * l.cduCapacityKw;
+    }
+    impact.itKwLeft = figures.itMaxKw - impact.itKwLost;
+    return impact;
+}
+
+FailureImpact PowerChain::withoutOneCdu(int loop) const
+{
+    FailureImpact impact;
+    impact.liquidCapacityLeftKw = liquidCapacity(loops);
+    if (loop >= 0 && loop < static_cast<int>(loops.size()) && loops[loop].cdus > 0) {
+        const CoolantLoop& l = loops[loop];
+        impact.liquidCapacityLeftKw -= l.cduCapacityKw;
+        const double left = (l.cdus - 1) * l.cduCapacityKw;
+        // Shed the racks with the most liquid heat first until the CDUs left carry the rest.
+        std::vector<const RackChain*> members;
+        for (GroupId id : l.racks)
+            if (const RackChain* r = rack(id))
+                members.push_back(r);
+        std::stable_sort(members.begin(), members.end(),
+            [](const RackChain* a, const RackChain* b) { return a->liquidKw > b->liquidKw; });
+        double heat = l.liquidKw;
+        for (const RackChain* r : members) {
+            if (heat <= left + kEps)
+                impact.racksDegraded.push_back(r->id);
+            else {
+                lose(impact, *r);
+                heat -= r->liquidKw;
+            }
+        }
+    }
+    impact.itKwLeft = figures.itMaxKw - impact.itKwLost;
+    return impact;
+}
+
+QStringList PowerChain::assumptionLines() const
+{
+    QStringList lines;
+    lines << PowerFigures::method();
+    if (!figures.typicalNote().isEmpty())
+        lines << figures.typicalNote();
+    lines << QStringLiteral("rack feeds: the rack's PDUs (catalog capacity_kw) or its power shelves (catalog "
+                            "power_shelves); the load shares over them by rating; a rack survives one feed lost "
+                            "when the others' ratings add up to its maximum");
+    lines << QStringLiteral("liquid share of a liquid-cooled item without its own figure: %1 (%2)")
+                 .arg(assumptions.liquidShare.value)
+                 .arg(assumptions.liquidShare.source);
+    lines << QStringLiteral("CDU capacity %1 kW (%2)").arg(assumptions.cduCapacityKw.value).arg(assumptions.cduCapacityKw.source);
+    lines << QStringLiteral("%1 liquid-cooled racks per coolant loop (%2)")
+                 .arg(assumptions.racksPerLoop.value)
+                 .arg(assumptions.racksPerLoop.source);
+    lines << QStringLiteral("%1 spare CDU per loop (%2)").arg(assumptions.cduSpares.value).arg(assumptions.cduSpares.source);
+    lines << QStringLiteral("row limit %1 kW IT maximum (%2)").arg(assumptions.rowLimitKw.value).arg(assumptions.rowLimitKw.source);
+    lines << QStringLiteral("hall limit %1 kW IT maximum (%2)").arg(assumptions.hallLimitKw.value).arg(assumptions.hallLimitKw.source);
+    return lines;
+}
+
+QJsonObject PowerChain::toJson() const
+{
+    QJsonArray rackArray;
+    for (const RackChain& r : racks) {
+        QJsonArray f;
+        for (int i : r.feeds)
+            f.append(i);
+        rackArray.append(QJsonObject{{QStringLiteral("id"), static_cast<qint64>(r.id.value())},
+            {QStringLiteral("name"), r.name}, {QStringLiteral("row"), r.row}, {QStringLiteral("loop"), r.loop},
+            {QStringLiteral("gpus"), r.gpus}, {QStringLiteral("max_kw"), r.maxKw},
+            {QStringLiteral("typical_kw"), r.typicalKw}, {QStringLiteral("liquid_kw"), r.liquidKw},
+            {QStringLiteral("air_kw"), r.airKw}, {QStringLiteral("liquid_estimated"), r.liquidEstimated},
+            {QStringLiteral("feeds"), f}, {QStringLiteral("feed_rating_kw"), r.feedRatingKw},
+            {QStringLiteral("survives_one_feed_lost"), r.survivesOneFeedLost(feeds)}});
+    }
+    auto ids = [](const std::vector<GroupId>& v) {
+        QJsonArray a;
+        for (GroupId id : v)
+            a.append(static_cast<qint64>(id.value()));
+        return a;
+    };
+    QJsonArray rowArray;
+    for (const RowChain& r : rows)
+        rowArray.append(QJsonObject{{QStringLiteral("name"), r.name}, {QStringLiteral("racks"), ids(r.racks)},
+            {QStringLiteral("gpus"), r.gpus}, {QStringLiteral("max_kw"), r.maxKw},
+            {QStringLiteral("typical_kw"), r.typicalKw}, {QStringLiteral("liquid_kw"), r.liquidKw},
+            {QStringLiteral("air_kw"), r.airKw}});
+    QJsonArray feedArray;
+    for (const PowerFeed& f : feeds)
+        feedArray.append(QJsonObject{{QStringLiteral("kind"), toString(f.kind)}, {QStringLiteral("name"), f.name},
+            {QStringLiteral("node"), f.node.isValid() ? QJsonValue(static_cast<qint64>(f.node.value())) : QJsonValue()},
+            {QStringLiteral("rack"), static_cast<qint64>(f.rack.value())}, {QStringLiteral("rating_kw"), f.ratingKw},
+            {QStringLiteral("load_kw"), f.loadKw}});
+    QJsonArray loopArray;
+    for (const CoolantLoop& l : loops)
+        loopArray.append(QJsonObject{{QStringLiteral("name"), l.name}, {QStringLiteral("row"), l.row},
+            {QStringLiteral("racks"), ids(l.racks)}, {QStringLiteral("liquid_kw"), l.liquidKw},
+            {QStringLiteral("cdus_needed"), l.cdusNeeded}, {QStringLiteral("cdus"), l.cdus},
+            {QStringLiteral("cdu_capacity_kw"), l.cduCapacityKw}});
+    return QJsonObject{{QStringLiteral("it_max_kw"), figures.itMaxKw},
+        {QStringLiteral("it_typical_kw"), figures.itTypicalKw}, {QStringLiteral("pue"), figures.pue},
+        {QStringLiteral("facility_max_kw"), figures.facilityMaxKw},
+        {QStringLiteral("facility_typical_kw"), facilityTypicalKw}, {QStringLiteral("liquid_kw"), liquidKw},
+        {QStringLiteral("air_kw"), airKw}, {QStringLiteral("unracked_kw"), figures.unrackedMaxKw},
+        {QStringLiteral("cdus_planned"), cdusPlanned()}, {QStringLiteral("cdus_placed"), cdusPlaced},
+        {QStringLiteral("limits"), assumptions.toJson()}, {QStringLiteral("racks"), rackArray},
+        {QStringLiteral("rows"), rowArray}, {QStringLiteral("feeds"), feedArray},
+        {QStringLiteral("loops"), loopArray},
+        {QStringLiteral("assumptions"), QJsonArray::fromStringList(assumptionLines())}};
+}
+
+} // namespace pw

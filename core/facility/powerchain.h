@@ -1,0 +1,121 @@
+#pragma once
+
+#include "cost/powerfigures.h"
+#include "facility/facilityassumptions.h"
+#include "util/strongid.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace pw {
+
+class Design;
+
+// The power and cooling chain of a design, from each rack's feeds to the facility.
+//
+// API (stable: later versions add members, never rename them):
+//   PowerChain chain = PowerChain::of(design, pue);           // or of(design, figures, assumptions)
+//   chain.racks   every rack of PowerFigures (same order), with its kW (max, typical), GPUs, liquid/air
+//                 heat split, floor row (index into rows, -1: not on the floor), feeds and CDU loop
+//   chain.rows    the floor rows holding racks, each listing its racks, kW and limit
+//   chain.feeds   every feed: a rack PDU (a node) or a power shelf of a busbar rack, with the rack it
+//                 feeds, its rating and its share of the load
+//   chain.loops   the coolant loops, each listing the racks it cools, its liquid heat and its CDUs
+//   chain.withoutFeed(i), chain.withoutLoop(i), chain.withoutOneCdu(i): what one failure takes
+//                 down (racks, GPUs) and the power and cooling left (FailureImpact)
+// Rack kW come from PowerFigures (the one definition of IT power); facility = IT x PUE as there.
+// Every estimate the chain makes is listed in assumptions().
+enum class FeedKind { Pdu, PowerShelf };
+
+[[nodiscard]] QString toString(FeedKind kind); // "pdu", "power-shelf"
+
+struct PowerFeed {
+    FeedKind kind = FeedKind::Pdu;
+    NodeId node; // the PDU node; invalid for a power shelf (part of its rack-scale system)
+    GroupId rack; // the rack it feeds
+    QString name; // "pdu-r01-1", or "R01 shelf 3"
+    double ratingKw = 0; // catalog capacity (PDU capacity_kw, power shelf capacity_kw)
+    double loadKw = 0; // its share of the rack's maximum with every feed up
+};
+
+struct RackChain {
+    GroupId id;
+    QString name;
+    int row = -1; // index into PowerChain::rows; -1: the rack is not on the floor plan
+    int loop = -1; // index into PowerChain::loops; -1: no liquid heat
+    int gpus = 0;
+    double maxKw = 0; // from PowerFigures
+    double typicalKw = 0;
+    double liquidKw = 0; // heat carried away by liquid at maximum load
+    double airKw = 0; // heat left to the room's air at maximum load
+    bool liquidEstimated = false; // the split uses an estimated liquid share
+    std::vector<int> feeds; // indices into PowerChain::feeds
+    double feedRatingKw = 0; // sum of the feeds' ratings
+    // The feeds carry the maximum with the largest one lost (feed rating - largest >= maximum).
+    [[nodiscard]] bool survivesOneFeedLost(const std::vector<PowerFeed>& all) const;
+};
+
+struct RowChain {
+    QString name;
+    std::vector<GroupId> racks;
+    int gpus = 0;
+    double maxKw = 0;
+    double typicalKw = 0;
+    double liquidKw = 0;
+    double airKw = 0;
+};
+
+// One technology cooling loop: the CDUs that feed the cold plates of its racks.
+struct CoolantLoop {
+    QString name; // "loop R01-1"
+    int row = -1; // the row it serves (-1: racks not on the floor)
+    std::vector<GroupId> racks;
+    double liquidKw = 0;
+    int cdusNeeded = 0; // ceil(liquid kW / CDU capacity)
+    int cdus = 0; // needed + spares per loop
+    double cduCapacityKw = 0;
+};
+
+// What one failure takes down, and what is left. A rack is lost when its feeds left cannot carry
+// its maximum, or its loop's CDUs left cannot carry its liquid heat.
+struct FailureImpact {
+    std::vector<GroupId> racksLost;
+    std::vector<GroupId> racksDegraded; // still running, without their redundancy
+    int gpusLost = 0;
+    double itKwLost = 0; // maximum load of the racks lost
+    double itKwLeft = 0; // IT maximum of everything still running
+    double liquidCapacityLeftKw = 0; // CDU capacity left in service, all loops
+    [[nodiscard]] QJsonObject toJson() const;
+};
+
+class PowerChain {
+public:
+    PowerFigures figures; // IT and facility totals, per-rack kW
+    FacilityAssumptions assumptions;
+    std::vector<RackChain> racks;
+    std::vector<RowChain> rows;
+    std::vector<PowerFeed> feeds;
+    std::vector<CoolantLoop> loops;
+    double liquidKw = 0; // all racks
+    double airKw = 0; // all racks and unracked load
+    double facilityTypicalKw = 0; // IT typical x PUE
+    int cdusPlaced = 0; // CDU nodes in the design (items with cooling_capacity_kw)
+
+    [[nodiscard]] static PowerChain of(const Design& design, double pue);
+    [[nodiscard]] static PowerChain of(
+        const Design& design, const PowerFigures& figures, const FacilityAssumptions& assumptions);
+
+    [[nodiscard]] const RackChain* rack(GroupId id) const;
+    [[nodiscard]] int cdusPlanned() const; // sum of the loops' CDUs
+    [[nodiscard]] FailureImpact withoutFeed(int feed) const;
+    [[nodiscard]] FailureImpact withoutLoop(int loop) const; // the loop's piping or all its CDUs
+    [[nodiscard]] FailureImpact withoutOneCdu(int loop) const;
+    // Every estimate the figures rest on, as "estimate: ..." lines (and sourced lines).
+    [[nodiscard]] QStringList assumptionLines() const;
+    [[nodiscard]] QJsonObject toJson() const;
+};
+
+} // namespace pw
