@@ -2,7 +2,6 @@
 
 #include "failures/failuredomains.h"
 
-
 namespace pw::cli {
 
 namespace {

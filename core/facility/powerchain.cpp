@@ -124,7 +124,8 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
         rc.liquidEstimated = rc.liquidEstimated || (share > 0 && estimated);
         if (item->kind == ItemKind::Pdu) {
             rc.feeds.push_back(static_cast<int>(c.feeds.size()));
-            c.feeds.push_back({FeedKind::Pdu, n.id, rc.id, n.name, item->pduCapacityKw ? item->pduCapacityKw->value : 0, 0});
+            c.feeds.push_back(
+                {FeedKind::Pdu, n.id, rc.id, n.name, item->pduCapacityKw ? item->pduCapacityKw->value : 0, 0});
         }
         if (isBusbarRack(*item)) {
             const Shelves s = shelvesOf(*item);
@@ -323,13 +324,21 @@ QStringList PowerChain::assumptionLines() const
     lines << QStringLiteral("liquid share of a liquid-cooled item without its own figure: %1 (%2)")
                  .arg(assumptions.liquidShare.value)
                  .arg(assumptions.liquidShare.source);
-    lines << QStringLiteral("CDU capacity %1 kW (%2)").arg(assumptions.cduCapacityKw.value).arg(assumptions.cduCapacityKw.source);
+    lines << QStringLiteral("CDU capacity %1 kW (%2)")
+                 .arg(assumptions.cduCapacityKw.value)
+                 .arg(assumptions.cduCapacityKw.source);
     lines << QStringLiteral("%1 liquid-cooled racks per coolant loop (%2)")
                  .arg(assumptions.racksPerLoop.value)
                  .arg(assumptions.racksPerLoop.source);
-    lines << QStringLiteral("%1 spare CDU per loop (%2)").arg(assumptions.cduSpares.value).arg(assumptions.cduSpares.source);
-    lines << QStringLiteral("row limit %1 kW IT maximum (%2)").arg(assumptions.rowLimitKw.value).arg(assumptions.rowLimitKw.source);
-    lines << QStringLiteral("hall limit %1 kW IT maximum (%2)").arg(assumptions.hallLimitKw.value).arg(assumptions.hallLimitKw.source);
+    lines << QStringLiteral("%1 spare CDU per loop (%2)")
+                 .arg(assumptions.cduSpares.value)
+                 .arg(assumptions.cduSpares.source);
+    lines << QStringLiteral("row limit %1 kW IT maximum (%2)")
+                 .arg(assumptions.rowLimitKw.value)
+                 .arg(assumptions.rowLimitKw.source);
+    lines << QStringLiteral("hall limit %1 kW IT maximum (%2)")
+                 .arg(assumptions.hallLimitKw.value)
+                 .arg(assumptions.hallLimitKw.source);
     return lines;
 }
 
@@ -379,8 +388,7 @@ QJsonObject PowerChain::toJson() const
         {QStringLiteral("air_kw"), airKw}, {QStringLiteral("unracked_kw"), figures.unrackedMaxKw},
         {QStringLiteral("cdus_planned"), cdusPlanned()}, {QStringLiteral("cdus_placed"), cdusPlaced},
         {QStringLiteral("limits"), assumptions.toJson()}, {QStringLiteral("racks"), rackArray},
-        {QStringLiteral("rows"), rowArray}, {QStringLiteral("feeds"), feedArray},
-        {QStringLiteral("loops"), loopArray},
+        {QStringLiteral("rows"), rowArray}, {QStringLiteral("feeds"), feedArray}, {QStringLiteral("loops"), loopArray},
         {QStringLiteral("assumptions"), QJsonArray::fromStringList(assumptionLines())}};
 }
 

@@ -2,6 +2,7 @@
 
 #include "export/exportnames.h"
 #include "export/schedulertopology.h"
+#include "facility/powerchain.h"
 #include "floor/floorlayout.h"
 #include "model/design.h"
 #include "topology/bisectionsearch.h"
@@ -28,13 +29,16 @@ struct Candidate {
     QString detail;
     std::vector<NodeId> nodes;
     std::vector<GroupId> racks;
+    std::vector<GroupId> degradedRacks = {}; // running without their redundancy (a feed or CDU lost)
+    std::optional<double> liquidCapacityLeftKw = {}; // when the failure takes cooling capacity
+    QString classKey = {}; // what else two failures of this kind must share to be equivalent
 };
 
 // Everything the scenarios share, built once per design.
 class FailureEvaluator {
 public:
     FailureEvaluator(const Design& design, const AnalysisOptions& opt, FailureDomains& out)
-        : mDesign(design), mGraph(design), mNames(design)
+        : mDesign(design), mGraph(design), mNames(design), mChain(PowerChain::of(design, 1.0))
     {
         const auto& V = mGraph.vertices();
         quint32 maxNode = 0;
@@ -70,23 +74,35 @@ public:
             mProfile[v] = p;
         }
 
-        // Power and heat per node, and the totals: the catalog maximum, as PowerFigures counts it.
+        // Power and heat per node: the catalog maximum, as PowerFigures counts it, split into liquid
+        // and air heat as the power chain splits its rack's (PowerChain, the one definition).
+        std::unordered_map<quint32, double> liquidShareOfRack;
+        double rackedLiquidKw = 0;
+        for (const RackChain& r : mChain.racks) {
+            liquidShareOfRack[r.id.value()] = r.maxKw > 0 ? r.liquidKw / r.maxKw : 0.0;
+            rackedLiquidKw += r.liquidKw;
+        }
+        const double unrackedShare = mChain.figures.unrackedMaxKw > 0
+            ? (mChain.liquidKw - rackedLiquidKw) / mChain.figures.unrackedMaxKw
+            : 0.0;
         design.nodes().forEach([&](const Node& n) {
             const CatalogItem* item = design.item(n.sku);
             const double kw = item ? item->maxPower().value() / 1000.0 : 0.0;
-            const Group* rack = n.rack.isValid() ? design.group(n.rack) : nullptr;
-            const bool liquid = rack && rack->liquidCooled;
-            mKw[n.id.value()] = {kw, liquid};
-            mTotalKw += kw;
-            (liquid ? mTotalLiquidKw : mTotalAirKw) += kw;
+            const auto share = n.rack.isValid() ? liquidShareOfRack.find(n.rack.value()) : liquidShareOfRack.end();
+            mKw[n.id.value()] = {kw, kw * (share != liquidShareOfRack.end() ? share->second : unrackedShare)};
             if (n.rack.isValid())
                 mNodesOfRack[n.rack.value()].push_back(n.id);
         });
+        mTotalKw = mChain.figures.itMaxKw;
+        mTotalLiquidKw = mChain.liquidKw;
+        mTotalAirKw = mChain.airKw;
+        for (const CoolantLoop& l : mChain.loops)
+            mLiquidCapacityKw += l.cdus * l.cduCapacityKw;
         out.itMaxKw = mTotalKw;
 
         buildBlocks(out);
 
-        if (opt.bisection && mGraph.servers().size() >= 2) {
+        if (opt.bisection && mGraph.servers().size() >= 2 && !mGraph.edges().empty()) {
             mNet = std::make_unique<MaxFlowNetwork>(mGraph);
             mSearch = std::make_unique<BisectionSearch>(design, mGraph, *mNet, opt, out.gpus);
             mSearch->tryStructuralSplits();
@@ -97,6 +113,7 @@ public:
     }
 
     [[nodiscard]] const FabricGraph& graph() const { return mGraph; }
+    [[nodiscard]] const PowerChain& chain() const { return mChain; }
     [[nodiscard]] const std::vector<NodeId>& nodesOfRack(GroupId rack) const
     {
         static const std::vector<NodeId> none;
@@ -130,7 +147,7 @@ public:
 private:
     struct NodeKw {
         double kw = 0;
-        bool liquid = false;
+        double liquidKw = 0;
     };
 
     [[nodiscard]] int vertexOf(NodeId n) const
@@ -158,13 +175,15 @@ private:
                 kw += it->second.kw;
         }
         switches.sort();
-        return QStringLiteral("%1|%2|%3|%4|%5|%6")
+        return QStringLiteral("%1|%2|%3|%4|%5|%6|%7|%8")
             .arg(toString(c.kind))
             .arg(servers)
             .arg(gpus)
             .arg(qRound64(kw * 10))
             .arg(c.nodes.size())
-            .arg(switches.join(QLatin1Char(',')));
+            .arg(switches.join(QLatin1Char(',')))
+            .arg(c.degradedRacks.size())
+            .arg(c.classKey);
     }
 
     [[nodiscard]] FailureScenario evaluate(const Candidate& c) const
@@ -176,6 +195,8 @@ private:
         s.detail = c.detail;
         s.failedNodes = c.nodes;
         s.failedRacks = c.racks;
+        s.degradedRacks = c.degradedRacks;
+        s.liquidCapacityLeftKw = c.liquidCapacityLeftKw.value_or(mLiquidCapacityKw);
 
         std::vector<char> failed(V.size(), 0);
         std::vector<int> lostVertices;
@@ -197,8 +218,7 @@ private:
             const auto it = mKw.find(n.value());
             if (it != mKw.end()) {
                 kwDown += it->second.kw;
-                if (it->second.liquid)
-                    liquidDown += it->second.kw;
+                liquidDown += it->second.liquidKw;
             }
         }
         s.powerLeftKw = mTotalKw - kwDown;
@@ -306,6 +326,8 @@ private:
     std::unordered_map<quint32, NodeKw> mKw;
     std::unordered_map<quint32, std::vector<NodeId>> mNodesOfRack;
     std::unordered_map<quint32, QStringList> mBlocksOfNode;
+    PowerChain mChain;
+    double mLiquidCapacityKw = 0; // CDU capacity of every loop
     double mTotalKw = 0;
     double mTotalLiquidKw = 0;
     double mTotalAirKw = 0;
@@ -337,9 +359,7 @@ std::vector<Candidate> planeCandidates(const FabricGraph& g, QStringList& notes)
             continue;
         Candidate c{FailureKind::Plane,
             (planes.separate ? QStringLiteral("plane %1") : QStringLiteral("rail %1")).arg(p + 1),
-            QStringLiteral("%1 switches").arg(planes.switchesOf(p).size()),
-            {},
-            {}};
+            QStringLiteral("%1 switches").arg(planes.switchesOf(p).size()), {}, {}};
         for (int v : planes.switchesOf(p))
             c.nodes.push_back(g.vertices()[static_cast<size_t>(v)].node);
         out.push_back(std::move(c));
@@ -385,6 +405,62 @@ std::vector<Candidate> rowCandidates(const Design& design, const FailureEvaluato
     return out;
 }
 
+// One rack feed (a PDU or a busbar rack's power shelf) lost: the racks its loss takes down, by the
+// power chain's rule (a rack runs on while its other feeds carry its maximum).
+std::vector<Candidate> feedCandidates(const FailureEvaluator& eval, QStringList& notes)
+{
+    const PowerChain& chain = eval.chain();
+    std::vector<Candidate> out;
+    if (chain.feeds.empty())
+        notes << QStringLiteral("pdu: the design has no rack feeds (no PDUs and no busbar power shelves)");
+    for (size_t i = 0; i < chain.feeds.size(); ++i) {
+        const PowerFeed& f = chain.feeds[i];
+        const FailureImpact impact = chain.withoutFeed(static_cast<int>(i));
+        const RackChain* rack = chain.rack(f.rack);
+        Candidate c{FailureKind::Pdu, f.name,
+            QStringLiteral("%1 of %2, %3 kW rating: %4")
+                .arg(f.kind == FeedKind::Pdu ? QStringLiteral("PDU") : QStringLiteral("power shelf"),
+                    rack ? rack->name : QString())
+                .arg(f.ratingKw, 0, 'f', 1)
+                .arg(impact.racksLost.empty() ? QStringLiteral("the other feeds carry the rack")
+                                              : QStringLiteral("the rack goes down")),
+            {}, impact.racksLost, impact.racksDegraded, impact.liquidCapacityLeftKw};
+        c.classKey = QStringLiteral("%1/%2/%3").arg(toString(f.kind)).arg(f.ratingKw).arg(rack ? rack->maxKw : 0.0);
+        if (f.node.isValid())
+            c.nodes.push_back(f.node);
+        for (GroupId r : impact.racksLost)
+            for (NodeId n : eval.nodesOfRack(r))
+                if (n != f.node)
+                    c.nodes.push_back(n);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+// One coolant loop lost (its piping or all its CDUs): its racks lose their liquid cooling and stop.
+std::vector<Candidate> loopCandidates(const FailureEvaluator& eval, QStringList& notes)
+{
+    const PowerChain& chain = eval.chain();
+    std::vector<Candidate> out;
+    if (chain.loops.empty())
+        notes << QStringLiteral("cdu-loop: the design has no liquid-cooled racks, so no coolant loops");
+    for (size_t i = 0; i < chain.loops.size(); ++i) {
+        const CoolantLoop& l = chain.loops[i];
+        const FailureImpact impact = chain.withoutLoop(static_cast<int>(i));
+        Candidate c{FailureKind::CduLoop, l.name,
+            QStringLiteral("%1 racks, %2 CDUs of %3 kW")
+                .arg(l.racks.size())
+                .arg(l.cdus)
+                .arg(l.cduCapacityKw, 0, 'f', 0),
+            {}, impact.racksLost, impact.racksDegraded, impact.liquidCapacityLeftKw};
+        c.classKey = QStringLiteral("%1/%2/%3").arg(l.cdus).arg(l.cduCapacityKw).arg(l.liquidKw);
+        for (GroupId r : impact.racksLost)
+            c.nodes.insert(c.nodes.end(), eval.nodesOfRack(r).begin(), eval.nodesOfRack(r).end());
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 } // namespace
 
 FailureDomains FailureDomains::of(const Design& design, const AnalysisOptions& options)
@@ -395,10 +471,12 @@ FailureDomains FailureDomains::of(const Design& design, const AnalysisOptions& o
     FailureEvaluator eval(design, options, d);
     eval.addAll(switchCandidates(design, eval.graph()), d.scenarios);
     eval.addAll(planeCandidates(eval.graph(), d.notes), d.scenarios);
+    eval.addAll(feedCandidates(eval, d.notes), d.scenarios);
+    eval.addAll(loopCandidates(eval, d.notes), d.scenarios);
     eval.addAll(rackCandidates(design, eval), d.scenarios);
     eval.addAll(rowCandidates(design, eval, d.notes), d.scenarios);
     if (d.intactBisectionRatio <= 0)
-        d.notes << QStringLiteral("bisection: not computed (fewer than two GPU servers on the compute fabric)");
+        d.notes << QStringLiteral("bisection: not computed (no compute fabric with two or more GPU servers)");
     d.notes << QStringLiteral(
         "equivalent failures (same kind, same failed switches by tier, model and links, same GPUs and kW) are "
         "computed once: a scenario that stands for several says so");

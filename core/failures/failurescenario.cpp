@@ -47,11 +47,10 @@ QJsonObject FailureScenario::toJson() const
         {QStringLiteral("power_left_kw"), rounded(powerLeftKw, 0.01)},
         {QStringLiteral("cooling_left_kw"),
             QJsonObject{{QStringLiteral("liquid"), rounded(liquidLeftKw, 0.01)},
-                {QStringLiteral("air"), rounded(airLeftKw, 0.01)}}}};
-    if (feedCapacityLeftKw)
-        o.insert(QStringLiteral("feed_capacity_left_kw"), rounded(*feedCapacityLeftKw, 0.01));
-    if (coolingCapacityLeftKw)
-        o.insert(QStringLiteral("cooling_capacity_left_kw"), rounded(*coolingCapacityLeftKw, 0.01));
+                {QStringLiteral("air"), rounded(airLeftKw, 0.01)},
+                {QStringLiteral("liquid_capacity"), rounded(liquidCapacityLeftKw, 0.01)}}},
+        {QStringLiteral("racks_lost"), static_cast<int>(failedRacks.size())},
+        {QStringLiteral("racks_degraded"), static_cast<int>(degradedRacks.size())}};
     return o;
 }
 

@@ -30,6 +30,7 @@ struct FailureScenario {
     // The blast radius, for the studio's highlight: what fails and what is cut off or degraded.
     std::vector<NodeId> failedNodes; // nodes that are down (the switch, everything in the racks)
     std::vector<GroupId> failedRacks;
+    std::vector<GroupId> degradedRacks; // running on without their redundancy (a feed lost)
     std::vector<NodeId> cutOffServers; // up, but left without a compute link
     std::vector<NodeId> degradedServers; // up, with some of their compute links gone
 
@@ -40,12 +41,9 @@ struct FailureScenario {
     std::optional<double> bisectionRatio; // of the fabric after the failure; empty: not computed
 
     double powerLeftKw = 0; // IT load (maximum) still running
-    double liquidLeftKw = 0; // of which heat removed by liquid (liquid-cooled racks)
-    double airLeftKw = 0; // and by air
-    // From the power and cooling chain, where the design has one: the capacity still feeding and
-    // cooling, and the load it has to carry.
-    std::optional<double> feedCapacityLeftKw;
-    std::optional<double> coolingCapacityLeftKw;
+    double liquidLeftKw = 0; // its heat carried by liquid (the power chain's split)
+    double airLeftKw = 0; // and by the room's air
+    double liquidCapacityLeftKw = 0; // CDU capacity still in service, every loop
 
     [[nodiscard]] QJsonObject toJson() const;
 };

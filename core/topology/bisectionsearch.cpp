@@ -4,8 +4,8 @@
 #include "topology/maxflownetwork.h"
 
 #include <algorithm>
-#include <optional>
 #include <functional>
+#include <optional>
 #include <tuple>
 
 namespace pw {
@@ -59,11 +59,10 @@ BisectionSearch::BisectionSearch(
 
 QString BisectionSearch::method() const
 {
-    return QStringLiteral(
-        "exact max-flow (Dinic's algorithm; servers contracted into terminal arcs) on %1 balanced "
-        "splits of the GPU servers: "
-        "structural (pod, scalable-unit and rack halves and alternations), %2 random, "
-        "local improvement of the worst (%3 of %4 swaps lowered it); worst found reported")
+    return QStringLiteral("exact max-flow (Dinic's algorithm; servers contracted into terminal arcs) on %1 balanced "
+                          "splits of the GPU servers: "
+                          "structural (pod, scalable-unit and rack halves and alternations), %2 random, "
+                          "local improvement of the worst (%3 of %4 swaps lowered it); worst found reported")
         .arg(mTried.size())
         .arg(mRandomSplits)
         .arg(mImproved)
@@ -283,6 +282,5 @@ void BisectionSearch::improveWorst()
             ++mImproved;
     }
 }
-
 
 } // namespace pw
