@@ -425,7 +425,7 @@ std::vector<Candidate> feedCandidates(const FailureEvaluator& eval, QStringList&
                 .arg(impact.racksLost.empty() ? QStringLiteral("the other feeds carry the rack")
                                               : QStringLiteral("the rack goes down")),
             {}, impact.racksLost, impact.racksDegraded, impact.liquidCapacityLeftKw};
-        c.classKey = QStringLiteral("%1/%2/%3").arg(toString(f.kind)).arg(f.ratingKw).arg(rack ? rack->maxKw : 0.0);
+        c.classKey = QStringLiteral("%1/%2").arg(toString(f.kind)).arg(f.ratingKw);
         if (f.node.isValid())
             c.nodes.push_back(f.node);
         for (GroupId r : impact.racksLost)

@@ -68,7 +68,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         QTest::newRow("missing file") << QStringList{QStringLiteral("failures"),
-            QStringLiteral("/nonexistent/x.podwright")} << QStringLiteral("does not exist");
+            QStringLiteral("/nonexistent/x.podwright")}
+                                      << QStringLiteral("does not exist");
         QTest::newRow("unknown option") << QStringList{QStringLiteral("failures"), QStringLiteral("--frob"),
             QStringLiteral("x")} << QStringLiteral("frob");
         QTest::newRow("no design") << QStringList{QStringLiteral("failures")} << QStringLiteral("design");
