@@ -60,6 +60,8 @@ const std::vector<ActionSpec>& ActionRegistry::specs()
         {ActionId::ShowBom, QStringLiteral("actionShowBom"), tr("&Bill of Materials"), keys({"Ctrl+Shift+B"}), {}},
         {ActionId::ShowRacks, QStringLiteral("actionShowRacks"), tr("&Rack Elevations"), keys({"Ctrl+Shift+R"}), {}},
         {ActionId::ShowCharts, QStringLiteral("actionShowCharts"), tr("C&harts"), keys({"Ctrl+Shift+H"}), {}},
+        {ActionId::ShowFailures, QStringLiteral("actionShowFailures"), tr("Fail&ure Domains"), keys({"Ctrl+Alt+F"}),
+            tr("What one switch, plane, power feed, coolant loop, rack or row takes down")},
         {ActionId::CompareDesign, QStringLiteral("actionCompareDesign"), tr("Compare &with Design File…"),
             keys({"Ctrl+Shift+C"}),
             tr("The open design side by side with a design file: what changed, cost, power, bisection, findings")},

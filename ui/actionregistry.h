@@ -41,6 +41,7 @@ enum class ActionId {
     ShowBom,
     ShowRacks,
     ShowCharts,
+    ShowFailures,
     CompareDesign,
     ZoomIn,
     ZoomOut,

@@ -45,11 +45,12 @@ void failures(PdfPageFlow& page, const ReportData& d)
     }
     const FailureDomains& f = *d.failures;
     const FailureScenario* worst = f.worst();
-    page.tiles({{QStringLiteral("GPUs"), ReportData::number(f.gpus)},
-                   {QStringLiteral("Largest single loss"),
-                       worst ? QStringLiteral("%1 GPUs").arg(ReportData::number(worst->gpusLost)) : QStringLiteral("-")},
-                   {QStringLiteral("Scheduler blocks"),
-                       QStringLiteral("%1 (%2)").arg(ReportData::number(f.blocks), f.blockKind)}},
+    page.tiles(
+        {{QStringLiteral("GPUs"), ReportData::number(f.gpus)},
+            {QStringLiteral("Largest single loss"),
+                worst ? QStringLiteral("%1 GPUs").arg(ReportData::number(worst->gpusLost)) : QStringLiteral("-")},
+            {QStringLiteral("Scheduler blocks"),
+                QStringLiteral("%1 (%2)").arg(ReportData::number(f.blocks), f.blockKind)}},
         3);
     page.paragraph(
         QStringLiteral(
@@ -59,8 +60,9 @@ void failures(PdfPageFlow& page, const ReportData& d)
             "topology export defines them), the bisection of the GPUs left (1.0 = full; exact max-flow across the "
             "worst balanced split found) and the IT power still running. Failures that are alike (the same switches "
             "by tier, model and links, the same GPUs and power) are computed once; the \"x\" column counts them.")
-            .arg(f.blockKind == QLatin1String("leaf") ? QStringLiteral("leaf switches, or a scalable unit's rail leaves")
-                                                      : QStringLiteral("NVLink domains")),
+            .arg(f.blockKind == QLatin1String("leaf")
+                    ? QStringLiteral("leaf switches, or a scalable unit's rail leaves")
+                    : QStringLiteral("NVLink domains")),
         8.5, kMuted);
     std::vector<PdfTable::Row> rows;
     for (const FailureScenario& s : f.scenarios) {
@@ -69,13 +71,13 @@ void failures(PdfPageFlow& page, const ReportData& d)
             Cell{ReportData::number(s.gpusLost), {}, false, s.gpusLost > 0 ? kWarning : kInk},
             Cell{ReportData::number(static_cast<double>(s.blocksAffected.size()))}, Cell{ratio},
             Cell{ReportData::number(s.powerLeftKw, 1),
-                QStringLiteral("liquid %1, air %2").arg(ReportData::number(s.liquidLeftKw, 1),
-                    ReportData::number(s.airLeftKw, 1))}});
+                QStringLiteral("liquid %1, air %2")
+                    .arg(ReportData::number(s.liquidLeftKw, 1), ReportData::number(s.airLeftKw, 1))}});
     }
     PdfTable::draw(page,
-        {{QStringLiteral("Failure"), 0.12}, {QStringLiteral("What fails"), 0.32}, {QStringLiteral("x"), 0.06, Qt::AlignRight},
-            {QStringLiteral("GPUs lost"), 0.1, Qt::AlignRight}, {QStringLiteral("Blocks"), 0.09, Qt::AlignRight},
-            {QStringLiteral("Bisection left"), 0.13, Qt::AlignRight},
+        {{QStringLiteral("Failure"), 0.12}, {QStringLiteral("What fails"), 0.32},
+            {QStringLiteral("x"), 0.06, Qt::AlignRight}, {QStringLiteral("GPUs lost"), 0.1, Qt::AlignRight},
+            {QStringLiteral("Blocks"), 0.09, Qt::AlignRight}, {QStringLiteral("Bisection left"), 0.13, Qt::AlignRight},
             {QStringLiteral("kW left"), 0.18, Qt::AlignRight}},
         rows, 8);
     for (const QString& note : f.notes)
