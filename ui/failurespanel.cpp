@@ -52,8 +52,15 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
 
 FailuresPanel::FailuresPanel(DesignDocument* document, DesignAnalysis* analysis, CanvasScene* scene, CanvasView* view,
     FloorView* floor, QWidget* parent)
-    : QWidget(parent), mDocument(document), mAnalysis(analysis), mScene(scene), mView(view), mFloor(floor),
-      mTable(new QTableWidget(this)), mSummary(new QLabel(this)), mExplanation(new QLabel(this))
+    : QWidget(parent),
+      mDocument(document),
+      mAnalysis(analysis),
+      mScene(scene),
+      mView(view),
+      mFloor(floor),
+      mTable(new QTableWidget(this)),
+      mSummary(new QLabel(this)),
+      mExplanation(new QLabel(this))
 {
     setObjectName(QStringLiteral("failuresPanel"));
     mSummary->setWordWrap(true);
@@ -61,10 +68,11 @@ FailuresPanel::FailuresPanel(DesignDocument* document, DesignAnalysis* analysis,
     mExplanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     mTable->setObjectName(QStringLiteral("failuresTable"));
     mTable->setColumnCount(ColumnCount);
-    mTable->setHorizontalHeaderLabels({tr("Failure"), tr("What fails"), tr("Alike"), tr("GPUs lost"),
-        tr("Degraded"), tr("Blocks"), tr("Bisection"), tr("kW left")});
+    mTable->setHorizontalHeaderLabels({tr("Failure"), tr("What fails"), tr("Alike"), tr("GPUs lost"), tr("Degraded"),
+        tr("Blocks"), tr("Bisection"), tr("kW left")});
     mTable->horizontalHeaderItem(EquivalentColumn)
-        ->setToolTip(tr("Failures alike (same switches by tier, model and links, same GPUs and kW) this row stands for"));
+        ->setToolTip(
+            tr("Failures alike (same switches by tier, model and links, same GPUs and kW) this row stands for"));
     mTable->horizontalHeaderItem(DegradedColumn)->setToolTip(tr("Servers still up with some compute links gone"));
     mTable->horizontalHeaderItem(BlocksColumn)->setToolTip(tr("Scheduler blocks with a host lost or degraded"));
     mTable->horizontalHeaderItem(BisectionColumn)
