@@ -50,8 +50,8 @@ class TestFailuresPanel : public QObject {
     {
         QTableWidget* t = panel->table();
         t->scrollToItem(t->item(row, FailuresPanel::EntityColumn));
-        QTest::mouseClick(t->viewport(), Qt::LeftButton, {},
-            t->visualItemRect(t->item(row, FailuresPanel::EntityColumn)).center());
+        QTest::mouseClick(
+            t->viewport(), Qt::LeftButton, {}, t->visualItemRect(t->item(row, FailuresPanel::EntityColumn)).center());
     }
 
     static GroupId rackNamed(const Design& d, const QString& name)
@@ -70,7 +70,8 @@ private Q_SLOTS:
         auto w = testing::makeWindow();
         w->document()->reset(generated());
         QVERIFY(w->action(QStringLiteral("actionShowFailures")));
-        QCOMPARE(w->action(QStringLiteral("actionShowFailures"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Alt+F")));
+        QCOMPARE(
+            w->action(QStringLiteral("actionShowFailures"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Alt+F")));
         w->action(QStringLiteral("actionShowFailures"))->trigger();
         QVERIFY(w->failuresDock()->isVisible());
         QVERIFY(w->analysis()->failureDomainsWanted());
