@@ -62,6 +62,8 @@ const std::vector<ActionSpec>& ActionRegistry::specs()
         {ActionId::ShowCharts, QStringLiteral("actionShowCharts"), tr("C&harts"), keys({"Ctrl+Shift+H"}), {}},
         {ActionId::ShowPower, QStringLiteral("actionShowPower"), tr("&Power and Cooling"), keys({"Ctrl+Shift+E"}),
             tr("kW per rack, row and facility, rack feeds, liquid and air heat, coolant loops and CDUs")},
+        {ActionId::ShowFailures, QStringLiteral("actionShowFailures"), tr("Fail&ure Domains"), keys({"Ctrl+Alt+F"}),
+            tr("What one switch, plane, power feed, coolant loop, rack or row takes down")},
         {ActionId::CompareDesign, QStringLiteral("actionCompareDesign"), tr("Compare &with Design File…"),
             keys({"Ctrl+Shift+C"}),
             tr("The open design side by side with a design file: what changed, cost, power, bisection, findings")},

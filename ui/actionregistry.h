@@ -42,6 +42,7 @@ enum class ActionId {
     ShowRacks,
     ShowCharts,
     ShowPower,
+    ShowFailures,
     CompareDesign,
     ZoomIn,
     ZoomOut,

@@ -41,7 +41,19 @@ FiguresRequest DesignAnalysis::request() const
     FiguresRequest r = FiguresRequest::forDesign(mDocument->design());
     r.fabricAnalysisMaxNodes = kFabricAnalysisMaxNodes;
     r.assumptions.priceBook = mPriceBook;
+    r.failureDomains = mFailuresWanted;
     return r;
+}
+
+void DesignAnalysis::setFailureDomainsWanted(bool wanted)
+{
+    if (wanted == mFailuresWanted)
+        return;
+    mFailuresWanted = wanted;
+    if (wanted && !mFigures.failures && !mFigures.fabricSkipped) {
+        ++mRevision; // the figures on their way have no failure domains
+        mDebounce->start();
+    }
 }
 
 void DesignAnalysis::setPriceBook(std::shared_ptr<const PriceBook> book)

@@ -70,6 +70,12 @@ public:
     [[nodiscard]] bool rulesAvailable() const { return mFigures.rulesError.isEmpty(); }
     [[nodiscard]] const QString& rulesError() const { return mFigures.rulesError; }
     [[nodiscard]] const QString& costError() const { return mFigures.costError; }
+    // The failure domains are computed only while a view wants them (the Failures dock, when shown):
+    // they cost about as much again as the fabric analysis. Turning them on recomputes.
+    void setFailureDomainsWanted(bool wanted);
+    [[nodiscard]] bool failureDomainsWanted() const { return mFailuresWanted; }
+    [[nodiscard]] const std::optional<FailureDomains>& failures() const { return mFigures.failures; }
+    [[nodiscard]] const QString& failuresError() const { return mFigures.failuresError; }
 
 Q_SIGNALS:
     void updated();
@@ -88,6 +94,7 @@ private:
     DesignFigures mFigures;
     std::vector<RackLoad> mRacks;
     std::shared_ptr<const PriceBook> mPriceBook;
+    bool mFailuresWanted = false;
 };
 
 } // namespace pw::ui

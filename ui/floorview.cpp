@@ -43,6 +43,13 @@ void FloorView::refresh()
     update();
 }
 
+void FloorView::setBlastRadius(std::unordered_set<quint32> downRacks, std::unordered_set<quint32> affectedRacks)
+{
+    mDownRacks = std::move(downRacks);
+    mAffectedRacks = std::move(affectedRacks);
+    update();
+}
+
 void FloorView::selectRack(GroupId rack)
 {
     mSelected = rack;
@@ -148,6 +155,8 @@ void FloorView::paintEvent(QPaintEvent* event)
     const Design& d = mDocument->design();
     const QColor rackFill = palette().color(QPalette::Button).darker(130);
     const QColor gpuFill(118, 185, 0); // racks that hold GPU servers
+    const QColor downFill(205, 45, 45); // a failure's blast radius: down
+    const QColor affectedFill(240, 150, 0); // and cut off or degraded
     p.setPen(QPen(palette().color(QPalette::Dark), 0));
     for (const auto& [id, place] : mFloor->racks) {
         const QRectF m = slotRect(mFloor->rows[static_cast<size_t>(place.row)], place.slot);
@@ -155,7 +164,11 @@ void FloorView::paintEvent(QPaintEvent* event)
             continue;
         ++mLastPainted;
         const bool gpus = mGpuRacks.contains(id);
-        p.setBrush(GroupId(id) == mSelected ? palette().color(QPalette::Highlight) : gpus ? gpuFill : rackFill);
+        p.setBrush(GroupId(id) == mSelected   ? palette().color(QPalette::Highlight)
+                : mDownRacks.contains(id)     ? downFill
+                : mAffectedRacks.contains(id) ? affectedFill
+                : gpus                        ? gpuFill
+                                              : rackFill);
         p.drawRect(t.mapRect(m));
     }
     if (mSelected.isValid())

@@ -35,6 +35,11 @@ public:
     // The row and position under a widget point, if any.
     [[nodiscard]] std::optional<RackPlace> placeAt(QPointF point) const;
     [[nodiscard]] int lastPaintedRacks() const { return mLastPainted; }
+    // A failure's blast radius (the Failures dock sets it): racks that go down drawn red, racks
+    // with servers cut off or degraded drawn orange. View state, never undoable; empty sets clear it.
+    void setBlastRadius(std::unordered_set<quint32> downRacks, std::unordered_set<quint32> affectedRacks);
+    [[nodiscard]] bool isDown(GroupId rack) const { return mDownRacks.contains(rack.value()); }
+    [[nodiscard]] bool isAffected(GroupId rack) const { return mAffectedRacks.contains(rack.value()); }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -53,6 +58,8 @@ private:
     GroupId mSelected;
     GroupId mDragged;
     std::unordered_set<quint32> mGpuRacks; // racks holding GPU servers, drawn in their own colour
+    std::unordered_set<quint32> mDownRacks;
+    std::unordered_set<quint32> mAffectedRacks;
     int mLastPainted = 0;
 };
 

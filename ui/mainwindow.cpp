@@ -13,6 +13,7 @@
 #include "dialogs/referencedesigndialog.h"
 #include "dialogs/repodialogs.h"
 #include "dialogs/workloaddialog.h"
+#include "failurespanel.h"
 #include "findingspanel.h"
 #include "floorview.h"
 #include "inspectorwidget.h"
@@ -202,6 +203,7 @@ MainWindow::~MainWindow()
     for (QObject* child : findChildren<QObject*>())
         QObject::disconnect(child, nullptr, this, nullptr);
     mScene->blockSignals(true);
+    delete mFailuresDock; // it paints on the floor view and the scene
     delete mFindingsDock;
     delete mBomDock;
     delete mChartsDock;
@@ -289,7 +291,16 @@ void MainWindow::buildDocks()
     // The data hall from above (issue 17): racks moved and rows edited there are undoable commands.
     auto* floorDock = new QDockWidget(tr("Floor"), this);
     floorDock->setObjectName(QStringLiteral("FloorDock"));
-    floorDock->setWidget(new FloorView(mDocument, floorDock));
+    auto* floorView = new FloorView(mDocument, floorDock);
+    floorDock->setWidget(floorView);
+    // What one failure takes down (issue 17): beside the inspector, so the floor below shows the
+    // blast radius of the failure picked here.
+    mFailures = new FailuresPanel(mDocument, mAnalysis, mScene, mView, floorView, this);
+    mFailuresDock = new QDockWidget(tr("Failures"), this);
+    mFailuresDock->setObjectName(QStringLiteral("FailuresDock"));
+    mFailuresDock->setWidget(mFailures);
+    addDockWidget(Qt::RightDockWidgetArea, mFailuresDock);
+    tabifyDockWidget(mInspectorDock, mFailuresDock);
     mInspectorDock->raise();
     resizeDocks({mPaletteDock, mInspectorDock}, {250, 290}, Qt::Horizontal);
 
@@ -417,6 +428,7 @@ void MainWindow::buildActions()
     onTriggered(ActionId::ShowRacks, [this] { showDock(mRacksDock); });
     onTriggered(ActionId::ShowCharts, [this] { showDock(mChartsDock); });
     onTriggered(ActionId::ShowPower, [this] { showDock(findChild<QDockWidget*>(QStringLiteral("PowerDock"))); });
+    onTriggered(ActionId::ShowFailures, [this] { showDock(mFailuresDock); });
     onTriggered(ActionId::CompareDesign, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Compare with design"), QString(),
             QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
@@ -703,12 +715,13 @@ void MainWindow::buildMenus()
     }
     view->addSeparator();
     add(view,
-        {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowPower, ActionId::ShowRacks});
+        {ActionId::ShowFindings, ActionId::ShowBom, ActionId::ShowCharts, ActionId::ShowPower, ActionId::ShowRacks,
+            ActionId::ShowFailures});
     add(view, {ActionId::CompareDesign});
     QMenu* panels = view->addMenu(tr("&Panels"));
     for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRepoHistoryDock, mRacksDock,
              findChild<QDockWidget*>(QStringLiteral("FloorDock")), mFindingsDock, mNotesDock, mBomDock, mChartsDock,
-             findChild<QDockWidget*>(QStringLiteral("PowerDock"))})
+             findChild<QDockWidget*>(QStringLiteral("PowerDock")), mFailuresDock})
         panels->addAction(dock->toggleViewAction());
 
     QMenu* insert = menuBar()->addMenu(tr("&Insert"));

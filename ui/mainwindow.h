@@ -38,6 +38,7 @@ class CompareView;
 class ChartsPanel;
 class DesignAnalysis;
 class DesignDocument;
+class FailuresPanel;
 class FindingsPanel;
 class InspectorWidget;
 class PaletteWidget;
@@ -73,6 +74,8 @@ public:
     [[nodiscard]] DesignAnalysis* analysis() const { return mAnalysis; }
     [[nodiscard]] FindingsPanel* findingsPanel() const { return mFindings; }
     [[nodiscard]] QDockWidget* findingsDock() const { return mFindingsDock; }
+    [[nodiscard]] FailuresPanel* failuresPanel() const { return mFailures; }
+    [[nodiscard]] QDockWidget* failuresDock() const { return mFailuresDock; }
     [[nodiscard]] BomPanel* bomPanel() const { return mBom; }
     [[nodiscard]] QDockWidget* bomDock() const { return mBomDock; }
     [[nodiscard]] ChartsPanel* chartsPanel() const { return mCharts; }
@@ -172,6 +175,8 @@ private:
     StatusPanel* mStatus;
     FindingsPanel* mFindings = nullptr;
     QDockWidget* mFindingsDock = nullptr;
+    FailuresPanel* mFailures = nullptr;
+    QDockWidget* mFailuresDock = nullptr;
     BomPanel* mBom = nullptr;
     QDockWidget* mBomDock = nullptr;
     ChartsPanel* mCharts = nullptr;

@@ -95,6 +95,7 @@ int runConnect(Context& ctx);
 int runDiff(Context& ctx); // diffcli.cpp: what changed between two designs or revisions
 int runCablePlan(Context& ctx); // floorcli.cpp: the run-list from the floor plan
 int runPower(Context& ctx); // powercli.cpp: the power and cooling chain
+int runFailures(Context& ctx); // failurescli.cpp: the failure domains (issue 17 section 4)
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

@@ -36,6 +36,8 @@ const Subcommand kSubcommands[] = {
         runCablePlan},
     {"power", "the power and cooling chain: kW per rack, row, hall and facility, feeds, liquid/air heat, CDUs",
         runPower},
+    {"failures", "what one failure takes down: switch, plane, PDU, CDU loop, rack, row (GPUs, blocks, bisection, kW)",
+        runFailures},
     {"cost", "capital, operating and ownership cost, cloud break-even, tier", runCost},
     {"size", "GPU memory, GPU count and training time for a workload", runSize},
     {"waive", "accept a design-rule finding with a written reason", runWaive},

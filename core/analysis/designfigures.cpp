@@ -44,6 +44,14 @@ DesignFigures DesignFigures::of(const Design& design, const FiguresRequest& requ
             f.fabricFailure = std::current_exception();
         }
     }
+    if (request.failureDomains && !f.fabricSkipped) {
+        try {
+            f.failures = FailureDomains::of(design, request.analysis);
+        } catch (const std::exception& e) {
+            f.failuresError = describe(e);
+            f.failuresFailure = std::current_exception();
+        }
+    }
     try {
         ValidationOptions options;
         options.assumptions = request.assumptions;

@@ -3,6 +3,7 @@
 #include "cost/costassumptions.h"
 #include "cost/costmodel.h"
 #include "facility/powerchain.h"
+#include "failures/failuredomains.h"
 #include "model/designsummary.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
@@ -24,6 +25,9 @@ struct FiguresRequest {
     AnalysisOptions analysis; // the defaults are what `analyze`, FABRIC-BISECTION and the report use
     // Above this many nodes the fabric analysis (max-flow) is skipped and said so (0: never skip).
     int fabricAnalysisMaxNodes = 0;
+    // The failure domains too (what one switch, plane, feed, loop, rack or row takes down): the
+    // report's section and the studio's failures panel ask for them; skipped with the fabric.
+    bool failureDomains = false;
 
     [[nodiscard]] static FiguresRequest forDesign(const Design& design);
 };
@@ -44,6 +48,9 @@ struct DesignFigures {
     QString fabricError;
     std::exception_ptr fabricFailure;
     bool fabricSkipped = false; // too many nodes for the request's limit
+    std::optional<FailureDomains> failures; // when the request asked for them
+    QString failuresError;
+    std::exception_ptr failuresFailure;
     std::vector<Finding> findings;
     FindingCounts findingCounts;
     QString rulesError;

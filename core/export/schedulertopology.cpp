@@ -10,6 +10,15 @@
 
 namespace pw {
 
+QStringList SchedulerTopology::hostsOf(const Design& design, const ExportNames& names, NodeId node)
+{
+    const CatalogItem* item = design.itemOf(node);
+    QStringList out;
+    for (const QString& h : NvlinkDomains::hostNames(names.name(node), item ? NvlinkDomains::hostsPerNode(*item) : 1))
+        out << Hostlist::sanitize(h);
+    return out;
+}
+
 SchedulerTopology SchedulerTopology::of(const Design& design)
 {
     SchedulerTopology t;
@@ -41,8 +50,7 @@ SchedulerTopology SchedulerTopology::of(const Design& design)
         used.insert(name);
         out.name = name;
         for (NodeId n : d.nodes)
-            for (const QString& h : NvlinkDomains::hostNames(names.name(n), hostsPerNode))
-                out.hosts << Hostlist::sanitize(h);
+            out.hosts << hostsOf(design, names, n);
         for (const QString& h : out.hosts)
             domainOfHost.insert(h, out.name);
         out.leaf = leafOfHost.value(out.hosts.value(0));

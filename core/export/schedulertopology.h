@@ -1,6 +1,7 @@
 #pragma once
 
 #include "export/slurmtopology.h"
+#include "util/strongid.h"
 
 #include <QString>
 #include <QStringList>
@@ -10,6 +11,7 @@
 namespace pw {
 
 class Design;
+class ExportNames;
 
 // What a scheduler needs to know about where its hosts sit, computed once for the Slurm
 // topology.yaml and the Kubernetes node labels: the fabric tree (SlurmTopology's switches, leaves
@@ -34,6 +36,10 @@ public:
     };
 
     [[nodiscard]] static SchedulerTopology of(const Design& design);
+    // The scheduler's host names of one node (Slurm-safe): the node's export name, or one per compute
+    // tray of a rack-scale system ("<node>-t01" ...). The one definition every export and the
+    // failure domains use.
+    [[nodiscard]] static QStringList hostsOf(const Design& design, const ExportNames& names, NodeId node);
 
     [[nodiscard]] const std::vector<SlurmTopology::Entry>& tree() const { return mTree; }
     [[nodiscard]] const std::vector<Host>& hosts() const { return mHosts; }

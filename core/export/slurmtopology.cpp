@@ -3,6 +3,7 @@
 #include "export/exportnames.h"
 #include "export/hostlist.h"
 #include "export/safetext.h"
+#include "export/schedulertopology.h"
 #include "model/design.h"
 #include "model/nvlinkdomains.h"
 
@@ -147,9 +148,7 @@ std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d)
         for (int l : leaves)
             for (NodeId s : leafServers[static_cast<size_t>(l)])
                 if (seen.insert(s).second)
-                    for (const QString& host :
-                        NvlinkDomains::hostNames(names.name(s), NvlinkDomains::hostsPerNode(*d.itemOf(s))))
-                        nodes << Hostlist::sanitize(host);
+                    nodes << SchedulerTopology::hostsOf(d, names, s);
         e.nodes = nodes;
         if (leaves.size() == 1) {
             e.name = physical[static_cast<size_t>(leaves.front())];

@@ -48,8 +48,8 @@ QString percent(double ratio, int decimals = 1)
 std::vector<ReportSection> ReportOptions::allSections()
 {
     return {ReportSection::Cover, ReportSection::Summary, ReportSection::Stack, ReportSection::Topology,
-        ReportSection::Racks, ReportSection::Bom, ReportSection::Cabling, ReportSection::Validation,
-        ReportSection::Cost, ReportSection::Sources};
+        ReportSection::Racks, ReportSection::Bom, ReportSection::Cabling, ReportSection::Failures,
+        ReportSection::Validation, ReportSection::Cost, ReportSection::Sources};
 }
 
 std::vector<ReportSection> ReportOptions::printedSections() const
@@ -84,6 +84,8 @@ QString ReportOptions::sectionId(ReportSection s)
         return QStringLiteral("bom");
     case ReportSection::Cabling:
         return QStringLiteral("cabling");
+    case ReportSection::Failures:
+        return QStringLiteral("failures");
     case ReportSection::Validation:
         return QStringLiteral("validation");
     case ReportSection::Cost:
@@ -115,6 +117,8 @@ QString ReportOptions::sectionTitle(ReportSection s)
         return QStringLiteral("Bill of materials");
     case ReportSection::Cabling:
         return QStringLiteral("Cabling summary");
+    case ReportSection::Failures:
+        return QStringLiteral("Failure domains");
     case ReportSection::Validation:
         return QStringLiteral("Validation scorecard");
     case ReportSection::Cost:
@@ -333,8 +337,10 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     FiguresRequest request;
     request.assumptions = assumptions;
     request.analysis = analysis;
+    request.failureDomains = options.has(ReportSection::Failures);
     DesignFigures figures = DesignFigures::of(design, request);
-    for (const std::exception_ptr& failure : {figures.fabricFailure, figures.costFailure, figures.rulesFailure})
+    for (const std::exception_ptr& failure :
+        {figures.fabricFailure, figures.costFailure, figures.rulesFailure, figures.failuresFailure})
         if (failure)
             std::rethrow_exception(failure);
     if (changesSince) {
@@ -350,6 +356,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     }
     r.summary = std::move(figures.summary);
     r.fabric = std::move(*figures.fabric);
+    r.failures = std::move(figures.failures);
     r.cost = std::move(*figures.cost);
     r.power = std::move(*figures.power);
     r.findings = std::move(figures.findings);

@@ -5,6 +5,7 @@
 #include "cost/costmodel.h"
 #include "cost/tiertable.h"
 #include "facility/powerchain.h"
+#include "failures/failuredomains.h"
 #include "model/designintent.h"
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
@@ -39,6 +40,7 @@ enum class ReportSection {
     Racks,
     Bom,
     Cabling,
+    Failures,
     Validation,
     Cost,
     Sources,
@@ -193,6 +195,7 @@ struct ReportData {
     int publishedFigures = 0;
     int estimatedFigures = 0;
     std::vector<Tier> tiers;
+    std::optional<FailureDomains> failures; // when the report has the failure domains section
 
     ClusterStackBlock clusterTypeAndStack;
     QString clusterType; // "training", or "not stated"

@@ -121,7 +121,7 @@ private Q_SLOTS:
 
     // Each refused input: exit 2 and a message with the path and the reason, quickly. Each
     // accepted input goes through everything a user can do with it: save, validate, analyze, cost,
-    // every export and the report, with no crash; and nothing it writes can attack whoever opens it.
+    // failures, every export and the report, with no crash; and nothing it writes can attack whoever opens it.
     void corpus()
     {
         QFETCH(QString, path);
@@ -161,6 +161,10 @@ private Q_SLOTS:
             r = runCli({QStringLiteral("analyze"), design, QStringLiteral("--json")});
             QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
             r = runCli({QStringLiteral("cost"), design, QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        }
+        {
+            const auto r = runCli({QStringLiteral("failures"), path, QStringLiteral("--json")});
             QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         }
         for (const QString& format : kExports) {

@@ -27,8 +27,8 @@ const QString kSample = QStringLiteral("resources/samples/minimum-viable-cluster
 
 const QStringList kSectionTitles{QStringLiteral("Cluster design proposal"), QStringLiteral("Executive summary"),
     QStringLiteral("Cluster type and software stack"), QStringLiteral("Topology"), QStringLiteral("Rack elevations"),
-    QStringLiteral("Bill of materials"), QStringLiteral("Cabling summary"), QStringLiteral("Validation scorecard"),
-    QStringLiteral("Cost and TCO"), QStringLiteral("Assumptions and sources")};
+    QStringLiteral("Bill of materials"), QStringLiteral("Cabling summary"), QStringLiteral("Failure domains"),
+    QStringLiteral("Validation scorecard"), QStringLiteral("Cost and TCO"), QStringLiteral("Assumptions and sources")};
 
 struct Tool {
     int exitCode = -1;
@@ -528,6 +528,34 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("Appendix: sourcing notes")));
         QVERIFY(text.contains(QStringLiteral("hardware-specs.md"))); // the catalog's own references, kept whole
         QVERIFY(text.contains(QStringLiteral("Acme pilot cluster")));
+    }
+
+    // The failure domains section prints the figures `failures --json` gives (one computation):
+    // every kind the design has, the largest loss, and the scheduler blocks.
+    void failureDomainsSection()
+    {
+        const QString pdf = path(QStringLiteral("failures.pdf"));
+        auto r = runCli({QStringLiteral("report"), mGenerated, QStringLiteral("-o"), pdf, QStringLiteral("--sections"),
+            QStringLiteral("failures")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString text = pdfText(pdf);
+        QVERIFY(text.contains(QStringLiteral("Failure domains")));
+        QVERIFY(!text.contains(QStringLiteral("Validation scorecard")));
+        r = runCli({QStringLiteral("failures"), mGenerated, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        int largest = 0;
+        for (const QJsonValue& v : r.json()[QStringLiteral("scenarios")].toArray()) {
+            const QJsonObject s = v.toObject();
+            largest = std::max(largest, s[QStringLiteral("gpus_lost")].toInt());
+            QVERIFY2(text.contains(s[QStringLiteral("entity")].toString()),
+                qPrintable(s[QStringLiteral("entity")].toString()));
+        }
+        QVERIFY(largest > 0);
+        QVERIFY2(text.contains(QStringLiteral("Largest single loss")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("%1 GPUs").arg(number(largest))), qPrintable(text));
+        for (const char* kind : {"Switch", "Plane", "Power feed", "Rack", "Row"})
+            QVERIFY2(text.contains(QLatin1String(kind)), kind);
+        QVERIFY(text.contains(QStringLiteral("%1 (leaf)").arg(r.json()[QStringLiteral("blocks")].toInt())));
     }
 
     void sectionsAndPageSize()

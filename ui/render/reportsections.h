@@ -18,6 +18,8 @@ void topology(PdfPageFlow& page, const ReportData& d);
 void racks(PdfPageFlow& page, const ReportData& d);
 void cabling(PdfPageFlow& page, const ReportData& d);
 void validation(PdfPageFlow& page, const ReportData& d);
+// failuressection.cpp: what one failure takes down.
+void failures(PdfPageFlow& page, const ReportData& d);
 // costsections.cpp: money and where the figures come from.
 void bom(PdfPageFlow& page, const ReportData& d);
 void cost(PdfPageFlow& page, const ReportData& d);

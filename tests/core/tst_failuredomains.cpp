@@ -1,0 +1,296 @@
+#include "helpers/testcatalog.h"
+
+#include "failures/failuredomains.h"
+#include "floor/floorlayout.h"
+#include "generate/fabricgenerator.h"
+#include "topology/fabricanalyzer.h"
+
+#include <QtTest>
+
+using namespace pw;
+
+// The failure domains (issue 17, section 4): for one switch, plane, PDU or power shelf, CDU loop,
+// rack and row, the GPUs lost, the scheduler blocks affected, the bisection left and the power and
+// cooling left. Every expected figure is worked by hand in the comment beside it.
+class TestFailureDomains : public QObject {
+    Q_OBJECT
+
+private:
+    static Design generate(GeneratorOptions o)
+    {
+        o.management = false;
+        GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        if (!r.ok())
+            qFatal("generate failed: %s", qPrintable(r.error));
+        return std::move(*r.design);
+    }
+    static Design fatTreeK4()
+    {
+        GeneratorOptions o;
+        o.topology = TopologyKind::FatTree;
+        o.switchSku = QStringLiteral("qm9700");
+        o.radix = 4;
+        return generate(o);
+    }
+    static Design railOptimized(const char* server, int nodes)
+    {
+        GeneratorOptions o;
+        o.serverSku = QLatin1String(server);
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm9700");
+        return generate(o);
+    }
+    // `racks` racks of `perRack` DGX H100 and `pdus` pdu-3ph-60kw, no fabric, one row.
+    static Design poweredRacks(int racks, int perRack, int pdus)
+    {
+        Design d;
+        const Catalog& cat = test::shippedCatalog();
+        for (const char* s : {"dgx-h100", "pdu-3ph-60kw", "rack-48u"})
+            d.recordItem(*cat.item(QLatin1String(s)));
+        FloorLayout floor;
+        floor.rows.push_back(FloorRow{QStringLiteral("row1"), 0, 0, 16, false});
+        for (int r = 0; r < racks; ++r) {
+            Group g;
+            g.id = d.allocateGroupId();
+            g.kind = GroupKind::Rack;
+            g.name = QStringLiteral("R%1").arg(r + 1);
+            g.sku = QStringLiteral("rack-48u");
+            d.insertGroup(g);
+            auto add = [&](const QString& sku, const QString& name, int u) {
+                Node n;
+                n.id = d.allocateNodeId();
+                n.sku = sku;
+                n.name = name;
+                n.rack = g.id;
+                n.rackUnit = u;
+                d.insertNode(n);
+            };
+            for (int k = 0; k < perRack; ++k)
+                add(QStringLiteral("dgx-h100"), QStringLiteral("%1-s%2").arg(g.name).arg(k + 1), 1 + 10 * k);
+            for (int k = 0; k < pdus; ++k)
+                add(QStringLiteral("pdu-3ph-60kw"), QStringLiteral("%1-pdu%2").arg(g.name).arg(k + 1), -1);
+            floor.racks[g.id.value()] = RackPlace{0, r};
+        }
+        d.setProperties(floor.storedIn(d.properties()));
+        return d;
+    }
+    static const FailureScenario* find(const FailureDomains& f, FailureKind kind, const QString& entity)
+    {
+        for (const FailureScenario& s : f.scenarios)
+            if (s.kind == kind && s.entity == entity)
+                return &s;
+        return nullptr;
+    }
+    static int count(const FailureDomains& f, FailureKind kind)
+    {
+        int n = 0;
+        for (const FailureScenario& s : f.scenarios)
+            if (s.kind == kind)
+                n += s.equivalent;
+        return n;
+    }
+
+private Q_SLOTS:
+    // k = 4 fat tree: 16 one-GPU hosts (1.2 kW) at 400 Gb/s, 4 pods of 2 edge + 2 aggregation
+    // switches, 4 cores, 20 QM9700 (1.72 kW): 16 x 1.2 + 20 x 1.72 = 53.6 kW. Racks: per pod one of its
+    // 2 edges (U00p-01), one of its 4 hosts (U00p-02), one of its 2 aggregations (S00p-01); the
+    // 4 cores in C-01. Slurm blocks: the 8 edges (leaves), 2 hosts each.
+    void fatTreeK4ByHand()
+    {
+        const FailureDomains f = FailureDomains::of(fatTreeK4());
+        QCOMPARE(f.gpus, 16);
+        QCOMPARE(f.blockKind, QStringLiteral("leaf"));
+        QCOMPARE(f.blocks, 8);
+        QCOMPARE(f.intactBisectionRatio, 1.0);
+        QCOMPARE(count(f, FailureKind::Switch), 20);
+        QCOMPARE(count(f, FailureKind::Rack), 13);
+
+        // One edge: its 2 hosts are cut off (2 GPUs, their leaf block); the other 14 hosts keep a
+        // full fat tree: 1.0. Power left 53.6 - 1.72 = 51.88.
+        const FailureScenario* edge = find(f, FailureKind::Switch, QStringLiteral("edge-p01-1"));
+        QVERIFY(edge);
+        QCOMPARE(edge->equivalent, 8);
+        QCOMPARE(edge->gpusLost, 2);
+        QCOMPARE(edge->cutOffServers.size(), size_t(2));
+        QCOMPARE(edge->blocksAffected, QStringList{QStringLiteral("edge-p01-1")});
+        QCOMPARE(*edge->bisectionRatio, 1.0);
+        QCOMPARE(edge->powerLeftKw, 51.88);
+        // One aggregation: pod 1's uplinks drop from 4 x 400 to 2 x 400 + (its edges' other
+        // aggregation) -- across pods 1+2 | 3+4: (800 + 1600) / 3200 = 0.75; no host is touched.
+        const FailureScenario* agg = find(f, FailureKind::Switch, QStringLiteral("agg-p01-1"));
+        QVERIFY(agg);
+        QCOMPARE(agg->equivalent, 8);
+        QCOMPARE(agg->gpusLost, 0);
+        QVERIFY(agg->blocksAffected.isEmpty());
+        QCOMPARE(*agg->bisectionRatio, 0.75);
+        // One core: every pod keeps 3 of its 4 core uplinks: 2 pods x 1200 / 3200 = 0.75.
+        const FailureScenario* core = find(f, FailureKind::Switch, QStringLiteral("core-0001"));
+        QVERIFY(core);
+        QCOMPARE(core->equivalent, 4);
+        QCOMPARE(*core->bisectionRatio, 0.75);
+        // The core rack: the 4 cores, the pods are islands: 0; 53.6 - 4 x 1.72 = 46.72 kW left.
+        const FailureScenario* coreRack = find(f, FailureKind::Rack, QStringLiteral("C-01"));
+        QVERIFY(coreRack);
+        QCOMPARE(*coreRack->bisectionRatio, 0.0);
+        QCOMPARE(coreRack->powerLeftKw, 46.72);
+        // Pod 1's edge rack: its 4 hosts cut off (4 GPUs, 2 leaf blocks); the 12 hosts left keep full
+        // bisection. Pod 1's aggregation rack: pod 1 is an island of 4 hosts: across pods 1+2 | 3+4
+        // only pod 2's 1600 of 3200 crosses: 0.5.
+        const FailureScenario* edgeRack = find(f, FailureKind::Rack, QStringLiteral("U001-01"));
+        QVERIFY(edgeRack);
+        QCOMPARE(edgeRack->gpusLost, 4);
+        QCOMPARE(edgeRack->blocksAffected.size(), 2);
+        QCOMPARE(*edgeRack->bisectionRatio, 1.0);
+        const FailureScenario* aggRack = find(f, FailureKind::Rack, QStringLiteral("S001-01"));
+        QVERIFY(aggRack);
+        QCOMPARE(aggRack->gpusLost, 0);
+        QCOMPARE(*aggRack->bisectionRatio, 0.5);
+        // Pod 1's host rack: 4 hosts down, 4 x 1.2 kW: 48.8 kW left, all of it air.
+        const FailureScenario* hostRack = find(f, FailureKind::Rack, QStringLiteral("U001-02"));
+        QVERIFY(hostRack);
+        QCOMPARE(hostRack->gpusLost, 4);
+        QCOMPARE(hostRack->serversLost, 4);
+        QCOMPARE(hostRack->powerLeftKw, 48.8);
+        QCOMPARE(hostRack->airLeftKw, 48.8);
+        QCOMPARE(hostRack->liquidLeftKw, 0.0);
+        // No planes: one rail.
+        QCOMPARE(count(f, FailureKind::Plane), 0);
+        QVERIFY(f.notes.join(QLatin1Char('\n')).contains(QStringLiteral("plane: the compute fabric has no planes")));
+    }
+
+    // 64 DGX H100 (8 GPUs, 8 x 400 Gb/s rails) in 2 scalable units: 16 rail leaves, 8 spines.
+    // One leaf takes one rail of its SU's 32 servers: no GPU lost, 32 servers degraded, 32 x 400 =
+    // 12,800 Gb/s, the SU's Slurm block; 7 of 8 rails left: 0.875, as `analyze` says.
+    void railOptimizedByHand()
+    {
+        const Design d = railOptimized("dgx-h100", 64);
+        const FailureDomains f = FailureDomains::of(d);
+        const FabricReport fabric = analyzeFabric(d);
+        QCOMPARE(f.gpus, 512);
+        QCOMPARE(count(f, FailureKind::Switch), fabric.leafSwitches + fabric.spineSwitches);
+        const FailureScenario* leaf = find(f, FailureKind::Switch, QStringLiteral("leaf-su01-r1"));
+        QVERIFY(leaf);
+        QCOMPARE(leaf->equivalent, 16);
+        QCOMPARE(leaf->gpusLost, 0);
+        QCOMPARE(leaf->degradedServers.size(), size_t(32));
+        QCOMPARE(leaf->injectionLostGbps, 12800.0);
+        QCOMPARE(leaf->blocksAffected.size(), 1);
+        QCOMPARE(*leaf->bisectionRatio, 0.875);
+        QCOMPARE(*leaf->bisectionRatio, *fabric.oneLeafLostRatio);
+        // One spine: the same figure as the fabric analysis's degraded case (one definition).
+        const FailureScenario* spine = find(f, FailureKind::Switch, QStringLiteral("spine-001"));
+        QVERIFY(spine);
+        QCOMPARE(spine->equivalent, 8);
+        QCOMPARE(*spine->bisectionRatio, *fabric.oneSpineLostRatio);
+        // One plane (rail 1: its 2 leaves): every server loses one of 8 links: 64 degraded, 0.875.
+        const FailureScenario* plane = find(f, FailureKind::Plane, QStringLiteral("rail 1"));
+        QVERIFY(plane);
+        QCOMPARE(plane->equivalent, 8);
+        QCOMPARE(plane->degradedServers.size(), size_t(64));
+        QCOMPARE(plane->blocksAffected.size(), 2);
+        QCOMPARE(*plane->bisectionRatio, *fabric.onePlaneLostRatio);
+        // The rack holding SU 1's 8 leaves cuts its 32 servers off: 256 GPUs; SU 2 is left whole: 1.0.
+        const FailureScenario* leafRack = find(f, FailureKind::Rack, QStringLiteral("U001-01"));
+        QVERIFY(leafRack);
+        QCOMPARE(leafRack->gpusLost, 256);
+        QCOMPARE(leafRack->cutOffServers.size(), size_t(32));
+        QCOMPARE(*leafRack->bisectionRatio, 1.0);
+        // The spine rack: the two SUs are islands: 0.
+        const FailureScenario* spineRack = find(f, FailureKind::Rack, QStringLiteral("S001-01"));
+        QVERIFY(spineRack);
+        QCOMPARE(*spineRack->bisectionRatio, 0.0);
+        // Every rack of the design is a scenario, or counted in one.
+        QCOMPARE(count(f, FailureKind::Rack), fabric.racks);
+        QVERIFY(count(f, FailureKind::Row) >= 2);
+    }
+
+    // Two racks of 4 DGX H100 (10.2 kW: 40.8 kW a rack) and pdu-3ph-60kw (20 W each).
+    // One PDU a rack: a PDU lost takes its rack: 32 GPUs, 81.64 - 40.82 = 40.82 kW left.
+    // Three PDUs a rack: 180 - 60 = 120 kW >= 40.8 kW: nothing lost, the rack runs without redundancy.
+    void pduByHand()
+    {
+        const FailureDomains one = FailureDomains::of(poweredRacks(2, 4, 1));
+        QCOMPARE(count(one, FailureKind::Pdu), 2);
+        const FailureScenario* pdu = find(one, FailureKind::Pdu, QStringLiteral("R1-pdu1"));
+        QVERIFY(pdu);
+        QCOMPARE(pdu->equivalent, 2);
+        QCOMPARE(pdu->gpusLost, 32);
+        QCOMPARE(pdu->failedRacks.size(), size_t(1));
+        QCOMPARE(pdu->powerLeftKw, 40.82);
+        QVERIFY(!pdu->bisectionRatio); // no compute fabric
+
+        const FailureDomains three = FailureDomains::of(poweredRacks(2, 4, 3));
+        QCOMPARE(count(three, FailureKind::Pdu), 6);
+        const FailureScenario* redundant = find(three, FailureKind::Pdu, QStringLiteral("R1-pdu1"));
+        QVERIFY(redundant);
+        QCOMPARE(redundant->equivalent, 6);
+        QCOMPARE(redundant->gpusLost, 0);
+        QCOMPARE(redundant->degradedRacks.size(), size_t(1));
+        QVERIFY(redundant->failedRacks.empty());
+        // The PDU itself (20 W) is the only load that goes: 2 x (40.8 + 0.06) - 0.02 = 81.7.
+        QCOMPARE(redundant->powerLeftKw, 81.7);
+        // Rack and row as well: a rack takes its 32 GPUs, the row both racks' 64.
+        QCOMPARE(find(three, FailureKind::Rack, QStringLiteral("R1"))->gpusLost, 32);
+        QCOMPARE(find(three, FailureKind::Row, QStringLiteral("row1"))->gpusLost, 64);
+        QCOMPARE(find(three, FailureKind::Row, QStringLiteral("row1"))->powerLeftKw, 0.0);
+    }
+
+    // Two DGX GB200 NVL72 racks (120 kW each, liquid share 0.85, an estimate) on one coolant loop of
+    // 2 CDUs (1 needed for 204 kW of liquid heat + 1 spare). The loop lost stops both racks: 144 GPUs;
+    // the switches' air-cooled load is left (the design's total minus 240 kW), no liquid heat and no
+    // CDU capacity. The NVLink domains are the scheduler's blocks: 2, both affected.
+    void cduLoopAndNvlinkBlocksByHand()
+    {
+        const Design d = railOptimized("dgx-gb200-nvl72", 2);
+        const FailureDomains f = FailureDomains::of(d);
+        QCOMPARE(f.gpus, 144);
+        QCOMPARE(f.blockKind, QStringLiteral("NVLink domain"));
+        QCOMPARE(f.blocks, 2);
+        QCOMPARE(count(f, FailureKind::CduLoop), 1);
+        const FailureScenario& loop = *std::find_if(f.scenarios.begin(), f.scenarios.end(),
+            [](const FailureScenario& s) { return s.kind == FailureKind::CduLoop; });
+        QCOMPARE(loop.gpusLost, 144);
+        QCOMPARE(loop.failedRacks.size(), size_t(2));
+        QCOMPARE(loop.blocksAffected.size(), 2);
+        QVERIFY(!loop.bisectionRatio); // no servers left to split
+        QCOMPARE(qRound(loop.powerLeftKw * 100), qRound((f.itMaxKw - 240) * 100));
+        QCOMPARE(qRound(loop.liquidLeftKw * 100), 0);
+        QCOMPARE(qRound(loop.airLeftKw * 100), qRound((f.itMaxKw - 240) * 100));
+        QCOMPARE(loop.liquidCapacityLeftKw, 0.0);
+        // One NVL72 rack: its 72 GPUs, its one NVLink block; 2 of the 8 power shelves (33 kW) of a
+        // rack: 7 x 33 = 231 kW >= 120 kW carries it.
+        int rackScenarios = 0;
+        for (const FailureScenario& s : f.scenarios)
+            if (s.kind == FailureKind::Rack && s.gpusLost == 72) {
+                ++rackScenarios;
+                QCOMPARE(s.blocksAffected.size(), 1);
+                QCOMPARE(s.equivalent, 2);
+            }
+        QCOMPARE(rackScenarios, 1);
+        QCOMPARE(count(f, FailureKind::Pdu), 16);
+        for (const FailureScenario& s : f.scenarios)
+            if (s.kind == FailureKind::Pdu)
+                QCOMPARE(s.gpusLost, 0);
+    }
+
+    // The CLI's contract: `failures --json` lists `scenarios`, each with these keys.
+    void jsonHasTheContractKeys()
+    {
+        const QJsonObject j = FailureDomains::of(fatTreeK4()).toJson();
+        const QJsonArray list = j[QStringLiteral("scenarios")].toArray();
+        QVERIFY(!list.isEmpty());
+        QSet<QString> kinds;
+        for (const QJsonValue& v : list) {
+            const QJsonObject s = v.toObject();
+            for (const char* key : {"kind", "entity", "equivalent", "gpus_lost", "blocks_affected", "bisection_ratio",
+                     "power_left_kw", "cooling_left_kw"})
+                QVERIFY2(s.contains(QLatin1String(key)), key);
+            kinds.insert(s[QStringLiteral("kind")].toString());
+        }
+        QCOMPARE(kinds, (QSet<QString>{QStringLiteral("switch"), QStringLiteral("rack"), QStringLiteral("row")}));
+        QCOMPARE(j[QStringLiteral("gpus")].toInt(), 16);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFailureDomains)
+#include "tst_failuredomains.moc"

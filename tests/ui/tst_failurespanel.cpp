@@ -1,0 +1,143 @@
+// The Failure Domains dock (issue 17, section 4): the scenarios are core's FailureDomains (the
+// same figures as `podwright-cli failures`), and a click shows the blast radius on the canvas and
+// the floor view.
+#include "helpers/windowfixture.h"
+
+#include "designanalysis.h"
+#include "designdocument.h"
+#include "failurespanel.h"
+#include "floorview.h"
+
+#include "failures/failuredomains.h"
+#include "generate/fabricgenerator.h"
+#include "model/design.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QTableWidget>
+
+#include <set>
+
+using namespace pw;
+using namespace pw::ui;
+
+class TestFailuresPanel : public QObject {
+    Q_OBJECT
+
+    // 64 DGX H100 in 2 scalable units on QM9700 (tst_failuredomains works its figures by hand).
+    static Design generated()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 64;
+        o.switchSku = QStringLiteral("qm9700");
+        o.management = false;
+        GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
+        if (!r.ok())
+            qFatal("generate failed: %s", qPrintable(r.error));
+        return std::move(*r.design);
+    }
+
+    static int rowOf(const FailuresPanel* panel, FailureKind kind, const QString& entity)
+    {
+        for (int r = 0; r < panel->rowCount(); ++r)
+            if (panel->scenarioAt(r)->kind == kind && panel->scenarioAt(r)->entity == entity)
+                return r;
+        return -1;
+    }
+
+    static void click(FailuresPanel* panel, int row)
+    {
+        QTableWidget* t = panel->table();
+        t->scrollToItem(t->item(row, FailuresPanel::EntityColumn));
+        QTest::mouseClick(
+            t->viewport(), Qt::LeftButton, {}, t->visualItemRect(t->item(row, FailuresPanel::EntityColumn)).center());
+    }
+
+    static GroupId rackNamed(const Design& d, const QString& name)
+    {
+        GroupId id;
+        d.groups().forEach([&](const Group& g) {
+            if (g.name == name)
+                id = g.id;
+        });
+        return id;
+    }
+
+private Q_SLOTS:
+    void rowsAreCoresFigures()
+    {
+        auto w = testing::makeWindow();
+        w->document()->reset(generated());
+        QVERIFY(w->action(QStringLiteral("actionShowFailures")));
+        QCOMPARE(
+            w->action(QStringLiteral("actionShowFailures"))->shortcut(), QKeySequence(QStringLiteral("Ctrl+Alt+F")));
+        w->action(QStringLiteral("actionShowFailures"))->trigger();
+        QVERIFY(w->failuresDock()->isVisible());
+        QVERIFY(w->analysis()->failureDomainsWanted());
+        w->analysis()->recompute();
+        FailuresPanel* panel = w->failuresPanel();
+        const FailureDomains core = FailureDomains::of(w->document()->design());
+        QCOMPARE(panel->rowCount(), static_cast<int>(core.scenarios.size()));
+        for (int r = 0; r < panel->rowCount(); ++r) {
+            const FailureScenario& s = core.scenarios[static_cast<size_t>(r)];
+            QCOMPARE(panel->table()->item(r, FailuresPanel::EntityColumn)->text(), s.entity);
+            QCOMPARE(panel->table()->item(r, FailuresPanel::GpusLostColumn)->text(), QString::number(s.gpusLost));
+            QCOMPARE(panel->table()->item(r, FailuresPanel::EquivalentColumn)->text(), QString::number(s.equivalent));
+        }
+        QVERIFY2(panel->summaryText().contains(QStringLiteral("512 GPUs")), qPrintable(panel->summaryText()));
+    }
+
+    // The rack of SU 1's eight rail leaves: the rack goes down (red on the floor), its 32 servers are
+    // cut off (their racks orange), and the canvas selects the 8 leaves and the 32 servers.
+    void clickShowsTheBlastRadius()
+    {
+        auto w = testing::makeWindow();
+        w->document()->reset(generated());
+        w->action(QStringLiteral("actionShowFailures"))->trigger();
+        w->analysis()->recompute();
+        FailuresPanel* panel = w->failuresPanel();
+        FloorView* floor = w->findChild<FloorView*>();
+        QVERIFY(floor);
+        const Design& d = w->document()->design();
+        const int row = rowOf(panel, FailureKind::Rack, QStringLiteral("U001-01"));
+        QVERIFY(row >= 0);
+        click(panel, row);
+        QCOMPARE(panel->table()->currentRow(), row);
+        const FailureScenario* s = panel->scenarioAt(row);
+        QCOMPARE(s->gpusLost, 256);
+        const std::vector<NodeId> selected = w->scene()->selectedNodeIds();
+        QCOMPARE(selected.size(), size_t(40));
+        std::set<quint32> serverRacks;
+        int servers = 0;
+        for (NodeId id : selected)
+            if (d.itemOf(id)->gpuCount() > 0) {
+                ++servers;
+                serverRacks.insert(d.node(id)->rack.value());
+            }
+        QCOMPARE(servers, 32);
+        const GroupId leafRack = rackNamed(d, QStringLiteral("U001-01"));
+        QVERIFY(floor->isDown(leafRack));
+        for (quint32 r : serverRacks) {
+            QVERIFY(floor->isAffected(GroupId(r)));
+            QVERIFY(!floor->isDown(GroupId(r)));
+        }
+        QVERIFY(panel->explanationText().contains(QStringLiteral("GPUs lost: 256")));
+
+        // One leaf: nothing goes down; its rack and its 32 servers' racks are affected.
+        const int leafRow = rowOf(panel, FailureKind::Switch, QStringLiteral("leaf-su01-r1"));
+        QVERIFY(leafRow >= 0);
+        click(panel, leafRow);
+        QVERIFY(!floor->isDown(leafRack));
+        QVERIFY(floor->isAffected(leafRack));
+        QCOMPARE(w->scene()->selectedNodeIds().size(), size_t(33)); // the leaf and its 32 servers
+
+        // An edit makes a new revision: the highlight of the old one goes.
+        w->document()->reset(generated());
+        w->analysis()->recompute();
+        QVERIFY(!floor->isAffected(leafRack));
+    }
+};
+
+QTEST_MAIN(TestFailuresPanel)
+#include "tst_failurespanel.moc"
