@@ -1,5 +1,6 @@
 #include "generate/fabricgenerator.h"
 
+#include "analysis/deliberatedifferences.h"
 #include "analysis/referencelines.h"
 #include "catalog/catalog.h"
 #include "cost/billofmaterials.h"
@@ -571,6 +572,10 @@ private:
         if (o.topology == TopologyKind::RailOptimized)
             mResult.notes << PublishedDesignCheck::notes(*mParts.server, o.switchSku, static_cast<int>(mRequestedNodes),
                 PublishedDesignCheck::countsOf(mDesign));
+        // Where the design departs from its server's RA on purpose: the same reading as the
+        // DESIGN-REFERENCE findings.
+        for (const DeliberateDifferences::Difference& diff : DeliberateDifferences::of(mDesign))
+            mResult.notes << DeliberateDifferences::note(diff);
         // The canvas shows the structure (pods, units, racks, tiers), not the order of construction.
         DesignLayout::apply(mDesign);
     }

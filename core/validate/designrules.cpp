@@ -163,7 +163,9 @@ const std::vector<RuleInfo>& designRules()
             "a server gave its slot to the UFM pair (every leaf port taken), with the cost of keeping it",
             "Accept it (as the DGX SuperPOD RA does) or generate with one more scalable unit."},
         {"DESIGN-REFERENCE", Severity::Info,
-            "a generated design differs from the published reference design's table at its design point, and why",
+            "a design differs from its server's published reference architecture (a table line at its design point, or "
+            "a "
+            "deliberate choice the catalog entry lists), with the RA cited and why",
             "Nothing to fix when the reason given fits the customer; otherwise change the part the line names."},
         {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget",
             "Move equipment to another rack, or raise the rack's power budget."},
