@@ -484,13 +484,33 @@ private:
         }
     }
 
+    // A leaf whose uplinks join cages of another connector (an SN5600 in-band leaf under SN4600C
+    // spines): the part that does (NVIDIA MCP7Y60, 2 m) is copper, so the leaf stands with its
+    // spines in the management row.
+    [[nodiscard]] bool uplinksChangeCage(NodeId leaf) const
+    {
+        const int group = DesignBuilder::groupWithRole(b.itemOf(leaf), PortRole::Fabric);
+        if (group < 0)
+            return false;
+        const QString connector = b.itemOf(leaf).portGroups[static_cast<size_t>(group)].connector;
+        for (LinkId id : mDesign.linksOf(leaf)) {
+            const Link& l = *mDesign.link(id);
+            const PortRef far = l.a.node == leaf ? l.b : l.a;
+            const Node* n = mDesign.node(far.node);
+            const PortGroup* g = mDesign.portGroup(far);
+            if (n && n->tier == FabricTier::Spine && g && g->connector != connector)
+                return true;
+        }
+        return false;
+    }
+
     // The leaves of the storage and in-band networks go into the network rack of the row of the
     // first server they serve (short copper and multimode runs); the rest into the management row.
     void placeServiceNodes(const FloorGrid& grid)
     {
         RackPlanner& racks = *mRacks;
         for (NodeId n : mServiceNodes) {
-            const NodeId reached = mDesign.node(n)->tier == FabricTier::Leaf
+            const NodeId reached = mDesign.node(n)->tier == FabricTier::Leaf && !uplinksChangeCage(n)
                 ? firstNeighbour(mDesign, n, [&](NodeId other) { return mRowOfNode[other.value()] >= 0; })
                 : NodeId();
             if (!reached.isValid()) {
