@@ -146,10 +146,12 @@ const CatalogItem* OpticsRules::copperFor(
 }
 
 OpticsRules::Optical OpticsRules::opticalFor(
-    const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres)
+    const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres, const QString& only)
 {
     for (const char* fiber : {kMultimode, kSinglemode}) {
         const QString kind = QLatin1String(fiber);
+        if (!only.isEmpty() && kind != only)
+            continue;
         Optical o{nullptr, moduleFor(parts, a, linkGbps, kind, metres), moduleFor(parts, b, linkGbps, kind, metres)};
         if (!o.moduleA || !o.moduleB)
             continue;

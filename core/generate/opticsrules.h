@@ -61,8 +61,9 @@ public:
         const CatalogItem* moduleB = nullptr;
         [[nodiscard]] bool ok() const { return fiber && moduleA && moduleB; }
     };
-    [[nodiscard]] static Optical opticalFor(
-        const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres);
+    // With `fiber` set, that kind only (a twin-port cage whose other link runs on it).
+    [[nodiscard]] static Optical opticalFor(const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps,
+        double metres, const QString& fiber = QString());
     [[nodiscard]] static const CatalogItem* linkModule(const Optical& o, const PortGroup& a, const PortGroup& b)
     {
         return b.portsPerCage > a.portsPerCage ? o.moduleB : o.moduleA;

@@ -136,7 +136,8 @@ const std::vector<RuleInfo>& designRules()
             "a finned module outside an air-cooled switch cage, or a flat-top module in an air-cooled switch",
             "Use finned (IHS) modules in air-cooled switches, flat-top (RHS) ones in host cages and liquid-cooled "
             "switches."},
-        {"OPTICS-TWIN-FIBER", Severity::Error, "the two XDR links of a twin-port cage run on different media",
+        {"OPTICS-TWIN-FIBER", Severity::Error,
+            "the two links of an XDR or 800G Ethernet twin-port cage run on different media",
             "Put links of one fiber type (or one copper cable) in each twin-port cage."},
         {"LINK-UNCABLED", Severity::Warning,
             "links without a cable: neither their cable nor their optics are in the bill of materials or the cost",

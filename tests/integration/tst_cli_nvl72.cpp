@@ -142,6 +142,15 @@ private Q_SLOTS:
             QCOMPARE(r.exitCode, 2);
             QVERIFY2(r.err.contains("planes"), r.err.constData());
         }
+        // An NVL72 refuses planes with the reason, exit 2 and no file.
+        const QString nvl = mDir.filePath(QStringLiteral("nvl-planes.podwright"));
+        const auto r
+            = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
+                QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("q3400"),
+                QStringLiteral("--planes"), QStringLiteral("2"), QStringLiteral("-o"), nvl});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("planes are not modelled for rack-scale systems"), r.err.constData());
+        QVERIFY(!QFile::exists(nvl));
     }
 };
 
