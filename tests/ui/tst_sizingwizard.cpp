@@ -3,9 +3,9 @@
 // --gpus, and the design built from it has the counts `generate --gpus` gives from the real CLI
 // (DGX GB200 NVL72: 72 GPUs per rack, SU of 8 racks, RA-11338; 70B parameters, 30 days, 288 GPUs =
 // 4 racks, a partial SU built in full).
-#include "helpers/clirunner.h"
 #include "helpers/modal.h"
 #include "helpers/windowfixture.h"
+#include "integration/helpers/clirunner.h"
 
 #include "designdocument.h"
 #include "dialogs/referencedesigndialog.h"
@@ -39,8 +39,9 @@ private Q_SLOTS:
     void rackScaleSizingMatchesTheCli()
     {
         const QString server = QStringLiteral("dgx-gb200-nvl72");
-        const auto size = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"),
-            QStringLiteral("--task"), QStringLiteral("train"), QStringLiteral("--gpu"), server, QStringLiteral("--json")});
+        const auto size = runCli(
+            {QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"), QStringLiteral("--task"),
+                QStringLiteral("train"), QStringLiteral("--gpu"), server, QStringLiteral("--json")});
         QVERIFY2(size.exitCode == 0, size.err.constData());
         const int cliGpus = size.json()[QStringLiteral("gpus_recommended")].toInt();
         const QJsonObject seed = size.json()[QStringLiteral("generator_seed")].toObject();

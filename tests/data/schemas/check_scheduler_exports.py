@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Structural check of Podwright's scheduler exports against their documented schemas.
 
-Usage: check_scheduler_exports.py slurm FILE | k8s FILE
+Usage: check_scheduler_exports.py (slurm|k8s) FILE [(slurm|k8s) FILE ...]
 
 slurm: Slurm's topology.yaml as topology.yaml(5) of Slurm 25.05 describes it (slurm.schedmd.com/
 topology.yaml.html): a list of topologies; "topology" (unique name) is the first attribute;
@@ -14,12 +14,16 @@ k8s: multi-document YAML of a Kueue Topology (kueue.x-k8s.io, kind Topology, spe
 nodeLabel, the lowest kubernetes.io/hostname as Kueue's topology-aware scheduling allows) and
 Nodes (apiVersion v1) whose labels are valid Kubernetes label values and carry every level.
 
-Exit 0 when valid; otherwise prints every problem and exits 1.
+Exit 0 when valid; otherwise prints every problem and exits 1; exits 77 without python3-yaml.
 """
 import re
 import sys
 
-import yaml
+try:
+    import yaml
+except ImportError:
+    print('python3-yaml is not installed')
+    sys.exit(77)
 
 problems = []
 
@@ -176,10 +180,11 @@ def check_k8s(text):
 
 
 if __name__ == '__main__':
-    kind, path = sys.argv[1], sys.argv[2]
-    with open(path, encoding='utf-8') as f:
-        text = f.read()
-    {'slurm': check_slurm, 'k8s': check_k8s}[kind](text)
+    args = sys.argv[1:]
+    for kind, path in zip(args[0::2], args[1::2]):
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+        {'slurm': check_slurm, 'k8s': check_k8s}[kind](text)
     for p in problems[:50]:
         print(p)
     sys.exit(1 if problems else 0)
