@@ -244,10 +244,9 @@ private Q_SLOTS:
     }
 
     // OPTICS-TWIN-FIBER on 800G Ethernet cages (NVIDIA's twin-port module specifications: both
-    // fibers of a twin-port module the same type; reference-architectures-2025.md section 5): the
-    // SN5600 storage fabric of a GB300 SuperPOD with storage gets one media per cage (the links
-    // that ran copper beside a fibre in the same cage take fibre, and the generator says so), and a
-    // cage mixed by hand is a finding.
+    // fibers of a twin-port module the same type; reference-architectures-2025.md section 5): a
+    // GB300 SuperPOD with storage and management generates with one media per SN5600 cage, and a
+    // cage mixed by hand (copper beside a fibre) is a finding.
     void ethernetTwinCagesRunOneMedia()
     {
         GeneratorOptions o;
@@ -258,8 +257,6 @@ private Q_SLOTS:
         o.management = true;
         const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
         QVERIFY2(r.ok(), qPrintable(r.error));
-        QVERIFY2(r.notes.filter(QStringLiteral("share an 800G twin-port cage")).size() == 1,
-            qPrintable(r.notes.join(QLatin1Char('\n'))));
         ValidationOptions vo;
         vo.fabricAnalysis = false;
         vo.tierChecks = false;
