@@ -128,12 +128,22 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
             if (const CatalogItem* item = design.item(g.sku))
                 add(*item, 1, QString(), std::nullopt);
     });
+    // A splitter cable (split N) carries N links: one bought per N links of its length class.
+    std::map<std::pair<QString, QString>, int> splitLinks;
     design.links().forEach([&](const Link& l) {
-        if (const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku))
-            add(*cable, 1, lengthClass(l.lengthM), std::nullopt);
-        else
+        const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
+        if (!cable)
             ++bom.mUncabledLinks;
+        else if (cable->cable && cable->cable->split > 1)
+            ++splitLinks[{l.cableSku, lengthClass(l.lengthM)}];
+        else
+            add(*cable, 1, lengthClass(l.lengthM), std::nullopt);
     });
+    for (const auto& [key, links] : splitLinks) {
+        const CatalogItem* cable = design.item(key.first);
+        const int split = cable->cable->split;
+        add(*cable, (links + split - 1) / split, key.second, std::nullopt);
+    }
     for (const auto& [sku, n] : optics.modulesBySku())
         if (const CatalogItem* t = design.item(sku))
             add(*t, n, QString(), std::nullopt);

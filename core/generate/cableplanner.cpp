@@ -22,6 +22,83 @@ const PortGroup& groupOf(const CatalogItem& item, int index)
     return item.portGroups.back();
 }
 
+// The media a link runs on, ranked: copper (by reach, DAC then ACC), multimode, single-mode.
+int mediaRank(const Design& d, const Link& l)
+{
+    const CatalogItem* cable = d.item(l.cableSku);
+    if (!cable || !cable->cable)
+        return -1;
+    const CableSpec& c = *cable->cable;
+    if (c.medium != QLatin1String("fiber"))
+        return c.medium == QLatin1String("acc") ? 1 : 0;
+    return c.fiber == QLatin1String(OpticsRules::kSinglemode) ? 3 : 2;
+}
+
+bool onEthernetSwitch(const Design& d, const Link& l)
+{
+    for (NodeId n : {l.a.node, l.b.node})
+        if (const CatalogItem* it = d.itemOf(n); it && it->kind == ItemKind::Switch && it->switchSpec
+            && it->switchSpec->technology == QLatin1String("ethernet"))
+            return true;
+    return false;
+}
+
+// A twin-port cage holds one module or one copper cable for its two links, so both run on the
+// same media (OPTICS-TWIN-FIBER): in each 800G Ethernet cage (SN5600, ConnectX-8 Ethernet) whose
+// links were given different media by their lengths, the weaker link takes the other's, optics
+// of the same fiber kind or the same copper part. Returns how many links changed.
+int sameMediaInTwinCages(DesignBuilder& b, const OpticsRules::Items& parts, std::unordered_map<QString, bool>& used)
+{
+    Design& d = b.design();
+    int changed = 0;
+    std::vector<NodeId> nodes;
+    d.nodes().forEach([&](const Node& n) { nodes.push_back(n.id); });
+    for (NodeId id : nodes) {
+        const CatalogItem& item = b.itemOf(id);
+        int first = 0;
+        for (const PortGroup& g : item.portGroups) {
+            if (g.portsPerCage == 2 && g.maxSpeedGbps() * 2 >= 800)
+                for (int i = 0; i + 1 < g.count; i += 2) {
+                    const LinkId la = d.linkAt(PortRef{id, first + i});
+                    const LinkId lb = d.linkAt(PortRef{id, first + i + 1});
+                    if (!la.isValid() || !lb.isValid())
+                        continue;
+                    const int ra = mediaRank(d, *d.link(la));
+                    const int rb = mediaRank(d, *d.link(lb));
+                    if (ra < 0 || rb < 0 || ra == rb || !onEthernetSwitch(d, *d.link(la))
+                        || !onEthernetSwitch(d, *d.link(lb)))
+                        continue;
+                    Link weak = *d.link(ra < rb ? la : lb);
+                    const Link& strong = *d.link(ra < rb ? lb : la);
+                    const PortGroup& ga = groupOf(b.itemOf(weak.a.node), weak.a.index);
+                    const PortGroup& gb = groupOf(b.itemOf(weak.b.node), weak.b.index);
+                    const int speed = d.linkSpeedGbps(weak);
+                    const CatalogItem* cable = d.item(strong.cableSku);
+                    if (cable->cable->medium == QLatin1String("fiber")) {
+                        const OpticsRules::Optical o
+                            = OpticsRules::opticalFor(parts, ga, gb, speed, weak.lengthM, cable->cable->fiber);
+                        if (!o.ok())
+                            continue;
+                        for (const CatalogItem* part : {o.moduleA, o.moduleB, o.fiber})
+                            used.emplace(part->sku, b.use(part->sku) != nullptr);
+                        weak.cableSku = o.fiber->sku;
+                        weak.transceiverSku = OpticsRules::linkModule(o, ga, gb)->sku;
+                    } else if (OpticsRules::copperJoins(*cable, ga, gb, speed)
+                        && (cable->cable->maxLengthM <= 0 || weak.lengthM <= cable->cable->maxLengthM)) {
+                        weak.cableSku = cable->sku;
+                        weak.transceiverSku.clear();
+                    } else {
+                        continue;
+                    }
+                    d.replaceLink(weak);
+                    ++changed;
+                }
+            first += g.count;
+        }
+    }
+    return changed;
+}
+
 } // namespace
 
 void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringList& notes)
@@ -75,6 +152,15 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
         }
         d.replaceLink(l);
     }
+    // A link that changes media may mix the cage at its far end: again until none changes (the
+    // media only rise in rank, so this ends).
+    int changed = 0;
+    for (int pass = 0, more = 1; more > 0 && pass < 4; ++pass)
+        changed += more = sameMediaInTwinCages(b, parts, recorded);
+    if (changed > 0)
+        notes << QStringLiteral("%1 link(s) share an 800G twin-port cage with a longer run: they take its media (one "
+                                "module or copper cable per cage)")
+                     .arg(changed);
     if (unmatched > 0)
         notes << QStringLiteral(
             "%1 link(s) have no cable or optics in the catalog that fits their ports and reaches their length "

@@ -1,5 +1,6 @@
 #include "generate/fabricgenerator.h"
 
+#include "analysis/deliberatedifferences.h"
 #include "analysis/referencelines.h"
 #include "catalog/catalog.h"
 #include "cost/billofmaterials.h"
@@ -483,13 +484,33 @@ private:
         }
     }
 
+    // A leaf whose uplinks join cages of another connector (an SN5600 in-band leaf under SN4600C
+    // spines): the part that does (NVIDIA MCP7Y60, 2 m) is copper, so the leaf stands with its
+    // spines in the management row.
+    [[nodiscard]] bool uplinksChangeCage(NodeId leaf) const
+    {
+        const int group = DesignBuilder::groupWithRole(b.itemOf(leaf), PortRole::Fabric);
+        if (group < 0)
+            return false;
+        const QString connector = b.itemOf(leaf).portGroups[static_cast<size_t>(group)].connector;
+        for (LinkId id : mDesign.linksOf(leaf)) {
+            const Link& l = *mDesign.link(id);
+            const PortRef far = l.a.node == leaf ? l.b : l.a;
+            const Node* n = mDesign.node(far.node);
+            const PortGroup* g = mDesign.portGroup(far);
+            if (n && n->tier == FabricTier::Spine && g && g->connector != connector)
+                return true;
+        }
+        return false;
+    }
+
     // The leaves of the storage and in-band networks go into the network rack of the row of the
     // first server they serve (short copper and multimode runs); the rest into the management row.
     void placeServiceNodes(const FloorGrid& grid)
     {
         RackPlanner& racks = *mRacks;
         for (NodeId n : mServiceNodes) {
-            const NodeId reached = mDesign.node(n)->tier == FabricTier::Leaf
+            const NodeId reached = mDesign.node(n)->tier == FabricTier::Leaf && !uplinksChangeCage(n)
                 ? firstNeighbour(mDesign, n, [&](NodeId other) { return mRowOfNode[other.value()] >= 0; })
                 : NodeId();
             if (!reached.isValid()) {
@@ -571,6 +592,10 @@ private:
         if (o.topology == TopologyKind::RailOptimized)
             mResult.notes << PublishedDesignCheck::notes(*mParts.server, o.switchSku, static_cast<int>(mRequestedNodes),
                 PublishedDesignCheck::countsOf(mDesign));
+        // Where the design departs from its server's RA on purpose: the same reading as the
+        // DESIGN-REFERENCE findings.
+        for (const DeliberateDifferences::Difference& diff : DeliberateDifferences::of(mDesign))
+            mResult.notes << DeliberateDifferences::note(diff);
         // The canvas shows the structure (pods, units, racks, tiers), not the order of construction.
         DesignLayout::apply(mDesign);
     }

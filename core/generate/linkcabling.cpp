@@ -75,8 +75,7 @@ bool fits(const OpticsRules::Items& parts, const PortGroup& ga, const PortGroup&
         return false;
     if (isFibre(cable))
         return !modulesFor(parts, ga, gb, speedGbps, cable, lengthM).isEmpty();
-    return cable.cable->connector == ga.connector && cable.cable->connector == gb.connector
-        && cable.cable->speedGbps >= speedGbps;
+    return OpticsRules::copperJoins(cable, ga, gb, speedGbps);
 }
 
 } // namespace

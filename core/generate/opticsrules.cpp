@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "model/design.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 #include <algorithm>
@@ -112,18 +113,32 @@ const CatalogItem* OpticsRules::fiberFor(
     return best;
 }
 
+bool OpticsRules::copperJoins(const CatalogItem& cable, const PortGroup& a, const PortGroup& b, int linkGbps)
+{
+    if (!cable.cable)
+        return false;
+    const CableSpec& c = *cable.cable;
+    if (c.split == 1)
+        return c.connector == a.connector && c.connector == b.connector && c.speedGbps >= linkGbps;
+    const QJsonArray far
+        = cable.json.value(QLatin1String("cable")).toObject().value(QLatin1String("far_cages")).toArray();
+    auto farFits = [&](const PortGroup& g) { return far.contains(QJsonValue(g.connector)); };
+    auto nearFits = [&](const PortGroup& g) { return g.connector == c.connector && g.portsPerCage == c.split; };
+    return !far.isEmpty() && ((nearFits(a) && farFits(b)) || (nearFits(b) && farFits(a)))
+        && c.speedGbps / c.split >= linkGbps;
+}
+
 const CatalogItem* OpticsRules::copperFor(
     const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres)
 {
-    if (a.connector != b.connector)
-        return nullptr;
     const CatalogItem* best = nullptr;
     for (const CatalogItem* p : parts) {
         if (!p->cable)
             continue;
         const CableSpec& c = *p->cable;
         const bool copper = c.medium == QLatin1String("dac") || c.medium == QLatin1String("acc");
-        if (copper && c.split == 1 && c.connector == a.connector && c.speedGbps >= linkGbps
+        // Splitters only where the ports' connectors differ: between equal cages a straight cable.
+        if (copper && (c.split == 1) == (a.connector == b.connector) && copperJoins(*p, a, b, linkGbps)
             && reaches(c.maxLengthM, metres) && better(p, c.maxLengthM, best, best ? best->cable->maxLengthM : 0))
             best = p;
     }
@@ -131,10 +146,12 @@ const CatalogItem* OpticsRules::copperFor(
 }
 
 OpticsRules::Optical OpticsRules::opticalFor(
-    const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres)
+    const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres, const QString& only)
 {
     for (const char* fiber : {kMultimode, kSinglemode}) {
         const QString kind = QLatin1String(fiber);
+        if (!only.isEmpty() && kind != only)
+            continue;
         Optical o{nullptr, moduleFor(parts, a, linkGbps, kind, metres), moduleFor(parts, b, linkGbps, kind, metres)};
         if (!o.moduleA || !o.moduleB)
             continue;

@@ -40,7 +40,14 @@ public:
         const Items& parts, const QString& fiber, int linkGbps, double metres, const QString& connector = {});
     // The fiber connector a module takes ("MPO", "LC"), empty when its catalog entry states none.
     [[nodiscard]] static QString fiberConnector(const CatalogItem& module);
-    // A straight copper cable (DAC, then ACC; Cat6 for RJ45) with both ends' connector, rated for
+    // A copper cable (DAC, ACC, AOC) joins the two ports at the link's speed: a straight one has
+    // both ports' connector; a splitter whose catalog entry names "far_cages" (NVIDIA MCP7Y60:
+    // twin-port OSFP to 2x QSFP56, which run 100GbE in QSFP28 cages) has its connector at a cage
+    // of `split` ports and the other port's connector among its far cages, each tail carrying
+    // speed / split.
+    [[nodiscard]] static bool copperJoins(
+        const CatalogItem& cable, const PortGroup& a, const PortGroup& b, int linkGbps);
+    // A copper cable (DAC, then ACC; Cat6 for RJ45) that joins both ends (copperJoins), rated for
     // the link's speed and reaching `metres`.
     [[nodiscard]] static const CatalogItem* copperFor(
         const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres);
@@ -54,8 +61,9 @@ public:
         const CatalogItem* moduleB = nullptr;
         [[nodiscard]] bool ok() const { return fiber && moduleA && moduleB; }
     };
-    [[nodiscard]] static Optical opticalFor(
-        const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres);
+    // With `fiber` set, that kind only (a twin-port cage whose other link runs on it).
+    [[nodiscard]] static Optical opticalFor(const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps,
+        double metres, const QString& fiber = QString());
     [[nodiscard]] static const CatalogItem* linkModule(const Optical& o, const PortGroup& a, const PortGroup& b)
     {
         return b.portsPerCage > a.portsPerCage ? o.moduleB : o.moduleA;

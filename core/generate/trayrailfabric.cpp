@@ -32,9 +32,21 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
             .arg(trays.trays)
             .arg(trays.nicsPerTray);
     const int rails = trays.nicsPerTray;
+    // NVIDIA runs GB300 NVL72 compute fabrics multi-plane (NVL72 AI Factory enterprise RA; two
+    // planes in its Kubernetes launch kit), by splitting each ConnectX-8's 800G into 2 x 400G. The
+    // catalog models each tray NIC as one port, the rail of the RA-11338 rule, so a second plane
+    // has no port to take: refused with why, rather than a fabric that is not the RA's.
     if (o.planes > 1)
-        return QStringLiteral("compute planes are not modelled for rack-scale systems (%1): one fabric")
-            .arg(server.sku);
+        return QStringLiteral(
+            "%1 compute planes for %2: planes are not modelled for rack-scale systems. Its catalog entry gives each "
+            "of the %3 compute trays %4 NICs of one port each, and each NIC is a rail of the one fabric (DGX "
+            "SuperPOD GB200 RA, RA-11338); NVIDIA's NVL72 enterprise RA runs GB300 multi-plane by splitting each "
+            "ConnectX-8 into 2 x 400G, which this model does not. Generate with one plane (the same bandwidth "
+            "per GPU)")
+            .arg(o.planes)
+            .arg(server.sku)
+            .arg(trays.trays)
+            .arg(trays.nicsPerTray);
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
     const int su = o.suSize;

@@ -136,7 +136,8 @@ const std::vector<RuleInfo>& designRules()
             "a finned module outside an air-cooled switch cage, or a flat-top module in an air-cooled switch",
             "Use finned (IHS) modules in air-cooled switches, flat-top (RHS) ones in host cages and liquid-cooled "
             "switches."},
-        {"OPTICS-TWIN-FIBER", Severity::Error, "the two XDR links of a twin-port cage run on different media",
+        {"OPTICS-TWIN-FIBER", Severity::Error,
+            "the two links of an XDR or 800G Ethernet twin-port cage run on different media",
             "Put links of one fiber type (or one copper cable) in each twin-port cage."},
         {"LINK-UNCABLED", Severity::Warning,
             "links without a cable: neither their cable nor their optics are in the bill of materials or the cost",
@@ -163,7 +164,9 @@ const std::vector<RuleInfo>& designRules()
             "a server gave its slot to the UFM pair (every leaf port taken), with the cost of keeping it",
             "Accept it (as the DGX SuperPOD RA does) or generate with one more scalable unit."},
         {"DESIGN-REFERENCE", Severity::Info,
-            "a generated design differs from the published reference design's table at its design point, and why",
+            "a design differs from its server's published reference architecture (a table line at its design point, or "
+            "a "
+            "deliberate choice the catalog entry lists), with the RA cited and why",
             "Nothing to fix when the reason given fits the customer; otherwise change the part the line names."},
         {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget",
             "Move equipment to another rack, or raise the rack's power budget."},

@@ -1,5 +1,7 @@
+#include "generate/opticsrules.h"
 #include "validate/rulehelpers.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -56,7 +58,7 @@ void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortG
             const QString cb = gb.connector;
             const bool direct = c.medium == QLatin1String("dac") || c.medium == QLatin1String("acc")
                 || c.medium == QLatin1String("aoc");
-            if (direct && (c.connector != ca || c.connector != cb))
+            if (direct && (c.connector != ca || c.connector != cb) && !OpticsRules::copperJoins(*cable, ga, gb, 0))
                 note(
                     QStringLiteral("connector|%1|%2|%3").arg(sku, ca, cb),
                     [=](int n, const QString&, const QString&) {
@@ -69,7 +71,7 @@ void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortG
                             .arg(c.medium, c.connector, ca, cb, example);
                     },
                     0);
-            if (c.speedGbps < speed)
+            if (c.speedGbps / std::max(1, c.split) < speed)
                 note(
                     QStringLiteral("speed|%1|%2").arg(sku).arg(speed),
                     [=](int n, const QString&, const QString&) {

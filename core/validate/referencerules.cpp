@@ -1,3 +1,4 @@
+#include "analysis/deliberatedifferences.h"
 #include "analysis/referencelines.h"
 #include "validate/rulehelpers.h"
 
@@ -12,6 +13,17 @@ namespace pw::rules {
 // once the design no longer has the count the generator built (edited since).
 void referenceRules(const Design& d, std::vector<Finding>& out)
 {
+    // Deliberate differences from the RA of the design's server (its catalog entry lists them),
+    // whatever the design's size: one finding each, citing the RA, while the design shows it.
+    for (const DeliberateDifferences::Difference& diff : DeliberateDifferences::of(d)) {
+        std::vector<EntityRef> entities;
+        for (NodeId n : diff.nodes)
+            entities.push_back(EntityRef::of(n));
+        out.push_back(make("DESIGN-REFERENCE", QStringLiteral("differs from %1: %2").arg(diff.document, diff.differs),
+            std::move(entities),
+            QStringLiteral("The reference architecture of %1 is %2. This design %3. Why: %4.")
+                .arg(diff.server, diff.document, diff.differs, diff.why)));
+    }
     const QJsonArray diffs = d.properties()
                                  .value(QLatin1String("generator"))
                                  .toObject()

@@ -11,6 +11,7 @@ namespace pw::rules {
 namespace {
 
 constexpr int kXdrGbps = 800;
+constexpr int kEthernetCageGbps = 800; // a twin-port cage of two 400G ports (SN5600, ConnectX-8)
 
 // An XDR link: 800 Gb/s or faster with an InfiniBand switch at one end.
 bool isXdr(const Design& d, const Link& l)
@@ -19,6 +20,16 @@ bool isXdr(const Design& d, const Link& l)
         return false;
     for (NodeId n : {l.a.node, l.b.node})
         if (const CatalogItem* it = d.itemOf(n); it && isInfiniBandSwitch(*it))
+            return true;
+    return false;
+}
+
+// A link of an 800G Ethernet twin-port cage: a Spectrum-4 class switch (Ethernet) at one end.
+bool onEthernetSwitch(const Design& d, const Link& l)
+{
+    for (NodeId n : {l.a.node, l.b.node})
+        if (const CatalogItem* it = d.itemOf(n); it && it->kind == ItemKind::Switch && it->switchSpec
+            && it->switchSpec->technology == QLatin1String("ethernet"))
             return true;
     return false;
 }
@@ -169,9 +180,13 @@ void xdrRules(const Design& d, std::vector<Finding>& out)
                         continue;
                     const Link& a = *d.link(la);
                     const Link& b = *d.link(lb);
-                    // Scoped to XDR, where the LinkX list states it; older fabrics' splitter cables
-                    // are modelled per port and are not judged here.
-                    if (!isXdr(d, a) || !isXdr(d, b))
+                    // XDR, where the LinkX list states it, and 800G Ethernet cages (Spectrum-4:
+                    // the twin-port modules' spec sheets say the same, "both fibers ... must be the
+                    // same type"); NDR InfiniBand cages' splitter cables are modelled per port and
+                    // are not judged here.
+                    const bool ethernet800
+                        = g.maxSpeedGbps() * 2 >= kEthernetCageGbps && onEthernetSwitch(d, a) && onEthernetSwitch(d, b);
+                    if (!(isXdr(d, a) && isXdr(d, b)) && !ethernet800)
                         continue;
                     const QString ma = mediaOf(d, a);
                     const QString mb = mediaOf(d, b);
@@ -181,9 +196,11 @@ void xdrRules(const Design& d, std::vector<Finding>& out)
                         QStringLiteral("the twin-port cage of %1 ports %2 and %3 mixes %4 and %5")
                             .arg(n.name, d.portName(PortRef{n.id, first + i}), d.portName(PortRef{n.id, first + i + 1}),
                                 ma, mb),
-                        QStringLiteral("A twin-port module uses the same fiber type on both ports (%1); a twin-port "
-                                       "cage holds one module or one copper cable for its two links. Put links of "
-                                       "one media in each cage (%2: %3, %4).")
+                        QStringLiteral(
+                            "A twin-port module uses the same fiber type on both ports (%1; NVIDIA's 800G "
+                            "twin-port module specifications: both fibers must be the same type); a twin-port "
+                            "cage holds one module or one copper cable for its two links. Put links of "
+                            "one media in each cage (%2: %3, %4).")
                             .arg(kLinkX, item->sku, ma, mb));
                     twins.note(QStringLiteral("%1|%2|%3").arg(n.sku, std::min(ma, mb), std::max(ma, mb)), d, a,
                         QString(), QString());

@@ -221,6 +221,76 @@ private Q_SLOTS:
             QVERIFY2(
                 finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
     }
+
+    // Planes on an NVL72: refused with the reason (each tray NIC is one port and one rail of the
+    // RA-11338 fabric; the NVL72 enterprise RA's multi-plane GB300 splits each ConnectX-8 into
+    // 2 x 400G, which the model does not), never a half-built fabric; one plane generates.
+    void planesRefusedWithReason()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("q3400");
+        o.management = false;
+        o.planes = 2;
+        const GenerateResult refused = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY(!refused.ok());
+        QVERIFY(!refused.design);
+        for (const char* part : {"2 compute planes for dgx-gb300-nvl72", "not modelled for rack-scale systems",
+                 "18 compute trays 4 NICs of one port each", "2 x 400G", "Generate with one plane"})
+            QVERIFY2(refused.error.contains(QLatin1String(part)), qPrintable(refused.error));
+        o.planes = 1;
+        QVERIFY(FabricGenerator::generate(o, *mCatalog).ok());
+    }
+
+    // OPTICS-TWIN-FIBER on 800G Ethernet cages (NVIDIA's twin-port module specifications: both
+    // fibers of a twin-port module the same type; reference-architectures-2025.md section 5): a
+    // GB300 SuperPOD with storage and management generates with one media per SN5600 cage, and a
+    // cage mixed by hand (copper beside a fibre) is a finding.
+    void ethernetTwinCagesRunOneMedia()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("q3400");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.management = true;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        vo.tierChecks = false;
+        auto twinFindings = [&](const Design& d) {
+            int n = 0;
+            for (const Finding& f : validate(d, vo))
+                n += f.code == QLatin1String("OPTICS-TWIN-FIBER");
+            return n;
+        };
+        Design d = *r.design;
+        QCOMPARE(twinFindings(d), 0);
+        // Put a copper cable on one link of an SN5600 cage whose two links run fibre.
+        const CatalogItem* dac = mCatalog->item(QStringLiteral("dac-800g-osfp"));
+        QVERIFY(dac);
+        d.recordItem(*dac);
+        bool mixed = false;
+        d.nodes().forEach([&](const Node& n) {
+            const CatalogItem* item = d.item(n.sku);
+            if (mixed || !item || !item->switchSpec || item->switchSpec->technology != QLatin1String("ethernet")
+                || item->portGroups.front().portsPerCage != 2)
+                return;
+            const LinkId a = d.linkAt(PortRef{n.id, 0});
+            const LinkId b = d.linkAt(PortRef{n.id, 1});
+            if (!a.isValid() || !b.isValid() || d.link(b)->transceiverSku.isEmpty())
+                return;
+            Link l = *d.link(a);
+            l.cableSku = dac->sku;
+            l.transceiverSku.clear();
+            d.replaceLink(l);
+            mixed = true;
+        });
+        QVERIFY(mixed);
+        QCOMPARE(twinFindings(d), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestNvl72SuperPod)

@@ -72,6 +72,20 @@ private Q_SLOTS:
         const auto v = runCli({QStringLiteral("validate"), file, QStringLiteral("--json")});
         QVERIFY2(v.exitCode == 0, v.out.constData());
 
+        // Every link has its cable, management included: the NVL72 in-band leaves (SN5600) reach
+        // the SN4600C spines over NVIDIA MCP7Y60 splitters (twin-port OSFP to 2x QSFP56 at 100GbE),
+        // two links per cable.
+        const auto bom = runCli({QStringLiteral("bom"), file, QStringLiteral("--json")});
+        QVERIFY2(bom.exitCode == 0, bom.err.constData());
+        QCOMPARE(bom.json()[QStringLiteral("uncabled_links")].toInt(), 0);
+        if (servers == 8 && tag.startsWith(QLatin1String("gb200"))) {
+            int splitters = 0;
+            for (const QJsonValue& line : bom.json()[QStringLiteral("lines")].toArray())
+                if (line[QStringLiteral("sku")].toString() == QLatin1String("dac-2x200g-qsfp56-splitter"))
+                    splitters += line[QStringLiteral("quantity")].toInt();
+            QCOMPARE(splitters, 48); // 3 in-band leaves x 32 uplinks at 100G, two per cable
+        }
+
         const auto c = runCli({QStringLiteral("cost"), file, QStringLiteral("--json")});
         QVERIFY2(c.exitCode == 0, c.err.constData());
         // At least the GPUs themselves (US$40k and up each, catalog estimates) and their fabric.
@@ -128,6 +142,15 @@ private Q_SLOTS:
             QCOMPARE(r.exitCode, 2);
             QVERIFY2(r.err.contains("planes"), r.err.constData());
         }
+        // An NVL72 refuses planes with the reason, exit 2 and no file.
+        const QString nvl = mDir.filePath(QStringLiteral("nvl-planes.podwright"));
+        const auto r
+            = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
+                QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("q3400"),
+                QStringLiteral("--planes"), QStringLiteral("2"), QStringLiteral("-o"), nvl});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("planes are not modelled for rack-scale systems"), r.err.constData());
+        QVERIFY(!QFile::exists(nvl));
     }
 };
 

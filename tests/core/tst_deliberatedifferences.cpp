@@ -1,0 +1,133 @@
+#include "catalog/catalog.h"
+#include "generate/fabricgenerator.h"
+#include "validate/designrules.h"
+
+#include <QtTest>
+
+using namespace pw;
+
+// House rule: every deliberate difference from a published reference architecture is explained in
+// a note and a finding. The server's catalog entry lists them ("deliberate_differences"); the
+// generator notes each one the design shows and validate reports it as an info-level
+// DESIGN-REFERENCE finding citing the RA. Cited documents (reference-architectures-2025.md):
+// NVIDIA DGX SuperPOD B300 Spectrum-4 RA (RA-11337, section 2: Table 3, twin-planar 2 x 400 GbE per
+// GPU, DC busbar, SN5610 named); NVIDIA DGX SuperPOD GB200 RA (RA-11338, section 3: Network
+// Fabrics, no per-SU switch table published); the B300 XDR RA (RA-11339, section 1), which the
+// generator matches, gets none.
+class TestDeliberateDifferences : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<Catalog> mCatalog;
+
+    GenerateResult generate(const QString& sku, int nodes, const QString& sw, bool management)
+    {
+        GeneratorOptions o;
+        o.serverSku = sku;
+        o.nodes = nodes;
+        o.switchSku = sw;
+        o.management = management;
+        return FabricGenerator::generate(o, *mCatalog);
+    }
+    static std::vector<Finding> referenceFindings(const Design& d)
+    {
+        ValidationOptions v;
+        v.tierChecks = false;
+        v.fabricAnalysis = false;
+        std::vector<Finding> out;
+        for (const Finding& f : validate(d, v))
+            if (f.code == QLatin1String("DESIGN-REFERENCE"))
+                out.push_back(f);
+        return out;
+    }
+    static int countContaining(const std::vector<Finding>& findings, const QString& text)
+    {
+        return static_cast<int>(std::count_if(
+            findings.begin(), findings.end(), [&](const Finding& f) { return f.message.contains(text); }));
+    }
+    static int notesContaining(const QStringList& notes, const QString& text)
+    {
+        return static_cast<int>(std::count_if(notes.begin(), notes.end(),
+            [&](const QString& n) { return n.contains(QLatin1String("on purpose")) && n.contains(text); }));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        mCatalog = std::make_unique<Catalog>();
+        const auto issues = mCatalog->loadDirectory(qEnvironmentVariable("PODWRIGHT_CATALOG_DIR"));
+        QVERIFY(issues.empty());
+    }
+
+    // RA-11337, 1 SU (64 DGX B300) on the SN5600: three deliberate differences, each a note and
+    // an info finding citing the RA, with what differs and why.
+    void b300EthernetExplainsItsDifferences()
+    {
+        const GenerateResult r
+            = generate(QStringLiteral("dgx-b300-busbar"), 64, QStringLiteral("sn5600"), /*management=*/true);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const std::vector<Finding> findings = referenceFindings(*r.design);
+        QCOMPARE(findings.size(), size_t(3));
+        for (const Finding& f : findings) {
+            QVERIFY(f.severity == Severity::Info);
+            QVERIFY2(f.message.contains(QLatin1String("RA-11337")), qPrintable(f.message));
+            QVERIFY2(f.explanation.contains(QLatin1String("Why: ")), qPrintable(f.explanation));
+            QVERIFY(!f.entities.empty());
+        }
+        for (const QString& what : {QStringLiteral("two 400 GbE links in each ConnectX-8 OSFP cage"),
+                 QStringLiteral("where the RA names the SN5610"), QStringLiteral("rack PDUs")}) {
+            QVERIFY2(countContaining(findings, what) == 1, qPrintable(what));
+            QVERIFY2(notesContaining(r.notes, what) == 1, qPrintable(what));
+        }
+        // Without management the generator builds no PDUs: that difference goes with them.
+        const GenerateResult bare
+            = generate(QStringLiteral("dgx-b300-busbar"), 64, QStringLiteral("sn5600"), /*management=*/false);
+        QVERIFY2(bare.ok(), qPrintable(bare.error));
+        QCOMPARE(countContaining(referenceFindings(*bare.design), QStringLiteral("rack PDUs")), 0);
+    }
+
+    // RA-11338 (GB200, and GB300 built to it): the UFM on a spare leaf port and the derived
+    // spine counts, each a note and a finding citing the RA.
+    void nvl72ExplainsItsDifferences_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<QString>("sw");
+        QTest::newRow("GB200 NVL72, QM9700, 1 SU") << QStringLiteral("dgx-gb200-nvl72") << QStringLiteral("qm9700");
+        QTest::newRow("GB300 NVL72, Q3400, 1 SU") << QStringLiteral("dgx-gb300-nvl72") << QStringLiteral("q3400");
+    }
+    void nvl72ExplainsItsDifferences()
+    {
+        QFETCH(QString, server);
+        QFETCH(QString, sw);
+        const GenerateResult r = generate(server, 8, sw, /*management=*/true);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const std::vector<Finding> findings = referenceFindings(*r.design);
+        QCOMPARE(findings.size(), size_t(2));
+        for (const Finding& f : findings)
+            QVERIFY2(f.message.contains(QLatin1String("RA-11338")), qPrintable(f.message));
+        for (const QString& what : {QStringLiteral("UFM appliances to a port each compute leaf keeps free"),
+                 QStringLiteral("switch counts derived")}) {
+            QVERIFY2(countContaining(findings, what) == 1, qPrintable(what));
+            QVERIFY2(notesContaining(r.notes, what) == 1, qPrintable(what));
+        }
+        // No subnet manager generated: no UFM finding, the derived counts stay.
+        const GenerateResult bare = generate(server, 8, sw, /*management=*/false);
+        QVERIFY2(bare.ok(), qPrintable(bare.error));
+        const std::vector<Finding> without = referenceFindings(*bare.design);
+        QCOMPARE(countContaining(without, QStringLiteral("UFM")), 0);
+        QCOMPARE(countContaining(without, QStringLiteral("switch counts derived")), 1);
+    }
+
+    // A design that is its RA's (DGX B300 on Q3400, RA-11339, 1 SU): no DESIGN-REFERENCE finding.
+    void matchingDesignHasNone()
+    {
+        const GenerateResult r = generate(QStringLiteral("dgx-b300"), 72, QStringLiteral("q3400"), /*management=*/true);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(referenceFindings(*r.design).size(), size_t(0));
+        for (const QString& n : r.notes)
+            QVERIFY2(!n.contains(QLatin1String("on purpose")), qPrintable(n));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeliberateDifferences)
+#include "tst_deliberatedifferences.moc"
