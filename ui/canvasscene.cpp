@@ -20,8 +20,10 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace pw::ui {
 
@@ -40,8 +42,17 @@ CanvasScene::CanvasScene(DesignDocument* document, QObject* parent) : QGraphicsS
     addItem(mLinkLayer);
     mTitleLayer = new TitleLayerItem(this);
     addItem(mTitleLayer);
-    connect(document, &DesignDocument::resetDone, this, &CanvasScene::rebuild);
-    connect(document, &DesignDocument::changed, this, &CanvasScene::sync);
+    // A reset is always followed by changed(): the rebuild has synced the scene already, and a
+    // second sync would walk every node and link of the design again (opening a large file).
+    auto rebuilt = std::make_shared<bool>(false);
+    connect(document, &DesignDocument::resetDone, this, [this, rebuilt] {
+        rebuild();
+        *rebuilt = true;
+    });
+    connect(document, &DesignDocument::changed, this, [this, rebuilt] {
+        if (!std::exchange(*rebuilt, false))
+            sync();
+    });
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
         if (!selectedItems().isEmpty()) {
             if (mLinkLayer->selectedBundle() >= 0)

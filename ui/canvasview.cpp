@@ -57,6 +57,10 @@ CanvasView::CanvasView(CanvasScene* scene, QWidget* parent)
     mFindBar->hide();
     placeOverlays();
     connect(scene->document(), &DesignDocument::changed, this, &CanvasView::updateSceneRect);
+    // A design that enters the view is shown whole (the main window fits it after every reset):
+    // a resize before that fit fits too, instead of opening every pod in sight at the old zoom
+    // only for the fit to close them again (a third of the scene work of opening 100,000 GPUs).
+    connect(scene->document(), &DesignDocument::resetDone, this, [this] { mFitted = true; });
     updateSceneRect();
 }
 
@@ -569,7 +573,10 @@ bool CanvasView::viewportEvent(QEvent* event)
 
 void CanvasView::resizeEvent(QResizeEvent* event)
 {
+    // Qt scrolls to keep its anchor while resizing; the level of detail follows once, below.
+    mRefreshing = true;
     QGraphicsView::resizeEvent(event);
+    mRefreshing = false;
     placeOverlays();
     if (mFitted)
         fitAll(); // docks settling or the window resized: the whole design stays in view

@@ -23,6 +23,46 @@ const QFontMetricsF& metrics(const QFont& font)
         it = cache.insert(key, QFontMetricsF(font));
     return *it;
 }
+
+// Widths and elided texts by font and text: a static view draws the same labels every frame, and
+// shaping them (three times per label) was a third of the 100,000-GPU fitted frame. Bounded: a
+// long session of zooming starts the cache afresh.
+QHash<QString, double>& advances()
+{
+    static QHash<QString, double> cache;
+    return cache;
+}
+
+QHash<QString, QString>& elisions()
+{
+    static QHash<QString, QString> cache;
+    return cache;
+}
+
+constexpr qsizetype kMaxCached = 4096;
+
+double advance(const QFont& font, const QString& fontKey, const QString& text)
+{
+    QHash<QString, double>& cache = advances();
+    const QString key = fontKey + QChar(0x1f) + text;
+    if (auto it = cache.constFind(key); it != cache.constEnd())
+        return *it;
+    if (cache.size() >= kMaxCached)
+        cache.clear();
+    return *cache.insert(key, metrics(font).horizontalAdvance(text));
+}
+
+QString elided(const QFont& font, const QString& fontKey, const QString& text, Qt::TextElideMode mode, double width)
+{
+    QHash<QString, QString>& cache = elisions();
+    const QString key = fontKey + QChar(0x1f) + QString::number(int(mode)) + QChar(0x1f)
+        + QString::number(width, 'g', 17) + QChar(0x1f) + text;
+    if (auto it = cache.constFind(key); it != cache.constEnd())
+        return *it;
+    if (cache.size() >= kMaxCached)
+        cache.clear();
+    return *cache.insert(key, metrics(font).elidedText(text, mode, width));
+}
 } // namespace
 
 void ScreenText::setRecorder(std::vector<Drawn>* recorder)
@@ -48,7 +88,7 @@ bool ScreenText::draw(QPainter* painter, const QRectF& area, const QString& text
     QFont f = painter->font();
     f.setBold(style.bold);
     f.setPixelSize(int(kMinPixels));
-    const double minWidth = metrics(f).horizontalAdvance(text);
+    const double minWidth = advance(f, f.key(), text);
     const QRectF onScreen = world.mapRect(area);
     const double px = pixelsOnScreen(lod, onScreen.width(), minWidth, style.pixelSize);
     if (px <= 0)
@@ -58,8 +98,9 @@ bool ScreenText::draw(QPainter* painter, const QRectF& area, const QString& text
     painter->resetTransform();
     f.setPixelSize(std::max(1, int(px)));
     painter->setFont(f);
+    const QString fontKey = f.key();
     const QFontMetricsF& fm = metrics(f);
-    const QString shown = fm.elidedText(text, style.elide, std::max(0.0, onScreen.width() - 4));
+    const QString shown = elided(f, fontKey, text, style.elide, std::max(0.0, onScreen.width() - 4));
     if (shown.size() < std::min<qsizetype>(3, text.size())) {
         painter->restore();
         return false;
@@ -73,7 +114,7 @@ bool ScreenText::draw(QPainter* painter, const QRectF& area, const QString& text
             box.setHeight(fm.height());
     }
     if (style.backdrop) {
-        const double w = fm.horizontalAdvance(shown) + 8;
+        const double w = advance(f, fontKey, shown) + 8;
         const double h = fm.height() + 2;
         double x = box.left();
         if (style.align & Qt::AlignHCenter)

@@ -4,6 +4,7 @@
 #include "floor/floorlayout.h"
 #include "generate/designbuilder.h"
 #include "generate/opticsrules.h"
+#include "generate/partchoicecache.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -118,7 +119,8 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
     };
     int unmatched = 0;
     double longestUnmatched = 0;
-    const OpticsRules::Items parts = OpticsRules::partsOf(b.catalog());
+    // One catalog scan per kind of link (port groups, speed, reach class), not one per link.
+    PartChoiceCache parts(OpticsRules::partsOf(b.catalog()));
     for (LinkId id : ids) {
         Link l = *d.link(id);
         const PortGroup& ga = groupOf(b.itemOf(l.a.node), l.a.index);
@@ -131,7 +133,7 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
         l.transceiverSku.clear();
         const bool rj45 = ga.connector == QLatin1String("RJ45") || gb.connector == QLatin1String("RJ45");
         const CatalogItem* copper
-            = rj45 || (route && route->sameRack) ? OpticsRules::copperFor(parts, ga, gb, speed, metres) : nullptr;
+            = rj45 || (route && route->sameRack) ? parts.copperFor(ga, gb, speed, metres) : nullptr;
         if (copper && record(copper->sku)) {
             l.cableSku = copper->sku;
         } else if (rj45) {
@@ -140,7 +142,7 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
         } else {
             // Each end's module by its cage and the link's speed; multimode while its parts reach,
             // single-mode beyond, nothing when no part does.
-            const OpticsRules::Optical optical = OpticsRules::opticalFor(parts, ga, gb, speed, metres);
+            const OpticsRules::Optical optical = parts.opticalFor(ga, gb, speed, metres);
             if (optical.ok() && record(optical.moduleA->sku) && record(optical.moduleB->sku)
                 && record(optical.fiber->sku)) {
                 l.cableSku = optical.fiber->sku;

@@ -272,19 +272,22 @@ namespace {
 // out-of-band management, cables and the canvas layout, then the record of the dials.
 class GeneratorPass {
 public:
-    GeneratorPass(
-        const Parts& parts, const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks)
+    GeneratorPass(const Parts& parts, const Catalog& catalog, int inBandSpineReserve,
+        ServiceNetworks::Uplinks& oobUplinks, bool finishUnlinked)
         : mParts(parts),
           o(parts.o),
           mCatalog(catalog),
           mInBandSpineReserve(inBandSpineReserve),
           mOobUplinks(oobUplinks),
+          mFinishUnlinked(finishUnlinked),
           mDesign(mResult.design.emplace()),
           b(mDesign, catalog)
     {
     }
 
-    GenerateResult run()
+    // Nothing when the pass stopped after the out-of-band network because some of its uplinks found
+    // no in-band port and finishUnlinked is false (FabricGenerator::generate redoes it).
+    std::optional<GenerateResult> run()
     {
         mRequestedNodes = mParts.nodes;
         if (auto e = chooseSubnetManager())
@@ -302,6 +305,10 @@ public:
         const CatalogItem* pdu = addRackPdus();
         if (auto e = buildOutOfBandManagement(pdu))
             return GenerateResult::failure(*e);
+        // The next pass keeps in-band ports for these uplinks: cabling, layout and the record of
+        // this one would be thrown away.
+        if (!mFinishUnlinked && mOobUplinks.unlinked > 0)
+            return std::nullopt;
         finishCablesAndLayout();
         recordDials();
         nameDesign();
@@ -724,6 +731,7 @@ private:
     const Catalog& mCatalog;
     const int mInBandSpineReserve;
     ServiceNetworks::Uplinks& mOobUplinks;
+    const bool mFinishUnlinked;
     GenerateResult mResult;
     Design& mDesign;
     DesignBuilder b;
@@ -755,9 +763,12 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     GenerateResult result;
     for (int pass = 0; pass < kMaxPasses; ++pass) {
         ServiceNetworks::Uplinks uplinks;
-        result = generatePass(o, catalog, reserve, uplinks);
-        if (!result.ok() || uplinks.unlinked == 0 || pass + 1 == kMaxPasses)
+        // A pass that will be redone stops once it knows the ports to keep (after the out-of-band
+        // network), so the design is cabled and laid out once.
+        if (std::optional<GenerateResult> done = generatePass(o, catalog, reserve, uplinks, pass + 1 == kMaxPasses)) {
+            result = std::move(*done);
             break;
+        }
         reserve = pass == 0 ? uplinks.wanted : reserve + uplinks.unlinked;
     }
     if (result.ok() && reserve > 0)
@@ -767,13 +778,13 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     return result;
 }
 
-GenerateResult FabricGenerator::generatePass(
-    const GeneratorOptions& given, const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks)
+std::optional<GenerateResult> FabricGenerator::generatePass(const GeneratorOptions& given, const Catalog& catalog,
+    int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks, bool finishUnlinked)
 {
     Parts parts;
     if (auto error = resolveDials(given, catalog, parts))
         return GenerateResult::failure(*error);
-    return GeneratorPass(parts, catalog, inBandSpineReserve, oobUplinks).run();
+    return GeneratorPass(parts, catalog, inBandSpineReserve, oobUplinks, finishUnlinked).run();
 }
 
 } // namespace pw

@@ -19,9 +19,10 @@ public:
 private:
     // One pass. The in-band network is built before the racks and the out-of-band network that
     // uplinks into it, so it cannot count those uplinks: when some found no in-band port, a second
-    // pass keeps in-band spine ports free for all of them.
-    [[nodiscard]] static GenerateResult generatePass(const GeneratorOptions& options, const Catalog& catalog,
-        int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks);
+    // pass keeps in-band spine ports free for all of them. Such a pass stops once the out-of-band
+    // network is built and gives nothing, unless finishUnlinked (the last pass allowed).
+    [[nodiscard]] static std::optional<GenerateResult> generatePass(const GeneratorOptions& options,
+        const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks, bool finishUnlinked);
 };
 
 } // namespace pw

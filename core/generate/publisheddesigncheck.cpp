@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QLocale>
 
+#include <vector>
+
 namespace pw {
 
 namespace {
@@ -17,10 +19,22 @@ QString number(long long n)
     return c.toString(n);
 }
 
-bool isComputeSwitch(const Design& d, const Node& n, FabricTier tier)
+// What a node counts as in the published table's columns.
+enum class Role : unsigned char { Other, GpuServer, Leaf, Spine };
+
+Role roleOf(const Node& n, const CatalogItem* item)
 {
-    const CatalogItem* item = d.item(n.sku);
-    return n.network == Network::Compute && n.tier == tier && item && item->kind == ItemKind::Switch;
+    if (!item)
+        return Role::Other;
+    if (item->kind == ItemKind::Server && item->gpuCount() > 0)
+        return Role::GpuServer;
+    if (n.network == Network::Compute && item->kind == ItemKind::Switch) {
+        if (n.tier == FabricTier::Leaf)
+            return Role::Leaf;
+        if (n.tier == FabricTier::Spine)
+            return Role::Spine;
+    }
+    return Role::Other;
 }
 
 } // namespace
@@ -28,30 +42,26 @@ bool isComputeSwitch(const Design& d, const Node& n, FabricTier tier)
 PublishedDesignCheck::Built PublishedDesignCheck::countsOf(const Design& d)
 {
     Built b;
+    // Each node's role once, by slot: the links then only look it up.
+    std::vector<Role> roles(d.nodes().slotCount() + 1, Role::Other);
     d.nodes().forEach([&](const Node& n) {
-        const CatalogItem* item = d.item(n.sku);
-        if (item && item->kind == ItemKind::Server && item->gpuCount() > 0) {
+        const CatalogItem* item = d.itemOf(n.id);
+        const Role role = roleOf(n, item);
+        roles[n.id.value()] = role;
+        if (role == Role::GpuServer) {
             ++b.nodes;
             b.gpus += item->gpuCount();
         }
-        b.leaves += isComputeSwitch(d, n, FabricTier::Leaf);
-        b.spines += isComputeSwitch(d, n, FabricTier::Spine);
+        b.leaves += role == Role::Leaf;
+        b.spines += role == Role::Spine;
     });
+    auto roleAt = [&](NodeId id) { return id.value() < roles.size() ? roles[id.value()] : Role::Other; };
     d.links().forEach([&](const Link& l) {
-        const Node* a = d.node(l.a.node);
-        const Node* z = d.node(l.b.node);
-        if (!a || !z)
-            return;
-        const bool leafA = isComputeSwitch(d, *a, FabricTier::Leaf);
-        const bool leafZ = isComputeSwitch(d, *z, FabricTier::Leaf);
-        auto gpuServer = [&](const Node& n) {
-            const CatalogItem* item = d.item(n.sku);
-            return item && item->kind == ItemKind::Server && item->gpuCount() > 0;
-        };
-        if ((leafA && gpuServer(*z)) || (leafZ && gpuServer(*a)))
+        const Role a = roleAt(l.a.node);
+        const Role z = roleAt(l.b.node);
+        if ((a == Role::Leaf && z == Role::GpuServer) || (z == Role::Leaf && a == Role::GpuServer))
             ++b.nodeLeafLinks;
-        else if ((leafA && isComputeSwitch(d, *z, FabricTier::Spine))
-            || (leafZ && isComputeSwitch(d, *a, FabricTier::Spine)))
+        else if ((a == Role::Leaf && z == Role::Spine) || (z == Role::Leaf && a == Role::Spine))
             ++b.leafSpineLinks;
     });
     return b;

@@ -500,6 +500,9 @@ DesignRecords readDatabase(QSqlDatabase db)
         r.nodes.push_back(std::move(n));
     }
     finished(q, "nodes");
+    // Hundreds of thousands of links: one allocation, not a growing vector moved a dozen times
+    // (readChecked has refused more than DesignAssembler::kMaxLinks).
+    r.links.reserve(static_cast<size_t>(rowCount(q, "links")));
     select(q,
         QStringLiteral(
             "SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"));
