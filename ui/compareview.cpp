@@ -149,7 +149,7 @@ void CompareView::refresh()
                              "differs.")
                   .arg(mOtherLabel.toHtmlEscaped())
             : QStringLiteral("<b>%1</b> (left) against the current design <b>%2</b> (right): %3 %4 added, %5 "
-                             "removed; %6 %7 added, %8 removed; %9 bill-of-materials %10 changed.")
+                             "removed; %6 %7 added, %8 removed, %9 changed; %10 bill-of-materials %11 changed.")
                   .arg(mOtherLabel.toHtmlEscaped(), c.afterName.toHtmlEscaped())
                   .arg(c.nodesAdded.size())
                   .arg(plural(qsizetype(c.nodesAdded.size()), "node", "nodes"))
@@ -157,6 +157,7 @@ void CompareView::refresh()
                   .arg(c.linksAdded.size())
                   .arg(plural(qsizetype(c.linksAdded.size()), "link", "links"))
                   .arg(c.linksRemoved.size())
+                  .arg(c.linksChanged.size())
                   .arg(c.bomLines.size())
                   .arg(plural(qsizetype(c.bomLines.size()), "line", "lines")));
     fillFigures();
@@ -228,6 +229,10 @@ void CompareView::fillChanges()
         = group(QStringLiteral("linksRemoved"), QStringLiteral("Links removed"), c.linksRemoved.size());
     for (const LinkDifference& l : c.linksRemoved)
         new QTreeWidgetItem(linksRemoved, {QStringLiteral("%1 — %2").arg(l.from, l.to), linkText(l)});
+    // The same connection built with another cable, optics or length.
+    QTreeWidgetItem* linksChanged = group(QStringLiteral("linksChanged"), tr("Links changed"), c.linksChanged.size());
+    for (const LinkChange& l : c.linksChanged)
+        new QTreeWidgetItem(linksChanged, {QStringLiteral("%1 — %2").arg(l.after.from, l.after.to), l.what()});
     QTreeWidgetItem* bom
         = group(QStringLiteral("bom"), QStringLiteral("Bill-of-materials lines changed"), c.bomLines.size());
     for (const BomLineDifference& l : c.bomLines)

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "backgroundtask.h"
 #include "bompanel.h"
 #include "canvasscene.h"
 #include "canvasview.h"
@@ -119,6 +120,7 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
     connect(mRepo, &RepoSession::message, this,
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    mRepo->setBusyParent(this); // a long push or pull shows a busy dialog over the window
     mRepo->setConflictPrompt([this](const RepoSession::Conflict& c) {
         QMessageBox box(QMessageBox::Warning, QStringLiteral("Someone saved in between"),
             c.latest > 0 && c.base > 0
@@ -646,8 +648,13 @@ bool MainWindow::compareWithRevision(const QString& address, const QString& desi
 {
     const QString label = QStringLiteral("%1, revision %2").arg(design).arg(revision);
     return runGuarded(mReportError, QStringLiteral("Cannot compare with %1").arg(label), [&] {
-        Repository repo(RepoLocation::parse(address));
-        showComparison(repo.pull(design, revision), label);
+        const RepoLocation location = RepoLocation::parse(address);
+        Design other;
+        runOffGuiThread(this, tr("Reading %1 from the repository…").arg(label), [&] {
+            Repository repo(location);
+            other = repo.pull(design, revision);
+        });
+        showComparison(std::move(other), label);
     });
 }
 
@@ -679,7 +686,12 @@ void MainWindow::buildMenus()
     // Report and exports (ui/dialogs/exportreportdialog.*): the proposal PDF and interchange files.
     file->addAction(tr("Export &Report..."), this,
             [this] {
-                const QString pdf = runExportReportDialog(this, mDocument->design(), mDocument->filePath());
+                // A design from the team repository may add "Changes since revision N".
+                std::optional<ReportRevisionSource> source;
+                if (const std::optional<RepoSession::Origin> o = mRepo->origin(); o && !o->address.isEmpty())
+                    source = ReportRevisionSource{o->revision, [this](int r) { return mRepo->pullRevision(r); }};
+                const QString pdf = runExportReportDialog(
+                    this, mDocument->design(), mDocument->filePath(), source ? &*source : nullptr);
                 if (!pdf.isEmpty())
                     statusBar()->showMessage(tr("Report written to %1").arg(pdf), 5000);
             })

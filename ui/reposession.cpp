@@ -1,5 +1,6 @@
 #include "reposession.h"
 
+#include "backgroundtask.h"
 #include "designdocument.h"
 #include "filesession.h"
 
@@ -67,8 +68,11 @@ bool RepoSession::open(const QString& address, const QString& design, std::optio
     Design pulled;
     const bool ok = runGuarded(mReportError ? mReportError : mFiles->errorReporter(),
         QStringLiteral("Cannot open '%1' from the repository").arg(design), [&] {
-            Repository repo(RepoLocation::parse(address));
-            pulled = repo.pull(design, revision);
+            const RepoLocation location = RepoLocation::parse(address);
+            inBackground(tr("Opening %1 from the repository…").arg(design), [&] {
+                Repository repo(location);
+                pulled = repo.pull(design, revision);
+            });
         });
     if (!ok)
         return false;
@@ -133,8 +137,11 @@ bool RepoSession::push(const QString& address, const QString& name, const QStrin
     RepoPushResult result;
     QString failure;
     try {
-        Repository repo(RepoLocation::parse(address));
-        result = repo.push(design, name, message);
+        const RepoLocation location = RepoLocation::parse(address);
+        inBackground(tr("Saving %1 to the repository…").arg(name), [&] {
+            Repository repo(location);
+            result = repo.push(design, name, message);
+        });
     } catch (const Error& e) {
         failure = e.message();
     } catch (const std::exception& e) {
@@ -157,8 +164,11 @@ bool RepoSession::push(const QString& address, const QString& name, const QStrin
         // The user chose to drop the local changes for the latest revision: no second question.
         Design latest;
         const bool ok = runGuarded(report, QStringLiteral("Cannot reload '%1'").arg(name), [&] {
-            Repository repo(RepoLocation::parse(address));
-            latest = repo.pull(name);
+            const RepoLocation location = RepoLocation::parse(address);
+            inBackground(tr("Reloading %1 from the repository…").arg(name), [&] {
+                Repository repo(location);
+                latest = repo.pull(name);
+            });
         });
         if (!ok)
             return false;
@@ -238,8 +248,32 @@ std::vector<RepoRevision> RepoSession::history()
     const std::optional<Origin> o = origin();
     if (!o || o->address.isEmpty())
         return {};
-    Repository repo(RepoLocation::parse(o->address));
-    return repo.log(o->design);
+    const RepoLocation location = RepoLocation::parse(o->address);
+    std::vector<RepoRevision> log;
+    inBackground(tr("Reading the history of %1…").arg(o->design), [&] {
+        Repository repo(location);
+        log = repo.log(o->design);
+    });
+    return log;
+}
+
+Design RepoSession::pullRevision(int revision)
+{
+    const std::optional<Origin> o = origin();
+    if (!o || o->address.isEmpty())
+        throw Error(QStringLiteral("this design is not from a team repository"));
+    const RepoLocation location = RepoLocation::parse(o->address);
+    Design pulled;
+    inBackground(tr("Reading revision %1 of %2…").arg(revision).arg(o->design), [&] {
+        Repository repo(location);
+        pulled = repo.pull(o->design, revision);
+    });
+    return pulled;
+}
+
+void RepoSession::inBackground(const QString& label, const std::function<void()>& work) const
+{
+    runOffGuiThread(mBusyParent, label, work);
 }
 
 bool RepoSession::loadPriceBook(const QString& address)
@@ -248,8 +282,12 @@ bool RepoSession::loadPriceBook(const QString& address)
     if (where.isEmpty())
         return false;
     try {
-        Repository repo(RepoLocation::parse(where));
-        auto book = std::make_shared<const PriceBook>(repo.priceBook());
+        const RepoLocation location = RepoLocation::parse(where);
+        std::shared_ptr<const PriceBook> book;
+        inBackground(tr("Reading the team price book…"), [&] {
+            Repository repo(location);
+            book = std::make_shared<const PriceBook>(repo.priceBook());
+        });
         if (mPriceBook && *mPriceBook == *book)
             return true;
         mPriceBook = std::move(book);

@@ -5,7 +5,9 @@
 #include "repo/repository.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
+#include <QWidget>
 
 #include <functional>
 #include <memory>
@@ -33,7 +35,9 @@ class FileSession;
 // New Design (a branch) or Cancel, plus Compare when a compare handler is set. A save that fails
 // (a dropped connection) leaves the repository at the previous revision (one transaction) and the
 // document as it was, marked unsaved; the error reporter says so. Each operation opens its own
-// connection. Needs no window: the prompts are injectable, as FileSession's are.
+// connection on a worker thread (runOffGuiThread), so the window keeps painting through a long push
+// or pull, with a busy dialog over the busy parent when one is set. Needs no window: the prompts are
+// injectable, as FileSession's are.
 class RepoSession : public QObject {
     Q_OBJECT
 public:
@@ -70,6 +74,8 @@ public:
     void setCompareHandler(CompareHandler handler) { mCompareHandler = std::move(handler); }
     [[nodiscard]] bool hasCompareHandler() const { return static_cast<bool>(mCompareHandler); }
     void setErrorReporter(ErrorReporter reporter) { mReportError = std::move(reporter); }
+    // The window the busy dialog of a slow repository operation shows over (none when unset).
+    void setBusyParent(QWidget* parent) { mBusyParent = parent; }
 
     // The address last used (QSettings), else $PODWRIGHT_REPO, else empty.
     [[nodiscard]] static QString rememberedAddress();
@@ -88,6 +94,9 @@ public:
     // Saves the document as a new design `name` (a branch; revision 1).
     bool saveAsNewDesign(const QString& name, const QString& message, const QString& address = {});
 
+    // `revision` of the document's design as stored (for a comparison; the document is untouched).
+    // Throws pw::Error, also when the document is not from a repository.
+    [[nodiscard]] Design pullRevision(int revision);
     // The revisions of the document's design, newest first (empty without an origin). Throws pw::Error.
     [[nodiscard]] std::vector<RepoRevision> history();
     // Loads the team's price book from `address` (default: the origin's or remembered one) and
@@ -107,6 +116,8 @@ private:
     bool push(const QString& address, const QString& name, const QString& message, bool asNewDesign);
     void recordSaved(const QString& address, const QString& name, int revision);
     void reportSaveFailure(const QString& address, const QString& name, const QString& reason);
+    // Runs repository work off the GUI thread (see runOffGuiThread); rethrows what it throws.
+    void inBackground(const QString& label, const std::function<void()>& work) const;
 
     DesignDocument* mDocument;
     FileSession* mFiles;
@@ -117,6 +128,7 @@ private:
     NewNamePrompt mNewNamePrompt;
     CompareHandler mCompareHandler;
     ErrorReporter mReportError;
+    QPointer<QWidget> mBusyParent;
     std::shared_ptr<const PriceBook> mPriceBook;
 };
 

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -117,6 +118,18 @@ QJsonObject differenceJson(const LinkDifference& l)
 {
     return {{QStringLiteral("id"), static_cast<double>(l.id.value())}, {QStringLiteral("from"), l.from},
         {QStringLiteral("to"), l.to}, {QStringLiteral("cable"), l.cableSku}, {QStringLiteral("length_m"), l.lengthM}};
+}
+
+QJsonObject differenceJson(const LinkChange& l)
+{
+    auto side = [](const LinkDifference& d, const QString& transceiver) {
+        return QJsonObject{{QStringLiteral("id"), static_cast<double>(d.id.value())},
+            {QStringLiteral("cable"), d.cableSku}, {QStringLiteral("transceiver"), transceiver},
+            {QStringLiteral("length_m"), d.lengthM}};
+    };
+    return {{QStringLiteral("from"), l.after.from}, {QStringLiteral("to"), l.after.to},
+        {QStringLiteral("before"), side(l.before, l.transceiverBefore)},
+        {QStringLiteral("after"), side(l.after, l.transceiverAfter)}, {QStringLiteral("what"), l.what()}};
 }
 
 QString fabricNote(const DesignFigures& f)
@@ -253,6 +266,19 @@ Band BomLineDifference::extendedDelta() const
         extendedAfter.high - extendedBefore.high};
 }
 
+QString LinkChange::what() const
+{
+    auto part = [](const QString& sku) { return sku.isEmpty() ? QStringLiteral("none") : sku; };
+    QStringList parts;
+    if (before.cableSku != after.cableSku)
+        parts << QStringLiteral("cable %1 → %2").arg(part(before.cableSku), part(after.cableSku));
+    if (transceiverBefore != transceiverAfter)
+        parts << QStringLiteral("optics %1 → %2").arg(part(transceiverBefore), part(transceiverAfter));
+    if (before.lengthM != after.lengthM)
+        parts << QStringLiteral("%1 m → %2 m").arg(numberText(before.lengthM, 1), numberText(after.lengthM, 1));
+    return parts.join(QStringLiteral(", "));
+}
+
 std::optional<double> FigureDifference::delta() const
 {
     if (!before || !after)
@@ -382,33 +408,39 @@ DesignComparison DesignComparison::of(const ComparedDesign& before, const Compar
             c.nodesAdded.push_back(NodeDifference{n.id, n.name, n.sku});
     });
 
-    // Links: by their ends, the before side's ends translated to the after side's node ids.
-    std::map<LinkEnds, int> afterLinks;
-    a.links().forEach(
-        [&](const Link& l) { ++afterLinks[ends(l.a.node.value(), l.a.index, l.b.node.value(), l.b.index)]; });
-    std::map<LinkEnds, int> matched;
+    // Links: by their ends, the before side's ends translated to the after side's node ids. A link
+    // matched by its ends but built with another cable, optics or length is a changed link.
+    std::map<LinkEnds, std::vector<const Link*>> afterLinks; // unmatched after links by ends, in id order
+    a.links().forEach([&](const Link& l) {
+        afterLinks[ends(l.a.node.value(), l.a.index, l.b.node.value(), l.b.index)].push_back(&l);
+    });
+    std::set<std::uint32_t> afterMatched;
+    std::map<std::uint32_t, LinkChange> recabled; // by after link id
     b.links().forEach([&](const Link& l) {
         const auto na = toAfter.find(l.a.node.value());
         const auto nb = toAfter.find(l.b.node.value());
         if (na != toAfter.end() && nb != toAfter.end()) {
-            const LinkEnds e = ends(na->second, l.a.index, nb->second, l.b.index);
-            auto it = afterLinks.find(e);
-            if (it != afterLinks.end() && matched[e] < it->second) {
-                ++matched[e];
+            auto it = afterLinks.find(ends(na->second, l.a.index, nb->second, l.b.index));
+            if (it != afterLinks.end() && !it->second.empty()) {
+                const Link* other = it->second.front();
+                it->second.erase(it->second.begin());
+                afterMatched.insert(other->id.value());
+                if (other->cableSku != l.cableSku || other->transceiverSku != l.transceiverSku
+                    || other->lengthM != l.lengthM)
+                    recabled.emplace(other->id.value(),
+                        LinkChange{
+                            linkDifference(b, l), linkDifference(a, *other), l.transceiverSku, other->transceiverSku});
                 return;
             }
         }
         c.linksRemoved.push_back(linkDifference(b, l));
     });
     a.links().forEach([&](const Link& l) {
-        const LinkEnds e = ends(l.a.node.value(), l.a.index, l.b.node.value(), l.b.index);
-        auto it = matched.find(e);
-        if (it != matched.end() && it->second > 0) {
-            --it->second;
-            return;
-        }
-        c.linksAdded.push_back(linkDifference(a, l));
+        if (!afterMatched.count(l.id.value()))
+            c.linksAdded.push_back(linkDifference(a, l));
     });
+    for (auto& [id, change] : recabled)
+        c.linksChanged.push_back(std::move(change));
 
     // Bill of materials: the after design's lines in its order, then lines only the before had.
     const DesignFigures& fb = *before.figures;
@@ -469,8 +501,9 @@ const BandDifference* DesignComparison::band(const QString& key) const
 
 bool DesignComparison::isEmpty() const
 {
-    return nodesAdded.empty() && nodesRemoved.empty() && linksAdded.empty() && linksRemoved.empty() && bomLines.empty()
-        && findingsAdded.empty() && findingsRemoved.empty() && tierBefore == tierAfter
+    return nodesAdded.empty() && nodesRemoved.empty() && linksAdded.empty() && linksRemoved.empty()
+        && linksChanged.empty() && bomLines.empty() && findingsAdded.empty() && findingsRemoved.empty()
+        && tierBefore == tierAfter
         && std::none_of(figures.begin(), figures.end(), [](const FigureDifference& f) { return f.changed(); })
         && std::none_of(bands.begin(), bands.end(), [](const BandDifference& b) { return b.changed(); });
 }
@@ -536,7 +569,8 @@ QJsonObject DesignComparison::toJson() const
                 {QStringLiteral("matched_by_id"), nodesMatchedById},
                 {QStringLiteral("matched_by_name"), nodesMatchedByName}}},
         {QStringLiteral("links"),
-            QJsonObject{{QStringLiteral("added"), list(linksAdded)}, {QStringLiteral("removed"), list(linksRemoved)}}},
+            QJsonObject{{QStringLiteral("added"), list(linksAdded)}, {QStringLiteral("removed"), list(linksRemoved)},
+                {QStringLiteral("changed"), list(linksChanged)}}},
         {QStringLiteral("bom"), bom},
         {QStringLiteral("figures"), figs},
         {QStringLiteral("cost"), money},
@@ -573,7 +607,8 @@ QString DesignComparison::toText(int maxListed) const
         s << "  - " << nodesRemoved[i].name << " (" << nodesRemoved[i].sku << ")\n";
     more(nodesRemoved.size());
 
-    s << "\nLinks: " << linksAdded.size() << " added, " << linksRemoved.size() << " removed\n";
+    s << "\nLinks: " << linksAdded.size() << " added, " << linksRemoved.size() << " removed, " << linksChanged.size()
+      << " changed\n";
     auto link = [&](const char* sign, const LinkDifference& l) {
         s << "  " << sign << ' ' << l.from << " — " << l.to;
         if (!l.cableSku.isEmpty())
@@ -586,6 +621,10 @@ QString DesignComparison::toText(int maxListed) const
     for (size_t i = 0; i < linksRemoved.size() && i < size_t(maxListed); ++i)
         link("-", linksRemoved[i]);
     more(linksRemoved.size());
+    for (size_t i = 0; i < linksChanged.size() && i < size_t(maxListed); ++i)
+        s << "  ~ " << linksChanged[i].after.from << " — " << linksChanged[i].after.to << ": " << linksChanged[i].what()
+          << '\n';
+    more(linksChanged.size());
 
     s << QStringLiteral("\n%1 %2 %3 %4\n")
              .arg(QStringLiteral("Figures"), -34)

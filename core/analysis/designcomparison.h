@@ -40,6 +40,17 @@ struct LinkDifference {
     double lengthM = 0;
 };
 
+// A link on both sides (the same ends) whose cable, optics or length changed: the same connection
+// built with another part. Its ends as "node:port" in the after design.
+struct LinkChange {
+    LinkDifference before; // the before design's id, cable and length
+    LinkDifference after;
+    QString transceiverBefore; // empty for copper
+    QString transceiverAfter;
+    // What changed, in words: "cable mcp4y10-n003 → mfp7e10-n005, 3 m → 5 m".
+    [[nodiscard]] QString what() const;
+};
+
 // A bill-of-materials line (category, item, cable length class) whose quantity or price differs;
 // a line on one side only has quantity 0 and no price on the other.
 struct BomLineDifference {
@@ -100,8 +111,8 @@ struct BandDifference {
 // on both sides, as in two revisions of one design, whatever the node was renamed to), then the
 // nodes left over by name and catalog item (two files generated or built separately). A node left
 // unmatched is added or removed. Links are matched by their ends (the matched node and the port
-// index, either direction); a link whose ends match on both sides is unchanged, whatever its cable
-// (a cable change shows in the bill of materials). Findings are matched by code and message; a
+// index, either direction); a link whose ends match on both sides is the same link, changed when its
+// cable, optics or length differ (and its BOM lines change with it). Findings are matched by code and message; a
 // finding on both sides whose waiver came or went is listed as waived or no longer waived.
 class DesignComparison {
 public:
@@ -117,6 +128,7 @@ public:
     int nodesMatchedByName = 0;
     std::vector<LinkDifference> linksAdded;
     std::vector<LinkDifference> linksRemoved;
+    std::vector<LinkChange> linksChanged; // in the after design's id order
     std::vector<BomLineDifference> bomLines; // changed lines only, in the BOM's order (after, then before-only)
     std::vector<FigureDifference> figures; // always the same keys in the same order
     std::vector<BandDifference> bands; // capex_usd, all_in_usd, tco_usd
@@ -131,7 +143,7 @@ public:
 
     [[nodiscard]] const FigureDifference* figure(const QString& key) const;
     [[nodiscard]] const BandDifference* band(const QString& key) const;
-    // Nothing differs: no node, link, BOM line, figure, band, tier or finding.
+    // Nothing differs: no node, link (added, removed or changed), BOM line, figure, band, tier or finding.
     [[nodiscard]] bool isEmpty() const;
 
     // The `diff --json` object (keys in docs/comparison.md).

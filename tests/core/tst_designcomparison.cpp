@@ -122,6 +122,60 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QLatin1String("change +$201,600")), qPrintable(text));
     }
 
+    // The same connection recabled (another part and length on the same two ports) is one changed
+    // link, not a link removed and one added, and not only two BOM lines.
+    void aRecabledLinkIsAChangedLink()
+    {
+        const Side before(fx::Cluster().b.d);
+        Design recabled = before.design;
+        Link changed;
+        recabled.links().forEach([&](const Link& l) {
+            if (changed.cableSku.isEmpty() && l.cableSku == QLatin1String("dac"))
+                changed = l;
+        });
+        QVERIFY(!changed.cableSku.isEmpty());
+        changed.cableSku = QStringLiteral("dac112");
+        changed.lengthM = 3;
+        recabled.replaceLink(changed);
+        const Side after(std::move(recabled));
+        const DesignComparison c = compare(before, after);
+
+        QVERIFY(c.linksAdded.empty());
+        QVERIFY(c.linksRemoved.empty());
+        QCOMPARE(c.linksChanged.size(), size_t(1));
+        const LinkChange& l = c.linksChanged.front();
+        QCOMPARE(l.after.id, changed.id);
+        QCOMPARE(l.before.cableSku, QStringLiteral("dac"));
+        QCOMPARE(l.after.cableSku, QStringLiteral("dac112"));
+        QCOMPARE(l.before.lengthM, 2.0);
+        QCOMPARE(l.after.lengthM, 3.0);
+        QCOMPARE(l.before.from, l.after.from);
+        QCOMPARE(l.what(), QStringLiteral("cable dac → dac112, 2 m → 3 m"));
+        QVERIFY(!c.isEmpty());
+        // The BOM still says what it costs: one DAC fewer, one QSFP112 DAC more.
+        QCOMPARE(c.bomLines.size(), size_t(2));
+
+        const QJsonArray json = c.toJson()[QLatin1String("links")][QLatin1String("changed")].toArray();
+        QCOMPARE(json.size(), 1);
+        QCOMPARE(json[0][QLatin1String("before")][QLatin1String("cable")].toString(), QStringLiteral("dac"));
+        QCOMPARE(json[0][QLatin1String("after")][QLatin1String("length_m")].toDouble(), 3.0);
+        const QString text = c.toText();
+        QVERIFY2(text.contains(QLatin1String("Links: 0 added, 0 removed, 1 changed")), qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("  ~ %1 — %2: cable dac → dac112, 2 m → 3 m").arg(l.after.from, l.after.to)),
+            qPrintable(text));
+
+        // The length alone changed is a changed link too; nothing changed is none.
+        Design longer = before.design;
+        Link same = *longer.link(changed.id);
+        same.lengthM = 5;
+        longer.replaceLink(same);
+        const DesignComparison onlyLength = compare(before, Side(std::move(longer)));
+        QCOMPARE(onlyLength.linksChanged.size(), size_t(1));
+        QCOMPARE(onlyLength.linksChanged.front().what(), QStringLiteral("2 m → 5 m"));
+        QVERIFY(compare(before, before).linksChanged.empty());
+    }
+
     void theReverseRemovesWhatWasAdded()
     {
         const Side small(fx::Cluster().b.d);

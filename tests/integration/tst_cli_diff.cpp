@@ -76,6 +76,36 @@ private Q_SLOTS:
             qPrintable(out));
     }
 
+    // A link recabled on the same two ports (another cable and length) is reported as a changed
+    // link, in the text and the JSON, besides its two BOM lines.
+    void aRecabledLinkIsReportedAsChanged()
+    {
+        Design d = DesignFile::load(mBefore);
+        Link recabled;
+        d.links().forEach([&](const Link& l) {
+            if (!recabled.id.isValid() && l.cableSku == QLatin1String("dac"))
+                recabled = l;
+        });
+        QVERIFY(recabled.id.isValid());
+        recabled.cableSku = QStringLiteral("dac112");
+        recabled.lengthM = 3;
+        d.replaceLink(recabled);
+        const QString file = mDir.filePath(QStringLiteral("recabled.podwright"));
+        DesignFile::save(d, file);
+
+        const CliResult r = runCli({QStringLiteral("diff"), mBefore, file});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString out = text(r.out);
+        QVERIFY2(out.contains(QLatin1String("Links: 0 added, 0 removed, 1 changed")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral(": cable dac → dac112, 2 m → 3 m")), qPrintable(out));
+        const QJsonObject j = jsonOf({QStringLiteral("diff"), mBefore, file, QStringLiteral("--json")});
+        const QJsonArray changed = j[QLatin1String("links")][QLatin1String("changed")].toArray();
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed[0][QLatin1String("after")][QLatin1String("cable")].toString(), QStringLiteral("dac112"));
+        QCOMPARE(changed[0][QLatin1String("before")][QLatin1String("length_m")].toDouble(), 2.0);
+        QCOMPARE(j[QLatin1String("bom")].toArray().size(), 2);
+    }
+
     // The diff's figures are the difference of the figures each command prints for each file.
     void jsonEqualsTheDifferenceOfCostAnalyzeAndValidate()
     {

@@ -12,6 +12,7 @@
 #include "compareview.h"
 #include "designanalysis.h"
 #include "designdocument.h"
+#include "dialogs/exportreportdialog.h"
 #include "dialogs/repodialogs.h"
 #include "mainwindow.h"
 #include "repohistorypanel.h"
@@ -26,18 +27,25 @@
 #include "repo/repository.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QCheckBox>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProcess>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 
 using namespace pw;
@@ -106,6 +114,44 @@ private:
             testing::okButton(dlg)->click();
         });
         return w.saveToRepository();
+    }
+    // Whether the administrator's psql holds the designs table (the lock a test's save waits on).
+    bool designsLocked()
+    {
+        QString out;
+        return mCluster.psql(mDb,
+                   QStringLiteral("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                                  "WHERE c.relname = 'designs' AND l.mode = 'AccessExclusiveLock' AND l.granted"),
+                   &out)
+            && out == QLatin1String("1");
+    }
+    // Runs `operation` while the server holds the designs table for about 1.5 s, sampling the GUI
+    // thread every 50 ms: returns how often the sampler ran and the busy dialog's text it saw.
+    template <typename F>
+    std::pair<int, QString> whileTheServerIsSlow(F operation, qint64* waitedMs)
+    {
+        auto holder = mCluster.startPsql(mDb,
+            QStringLiteral("BEGIN; LOCK TABLE podwright.designs IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(1.5); "
+                           "COMMIT;"));
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(designsLocked(), 10000); }();
+        int ticks = 0;
+        QString busy;
+        QTimer sampler;
+        sampler.setInterval(50);
+        connect(&sampler, &QTimer::timeout, this, [&] {
+            ++ticks;
+            if (auto* p = qobject_cast<QProgressDialog*>(QApplication::activeModalWidget()); p && p->isVisible())
+                busy = p->labelText();
+        });
+        sampler.start();
+        QElapsedTimer t;
+        t.start();
+        operation();
+        *waitedMs = t.elapsed();
+        sampler.stop();
+        if (holder->state() != QProcess::NotRunning)
+            holder->waitForFinished(10000);
+        return {ticks, busy};
     }
     // Answers the conflict box with the button named `button`, after checking its text.
     void answerConflict(const QString& button, QString* text, bool* offeredCompare = nullptr)
@@ -317,7 +363,9 @@ private Q_SLOTS:
         };
         QTRY_VERIFY_WITH_TIMEOUT(locked(), 10000);
         QVERIFY(!saveWithMessage(*w, QStringLiteral("never arrives")));
-        QVERIFY(holder->waitForFinished(30000));
+        // The window's event loop ran during the save (it runs off the GUI thread), so the holder
+        // may have been seen to finish already.
+        QVERIFY(holder->state() == QProcess::NotRunning || holder->waitForFinished(30000));
         QCOMPARE(mErrors.size(), 1);
         QVERIFY2(mErrors.front().startsWith(QLatin1String("Not saved to the repository")), qPrintable(mErrors.front()));
         QVERIFY2(
@@ -332,6 +380,81 @@ private Q_SLOTS:
         QVERIFY(saveWithMessage(*w, QStringLiteral("arrives now")));
         QVERIFY2(mErrors.isEmpty(), qPrintable(mErrors.join(QLatin1Char('\n'))));
         QCOMPARE(latestOf(QStringLiteral("acme")), before + 1);
+    }
+
+    // A save and an open that wait on the server run off the GUI thread: the window's event loop
+    // keeps turning (its timers fire all along) and a busy dialog says what is going on; both
+    // complete once the server answers, and no busy dialog is left behind.
+    void slowRepositoryWorkKeepsTheWindowAliveWithABusyDialog()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->repoSession()->open(aliceUri(), QStringLiteral("acme")));
+        const int before = w->repoSession()->origin()->revision;
+        rename(*w, QStringLiteral("Saved while the server was slow"));
+        bool saved = false;
+        qint64 waited = 0;
+        auto [ticks, busy]
+            = whileTheServerIsSlow([&] { saved = saveWithMessage(*w, QStringLiteral("slow")); }, &waited);
+        QVERIFY2(saved, qPrintable(mErrors.join(QLatin1Char('\n'))));
+        QVERIFY2(waited > 500, qPrintable(QString::number(waited))); // it did wait for the server
+        QVERIFY2(ticks >= 5, qPrintable(QStringLiteral("the GUI thread ran %1 times in %2 ms").arg(ticks).arg(waited)));
+        QVERIFY2(busy.contains(QLatin1String("Saving acme to the repository")), qPrintable(busy));
+        QCOMPARE(latestOf(QStringLiteral("acme")), before + 1);
+
+        bool opened = false;
+        std::tie(ticks, busy) = whileTheServerIsSlow(
+            [&] { opened = w->repoSession()->open(aliceUri(), QStringLiteral("acme"), before); }, &waited);
+        QVERIFY2(opened, qPrintable(mErrors.join(QLatin1Char('\n'))));
+        QVERIFY2(ticks >= 5, qPrintable(QStringLiteral("the GUI thread ran %1 times in %2 ms").arg(ticks).arg(waited)));
+        QVERIFY2(busy.contains(QLatin1String("Opening acme from the repository")), qPrintable(busy));
+        QCOMPARE(w->repoSession()->origin()->revision, before);
+        const QList<QProgressDialog*> left = w->findChildren<QProgressDialog*>();
+        QVERIFY(std::none_of(left.begin(), left.end(), [](QProgressDialog* p) { return p->isVisible(); }));
+        QVERIFY2(mErrors.isEmpty(), qPrintable(mErrors.join(QLatin1Char('\n'))));
+    }
+
+    // File > Export Report… on a design from the repository offers "Changes since revision N" (as
+    // `report --changes-since NAME@N`); the PDF then has the appendix. A design from a file has no
+    // revisions, and the dialog does not offer it.
+    void exportReportOffersChangesSinceARevision()
+    {
+        auto w = makeWindow();
+        QVERIFY(w->repoSession()->open(aliceUri(), QStringLiteral("acme")));
+        const int latest = w->repoSession()->origin()->revision;
+        QVERIFY(latest >= 2);
+        const QString pdf = mDir.filePath(QStringLiteral("next-proposal.pdf"));
+        bool offered = false;
+        int proposed = 0;
+        testing::whenModal<ExportReportDialog>(this, [&](ExportReportDialog* dlg) {
+            offered = dlg->findChild<QWidget*>(QStringLiteral("changesSinceRow"))->isVisibleTo(dlg);
+            auto* spin = dlg->findChild<QSpinBox*>(QStringLiteral("changesSinceRevision"));
+            proposed = spin->value();
+            dlg->findChild<QCheckBox*>(QStringLiteral("changesSince"))->setChecked(true);
+            spin->setValue(1);
+            dlg->setOutputPath(pdf);
+            testing::okButton(dlg)->click();
+        });
+        w->findChild<QAction*>(QStringLiteral("actionExportReport"))->trigger();
+        QVERIFY(offered);
+        QCOMPARE(proposed, latest - 1);
+        QVERIFY2(QFile::exists(pdf), qPrintable(mErrors.join(QLatin1Char('\n'))));
+        QProcess p;
+        p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(30000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(text.contains(QLatin1String("Changes since revision 1")), qPrintable(text.left(2000)));
+
+        // Not from the repository: nothing to compare with, so no such option.
+        QVERIFY(w->openFile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
+            + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright")));
+        QVERIFY(!w->repoSession()->origin());
+        offered = true;
+        testing::whenModal<ExportReportDialog>(this, [&](ExportReportDialog* dlg) {
+            offered = dlg->findChild<QWidget*>(QStringLiteral("changesSinceRow"))->isVisibleTo(dlg);
+            dlg->reject();
+        });
+        w->findChild<QAction*>(QStringLiteral("actionExportReport"))->trigger();
+        QVERIFY(!offered);
     }
 
     void theTeamPriceBookPricesTheOpenDesign()

@@ -150,6 +150,44 @@ private Q_SLOTS:
         QCOMPARE(table->item(rowOf(table, QStringLiteral("gpus")), 3)->text(), QStringLiteral("same"));
     }
 
+    // A file whose one link has another length than the open design's (same two ports): the tree
+    // lists it under "Links changed" with what changed, as core's comparison says.
+    void aRecabledLinkShowsAsAChangedLink()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("recabled.podwright"));
+        Design d = DesignDocument::loadFile(testing::samplePath(), &testing::testCatalog());
+        Link recabled;
+        d.links().forEach([&](const Link& l) {
+            if (!recabled.id.isValid() && !l.cableSku.isEmpty())
+                recabled = l;
+        });
+        QVERIFY(recabled.id.isValid());
+        recabled.lengthM += 7;
+        d.replaceLink(recabled);
+        DesignFile::save(d, path);
+
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        w->analysis()->recompute();
+        QVERIFY(w->compareWithFile(path));
+        const DesignComparison* shown = w->compareView()->comparison();
+        QVERIFY(shown);
+        QVERIFY(shown->linksAdded.empty());
+        QVERIFY(shown->linksRemoved.empty());
+        QCOMPARE(shown->linksChanged.size(), size_t(1));
+        QTreeWidget* tree = w->compareView()->changesTree();
+        QTreeWidgetItem* changed = nullptr;
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            if (tree->topLevelItem(i)->data(0, Qt::UserRole).toString() == QLatin1String("linksChanged"))
+                changed = tree->topLevelItem(i);
+        QVERIFY(changed);
+        QCOMPARE(changed->text(0), QStringLiteral("Links changed (1)"));
+        QCOMPARE(changed->childCount(), 1);
+        QCOMPARE(changed->child(0)->text(1), shown->linksChanged.front().what());
+        QVERIFY2(changed->child(0)->text(1).contains(QStringLiteral(" m → ")), qPrintable(changed->child(0)->text(1)));
+    }
+
     void actionHasAShortcutAndAMenuEntry()
     {
         auto w = testing::makeWindow();

@@ -27,7 +27,10 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace pw {
 
@@ -75,6 +78,8 @@ ExportReportDialog::ExportReportDialog(const QString& title, const QString& sugg
       mRate(new QDoubleSpinBox(this)),
       mPageSize(new QComboBox(this)),
       mAppendix(new QCheckBox(tr("Add the internal &sourcing appendix (for the team, not for customers)"), this)),
+      mChanges(new QCheckBox(tr("Add \"Changes since &revision\":"), this)),
+      mChangesRevision(new QSpinBox(this)),
       mOutput(new QLineEdit(this))
 {
     setWindowTitle(tr("Export Report"));
@@ -138,6 +143,23 @@ ExportReportDialog::ExportReportDialog(const QString& title, const QString& sugg
     mAppendix->setObjectName(QStringLiteral("sourcingAppendix"));
     mAppendix->setToolTip(tr("Every figure's source as the catalog records it, with its reliability notes"));
     layout->addWidget(mAppendix);
+    // What changed since the revision the customer has (a design from the team repository only).
+    auto* changes = new QWidget(this);
+    changes->setObjectName(QStringLiteral("changesSinceRow"));
+    auto* cl = new QHBoxLayout(changes);
+    cl->setContentsMargins(0, 0, 0, 0);
+    mChanges->setObjectName(QStringLiteral("changesSince"));
+    mChanges->setToolTip(tr("An appendix with what differs from an earlier revision of this design in the team "
+                            "repository: equipment, figures, cost and findings"));
+    mChangesRevision->setObjectName(QStringLiteral("changesSinceRevision"));
+    mChangesRevision->setPrefix(tr("r"));
+    mChangesRevision->setEnabled(false);
+    cl->addWidget(mChanges);
+    cl->addWidget(mChangesRevision);
+    cl->addStretch(1);
+    changes->hide();
+    connect(mChanges, &QCheckBox::toggled, mChangesRevision, &QWidget::setEnabled);
+    layout->addWidget(changes);
 
     auto* out = new QFormLayout;
     mOutput->setObjectName(QStringLiteral("output"));
@@ -187,6 +209,8 @@ ReportOptions ExportReportDialog::options() const
         o.currency = QStringLiteral("USD");
     o.exchangeRate = o.currency == QLatin1String("USD") ? 1.0 : mRate->value();
     o.pageSize = mPageSize->currentText();
+    if (const std::optional<int> r = changesSinceRevision())
+        o.changesSince = QStringLiteral("revision %1").arg(*r); // as `report --changes-since NAME@N` says it
     o.sections.clear();
     for (const auto& [s, box] : mSections)
         if (box->isChecked())
@@ -219,7 +243,23 @@ void ExportReportDialog::setOutputPath(const QString& path)
     mOutput->setText(path);
 }
 
-QString runExportReportDialog(QWidget* parent, const Design& design, const QString& designFilePath)
+void ExportReportDialog::offerChangesSince(int revision)
+{
+    mChangesRevision->setRange(1, std::max(1, revision));
+    mChangesRevision->setValue(std::max(1, revision - 1));
+    mChangesOffered = revision > 0;
+    findChild<QWidget*>(QStringLiteral("changesSinceRow"))->setVisible(mChangesOffered);
+}
+
+std::optional<int> ExportReportDialog::changesSinceRevision() const
+{
+    if (!mChangesOffered || !mChanges->isChecked())
+        return std::nullopt;
+    return mChangesRevision->value();
+}
+
+QString runExportReportDialog(
+    QWidget* parent, const Design& design, const QString& designFilePath, const ReportRevisionSource* repository)
 {
     QSettings settings;
     ExportReportDialog dialog(
@@ -232,6 +272,8 @@ QString runExportReportDialog(QWidget* parent, const Design& design, const QStri
     remembered.exchangeRate = settings.value(QStringLiteral("report/exchangeRate"), 1.0).toDouble();
     remembered.pageSize = settings.value(QStringLiteral("report/pageSize"), QStringLiteral("A4")).toString();
     dialog.setOptions(remembered);
+    if (repository && repository->revision > 0 && repository->pull)
+        dialog.offerChangesSince(repository->revision);
     if (dialog.exec() != QDialog::Accepted)
         return {};
     const ReportOptions o = dialog.options();
@@ -249,7 +291,11 @@ QString runExportReportDialog(QWidget* parent, const Design& design, const QStri
     QApplication::setOverrideCursor(Qt::WaitCursor);
     PdfReportWriter::Result r;
     try {
-        const ReportData data = ReportData::build(design, CostAssumptions::ofProperties(design.properties()), o);
+        std::optional<Design> earlier;
+        if (const std::optional<int> since = dialog.changesSinceRevision())
+            earlier = repository->pull(*since);
+        const ReportData data = ReportData::build(
+            design, CostAssumptions::ofProperties(design.properties()), o, {}, earlier ? &*earlier : nullptr);
         r = PdfReportWriter::write(data, path);
     } catch (const std::exception& e) {
         r.error = QString::fromUtf8(e.what());

@@ -5,6 +5,7 @@
 #include <QDialog>
 
 #include <functional>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -12,6 +13,7 @@ class QDoubleSpinBox;
 class QLineEdit;
 class QMenu;
 class QPushButton;
+class QSpinBox;
 
 namespace pw {
 
@@ -20,8 +22,10 @@ class Design;
 // File > Export report: the proposal's title (the design's readable name by default), who it is
 // for and by whom, a logo, the currency (amounts are computed in USD and converted at the rate
 // given), the page size, which sections, whether the internal sourcing appendix is added (off by
-// default: the proposal goes to a customer), and where to write the PDF. Self-contained: reads
-// nothing but the title; the caller renders.
+// default: the proposal goes to a customer), and where to write the PDF. For a design that came
+// from the team repository (offerChangesSince), also the "Changes since revision N" appendix, as
+// `podwright-cli report --changes-since NAME@N`. Self-contained: reads nothing but the title; the
+// caller renders.
 class ExportReportDialog : public QDialog {
     Q_OBJECT
 public:
@@ -31,6 +35,11 @@ public:
     [[nodiscard]] QString outputPath() const;
     void setOptions(const ReportOptions& options);
     void setOutputPath(const QString& path);
+    // Offers "Changes since revision N" (N from 1 to `revision`, the revision the design is based
+    // on; hidden until called). Off by default; the revision proposed is the one before.
+    void offerChangesSince(int revision);
+    // The revision the appendix compares with, when asked for.
+    [[nodiscard]] std::optional<int> changesSinceRevision() const;
 
 private:
     void updateState();
@@ -44,6 +53,9 @@ private:
     QComboBox* mPageSize;
     std::vector<std::pair<ReportSection, QCheckBox*>> mSections;
     QCheckBox* mAppendix;
+    QCheckBox* mChanges;
+    QSpinBox* mChangesRevision;
+    bool mChangesOffered = false;
     QLineEdit* mOutput;
     QPushButton* mOk = nullptr;
 };
@@ -51,7 +63,14 @@ private:
 // Shows the dialog for `design`, then builds the report data and writes the PDF (with a wait
 // cursor). Returns the written path, or an empty string when cancelled or failed (failures are
 // shown in a message box). Remembers the last customer, author, logo and folder in QSettings.
-QString runExportReportDialog(QWidget* parent, const Design& design, const QString& designFilePath = {});
+// Where the design came from in the team repository: the revision it is based on and how to read an
+// earlier revision of it (throws pw::Error; may wait on the server).
+struct ReportRevisionSource {
+    int revision = 0;
+    std::function<Design(int revision)> pull;
+};
+QString runExportReportDialog(QWidget* parent, const Design& design, const QString& designFilePath = {},
+    const ReportRevisionSource* repository = nullptr);
 
 // Adds File > Export with one entry per format of core's registry (export/exportformats.h), the
 // same list as `podwright-cli export --format`; each action carries its format id and file-dialog

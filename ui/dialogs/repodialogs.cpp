@@ -1,5 +1,7 @@
 #include "repodialogs.h"
 
+#include "backgroundtask.h"
+
 #include "repo/repolocation.h"
 #include "repo/repository.h"
 
@@ -92,17 +94,23 @@ bool RepoOpenDialog::connectToRepository()
     mRevisions->clear();
     mListedAddress.clear();
     try {
-        Repository repo(RepoLocation::parse(mAddress->text()));
-        for (const RepoDesignEntry& e : repo.list()) {
+        const RepoLocation location = RepoLocation::parse(mAddress->text());
+        std::vector<RepoDesignEntry> designs;
+        QString user;
+        runOffGuiThread(this, tr("Connecting to the repository…"), [&] {
+            Repository repo(location);
+            designs = repo.list();
+            user = repo.currentUser();
+        });
+        for (const RepoDesignEntry& e : designs) {
             auto* item = new QTreeWidgetItem(
                 mDesigns, {e.name, QStringLiteral("r%1").arg(e.latest), e.author, timeText(e.time), e.message});
             item->setData(0, Qt::UserRole, e.name);
         }
         mListedAddress = mAddress->text().trimmed();
-        mStatus->setText(mDesigns->topLevelItemCount() == 0 ? QStringLiteral("The repository has no designs yet.")
-                                                            : QStringLiteral("%1 designs; connected as %2.")
-                                                                  .arg(mDesigns->topLevelItemCount())
-                                                                  .arg(repo.currentUser()));
+        mStatus->setText(mDesigns->topLevelItemCount() == 0
+                ? QStringLiteral("The repository has no designs yet.")
+                : QStringLiteral("%1 designs; connected as %2.").arg(mDesigns->topLevelItemCount()).arg(user));
         if (mDesigns->topLevelItemCount() > 0)
             mDesigns->setCurrentItem(mDesigns->topLevelItem(0));
     } catch (const Error& e) {
@@ -119,8 +127,13 @@ void RepoOpenDialog::showRevisions()
     if (name.isEmpty() || mListedAddress.isEmpty())
         return;
     try {
-        Repository repo(RepoLocation::parse(mListedAddress));
-        for (const RepoRevision& r : repo.log(name)) {
+        const RepoLocation location = RepoLocation::parse(mListedAddress);
+        std::vector<RepoRevision> log;
+        runOffGuiThread(this, tr("Reading the revisions of %1…").arg(name), [&] {
+            Repository repo(location);
+            log = repo.log(name);
+        });
+        for (const RepoRevision& r : log) {
             auto* item = new QTreeWidgetItem(
                 mRevisions, {QStringLiteral("r%1").arg(r.number), r.author, timeText(r.time), r.message});
             item->setData(0, Qt::UserRole, r.number);

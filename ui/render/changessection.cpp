@@ -93,9 +93,13 @@ void changes(PdfPageFlow& page, const ReportData& d)
         lines << QStringLiteral("Removed: %1 %2 (%3).")
                      .arg(c.nodesRemoved.size())
                      .arg(plural(qsizetype(c.nodesRemoved.size()), "item", "items"), names(c.nodesRemoved));
-    if (!c.linksAdded.empty() || !c.linksRemoved.empty())
-        lines
-            << QStringLiteral("Connections: %1 added, %2 removed.").arg(c.linksAdded.size()).arg(c.linksRemoved.size());
+    if (!c.linksAdded.empty() || !c.linksRemoved.empty() || !c.linksChanged.empty())
+        lines << QStringLiteral("Connections: %1 added, %2 removed%3.")
+                     .arg(c.linksAdded.size())
+                     .arg(c.linksRemoved.size())
+                     .arg(c.linksChanged.empty() ? QString()
+                                                 : QStringLiteral(", %1 recabled (another cable, optics or length)")
+                                                       .arg(c.linksChanged.size()));
     if (lines.isEmpty())
         lines << QStringLiteral("No equipment was added or removed.");
     page.paragraph(lines.join(QLatin1Char(' ')));
