@@ -36,6 +36,9 @@ public:
     [[nodiscard]] std::optional<RackPlace> placeAt(QPointF point) const;
     [[nodiscard]] int lastPaintedRacks() const { return mLastPainted; }
 
+Q_SIGNALS:
+    void selectedRackChanged();
+
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;

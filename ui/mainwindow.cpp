@@ -15,6 +15,7 @@
 #include "dialogs/workloaddialog.h"
 #include "findingspanel.h"
 #include "floorview.h"
+#include "halleditor.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
 #include "overviewmap.h"
@@ -288,7 +289,16 @@ void MainWindow::buildDocks()
     // The data hall from above (issue 17): racks moved and rows edited there are undoable commands.
     auto* floorDock = new QDockWidget(tr("Floor"), this);
     floorDock->setObjectName(QStringLiteral("FloorDock"));
-    floorDock->setWidget(new FloorView(mDocument, floorDock));
+    {
+        // The hall's figures above the plan; both edit through commands.
+        auto* floorPanel = new QWidget(floorDock);
+        auto* floorView = new FloorView(mDocument, floorPanel);
+        auto* floorLayout = new QVBoxLayout(floorPanel);
+        floorLayout->setContentsMargins(4, 4, 4, 4);
+        floorLayout->addWidget(new HallEditor(mDocument, floorView, floorPanel));
+        floorLayout->addWidget(floorView, 1);
+        floorDock->setWidget(floorPanel);
+    }
     mInspectorDock->raise();
     resizeDocks({mPaletteDock, mInspectorDock}, {250, 290}, Qt::Horizontal);
 

@@ -1,3 +1,4 @@
+#include "floor/cablechoice.h"
 #include "generate/opticsrules.h"
 #include "validate/rulehelpers.h"
 
@@ -10,17 +11,10 @@ namespace pw::rules {
 
 namespace {
 
-constexpr int kXdrGbps = 800;
-
-// An XDR link: 800 Gb/s or faster with an InfiniBand switch at one end.
+// An XDR link: 800 Gb/s or faster with an InfiniBand switch at one end (the generator's test too).
 bool isXdr(const Design& d, const Link& l)
 {
-    if (d.linkSpeedGbps(l) < kXdrGbps)
-        return false;
-    for (NodeId n : {l.a.node, l.b.node})
-        if (const CatalogItem* it = d.itemOf(n); it && isInfiniBandSwitch(*it))
-            return true;
-    return false;
+    return CableChoice::isXdr(d.linkSpeedGbps(l), d.itemOf(l.a.node), d.itemOf(l.b.node));
 }
 
 QString where(const Design& d, const Link& l)

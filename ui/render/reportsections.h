@@ -17,6 +17,8 @@ void stack(PdfPageFlow& page, const ReportData& d);
 void topology(PdfPageFlow& page, const ReportData& d);
 void racks(PdfPageFlow& page, const ReportData& d);
 void cabling(PdfPageFlow& page, const ReportData& d);
+// floorsection.cpp: the rows of the hall, cable lengths, optics and their loss budget.
+void floor(PdfPageFlow& page, const ReportData& d);
 void validation(PdfPageFlow& page, const ReportData& d);
 // costsections.cpp: money and where the figures come from.
 void bom(PdfPageFlow& page, const ReportData& d);
