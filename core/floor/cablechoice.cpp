@@ -28,7 +28,10 @@ CableChoice CableChoice::of(const OpticsRules::Items& parts, const PortGroup& a,
     CableChoice c;
     const double metres = route.lengthM();
     const bool rj45 = a.connector == QLatin1String("RJ45") || b.connector == QLatin1String("RJ45");
-    if (rj45 || route.sameRack || route.neighbours) {
+    // At XDR a twin-port cage takes one medium for both its ports (OPTICS-TWIN-FIBER), and a link's
+    // choice cannot see its cage-mate, which may run to a farther rack: XDR links leave the rack on
+    // optics.
+    if (rj45 || route.sameRack || (route.neighbours && !xdr)) {
         if (xdr) {
             // No passive DAC, and a cable that carries the whole cage: a twin-port XDR cage (2 x 800G)
             // takes a 1.6T LACC, never a twin 2 x 400G cable of the generation before.

@@ -12,8 +12,10 @@ struct Link;
 // its generation: copper inside one rack and between neighbouring racks (next to each other in one
 // row) while a copper part reaches; at XDR no passive DAC (only LACC copper and single-mode optics,
 // NVIDIA LinkX 800G/200G PAM4 list, reference-architectures-2025.md section 5; multimode is left
-// out there by the catalog, whose XDR modules are all single-mode); optics beyond: multimode while
-// its parts reach, single-mode beyond (OpticsRules::opticalFor). RJ45 ports take twisted pair within
+// out there by the catalog, whose XDR modules are all single-mode), and copper only inside a rack:
+// a twin-port XDR cage takes one medium for both ports (the OPTICS-TWIN-FIBER rule) and a link's
+// choice cannot see its cage-mate; optics beyond: multimode while its parts reach, single-mode
+// beyond (OpticsRules::opticalFor). RJ45 ports take twisted pair within
 // its length at any distance. The generator (CablePlanner) and the re-route after a rack or node
 // moves (EditFloorCommand, rerouted()) choose with it.
 struct CableChoice {

@@ -134,6 +134,8 @@ private Q_SLOTS:
         QCOMPARE(floor->rows.size(), size_t(2));
         QCOMPARE(*floor->place(GroupId(1)), (RackPlace{1, 2}));
         QVERIFY(DesignJson::readFile(testData("format-1-floor-plan.json")) == d);
+        // Frozen at format 2 (written from the format 1 file): the same design, floor and all.
+        QVERIFY(DesignFile::load(testData("format-2-floor-plan.podwright")) == d);
     }
 
     void aDamagedFloorTableIsRefusedOnOpen_data()

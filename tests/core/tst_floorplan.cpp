@@ -294,19 +294,24 @@ private Q_SLOTS:
     // Issue 17: copper to the neighbouring rack, by the generation's rules. Two switches at U45 of
     // racks in one row: rise (48 - 44) x 0.04445 + 0.3 = 0.4778 m at each end, slack 1.0 m.
     // - next to each other: 0.4778 x 2 + 0.6 + 1.0 = 2.5556 -> 3.0 m. NDR (QM9700, 400G): the 3 m
-    //   passive DAC reaches. XDR (Q3400, 800G): no DAC at XDR, the 1.6T LACC (5 m) instead.
+    //   passive DAC reaches. XDR (Q3400, 800G): optics, since a twin-port XDR cage takes one medium
+    //   for both its ports and the link's cage-mate may leave on fibre (OPTICS-TWIN-FIBER).
     // - two positions apart: 0.9556 + 1.2 + 1.0 = 3.1556 -> 3.5 m, not neighbours: optics, though
-    //   the LACC would reach.
+    //   the 5 m ACC would reach.
+    // - in one rack, U1 and U45: 1.0 m dressing + 44 x 0.04445 = 2.9558 -> 3.0 m. NDR: the DAC; XDR:
+    //   no DAC at XDR, the 1.6T LACC (5 m), the one copper the LinkX list allows.
     void neighbouringRacksGetCopperByTheGenerationsRules_data()
     {
         QTest::addColumn<QString>("sw");
-        QTest::addColumn<int>("apart");
+        QTest::addColumn<int>("apart"); // positions between the racks; 0: one rack
         QTest::addColumn<double>("metres");
         QTest::addColumn<QString>("cable");
         QTest::newRow("NDR neighbours: DAC") << "qm9700" << 1 << 3.0 << "dac-800g-osfp";
-        QTest::newRow("XDR neighbours: LACC, no DAC") << "q3400" << 1 << 3.0 << "lacc-1600g-osfp";
+        QTest::newRow("XDR neighbours: single-mode optics") << "q3400" << 1 << 3.0 << "fiber-mpo-sm-800g";
         QTest::newRow("NDR two apart: optics") << "qm9700" << 2 << 3.5 << "fiber-mpo-mm";
         QTest::newRow("XDR two apart: single-mode optics") << "q3400" << 2 << 3.5 << "fiber-mpo-sm-800g";
+        QTest::newRow("NDR in one rack: DAC") << "qm9700" << 0 << 3.0 << "dac-800g-osfp";
+        QTest::newRow("XDR in one rack: LACC, no DAC") << "q3400" << 0 << 3.0 << "lacc-1600g-osfp";
     }
     void neighbouringRacksGetCopperByTheGenerationsRules()
     {
@@ -332,8 +337,8 @@ private Q_SLOTS:
             n.name = QStringLiteral("sw%1").arg(i + 1);
             n.network = Network::Compute;
             n.tier = i == 0 ? FabricTier::Leaf : FabricTier::Spine;
-            n.rack = g.id;
-            n.rackUnit = 45;
+            n.rack = apart == 0 ? racks.front() : g.id;
+            n.rackUnit = apart == 0 && i == 0 ? 1 : 45;
             d.insertNode(n);
             nodes.push_back(n.id);
         }
@@ -344,16 +349,17 @@ private Q_SLOTS:
         d.insertLink(l);
         FloorLayout floor;
         floor.rows = {FloorRow{QStringLiteral("A"), 0, 0, 4, false}};
-        floor.racks = {{racks[0].value(), RackPlace{0, 0}}, {racks[1].value(), RackPlace{0, apart}}};
+        floor.racks = {{racks[0].value(), RackPlace{0, 0}}, {racks[1].value(), RackPlace{0, std::max(1, apart)}}};
         const auto route = CableRouting::route(floor, d, nodes[0], nodes[1]);
         QVERIFY(route);
         QCOMPARE(route->neighbours, apart == 1);
+        QCOMPARE(route->sameRack, apart == 0);
         QCOMPARE(route->lengthM(), metres);
         const auto rerouted = CableChoice::rerouted(d, floor, OpticsRules::partsOf(catalog), l);
         QVERIFY(rerouted);
         QCOMPARE(rerouted->lengthM, metres);
         QCOMPARE(rerouted->cableSku, cable);
-        QCOMPARE(rerouted->transceiverSku.isEmpty(), apart == 1);
+        QCOMPARE(rerouted->transceiverSku.isEmpty(), !cable.startsWith(QLatin1String("fiber")));
         QCOMPARE(CableChoice::isXdr(d.linkSpeedGbps(l), d.itemOf(nodes[0]), d.itemOf(nodes[1])), sw == "q3400");
     }
 

@@ -84,7 +84,8 @@ private Q_SLOTS:
         QVERIFY(racksByRow.size() > 1);
         for (const auto& [row, racks] : racksByRow)
             QVERIFY2(text.contains(row), qPrintable(row));
-        QVERIFY2(text.contains(QStringLiteral("Cables with a length %1").arg(number(withLength))), qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("%1 cables have a routed length").arg(number(withLength))), qPrintable(text));
         // The chart labels each bin with its count.
         for (const auto& [label, n] : byBin)
             QVERIFY2(text.contains(label), qPrintable(label));

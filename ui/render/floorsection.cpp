@@ -59,6 +59,11 @@ void floor(PdfPageFlow& page, const ReportData& d)
             8.5, kMuted);
 
     page.subheading(QStringLiteral("Cable length distribution"));
+    page.paragraph(QStringLiteral("%1 cables have a routed length; the median run is %2, the longest %3. Each is "
+                                  "ordered in the shortest length its part is sold in that covers it (bill of "
+                                  "materials).")
+                       .arg(ReportData::number(f.cables), metres(f.medianM), metres(f.longestM)),
+        9);
     std::vector<std::pair<QString, double>> bars;
     for (const FloorSummary::LengthBin& b : f.lengths)
         bars.emplace_back(b.label, b.cables);
