@@ -22,7 +22,11 @@ QString pdfText(const QString& pdf)
     p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
     if (!p.waitForStarted(10000) || !p.waitForFinished(60000))
         return {};
-    return QString::fromUtf8(p.readAllStandardOutput()).simplified();
+    // The PDF's font sets "fi" and "fl" as ligatures; read them as the letters.
+    return QString::fromUtf8(p.readAllStandardOutput())
+        .replace(QChar(0xFB01), QLatin1String("fi"))
+        .replace(QChar(0xFB02), QLatin1String("fl"))
+        .simplified();
 }
 
 QString number(double v)
