@@ -38,8 +38,10 @@ void FloorView::refresh()
             if (const CatalogItem* item = d.itemOf(n.id); item && n.rack.isValid() && item->gpuCount() > 0)
                 mGpuRacks.insert(n.rack.value());
         });
-    if (mSelected.isValid() && (!mFloor || !mFloor->place(mSelected)))
+    if (mSelected.isValid() && (!mFloor || !mFloor->place(mSelected))) {
         mSelected = GroupId();
+        Q_EMIT selectedRackChanged();
+    }
     update();
 }
 
@@ -52,7 +54,10 @@ void FloorView::setBlastRadius(std::unordered_set<quint32> downRacks, std::unord
 
 void FloorView::selectRack(GroupId rack)
 {
+    if (rack == mSelected)
+        return;
     mSelected = rack;
+    Q_EMIT selectedRackChanged();
     update();
 }
 
@@ -188,7 +193,7 @@ void FloorView::mousePressEvent(QMouseEvent* event)
     mDragged = GroupId();
     if (const auto place = placeAt(event->position()))
         if (const GroupId rack = mFloor->rackAt(place->row, place->slot); rack.isValid()) {
-            mSelected = rack;
+            selectRack(rack);
             mDragged = rack;
         }
     update();
@@ -240,7 +245,7 @@ bool FloorView::apply(const QString& text, const std::optional<FloorLayout>& aft
         Q_EMIT mDocument->commandRefused(why);
         return false;
     }
-    return mDocument->execute(std::make_unique<EditFloorCommand>(text, *after)).ok;
+    return mDocument->execute(std::make_unique<EditFloorCommand>(text, *after, mDocument->catalog())).ok;
 }
 
 void FloorView::keyPressEvent(QKeyEvent* event)

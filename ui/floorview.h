@@ -41,6 +41,9 @@ public:
     [[nodiscard]] bool isDown(GroupId rack) const { return mDownRacks.contains(rack.value()); }
     [[nodiscard]] bool isAffected(GroupId rack) const { return mAffectedRacks.contains(rack.value()); }
 
+Q_SIGNALS:
+    void selectedRackChanged();
+
 protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;

@@ -17,6 +17,7 @@
 #include "failurespanel.h"
 #include "findingspanel.h"
 #include "floorview.h"
+#include "halleditor.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
 #include "overviewmap.h"
@@ -294,7 +295,16 @@ void MainWindow::buildDocks()
     auto* floorDock = new QDockWidget(tr("Floor"), this);
     floorDock->setObjectName(QStringLiteral("FloorDock"));
     auto* floorView = new FloorView(mDocument, floorDock);
-    floorDock->setWidget(floorView);
+    {
+        // The hall's figures above the plan; both edit through commands.
+        auto* floorPanel = new QWidget(floorDock);
+        floorView->setParent(floorPanel);
+        auto* floorLayout = new QVBoxLayout(floorPanel);
+        floorLayout->setContentsMargins(4, 4, 4, 4);
+        floorLayout->addWidget(new HallEditor(mDocument, floorView, floorPanel));
+        floorLayout->addWidget(floorView, 1);
+        floorDock->setWidget(floorPanel);
+    }
     // What one failure takes down (issue 17): beside the inspector, so the floor below shows the
     // blast radius of the failure picked here.
     mFailures = new FailuresPanel(mDocument, mAnalysis, mScene, mView, floorView, this);

@@ -1,5 +1,7 @@
 #include "catalog/catalogitemparser.h"
 
+#include "cost/orderablelengths.h"
+
 #include "catalog/itemrole.h"
 #include "model/node.h"
 
@@ -284,6 +286,8 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         cable.maxLengthM = r.number(*c, "max_length_m");
         cable.fiber = r.string(*c, "fiber", false);
         cable.split = r.integer(*c, "split", false, 1, 8);
+        if (const std::optional<QString> why = OrderableLengths::whyInvalid(c->value(QLatin1String("lengths_m"))))
+            r.fail(*why);
         if (cable.split < 1)
             cable.split = 1;
         cable.source = r.source(*c, QStringLiteral("cable"));

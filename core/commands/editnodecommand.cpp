@@ -1,7 +1,11 @@
 #include "commands/editnodecommand.h"
 
 #include "commands/nodechecks.h"
+#include "floor/cablechoice.h"
+#include "floor/floorlayout.h"
 #include "model/design.h"
+
+#include <set>
 
 #include <unordered_map>
 
@@ -47,11 +51,40 @@ CommandResult EditNodesCommand::performApply(Design& design)
     }
     mBefore = std::move(before);
     performRedo(design);
+    reroute(design);
     return CommandResult::done();
+}
+
+void EditNodesCommand::reroute(Design& design)
+{
+    std::set<quint32> links;
+    for (const Node& old : mBefore) {
+        const Node* now = design.node(old.id);
+        if (now->rack != old.rack || now->rackUnit != old.rackUnit)
+            for (LinkId l : design.linksOf(old.id))
+                links.insert(l.value());
+    }
+    if (links.empty())
+        return;
+    const std::optional<FloorLayout> floor = FloorLayout::of(design);
+    if (!floor)
+        return;
+    const OpticsRules::Items parts = OpticsRules::partsOf(design);
+    for (quint32 id : links) {
+        const Link& l = *design.link(LinkId(id));
+        const std::optional<Link> rerouted = CableChoice::rerouted(design, *floor, parts, l);
+        if (!rerouted || *rerouted == l)
+            continue;
+        mLinksBefore.emplace(id, l);
+        mLinksAfter[id] = *rerouted;
+        design.replaceLink(*rerouted);
+    }
 }
 
 void EditNodesCommand::performUndo(Design& design)
 {
+    for (const auto& [id, l] : mLinksBefore)
+        design.replaceLink(l);
     // In reverse, so a node listed twice ends in its first "before" state.
     for (auto it = mBefore.rbegin(); it != mBefore.rend(); ++it)
         design.replaceNode(*it);
@@ -61,6 +94,8 @@ void EditNodesCommand::performRedo(Design& design)
 {
     for (const Node& n : mAfter)
         design.replaceNode(n);
+    for (const auto& [id, l] : mLinksAfter)
+        design.replaceLink(l);
 }
 
 bool EditNodesCommand::mergeWith(const Command& next)
@@ -72,6 +107,11 @@ bool EditNodesCommand::mergeWith(const Command& next)
         if (mAfter[i].id != other->mAfter[i].id)
             return false;
     mAfter = other->mAfter;
+    // Links the next edit re-routed: their state before this one's, and their state after the next.
+    for (const auto& [id, l] : other->mLinksBefore)
+        mLinksBefore.emplace(id, l); // kept where this edit already re-routed the link
+    for (const auto& [id, l] : other->mLinksAfter)
+        mLinksAfter[id] = l;
     return true;
 }
 

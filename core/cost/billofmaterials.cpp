@@ -1,6 +1,7 @@
 #include "cost/billofmaterials.h"
 
 #include "cost/opticsplan.h"
+#include "cost/orderablelengths.h"
 #include "cost/pricebook.h"
 #include "model/design.h"
 #include "util/money.h"
@@ -51,10 +52,6 @@ int categoryRank(const QString& c)
     return i < 0 ? 99 : static_cast<int>(i);
 }
 
-// Cable lengths as commonly ordered (DAC/ACC to 5 m, optics beyond).
-constexpr std::array kLengths{0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0, 50.0, 100.0, 150.0, 200.0,
-    300.0, 500.0, 1000.0, 2000.0};
-
 QString money(double v)
 {
     return Money::usd().exact(v, 2);
@@ -64,12 +61,7 @@ QString money(double v)
 
 QString BillOfMaterials::lengthClass(double meters)
 {
-    if (!(meters > 0))
-        return QStringLiteral("unspecified");
-    for (double l : kLengths)
-        if (meters <= l + 1e-9)
-            return QStringLiteral("%1 m").arg(l);
-    return QStringLiteral("%1 m").arg(std::ceil(meters));
+    return OrderableLengths::lengthClass(nullptr, meters);
 }
 
 BillOfMaterials BillOfMaterials::of(const Design& design)
@@ -135,9 +127,9 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
         if (!cable)
             ++bom.mUncabledLinks;
         else if (cable->cable && cable->cable->split > 1)
-            ++splitLinks[{l.cableSku, lengthClass(l.lengthM)}];
+            ++splitLinks[{l.cableSku, OrderableLengths::lengthClass(cable, l.lengthM)}];
         else
-            add(*cable, 1, lengthClass(l.lengthM), std::nullopt);
+            add(*cable, 1, OrderableLengths::lengthClass(cable, l.lengthM), std::nullopt);
     });
     for (const auto& [key, links] : splitLinks) {
         const CatalogItem* cable = design.item(key.first);
@@ -217,6 +209,9 @@ QJsonObject BillOfMaterials::toJson() const
         }
         if (!l.lengthClass.isEmpty())
             o.insert(QStringLiteral("length_class"), l.lengthClass);
+        // The binned length as a number: what each of the line's cables is ordered in.
+        if (const std::optional<double> m = OrderableLengths::metresOf(l.lengthClass))
+            o.insert(QStringLiteral("ordered_length_m"), *m);
         arr.append(o);
     }
     return QJsonObject{{QStringLiteral("currency"), QStringLiteral("USD")}, {QStringLiteral("lines"), arr},

@@ -1,6 +1,7 @@
 #include "export/cablingcsv.h"
 
 #include "cost/billofmaterials.h"
+#include "cost/orderablelengths.h"
 #include "export/csv.h"
 #include "export/exportnames.h"
 #include "model/design.h"
@@ -72,7 +73,7 @@ QByteArray CablingCsv::write(const Design& design)
             unitOf(design, l.a), names.name(l.b.node), design.portName(l.b), rackOf(design, l.b), unitOf(design, l.b),
             toString(design.linkNetwork(l)), QString::number(design.linkSpeedGbps(l)), cableType(design, l), l.cableSku,
             l.transceiverSku, l.lengthM > 0 ? QString::number(l.lengthM, 'f', 1) : QString(),
-            BillOfMaterials::lengthClass(l.lengthM)});
+            OrderableLengths::lengthClass(design.item(l.cableSku), l.lengthM)});
     });
     return s.toUtf8();
 }

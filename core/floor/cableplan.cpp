@@ -1,6 +1,7 @@
 #include "floor/cableplan.h"
 
 #include "cost/billofmaterials.h"
+#include "cost/orderablelengths.h"
 #include "export/cablingcsv.h"
 #include "export/csv.h"
 #include "export/exportnames.h"
@@ -103,8 +104,8 @@ CablePlan CablePlan::of(const Design& design)
         r.speedGbps = design.linkSpeedGbps(l);
         r.cable = l.cableSku;
         r.lengthM = l.lengthM;
-        r.orderedLength = BillOfMaterials::lengthClass(l.lengthM);
         const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
+        r.orderedLength = OrderableLengths::lengthClass(cable, l.lengthM);
         // Links of one kind (module, both ends' port groups) share their end modules: looked up once.
         OpticsRules::Ends modules;
         if (!l.transceiverSku.isEmpty()) {

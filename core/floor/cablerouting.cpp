@@ -42,6 +42,9 @@ std::optional<CableRouting::Route> CableRouting::route(
     r.riseA = rise(ua);
     r.riseB = rise(ub);
     r.run = std::abs(pa->x() - pb->x()) + std::abs(pa->y() - pb->y());
+    const RackPlace* placeA = floor.place(na->rack);
+    const RackPlace* placeB = floor.place(nb->rack);
+    r.neighbours = placeA->row == placeB->row && std::abs(placeA->slot - placeB->slot) == 1;
     r.slack = 2 * h.slackPerEndM;
     return r;
 }

@@ -23,6 +23,7 @@ class CableRouting {
 public:
     struct Route {
         bool sameRack = false;
+        bool neighbours = false; // two racks next to each other in one row
         double riseA = 0; // port to tray (between racks) or the U-to-U distance (one rack)
         double run = 0; // along the tray
         double riseB = 0;

@@ -58,8 +58,10 @@ struct RackPlace {
     bool operator==(const RackPlace&) const = default;
 };
 
-// The floor plan of a design: the hall, its rows, and the row and slot of every rack. Stored in the
-// design's properties under "floor" (docs/file-format.md), checked on load like the rest of a file:
+// The floor plan of a design: the hall, its rows, and the row and slot of every rack. Held in the
+// design's properties under "floor"; files keep it in their own tables (the .podwright file) or
+// beside the properties (JSON), since the properties are bounded (docs/file-format.md). Checked on
+// load like the rest of a file:
 // fromJson refuses out-of-range figures, places of groups that are not racks and two racks in one
 // slot with a message; the place of a rack the design no longer has (ungrouped since) is dropped.
 class FloorLayout {

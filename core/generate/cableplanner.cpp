@@ -1,5 +1,6 @@
 #include "generate/cableplanner.h"
 
+#include "floor/cablechoice.h"
 #include "floor/cablerouting.h"
 #include "floor/floorlayout.h"
 #include "generate/designbuilder.h"
@@ -126,31 +127,23 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
         const PortGroup& ga = groupOf(b.itemOf(l.a.node), l.a.index);
         const PortGroup& gb = groupOf(b.itemOf(l.b.node), l.b.index);
         const int speed = d.linkSpeedGbps(l);
-        const std::optional<CableRouting::Route> route = CableRouting::route(floor, d, l.a.node, l.b.node);
-        const double metres = route ? route->lengthM() : 0.0;
+        const CableRouting::Route route
+            = CableRouting::route(floor, d, l.a.node, l.b.node).value_or(CableRouting::Route{});
+        const double metres = route.lengthM();
         l.lengthM = metres;
         l.cableSku.clear();
         l.transceiverSku.clear();
-        const bool rj45 = ga.connector == QLatin1String("RJ45") || gb.connector == QLatin1String("RJ45");
-        const CatalogItem* copper
-            = rj45 || (route && route->sameRack) ? parts.copperFor(ga, gb, speed, metres) : nullptr;
-        if (copper && record(copper->sku)) {
-            l.cableSku = copper->sku;
-        } else if (rj45) {
+        // Copper in a rack and to the next rack while it reaches (never a DAC at XDR), optics beyond.
+        const CableChoice choice = CableChoice::of(
+            parts.parts(), ga, gb, speed, route, CableChoice::isXdr(speed, &b.itemOf(l.a.node), &b.itemOf(l.b.node)));
+        if (choice.ok() && record(choice.cable->sku) && (!choice.moduleA || record(choice.moduleA->sku))
+            && (!choice.moduleB || record(choice.moduleB->sku))) {
+            l.cableSku = choice.cable->sku;
+            if (choice.linkModule)
+                l.transceiverSku = choice.linkModule->sku;
+        } else {
             ++unmatched;
             longestUnmatched = std::max(longestUnmatched, metres);
-        } else {
-            // Each end's module by its cage and the link's speed; multimode while its parts reach,
-            // single-mode beyond, nothing when no part does.
-            const OpticsRules::Optical optical = parts.opticalFor(ga, gb, speed, metres);
-            if (optical.ok() && record(optical.moduleA->sku) && record(optical.moduleB->sku)
-                && record(optical.fiber->sku)) {
-                l.cableSku = optical.fiber->sku;
-                l.transceiverSku = OpticsRules::linkModule(optical, ga, gb)->sku;
-            } else {
-                ++unmatched;
-                longestUnmatched = std::max(longestUnmatched, metres);
-            }
         }
         d.replaceLink(l);
     }

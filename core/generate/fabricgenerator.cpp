@@ -584,15 +584,8 @@ private:
     {
         // The floor plan is part of the design; every cable's length is routed on it.
         const FloorLayout floor = mRacks->floorLayout(mHall);
-        // The properties object is bounded (DesignAssembler): a floor too large for it (tens of
-        // thousands of racks) still routes the cables but is not kept, so the design saves and reopens.
-        if (QJsonDocument(floor.toJson()).toJson(QJsonDocument::Compact).size()
-            < DesignAssembler::kMaxPropertiesBytes / 2)
-            mDesign.setProperties(floor.storedIn(mDesign.properties()));
-        else
-            mResult.notes << QStringLiteral("the floor plan of %1 racks is too large to keep in the design file; "
-                                            "cable lengths were routed on it")
-                                 .arg(floor.racks.size());
+        // Files keep it in its own tables (docs/file-format.md), so a hall of any size is kept.
+        mDesign.setProperties(floor.storedIn(mDesign.properties()));
         CablePlanner::assign(b, floor, mResult.notes);
         // Where the server's entry lists its RA's table, say how the compute fabric compares with the
         // row of the requested size, and where that row contradicts itself.

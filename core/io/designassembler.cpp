@@ -102,6 +102,14 @@ Design DesignAssembler::assemble(DesignRecords r)
                               .arg(r.items.size())
                               .arg(kMaxItems));
     checkName(r.name, QStringLiteral("the design name"));
+    // Format 1 kept the floor plan in the properties; it is bounded with the other records, not
+    // with the properties.
+    if (r.properties.contains(QLatin1String(FloorLayout::kKey))) {
+        if (r.floor)
+            throw FormatError(QStringLiteral("the floor plan is damaged: it is stored twice (in the properties and "
+                                             "on its own)"));
+        r.floor = r.properties.take(QLatin1String(FloorLayout::kKey));
+    }
     if (const qsizetype bytes = QJsonDocument(r.properties).toJson(QJsonDocument::Compact).size();
         bytes > kMaxPropertiesBytes)
         throw FormatError(QStringLiteral("the design properties take %1 bytes; at most %2 are supported")
@@ -214,10 +222,14 @@ Design DesignAssembler::assemble(DesignRecords r)
     }
     // The floor plan (racks' rows and positions) is checked against the racks just read; a file
     // without one (format 1 before floor plans) loads without it and gets one when regenerated.
-    if (const QJsonValue floor = d.properties().value(QLatin1String(FloorLayout::kKey)); !floor.isUndefined()) {
+    if (r.floor) {
         QString why;
-        if (!floor.isObject() || !FloorLayout::fromJson(floor.toObject(), d, &why))
+        std::optional<FloorLayout> floor;
+        if (!r.floor->isObject() || !(floor = FloorLayout::fromJson(r.floor->toObject(), d, &why)))
             throw FormatError(why.isEmpty() ? QStringLiteral("the floor plan is damaged: it is not an object") : why);
+        checkJsonText(r.floor->toObject(), QStringLiteral("the floor plan"));
+        // Kept as read (rack places of racks removed since are dropped by fromJson).
+        d.setProperties(floor->storedIn(d.properties()));
     }
     return d;
 }

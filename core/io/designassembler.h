@@ -5,6 +5,7 @@
 #include <QJsonObject>
 
 #include <exception>
+#include <optional>
 #include <vector>
 
 namespace pw {
@@ -14,7 +15,8 @@ namespace pw {
 // first thing that is wrong, so a hostile file is checked by exactly one piece of code.
 struct DesignRecords {
     QString name;
-    QJsonObject properties;
+    QJsonObject properties; // without the floor plan (format 1 kept it here: moved to `floor` on assembly)
+    std::optional<QJsonValue> floor; // FloorLayout's JSON form, checked against the racks on assembly
     std::vector<QJsonObject> items;
     std::vector<Node> nodes;
     std::vector<Link> links;

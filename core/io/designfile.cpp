@@ -1,6 +1,7 @@
 #include "io/designfile.h"
 #include "io/sqliteguard.h"
 
+#include "floor/floorlayout.h"
 #include "io/atomicfile.h"
 #include "io/designassembler.h"
 #include "model/design.h"
@@ -8,6 +9,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
 #include <QLoggingCategory>
@@ -135,6 +137,42 @@ void writeLinks(QSqlDatabase db, const Design& design)
     flush();
 }
 
+// The floor plan's rows and rack places (the JSON form FloorLayout::toJson writes, already checked).
+void writeFloor(QSqlQuery& q, const QJsonObject& floor)
+{
+    if (floor.isEmpty())
+        return;
+    {
+        const QJsonArray rows = floor.value(QLatin1String("rows")).toArray();
+        QVariantList cols[6];
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const QJsonObject r = rows.at(i).toObject();
+            cols[0] << static_cast<qint64>(i);
+            cols[1] << text(r.value(QLatin1String("name")).toString());
+            cols[2] << r.value(QLatin1String("x_m")).toDouble();
+            cols[3] << r.value(QLatin1String("y_m")).toDouble();
+            cols[4] << r.value(QLatin1String("slots")).toInt();
+            cols[5] << r.value(QLatin1String("faces")).toString();
+        }
+        q.prepare(QStringLiteral("INSERT INTO floor_rows VALUES (?,?,?,?,?,?)"));
+        for (auto& col : cols)
+            q.addBindValue(col);
+        batch(q, QStringLiteral("floor rows"));
+    }
+    const QJsonArray racks = floor.value(QLatin1String("racks")).toArray();
+    QVariantList cols[3];
+    for (const QJsonValue& v : racks) {
+        const QJsonArray p = v.toArray();
+        cols[0] << static_cast<qint64>(p.at(0).toDouble());
+        cols[1] << p.at(1).toInt();
+        cols[2] << p.at(2).toInt();
+    }
+    q.prepare(QStringLiteral("INSERT INTO floor_racks VALUES (?,?,?)"));
+    for (auto& col : cols)
+        q.addBindValue(col);
+    batch(q, QStringLiteral("floor racks"));
+}
+
 const char* const kSchema[] = {
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE catalog_items (sku TEXT PRIMARY KEY, json TEXT NOT NULL)",
@@ -146,7 +184,16 @@ const char* const kSchema[] = {
     " unit INTEGER, price_override_usd REAL)",
     "CREATE TABLE links (id INTEGER PRIMARY KEY, a_node INTEGER NOT NULL, a_port INTEGER NOT NULL,"
     " b_node INTEGER NOT NULL, b_port INTEGER NOT NULL, cable TEXT, transceiver TEXT, length_m REAL NOT NULL)",
+    // Format 2: the floor plan in its own tables (a 100,000-GPU hall has tens of thousands of racks,
+    // more than the bounded properties object holds); the hall's figures are meta 'floor_hall'.
+    "CREATE TABLE floor_rows (id INTEGER PRIMARY KEY, name TEXT NOT NULL, x_m REAL NOT NULL, y_m REAL NOT NULL,"
+    " slots INTEGER NOT NULL, faces TEXT NOT NULL)",
+    "CREATE TABLE floor_racks (rack INTEGER PRIMARY KEY, row_index INTEGER NOT NULL, position INTEGER NOT NULL)",
 };
+// The tables of each format: format 1 has the first five.
+constexpr int kFormatOneTables = 5;
+constexpr int kFormatTwoTables = 7;
+const char* const kTableNames[] = {"meta", "catalog_items", "groups", "nodes", "links", "floor_rows", "floor_racks"};
 
 void writeDatabase(const Design& design, const QString& path)
 {
@@ -161,13 +208,24 @@ void writeDatabase(const Design& design, const QString& path)
     for (const char* sql : kSchema)
         run(q, QString::fromLatin1(sql));
 
-    q.prepare(QStringLiteral("INSERT INTO meta VALUES (?, ?)"));
-    q.addBindValue(QVariantList{QStringLiteral("writer"), QStringLiteral("format_version"),
-        QStringLiteral("min_reader_version"), QStringLiteral("name"), QStringLiteral("properties")});
-    q.addBindValue(QVariantList{QStringLiteral("Podwright " PW_VERSION), QString::number(DesignFile::kFormatVersion),
+    // The floor plan goes to its own tables, not into the properties.
+    QJsonObject properties = design.properties();
+    const QJsonObject floor = properties.take(QLatin1String(FloorLayout::kKey)).toObject();
+    QVariantList metaKeys{QStringLiteral("writer"), QStringLiteral("format_version"),
+        QStringLiteral("min_reader_version"), QStringLiteral("name"), QStringLiteral("properties")};
+    QVariantList metaValues{QStringLiteral("Podwright " PW_VERSION), QString::number(DesignFile::kFormatVersion),
         QString::number(DesignFile::kFormatVersion), text(design.name()),
-        QString::fromUtf8(QJsonDocument(design.properties()).toJson(QJsonDocument::Compact))});
+        QString::fromUtf8(QJsonDocument(properties).toJson(QJsonDocument::Compact))};
+    if (!floor.isEmpty()) {
+        metaKeys << QStringLiteral("floor_hall");
+        metaValues << QString::fromUtf8(
+            QJsonDocument(floor.value(QLatin1String("hall")).toObject()).toJson(QJsonDocument::Compact));
+    }
+    q.prepare(QStringLiteral("INSERT INTO meta VALUES (?, ?)"));
+    q.addBindValue(metaKeys);
+    q.addBindValue(metaValues);
     batch(q, QStringLiteral("meta"));
+    writeFloor(q, floor);
 
     {
         QVariantList skus, jsons;
@@ -227,12 +285,14 @@ void writeDatabase(const Design& design, const QString& path)
 // The schema is read from sqlite_master before anything else is read: a view or a trigger would
 // run SQL of the file's choosing on load (a recursive view kept `info` busy for minutes), and a
 // table of another shape would be misread. A design file holds exactly the five tables of kSchema,
-// with exactly those definitions, and the two indexes SQLite makes for their primary keys.
-void checkSchema(QSqlQuery& q)
+// with exactly those definitions (format 1: the first five), and the two indexes SQLite makes for
+// their primary keys.
+void checkSchema(QSqlQuery& q, int version)
 {
+    const int tableCount = version >= 2 ? kFormatTwoTables : kFormatOneTables;
     QStringList expected;
-    for (const char* sql : kSchema)
-        expected << QString::fromLatin1(sql);
+    for (int i = 0; i < tableCount; ++i)
+        expected << QString::fromLatin1(kSchema[i]);
     const QStringList autoIndexes{
         QStringLiteral("sqlite_autoindex_meta_1"), QStringLiteral("sqlite_autoindex_catalog_items_1")};
     if (!q.exec(QStringLiteral("SELECT type, name, tbl_name, sql FROM sqlite_master")))
@@ -275,17 +335,17 @@ void checkSchema(QSqlQuery& q)
                                   .arg(e.name));
         tables << e.name;
     }
-    for (const QString& table : {QStringLiteral("meta"), QStringLiteral("catalog_items"), QStringLiteral("groups"),
-             QStringLiteral("nodes"), QStringLiteral("links")})
-        if (tables.count(table) != 1)
-            throw FormatError(QStringLiteral("the design file is damaged: table %1 is missing").arg(table));
-    if (tables.size() != 5 || indexes > 2)
+    for (int i = 0; i < tableCount; ++i)
+        if (tables.count(QLatin1String(kTableNames[i])) != 1)
+            throw FormatError(
+                QStringLiteral("the design file is damaged: table %1 is missing").arg(QLatin1String(kTableNames[i])));
+    if (tables.size() != tableCount || indexes > 2)
         throw FormatError(QStringLiteral("the design file is damaged or was altered: unexpected schema entries"));
 }
 
 // Text longer than the format allows is refused before it is read into memory (a 100 MB name
 // made `report` take minutes and gigabytes). SQLite measures it without handing it to us.
-void checkTextSizes(QSqlQuery& q)
+void checkTextSizes(QSqlQuery& q, int version)
 {
     const QString nameMax = QString::number(DesignAssembler::kMaxNameLength);
     const QString skuMax = QString::number(DesignAssembler::kMaxSkuLength);
@@ -304,8 +364,11 @@ void checkTextSizes(QSqlQuery& q)
             QStringLiteral("length(name) > %1 OR length(sku) > %2 OR length(network) > 32 OR length(tier) > 32")
                 .arg(nameMax, skuMax)},
         {"links", QStringLiteral("length(cable) > %1 OR length(transceiver) > %1").arg(skuMax)},
+        {"floor_rows", QStringLiteral("length(name) > %1 OR length(faces) > 8").arg(nameMax)},
     };
     for (const auto& c : checks) {
+        if (version < 2 && QLatin1String(c.table) == QLatin1String("floor_rows"))
+            continue;
         const bool ran
             = q.exec(QStringLiteral("SELECT 1 FROM %1 WHERE %2 LIMIT 1").arg(QLatin1String(c.table), c.where));
         // SQLite refuses to even measure a value above DesignFile::kMaxSqlValueBytes (SQLITE_TOOBIG).
@@ -340,15 +403,18 @@ void finished(const QSqlQuery& q, const char* table)
 // character, an encoded surrogate U+FFFD), so a damaged name would be altered silently on the next
 // save. Only rows with non-ASCII text (more bytes than characters; a NUL also shortens length())
 // are fetched as bytes and decoded strictly.
-void checkTextEncoding(QSqlQuery& q)
+void checkTextEncoding(QSqlQuery& q, int version)
 {
     const struct {
         const char* table;
         const char* column;
     } columns[] = {{"meta", "key"}, {"meta", "value"}, {"catalog_items", "sku"}, {"catalog_items", "json"},
         {"groups", "kind"}, {"groups", "name"}, {"groups", "sku"}, {"nodes", "sku"}, {"nodes", "name"},
-        {"nodes", "network"}, {"nodes", "tier"}, {"links", "cable"}, {"links", "transceiver"}};
+        {"nodes", "network"}, {"nodes", "tier"}, {"links", "cable"}, {"links", "transceiver"}, {"floor_rows", "name"},
+        {"floor_rows", "faces"}};
     for (const auto& c : columns) {
+        if (version < 2 && QLatin1String(c.table) == QLatin1String("floor_rows"))
+            continue;
         const QString table = QLatin1String(c.table);
         const QString column = QLatin1String(c.column);
         if (!q.exec(QStringLiteral("SELECT rowid, CAST(%2 AS BLOB) FROM %1 WHERE typeof(%2) = 'text' AND "
@@ -368,13 +434,6 @@ void checkTextEncoding(QSqlQuery& q)
         }
         finished(q, c.table);
     }
-}
-
-int pragma(QSqlQuery& q, const char* name)
-{
-    if (!q.exec(QStringLiteral("PRAGMA %1").arg(QLatin1String(name))) || !q.next())
-        throw FormatError(QStringLiteral("not a Podwright design: %1").arg(q.lastError().text()));
-    return q.value(0).toInt();
 }
 
 qint64 rowCount(QSqlQuery& q, const char* table)
@@ -433,10 +492,46 @@ int intColumn(const QSqlQuery& q, int i, const char* table)
     return static_cast<int>(v);
 }
 
-DesignRecords readDatabase(QSqlDatabase db)
+// The floor plan of a format-2 file, in the JSON form FloorLayout::fromJson checks (the assembler
+// checks it against the racks). Rows must be numbered 0, 1, 2, ... as they were written.
+QJsonObject readFloor(QSqlQuery& q, const QString& hallJson)
+{
+    const QJsonDocument hall = QJsonDocument::fromJson(hallJson.toUtf8());
+    if (!hall.isObject())
+        throw FormatError(QStringLiteral("the floor plan is damaged: its hall figures (meta floor_hall) are not a "
+                                         "JSON object"));
+    QJsonArray rows;
+    select(q, QStringLiteral("SELECT id, name, x_m, y_m, slots, faces FROM floor_rows ORDER BY id"));
+    while (q.next()) {
+        if (intColumn(q, 0, "floor_rows") != rows.size())
+            throw FormatError(
+                QStringLiteral("the floor plan is damaged: its rows are not numbered 0 to %1").arg(rows.size()));
+        const QString faces = column<QString>(q, 5, "floor_rows");
+        if (faces != QLatin1String("north") && faces != QLatin1String("south"))
+            throw FormatError(QStringLiteral("the floor plan is damaged: row %1 faces '%2' (north or south)")
+                                  .arg(rows.size() + 1)
+                                  .arg(faces.left(16)));
+        rows.append(QJsonObject{{QStringLiteral("name"), column<QString>(q, 1, "floor_rows")},
+            {QStringLiteral("x_m"), column<double>(q, 2, "floor_rows")},
+            {QStringLiteral("y_m"), column<double>(q, 3, "floor_rows")},
+            {QStringLiteral("slots"), column<double>(q, 4, "floor_rows")}, {QStringLiteral("faces"), faces}});
+    }
+    finished(q, "floor_rows");
+    QJsonArray racks;
+    select(q, QStringLiteral("SELECT rack, row_index, position FROM floor_racks ORDER BY rack"));
+    while (q.next())
+        racks.append(QJsonArray{column<double>(q, 0, "floor_racks"), column<double>(q, 1, "floor_racks"),
+            column<double>(q, 2, "floor_racks")});
+    finished(q, "floor_racks");
+    return QJsonObject{
+        {QStringLiteral("hall"), hall.object()}, {QStringLiteral("rows"), rows}, {QStringLiteral("racks"), racks}};
+}
+
+DesignRecords readDatabase(QSqlDatabase db, int version)
 {
     QSqlQuery q(db);
     DesignRecords r;
+    std::optional<QString> floorHall;
     select(q, QStringLiteral("SELECT key, value FROM meta"));
     while (q.next()) {
         const QString key = q.value(0).toString();
@@ -447,9 +542,18 @@ DesignRecords readDatabase(QSqlDatabase db)
             if (!doc.isObject())
                 throw FormatError(QStringLiteral("the design file is damaged: its properties are not a JSON object"));
             r.properties = doc.object();
+        } else if (key == QLatin1String("floor_hall")) {
+            floorHall = q.value(1).toString();
         }
     }
     finished(q, "meta");
+    if (version >= 2) {
+        if (floorHall)
+            r.floor = readFloor(q, *floorHall);
+        else if (rowCount(q, "floor_rows") > 0 || rowCount(q, "floor_racks") > 0)
+            throw FormatError(QStringLiteral("the floor plan is damaged: it has rows or racks but no hall figures "
+                                             "(meta floor_hall)"));
+    }
     select(q, QStringLiteral("SELECT json FROM catalog_items ORDER BY sku"));
     while (q.next()) {
         const QJsonDocument doc = QJsonDocument::fromJson(column<QString>(q, 0, "catalog_items").toUtf8());
@@ -620,8 +724,12 @@ Design DesignFile::readChecked(const QSqlDatabase& db, const QString& path)
     // Defence in depth: functions in a schema are never trusted, and nothing may write.
     q.exec(QStringLiteral("PRAGMA trusted_schema = OFF"));
     q.exec(QStringLiteral("PRAGMA query_only = ON"));
-    checkSchema(q);
-    const int version = pragma(q, "user_version");
+    // The format version first (a header field: reading it runs nothing of the file's), since
+    // the schema a file must have depends on it.
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+        throw FormatError(
+            QStringLiteral("the design file is damaged or not a database (%1)").arg(q.lastError().text()));
+    const int version = q.value(0).toInt();
     if (version > kFormatVersion)
         throw NewerFormatError(QStringLiteral("%1 was saved in design format %2 by a newer Podwright; this Podwright "
                                               "(%3) reads format %4 and older. Update Podwright to open it.")
@@ -631,15 +739,21 @@ Design DesignFile::readChecked(const QSqlDatabase& db, const QString& path)
                                    .arg(kFormatVersion));
     if (version < 1)
         throw FormatError(QStringLiteral("%1 has no valid design format version (%2)").arg(path).arg(version));
-    // Older formats migrate here, one step per version, in memory; format 1 is the first.
+    checkSchema(q, version);
+    // Older formats migrate in memory, one step per version: format 1 kept the floor plan in the
+    // properties, which the assembler moves out (DesignAssembler::assemble).
 
     if (rowCount(q, "nodes") > static_cast<qint64>(DesignAssembler::kMaxNodes)
         || rowCount(q, "links") > static_cast<qint64>(DesignAssembler::kMaxLinks)
         || rowCount(q, "groups") > static_cast<qint64>(DesignAssembler::kMaxGroups)
         || rowCount(q, "catalog_items") > static_cast<qint64>(DesignAssembler::kMaxItems) || rowCount(q, "meta") > 64)
         throw FormatError(QStringLiteral("%1 is larger than Podwright supports").arg(path));
-    checkTextSizes(q);
-    checkTextEncoding(q);
+    if (version >= 2
+        && (rowCount(q, "floor_rows") > FloorLayout::kMaxRows
+            || rowCount(q, "floor_racks") > static_cast<qint64>(DesignAssembler::kMaxGroups)))
+        throw FormatError(QStringLiteral("%1 is larger than Podwright supports (floor plan)").arg(path));
+    checkTextSizes(q, version);
+    checkTextEncoding(q, version);
     // A file that says a newer reader is needed is refused even when its format number is ours.
     if (q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'min_reader_version'")) && q.next()) {
         bool ok = false;
@@ -653,7 +767,7 @@ Design DesignFile::readChecked(const QSqlDatabase& db, const QString& path)
                                        .arg(kFormatVersion));
     }
 
-    return DesignAssembler::assemble(readDatabase(db));
+    return DesignAssembler::assemble(readDatabase(db, version));
 }
 
 } // namespace pw

@@ -13,15 +13,15 @@ class Design;
 // The .podwright design file: an SQLite database with PRAGMA application_id set to Podwright's,
 // PRAGMA user_version holding the format version, and a meta table (writer version, minimum
 // reader version, design name and properties). Saves are atomic. A file of a newer format is
-// refused (NewerFormatError); an older one would be migrated step by step in memory (format 1 is
-// the first, so there are no steps yet). The file is untrusted: its schema must be exactly ours
+// refused (NewerFormatError); an older one is migrated step by step in memory (format 2 moved the
+// floor plan from the properties into the floor_rows and floor_racks tables). The file is untrusted: its schema must be exactly ours
 // (no views, no triggers) before anything is read, and texts and counts are bounded (see
 // DesignAssembler and docs/file-format.md). Any other problem throws FormatError or IoError whose
 // message starts with the path.
 class DesignFile {
 public:
     static constexpr int kApplicationId = 0x50575254; // "PWRT"
-    static constexpr int kFormatVersion = 1;
+    static constexpr int kFormatVersion = 2;
 
     // What SQLite may spend reading one file (io/sqliteguard.h): the longest string or blob it will
     // produce (above every text the format allows: properties are at most 1 MiB), and the time

@@ -1,6 +1,7 @@
 #include "io/designjson.h"
 
 #include "catalog/catalog.h"
+#include "floor/floorlayout.h"
 #include "io/atomicfile.h"
 #include "io/designassembler.h"
 #include "model/design.h"
@@ -107,7 +108,12 @@ QJsonObject DesignJson::toJson(const Design& design)
     root.insert(QStringLiteral("format"), QStringLiteral("podwright-design"));
     root.insert(QStringLiteral("version"), kFormatVersion);
     root.insert(QStringLiteral("name"), design.name());
-    root.insert(QStringLiteral("properties"), design.properties());
+    // The floor plan beside the properties, not in them (format 2): it is as large as the hall.
+    QJsonObject properties = design.properties();
+    const QJsonValue floor = properties.take(QLatin1String(FloorLayout::kKey));
+    root.insert(QStringLiteral("properties"), properties);
+    if (!floor.isUndefined())
+        root.insert(QLatin1String(FloorLayout::kKey), floor);
 
     QJsonArray items;
     for (const auto& [sku, item] : design.items())
@@ -197,6 +203,8 @@ Design DesignJson::fromJson(const QJsonObject& root, const Catalog* fill)
     if (!props.isUndefined() && !props.isObject())
         throw FormatError(QStringLiteral("'properties' must be an object"));
     r.properties = props.toObject();
+    if (const QJsonValue floor = root.value(QLatin1String(FloorLayout::kKey)); !floor.isUndefined())
+        r.floor = floor;
 
     const QJsonArray items = arrayField(root, "catalog");
     for (qsizetype i = 0; i < items.size(); ++i)

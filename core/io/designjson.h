@@ -13,7 +13,7 @@ class Design;
 // Import checks everything (types, ids, references, sizes) and throws FormatError with the reason.
 class DesignJson {
 public:
-    static constexpr int kFormatVersion = 1;
+    static constexpr int kFormatVersion = 2; // 2: the floor plan beside the properties
     static constexpr qint64 kMaxFileBytes = 2'000'000'000;
 
     [[nodiscard]] static QJsonObject toJson(const Design& design);

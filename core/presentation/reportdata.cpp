@@ -1,5 +1,6 @@
 #include "presentation/reportdata.h"
 
+#include "cost/orderablelengths.h"
 #include "presentation/rackelevationmodel.h"
 
 #include "analysis/designfigures.h"
@@ -48,7 +49,7 @@ QString percent(double ratio, int decimals = 1)
 std::vector<ReportSection> ReportOptions::allSections()
 {
     return {ReportSection::Cover, ReportSection::Summary, ReportSection::Stack, ReportSection::Topology,
-        ReportSection::Racks, ReportSection::Bom, ReportSection::Cabling, ReportSection::Failures,
+        ReportSection::Racks, ReportSection::Bom, ReportSection::Cabling, ReportSection::Floor, ReportSection::Failures,
         ReportSection::Validation, ReportSection::Cost, ReportSection::Sources};
 }
 
@@ -84,6 +85,8 @@ QString ReportOptions::sectionId(ReportSection s)
         return QStringLiteral("bom");
     case ReportSection::Cabling:
         return QStringLiteral("cabling");
+    case ReportSection::Floor:
+        return QStringLiteral("floor");
     case ReportSection::Failures:
         return QStringLiteral("failures");
     case ReportSection::Validation:
@@ -117,6 +120,8 @@ QString ReportOptions::sectionTitle(ReportSection s)
         return QStringLiteral("Bill of materials");
     case ReportSection::Cabling:
         return QStringLiteral("Cabling summary");
+    case ReportSection::Floor:
+        return QStringLiteral("Floor plan and cabling");
     case ReportSection::Failures:
         return QStringLiteral("Failure domains");
     case ReportSection::Validation:
@@ -417,13 +422,14 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         }
     }
 
+    if (options.has(ReportSection::Floor))
+        r.floor = FloorSummary::of(design);
+
     // Cabling by network, type and length class.
     std::map<std::tuple<QString, QString, double, QString>, int> cables;
     design.links().forEach([&](const Link& l) {
-        const QString lc = BillOfMaterials::lengthClass(l.lengthM);
-        double order = 1e9;
-        if (lc != QLatin1String("unspecified"))
-            order = lc.section(QLatin1Char(' '), 0, 0).toDouble();
+        const QString lc = OrderableLengths::lengthClass(design.item(l.cableSku), l.lengthM);
+        const double order = OrderableLengths::metresOf(lc).value_or(l.lengthM > 0 ? l.lengthM : 1e9);
         const Network net = design.linkNetwork(l);
         const QString netName = net == Network::InBand ? QStringLiteral("in-band management")
             : net == Network::OutOfBand                ? QStringLiteral("out-of-band management")

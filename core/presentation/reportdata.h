@@ -10,6 +10,7 @@
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
 #include "presentation/diagrammodel.h"
+#include "presentation/floorsummary.h"
 #include "presentation/rackelevationmodel.h"
 #include "topology/fabricreport.h"
 #include "util/money.h"
@@ -40,6 +41,7 @@ enum class ReportSection {
     Racks,
     Bom,
     Cabling,
+    Floor,
     Failures,
     Validation,
     Cost,
@@ -189,6 +191,7 @@ struct ReportData {
     int rackCount = 0;
     std::vector<CablingLine> cabling;
     int cableCount = 0;
+    std::optional<FloorSummary> floor; // the floor plan and its cabling; nothing without a floor plan
     std::vector<SourceLine> sources; // every figure with its source (the internal appendix)
     std::vector<PriceBasis> prices; // by item, for the customer's source list
     QStringList publishedSources; // the vendor documents the published figures come from

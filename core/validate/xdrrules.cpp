@@ -1,3 +1,4 @@
+#include "floor/cablechoice.h"
 #include "generate/opticsrules.h"
 #include "validate/rulehelpers.h"
 
@@ -13,15 +14,10 @@ namespace {
 constexpr int kXdrGbps = 800;
 constexpr int kEthernetCageGbps = 800; // a twin-port cage of two 400G ports (SN5600, ConnectX-8)
 
-// An XDR link: 800 Gb/s or faster with an InfiniBand switch at one end.
+// An XDR link: 800 Gb/s or faster with an InfiniBand switch at one end (the generator's test too).
 bool isXdr(const Design& d, const Link& l)
 {
-    if (d.linkSpeedGbps(l) < kXdrGbps)
-        return false;
-    for (NodeId n : {l.a.node, l.b.node})
-        if (const CatalogItem* it = d.itemOf(n); it && isInfiniBandSwitch(*it))
-            return true;
-    return false;
+    return CableChoice::isXdr(d.linkSpeedGbps(l), d.itemOf(l.a.node), d.itemOf(l.b.node));
 }
 
 // A link of an 800G Ethernet twin-port cage: a Spectrum-4 class switch (Ethernet) at one end.

@@ -3,6 +3,7 @@
 
 #include "cost/billofmaterials.h"
 #include "cost/costmodel.h"
+#include "cost/orderablelengths.h"
 #include "export/bomcsv.h"
 #include "generate/fabricgenerator.h"
 #include "topology/fabricanalyzer.h"
@@ -10,6 +11,8 @@
 
 #include <QJsonArray>
 #include <QtTest>
+
+#include <map>
 
 using namespace pw;
 
@@ -168,6 +171,69 @@ private Q_SLOTS:
         QCOMPARE(BillOfMaterials::lengthClass(2), QStringLiteral("2 m"));
         QCOMPARE(BillOfMaterials::lengthClass(2.1), QStringLiteral("2.5 m"));
         QCOMPARE(BillOfMaterials::lengthClass(31), QStringLiteral("50 m"));
+    }
+
+    // Issue 17: each run is ordered in a length its part is sold in. A part that lists its lengths
+    // (here 1, 2 and 4 m) is binned to those; one that lists none to the standard lengths (estimate:
+    // 0.5, 1, 1.5, 2, 2.5, 3, 5, 7, ... m); a run longer than a listed part comes is no orderable
+    // length. bom --json and the CSV carry the binned length per line.
+    void cableLengthsAreBinnedPerPart()
+    {
+        fx::Builder b;
+        const CatalogItem server = fx::gpuServer("srv", 80, 10000, 8000, 100000);
+        const CatalogItem sw1 = fx::ibSwitch("sw", 64, 64, {400, 200}, 20000, 1000, 2);
+        b.d.recordItem(fx::cable("dac", "dac", "OSFP", 800, 5, 100));
+        QJsonObject listed = fx::base(QStringLiteral("listed"), "cable", 0, 150, 0);
+        listed["cable"] = QJsonObject{{"medium", "dac"}, {"speed_gbps", 800}, {"connector", "OSFP"},
+            {"max_length_m", 4}, {"lengths_m", QJsonArray{1, 2, 4}}, {"source", "test fixture"}};
+        const CatalogItem listedItem = fx::parse(listed);
+        b.d.recordItem(listedItem);
+        const NodeId a = b.add(server, "a");
+        const NodeId s2 = b.add(server, "b");
+        const NodeId sw = b.add(sw1, "sw", Network::Compute, FabricTier::Leaf);
+        b.connect(a, sw, "listed", 1.2); // listed: 2 m (the standard lengths would give 1.5 m)
+        b.connect(s2, sw, "listed", 3.0); // listed: 4 m (standard: 3 m)
+        b.connect(a, sw, "dac", 3.2); // standard: 5 m
+        b.connect(s2, sw, "listed", 4.5); // longer than the part comes: no orderable length
+
+        QCOMPARE(OrderableLengths::binned(&listedItem, 1.2), std::optional<double>(2.0));
+        QVERIFY(!OrderableLengths::binned(&listedItem, 4.5));
+        QCOMPARE(OrderableLengths::binned(b.d.item(QStringLiteral("dac")), 3.2), std::optional<double>(5.0));
+        QCOMPARE(OrderableLengths::binned(nullptr, 2001), std::optional<double>(2001.0)); // cut to the metre
+
+        const BillOfMaterials bom = BillOfMaterials::of(b.d);
+        std::map<QString, double> ordered; // "sku length class" -> ordered_length_m
+        QStringList classes;
+        for (const QJsonValue& v : bom.toJson().value(QLatin1String("lines")).toArray()) {
+            const QJsonObject o = v.toObject();
+            if (o.value(QLatin1String("category")).toString() != QLatin1String("cables"))
+                continue;
+            const QString key = o.value(QLatin1String("sku")).toString() + QLatin1Char(' ')
+                + o.value(QLatin1String("length_class")).toString();
+            classes << key;
+            QCOMPARE(o.value(QLatin1String("quantity")).toInt(), 1);
+            if (o.contains(QLatin1String("ordered_length_m")))
+                ordered[key] = o.value(QLatin1String("ordered_length_m")).toDouble();
+        }
+        classes.sort();
+        QCOMPARE(classes,
+            (QStringList{QStringLiteral("dac 5 m"), QStringLiteral("listed 2 m"), QStringLiteral("listed 4 m"),
+                QStringLiteral("listed 4.5 m, longer than the 4 m it is made in")}));
+        QCOMPARE(ordered,
+            (std::map<QString, double>{{QStringLiteral("dac 5 m"), 5.0}, {QStringLiteral("listed 2 m"), 2.0},
+                {QStringLiteral("listed 4 m"), 4.0}}));
+
+        const QStringList rows
+            = QString::fromUtf8(BomCsv::write(bom)).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QVERIFY(rows.first().endsWith(QLatin1String(",ordered_length_m")));
+        QStringList csvCables;
+        for (const QString& row : rows)
+            if (row.startsWith(QLatin1String("cables,")))
+                csvCables << row.section(QLatin1Char(','), 1, 1) + QLatin1Char(' ') + row.section(QLatin1Char(','), -1);
+        csvCables.sort();
+        QCOMPARE(csvCables,
+            (QStringList{QStringLiteral("dac 5"), QStringLiteral("listed "), QStringLiteral("listed 2"),
+                QStringLiteral("listed 4")}));
     }
 
     void costArithmeticByHand()

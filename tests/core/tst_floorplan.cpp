@@ -1,7 +1,9 @@
 #include "helpers/testcatalog.h"
 
 #include "commands/editfloorcommand.h"
+#include "commands/editnodecommand.h"
 #include "cost/billofmaterials.h"
+#include "floor/cablechoice.h"
 #include "floor/cableplan.h"
 #include "floor/cablerouting.h"
 #include "floor/floorlayout.h"
@@ -222,6 +224,145 @@ private Q_SLOTS:
         QCOMPARE(DesignJson::fromBytes(DesignJson::toBytes(back)).properties(), back.properties());
     }
 
+    // Issue 17: moving a rack re-derives its links' lengths and media (the re-route), in one undo
+    // step; parts the design did not use yet join its snapshot and leave it on undo.
+    // Hand-worked (hall defaults, see lengthBetweenTwoRacksIsWorkedByHand): DGX at U1 of rack A
+    // (R1, position 1), leaf at U40 of rack B.
+    // - B at R2 position 8: run |0.3 - 4.5| + 2.4 = 6.6 m; 2.4336 + 6.6 + 0.70005 + 1.0 = 10.73365 -> 11 m:
+    //   beyond copper, multimode optics reach (50 m): fiber-mpo-mm with twin-port SR modules.
+    // - B at R1 position 2, next to A: run 0.6 m; 2.4336 + 0.6 + 0.70005 + 1.0 = 4.73365 -> 5 m: the
+    //   neighbouring rack within ACC reach (5 m; the 3 m DAC does not reach): acc-800g-osfp, no module.
+    void movingARackRederivesItsLinksMedia()
+    {
+        TwoRacks t = twoRacks();
+        t.design.setProperties(t.floor.storedIn({}));
+        const Catalog& catalog = test::shippedCatalog();
+        QVERIFY(!t.design.item(QStringLiteral("fiber-mpo-mm")));
+
+        QString why;
+        const auto far = EditFloorCommand::withRackMoved(t.floor, t.rackB, 1, 7, &why);
+        QVERIFY2(far, qPrintable(why));
+        EditFloorCommand apart(QStringLiteral("Move rack B"), *far, &catalog);
+        QVERIFY(apart.apply(t.design).ok);
+        const Link optical = *t.design.link(t.link);
+        QCOMPARE(optical.lengthM, 11.0);
+        QCOMPARE(optical.cableSku, QStringLiteral("fiber-mpo-mm"));
+        QCOMPARE(optical.transceiverSku, QStringLiteral("mma4z00-ns"));
+        QVERIFY(t.design.item(QStringLiteral("fiber-mpo-mm")) && t.design.item(QStringLiteral("mma4z00-ns")));
+
+        const auto near = EditFloorCommand::withRackMoved(*FloorLayout::of(t.design), t.rackB, 0, 1, &why);
+        QVERIFY2(near, qPrintable(why));
+        EditFloorCommand beside(QStringLiteral("Move rack B"), *near, &catalog);
+        QVERIFY(beside.apply(t.design).ok);
+        const Link copper = *t.design.link(t.link);
+        QCOMPARE(copper.lengthM, 5.0);
+        QCOMPARE(copper.cableSku, QStringLiteral("acc-800g-osfp"));
+        QVERIFY(copper.transceiverSku.isEmpty());
+
+        QVERIFY(beside.undo(t.design));
+        QVERIFY(*t.design.link(t.link) == optical);
+        QVERIFY(apart.undo(t.design));
+        QCOMPARE(t.design.link(t.link)->lengthM, 1.0);
+        QVERIFY(t.design.link(t.link)->cableSku.isEmpty());
+        QVERIFY(!t.design.item(QStringLiteral("fiber-mpo-mm")) && !t.design.item(QStringLiteral("acc-800g-osfp")));
+        QVERIFY(apart.redo(t.design));
+        QVERIFY(*t.design.link(t.link) == optical);
+    }
+
+    // A node moved into another rack has its links re-routed in the same step (EditNodesCommand),
+    // from the design's snapshot: the leaf into rack A, at U40 below the DGX's cable run:
+    // 1.0 m dressing + |1 - 40| x 0.04445 = 2.73355 -> 3 m, the 3 m DAC reaches.
+    void movingANodeToAnotherRackReroutesItsLinks()
+    {
+        TwoRacks t = twoRacks();
+        t.design.setProperties(t.floor.storedIn({}));
+        const Catalog& catalog = test::shippedCatalog();
+        for (const char* sku : {"dac-800g-osfp", "acc-800g-osfp", "fiber-mpo-mm", "mma4z00-ns"})
+            t.design.recordItem(*catalog.item(QLatin1String(sku)));
+        Node leaf = *t.design.node(t.leaf);
+        leaf.rack = t.rackA;
+        EditNodesCommand move(QStringLiteral("Move leaf"), {leaf});
+        QVERIFY(move.apply(t.design).ok);
+        QCOMPARE(t.design.link(t.link)->lengthM, 3.0);
+        QCOMPARE(t.design.link(t.link)->cableSku, QStringLiteral("dac-800g-osfp"));
+        QVERIFY(move.undo(t.design));
+        QCOMPARE(t.design.link(t.link)->lengthM, 1.0);
+        QVERIFY(t.design.link(t.link)->cableSku.isEmpty());
+        QCOMPARE(t.design.node(t.leaf)->rack, t.rackB);
+    }
+
+    // Issue 17: copper to the neighbouring rack, by the generation's rules. Two switches at U45 of
+    // racks in one row: rise (48 - 44) x 0.04445 + 0.3 = 0.4778 m at each end, slack 1.0 m.
+    // - next to each other: 0.4778 x 2 + 0.6 + 1.0 = 2.5556 -> 3.0 m. NDR (QM9700, 400G): the 3 m
+    //   passive DAC reaches. XDR (Q3400, 800G): optics, since a twin-port XDR cage takes one medium
+    //   for both its ports and the link's cage-mate may leave on fibre (OPTICS-TWIN-FIBER).
+    // - two positions apart: 0.9556 + 1.2 + 1.0 = 3.1556 -> 3.5 m, not neighbours: optics, though
+    //   the 5 m ACC would reach.
+    // - in one rack, U1 and U45: 1.0 m dressing + 44 x 0.04445 = 2.9558 -> 3.0 m. NDR: the DAC; XDR:
+    //   no DAC at XDR, the 1.6T LACC (5 m), the one copper the LinkX list allows.
+    void neighbouringRacksGetCopperByTheGenerationsRules_data()
+    {
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("apart"); // positions between the racks; 0: one rack
+        QTest::addColumn<double>("metres");
+        QTest::addColumn<QString>("cable");
+        QTest::newRow("NDR neighbours: DAC") << "qm9700" << 1 << 3.0 << "dac-800g-osfp";
+        QTest::newRow("XDR neighbours: single-mode optics") << "q3400" << 1 << 3.0 << "fiber-mpo-sm-800g";
+        QTest::newRow("NDR two apart: optics") << "qm9700" << 2 << 3.5 << "fiber-mpo-mm";
+        QTest::newRow("XDR two apart: single-mode optics") << "q3400" << 2 << 3.5 << "fiber-mpo-sm-800g";
+        QTest::newRow("NDR in one rack: DAC") << "qm9700" << 0 << 3.0 << "dac-800g-osfp";
+        QTest::newRow("XDR in one rack: LACC, no DAC") << "q3400" << 0 << 3.0 << "lacc-1600g-osfp";
+    }
+    void neighbouringRacksGetCopperByTheGenerationsRules()
+    {
+        QFETCH(QString, sw);
+        QFETCH(int, apart);
+        QFETCH(double, metres);
+        QFETCH(QString, cable);
+        const Catalog& catalog = test::shippedCatalog();
+        Design d;
+        d.recordItem(*catalog.item(sw));
+        std::vector<NodeId> nodes;
+        std::vector<GroupId> racks;
+        for (int i = 0; i < 2; ++i) {
+            Group g;
+            g.id = d.allocateGroupId();
+            g.kind = GroupKind::Rack;
+            g.name = QStringLiteral("R%1").arg(i + 1);
+            d.insertGroup(g);
+            racks.push_back(g.id);
+            Node n;
+            n.id = d.allocateNodeId();
+            n.sku = sw;
+            n.name = QStringLiteral("sw%1").arg(i + 1);
+            n.network = Network::Compute;
+            n.tier = i == 0 ? FabricTier::Leaf : FabricTier::Spine;
+            n.rack = apart == 0 ? racks.front() : g.id;
+            n.rackUnit = apart == 0 && i == 0 ? 1 : 45;
+            d.insertNode(n);
+            nodes.push_back(n.id);
+        }
+        Link l;
+        l.id = d.allocateLinkId();
+        l.a = PortRef{nodes[0], 0};
+        l.b = PortRef{nodes[1], 0};
+        d.insertLink(l);
+        FloorLayout floor;
+        floor.rows = {FloorRow{QStringLiteral("A"), 0, 0, 4, false}};
+        floor.racks = {{racks[0].value(), RackPlace{0, 0}}, {racks[1].value(), RackPlace{0, std::max(1, apart)}}};
+        const auto route = CableRouting::route(floor, d, nodes[0], nodes[1]);
+        QVERIFY(route);
+        QCOMPARE(route->neighbours, apart == 1);
+        QCOMPARE(route->sameRack, apart == 0);
+        QCOMPARE(route->lengthM(), metres);
+        const auto rerouted = CableChoice::rerouted(d, floor, OpticsRules::partsOf(catalog), l);
+        QVERIFY(rerouted);
+        QCOMPARE(rerouted->lengthM, metres);
+        QCOMPARE(rerouted->cableSku, cable);
+        QCOMPARE(rerouted->transceiverSku.isEmpty(), !cable.startsWith(QLatin1String("fiber")));
+        QCOMPARE(CableChoice::isXdr(d.linkSpeedGbps(l), d.itemOf(nodes[0]), d.itemOf(nodes[1])), sw == "q3400");
+    }
+
     void aRemovedRacksPlaceIsDropped()
     {
         TwoRacks t = twoRacks();
@@ -261,13 +402,12 @@ private Q_SLOTS:
         TwoRacks t = twoRacks();
         t.design.setProperties(t.floor.storedIn({}));
         QJsonObject root = DesignJson::toJson(t.design);
-        QJsonObject props = root.value(QLatin1String("properties")).toObject();
-        QJsonObject floor = props.value(QLatin1String("floor")).toObject();
+        QJsonObject floor = root.value(QLatin1String("floor")).toObject();
         QJsonArray racks = floor.value(QLatin1String("racks")).toArray();
         QJsonArray rows = floor.value(QLatin1String("rows")).toArray();
         QJsonObject row0 = rows.at(0).toObject();
         if (what == QLatin1String("string"))
-            props.insert(QStringLiteral("floor"), QStringLiteral("x"));
+            root.insert(QStringLiteral("floor"), QStringLiteral("x"));
         if (what == QLatin1String("twice"))
             racks.append(racks.at(0));
         if (what == QLatin1String("node"))
@@ -286,8 +426,7 @@ private Q_SLOTS:
         floor.insert(QStringLiteral("racks"), racks);
         floor.insert(QStringLiteral("rows"), rows);
         if (what != QLatin1String("string"))
-            props.insert(QStringLiteral("floor"), floor);
-        root.insert(QStringLiteral("properties"), props);
+            root.insert(QStringLiteral("floor"), floor);
         try {
             (void)DesignJson::fromJson(root);
             QFAIL("a damaged floor plan was accepted");

@@ -5,6 +5,7 @@
 #include "commands/compositecommand.h"
 #include "commands/connectcommand.h"
 #include "commands/disconnectcommand.h"
+#include "commands/editfloorcommand.h"
 #include "commands/editlinkcommand.h"
 #include "commands/editnodecommand.h"
 #include "commands/groupcommand.h"
@@ -43,6 +44,7 @@ enum Kind {
     KSetProperties,
     KRenameDesign,
     KReplaceDesign,
+    KEditFloor,
     KComposite,
     KThrowing,
 };
@@ -439,6 +441,48 @@ private:
         }
     }
 
+    // A floor plan for EditFloorCommand: the design's own with one edit (a rack moved, the hall's
+    // figures or a row's length changed, not always valid), or a new one with every rack of the
+    // design in a row (some moves then refused: taken, or out of the row).
+    FloorLayout pickFloor()
+    {
+        const std::optional<FloorLayout> current = FloorLayout::of(mDesign);
+        if (!current || mChoose.pick(6) == 0) {
+            FloorLayout f;
+            f.rows.push_back(FloorRow{QStringLiteral("A"), 0, 0, 2 + static_cast<int>(mChoose.pick(6)), false});
+            f.rows.push_back(FloorRow{QStringLiteral("B"), 0, f.hall.rowPitchM(), 4, true});
+            int slot = 0;
+            mDesign.groups().forEach([&](const Group& g) {
+                if (g.kind == GroupKind::Rack || mChoose.pick(8) == 0) // now and then a group that is no rack
+                    f.racks[g.id.value()] = RackPlace{slot / 4 % 2, slot % 4};
+                ++slot;
+            });
+            return f;
+        }
+        const GroupId rack = current->racks.empty() ? pickGroup() : GroupId(current->racks.begin()->first);
+        QString why;
+        std::optional<FloorLayout> edited;
+        switch (mChoose.pick(3)) {
+        case 0:
+            edited = EditFloorCommand::withRackMoved(
+                *current, rack, static_cast<int>(mChoose.pick(3)) - 1, static_cast<int>(mChoose.pick(6)) - 1, &why);
+            break;
+        case 1: {
+            HallParameters hall = current->hall;
+            hall.coldAisleM = 0.6 + 0.3 * mChoose.pick(4);
+            hall.slackPerEndM = pickNumber();
+            hall.trayAboveRackM = 0.1 * mChoose.pick(5);
+            edited = EditFloorCommand::withHall(*current, hall, &why);
+            break;
+        }
+        default:
+            edited = EditFloorCommand::withRowLength(
+                *current, static_cast<int>(mChoose.pick(3)), 1 + static_cast<int>(mChoose.pick(6)), &why);
+            break;
+        }
+        return edited.value_or(*current); // a refused edit: the same floor, which the command refuses
+    }
+
     std::pair<std::unique_ptr<Command>, int> makeTopCommand()
     {
         mThrowerPlaced = false;
@@ -509,8 +553,11 @@ private:
             return {std::make_unique<EditLinkCommand>(l), kind};
         }
         case KEditNodes: {
+            // Often the nodes edited last, so that mergeable edits (nudges) do merge.
+            if (mLastEdited.empty() || mChoose.pick(2))
+                mLastEdited = pickNodes(3);
             std::vector<Node> states;
-            for (NodeId id : pickNodes(3)) {
+            for (NodeId id : mLastEdited) {
                 Node n;
                 if (const Node* existing = mDesign.node(id))
                     n = *existing;
@@ -580,6 +627,8 @@ private:
             return {std::make_unique<RenameDesignCommand>(mChoose.pick(4) ? pickName() : mDesign.name()), kind};
         case KReplaceDesign:
             return {std::make_unique<ReplaceDesignCommand>(QStringLiteral("Replace"), pickReplacement()), kind};
+        case KEditFloor:
+            return {std::make_unique<EditFloorCommand>(QStringLiteral("Floor"), pickFloor()), kind};
         case KComposite: {
             auto composite = std::make_unique<CompositeCommand>(QStringLiteral("Composite"));
             for (std::uint32_t i = mChoose.pick(5); i > 0; --i)
@@ -603,6 +652,7 @@ private:
     std::vector<Entry> mUndo;
     std::vector<Entry> mRedo;
     int mStep = 0;
+    std::vector<NodeId> mLastEdited;
     bool mFaultsArmed = false;
     bool mThrowerPlaced = false;
 };

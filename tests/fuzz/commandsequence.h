@@ -58,6 +58,6 @@ struct SequenceStats {
 [[nodiscard]] Design seedDesign(const Catalog& catalog);
 
 // The number of command kinds runCommandSequence draws from (bits of SequenceStats::kindsApplied).
-constexpr int kCommandKinds = 16;
+constexpr int kCommandKinds = 17;
 
 } // namespace pw::fuzz

@@ -27,8 +27,9 @@ const QString kSample = QStringLiteral("resources/samples/minimum-viable-cluster
 
 const QStringList kSectionTitles{QStringLiteral("Cluster design proposal"), QStringLiteral("Executive summary"),
     QStringLiteral("Cluster type and software stack"), QStringLiteral("Topology"), QStringLiteral("Rack elevations"),
-    QStringLiteral("Bill of materials"), QStringLiteral("Cabling summary"), QStringLiteral("Failure domains"),
-    QStringLiteral("Validation scorecard"), QStringLiteral("Cost and TCO"), QStringLiteral("Assumptions and sources")};
+    QStringLiteral("Bill of materials"), QStringLiteral("Cabling summary"), QStringLiteral("Floor plan and cabling"),
+    QStringLiteral("Failure domains"), QStringLiteral("Validation scorecard"), QStringLiteral("Cost and TCO"),
+    QStringLiteral("Assumptions and sources")};
 
 struct Tool {
     int exitCode = -1;

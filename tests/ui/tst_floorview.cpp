@@ -9,7 +9,11 @@
 #include "generate/fabricgenerator.h"
 
 #include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QUndoStack>
+
+#include <set>
 
 using namespace pw;
 using namespace pw::ui;
@@ -129,6 +133,86 @@ private Q_SLOTS:
         QCOMPARE(*view->floor()->place(rack), *free);
         doc->undoStack()->undo();
         QCOMPARE(*view->floor()->place(rack), *before.place(rack));
+    }
+
+    // The hall's figures are edited in the dock, one undo step each, and every cable between racks
+    // is re-routed on them. Hand-worked: a run between racks is rise + tray run + drop + 2 x slack,
+    // rounded up to the half metre, so 0.5 m more slack per end makes each exactly 1.0 m longer
+    // (its rounding unchanged); a cable inside one rack has no slack and keeps its length.
+    void hallFiguresAreEditedInTheDockAndUndone()
+    {
+        auto w = testing::makeWindow();
+        DesignDocument* doc = w->document();
+        doc->reset(generated());
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("FloorDock"));
+        dock->show();
+        FloorView* view = w->findChild<FloorView*>();
+        auto* slack = w->findChild<QDoubleSpinBox*>(QStringLiteral("slackPerEnd"));
+        auto* cold = w->findChild<QDoubleSpinBox*>(QStringLiteral("coldAisle"));
+        auto* rowLength = w->findChild<QSpinBox*>(QStringLiteral("rowLength"));
+        QVERIFY(slack && cold && rowLength);
+        QVERIFY(slack->isEnabled());
+        const FloorLayout before = *view->floor();
+        QCOMPARE(slack->value(), before.hall.slackPerEndM);
+        std::map<quint32, double> lengths;
+        std::map<quint32, bool> betweenRacks;
+        doc->design().links().forEach([&](const Link& l) {
+            lengths[l.id.value()] = l.lengthM;
+            const GroupId a = doc->design().node(l.a.node)->rack;
+            const GroupId b = doc->design().node(l.b.node)->rack;
+            betweenRacks[l.id.value()] = a.isValid() && b.isValid() && a != b;
+        });
+
+        slack->setFocus();
+        slack->selectAll();
+        QTest::keyClicks(slack, QString::number(before.hall.slackPerEndM + 0.5, 'f', 2));
+        QTest::keyClick(slack, Qt::Key_Return);
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(view->floor()->hall.slackPerEndM, before.hall.slackPerEndM + 0.5);
+        int longer = 0;
+        doc->design().links().forEach([&](const Link& l) {
+            const double expected = lengths[l.id.value()] + (betweenRacks[l.id.value()] ? 1.0 : 0.0);
+            QCOMPARE(l.lengthM, expected);
+            longer += betweenRacks[l.id.value()];
+        });
+        QVERIFY(longer > 0);
+
+        // A wider cold aisle moves the rows behind it: 0.6 m more between the first two lines of rows.
+        cold->setFocus();
+        cold->selectAll();
+        QTest::keyClicks(cold, QString::number(before.hall.coldAisleM + 0.6, 'f', 2));
+        QTest::keyClick(cold, Qt::Key_Return);
+        QCOMPARE(doc->undoStack()->count(), 2);
+        std::set<double> ys;
+        for (const FloorRow& r : before.rows)
+            ys.insert(r.yM);
+        if (ys.size() > 1) {
+            const double second = *std::next(ys.begin());
+            std::set<double> after;
+            for (const FloorRow& r : view->floor()->rows)
+                after.insert(r.yM);
+            QVERIFY(qAbs(*std::next(after.begin()) - (second + 0.6)) < 1e-9);
+        }
+
+        // The selected rack's row: one position longer, then undone with the rest.
+        const GroupId rack(before.racks.begin()->first);
+        view->selectRack(rack);
+        QVERIFY(rowLength->isEnabled());
+        const int row = before.place(rack)->row;
+        QCOMPARE(rowLength->value(), before.rows[static_cast<size_t>(row)].slots);
+        rowLength->setFocus();
+        rowLength->selectAll();
+        QTest::keyClicks(rowLength, QString::number(before.rows[static_cast<size_t>(row)].slots + 1));
+        QTest::keyClick(rowLength, Qt::Key_Return);
+        QCOMPARE(doc->undoStack()->count(), 3);
+        QCOMPARE(view->floor()->rows[static_cast<size_t>(row)].slots, before.rows[static_cast<size_t>(row)].slots + 1);
+
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QCOMPARE(*view->floor(), before);
+        QCOMPARE(slack->value(), before.hall.slackPerEndM);
+        doc->design().links().forEach([&](const Link& l) { QCOMPARE(l.lengthM, lengths[l.id.value()]); });
     }
 };
 

@@ -51,6 +51,9 @@ void writeSections(PdfPageFlow& page, const ReportData& d)
         case ReportSection::Cabling:
             sections::cabling(page, d);
             break;
+        case ReportSection::Floor:
+            sections::floor(page, d);
+            break;
         case ReportSection::Failures:
             sections::failures(page, d);
             break;

@@ -17,6 +17,8 @@ void stack(PdfPageFlow& page, const ReportData& d);
 void topology(PdfPageFlow& page, const ReportData& d);
 void racks(PdfPageFlow& page, const ReportData& d);
 void cabling(PdfPageFlow& page, const ReportData& d);
+// floorsection.cpp: the rows of the hall, cable lengths, optics and their loss budget.
+void floor(PdfPageFlow& page, const ReportData& d);
 void validation(PdfPageFlow& page, const ReportData& d);
 // failuressection.cpp: what one failure takes down.
 void failures(PdfPageFlow& page, const ReportData& d);

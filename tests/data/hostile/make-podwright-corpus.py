@@ -82,8 +82,8 @@ make("huge-design-name", "longer than Podwright allows",
 make("huge-node-name", "longer than Podwright allows",
      "UPDATE nodes SET name = printf('%.*c', 100000, 'n') WHERE id = 1;")
 make("port-amplification", "ports together", mega_switch)
-make("newer-reader", "needs a Podwright that reads design format 2",
-     "UPDATE meta SET value = '2' WHERE key = 'min_reader_version';")
+make("newer-reader", "needs a Podwright that reads design format 3",
+     "UPDATE meta SET value = '3' WHERE key = 'min_reader_version';")
 make("truncated-half", "damaged", post=truncate)
 # Text that is not UTF-8 (a stray byte, an encoded surrogate): SQLite would hand it out changed.
 make("invalid-utf8-name", "nodes.name of row 1 is not valid UTF-8",

@@ -1,0 +1,99 @@
+#include "cost/orderablelengths.h"
+
+#include "catalog/catalogitem.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonValue>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pw {
+
+namespace {
+
+QJsonValue listOf(const CatalogItem* cable)
+{
+    if (!cable)
+        return {};
+    return cable->json.value(QLatin1String("cable")).toObject().value(QLatin1String("lengths_m"));
+}
+
+QString metresText(double m)
+{
+    return QStringLiteral("%1 m").arg(m);
+}
+
+} // namespace
+
+const std::vector<double>& OrderableLengths::standard()
+{
+    static const std::vector<double> lengths{0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0, 50.0,
+        100.0, 150.0, 200.0, 300.0, 500.0, 1000.0, 2000.0};
+    return lengths;
+}
+
+bool OrderableLengths::listed(const CatalogItem* cable)
+{
+    return listOf(cable).isArray() && !listOf(cable).toArray().isEmpty();
+}
+
+std::vector<double> OrderableLengths::of(const CatalogItem* cable)
+{
+    if (!listed(cable))
+        return standard();
+    std::vector<double> out;
+    for (const QJsonValue& v : listOf(cable).toArray())
+        out.push_back(v.toDouble());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::optional<double> OrderableLengths::binned(const CatalogItem* cable, double metres)
+{
+    if (!(metres > 0) || !std::isfinite(metres))
+        return std::nullopt;
+    for (double l : of(cable))
+        if (metres <= l + 1e-9)
+            return l;
+    if (listed(cable))
+        return std::nullopt;
+    return std::ceil(metres); // beyond the standard lengths: cut to the metre
+}
+
+QString OrderableLengths::lengthClass(const CatalogItem* cable, double metres)
+{
+    if (!(metres > 0))
+        return QStringLiteral("unspecified");
+    if (const std::optional<double> l = binned(cable, metres))
+        return metresText(*l);
+    return QStringLiteral("%1, longer than the %2 it is made in").arg(metresText(metres), metresText(of(cable).back()));
+}
+
+std::optional<double> OrderableLengths::metresOf(const QString& lengthClass)
+{
+    if (!lengthClass.endsWith(QLatin1String(" m")))
+        return std::nullopt;
+    bool ok = false;
+    const double m = lengthClass.chopped(2).toDouble(&ok);
+    return ok ? std::optional<double>(m) : std::nullopt;
+}
+
+std::optional<QString> OrderableLengths::whyInvalid(const QJsonValue& lengths)
+{
+    if (lengths.isUndefined())
+        return std::nullopt;
+    if (!lengths.isArray() || lengths.toArray().isEmpty() || lengths.toArray().size() > 100)
+        return QStringLiteral("'lengths_m' must list 1 to 100 lengths in metres");
+    double previous = 0;
+    for (const QJsonValue& v : lengths.toArray()) {
+        const double m = v.toDouble(-1);
+        if (!v.isDouble() || !(m > previous) || m > 100000)
+            return QStringLiteral("'lengths_m' must list lengths in metres, ascending, above 0 and at most 100 km");
+        previous = m;
+    }
+    return std::nullopt;
+}
+
+} // namespace pw

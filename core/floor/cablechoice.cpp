@@ -1,0 +1,82 @@
+#include "floor/cablechoice.h"
+
+#include "floor/floorlayout.h"
+#include "model/design.h"
+
+#include <algorithm>
+
+namespace pw {
+
+namespace {
+
+bool isInfiniBandSwitch(const CatalogItem* item)
+{
+    return item && item->kind == ItemKind::Switch && item->switchSpec
+        && item->switchSpec->technology.compare(QLatin1String("infiniband"), Qt::CaseInsensitive) == 0;
+}
+
+} // namespace
+
+bool CableChoice::isXdr(int linkGbps, const CatalogItem* a, const CatalogItem* b)
+{
+    return linkGbps >= kXdrGbps && (isInfiniBandSwitch(a) || isInfiniBandSwitch(b));
+}
+
+CableChoice CableChoice::of(const OpticsRules::Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps,
+    const CableRouting::Route& route, bool xdr)
+{
+    CableChoice c;
+    const double metres = route.lengthM();
+    const bool rj45 = a.connector == QLatin1String("RJ45") || b.connector == QLatin1String("RJ45");
+    // At XDR a twin-port cage takes one medium for both its ports (OPTICS-TWIN-FIBER), and a link's
+    // choice cannot see its cage-mate, which may run to a farther rack: XDR links leave the rack on
+    // optics.
+    if (rj45 || route.sameRack || (route.neighbours && !xdr)) {
+        if (xdr) {
+            // No passive DAC, and a cable that carries the whole cage: a twin-port XDR cage (2 x 800G)
+            // takes a 1.6T LACC, never a twin 2 x 400G cable of the generation before.
+            const int cageGbps = linkGbps * std::max({1, a.portsPerCage, b.portsPerCage});
+            OpticsRules::Items xdrCopper;
+            std::copy_if(parts.begin(), parts.end(), std::back_inserter(xdrCopper), [&](const CatalogItem* p) {
+                return p->cable && p->cable->medium != QLatin1String("dac") && p->cable->speedGbps >= cageGbps;
+            });
+            c.cable = OpticsRules::copperFor(xdrCopper, a, b, linkGbps, metres);
+        } else {
+            c.cable = OpticsRules::copperFor(parts, a, b, linkGbps, metres);
+        }
+        if (c.cable || rj45)
+            return c;
+    }
+    const OpticsRules::Optical optical = OpticsRules::opticalFor(parts, a, b, linkGbps, metres);
+    if (!optical.ok())
+        return c;
+    c.cable = optical.fiber;
+    c.moduleA = optical.moduleA;
+    c.moduleB = optical.moduleB;
+    c.linkModule = OpticsRules::linkModule(optical, a, b);
+    return c;
+}
+
+std::optional<Link> CableChoice::rerouted(const Design& design, const FloorLayout& floor,
+    const OpticsRules::Items& parts, const Link& link, CableChoice* chosen)
+{
+    const std::optional<CableRouting::Route> route = CableRouting::route(floor, design, link.a.node, link.b.node);
+    const PortGroup* ga = design.portGroup(link.a);
+    const PortGroup* gb = design.portGroup(link.b);
+    if (!route || !ga || !gb)
+        return std::nullopt;
+    Link out = link;
+    out.lengthM = route->lengthM();
+    const int speed = design.linkSpeedGbps(link);
+    const CableChoice choice
+        = of(parts, *ga, *gb, speed, *route, isXdr(speed, design.itemOf(link.a.node), design.itemOf(link.b.node)));
+    if (chosen)
+        *chosen = choice;
+    if (choice.ok()) {
+        out.cableSku = choice.cable->sku;
+        out.transceiverSku = choice.linkModule ? choice.linkModule->sku : QString();
+    }
+    return out;
+}
+
+} // namespace pw
