@@ -151,7 +151,7 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
     // media only rise in rank, so this ends).
     int changed = 0;
     for (int pass = 0, more = 1; more > 0 && pass < 4; ++pass)
-        changed += more = sameMediaInTwinCages(b, parts, recorded);
+        changed += more = sameMediaInTwinCages(b, parts.parts(), recorded);
     if (changed > 0)
         notes << QStringLiteral("%1 link(s) share an 800G twin-port cage with a longer run: they take its media (one "
                                 "module or copper cable per cage)")
