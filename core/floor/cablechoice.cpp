@@ -1,6 +1,7 @@
 #include "floor/cablechoice.h"
 
 #include "floor/floorlayout.h"
+#include "generate/partchoicecache.h"
 #include "model/design.h"
 
 #include <algorithm>
@@ -22,8 +23,13 @@ bool CableChoice::isXdr(int linkGbps, const CatalogItem* a, const CatalogItem* b
     return linkGbps >= kXdrGbps && (isInfiniBandSwitch(a) || isInfiniBandSwitch(b));
 }
 
-CableChoice CableChoice::of(const OpticsRules::Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps,
-    const CableRouting::Route& route, bool xdr)
+namespace {
+
+// The choice itself, over any source of copper and optical answers: the catalog scan
+// (OpticsRules) or the generator's cache of it (PartChoiceCache), which answer alike.
+template <typename CopperFor, typename OpticalFor>
+CableChoice choose(const OpticsRules::Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps,
+    const CableRouting::Route& route, bool xdr, CopperFor copperFor, OpticalFor opticalFor)
 {
     CableChoice c;
     const double metres = route.lengthM();
@@ -42,12 +48,12 @@ CableChoice CableChoice::of(const OpticsRules::Items& parts, const PortGroup& a,
             });
             c.cable = OpticsRules::copperFor(xdrCopper, a, b, linkGbps, metres);
         } else {
-            c.cable = OpticsRules::copperFor(parts, a, b, linkGbps, metres);
+            c.cable = copperFor(a, b, linkGbps, metres);
         }
         if (c.cable || rj45)
             return c;
     }
-    const OpticsRules::Optical optical = OpticsRules::opticalFor(parts, a, b, linkGbps, metres);
+    const OpticsRules::Optical optical = opticalFor(a, b, linkGbps, metres);
     if (!optical.ok())
         return c;
     c.cable = optical.fiber;
@@ -55,6 +61,30 @@ CableChoice CableChoice::of(const OpticsRules::Items& parts, const PortGroup& a,
     c.moduleB = optical.moduleB;
     c.linkModule = OpticsRules::linkModule(optical, a, b);
     return c;
+}
+
+} // namespace
+
+CableChoice CableChoice::of(const OpticsRules::Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps,
+    const CableRouting::Route& route, bool xdr)
+{
+    return choose(
+        parts, a, b, linkGbps, route, xdr,
+        [&](const PortGroup& x, const PortGroup& y, int gbps, double m) {
+            return OpticsRules::copperFor(parts, x, y, gbps, m);
+        },
+        [&](const PortGroup& x, const PortGroup& y, int gbps, double m) {
+            return OpticsRules::opticalFor(parts, x, y, gbps, m);
+        });
+}
+
+CableChoice CableChoice::of(PartChoiceCache& cache, const PortGroup& a, const PortGroup& b, int linkGbps,
+    const CableRouting::Route& route, bool xdr)
+{
+    return choose(
+        cache.parts(), a, b, linkGbps, route, xdr,
+        [&](const PortGroup& x, const PortGroup& y, int gbps, double m) { return cache.copperFor(x, y, gbps, m); },
+        [&](const PortGroup& x, const PortGroup& y, int gbps, double m) { return cache.opticalFor(x, y, gbps, m); });
 }
 
 std::optional<Link> CableChoice::rerouted(const Design& design, const FloorLayout& floor,

@@ -6,6 +6,7 @@
 namespace pw {
 
 class Design;
+class PartChoiceCache;
 struct Link;
 
 // The cable (and the module at each end) a link gets for its route, by reach and by the rules of
@@ -28,6 +29,9 @@ struct CableChoice {
     // `xdr`: the link runs at XDR (isXdr). Copper between racks only when route->neighbours.
     [[nodiscard]] static CableChoice of(const OpticsRules::Items& parts, const PortGroup& a, const PortGroup& b,
         int linkGbps, const CableRouting::Route& route, bool xdr);
+    // The same choice answered from the generator's cache (one catalog scan per kind of link).
+    [[nodiscard]] static CableChoice of(PartChoiceCache& cache, const PortGroup& a, const PortGroup& b, int linkGbps,
+        const CableRouting::Route& route, bool xdr);
     // An XDR link: 800 Gb/s or faster with an InfiniBand switch at one end (as the XDR-MEDIA rule
     // judges a link).
     [[nodiscard]] static bool isXdr(int linkGbps, const CatalogItem* a, const CatalogItem* b);

@@ -135,7 +135,7 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
         l.transceiverSku.clear();
         // Copper in a rack and to the next rack while it reaches (never a DAC at XDR), optics beyond.
         const CableChoice choice = CableChoice::of(
-            parts.parts(), ga, gb, speed, route, CableChoice::isXdr(speed, &b.itemOf(l.a.node), &b.itemOf(l.b.node)));
+            parts, ga, gb, speed, route, CableChoice::isXdr(speed, &b.itemOf(l.a.node), &b.itemOf(l.b.node)));
         if (choice.ok() && record(choice.cable->sku) && (!choice.moduleA || record(choice.moduleA->sku))
             && (!choice.moduleB || record(choice.moduleB->sku))) {
             l.cableSku = choice.cable->sku;
