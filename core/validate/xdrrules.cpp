@@ -11,7 +11,6 @@ namespace pw::rules {
 
 namespace {
 
-constexpr int kXdrGbps = 800;
 constexpr int kEthernetCageGbps = 800; // a twin-port cage of two 400G ports (SN5600, ConnectX-8)
 
 // An XDR link: 800 Gb/s or faster with an InfiniBand switch at one end (the generator's test too).
