@@ -15,7 +15,7 @@ PACKAGES=(
   # run and test: offscreen/virtual display, fonts, PDF checks, packaging, benchmarks, fuzzing
   clang-format
   xvfb xauth fonts-dejavu-core poppler-utils imagemagick dpkg-dev file
-  libbenchmark-dev python3 python3-networkx clang libclang-rt-dev
+  libbenchmark-dev python3 python3-networkx python3-yaml clang libclang-rt-dev
 )
 
 missing=()
