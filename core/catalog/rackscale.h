@@ -15,7 +15,9 @@ namespace pw {
 
 // The compute trays of a rack-scale system and the compute NICs of each ("compute_trays":
 // {"value": 18, "nics_per_tray": 4}; NVL72: 18 trays of 4 NICs, the NICs of a tray being the
-// rails of the DGX SuperPOD GB200 RA). The item's compute port p is NIC p % nics of tray p / nics.
+// rails of the DGX SuperPOD GB200 RA). With k compute ports per NIC (1; 2 where each NIC runs split
+// into planes, GB300 NVL72 multi-plane), compute port p is port p % k of NIC (p / k) % nics of tray
+// p / (k * nics).
 struct ComputeTrays {
     int trays = 0;
     int nicsPerTray = 0;

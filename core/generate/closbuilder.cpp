@@ -24,6 +24,16 @@ int ClosBuilder::spinesPerPod(int leavesPerPod, int uplinks, int radix)
     return uplinks;
 }
 
+void ClosBuilder::namePlane(Design& d, const Result& result, int plane)
+{
+    for (const auto* ids : {&result.spines, &result.cores})
+        for (NodeId id : *ids) {
+            Node n = *d.node(id);
+            n.name = QStringLiteral("p%1-%2").arg(plane + 1).arg(n.name);
+            d.replaceNode(n);
+        }
+}
+
 std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& sw, const std::vector<Leaf>& leaves,
     int uplinks, int leavesPerPod, bool allowThreeTier, double spineY, double coreY, Result& result, int spinesOfPod,
     bool forceThreeTier)

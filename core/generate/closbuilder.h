@@ -19,6 +19,8 @@ struct CatalogItem;
 // leaves get their own spines (one per leaf uplink, each leaf once to each), and spine j of every
 // pod joins core group j; the cores of a group take the pod uplinks round-robin, so every core
 // port is used and every spine spreads over the group (1:1 at the spine).
+class Design;
+
 class ClosBuilder {
 public:
     struct Leaf {
@@ -51,6 +53,8 @@ public:
     // Spines of one pod for three tiers: the smallest divisor of the uplinks that leaves each
     // spine at least as many core ports as leaf ports (half its radix down).
     [[nodiscard]] static int spinesPerPod(int leavesPerPod, int uplinks, int radix);
+    // Names say the plane of a multi-plane fabric: spine-001 of plane 2 (index 1) is p2-spine-001.
+    static void namePlane(Design& design, const Result& result, int plane);
 };
 
 } // namespace pw

@@ -51,6 +51,7 @@ struct Parts {
     const CatalogItem* rack = nullptr;
     int k = 0; // fat-tree radix
     long long nodes = 0; // servers asked for
+    QString formNote; // the server's multi-plane form was built in its place, and why
 };
 
 // Checks the dials against the catalog and resolves them into `parts`; the reason when they cannot
@@ -104,17 +105,52 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
             .arg(UserOptions::mention(UserOption::Radix), UserOptions::mention(UserOption::Topology));
     const int k = fatTree ? (o.radix > 0 ? o.radix : switchPorts - switchPorts % 2) : 0;
     parts.k = k;
-    // The planes are the server's where its RA has them (DGX B300 Ethernet: twin-planar).
-    if (o.planes == 0)
-        o.planes = o.topology == TopologyKind::RailOptimized
-            ? std::max(1,
-                server->json.value(QLatin1String("compute_planes")).toObject().value(QLatin1String("value")).toInt(1))
+    // The planes are the server's where its RA has them (DGX B300 Ethernet: twin-planar), on the
+    // fabric technology the catalog names, if it names one (GB300 NVL72: Spectrum-X multi-plane).
+    if (o.planes == 0) {
+        const QJsonObject planes = server->json.value(QLatin1String("compute_planes")).toObject();
+        const QString technology = planes.value(QLatin1String("technology")).toString();
+        const bool applies = technology.isEmpty() || (sw->switchSpec && sw->switchSpec->technology == technology);
+        o.planes = o.topology == TopologyKind::RailOptimized && applies
+            ? std::max(1, planes.value(QLatin1String("value")).toInt(1))
             : 1;
+    }
     if (o.planes < 1)
         return QStringLiteral("a fabric has at least one plane");
     if (o.planes > 1 && o.topology != TopologyKind::RailOptimized)
         return QStringLiteral("compute planes apply to a rail-optimized %1 only")
             .arg(UserOptions::mention(UserOption::Topology));
+    // A system whose NICs run split into planes is its own catalog entry (its compute ports are
+    // the split's logical ports, as dgx-b300-busbar's are): with planes, build that form.
+    if (o.planes > 1) {
+        const QJsonObject form = server->json.value(QLatin1String("multi_plane_form")).toObject();
+        if (const CatalogItem* split = catalog.item(form.value(QLatin1String("sku")).toString());
+            split && split->kind == ItemKind::Server) {
+            const int cg = DesignBuilder::groupWithRole(*split, PortRole::Compute);
+            const int fg = DesignBuilder::groupWithRole(*sw, PortRole::Fabric);
+            bool common = false;
+            if (cg >= 0)
+                for (int a : split->portGroups[static_cast<size_t>(cg)].speedsGbps)
+                    for (int f : sw->portGroups[static_cast<size_t>(fg)].speedsGbps)
+                        common = common || a == f;
+            if (!common)
+                return QStringLiteral("%1 compute planes for %2 run %3 (its multi-plane form, %4), whose ports share "
+                                      "no speed with the fabric ports of %5; use a switch of that form's speed (%6), "
+                                      "or one plane")
+                    .arg(o.planes)
+                    .arg(server->sku, form.value(QLatin1String("differs")).toString(), split->sku, sw->sku,
+                        cg >= 0
+                            ? QStringLiteral("%1 Gb/s").arg(split->portGroups[static_cast<size_t>(cg)].maxSpeedGbps())
+                            : QString());
+            parts.formNote = QStringLiteral("%1 compute planes: built as %2, the %3 with %4 (%5)")
+                                 .arg(o.planes)
+                                 .arg(split->sku, server->sku, form.value(QLatin1String("differs")).toString(),
+                                     form.value(QLatin1String("source")).toString());
+            server = split;
+            parts.server = server;
+            parts.serverSku = split->sku;
+        }
+    }
 
     if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
         const PortGroup& host = server->portGroups[static_cast<size_t>(cg)];
@@ -341,6 +377,8 @@ private:
     std::optional<QString> buildComputeFabric()
     {
         const int nodes = static_cast<int>(mParts.nodes);
+        if (!mParts.formNote.isEmpty())
+            mResult.notes << mParts.formNote;
         std::optional<QString> error;
         switch (o.topology) {
         case TopologyKind::RailOptimized:

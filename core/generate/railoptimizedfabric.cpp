@@ -235,18 +235,8 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
         if (auto error
             = ClosBuilder::build(b, sw, planeLeafList, uplinks, podUnits * railsPerPlane, true, kSpineY, kCoreY, clos))
             return error;
-        if (planes > 1) {
-            // Names say the plane: spine-001 of plane 2 is p2-spine-001.
-            auto rename = [&](const std::vector<NodeId>& ids) {
-                for (NodeId id : ids) {
-                    Node n = *d.node(id);
-                    n.name = QStringLiteral("p%1-%2").arg(plane + 1).arg(n.name);
-                    d.replaceNode(n);
-                }
-            };
-            rename(clos.spines);
-            rename(clos.cores);
-        }
+        if (planes > 1)
+            ClosBuilder::namePlane(d, clos, plane);
         layout.tiers = clos.tiers;
         layout.cores.insert(layout.cores.end(), clos.cores.begin(), clos.cores.end());
         if (clos.tiers == 3) {

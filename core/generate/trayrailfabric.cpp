@@ -25,28 +25,30 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
 {
     const ComputeTrays trays = computeTrays(server);
     const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
+    const int nics = trays.trays * trays.nicsPerTray;
     if (computeGroup < 0 || trays.trays <= 0 || trays.nicsPerTray <= 0
-        || server.portGroups[static_cast<size_t>(computeGroup)].count != trays.trays * trays.nicsPerTray)
+        || server.portGroups[static_cast<size_t>(computeGroup)].count % nics != 0)
         return QStringLiteral("%1: its compute ports are not its %2 trays x %3 NICs")
             .arg(server.sku)
             .arg(trays.trays)
             .arg(trays.nicsPerTray);
     const int rails = trays.nicsPerTray;
-    // NVIDIA runs GB300 NVL72 compute fabrics multi-plane (NVL72 AI Factory enterprise RA; two
-    // planes in its Kubernetes launch kit), by splitting each ConnectX-8's 800G into 2 x 400G. The
-    // catalog models each tray NIC as one port, the rail of the RA-11338 rule, so a second plane
-    // has no port to take: refused with why, rather than a fabric that is not the RA's.
-    if (o.planes > 1)
+    // A NIC run split (GB300 NVL72 multi-plane: each ConnectX-8 cage as 2 x 400GbE) has a port per
+    // plane: port s of every NIC is in plane s % planes, and each plane is a fabric of its own
+    // built by the rail rule (the one plane mechanism of RailOptimizedFabric).
+    const int portsPerNic = server.portGroups[static_cast<size_t>(computeGroup)].count / nics;
+    const int planes = std::max(1, o.planes);
+    if (portsPerNic % planes != 0)
         return QStringLiteral(
-            "%1 compute planes for %2: planes are not modelled for rack-scale systems. Its catalog entry gives each "
-            "of the %3 compute trays %4 NICs of one port each, and each NIC is a rail of the one fabric (DGX "
-            "SuperPOD GB200 RA, RA-11338); NVIDIA's NVL72 enterprise RA runs GB300 multi-plane by splitting each "
-            "ConnectX-8 into 2 x 400G, which this model does not. Generate with one plane (the same bandwidth "
-            "per GPU)")
-            .arg(o.planes)
+            "%1 compute planes for %2: each of its %3 compute trays has %4 NICs of %5 port(s) each, which do not "
+            "split evenly over %1 planes (a plane takes a port of every NIC); give the planes its catalog entry "
+            "has, or the server's multi-plane form")
+            .arg(planes)
             .arg(server.sku)
             .arg(trays.trays)
-            .arg(trays.nicsPerTray);
+            .arg(trays.nicsPerTray)
+            .arg(portsPerNic);
+    const int perPlane = portsPerNic / planes; // ports of one NIC on its rail's leaf in a plane
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
     const int su = o.suSize;
@@ -57,9 +59,10 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
     const bool infiniband = sw.switchSpec && sw.switchSpec->technology == QLatin1String("infiniband");
     const int reserve = infiniband ? 1 : 0;
     // As many whole racks' rail per leaf as fit with their uplinks at the asked ratio.
+    const int rackDown = trays.trays * perPlane;
     int racksPerLeaf = 0;
     while (racksPerLeaf < su) {
-        const int down = (racksPerLeaf + 1) * trays.trays;
+        const int down = (racksPerLeaf + 1) * rackDown;
         if (down + o.oversubscription.uplinksFor(down) + reserve > radix)
             break;
         ++racksPerLeaf;
@@ -70,53 +73,59 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
             .arg(radix)
             .arg(trays.trays)
             .arg(o.oversubscription.toString());
-    const int downPerLeaf = racksPerLeaf * trays.trays;
+    const int downPerLeaf = racksPerLeaf * rackDown;
     const int uplinks = o.oversubscription.uplinksFor(downPerLeaf);
     const int leavesPerRail = (su + racksPerLeaf - 1) / racksPerLeaf;
-    const int leavesPerUnit = rails * leavesPerRail;
+    const int leavesPerUnit = rails * leavesPerRail; // per plane
     const int units = (racks + su - 1) / su;
     const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute, reserve > 0 ? leavesPerUnit : 0);
 
     Design& d = b.design();
-    const long long leafCount = static_cast<long long>(units) * leavesPerUnit;
+    const long long leafCount = static_cast<long long>(units) * leavesPerUnit * planes;
     d.reserve(static_cast<size_t>(racks + leafCount * 3 + 64),
-        static_cast<size_t>(static_cast<long long>(racks) * trays.trays * rails * 3 + 1024));
+        static_cast<size_t>(static_cast<long long>(racks) * trays.trays * rails * portsPerNic * 3 + 1024));
 
     const double unitWidth = su * kRackWidth + kUnitGap;
-    std::vector<ClosBuilder::Leaf> leaves;
-    leaves.reserve(static_cast<size_t>(leafCount));
+    // Per plane, its leaves in rail-major order (a spine-leaf group's leaves consecutive).
+    std::vector<std::vector<ClosBuilder::Leaf>> leaves(static_cast<size_t>(planes));
     layout.serverY = kServerY;
+    const QString prefix = planes > 1 ? QStringLiteral("p%1-") : QString();
     int placed = 0;
     for (int u = 0; u < units; ++u) {
         const GroupId unit = b.addGroup(GroupKind::ScalableUnit, QStringLiteral("SU %1").arg(u + 1));
         layout.units.push_back(unit);
         const double x0 = u * unitWidth;
-        // Rail-major, so that the leaves of one rail (a spine-leaf group) are consecutive.
+        // Plane-major, then rail-major: leaf (p, r, g) is unitLeaves[(p * rails + r) * leavesPerRail + g].
         std::vector<NodeId> unitLeaves;
-        for (int r = 0; r < rails; ++r)
-            for (int g = 0; g < leavesPerRail; ++g) {
-                const int l = r * leavesPerRail + g;
-                const double x = x0 + (l + 0.5) * su * kRackWidth / leavesPerUnit;
-                const QString name = leavesPerRail == 1
-                    ? QStringLiteral("leaf-su%1-r%2").arg(u + 1, 2, 10, QLatin1Char('0')).arg(r + 1)
-                    : QStringLiteral("leaf-su%1-r%2-%3").arg(u + 1, 2, 10, QLatin1Char('0')).arg(r + 1).arg(g + 1);
-                const NodeId leaf
-                    = b.addNode(sw, name, Network::Compute, FabricTier::Leaf, QPointF(x, kLeafY), unit, r);
-                unitLeaves.push_back(leaf);
-                leaves.push_back({leaf, x});
-            }
+        for (int p = 0; p < planes; ++p)
+            for (int r = 0; r < rails; ++r)
+                for (int g = 0; g < leavesPerRail; ++g) {
+                    const int l = (p * rails + r) * leavesPerRail + g;
+                    const double x = x0 + (l + 0.5) * su * kRackWidth / (leavesPerUnit * planes);
+                    const QString base = leavesPerRail == 1
+                        ? QStringLiteral("leaf-su%1-r%2").arg(u + 1, 2, 10, QLatin1Char('0')).arg(r + 1)
+                        : QStringLiteral("leaf-su%1-r%2-%3").arg(u + 1, 2, 10, QLatin1Char('0')).arg(r + 1).arg(g + 1);
+                    const QString name = planes > 1 ? prefix.arg(p + 1) + base : base;
+                    const NodeId leaf
+                        = b.addNode(sw, name, Network::Compute, FabricTier::Leaf, QPointF(x, kLeafY), unit, r);
+                    unitLeaves.push_back(leaf);
+                    leaves[static_cast<size_t>(p)].push_back({leaf, x});
+                }
         std::vector<NodeId> unitRacks;
         for (int s = 0; s < su && placed < racks; ++s, ++placed) {
             const NodeId n
                 = b.addNode(server, QStringLiteral("%1-%2").arg(server.sku).arg(placed + 1, 4, 10, QLatin1Char('0')),
                     Network::None, FabricTier::None, QPointF(x0 + s * kRackWidth, kServerY), unit);
-            // NIC r of tray t to the rail-r leaf of this rack, one port per tray.
+            // Port k of NIC r of tray t to the rail-r leaf of this rack in plane k % planes.
             for (int t = 0; t < trays.trays; ++t)
-                for (int r = 0; r < rails; ++r) {
-                    const NodeId leaf = unitLeaves[static_cast<size_t>(r * leavesPerRail + s / racksPerLeaf)];
-                    b.connect(b.portAt(n, computeGroup, t * rails + r),
-                        b.portAt(leaf, dataGroup, (s % racksPerLeaf) * trays.trays + t));
-                }
+                for (int r = 0; r < rails; ++r)
+                    for (int k = 0; k < portsPerNic; ++k) {
+                        const int p = k % planes;
+                        const NodeId leaf
+                            = unitLeaves[static_cast<size_t>((p * rails + r) * leavesPerRail + s / racksPerLeaf)];
+                        b.connect(b.portAt(n, computeGroup, (t * rails + r) * portsPerNic + k),
+                            b.portAt(leaf, dataGroup, ((s % racksPerLeaf) * trays.trays + t) * perPlane + k / planes));
+                    }
             unitRacks.push_back(n);
             layout.servers.push_back(n);
         }
@@ -124,45 +133,66 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
         layout.leafRows.push_back(std::move(unitLeaves));
     }
     if (sm.any()) {
-        // On the port each leaf keeps, rail by rail, in the last SU.
+        // Each plane is a subnet of its own: a subnet manager set per plane, on the port each leaf
+        // keeps, rail by rail, in the last SU.
         const std::vector<NodeId>& unitLeaves = layout.leafRows.back();
-        const std::vector<NodeId> appliances = sm.add(b, *ufm, QStringLiteral("ufm"),
-            QPointF((units - 1) * unitWidth + su * kRackWidth, kServerY), kRackWidth / 2, layout.units.back());
-        for (int i = 0; i < sm.appliances; ++i) {
-            const NodeId n = appliances[static_cast<size_t>(i)];
-            for (int p = 0; p < sm.portsEach; ++p) {
-                const int k = i * sm.portsEach + p;
-                if (k >= leavesPerUnit)
-                    break;
-                const int leaf = (k % rails) * leavesPerRail + (k / rails) % leavesPerRail;
-                b.connect(
-                    b.portAt(n, sm.group, p), b.portAt(unitLeaves[static_cast<size_t>(leaf)], dataGroup, radix - 1));
+        for (int p = 0; p < planes; ++p) {
+            const QString name = planes > 1 ? QStringLiteral("ufm-p%1").arg(p + 1) : QStringLiteral("ufm");
+            const std::vector<NodeId> appliances
+                = sm.add(b, *ufm, name, QPointF((units - 1) * unitWidth + su * kRackWidth + p * kRackWidth, kServerY),
+                    kRackWidth / 2, layout.units.back());
+            for (int i = 0; i < sm.appliances; ++i) {
+                const NodeId n = appliances[static_cast<size_t>(i)];
+                for (int q = 0; q < sm.portsEach; ++q) {
+                    const int k = i * sm.portsEach + q;
+                    if (k >= leavesPerUnit)
+                        break;
+                    const int leaf = (p * rails + k % rails) * leavesPerRail + (k / rails) % leavesPerRail;
+                    b.connect(b.portAt(n, sm.group, q),
+                        b.portAt(unitLeaves[static_cast<size_t>(leaf)], dataGroup, radix - 1));
+                }
+                layout.appliances.push_back(n);
             }
-            layout.appliances.push_back(n);
         }
-        notes << QStringLiteral("%1 takes the port each leaf of SU %2 keeps free for it").arg(sm.who()).arg(units);
+        notes << QStringLiteral("%1 takes the port each leaf of SU %2 keeps free for it%3")
+                     .arg(sm.who())
+                     .arg(units)
+                     .arg(planes > 1 ? QStringLiteral(", one set per plane (each plane a subnet of its own)")
+                                     : QString());
     }
     for (const auto& row : layout.leafRows)
         for (NodeId leaf : row)
             b.skipTo(leaf, dataGroup, downPerLeaf);
 
     // One SU: two tiers. Beyond: a spine-leaf group per rail of each SU, its spines in core groups.
+    // One Clos per plane; the planes share no switch.
     const bool slg = units > 1;
     const int podSpines = slg ? ClosBuilder::spinesPerPod(leavesPerRail, uplinks, radix) : 0;
-    ClosBuilder::Result clos;
-    if (auto error
-        = ClosBuilder::build(b, sw, leaves, uplinks, leavesPerRail, true, kSpineY, kCoreY, clos, podSpines, slg))
-        return error;
-    layout.tiers = clos.tiers;
-    layout.cores = clos.cores;
-    if (clos.tiers == 3) {
-        const size_t perUnit = clos.spines.size() / static_cast<size_t>(units);
-        for (int u = 0; u < units; ++u)
-            layout.spineRows.emplace_back(clos.spines.begin() + static_cast<long>(u * perUnit),
-                clos.spines.begin() + static_cast<long>((u + 1) * perUnit));
-    } else {
-        layout.spineRows.push_back(clos.spines);
+    std::vector<std::vector<NodeId>> unitSpines(static_cast<size_t>(units));
+    for (int p = 0; p < planes; ++p) {
+        ClosBuilder::Result clos;
+        if (auto error = ClosBuilder::build(b, sw, leaves[static_cast<size_t>(p)], uplinks, leavesPerRail, true,
+                kSpineY, kCoreY, clos, podSpines, slg))
+            return error;
+        if (planes > 1)
+            ClosBuilder::namePlane(d, clos, p);
+        layout.tiers = clos.tiers;
+        layout.cores.insert(layout.cores.end(), clos.cores.begin(), clos.cores.end());
+        if (clos.tiers == 3) {
+            const size_t perUnit = clos.spines.size() / static_cast<size_t>(units);
+            for (int u = 0; u < units; ++u)
+                unitSpines[static_cast<size_t>(u)].insert(unitSpines[static_cast<size_t>(u)].end(),
+                    clos.spines.begin() + static_cast<long>(u * perUnit),
+                    clos.spines.begin() + static_cast<long>((u + 1) * perUnit));
+        } else {
+            unitSpines.front().insert(unitSpines.front().end(), clos.spines.begin(), clos.spines.end());
+        }
     }
+    if (layout.tiers == 3)
+        for (auto& row : unitSpines)
+            layout.spineRows.push_back(std::move(row));
+    else
+        layout.spineRows.push_back(std::move(unitSpines.front()));
     layout.leafUplinks = uplinks;
     const int g = std::gcd(downPerLeaf, uplinks);
     layout.leafRatio = QStringLiteral("%1:%2").arg(downPerLeaf / g).arg(uplinks / g);
@@ -183,6 +213,16 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
                  "groups) but no switch counts per SU count: this design's %1 derived by the divisibility "
                  "rule")
                  .arg(slg ? QStringLiteral("core switches are") : QStringLiteral("one-SU spine count is"));
+    if (planes > 1)
+        notes << QStringLiteral(
+            "%1 compute planes: port k of every tray NIC in plane k mod %1 (the %2 ports of a split NIC in %1 "
+            "planes), each plane a rail-optimized fabric of its own (%3 leaves per SU); losing one plane leaves %4 "
+            "of the bandwidth and every tray connected (NVL72 AI Factory enterprise RA: multi-plane compute fabric, "
+            "no single link a single point of failure)")
+                     .arg(planes)
+                     .arg(portsPerNic)
+                     .arg(leavesPerUnit)
+                     .arg(QStringLiteral("%1/%2").arg(planes - 1).arg(planes));
     if (racks < units * su)
         notes << QStringLiteral(
             "SU %1 is partial (%2 of %3 racks); its leaves and leaf-spine cables are built in full (DGX SuperPOD "

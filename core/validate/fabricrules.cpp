@@ -224,13 +224,20 @@ void railRule(const Design& d, std::vector<Finding>& out)
             return;
         const int nicsPerTray = computeTrays(*item).nicsPerTray;
         const bool trays = computeTrays(*item).trays > 0 && nicsPerTray > 0;
+        // A split NIC (GB300 NVL72 multi-plane: a ConnectX-8 as 2 x 400GbE) has a port per plane,
+        // each on its own rail-r leaf: the ports of one NIC share its rail, each port its leaf.
+        const int portsPerNic = trays
+            ? std::max(1, item->portCountWithRole(PortRole::Compute) / (computeTrays(*item).trays * nicsPerTray))
+            : 1;
         int first = 0;
         int ordinal = 0;
         for (const PortGroup& pg : item->portGroups) {
             for (int i = 0; i < pg.count; ++i) {
                 if (pg.role != PortRole::Compute)
                     continue;
-                const int rail = trays ? ordinal++ % nicsPerTray : ordinal++;
+                const int port = ordinal++;
+                const int rail = trays ? (port / portsPerNic) % nicsPerTray : port;
+                const int railPort = rail * portsPerNic + port % portsPerNic;
                 const LinkId lid = d.linkAt(PortRef{n.id, first + i});
                 if (!lid.isValid())
                     continue;
@@ -238,7 +245,7 @@ void railRule(const Design& d, std::vector<Finding>& out)
                 const Node* leaf = d.node(otherEnd(*l, n.id).node);
                 if (!leaf || leaf->rail < 0)
                     continue;
-                leavesOfRail[{trays, trays ? n.id.value() : n.unit.value(), rail}].insert(leaf->id.value());
+                leavesOfRail[{trays, trays ? n.id.value() : n.unit.value(), railPort}].insert(leaf->id.value());
                 if (leaf->rail != rail) {
                     ents.push_back(EntityRef::of(lid));
                     ents.push_back(EntityRef::of(n.id));

@@ -222,25 +222,172 @@ private Q_SLOTS:
                 finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
     }
 
-    // Planes on an NVL72: refused with the reason (each tray NIC is one port and one rail of the
-    // RA-11338 fabric; the NVL72 enterprise RA's multi-plane GB300 splits each ConnectX-8 into
-    // 2 x 400G, which the model does not), never a half-built fabric; one plane generates.
-    void planesRefusedWithReason()
+    // GB300 NVL72 multi-plane (NVIDIA NVL72 AI Factory enterprise RA, reference-architectures-2025.md
+    // section 4: Spectrum-X compute fabric, rail-optimized and multi-plane; the Kubernetes launch
+    // kit runs GB300 on 2 planes): each ConnectX-8 cage runs as 2 x 400GbE, one port per plane,
+    // so the dgx-gb300-nvl72 entry builds its multi-plane form (144 logical 400G ports per rack)
+    // as two separate rail-optimized fabrics. No public table gives switch counts for it: the
+    // counts below are DERIVED by the rail rule (an SN5600 leaf, 128 x 400G, takes one rail of 3
+    // racks in one plane: 3 x 18 = 54 down, 54 up; 8 racks need 3 leaves per rail, 12 per plane
+    // per SU) and the divisibility rule (one SU: 12 leaves x 54 uplinks over the fewest spines
+    // that divide 54 and fit 128 ports = 6 per plane). Beyond one SU, as on RA-11338: a spine-leaf
+    // group per rail of each SU (3 leaves) with the fewest spines dividing 54 that keep half their
+    // ports for the cores (3 x 54 / s <= 64: s = 3), so 4 x 3 = 12 spines per SU and plane; spine j
+    // of every group in core group j (3 groups), each group taking 54 uplinks from each of the
+    // 4 x SU groups on 128-port cores: ceil(8 x 54 / 128) = 4 per group at 2 SU (12 per plane),
+    // ceil(16 x 54 / 128) = 7 at 4 SU (21 per plane).
+    void gb300MultiPlaneRows_data()
     {
+        QTest::addColumn<int>("racks");
+        QTest::addColumn<int>("leavesPerPlane");
+        QTest::addColumn<int>("spinesPerPlane");
+        QTest::addColumn<int>("coresPerPlane");
+        QTest::newRow("1 SU, 8 racks") << 8 << 12 << 6 << 0;
+        QTest::newRow("2 SU, 16 racks") << 16 << 24 << 24 << 12;
+        QTest::newRow("4 SU, 32 racks") << 32 << 48 << 48 << 21;
+    }
+    void gb300MultiPlaneRows()
+    {
+        QFETCH(int, racks);
+        QFETCH(int, leavesPerPlane);
+        QFETCH(int, spinesPerPlane);
+        QFETCH(int, coresPerPlane);
         GeneratorOptions o;
         o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = racks;
+        o.switchSku = QStringLiteral("sn5600");
+        o.planes = 2;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        const FabricReport f = analyzeFabric(d);
+        QCOMPARE(f.servers, racks);
+        QCOMPARE(f.gpus, 72 * racks);
+        QCOMPARE(f.planes, 2);
+        QVERIFY(f.separatePlanes);
+        QCOMPARE(f.leafSwitches, 2 * leavesPerPlane);
+        QCOMPARE(f.spineSwitches, 2 * spinesPerPlane);
+        QCOMPARE(f.coreSwitches, 2 * coresPerPlane);
+        QCOMPARE(f.nodeLeafLinks, 2 * 72 * racks); // one 400G link per ConnectX-8 per plane
+        QCOMPARE(f.oversubscription.at(QStringLiteral("leaf")).text(), QStringLiteral("1:1"));
+        // Per plane and in total: each plane carries half the bisection; one plane lost halves it.
+        QCOMPARE(int(f.planeBisectionGbps.size()), 2);
+        QCOMPARE(f.planeBisectionGbps[0], f.bisectionGbps / 2);
+        QCOMPARE(f.planeBisectionGbps[1], f.bisectionGbps / 2);
+        QCOMPARE(f.bisectionRatio, 1.0);
+        QCOMPARE(*f.onePlaneLostRatio, 0.5);
+        // Each rack's two ports of every ConnectX-8 reach the same rail in two planes, at 400G,
+        // and every link has a real cable (and optics where it is fibre).
+        int uncabled = 0;
+        std::map<quint32, std::set<QString>> planesOfRack;
+        d.links().forEach([&](const Link& l) {
+            uncabled += l.cableSku.isEmpty() ? 1 : 0;
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            const Node* rack = d.item(a->sku)->gpuCount() > 0 ? a : d.item(b->sku)->gpuCount() > 0 ? b : nullptr;
+            const Node* leaf = rack == a ? b : a;
+            if (!rack || leaf->network != Network::Compute)
+                return;
+            QCOMPARE(rack->sku, QStringLiteral("dgx-gb300-nvl72-multiplane"));
+            QCOMPARE(d.linkSpeedGbps(l), 400);
+            planesOfRack[rack->id.value()].insert(leaf->name.left(3));
+        });
+        QCOMPARE(uncabled, 0);
+        QCOMPARE(int(planesOfRack.size()), racks);
+        for (const auto& [rack, planes] : planesOfRack)
+            QCOMPARE(planes, (std::set<QString>{QStringLiteral("p1-"), QStringLiteral("p2-")}));
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        for (const Finding& finding : validate(d, vo))
+            QVERIFY2(
+                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
+        const QJsonObject gen = d.properties().value(QLatin1String("generator")).toObject();
+        QCOMPARE(gen.value(QLatin1String("planes")).toInt(), 2);
+        const QString notes = r.notes.join(QLatin1Char('\n'));
+        QVERIFY2(
+            notes.contains(QLatin1String("2 compute planes: built as dgx-gb300-nvl72-multiplane")), qPrintable(notes));
+        QVERIFY2(notes.contains(QLatin1String("losing one plane leaves 1/2 of the bandwidth")), qPrintable(notes));
+    }
+
+    // The planes default is the catalog's: GB300 NVL72 on Spectrum-X runs two planes (launch kit),
+    // on Quantum-X800 InfiniBand its ConnectX-8 runs one 800G port (one plane); GB200 stays one plane
+    // everywhere. Planes that a NIC cannot give are refused with the reason.
+    void planeDefaultsFromTheCatalog()
+    {
+        auto planesOf = [&](const QString& sku, const QString& sw, int planes = 0) {
+            GeneratorOptions o;
+            o.serverSku = sku;
+            o.nodes = 8;
+            o.switchSku = sw;
+            o.management = false;
+            o.planes = planes;
+            const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+            if (!r.ok())
+                return -1;
+            return r.design->properties()
+                .value(QLatin1String("generator"))
+                .toObject()
+                .value(QLatin1String("planes"))
+                .toInt();
+        };
+        QCOMPARE(planesOf(QStringLiteral("dgx-gb300-nvl72"), QStringLiteral("sn5600")), 2);
+        QCOMPARE(planesOf(QStringLiteral("dgx-gb300-nvl72"), QStringLiteral("q3400")), 1);
+        QCOMPARE(planesOf(QStringLiteral("dgx-gb200-nvl72"), QStringLiteral("qm9700")), 1);
+        QCOMPARE(planesOf(QStringLiteral("dgx-gb300-nvl72"), QStringLiteral("sn5600"), 1), 1);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb200-nvl72");
         o.nodes = 8;
-        o.switchSku = QStringLiteral("q3400");
-        o.management = false;
+        o.switchSku = QStringLiteral("qm9700");
         o.planes = 2;
         const GenerateResult refused = FabricGenerator::generate(o, *mCatalog);
         QVERIFY(!refused.ok());
         QVERIFY(!refused.design);
-        for (const char* part : {"2 compute planes for dgx-gb300-nvl72", "not modelled for rack-scale systems",
-                 "18 compute trays 4 NICs of one port each", "2 x 400G", "Generate with one plane"})
-            QVERIFY2(refused.error.contains(QLatin1String(part)), qPrintable(refused.error));
-        o.planes = 1;
-        QVERIFY(FabricGenerator::generate(o, *mCatalog).ok());
+        QVERIFY2(refused.error.contains(QLatin1String("do not split evenly over 2 planes")), qPrintable(refused.error));
+    }
+
+    // The twin-cage rule on a GENERATED design (OPTICS-TWIN-FIBER; LinkX: both fibres of a twin-port
+    // module the same type, reference-architectures-2025.md section 5): the two 400G ports of a
+    // ConnectX-8 cage go to leaves of two planes at different distances, and the generator keeps
+    // both on one medium (the cable planner's twin-cage pass), so no cage mixes copper and fibre.
+    void generatedTwinCagesRunOneMedia()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = 16;
+        o.switchSku = QStringLiteral("sn5600");
+        o.planes = 2;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        auto medium = [&](const Link& l) {
+            const CatalogItem* c = d.item(l.cableSku);
+            return c && c->cable ? c->cable->medium + c->cable->fiber : QString();
+        };
+        int cages = 0;
+        int fibreCages = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.sku != QLatin1String("dgx-gb300-nvl72-multiplane"))
+                return;
+            for (int i = 0; i < 144; i += 2) {
+                const LinkId a = d.linkAt(PortRef{n.id, i});
+                const LinkId b = d.linkAt(PortRef{n.id, i + 1});
+                QVERIFY(a.isValid() && b.isValid());
+                QCOMPARE(medium(*d.link(a)), medium(*d.link(b)));
+                ++cages;
+                fibreCages += d.link(a)->transceiverSku.isEmpty() ? 0 : 1;
+            }
+        });
+        QCOMPARE(cages, 16 * 72);
+        QVERIFY(fibreCages > 0);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        vo.tierChecks = false;
+        for (const Finding& f : validate(d, vo))
+            QVERIFY2(f.code != QLatin1String("OPTICS-TWIN-FIBER"), qPrintable(f.message));
+        bool pulled = false;
+        for (const QString& n : r.notes)
+            pulled = pulled || n.contains(QLatin1String("share an 800G twin-port cage with a longer run"));
+        QVERIFY2(pulled, qPrintable(r.notes.join(QLatin1Char('\n'))));
     }
 
     // OPTICS-TWIN-FIBER on 800G Ethernet cages (NVIDIA's twin-port module specifications: both

@@ -142,15 +142,74 @@ private Q_SLOTS:
             QCOMPARE(r.exitCode, 2);
             QVERIFY2(r.err.contains("planes"), r.err.constData());
         }
-        // An NVL72 refuses planes with the reason, exit 2 and no file.
+        // GB200 NVL72's ConnectX-7 has one port per NIC: planes refused with the reason, no file;
+        // GB300 NVL72's multi-plane form runs 400GbE, which the Quantum-X800's 800G ports do not.
         const QString nvl = mDir.filePath(QStringLiteral("nvl-planes.podwright"));
         const auto r
+            = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb200-nvl72"),
+                QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+                QStringLiteral("--planes"), QStringLiteral("2"), QStringLiteral("-o"), nvl});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("do not split evenly over 2 planes"), r.err.constData());
+        QVERIFY(!QFile::exists(nvl));
+        const auto xdr
             = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
                 QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("q3400"),
                 QStringLiteral("--planes"), QStringLiteral("2"), QStringLiteral("-o"), nvl});
-        QVERIFY(r.exitCode != 0);
-        QVERIFY2(r.err.contains("planes are not modelled for rack-scale systems"), r.err.constData());
+        QVERIFY(xdr.exitCode != 0);
+        QVERIFY2(xdr.err.contains("share no speed with the fabric ports of q3400"), xdr.err.constData());
         QVERIFY(!QFile::exists(nvl));
+    }
+
+    // Issue 15 section 3 on the NVL72 AI Factory enterprise RA's design point: GB300 NVL72 on
+    // Spectrum-X with `--planes 2` (each ConnectX-8 as 2 x 400GbE, one port per plane), one SU of
+    // 8 racks: two separate fabrics of 12 leaves each (derived by the rail rule; no public table),
+    // the bisection per plane and in total, one plane lost = half; validate, bom (every link
+    // cabled), cost and the proposal PDF, which states the planes.
+    void gb300PlanesEndToEnd()
+    {
+        const QString file = mDir.filePath(QStringLiteral("gb300-planes.podwright"));
+        const auto g
+            = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
+                QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("sn5600"),
+                QStringLiteral("--planes"), QStringLiteral("2"), QStringLiteral("-o"), file});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        QVERIFY2(g.err.contains("2 compute planes: built as dgx-gb300-nvl72-multiplane"), g.err.constData());
+        const auto a = runCli({QStringLiteral("analyze"), file, QStringLiteral("--json")});
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        const QJsonObject j = a.json();
+        QCOMPARE(j[QStringLiteral("gpus")].toInt(), 576);
+        QCOMPARE(j[QStringLiteral("compute_fabric")][QStringLiteral("switches")][QStringLiteral("leaf")].toInt(), 24);
+        const QJsonObject planes = j[QStringLiteral("planes")].toObject();
+        QCOMPARE(planes[QStringLiteral("count")].toInt(), 2);
+        QCOMPARE(planes[QStringLiteral("kind")].toString(), QStringLiteral("separate fabrics"));
+        const QJsonArray perPlane = planes[QStringLiteral("per_plane")].toArray();
+        QCOMPARE(perPlane.size(), 2);
+        const double total = planes[QStringLiteral("total_bisection_gbps")].toDouble();
+        QVERIFY(total > 0);
+        QCOMPARE(perPlane[0].toObject()[QStringLiteral("bisection_gbps")].toDouble(), total / 2);
+        QCOMPARE(perPlane[1].toObject()[QStringLiteral("bisection_gbps")].toDouble(), total / 2);
+        QCOMPARE(planes[QStringLiteral("one_plane_lost_ratio")].toDouble(), 0.5);
+        QCOMPARE(j[QStringLiteral("bisection")][QStringLiteral("ratio")].toDouble(), 1.0);
+
+        const auto v = runCli({QStringLiteral("validate"), file, QStringLiteral("--json")});
+        QVERIFY2(v.exitCode == 0, v.out.constData());
+        const auto bom = runCli({QStringLiteral("bom"), file, QStringLiteral("--json")});
+        QVERIFY2(bom.exitCode == 0, bom.err.constData());
+        QCOMPARE(bom.json()[QStringLiteral("uncabled_links")].toInt(), 0);
+        const auto c = runCli({QStringLiteral("cost"), file, QStringLiteral("--json")});
+        QVERIFY2(c.exitCode == 0, c.err.constData());
+        QVERIFY2(c.json()[QStringLiteral("capex")].toDouble() > 576 * 40000.0, c.out.left(400).constData());
+
+        const QString pdf = mDir.filePath(QStringLiteral("gb300-planes.pdf"));
+        const auto r = runCli({QStringLiteral("report"), file, QStringLiteral("-o"), pdf});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        const QByteArray words = text.readAllStandardOutput().simplified();
+        QVERIFY2(words.contains("Compute planes 2 separate fabrics"), words.left(3000).constData());
+        QVERIFY2(words.contains("One plane lost bisection ratio 0.5"), words.left(3000).constData());
     }
 };
 

@@ -181,6 +181,34 @@ private Q_SLOTS:
         ReferenceDesignDialog again(testing::testCatalog());
         again.setOptions(o);
         QCOMPARE(again.findChild<QSpinBox*>(QStringLiteral("planes"))->value(), 2);
+
+        // GB300 NVL72 on Spectrum-X (NVL72 AI Factory enterprise RA: multi-plane): the catalog's
+        // default is two planes (each ConnectX-8 as 2 x 400GbE), the dial goes to one and back,
+        // and the preview follows the generator: 12 leaves per plane for one SU (derived).
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("dgx-gb300-nvl72"));
+        dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(8);
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("switchSku")), QStringLiteral("sn5600"));
+        planes->setFocus();
+        QTest::keyClick(planes, Qt::Key_Down);
+        QTest::keyClick(planes, Qt::Key_Down);
+        QCOMPARE(planes->value(), 0); // the server's default: two planes on Spectrum-X
+        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
+        QCOMPARE(dlg.preview()->gpus, 576);
+        QCOMPARE(dlg.preview()->leaves, 24);
+        QTest::keyClick(planes, Qt::Key_Up);
+        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
+        QCOMPARE(dlg.preview()->leaves, 12);
+        QTest::keyClick(planes, Qt::Key_Up);
+        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
+        QCOMPARE(dlg.options().planes, 2);
+        const GenerateResult gb300 = FabricGenerator::generate(dlg.options(), testing::testCatalog());
+        QVERIFY2(gb300.ok(), qPrintable(gb300.error));
+        QCOMPARE(dlg.preview()->leaves, GeneratorPreview::of(*gb300.design).leaves);
+        QCOMPARE(dlg.preview()->spines, GeneratorPreview::of(*gb300.design).spines);
+        QCOMPARE(dlg.preview()->leaves, 24);
     }
 
     void badDialsShowTheErrorAndDisableBuild()

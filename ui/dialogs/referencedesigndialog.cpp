@@ -144,7 +144,8 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     mPlanes->setSpecialValueText(tr("default (the server's)"));
     mPlanes->setToolTip(
         tr("Compute planes (rail-optimized): separate fabrics, the ports of each twin-port NIC in two planes (DGX "
-           "SuperPOD B300 RA: twin-planar); losing a plane halves the bandwidth with two, and the job keeps running."));
+           "SuperPOD B300 RA: twin-planar; GB300 NVL72 on Spectrum-X: each ConnectX-8 as 2 x 400GbE); losing a plane "
+           "halves the bandwidth with two, and the job keeps running. 0: the server's catalog default."));
     mClusterType->setObjectName(QStringLiteral("clusterType"));
     mName->setObjectName(QStringLiteral("designName"));
     mPreviewLabel->setObjectName(QStringLiteral("preview"));
