@@ -221,7 +221,8 @@ public:
         : mBuilder(b), mRackWidth(rackWidth), mPitch(rowPitch)
     {
         mRackHeightU = rack.rackHeightU ? rack.rackHeightU->value : rack.rackUnits.value;
-        for (const auto& row : layout.serverRows) {
+        // Racks a row of nodes fills, as RackPlanner fills them (height and power budget).
+        auto racksFor = [&](const std::vector<NodeId>& row) {
             double u = 0;
             double w = 0;
             int count = 1;
@@ -235,7 +236,13 @@ public:
                 u += it.rackUnits.value;
                 w += it.powerMaxW.value;
             }
-            mLongestRow = std::max(mLongestRow, count + 1);
+            return count;
+        };
+        for (size_t r = 0; r < layout.serverRows.size(); ++r) {
+            // The head of the row: its leaves' network racks (more than one for the 64 leaves of a
+            // two-plane NVL72 SU on 1U switches).
+            const int head = r < layout.leafRows.size() ? racksFor(layout.leafRows[r]) : 1;
+            mLongestRow = std::max(mLongestRow, racksFor(layout.serverRows[r]) + head);
         }
         mRows = layout.serverRows.size();
         mRowsPerBlock = FloorPlan::rowsPerBlock(rack, mRows);
@@ -490,10 +497,13 @@ private:
             const QPointF at = grid.rowPosition(r);
             const QString label = QStringLiteral("U%1").arg(r + 1, 3, 10, QLatin1Char('0'));
             racks.beginRow(at.x(), at.y(), label);
+            const int before = racks.rackCount();
             if (r < mLayout.leafRows.size())
                 for (NodeId leaf : mLayout.leafRows[r])
                     racks.place(leaf);
-            racks.beginRow(at.x() + racks.rackWidth(), at.y(), label);
+            // The servers start after the leaves' network racks, however many they fill.
+            const int head = std::max(1, racks.rackCount() - before);
+            racks.beginRow(at.x() + head * racks.rackWidth(), at.y(), label);
             for (NodeId n : mLayout.serverRows[r]) {
                 racks.place(n);
                 mRowOfNode[n.value()] = static_cast<int>(r);

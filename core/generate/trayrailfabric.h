@@ -22,6 +22,12 @@ struct GeneratorOptions;
 // rule; the RA's per-SU counts are not public). Beyond one SU: each SLG gets its own spines (the
 // RA's 6 per SLG on QM9700, by the same rule), and spine j of every SLG joins core group j.
 //
+// Planes (NVL72 AI Factory enterprise RA: GB300 multi-plane on Spectrum-X): with k ports per
+// tray NIC (the catalog's multi-plane form splits each ConnectX-8 into 2 x 400GbE), port k of
+// every NIC is in plane k mod N, and each plane is the fabric above built on its own (its own
+// leaves per rail, spines and cores, names prefixed p1-, p2-; a subnet manager set per plane on
+// InfiniBand), as RailOptimizedFabric builds the planes of a DGX B300.
+//
 // A leaf keeps one port free on InfiniBand for the subnet managers (rail 0..3 leaves of the last
 // SU), so no rack gives up its place. A partial SU is built whole (leaves and leaf-spine
 // cables), as the RA asks.

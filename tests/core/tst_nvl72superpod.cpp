@@ -1,4 +1,5 @@
 #include "catalog/catalog.h"
+#include "floor/floorlayout.h"
 #include "generate/fabricgenerator.h"
 #include "sizing/workloadsizer.h"
 #include "topology/fabricanalyzer.h"
@@ -307,6 +308,11 @@ private Q_SLOTS:
         QVERIFY2(
             notes.contains(QLatin1String("2 compute planes: built as dgx-gb300-nvl72-multiplane")), qPrintable(notes));
         QVERIFY2(notes.contains(QLatin1String("losing one plane leaves 1/2 of the bandwidth")), qPrintable(notes));
+        // The counts are derived, and the design says so citing the RA it follows (DESIGN-REFERENCE).
+        QVERIFY2(
+            notes.contains(QLatin1String("differs from NVIDIA NVL72 AI Factory enterprise RA")), qPrintable(notes));
+        QVERIFY2(notes.contains(QLatin1String("switch counts derived by the rail and divisibility rules")),
+            qPrintable(notes));
     }
 
     // The planes default is the catalog's: GB300 NVL72 on Spectrum-X runs two planes (launch kit),
@@ -343,6 +349,42 @@ private Q_SLOTS:
         QVERIFY(!refused.ok());
         QVERIFY(!refused.design);
         QVERIFY2(refused.error.contains(QLatin1String("do not split evenly over 2 planes")), qPrintable(refused.error));
+    }
+
+    // The multi-plane form on InfiniBand (QM9700 NDR, 400G): each plane is a subnet of its own, so
+    // each gets its own UFM pair on the ports its leaves keep; a QM9700 leaf takes one rack's rail
+    // (18 down, 18 up, 1 kept), so an SU has 32 leaves per plane, 64 in all, more than one
+    // network rack holds: the floor plan stands them side by side, the servers after them.
+    void infinibandPlanesEachHaveSubnetManagers()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72-multiplane");
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("qm9700");
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        const FabricReport f = analyzeFabric(d, countsOnly());
+        QCOMPARE(f.leafSwitches, 64);
+        QCOMPARE(f.otherLeafLinks, 8); // two UFM pairs of 2 x 2 ports
+        std::set<QString> planesOfUfm;
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            for (const auto& [ufm, leaf] : {std::pair{a, b}, std::pair{b, a}})
+                if (ufm->name.startsWith(QLatin1String("ufm-p")) && leaf->network == Network::Compute)
+                    planesOfUfm.insert(ufm->name.left(6) + QLatin1Char('/') + leaf->name.left(3));
+        });
+        QCOMPARE(planesOfUfm, (std::set<QString>{QStringLiteral("ufm-p1/p1-"), QStringLiteral("ufm-p2/p2-")}));
+        const auto floor = FloorLayout::of(d);
+        QVERIFY(floor);
+        const auto invalid = floor->whyInvalid(d);
+        QVERIFY2(!invalid, qPrintable(invalid.value_or(QString())));
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        for (const Finding& finding : validate(d, vo))
+            QVERIFY2(
+                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
     }
 
     // The twin-cage rule on a GENERATED design (OPTICS-TWIN-FIBER; LinkX: both fibres of a twin-port
