@@ -1102,7 +1102,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("topology");
         QTest::addColumn<QString>("refusal"); // empty: must build
         // Known refusals. NVL72 racks as a 16-ary fat-tree: 72 ports per rack do not divide the 8
-        // host ports of an edge switch. (As rails they build since issue 15: 18 trays of 4 NICs.)
+        // host ports of an edge switch (144 for the GB300's multi-plane form). (As rails they build
+        // since issue 15: 18 trays of 4 NICs.)
         // The DC-busbar DGX B300 (RA-11337): its SU of 64 does not fit a 64-port QM9700 leaf at 1:1,
         // and its 16 compute ports do not divide 8.
         const std::map<std::pair<QString, TopologyKind>, QString> refused{
@@ -1111,6 +1112,8 @@ private Q_SLOTS:
             {{QStringLiteral("dgx-b300-busbar"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
             {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
             {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
+            {{QStringLiteral("dgx-gb300-nvl72-multiplane"), TopologyKind::FatTree},
+                QStringLiteral("which do not divide it")},
         };
         int rows = 0;
         for (const CatalogItem* it : mCatalog->items(ItemKind::Server)) {
