@@ -216,8 +216,8 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
         makeLoops(rowRacks[r], static_cast<int>(r), c.rows[r].name + QLatin1Char('-'));
     makeLoops(unplaced, -1, QString());
 
-    // Each placed CDU feeds the loop of the nearest liquid-cooled rack before it in its row (the
-    // row's first loop at the head); one off the floor or in a row without loops feeds none.
+    // Each placed CDU feeds the loop of the nearest liquid-cooled rack at or before its position in
+    // its row (the row's first loop at the head); one off the floor or in a row without loops feeds none.
     std::vector<std::pair<int, const Node*>> bySlot; // (slot, CDU), to list each loop's CDUs in slot order
     for (const Node* n : cduNodes) {
         const auto it = n->rack.isValid() ? index.find(n->rack.value()) : index.end();
@@ -234,7 +234,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
         int loop = firstLoopOfRow[static_cast<size_t>(row)];
         int nearest = -1;
         for (size_t i : rowRacks[static_cast<size_t>(row)])
-            if (c.racks[i].loop >= 0 && slotOfRack[i] < slot && slotOfRack[i] > nearest) {
+            if (c.racks[i].loop >= 0 && slotOfRack[i] <= slot && slotOfRack[i] > nearest) {
                 nearest = slotOfRack[i];
                 loop = c.racks[i].loop;
             }

@@ -7,6 +7,7 @@
 #include "helpers/clirunner.h"
 
 #include <QJsonArray>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -23,8 +24,8 @@ private Q_SLOTS:
     {
         mFile = mDir.filePath(QStringLiteral("nvl72.podwright"));
         const auto g = runCli({QStringLiteral("generate"), QStringLiteral("--server"),
-            QStringLiteral("dgx-gb200-nvl72"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"),
-            QStringLiteral("qm9700"), QStringLiteral("-o"), mFile});
+            QStringLiteral("dgx-gb200-nvl72"), QStringLiteral("--nodes"), QStringLiteral("8"),
+            QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), mFile});
         QVERIFY2(g.exitCode == 0, g.err.constData());
     }
 
@@ -61,10 +62,29 @@ private Q_SLOTS:
                 QStringLiteral("8 racks fed by U001-cdu-01, U001-cdu-02 (1350 kW each)"));
             QCOMPARE(s.value(QLatin1String("gpus_lost")).toInt(), 576);
             QCOMPARE(s.value(QLatin1String("racks_lost")).toInt(), 8);
-            QCOMPARE(s.value(QLatin1String("cooling_left_kw")).toObject().value(QLatin1String("liquid_capacity")).toDouble(),
+            QCOMPARE(
+                s.value(QLatin1String("cooling_left_kw")).toObject().value(QLatin1String("liquid_capacity")).toDouble(),
                 0.0);
         }
         QCOMPARE(loops, 1);
+    }
+
+    // The report's power and cooling block: the loop table names each loop's CDUs, and one sentence
+    // gives the count (2 CDUs of 1,350 kW for 1 loop, 2 planned).
+    void reportListsTheLoopAssignment()
+    {
+        const QString pdf = mDir.filePath(QStringLiteral("racks.pdf"));
+        const auto r = runCli({QStringLiteral("report"), mFile, QStringLiteral("-o"), pdf, QStringLiteral("--sections"),
+            QStringLiteral("racks")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QProcess p;
+        p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(60000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+        QVERIFY2(text.contains(QLatin1String("CDUs feeding it")), qPrintable(text.left(600)));
+        QVERIFY(text.contains(QLatin1String("loop U001-1 8 816.0 1 + 1 U001-cdu-01, U001-cdu-02")));
+        QVERIFY(text.contains(QLatin1String("2 coolant distribution units (1,350 kW each) stand on the floor for 1 "
+                                            "coolant loops (2 planned)")));
     }
 
     void validateIsQuietAboutTheCdus()
