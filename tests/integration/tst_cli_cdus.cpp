@@ -80,7 +80,11 @@ private Q_SLOTS:
         QProcess p;
         p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
         QVERIFY(p.waitForFinished(60000));
-        const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+        // The PDF's font sets "fi" and "fl" as ligatures; read them as the letters.
+        const QString text = QString::fromUtf8(p.readAllStandardOutput())
+                                 .replace(QChar(0xFB01), QLatin1String("fi"))
+                                 .replace(QChar(0xFB02), QLatin1String("fl"))
+                                 .simplified();
         QVERIFY2(text.contains(QLatin1String("CDUs feeding it")), qPrintable(text.left(600)));
         QVERIFY(text.contains(QLatin1String("loop U001-1 8 816.0 1 + 1 U001-cdu-01, U001-cdu-02")));
         QVERIFY(text.contains(QLatin1String("2 coolant distribution units (1,350 kW each) stand on the floor for 1 "
@@ -90,8 +94,11 @@ private Q_SLOTS:
     void validateIsQuietAboutTheCdus()
     {
         const auto r = runCli({QStringLiteral("validate"), mFile, QStringLiteral("--json")});
-        QVERIFY(!r.out.contains("COOLING-CDU-CAPACITY"));
-        QVERIFY(!r.out.contains("\"severity\": \"error\""));
+        const QJsonObject o = r.json();
+        QCOMPARE(o.value(QLatin1String("errors")).toInt(), 0);
+        QVERIFY(!o.value(QLatin1String("findings")).toArray().isEmpty()); // the report was read
+        for (const QJsonValue& v : o.value(QLatin1String("findings")).toArray())
+            QVERIFY(v.toObject().value(QLatin1String("code")).toString() != QLatin1String("COOLING-CDU-CAPACITY"));
     }
 };
 
