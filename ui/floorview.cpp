@@ -1,23 +1,40 @@
 #include "floorview.h"
 
+#include "designanalysis.h"
 #include "designdocument.h"
 
 #include "commands/editfloorcommand.h"
+#include "facility/powerchain.h"
 #include "model/design.h"
 
+#include <QFontMetricsF>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 
 #include <cmath>
+#include <unordered_map>
 
 namespace pw::ui {
 
 namespace {
 constexpr double kMargin = 12; // pixels around the hall
+constexpr double kLabelMargin = 36; // pixels left of the hall, for the labels of the leftmost rows
+constexpr double kLoopMargin = 3; // pixels a loop's band reaches beyond its racks
+
+// Neighbouring loops of a row in different colours; none of them the GPU racks' green, the
+// blast radius's red and orange, or the aisles' blue and red tints.
+QColor loopColour(size_t index)
+{
+    static const QColor colours[] = {QColor(0, 150, 200), QColor(150, 90, 210), QColor(0, 160, 140)};
+    return colours[index % 3];
+}
 } // namespace
 
-FloorView::FloorView(DesignDocument* document, QWidget* parent) : QWidget(parent), mDocument(document)
+FloorView::FloorView(DesignDocument* document, DesignAnalysis* analysis, QWidget* parent)
+    : QWidget(parent), mDocument(document), mAnalysis(analysis)
 {
     setObjectName(QStringLiteral("floorView"));
     setFocusPolicy(Qt::StrongFocus);
@@ -25,6 +42,8 @@ FloorView::FloorView(DesignDocument* document, QWidget* parent) : QWidget(parent
     setToolTip(tr("Drag a rack, or select it and use the arrow keys, to move it; ] and [ lengthen or "
                   "shorten its row. Cable lengths follow; Ctrl+Z undoes."));
     connect(mDocument, &DesignDocument::changed, this, &FloorView::refresh);
+    if (mAnalysis)
+        connect(mAnalysis, &DesignAnalysis::updated, this, &FloorView::refreshLoops);
     refresh();
 }
 
@@ -42,9 +61,65 @@ void FloorView::refresh()
         mSelected = GroupId();
         Q_EMIT selectedRackChanged();
     }
+    refreshLoops();
+}
+
+// The loops of the latest analysis (the power chain's one loop assignment), kept to the racks on
+// the floor as it stands now: a stale analysis never draws a rack that has left the floor.
+void FloorView::refreshLoops()
+{
+    mLoops.clear();
+    mCduRacks.clear();
+    if (mFloor && mAnalysis && mAnalysis->figures().power) {
+        const Design& d = mDocument->design();
+        for (const CoolantLoop& l : mAnalysis->figures().power->loops) {
+            FloorLoop f;
+            f.name = l.name;
+            f.cduNames = l.cduNames;
+            for (GroupId r : l.racks)
+                if (mFloor->place(r))
+                    f.racks.push_back(r);
+            for (NodeId n : l.cduNodes)
+                if (const Node* node = d.node(n); node && mFloor->place(node->rack)) {
+                    f.cduRacks.push_back(node->rack);
+                    mCduRacks.insert(node->rack.value());
+                }
+            if (f.racks.empty())
+                continue;
+            f.row = mFloor->place(f.racks.front())->row;
+            mLoops.push_back(std::move(f));
+        }
+    }
     update();
 }
 
+std::optional<QRectF> FloorView::loopSpan(const FloorLoop& loop) const
+{
+    if (!mFloor || loop.row < 0 || loop.row >= static_cast<int>(mFloor->rows.size()))
+        return std::nullopt;
+    int first = FloorLayout::kMaxSlotsPerRow;
+    int last = -1;
+    auto cover = [&](GroupId rack) {
+        if (const RackPlace* p = mFloor->place(rack); p && p->row == loop.row) {
+            first = std::min(first, p->slot);
+            last = std::max(last, p->slot);
+        }
+    };
+    for (GroupId r : loop.racks)
+        cover(r);
+    for (GroupId r : loop.cduRacks)
+        cover(r);
+    if (last < 0)
+        return std::nullopt;
+    const FloorRow& row = mFloor->rows[static_cast<size_t>(loop.row)];
+    return slotRect(row, first).united(slotRect(row, last));
+}
+
+QRectF FloorView::loopRect(const FloorLoop& loop) const
+{
+    const std::optional<QRectF> span = loopSpan(loop);
+    return span ? toWidget().mapRect(*span).adjusted(-kLoopMargin, -kLoopMargin, kLoopMargin, kLoopMargin) : QRectF();
+}
 void FloorView::setBlastRadius(std::unordered_set<quint32> downRacks, std::unordered_set<quint32> affectedRacks)
 {
     mDownRacks = std::move(downRacks);
@@ -74,9 +149,10 @@ QTransform FloorView::toWidget() const
     const QRectF hall = mFloor->extent();
     if (hall.isEmpty())
         return {};
-    const double scale = std::min((width() - 2 * kMargin) / hall.width(), (height() - 2 * kMargin) / hall.height());
+    const double scale
+        = std::min((width() - 2 * kMargin - kLabelMargin) / hall.width(), (height() - 2 * kMargin) / hall.height());
     QTransform t;
-    t.translate(kMargin, kMargin);
+    t.translate(kMargin + kLabelMargin, kMargin);
     t.scale(scale, scale);
     t.translate(-hall.left(), -hall.top());
     return t;
@@ -157,6 +233,23 @@ void FloorView::paintEvent(QPaintEvent* event)
         if (whole.intersects(exposed))
             p.drawRect(t.mapRect(whole));
     }
+    // Coolant loops: a band in the loop's colour under its racks and CDUs.
+    mLastPaintedLoops = 0;
+    std::unordered_map<quint32, QColor> cduColour;
+    std::vector<std::pair<QRectF, QColor>> outlines;
+    for (size_t i = 0; i < mLoops.size(); ++i) {
+        const std::optional<QRectF> span = loopSpan(mLoops[i]);
+        if (!span || !span->intersects(exposed))
+            continue;
+        ++mLastPaintedLoops;
+        const QRectF band = t.mapRect(*span).adjusted(-kLoopMargin, -kLoopMargin, kLoopMargin, kLoopMargin);
+        QColor tint = loopColour(i);
+        tint.setAlpha(90);
+        p.fillRect(band, tint);
+        outlines.push_back({band, loopColour(i)});
+        for (GroupId r : mLoops[i].cduRacks)
+            cduColour[r.value()] = loopColour(i).darker(115);
+    }
     const Design& d = mDocument->design();
     const QColor rackFill = palette().color(QPalette::Button).darker(130);
     const QColor gpuFill(118, 185, 0); // racks that hold GPU servers
@@ -173,9 +266,17 @@ void FloorView::paintEvent(QPaintEvent* event)
                 : mDownRacks.contains(id)     ? downFill
                 : mAffectedRacks.contains(id) ? affectedFill
                 : gpus                        ? gpuFill
+                : cduColour.contains(id)      ? cduColour.at(id)
                                               : rackFill);
         p.drawRect(t.mapRect(m));
     }
+    // The loops' outlines over the racks, so a loop reads as one shape linking its CDUs to its racks.
+    p.setBrush(Qt::NoBrush);
+    for (const auto& [band, colour] : outlines) {
+        p.setPen(QPen(colour, band.height() > 12 ? 2 : 1));
+        p.drawRect(band);
+    }
+    paintRowLabels(p, t, exposed);
     if (mSelected.isValid())
         if (const Group* g = d.group(mSelected); g && mFloor->place(mSelected)) {
             const RackPlace* place = mFloor->place(mSelected);
@@ -185,6 +286,57 @@ void FloorView::paintEvent(QPaintEvent* event)
                     .arg(g->name, mFloor->rows[static_cast<size_t>(place->row)].name)
                     .arg(place->slot + 1));
         }
+}
+
+// Each row's name left of its first position, where the gap to the row before it on that line (or
+// the hall's margin) holds it and the row is tall enough to read: labels come with the zoom.
+void FloorView::paintRowLabels(QPainter& p, const QTransform& t, const QRectF& exposed)
+{
+    mLastPaintedLabels = 0;
+    const HallParameters& h = mFloor->hall;
+    const double rowPx = t.mapRect(QRectF(0, 0, h.rackWidthM, h.rackDepthM)).height();
+    if (rowPx < 8)
+        return;
+    QFont font = p.font();
+    font.setPixelSize(static_cast<int>(std::min(13.0, std::max(8.0, rowPx * 0.7))));
+    p.setFont(font);
+    const QFontMetricsF metrics(font);
+    p.setPen(palette().color(QPalette::Text));
+    for (const FloorRow& row : mFloor->rows) {
+        const QRectF whole(row.xM, row.yM - h.rackDepthM / 2, row.slots * h.rackWidthM, h.rackDepthM);
+        if (!whole.intersects(exposed.adjusted(-10, 0, 0, 0)))
+            continue;
+        double left = t.mapRect(mFloor->extent()).left() - kLabelMargin;
+        for (const FloorRow& other : mFloor->rows) {
+            const double end = other.xM + other.slots * h.rackWidthM;
+            if (&other != &row && std::abs(other.yM - row.yM) < h.rackDepthM && end <= row.xM + 1e-6)
+                left = std::max(left, t.map(QPointF(end, 0)).x());
+        }
+        const QRectF box = t.mapRect(whole);
+        const double room = box.left() - left - 4;
+        if (metrics.horizontalAdvance(row.name) > room)
+            continue;
+        p.drawText(QRectF(left, box.top(), room, box.height()), Qt::AlignRight | Qt::AlignVCenter, row.name);
+        ++mLastPaintedLabels;
+    }
+}
+
+bool FloorView::event(QEvent* event)
+{
+    // Over a coolant loop, the tooltip says which CDUs feed which racks.
+    if (event->type() == QEvent::ToolTip) {
+        const QPointF at = static_cast<QHelpEvent*>(event)->pos();
+        for (const FloorLoop& loop : mLoops)
+            if (loopRect(loop).contains(at)) {
+                QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(),
+                    tr("%1: %n rack(s) fed by %2", nullptr, static_cast<int>(loop.racks.size()))
+                        .arg(loop.name,
+                            loop.cduNames.isEmpty() ? tr("no CDU placed") : loop.cduNames.join(QStringLiteral(", "))),
+                    this);
+                return true;
+            }
+    }
+    return QWidget::event(event);
 }
 
 void FloorView::mousePressEvent(QMouseEvent* event)

@@ -294,7 +294,7 @@ void MainWindow::buildDocks()
     // The data hall from above (issue 17): racks moved and rows edited there are undoable commands.
     auto* floorDock = new QDockWidget(tr("Floor"), this);
     floorDock->setObjectName(QStringLiteral("FloorDock"));
-    auto* floorView = new FloorView(mDocument, floorDock);
+    auto* floorView = new FloorView(mDocument, mAnalysis, floorDock);
     {
         // The hall's figures above the plan; both edit through commands.
         auto* floorPanel = new QWidget(floorDock);

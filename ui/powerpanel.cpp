@@ -62,7 +62,8 @@ PowerPanel::PowerPanel(DesignDocument* document, DesignAnalysis* analysis, QWidg
       mRows(makeTable(this, QStringLiteral("powerRows"),
           {tr("Row"), tr("Racks"), tr("GPUs"), tr("Max kW"), tr("Typical kW"), tr("Liquid kW"), tr("Air kW")})),
       mLoops(makeTable(this, QStringLiteral("powerLoops"),
-          {tr("Coolant loop"), tr("Racks"), tr("Liquid kW"), tr("CDUs needed"), tr("CDUs with spares")}))
+          {tr("Coolant loop"), tr("Racks"), tr("Liquid kW"), tr("CDUs needed"), tr("CDUs with spares"),
+              tr("CDUs feeding it")}))
 {
     mSummary->setObjectName(QStringLiteral("powerSummary"));
     mSummary->setWordWrap(true);
@@ -199,6 +200,8 @@ void PowerPanel::refresh()
         setCell(mLoops, i, 2, kw(l.liquidKw));
         setCell(mLoops, i, 3, QString::number(l.cdusNeeded));
         setCell(mLoops, i, 4, QString::number(l.cdus));
+        // The placed CDUs the power chain gives this loop (standing after its racks in the row).
+        setCell(mLoops, i, 5, l.cduNames.isEmpty() ? tr("none placed") : l.cduNames.join(QStringLiteral(", ")), false);
     }
 }
 

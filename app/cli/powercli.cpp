@@ -87,7 +87,11 @@ QString text(const PowerChain& c, bool listRacks)
                  .arg(kw(l.liquidKw), kw(l.cduCapacityKw))
                  .arg(l.cdusNeeded)
                  .arg(l.cdus - l.cdusNeeded)
-                 .arg(l.cdus);
+                 .arg(l.cdus)
+            + (c.cdusOnFloor
+                    ? QStringLiteral("    fed by %1\n")
+                          .arg(l.cduNames.isEmpty() ? QStringLiteral("no CDU") : l.cduNames.join(QStringLiteral(", ")))
+                    : QString());
     s += QStringLiteral("CDUs: %1 planned, %2 placed in the design\n").arg(c.cdusPlanned()).arg(c.cdusPlaced);
     s += QStringLiteral("assumptions:\n");
     for (const QString& line : c.assumptionLines())

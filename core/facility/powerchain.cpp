@@ -1,5 +1,6 @@
 #include "facility/powerchain.h"
 
+#include "catalog/coolantunit.h"
 #include "catalog/rackscale.h"
 #include "floor/floorlayout.h"
 #include "model/design.h"
@@ -29,16 +30,10 @@ Shelves shelvesOf(const CatalogItem& item)
     return {o.value(QLatin1String("value")).toInt(), o.value(QLatin1String("capacity_kw")).toDouble()};
 }
 
-// A coolant distribution unit: it moves heat, its own draw is not heat for a loop.
-bool isCdu(const CatalogItem& item)
-{
-    return item.json.value(QLatin1String("cooling_capacity_kw")).toObject().value(QLatin1String("value")).toDouble()
-        > 0;
-}
-
 // Share of the item's heat taken by liquid, and whether that share is an estimate.
 std::pair<double, bool> liquidShareOf(const CatalogItem& item, const FacilityAssumptions& a)
 {
+    // A coolant distribution unit moves heat; its own draw is not heat for a loop.
     if (item.cooling != Cooling::Liquid || isCdu(item))
         return {0.0, false};
     const QJsonObject o = item.json.value(QLatin1String("liquid_heat_share")).toObject();
@@ -48,12 +43,12 @@ std::pair<double, bool> liquidShareOf(const CatalogItem& item, const FacilityAss
     return {a.liquidShare.value, a.liquidShare.source.startsWith(QLatin1String("estimate"))};
 }
 
-int cdusFor(double liquidKw, double capacityKw)
-{
-    return liquidKw <= kEps ? 0 : static_cast<int>(std::ceil(liquidKw / capacityKw - kEps));
-}
-
 } // namespace
+
+int CoolantLoop::cdusFor(double liquidKw, double capacityKw)
+{
+    return liquidKw <= kEps || capacityKw <= 0 ? 0 : static_cast<int>(std::ceil(liquidKw / capacityKw - kEps));
+}
 
 QString toString(FeedKind kind)
 {
@@ -104,13 +99,16 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
         c.racks.push_back(rc);
     }
     double unrackedLiquid = 0;
+    std::vector<const Node*> cduNodes; // placed CDUs, assigned to loops once the loops are known
     // Nodes in id order, so feeds come out in a stable order.
     design.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = design.item(n.sku);
         if (!item)
             return;
-        if (isCdu(*item))
+        if (isCdu(*item)) {
             ++c.cdusPlaced;
+            cduNodes.push_back(&n);
+        }
         const auto [share, estimated] = liquidShareOf(*item, assumptions);
         const double liquid = item->maxPower().value() / 1000.0 * share;
         const auto it = n.rack.isValid() ? index.find(n.rack.value()) : index.end();
@@ -151,7 +149,9 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
 
     // Rows from the floor plan, racks in slot order.
     std::vector<std::vector<size_t>> rowRacks; // chain row -> rack indices
-    if (const std::optional<FloorLayout> floor = FloorLayout::of(design)) {
+    std::vector<int> slotOfRack(c.racks.size(), -1);
+    const std::optional<FloorLayout> floor = FloorLayout::of(design);
+    if (floor) {
         std::map<int, std::vector<std::pair<int, size_t>>> byRow; // floor row -> (slot, rack index)
         for (size_t i = 0; i < c.racks.size(); ++i)
             if (const RackPlace* p = floor->place(c.racks[i].id))
@@ -165,6 +165,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
             std::vector<size_t> ids;
             for (const auto& [slot, i] : members) {
                 RackChain& rc = c.racks[i];
+                slotOfRack[i] = slot;
                 rc.row = static_cast<int>(c.rows.size());
                 row.racks.push_back(rc.id);
                 row.gpus += rc.gpus;
@@ -186,6 +187,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
     // Coolant loops: the liquid-cooled racks of a row, racksPerLoop at a time.
     const size_t perLoop = static_cast<size_t>(std::max(1.0, assumptions.racksPerLoop.value));
     const double capacity = std::max(1.0, assumptions.cduCapacityKw.value);
+    std::vector<int> firstLoopOfRow(c.rows.size(), -1);
     auto makeLoops = [&](const std::vector<size_t>& members, int row, const QString& prefix) {
         std::vector<size_t> liquid;
         for (size_t i : members)
@@ -203,7 +205,9 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
                 loop.racks.push_back(rc.id);
                 loop.liquidKw += rc.liquidKw;
             }
-            loop.cdusNeeded = cdusFor(loop.liquidKw, capacity);
+            if (row >= 0 && firstLoopOfRow[static_cast<size_t>(row)] < 0)
+                firstLoopOfRow[static_cast<size_t>(row)] = static_cast<int>(n);
+            loop.cdusNeeded = CoolantLoop::cdusFor(loop.liquidKw, capacity);
             loop.cdus = loop.cdusNeeded + static_cast<int>(assumptions.cduSpares.value);
             c.loops.push_back(loop);
         }
@@ -211,6 +215,35 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
     for (size_t r = 0; r < c.rows.size(); ++r)
         makeLoops(rowRacks[r], static_cast<int>(r), c.rows[r].name + QLatin1Char('-'));
     makeLoops(unplaced, -1, QString());
+
+    // Each placed CDU feeds the loop of the nearest liquid-cooled rack at or before its position in
+    // its row (the row's first loop at the head); one off the floor or in a row without loops feeds none.
+    std::vector<std::pair<int, const Node*>> bySlot; // (slot, CDU), to list each loop's CDUs in slot order
+    for (const Node* n : cduNodes) {
+        const auto it = n->rack.isValid() ? index.find(n->rack.value()) : index.end();
+        const int row = it == index.end() ? -1 : c.racks[it->second].row;
+        if (row < 0 || firstLoopOfRow[static_cast<size_t>(row)] < 0) {
+            c.cdusUnassigned.push_back(n->id);
+            continue;
+        }
+        bySlot.push_back({slotOfRack[it->second], n});
+    }
+    std::stable_sort(bySlot.begin(), bySlot.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [slot, n] : bySlot) {
+        const int row = c.racks[index.at(n->rack.value())].row;
+        int loop = firstLoopOfRow[static_cast<size_t>(row)];
+        int nearest = -1;
+        for (size_t i : rowRacks[static_cast<size_t>(row)])
+            if (c.racks[i].loop >= 0 && slotOfRack[i] <= slot && slotOfRack[i] > nearest) {
+                nearest = slotOfRack[i];
+                loop = c.racks[i].loop;
+            }
+        c.loops[static_cast<size_t>(loop)].cduNodes.push_back(n->id);
+        c.loops[static_cast<size_t>(loop)].cduNames << n->name;
+        c.cdusOnFloor = true;
+    }
+    for (CoolantLoop& l : c.loops)
+        l.cdusInService = c.cdusOnFloor ? static_cast<int>(l.cduNodes.size()) : l.cdus;
     return c;
 }
 
@@ -236,7 +269,7 @@ double liquidCapacity(const std::vector<CoolantLoop>& loops)
 {
     double kw = 0;
     for (const CoolantLoop& l : loops)
-        kw += l.cdus * l.cduCapacityKw;
+        kw += l.cdusInService * l.cduCapacityKw;
     return kw;
 }
 
@@ -277,7 +310,7 @@ FailureImpact PowerChain::withoutLoop(int loop) const
         for (GroupId id : l.racks)
             if (const RackChain* r = rack(id))
                 lose(impact, *r);
-        impact.liquidCapacityLeftKw -= l.cdus * l.cduCapacityKw;
+        impact.liquidCapacityLeftKw -= l.cdusInService * l.cduCapacityKw;
     }
     impact.itKwLeft = figures.itMaxKw - impact.itKwLost;
     return impact;
@@ -287,10 +320,10 @@ FailureImpact PowerChain::withoutOneCdu(int loop) const
 {
     FailureImpact impact;
     impact.liquidCapacityLeftKw = liquidCapacity(loops);
-    if (loop >= 0 && loop < static_cast<int>(loops.size()) && loops[loop].cdus > 0) {
+    if (loop >= 0 && loop < static_cast<int>(loops.size()) && loops[loop].cdusInService > 0) {
         const CoolantLoop& l = loops[loop];
         impact.liquidCapacityLeftKw -= l.cduCapacityKw;
-        const double left = (l.cdus - 1) * l.cduCapacityKw;
+        const double left = (l.cdusInService - 1) * l.cduCapacityKw;
         // Shed the racks with the most liquid heat first until the CDUs left carry the rest.
         std::vector<const RackChain*> members;
         for (GroupId id : l.racks)
@@ -398,13 +431,15 @@ QJsonObject PowerChain::toJson() const
         loopArray.append(QJsonObject{{QStringLiteral("name"), l.name}, {QStringLiteral("row"), l.row},
             {QStringLiteral("racks"), ids(l.racks)}, {QStringLiteral("liquid_kw"), l.liquidKw},
             {QStringLiteral("cdus_needed"), l.cdusNeeded}, {QStringLiteral("cdus"), l.cdus},
-            {QStringLiteral("cdu_capacity_kw"), l.cduCapacityKw}});
+            {QStringLiteral("cdu_capacity_kw"), l.cduCapacityKw}, {QStringLiteral("cdus_in_service"), l.cdusInService},
+            {QStringLiteral("cdu_nodes"), QJsonArray::fromStringList(l.cduNames)}});
     return QJsonObject{{QStringLiteral("it_max_kw"), figures.itMaxKw},
         {QStringLiteral("it_typical_kw"), figures.itTypicalKw}, {QStringLiteral("pue"), figures.pue},
         {QStringLiteral("facility_max_kw"), figures.facilityMaxKw},
         {QStringLiteral("facility_typical_kw"), facilityTypicalKw}, {QStringLiteral("liquid_kw"), liquidKw},
         {QStringLiteral("air_kw"), airKw}, {QStringLiteral("unracked_kw"), figures.unrackedMaxKw},
         {QStringLiteral("cdus_planned"), cdusPlanned()}, {QStringLiteral("cdus_placed"), cdusPlaced},
+        {QStringLiteral("cdus_unassigned"), static_cast<int>(cdusUnassigned.size())},
         {QStringLiteral("limits"), assumptions.toJson()}, {QStringLiteral("racks"), rackArray},
         {QStringLiteral("rows"), rowArray}, {QStringLiteral("feeds"), feedArray}, {QStringLiteral("loops"), loopArray},
         {QStringLiteral("assumptions"), QJsonArray::fromStringList(assumptionLines())}};

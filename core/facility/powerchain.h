@@ -24,6 +24,7 @@ class Design;
 //   chain.feeds   every feed: a rack PDU (a node) or a power shelf of a busbar rack, with the rack it
 //                 feeds, its rating and its share of the load
 //   chain.loops   the coolant loops, each listing the racks it cools, its liquid heat and its CDUs
+//                 (planned, and the placed CDU nodes that feed it: the one loop assignment)
 //   chain.withoutFeed(i), chain.withoutLoop(i), chain.withoutOneCdu(i): what one failure takes
 //                 down (racks, GPUs) and the power and cooling left (FailureImpact)
 // Rack kW come from PowerFigures (the one definition of IT power); facility = IT x PUE as there.
@@ -68,7 +69,10 @@ struct RowChain {
     double airKw = 0;
 };
 
-// One technology cooling loop: the CDUs that feed the cold plates of its racks.
+// One technology cooling loop: the CDUs that feed the cold plates of its racks. A loop is the
+// liquid-cooled racks of one floor row, racksPerLoop at a time in slot order. A CDU placed on the
+// floor feeds the loop of the nearest liquid-cooled rack before it in its row (the row's first loop
+// when it stands at the row's head): the generator stands each loop's CDUs right after its racks.
 struct CoolantLoop {
     QString name; // "loop R01-1"
     int row = -1; // the row it serves (-1: racks not on the floor)
@@ -77,6 +81,14 @@ struct CoolantLoop {
     int cdusNeeded = 0; // ceil(liquid kW / CDU capacity)
     int cdus = 0; // needed + spares per loop
     double cduCapacityKw = 0;
+    std::vector<NodeId> cduNodes; // the placed CDUs that feed it, in slot order
+    QStringList cduNames; // their node names, same order
+    // The CDUs that carry its heat: the placed ones when the design stands CDUs on the floor
+    // (PowerChain::cdusOnFloor), else the plan (cdus).
+    int cdusInService = 0;
+
+    // CDUs a loop's heat needs: ceil(liquid kW / capacity), 0 without liquid heat.
+    [[nodiscard]] static int cdusFor(double liquidKw, double capacityKw);
 };
 
 // What one failure takes down, and what is left. A rack is lost when its feeds left cannot carry
@@ -105,6 +117,10 @@ public:
     double airKw = 0; // all racks and unracked load
     double facilityTypicalKw = 0; // IT typical x PUE
     int cdusPlaced = 0; // CDU nodes in the design (items with cooling_capacity_kw)
+    // True when some placed CDU stands on the floor next to a loop: then each loop's CDUs are the
+    // placed ones (CoolantLoop::cduNodes), not the plan.
+    bool cdusOnFloor = false;
+    std::vector<NodeId> cdusUnassigned; // placed CDUs that feed no loop (off the floor, or no loop in their row)
 
     [[nodiscard]] static PowerChain of(const Design& design, double pue);
     [[nodiscard]] static PowerChain of(

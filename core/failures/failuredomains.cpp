@@ -97,7 +97,7 @@ public:
         mTotalLiquidKw = mChain.liquidKw;
         mTotalAirKw = mChain.airKw;
         for (const CoolantLoop& l : mChain.loops)
-            mLiquidCapacityKw += l.cdus * l.cduCapacityKw;
+            mLiquidCapacityKw += l.cdusInService * l.cduCapacityKw;
         out.itMaxKw = mTotalKw;
 
         buildBlocks(out);
@@ -447,13 +447,18 @@ std::vector<Candidate> loopCandidates(const FailureEvaluator& eval, QStringList&
     for (size_t i = 0; i < chain.loops.size(); ++i) {
         const CoolantLoop& l = chain.loops[i];
         const FailureImpact impact = chain.withoutLoop(static_cast<int>(i));
+        // The placed CDUs by name (the design's), else the plan's count.
         Candidate c{FailureKind::CduLoop, l.name,
-            QStringLiteral("%1 racks, %2 CDUs of %3 kW")
-                .arg(l.racks.size())
-                .arg(l.cdus)
-                .arg(l.cduCapacityKw, 0, 'f', 0),
+            l.cduNames.isEmpty() ? QStringLiteral("%1 racks, %2 CDUs of %3 kW")
+                                       .arg(l.racks.size())
+                                       .arg(l.cdusInService)
+                                       .arg(l.cduCapacityKw, 0, 'f', 0)
+                                 : QStringLiteral("%1 racks fed by %2 (%3 kW each)")
+                                       .arg(l.racks.size())
+                                       .arg(l.cduNames.join(QStringLiteral(", ")))
+                                       .arg(l.cduCapacityKw, 0, 'f', 0),
             {}, impact.racksLost, impact.racksDegraded, impact.liquidCapacityLeftKw};
-        c.classKey = QStringLiteral("%1/%2/%3").arg(l.cdus).arg(l.cduCapacityKw).arg(l.liquidKw);
+        c.classKey = QStringLiteral("%1/%2/%3").arg(l.cdusInService).arg(l.cduCapacityKw).arg(l.liquidKw);
         for (GroupId r : impact.racksLost)
             c.nodes.insert(c.nodes.end(), eval.nodesOfRack(r).begin(), eval.nodesOfRack(r).end());
         out.push_back(std::move(c));

@@ -6,6 +6,7 @@
 #include "cost/billofmaterials.h"
 #include "floor/floorlayout.h"
 #include "generate/cableplanner.h"
+#include "generate/coolantplanner.h"
 #include "generate/designbuilder.h"
 #include "generate/designlayout.h"
 #include "generate/fattreefabric.h"
@@ -216,8 +217,10 @@ NodeId firstNeighbour(const Design& d, NodeId n, Accept accept)
 // that no rack is far from the centre.
 class FloorGrid {
 public:
+    // `cdu`: the CDU liquid-cooled rows get positions for (null: air-cooled); `properties` may set
+    // the power chain's racks per loop and spares.
     FloorGrid(const DesignBuilder& b, const CatalogItem& rack, const ComputeLayout& layout, double budgetKw,
-        double rackWidth, double rowPitch)
+        double rackWidth, double rowPitch, const CatalogItem* cdu, const QJsonObject& properties)
         : mBuilder(b), mRackWidth(rackWidth), mPitch(rowPitch)
     {
         mRackHeightU = rack.rackHeightU ? rack.rackHeightU->value : rack.rackUnits.value;
@@ -240,9 +243,11 @@ public:
         };
         for (size_t r = 0; r < layout.serverRows.size(); ++r) {
             // The head of the row: its leaves' network racks (more than one for the 64 leaves of a
-            // two-plane NVL72 SU on 1U switches).
+            // two-plane NVL72 SU on 1U switches); the tail: the CDUs of its coolant loops.
             const int head = r < layout.leafRows.size() ? racksFor(layout.leafRows[r]) : 1;
-            mLongestRow = std::max(mLongestRow, racksFor(layout.serverRows[r]) + head);
+            const int servers = racksFor(layout.serverRows[r]);
+            mLongestRow
+                = std::max(mLongestRow, servers + head + CoolantPlanner::slotsFor(servers, budgetKw, cdu, properties));
         }
         mRows = layout.serverRows.size();
         mRowsPerBlock = FloorPlan::rowsPerBlock(rack, mRows);
@@ -346,6 +351,8 @@ public:
             return GenerateResult::failure(*e);
         placeRacks();
         const CatalogItem* pdu = addRackPdus();
+        // Before the out-of-band network, so that each CDU's management port is cabled.
+        CoolantPlanner::place(b, *mRacks, mHall, mCatalog, o.properties, mResult.notes);
         if (auto e = buildOutOfBandManagement(pdu))
             return GenerateResult::failure(*e);
         // The next pass keeps in-band ports for these uplinks: cabling, layout and the record of
@@ -483,7 +490,8 @@ private:
         mRacks.emplace(b, *b.use(mParts.rack->sku), mBudgetKw, mLiquid);
         // The hall: rack footprint from the rack item, aisles, tray and slack as the design's assumptions.
         mHall = HallParameters::forRack(*mParts.rack);
-        const FloorGrid grid(b, *mParts.rack, mLayout, mBudgetKw, mRacks->rackWidth(), mHall.rowPitchM());
+        const FloorGrid grid(b, *mParts.rack, mLayout, mBudgetKw, mRacks->rackWidth(), mHall.rowPitchM(),
+            mLiquid ? CoolantPlanner::cduOf(mCatalog) : nullptr, o.properties);
         mRowOfNode.assign(mDesign.nodes().slotCount() + 1, -1);
         placeServerRows(grid);
         placeSpinesAndCores(grid);

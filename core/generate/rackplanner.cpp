@@ -139,6 +139,39 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor, bool anyRack)
     put(id, best);
 }
 
+GroupId RackPlanner::placeAfter(NodeId id, GroupId after, const QString& name)
+{
+    const auto at = std::find_if(mRacks.begin(), mRacks.end(), [&](const Rack& r) { return r.id == after; });
+    if (at == mRacks.end()) {
+        place(id);
+        return mRacks[static_cast<size_t>(mRows.back().racks.back())].id;
+    }
+    const QPointF floor = at->floor;
+    const int row = at->row;
+    const QString label = mRows[static_cast<size_t>(row)].label;
+    for (Rack& r : mRacks)
+        if (mRows[static_cast<size_t>(r.row)].label == label && r.floor.y() == floor.y() && r.floor.x() > floor.x())
+            r.floor.rx() += mWidthM;
+    const CatalogItem& item = mBuilder.itemOf(id);
+    Group g;
+    g.id = mBuilder.design().allocateGroupId();
+    g.kind = GroupKind::Rack;
+    g.name = name;
+    g.powerBudgetKw = item.powerMaxW.value / 1000.0;
+    g.liquidCooled = item.cooling == Cooling::Liquid;
+    Rack r;
+    r.id = g.id;
+    r.floor = floor + QPointF(mWidthM, 0);
+    r.row = row;
+    r.busbar = true; // an enclosure of its own, as a rack-scale system's: nothing else goes in
+    mBuilder.design().insertGroup(std::move(g));
+    const int index = static_cast<int>(mRacks.size());
+    mRows[static_cast<size_t>(row)].racks.push_back(index);
+    mRacks.push_back(r);
+    put(id, index);
+    return r.id;
+}
+
 QString RackPlanner::nextName(const QString& label)
 {
     // Numbered per label, not per row: two rows may share a label (one line of racks).

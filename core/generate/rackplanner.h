@@ -30,6 +30,10 @@ public:
     // that fits, else in a new rack at the end of that line (so a switch stays near the nodes it
     // serves). Falls back to place() when the anchor is not placed.
     void placeNear(NodeId node, NodeId anchor, bool anyRack = false);
+    // Stands a floor-standing unit (a coolant distribution unit) in an enclosure of its own right
+    // after rack `after` in its line of racks; the racks further along that line move one position
+    // on. The enclosure takes no rack item, no PDUs and nothing else. Returns the enclosure.
+    GroupId placeAfter(NodeId node, GroupId after, const QString& name);
     [[nodiscard]] bool isPlaced(NodeId node) const;
     // Adds PDUs to every rack that holds powered equipment and has none yet: the PDU item's count
     // per rack of GPU servers or per other rack (DGX SuperPOD RA), else enough for the budget,

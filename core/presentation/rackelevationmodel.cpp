@@ -1,5 +1,6 @@
 #include "presentation/rackelevationmodel.h"
 
+#include "catalog/coolantunit.h"
 #include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
 #include "model/design.h"
@@ -80,6 +81,9 @@ RackElevationModel RackElevationModel::of(const Design& design, const PowerFigur
             r.heightU = std::max(r.heightU, s.heightU);
             r.model = item->model;
         }
+        // A floor-standing CDU in an enclosure that names no rack item is the enclosure.
+        if (item && isCdu(*item) && !design.item(design.group(n.rack)->sku))
+            r.model = item->model;
         if (n.rackUnit >= 1 && s.heightU >= 1) {
             s.firstU = n.rackUnit;
             r.slots.push_back(s);

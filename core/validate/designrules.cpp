@@ -194,8 +194,9 @@ const std::vector<RuleInfo>& designRules()
             "a rack's two or more feeds cannot carry its maximum with one feed (PDU or power shelf) lost",
             "Add a feed to the rack, or use feeds with a higher rating."},
         {"COOLING-CDU-CAPACITY", Severity::Warning,
-            "the design places fewer CDUs than its coolant loops need (ceil(liquid heat / CDU capacity) + spares)",
-            "Place the missing CDUs, or move liquid-cooled racks so the loops need fewer."},
+            "a coolant loop has fewer CDUs than it needs (ceil(liquid heat / CDU capacity) + spares); on the floor, a "
+            "CDU feeds the loop of the liquid-cooled racks just before it in its row",
+            "Place the missing CDUs after the loop's racks, or move liquid-cooled racks so the loops need fewer."},
         {"STORAGE-NONE", Severity::Warning, "GPU servers without any storage system",
             "Add a storage system on a storage network."},
         {"STORAGE-READ", Severity::Warning, "aggregate storage read below the guidance tier",

@@ -13,6 +13,57 @@ QString num(double v, int precision = 2)
     return withoutTrailingZeros(QString::number(v, 'f', precision));
 }
 
+// COOLING-CDU-CAPACITY when the CDUs stand on the floor: each loop against the CDUs that feed it
+// (PowerChain's loop assignment: a CDU feeds the loop of the liquid-cooled racks just before it in
+// its row).
+void cduLoopRule(const Design& d, const PowerChain& chain, std::vector<Finding>& out)
+{
+    const FacilityAssumptions& a = chain.assumptions;
+    std::vector<EntityRef> ents;
+    QStringList terms;
+    QStringList fixes;
+    const CoolantLoop* first = nullptr;
+    int missing = 0;
+    for (const CoolantLoop& l : chain.loops) {
+        if (l.cdusInService >= l.cdus)
+            continue;
+        first = first ? first : &l;
+        missing += l.cdus - l.cdusInService;
+        for (GroupId id : l.racks)
+            ents.push_back(EntityRef::of(id));
+        for (NodeId id : l.cduNodes)
+            ents.push_back(EntityRef::of(id));
+        const Group* last = l.racks.empty() ? nullptr : d.group(l.racks.back());
+        terms << QStringLiteral("%1 (%2 racks, %3 kW): ceil(%3 / %4) + %5 = %6 CDUs, %7 placed (%8)")
+                     .arg(l.name)
+                     .arg(l.racks.size())
+                     .arg(num(l.liquidKw, 1), num(l.cduCapacityKw))
+                     .arg(a.cduSpares.value)
+                     .arg(l.cdus)
+                     .arg(l.cdusInService)
+                     .arg(l.cduNames.isEmpty() ? QStringLiteral("none") : l.cduNames.join(QStringLiteral(", ")));
+        fixes << QStringLiteral("%1 after rack %2").arg(l.cdus - l.cdusInService).arg(last ? last->name : l.name);
+    }
+    if (!first)
+        return;
+    out.push_back(make("COOLING-CDU-CAPACITY",
+        terms.size() == 1 ? QStringLiteral("coolant %1 has %2 of the %3 CDUs its %4 kW of liquid heat needs")
+                                .arg(first->name)
+                                .arg(first->cdusInService)
+                                .arg(first->cdus)
+                                .arg(num(first->liquidKw, 1))
+                          : QStringLiteral("%1 coolant loops have fewer CDUs than they need (%2 missing)")
+                                .arg(terms.size())
+                                .arg(missing),
+        std::move(ents),
+        QStringLiteral("CDUs per loop = ceil(liquid heat / CDU capacity) + spares (%1 spare: %2; CDU capacity: %3). "
+                       "A CDU on the floor feeds the loop of the liquid-cooled racks just before it in its row. %4. "
+                       "Place the missing CDUs in the row: %5.")
+            .arg(a.cduSpares.value)
+            .arg(a.cduSpares.source, a.cduCapacityKw.source, QStringList(terms.mid(0, 5)).join(QStringLiteral("; ")),
+                QStringList(fixes.mid(0, 5)).join(QStringLiteral("; ")))));
+}
+
 } // namespace
 
 // The limits of the power and cooling chain (facility/powerchain.h), judged on the same figures
@@ -21,7 +72,8 @@ QString num(double v, int precision = 2)
 // POWER-HALL-LIMIT: the hall's IT maximum above the hall limit (hall_limit_kw, when set).
 // POWER-FEED-REDUNDANCY: racks with two or more feeds that cannot carry their maximum with the largest
 // feed lost.
-// COOLING-CDU-CAPACITY: a design that places CDUs places fewer than its coolant loops need.
+// COOLING-CDU-CAPACITY: a coolant loop fed by fewer placed CDUs than it needs (CDUs on the floor),
+// or a design that places CDUs off the floor places fewer than its loops need in all.
 void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Finding>& out)
 {
     const PowerChain chain = PowerChain::of(d, power, FacilityAssumptions::of(d));
@@ -83,7 +135,10 @@ void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Fin
                            "must carry its maximum: %1. Add a PDU to each, or use larger ones.")
                 .arg(QStringList(weakTerms.mid(0, 5)).join(QStringLiteral("; ")))));
 
-    if (chain.cdusPlaced > 0 && chain.cdusPlaced < chain.cdusPlanned()) {
+    if (chain.cdusOnFloor)
+        cduLoopRule(d, chain, out);
+    else if (chain.cdusPlaced > 0 && chain.cdusPlaced < chain.cdusPlanned()) {
+        // CDUs placed off the floor plan feed no loop in particular: the totals are compared.
         QStringList terms;
         for (const CoolantLoop& l : chain.loops)
             terms << QStringLiteral("%1: ceil(%2 / %3) + %4 = %5")

@@ -1,5 +1,6 @@
 #include "validate/rulehelpers.h"
 
+#include "catalog/coolantunit.h"
 #include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
 #include "model/designintent.h"
@@ -173,8 +174,10 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
         for (NodeId id : nodes) {
             const CatalogItem* item = d.itemOf(id);
             fed = fed || item->kind == ItemKind::Pdu;
-            // A busbar-fed rack-scale system draws from its own power shelves, not from rack PDUs.
-            powered = powered || (item->kind != ItemKind::Pdu && item->powerMaxW.value > 0 && !isBusbarRack(*item));
+            // A busbar-fed rack-scale system draws from its own power shelves, not from rack PDUs; a
+            // floor-standing CDU from the facility's mechanical power.
+            powered = powered
+                || (item->kind != ItemKind::Pdu && item->powerMaxW.value > 0 && !isBusbarRack(*item) && !isCdu(*item));
         }
         const Group* rack = d.group(GroupId(rackId));
         if (!powered || fed || !rack)

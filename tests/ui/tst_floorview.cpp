@@ -2,8 +2,12 @@
 // commands, and the moved rack's cables re-routed.
 #include "helpers/windowfixture.h"
 
+#include "designanalysis.h"
 #include "designdocument.h"
 #include "floorview.h"
+#include "mainwindow.h"
+
+#include "facility/powerchain.h"
 
 #include "floor/cablerouting.h"
 #include "generate/fabricgenerator.h"
@@ -213,6 +217,65 @@ private Q_SLOTS:
         QCOMPARE(*view->floor(), before);
         QCOMPARE(slack->value(), before.hall.slackPerEndM);
         doc->design().links().forEach([&](const Link& l) { QCOMPARE(l.lengthM, lengths[l.id.value()]); });
+    }
+    // Issue 17: the rows of a generated NVL72 design labelled, and each coolant loop drawn as one
+    // band around its racks and the CDUs that feed it, as the power chain assigns them (2 SUs: two
+    // rows, two loops of 8 racks and 2 CDUs, see tst_cduplacement). Set PW_FLOOR_SHOT to a folder
+    // to keep the picture; PW_FLOOR_SHOT_GPUS draws a design of that many GPUs as well.
+    void coolantLoopsAndRowLabelsAreDrawn()
+    {
+        auto w = testing::makeWindow();
+        DesignDocument* doc = w->document();
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb200-nvl72");
+        o.nodes = 16;
+        o.switchSku = QStringLiteral("qm9700");
+        GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        doc->reset(std::move(*r.design));
+        w->analysis()->recompute();
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("FloorDock"));
+        dock->show();
+        FloorView* view = w->findChild<FloorView*>();
+        view->resize(900, 520);
+        QVERIFY(w->analysis()->figures().power);
+        const PowerChain& chain = *w->analysis()->figures().power;
+        QCOMPARE(chain.loops.size(), size_t(2));
+        QCOMPARE(view->loops().size(), chain.loops.size());
+        for (size_t i = 0; i < chain.loops.size(); ++i) {
+            const FloorLoop& drawn = view->loops()[i];
+            QCOMPARE(drawn.racks, chain.loops[i].racks);
+            QCOMPARE(drawn.cduRacks.size(), size_t(2));
+            for (size_t k = 0; k < drawn.cduRacks.size(); ++k)
+                QCOMPARE(drawn.cduRacks[k], doc->design().node(chain.loops[i].cduNodes[k])->rack);
+            // The band covers every rack of the loop and its CDUs.
+            for (GroupId rack : drawn.racks)
+                QVERIFY(view->loopRect(drawn).contains(view->rackRect(rack)));
+            for (GroupId rack : drawn.cduRacks)
+                QVERIFY(view->loopRect(drawn).contains(view->rackRect(rack)));
+        }
+        const QImage shot = view->grab().toImage();
+        QCOMPARE(view->lastPaintedLoops(), 2);
+        QVERIFY(view->lastPaintedRowLabels() >= 2); // at least the two server rows
+        // A CDU is filled in its loop's colour (a blue or violet, never the GPU racks' green).
+        const QColor cdu = shot.pixelColor(view->rackRect(view->loops()[0].cduRacks[0]).center().toPoint());
+        QVERIFY2(cdu.blue() > cdu.green() && cdu.blue() > 120, qPrintable(cdu.name()));
+        const QString folder = qEnvironmentVariable("PW_FLOOR_SHOT");
+        if (!folder.isEmpty()) {
+            QVERIFY(shot.save(folder + QStringLiteral("/floor-nvl72-2su.png")));
+            const int gpus = qEnvironmentVariableIntValue("PW_FLOOR_SHOT_GPUS");
+            if (gpus > 0) {
+                o.nodes = 0;
+                o.gpus = gpus;
+                GenerateResult big = FabricGenerator::generate(o, testing::testCatalog());
+                QVERIFY2(big.ok(), qPrintable(big.error));
+                doc->reset(std::move(*big.design));
+                w->analysis()->recompute();
+                view->resize(1400, 900);
+                QVERIFY(view->grab().toImage().save(folder + QStringLiteral("/floor-nvl72-%1.png").arg(gpus)));
+                qInfo("%d loops drawn, %d row labels", view->lastPaintedLoops(), view->lastPaintedRowLabels());
+            }
+        }
     }
 };
 

@@ -111,22 +111,43 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
         const size_t shownLoops = std::min<size_t>(c.loops.size(), 40);
         for (size_t i = 0; i < shownLoops; ++i) {
             const CoolantLoop& l = c.loops[i];
+            // The loop assignment is the power chain's: the CDUs placed on the floor that feed it.
             rows.push_back({{l.name}, {ReportData::number(static_cast<double>(l.racks.size()))},
                 {ReportData::number(l.liquidKw, 1)},
                 {QStringLiteral("%1 + %2").arg(l.cdusNeeded).arg(l.cdus - l.cdusNeeded)},
-                {ReportData::number(l.cdus)}});
+                {c.cdusOnFloor ? (l.cduNames.isEmpty() ? QStringLiteral("none") : l.cduNames.join(QStringLiteral(", ")))
+                               : ReportData::number(l.cdus)}});
         }
         PdfTable::draw(page,
-            {{QStringLiteral("Coolant loop"), 0.3}, {QStringLiteral("Racks"), 0.12, Qt::AlignRight},
-                {QStringLiteral("Liquid kW"), 0.18, Qt::AlignRight},
-                {QStringLiteral("CDUs needed + spare"), 0.24, Qt::AlignRight},
-                {QStringLiteral("CDUs"), 0.16, Qt::AlignRight}},
+            {{QStringLiteral("Coolant loop"), 0.22}, {QStringLiteral("Racks"), 0.08, Qt::AlignRight},
+                {QStringLiteral("Liquid kW"), 0.13, Qt::AlignRight},
+                {QStringLiteral("CDUs needed + spare"), 0.2, Qt::AlignRight},
+                {c.cdusOnFloor ? QStringLiteral("CDUs feeding it") : QStringLiteral("CDUs"), 0.37,
+                    c.cdusOnFloor ? Qt::AlignLeft : Qt::AlignRight}},
             rows);
-        page.paragraph(QStringLiteral("%1 coolant distribution units planned (%2 kW each); %3 placed in the design.")
-                           .arg(c.cdusPlanned())
-                           .arg(ReportData::number(a.cduCapacityKw.value))
-                           .arg(c.cdusPlaced),
-            9);
+        if (c.loops.size() > shownLoops)
+            page.paragraph(QStringLiteral("%1 further coolant loops; podwright-cli power lists them all.")
+                               .arg(c.loops.size() - shownLoops),
+                8.5, kMuted);
+        if (c.cdusOnFloor)
+            page.paragraph(
+                QStringLiteral("%1 coolant distribution units (%2 kW each) stand on the floor for %3 "
+                               "coolant loops (%4 planned); each feeds the loop of the liquid-cooled "
+                               "racks just before it in its row%5.")
+                    .arg(c.cdusPlaced)
+                    .arg(ReportData::number(a.cduCapacityKw.value))
+                    .arg(c.loops.size())
+                    .arg(c.cdusPlanned())
+                    .arg(c.cdusUnassigned.empty() ? QString()
+                                                  : QStringLiteral("; %1 feed no loop").arg(c.cdusUnassigned.size())),
+                9);
+        else
+            page.paragraph(
+                QStringLiteral("%1 coolant distribution units planned (%2 kW each); %3 placed in the design.")
+                    .arg(c.cdusPlanned())
+                    .arg(ReportData::number(a.cduCapacityKw.value))
+                    .arg(c.cdusPlaced),
+                9);
     }
     page.paragraph(ReportData::customerText(
                        QStringLiteral("Assumptions: %1.").arg(c.assumptionLines().mid(1).join(QStringLiteral("; ")))),
