@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -135,19 +136,36 @@ public:
     }
 
     // Candidates with one signature are evaluated once; the scenario stands for all of them.
-    void addAll(std::vector<Candidate> candidates, std::vector<FailureScenario>& out)
+    struct Class {
+        Candidate representative;
+        int equivalent = 1;
+    };
+    [[nodiscard]] std::vector<Class> classify(std::vector<Candidate> candidates) const
     {
-        std::vector<FailureScenario> scenarios;
+        std::vector<Class> classes;
         QHash<QString, size_t> bySignature;
         for (Candidate& c : candidates) {
             const QString sig = signature(c);
             const auto it = bySignature.constFind(sig);
             if (it != bySignature.constEnd()) {
-                ++scenarios[*it].equivalent;
+                ++classes[*it].equivalent;
                 continue;
             }
-            bySignature.insert(sig, scenarios.size());
-            scenarios.push_back(evaluate(c));
+            bySignature.insert(sig, classes.size());
+            classes.push_back({std::move(c), 1});
+        }
+        return classes;
+    }
+
+    // Evaluates one kind's classes, worst first, into `out`; `step` after each (false: stop).
+    bool addAll(const std::vector<Class>& classes, std::vector<FailureScenario>& out, const std::function<bool()>& step)
+    {
+        std::vector<FailureScenario> scenarios;
+        for (const Class& c : classes) {
+            scenarios.push_back(evaluate(c.representative));
+            scenarios.back().equivalent = c.equivalent;
+            if (!step())
+                return false;
         }
         std::stable_sort(scenarios.begin(), scenarios.end(), [](const FailureScenario& a, const FailureScenario& b) {
             if (a.gpusLost != b.gpusLost)
@@ -155,6 +173,7 @@ public:
             return a.bisectionRatio.value_or(1e9) < b.bisectionRatio.value_or(1e9);
         });
         out.insert(out.end(), scenarios.begin(), scenarios.end());
+        return true;
     }
 
 private:
@@ -624,18 +643,35 @@ std::vector<Candidate> loopCandidates(const FailureEvaluator& eval, QStringList&
 
 FailureDomains FailureDomains::of(const Design& design, const AnalysisOptions& options)
 {
+    return *of(design, options, Progress());
+}
+
+std::optional<FailureDomains> FailureDomains::of(
+    const Design& design, const AnalysisOptions& options, const Progress& progress)
+{
     QElapsedTimer timer;
     timer.start();
     FailureDomains d;
-    FailureEvaluator eval(design, options, d);
-    eval.addAll(switchCandidates(design, eval.graph()), d.scenarios);
+    FailureEvaluator eval(design, options, d); // the intact fabric's bisection: the first step
+    std::vector<std::vector<FailureEvaluator::Class>> kinds;
+    kinds.push_back(eval.classify(switchCandidates(design, eval.graph())));
     for (Network n : {Network::Storage, Network::InBand, Network::OutOfBand})
-        eval.addAll(serviceSwitchCandidates(eval, n, d.notes), d.scenarios);
-    eval.addAll(planeCandidates(eval.graph(), d.notes), d.scenarios);
-    eval.addAll(feedCandidates(eval, d.notes), d.scenarios);
-    eval.addAll(loopCandidates(eval, d.notes), d.scenarios);
-    eval.addAll(rackCandidates(design, eval), d.scenarios);
-    eval.addAll(rowCandidates(design, eval, d.notes), d.scenarios);
+        kinds.push_back(eval.classify(serviceSwitchCandidates(eval, n, d.notes)));
+    kinds.push_back(eval.classify(planeCandidates(eval.graph(), d.notes)));
+    kinds.push_back(eval.classify(feedCandidates(eval, d.notes)));
+    kinds.push_back(eval.classify(loopCandidates(eval, d.notes)));
+    kinds.push_back(eval.classify(rackCandidates(design, eval)));
+    kinds.push_back(eval.classify(rowCandidates(design, eval, d.notes)));
+    int total = 1;
+    for (const auto& k : kinds)
+        total += static_cast<int>(k.size());
+    int done = 1;
+    if (progress && !progress(done, total))
+        return std::nullopt;
+    const std::function<bool()> step = [&] { return !progress || progress(++done, total); };
+    for (const auto& k : kinds)
+        if (!eval.addAll(k, d.scenarios, step))
+            return std::nullopt;
     if (d.intactBisectionRatio <= 0)
         d.notes << QStringLiteral("bisection: not computed (no compute fabric with two or more GPU servers)");
     d.notes << QStringLiteral(

@@ -40,9 +40,8 @@ ServiceReach::ServiceReach(const Design& design, Network network) : mDesign(desi
 {
     // Management is reached from the head nodes over in-band: the out-of-band switches hang off it.
     const Network anchorNetwork = network == Network::OutOfBand ? Network::InBand : network;
-    auto traversable = [&](const Node& n) {
-        return isSwitch(design, n) && (n.network == network || n.network == anchorNetwork);
-    };
+    auto traversable
+        = [&](const Node& n) { return isSwitch(design, n) && (n.network == network || n.network == anchorNetwork); };
     mIndex.assign(design.nodes().slotCount() + 1, -1);
     auto add = [&](const Node& n) {
         if (mIndex[n.id.value()] >= 0)
@@ -85,7 +84,7 @@ ServiceReach::ServiceReach(const Design& design, Network network) : mDesign(desi
             const CatalogItem* item = design.item(design.node(mNodes[static_cast<size_t>(h)])->sku);
             const bool anchor = item
                 && (network == Network::Storage ? item->kind == ItemKind::Storage
-                                                 : hasRole(*item, ItemRole::ManagementServer));
+                                                : hasRole(*item, ItemRole::ManagementServer));
             if (anchor && sw.network == anchorNetwork)
                 anchorEdges.emplace_back(h, s);
         }
@@ -93,7 +92,8 @@ ServiceReach::ServiceReach(const Design& design, Network network) : mDesign(desi
     for (const auto& [h, s] : anchorEdges)
         if (std::find(mAnchorHosts.begin(), mAnchorHosts.end(), h) == mAnchorHosts.end())
             mAnchorHosts.push_back(h);
-    mAnchorText = network == Network::Storage ? QStringLiteral("storage systems") : QStringLiteral("management servers");
+    mAnchorText
+        = network == Network::Storage ? QStringLiteral("storage systems") : QStringLiteral("management servers");
     mIntact = reached(-1);
     const bool anyHost = [&] {
         for (size_t i = 0; i < mNodes.size(); ++i)
