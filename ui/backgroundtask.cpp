@@ -5,6 +5,7 @@
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <exception>
 #include <memory>
 
@@ -13,6 +14,8 @@ namespace pw::ui {
 namespace {
 // A busy dialog for work this short would only flash.
 constexpr int kShowBusyAfterMs = 300;
+// How often a background task's progress is read: often enough for a progress bar to move.
+constexpr int kProgressPollMs = 100;
 } // namespace
 
 void runOffGuiThread(QWidget* parent, const QString& label, const std::function<void()>& work)
@@ -50,6 +53,63 @@ void runOffGuiThread(QWidget* parent, const QString& label, const std::function<
     busy.reset();
     if (failure)
         std::rethrow_exception(failure);
+}
+
+BackgroundTask::BackgroundTask(QObject* parent) : QObject(parent), mPoll(new QTimer(this))
+{
+    mPoll->setInterval(kProgressPollMs);
+    connect(mPoll, &QTimer::timeout, this, [this] {
+        if (mCurrent)
+            Q_EMIT progressed(done(), total());
+    });
+}
+
+BackgroundTask::~BackgroundTask()
+{
+    for (Run& r : mRuns) {
+        r.control->mCanceled.store(true);
+        r.thread->wait();
+        delete r.thread;
+    }
+}
+
+void BackgroundTask::start(Work work)
+{
+    cancel();
+    auto control = std::make_shared<Control>();
+    auto error = std::make_shared<QString>();
+    QThread* thread = QThread::create([work = std::move(work), control, error] {
+        try {
+            work(*control);
+        } catch (const std::exception& e) {
+            *error = QString::fromUtf8(e.what());
+        } catch (...) {
+            *error = tr("unknown error");
+        }
+    });
+    mRuns.push_back({thread, control});
+    mCurrent = control;
+    // Queued to this object's thread: the run's end is handled where its owner lives.
+    connect(thread, &QThread::finished, this, [this, thread, control, error] {
+        mRuns.erase(std::remove_if(mRuns.begin(), mRuns.end(), [thread](const Run& r) { return r.thread == thread; }),
+            mRuns.end());
+        thread->deleteLater();
+        if (control != mCurrent || control->canceled())
+            return;
+        mCurrent.reset();
+        mPoll->stop();
+        Q_EMIT finished(*error);
+    });
+    thread->start(QThread::LowPriority);
+    mPoll->start();
+}
+
+void BackgroundTask::cancel()
+{
+    if (mCurrent)
+        mCurrent->mCanceled.store(true);
+    mCurrent.reset();
+    mPoll->stop();
 }
 
 } // namespace pw::ui

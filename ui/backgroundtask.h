@@ -1,9 +1,15 @@
 #pragma once
 
+#include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <functional>
+#include <memory>
+#include <vector>
 
+class QThread;
+class QTimer;
 class QWidget;
 
 namespace pw::ui {
@@ -18,5 +24,58 @@ namespace pw::ui {
 // halfway through. `work` must not touch widgets or objects of the calling thread. A QSqlDatabase
 // connection it needs is made inside `work` (a connection belongs to the thread that made it).
 void runOffGuiThread(QWidget* parent, const QString& label, const std::function<void()>& work);
+
+// Slow work that needs no widget, run on a worker thread while the window stays fully usable: no
+// modal dialog, no input held back (unlike runOffGuiThread). The owner shows progress() where it
+// fits and may cancel(); the work polls Control::canceled() and reports its steps. finished() comes
+// on the owner's thread for the latest start() only, never for a run that was canceled or replaced;
+// whatever the work throws arrives there as text. The destructor cancels and waits for every run.
+class BackgroundTask : public QObject {
+    Q_OBJECT
+public:
+    // What the work sees (thread-safe).
+    class Control {
+    public:
+        [[nodiscard]] bool canceled() const { return mCanceled.load(); }
+        void setProgress(int done, int total)
+        {
+            mTotal.store(total);
+            mDone.store(done);
+        }
+
+    private:
+        friend class BackgroundTask;
+        std::atomic<bool> mCanceled{false};
+        std::atomic<int> mDone{0};
+        std::atomic<int> mTotal{0};
+    };
+    using Work = std::function<void(Control&)>;
+
+    explicit BackgroundTask(QObject* parent = nullptr);
+    ~BackgroundTask() override;
+
+    // Starts `work` on a thread of its own; a run still going is canceled first (without waiting).
+    void start(Work work);
+    // Asks the running work to stop; no finished() follows.
+    void cancel();
+    [[nodiscard]] bool isRunning() const { return static_cast<bool>(mCurrent); }
+    // The running work's last report: steps done and in all (0 of 0 before its first).
+    [[nodiscard]] int done() const { return mCurrent ? mCurrent->mDone.load() : 0; }
+    [[nodiscard]] int total() const { return mCurrent ? mCurrent->mTotal.load() : 0; }
+
+Q_SIGNALS:
+    void progressed(int done, int total);
+    // The work is done: `error` is empty, or what it threw.
+    void finished(const QString& error);
+
+private:
+    struct Run {
+        QThread* thread;
+        std::shared_ptr<Control> control;
+    };
+    std::vector<Run> mRuns; // every thread still running, the canceled ones included
+    std::shared_ptr<Control> mCurrent;
+    QTimer* mPoll;
+};
 
 } // namespace pw::ui

@@ -18,6 +18,7 @@ class QTimer;
 
 namespace pw::ui {
 
+class BackgroundTask;
 class DesignDocument;
 
 // One rack's load against its budget (0: none set), copied from the cost report's PowerFigures.
@@ -76,14 +77,28 @@ public:
     [[nodiscard]] bool failureDomainsWanted() const { return mFailuresWanted; }
     [[nodiscard]] const std::optional<FailureDomains>& failures() const { return mFigures.failures; }
     [[nodiscard]] const QString& failuresError() const { return mFigures.failuresError; }
+    // Above kFabricAnalysisMaxNodes the failure domains are not part of the live run: while wanted
+    // they run as a job of their own in the background (any size, the window stays usable), with
+    // progress and a cancel; failuresUpdated() when they arrive. A canceled job starts again on
+    // the next change, or on computeFailureDomains().
+    [[nodiscard]] bool failureDomainsRunning() const;
+    [[nodiscard]] bool failureDomainsCanceled() const { return mFailuresCanceled; }
+    [[nodiscard]] int failureDomainsDone() const;
+    [[nodiscard]] int failureDomainsTotal() const;
+    void computeFailureDomains();
+    void cancelFailureDomains();
 
 Q_SIGNALS:
     void updated();
+    void failuresProgress(int done, int total);
+    void failuresUpdated();
 
 private:
     [[nodiscard]] FiguresRequest request() const;
     void startWorker();
     void apply(DesignFigures figures);
+    // Starts the background failure-domain job when it is wanted and the live run skipped it.
+    void startFailuresJobIfNeeded();
 
     DesignDocument* mDocument;
     QTimer* mDebounce;
@@ -95,6 +110,8 @@ private:
     std::vector<RackLoad> mRacks;
     std::shared_ptr<const PriceBook> mPriceBook;
     bool mFailuresWanted = false;
+    BackgroundTask* mFailuresJob;
+    bool mFailuresCanceled = false;
 };
 
 } // namespace pw::ui

@@ -8,8 +8,11 @@
 
 #include "model/design.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -20,10 +23,21 @@ namespace pw::ui {
 
 namespace {
 
-QString kindText(FailureKind kind)
+QString kindText(const FailureScenario& s)
 {
-    switch (kind) {
+    switch (s.kind) {
     case FailureKind::Switch:
+        switch (s.network) {
+        case Network::Storage:
+            return QObject::tr("Storage switch");
+        case Network::InBand:
+            return QObject::tr("In-band switch");
+        case Network::OutOfBand:
+            return QObject::tr("Out-of-band switch");
+        case Network::None:
+        case Network::Compute:
+            break;
+        }
         return QObject::tr("Switch");
     case FailureKind::Plane:
         return QObject::tr("Plane");
@@ -60,8 +74,14 @@ FailuresPanel::FailuresPanel(DesignDocument* document, DesignAnalysis* analysis,
       mFloor(floor),
       mTable(new QTableWidget(this)),
       mSummary(new QLabel(this)),
-      mExplanation(new QLabel(this))
+      mExplanation(new QLabel(this)),
+      mProgress(new QProgressBar(this)),
+      mCancel(new QPushButton(tr("Cancel"), this)),
+      mCompute(new QPushButton(tr("Compute the failure domains"), this))
 {
+    mProgress->setObjectName(QStringLiteral("failuresProgress"));
+    mCancel->setObjectName(QStringLiteral("failuresCancel"));
+    mCompute->setObjectName(QStringLiteral("failuresCompute"));
     setObjectName(QStringLiteral("failuresPanel"));
     mSummary->setWordWrap(true);
     mExplanation->setWordWrap(true);
@@ -73,7 +93,8 @@ FailuresPanel::FailuresPanel(DesignDocument* document, DesignAnalysis* analysis,
     mTable->horizontalHeaderItem(EquivalentColumn)
         ->setToolTip(
             tr("Failures alike (same switches by tier, model and links, same GPUs and kW) this row stands for"));
-    mTable->horizontalHeaderItem(DegradedColumn)->setToolTip(tr("Servers still up with some compute links gone"));
+    mTable->horizontalHeaderItem(DegradedColumn)
+        ->setToolTip(tr("Servers still up with some links of the failed network gone"));
     mTable->horizontalHeaderItem(BlocksColumn)->setToolTip(tr("Scheduler blocks with a host lost or degraded"));
     mTable->horizontalHeaderItem(BisectionColumn)
         ->setToolTip(tr("Bisection of the GPUs left (1.0 = full), exact max-flow across the worst split found"));
@@ -84,6 +105,11 @@ FailuresPanel::FailuresPanel(DesignDocument* document, DesignAnalysis* analysis,
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(mSummary);
+    auto* job = new QHBoxLayout;
+    job->addWidget(mProgress, 1);
+    job->addWidget(mCancel);
+    job->addWidget(mCompute);
+    layout->addLayout(job);
     layout->addWidget(mTable, 1);
     layout->addWidget(mExplanation);
     connect(mTable, &QTableWidget::cellClicked, this, [this](int row, int) { showRow(row); });
@@ -92,6 +118,13 @@ FailuresPanel::FailuresPanel(DesignDocument* document, DesignAnalysis* analysis,
             showRow(row);
     });
     connect(mAnalysis, &DesignAnalysis::updated, this, &FailuresPanel::refresh);
+    connect(mAnalysis, &DesignAnalysis::failuresUpdated, this, &FailuresPanel::refresh);
+    connect(mAnalysis, &DesignAnalysis::failuresProgress, this, [this](int done, int total) {
+        mProgress->setRange(0, total); // 0 of 0 until the first step: busy
+        mProgress->setValue(done);
+    });
+    connect(mCancel, &QPushButton::clicked, mAnalysis, &DesignAnalysis::cancelFailureDomains);
+    connect(mCompute, &QPushButton::clicked, mAnalysis, &DesignAnalysis::computeFailureDomains);
     refresh();
 }
 
@@ -130,13 +163,21 @@ void FailuresPanel::refresh()
     mNotes.clear();
     mTable->setRowCount(0);
     const std::optional<FailureDomains>& f = mAnalysis->failures();
+    const bool running = mAnalysis->failureDomainsRunning();
+    mProgress->setVisible(running);
+    mCancel->setVisible(running);
+    mCompute->setVisible(!f && mAnalysis->failureDomainsCanceled());
+    if (running) {
+        mProgress->setRange(0, mAnalysis->failureDomainsTotal());
+        mProgress->setValue(mAnalysis->failureDomainsDone());
+    }
     if (!f) {
         mSummary->setText(!mAnalysis->failuresError().isEmpty()
                 ? tr("The failure domains could not be computed: %1").arg(mAnalysis->failuresError())
-                : mAnalysis->fabricAnalysisSkipped()
-                ? tr("This design is too large for the live analysis: podwright-cli failures computes its failure "
-                     "domains.")
-                : tr("Computing the failure domains…"));
+                : mAnalysis->failureDomainsCanceled() ? tr("The failure domains were canceled.")
+                : running ? tr("Computing the failure domains of this large design in the background; the studio "
+                               "stays usable meanwhile…")
+                          : tr("Computing the failure domains…"));
         mExplanation->clear();
         return;
     }
@@ -151,7 +192,7 @@ void FailuresPanel::refresh()
     mTable->setRowCount(rowCount());
     for (int r = 0; r < rowCount(); ++r) {
         const FailureScenario& s = mShown[static_cast<size_t>(r)];
-        mTable->setItem(r, KindColumn, cell(kindText(s.kind)));
+        mTable->setItem(r, KindColumn, cell(kindText(s)));
         auto* entity = cell(s.entity);
         entity->setToolTip(s.detail);
         mTable->setItem(r, EntityColumn, entity);
@@ -213,7 +254,9 @@ void FailuresPanel::showRow(int row)
         mView->fitSelection();
 
     QStringList lines;
-    lines << QStringLiteral("%1 %2: %3").arg(kindText(s->kind), s->entity, s->detail);
+    lines << QStringLiteral("%1 %2: %3").arg(kindText(*s), s->entity, s->detail);
+    if (!s->effect.isEmpty())
+        lines << s->effect;
     if (s->equivalent > 1)
         lines << tr("Stands for %1 failures alike; the figures are this one's.").arg(s->equivalent);
     lines << tr("GPUs lost: %1 (%2 servers down or cut off); %3 servers degraded, %4 Gb/s of their links lost.")

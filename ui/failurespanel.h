@@ -9,6 +9,8 @@
 #include <vector>
 
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QTableWidget;
 
 namespace pw::ui {
@@ -24,7 +26,9 @@ class DesignDocument;
 // Clicking a row shows its blast radius: the failed devices and the servers cut off or degraded are
 // selected on the canvas and centred, and the floor view draws the racks that go down red and the
 // racks with servers cut off or degraded orange. Selection and highlight are view state only.
-// The analysis computes the failure domains from the first time this panel is shown.
+// The analysis computes the failure domains from the first time this panel is shown; a design
+// above the live analysis's size gets them from a background job, whose progress and Cancel
+// button show here while the window stays usable.
 class FailuresPanel : public QWidget {
     Q_OBJECT
 public:
@@ -48,6 +52,9 @@ public:
     [[nodiscard]] const FailureScenario* scenarioAt(int row) const;
     [[nodiscard]] QString summaryText() const;
     [[nodiscard]] QString explanationText() const;
+    [[nodiscard]] QProgressBar* progressBar() const { return mProgress; }
+    [[nodiscard]] QPushButton* cancelButton() const { return mCancel; }
+    [[nodiscard]] QPushButton* computeButton() const { return mCompute; }
     // Shows the blast radius of the scenario in `row` (what a click does).
     void showRow(int row);
 
@@ -65,6 +72,9 @@ private:
     QTableWidget* mTable;
     QLabel* mSummary;
     QLabel* mExplanation;
+    QProgressBar* mProgress;
+    QPushButton* mCancel;
+    QPushButton* mCompute; // after a cancel: start again
     std::vector<FailureScenario> mShown;
     QStringList mNotes;
 };

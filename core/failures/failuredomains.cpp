@@ -1,5 +1,7 @@
 #include "failures/failuredomains.h"
 
+#include "failures/servicereach.h"
+
 #include "export/exportnames.h"
 #include "export/schedulertopology.h"
 #include "facility/powerchain.h"
@@ -14,6 +16,8 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -32,6 +36,7 @@ struct Candidate {
     std::vector<GroupId> degradedRacks = {}; // running without their redundancy (a feed or CDU lost)
     std::optional<double> liquidCapacityLeftKw = {}; // when the failure takes cooling capacity
     QString classKey = {}; // what else two failures of this kind must share to be equivalent
+    Network network = Network::None; // of a failed switch or plane
 };
 
 // Everything the scenarios share, built once per design.
@@ -113,7 +118,16 @@ public:
     }
 
     [[nodiscard]] const FabricGraph& graph() const { return mGraph; }
+    // The reach of a service network (storage, in-band, out-of-band), built the first time it is asked.
+    [[nodiscard]] const ServiceReach& reach(Network network)
+    {
+        std::unique_ptr<ServiceReach>& r = mReach[static_cast<size_t>(network)];
+        if (!r)
+            r = std::make_unique<ServiceReach>(mDesign, network);
+        return *r;
+    }
     [[nodiscard]] const PowerChain& chain() const { return mChain; }
+    [[nodiscard]] const Design& design() const { return mDesign; }
     [[nodiscard]] const std::vector<NodeId>& nodesOfRack(GroupId rack) const
     {
         static const std::vector<NodeId> none;
@@ -122,19 +136,36 @@ public:
     }
 
     // Candidates with one signature are evaluated once; the scenario stands for all of them.
-    void addAll(std::vector<Candidate> candidates, std::vector<FailureScenario>& out)
+    struct Class {
+        Candidate representative;
+        int equivalent = 1;
+    };
+    [[nodiscard]] std::vector<Class> classify(std::vector<Candidate> candidates) const
     {
-        std::vector<FailureScenario> scenarios;
+        std::vector<Class> classes;
         QHash<QString, size_t> bySignature;
         for (Candidate& c : candidates) {
             const QString sig = signature(c);
             const auto it = bySignature.constFind(sig);
             if (it != bySignature.constEnd()) {
-                ++scenarios[*it].equivalent;
+                ++classes[*it].equivalent;
                 continue;
             }
-            bySignature.insert(sig, scenarios.size());
-            scenarios.push_back(evaluate(c));
+            bySignature.insert(sig, classes.size());
+            classes.push_back({std::move(c), 1});
+        }
+        return classes;
+    }
+
+    // Evaluates one kind's classes, worst first, into `out`; `step` after each (false: stop).
+    bool addAll(const std::vector<Class>& classes, std::vector<FailureScenario>& out, const std::function<bool()>& step)
+    {
+        std::vector<FailureScenario> scenarios;
+        for (const Class& c : classes) {
+            scenarios.push_back(evaluate(c.representative));
+            scenarios.back().equivalent = c.equivalent;
+            if (!step())
+                return false;
         }
         std::stable_sort(scenarios.begin(), scenarios.end(), [](const FailureScenario& a, const FailureScenario& b) {
             if (a.gpusLost != b.gpusLost)
@@ -142,6 +173,7 @@ public:
             return a.bisectionRatio.value_or(1e9) < b.bisectionRatio.value_or(1e9);
         });
         out.insert(out.end(), scenarios.begin(), scenarios.end());
+        return true;
     }
 
 private:
@@ -188,12 +220,15 @@ private:
 
     [[nodiscard]] FailureScenario evaluate(const Candidate& c) const
     {
+        if (c.network != Network::None && c.network != Network::Compute)
+            return evaluateService(c);
         const auto& V = mGraph.vertices();
         FailureScenario s;
         s.kind = c.kind;
         s.entity = c.entity;
         s.detail = c.detail;
         s.failedNodes = c.nodes;
+        s.network = c.network;
         s.failedRacks = c.racks;
         s.degradedRacks = c.degradedRacks;
         s.liquidCapacityLeftKw = c.liquidCapacityLeftKw.value_or(mLiquidCapacityKw);
@@ -276,8 +311,126 @@ private:
         s.blocksAffected = blocks;
 
         if (mSearch)
-            s.bisectionRatio = mSearch->degradedRatio(failedSwitches, goneServers);
+            s.bisectionRatio = bisectionAfter(failedSwitches, goneServers);
+        s.effect = effectOf(s, c);
         return s;
+    }
+
+    [[nodiscard]] std::optional<double> bisectionAfter(
+        const std::vector<int>& failedSwitches, const std::vector<int>& goneServers) const
+    {
+        // Nothing of the compute fabric gone: the intact figure, without another max-flow.
+        if (failedSwitches.empty() && goneServers.empty())
+            return mSearch->worst().ratio;
+        return mSearch->degradedRatio(failedSwitches, goneServers);
+    }
+
+    // One switch of a service network: the hosts it cuts off from storage or management. Servers
+    // cut off from storage or in-band are unusable (no data, no checkpoints; the scheduler cannot
+    // reach them) and count as lost; out-of-band serves the BMCs only, so its servers run on.
+    [[nodiscard]] FailureScenario evaluateService(const Candidate& c) const
+    {
+        const ServiceReach& reach = *mReach[static_cast<size_t>(c.network)];
+        const ServiceReach::Loss loss = reach.without(c.nodes.front());
+        const bool unusable = c.network != Network::OutOfBand;
+        FailureScenario s;
+        s.kind = c.kind;
+        s.network = c.network;
+        s.entity = c.entity;
+        s.detail = c.detail;
+        s.failedNodes = c.nodes;
+        s.liquidCapacityLeftKw = mLiquidCapacityKw;
+        double kwDown = 0;
+        double liquidDown = 0;
+        for (NodeId n : c.nodes)
+            if (const auto it = mKw.find(n.value()); it != mKw.end()) {
+                kwDown += it->second.kw;
+                liquidDown += it->second.liquidKw;
+            }
+        s.powerLeftKw = mTotalKw - kwDown;
+        s.liquidLeftKw = mTotalLiquidKw - liquidDown;
+        s.airLeftKw = mTotalAirKw - (kwDown - liquidDown);
+        s.hostsCutOff = static_cast<int>(loss.cutOff.size());
+        s.injectionLostGbps = loss.gbpsLost;
+        s.networkGbps = reach.hostGbps();
+        s.networkGbpsLeft = reach.hostGbps() - loss.gbpsLost;
+
+        std::vector<int> goneServers;
+        QStringList blocks;
+        auto addBlocksOf = [&](NodeId n) {
+            const auto it = mBlocksOfNode.find(n.value());
+            if (it != mBlocksOfNode.end())
+                for (const QString& b : it->second)
+                    if (!blocks.contains(b))
+                        blocks << b;
+        };
+        for (const auto& [from, to] :
+            {std::pair{&loss.cutOff, &s.cutOffServers}, std::pair{&loss.degraded, &s.degradedServers}})
+            for (NodeId n : *from) {
+                const int v = vertexOf(n);
+                const CatalogItem* item = mDesign.itemOf(n);
+                if (!item || item->gpuCount() <= 0)
+                    continue;
+                to->push_back(n);
+                if (unusable)
+                    addBlocksOf(n);
+                if (unusable && from == &loss.cutOff) {
+                    ++s.serversLost;
+                    s.gpusLost += item->gpuCount();
+                    if (v >= 0)
+                        goneServers.push_back(v);
+                }
+            }
+        s.blocksAffected = blocks;
+        if (mSearch)
+            s.bisectionRatio = bisectionAfter({}, goneServers);
+        s.effect = effectOf(s, c);
+        return s;
+    }
+
+    // The scenario's meaning in one sentence, for the CLI, the panel and the report.
+    [[nodiscard]] static QString effectOf(const FailureScenario& s, const Candidate& c)
+    {
+        const int gpus = s.gpusLost;
+        switch (c.network) {
+        case Network::Storage:
+            return QStringLiteral(
+                "%1 GPU servers (%2 GPUs) lose storage access, %3 devices in all; %4 servers keep it on their other "
+                "links; %5 of %6 Gb/s of storage links left")
+                .arg(s.cutOffServers.size())
+                .arg(gpus)
+                .arg(s.hostsCutOff)
+                .arg(s.degradedServers.size())
+                .arg(s.networkGbpsLeft, 0, 'f', 0)
+                .arg(s.networkGbps, 0, 'f', 0);
+        case Network::InBand:
+            return QStringLiteral(
+                "%1 GPU servers (%2 GPUs) lose in-band management: the scheduler cannot reach them; %3 devices in "
+                "all; %4 servers keep it on their other links")
+                .arg(s.cutOffServers.size())
+                .arg(gpus)
+                .arg(s.hostsCutOff)
+                .arg(s.degradedServers.size());
+        case Network::OutOfBand:
+            return QStringLiteral(
+                "%1 devices lose out-of-band management (BMC, console, PDU and switch management), %2 of them GPU "
+                "servers; they keep running")
+                .arg(s.hostsCutOff)
+                .arg(s.cutOffServers.size());
+        case Network::Compute:
+            return QStringLiteral("%1 GPU servers (%2 GPUs) cut off from the compute fabric; %3 run on with fewer "
+                                  "links (%4 Gb/s lost)")
+                .arg(s.cutOffServers.size())
+                .arg(gpus)
+                .arg(s.degradedServers.size())
+                .arg(s.injectionLostGbps, 0, 'f', 0);
+        case Network::None:
+            break;
+        }
+        return QStringLiteral("%1 racks down, %2 GPUs lost; %3 racks run on without their redundancy")
+            .arg(s.failedRacks.size())
+            .arg(gpus)
+            .arg(s.degradedRacks.size());
     }
 
     // The blocks a scheduler packs jobs into, as the Slurm topology export writes them.
@@ -327,6 +480,7 @@ private:
     std::unordered_map<quint32, std::vector<NodeId>> mNodesOfRack;
     std::unordered_map<quint32, QStringList> mBlocksOfNode;
     PowerChain mChain;
+    std::array<std::unique_ptr<ServiceReach>, 5> mReach; // by Network
     double mLiquidCapacityKw = 0; // CDU capacity of every loop
     double mTotalKw = 0;
     double mTotalLiquidKw = 0;
@@ -340,8 +494,31 @@ std::vector<Candidate> switchCandidates(const Design& design, const FabricGraph&
         if (v.server)
             continue;
         const Node* n = design.node(v.node);
-        out.push_back({FailureKind::Switch, n ? n->name : QString(),
-            QStringLiteral("%1, %2").arg(toString(v.tier), n ? n->sku : QString()), {v.node}, {}});
+        Candidate c{FailureKind::Switch, n ? n->name : QString(),
+            QStringLiteral("%1, %2").arg(toString(v.tier), n ? n->sku : QString()), {v.node}, {}};
+        c.network = Network::Compute;
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+// The switches of the storage fabric and of the in-band and out-of-band management networks.
+std::vector<Candidate> serviceSwitchCandidates(FailureEvaluator& eval, Network network, QStringList& notes)
+{
+    const ServiceReach& reach = eval.reach(network);
+    std::vector<Candidate> out;
+    if (!reach.switches().empty())
+        notes << QStringLiteral("%1 switches: a device is cut off when no path is left to the %2%3")
+                     .arg(displayName(network), reach.anchorText(),
+                         network == Network::OutOfBand ? QStringLiteral("; its servers keep running, so no GPU is lost")
+                                                       : QStringLiteral("; its GPU servers count as lost"));
+    for (NodeId id : reach.switches()) {
+        const Node* n = eval.design().node(id);
+        Candidate c{FailureKind::Switch, n->name,
+            QStringLiteral("%1 %2, %3").arg(displayName(network), toString(n->tier), n->sku), {id}, {}};
+        c.network = network;
+        c.classKey = reach.profileOf(id);
+        out.push_back(std::move(c));
     }
     return out;
 }
@@ -360,6 +537,7 @@ std::vector<Candidate> planeCandidates(const FabricGraph& g, QStringList& notes)
         Candidate c{FailureKind::Plane,
             (planes.separate ? QStringLiteral("plane %1") : QStringLiteral("rail %1")).arg(p + 1),
             QStringLiteral("%1 switches").arg(planes.switchesOf(p).size()), {}, {}};
+        c.network = Network::Compute;
         for (int v : planes.switchesOf(p))
             c.nodes.push_back(g.vertices()[static_cast<size_t>(v)].node);
         out.push_back(std::move(c));
@@ -470,16 +648,35 @@ std::vector<Candidate> loopCandidates(const FailureEvaluator& eval, QStringList&
 
 FailureDomains FailureDomains::of(const Design& design, const AnalysisOptions& options)
 {
+    return *of(design, options, Progress());
+}
+
+std::optional<FailureDomains> FailureDomains::of(
+    const Design& design, const AnalysisOptions& options, const Progress& progress)
+{
     QElapsedTimer timer;
     timer.start();
     FailureDomains d;
-    FailureEvaluator eval(design, options, d);
-    eval.addAll(switchCandidates(design, eval.graph()), d.scenarios);
-    eval.addAll(planeCandidates(eval.graph(), d.notes), d.scenarios);
-    eval.addAll(feedCandidates(eval, d.notes), d.scenarios);
-    eval.addAll(loopCandidates(eval, d.notes), d.scenarios);
-    eval.addAll(rackCandidates(design, eval), d.scenarios);
-    eval.addAll(rowCandidates(design, eval, d.notes), d.scenarios);
+    FailureEvaluator eval(design, options, d); // the intact fabric's bisection: the first step
+    std::vector<std::vector<FailureEvaluator::Class>> kinds;
+    kinds.push_back(eval.classify(switchCandidates(design, eval.graph())));
+    for (Network n : {Network::Storage, Network::InBand, Network::OutOfBand})
+        kinds.push_back(eval.classify(serviceSwitchCandidates(eval, n, d.notes)));
+    kinds.push_back(eval.classify(planeCandidates(eval.graph(), d.notes)));
+    kinds.push_back(eval.classify(feedCandidates(eval, d.notes)));
+    kinds.push_back(eval.classify(loopCandidates(eval, d.notes)));
+    kinds.push_back(eval.classify(rackCandidates(design, eval)));
+    kinds.push_back(eval.classify(rowCandidates(design, eval, d.notes)));
+    int total = 1;
+    for (const auto& k : kinds)
+        total += static_cast<int>(k.size());
+    int done = 1;
+    if (progress && !progress(done, total))
+        return std::nullopt;
+    const std::function<bool()> step = [&] { return !progress || progress(++done, total); };
+    for (const auto& k : kinds)
+        if (!eval.addAll(k, d.scenarios, step))
+            return std::nullopt;
     if (d.intactBisectionRatio <= 0)
         d.notes << QStringLiteral("bisection: not computed (no compute fabric with two or more GPU servers)");
     d.notes << QStringLiteral(

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+#include <optional>
 #include <vector>
 
 namespace pw {
@@ -39,6 +41,12 @@ struct FailureDomains {
     double seconds = 0;
 
     [[nodiscard]] static FailureDomains of(const Design& design, const AnalysisOptions& options = {});
+    // The same, for a run in the background: `progress` is called with (steps done, steps in all)
+    // after the intact fabric's bisection and after each class of failures; when it returns false
+    // the run stops and nothing is returned (the user canceled).
+    using Progress = std::function<bool(int done, int total)>;
+    [[nodiscard]] static std::optional<FailureDomains> of(
+        const Design& design, const AnalysisOptions& options, const Progress& progress);
     [[nodiscard]] QJsonObject toJson() const;
     // The scenario that loses the most GPUs, then the lowest bisection; nullptr when there is none.
     [[nodiscard]] const FailureScenario* worst() const;

@@ -37,8 +37,9 @@ double rounded(double v, double step)
 QJsonObject FailureScenario::toJson() const
 {
     QJsonObject o{{QStringLiteral("kind"), toString(kind)}, {QStringLiteral("entity"), entity},
-        {QStringLiteral("detail"), detail}, {QStringLiteral("equivalent"), equivalent},
-        {QStringLiteral("gpus_lost"), gpusLost}, {QStringLiteral("servers_lost"), serversLost},
+        {QStringLiteral("detail"), detail}, {QStringLiteral("effect"), effect},
+        {QStringLiteral("equivalent"), equivalent}, {QStringLiteral("gpus_lost"), gpusLost},
+        {QStringLiteral("servers_lost"), serversLost},
         {QStringLiteral("servers_degraded"), static_cast<int>(degradedServers.size())},
         {QStringLiteral("injection_lost_gbps"), injectionLostGbps},
         {QStringLiteral("blocks_affected"), blocksAffected.size()},
@@ -51,6 +52,13 @@ QJsonObject FailureScenario::toJson() const
                 {QStringLiteral("liquid_capacity"), rounded(liquidCapacityLeftKw, 0.01)}}},
         {QStringLiteral("racks_lost"), static_cast<int>(failedRacks.size())},
         {QStringLiteral("racks_degraded"), static_cast<int>(degradedRacks.size())}};
+    if (network != Network::None)
+        o.insert(QStringLiteral("network"), toString(network));
+    if (network != Network::None && network != Network::Compute) {
+        o.insert(QStringLiteral("hosts_cut_off"), hostsCutOff);
+        o.insert(QStringLiteral("network_gbps_left"), rounded(networkGbpsLeft, 0.01));
+        o.insert(QStringLiteral("network_gbps"), rounded(networkGbps, 0.01));
+    }
     return o;
 }
 

@@ -2,6 +2,8 @@
 
 #include "generate/designbuilder.h"
 
+#include <algorithm>
+
 namespace pw {
 
 AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, const std::vector<Segment>& segments)
@@ -34,6 +36,9 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
     }
     const int radix = spec.spine->portGroups[static_cast<size_t>(spec.spineGroup)].count;
     const long long spines = std::max<long long>(1, (total + spec.spineReserve + radix - 1) / radix);
+    const int maxUp = *std::max_element(uplinks.begin(), uplinks.end());
+    if (spines > maxUp && maxUp > 0)
+        return buildThreeTier(b, spec, r, uplinks, upGroups, maxUp, radix);
     const double width = static_cast<double>(r.leaves.size()) * 250;
     for (long long s = 0; s < spines; ++s)
         r.spines.push_back(b.addNode(*spec.spine,
@@ -49,6 +54,73 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
                 down = b.takePort(r.spines[static_cast<size_t>((e + t) % spines)], spec.spineGroup);
             if (up.isValid() && down.isValid())
                 b.connect(up, down);
+        }
+    return r;
+}
+
+AccessFabric::Result AccessFabric::buildThreeTier(DesignBuilder& b, const Spec& spec, Result r,
+    const std::vector<int>& uplinks, const std::vector<int>& upGroups, int spinesPerPod, int radix)
+{
+    const long long leaves = static_cast<long long>(r.leaves.size());
+    // The largest pod whose spines keep as many ports up as down plus their share of the reserve.
+    int perPod = radix / 2;
+    long long pods = 0;
+    long long reservePerSpine = 0;
+    for (; perPod > 1; --perPod) {
+        pods = (leaves + perPod - 1) / perPod;
+        reservePerSpine = (spec.spineReserve + pods * spinesPerPod - 1) / (pods * spinesPerPod);
+        if (2LL * perPod + reservePerSpine <= radix)
+            break;
+    }
+    r.pods = static_cast<int>(pods);
+    r.leavesPerPod = perPod;
+    const double width = static_cast<double>(r.leaves.size()) * 250;
+    // Pod spines, pod by pod; spine j of a pod serves uplink j of its leaves.
+    for (long long p = 0; p < pods; ++p)
+        for (int j = 0; j < spinesPerPod; ++j)
+            r.spines.push_back(b.addNode(*spec.spine,
+                QStringLiteral("%1-spine-%2-%3")
+                    .arg(spec.prefix)
+                    .arg(p + 1, 2, 10, QLatin1Char('0'))
+                    .arg(j + 1, 2, 10, QLatin1Char('0')),
+                spec.network, FabricTier::Spine,
+                spec.origin
+                    + QPointF(width * (static_cast<double>(p) + (j + 0.5) / spinesPerPod) / static_cast<double>(pods),
+                        -200)));
+    for (long long l = 0; l < leaves; ++l) {
+        const long long pod = l / perPod;
+        for (int k = 0; k < uplinks[static_cast<size_t>(l)]; ++k) {
+            const PortRef up = b.takePort(r.leaves[static_cast<size_t>(l)], upGroups[static_cast<size_t>(l)]);
+            const PortRef down
+                = b.takePort(r.spines[static_cast<size_t>(pod * spinesPerPod + k % spinesPerPod)], spec.spineGroup);
+            if (up.isValid() && down.isValid())
+                b.connect(up, down);
+        }
+    }
+    // Core groups: spine j of every pod sends its perPod uplinks round-robin over group j's cores.
+    const long long coresPerGroup = std::max<long long>(1, (pods * perPod + radix - 1) / radix);
+    for (int j = 0; j < spinesPerPod; ++j)
+        for (long long c = 0; c < coresPerGroup; ++c)
+            r.cores.push_back(b.addNode(*spec.spine,
+                QStringLiteral("%1-core-%2-%3")
+                    .arg(spec.prefix)
+                    .arg(j + 1, 2, 10, QLatin1Char('0'))
+                    .arg(c + 1, 2, 10, QLatin1Char('0')),
+                spec.network, FabricTier::Core,
+                spec.origin
+                    + QPointF(width * (j * coresPerGroup + c + 0.5) / static_cast<double>(spinesPerPod * coresPerGroup),
+                        -400)));
+    for (long long p = 0; p < pods; ++p)
+        for (int j = 0; j < spinesPerPod; ++j) {
+            const NodeId spine = r.spines[static_cast<size_t>(p * spinesPerPod + j)];
+            for (int k = 0; k < perPod; ++k) {
+                const PortRef up = b.takePort(spine, spec.spineGroup);
+                const PortRef down
+                    = b.takePort(r.cores[static_cast<size_t>(j * coresPerGroup + (p * perPod + k) % coresPerGroup)],
+                        spec.spineGroup);
+                if (up.isValid() && down.isValid())
+                    b.connect(up, down);
+            }
         }
     return r;
 }

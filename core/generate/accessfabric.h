@@ -13,9 +13,16 @@ namespace pw {
 class DesignBuilder;
 struct CatalogItem;
 
-// A simple two-tier access network (storage, in-band, out-of-band): endpoint ports fill leaf
-// switches in order, `down` per leaf, each leaf sends `up` uplinks round-robin over as many spines
-// as the uplinks need. One leaf and no spine when everything fits on one switch.
+// A simple access network (storage, in-band, out-of-band): endpoint ports fill leaf switches in
+// order, `down` per leaf. Two tiers while every leaf reaches every spine: each leaf sends `up`
+// uplinks round-robin over as many spines as the uplinks need, at most as many spines as a leaf
+// has uplinks. Beyond that (more than radix x up / up = radix leaves' worth of uplinks, e.g. 64
+// leaves of 16 uplinks on 64-port spines) two tiers would leave leaves that share no spine: the
+// network is then three tiers (a folded Clos of pods): pods of P leaves, each pod with one spine
+// per leaf uplink (every leaf reaches every spine of its pod), each pod spine with P ports down,
+// P up and its share of the reserve; spine j of every pod uplinks round-robin to core group j,
+// ceil(pods x P / radix) core switches, each spine reaching every core of its group.
+// One leaf and no spine when everything fits on one switch.
 class AccessFabric {
 public:
     struct Segment {
@@ -44,9 +51,16 @@ public:
     struct Result {
         std::vector<NodeId> leaves;
         std::vector<NodeId> spines;
+        std::vector<NodeId> cores; // three tiers only
+        int pods = 0; // three tiers: pods of leaves and spines; 0 for two tiers
+        int leavesPerPod = 0;
     };
 
     static Result build(DesignBuilder& builder, const Spec& spec, const std::vector<Segment>& segments);
+
+private:
+    static Result buildThreeTier(DesignBuilder& b, const Spec& spec, Result r, const std::vector<int>& uplinks,
+        const std::vector<int>& upGroups, int spinesPerPod, int radix);
 };
 
 } // namespace pw

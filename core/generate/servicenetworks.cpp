@@ -84,6 +84,20 @@ std::tuple<const CatalogItem*, int, int> accessLeafFor(
     return best;
 }
 
+// Why an access network has three tiers, and its shape.
+QString threeTierNote(const QString& what, const AccessFabric::Result& r)
+{
+    return QStringLiteral(
+        "the %1 has three tiers: %2 leaves need more spines than a leaf has uplinks, so two tiers would leave "
+        "leaves sharing no spine; %3 pods of up to %4 leaves with %5 spines each, %6 core switches")
+        .arg(what)
+        .arg(r.leaves.size())
+        .arg(r.pods)
+        .arg(r.leavesPerPod)
+        .arg(r.spines.size() / static_cast<size_t>(std::max(1, r.pods)))
+        .arg(r.cores.size());
+}
+
 } // namespace
 
 const CatalogItem* ServiceNetworks::storageSwitchFor(
@@ -207,6 +221,9 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
     const AccessFabric::Result r = AccessFabric::build(b, spec, segments);
     placed.insert(placed.end(), r.leaves.begin(), r.leaves.end());
     placed.insert(placed.end(), r.spines.begin(), r.spines.end());
+    placed.insert(placed.end(), r.cores.begin(), r.cores.end());
+    if (r.pods > 0)
+        notes << threeTierNote(QStringLiteral("storage fabric"), r);
     return std::nullopt;
 }
 
@@ -288,8 +305,11 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     const AccessFabric::Result r = AccessFabric::build(b, spec, segments);
     placed.insert(placed.end(), r.leaves.begin(), r.leaves.end());
     placed.insert(placed.end(), r.spines.begin(), r.spines.end());
+    placed.insert(placed.end(), r.cores.begin(), r.cores.end());
+    if (r.pods > 0)
+        notes << threeTierNote(QStringLiteral("in-band network"), r);
     notes << QStringLiteral("in-band management: %1 switch(es) (%2; %3 leaves 48 down, 16 up), 2 head nodes")
-                 .arg(r.leaves.size() + r.spines.size())
+                 .arg(r.leaves.size() + r.spines.size() + r.cores.size())
                  .arg(models.join(QStringLiteral(", ")), sw->sku);
     return std::nullopt;
 }

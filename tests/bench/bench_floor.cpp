@@ -3,11 +3,11 @@
 // total and the peak resident memory, and exits 1 when a target is missed. Not a ctest (too slow
 // for CI): run it by hand, see docs/benchmarks-history.md.
 //   build-bench/tests/bench/bench_floor [GPUS]
-#include "catalog/catalog.h"
+#include "generatedsuperpod.h"
+
 #include "cost/billofmaterials.h"
 #include "floor/cableplan.h"
 #include "floor/floorlayout.h"
-#include "generate/fabricgenerator.h"
 #include "topology/fabricanalyzer.h"
 
 #include <QCoreApplication>
@@ -22,25 +22,18 @@ using namespace pw;
 int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
-    const int gpus = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 100000;
+    const int gpus = bench::gpusArgument(argc, argv);
     Catalog catalog;
-    const QByteArray dir = qgetenv("PODWRIGHT_CATALOG_DIR");
-    catalog.loadDirectory(dir.isEmpty() ? QStringLiteral(PW_BENCH_CATALOG_DIR) : QString::fromLocal8Bit(dir));
+    bench::loadCatalog(catalog);
 
     QElapsedTimer total;
     total.start();
     QElapsedTimer stage;
     stage.start();
-    GeneratorOptions o;
-    o.serverSku = QStringLiteral("dgx-h100");
-    o.gpus = gpus;
-    o.switchSku = QStringLiteral("qm9700");
-    const GenerateResult g = FabricGenerator::generate(o, catalog);
-    if (!g.ok()) {
-        std::fprintf(stderr, "generate refused: %s\n", qPrintable(g.error));
+    const std::optional<GenerateResult> g = bench::generateSuperPod(catalog, gpus);
+    if (!g)
         return 2;
-    }
-    const Design& d = *g.design;
+    const Design& d = *g->design;
     const qint64 generateMs = stage.restart(); // racks placed on the floor and every link cabled
     const std::optional<FloorLayout> floor = FloorLayout::of(d);
     const CablePlan plan = CablePlan::of(d);

@@ -1,3 +1,4 @@
+#include "helpers/poweredracks.h"
 #include "helpers/testcatalog.h"
 
 #include "failures/failuredomains.h"
@@ -16,9 +17,9 @@ class TestFailureDomains : public QObject {
     Q_OBJECT
 
 private:
-    static Design generate(GeneratorOptions o)
+    static Design generate(GeneratorOptions o, bool management = false)
     {
-        o.management = false;
+        o.management = management;
         GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
         if (!r.ok())
             qFatal("generate failed: %s", qPrintable(r.error));
@@ -43,36 +44,7 @@ private:
     // `racks` racks of `perRack` DGX H100 and `pdus` pdu-3ph-60kw, no fabric, one row.
     static Design poweredRacks(int racks, int perRack, int pdus)
     {
-        Design d;
-        const Catalog& cat = test::shippedCatalog();
-        for (const char* s : {"dgx-h100", "pdu-3ph-60kw", "rack-48u"})
-            d.recordItem(*cat.item(QLatin1String(s)));
-        FloorLayout floor;
-        floor.rows.push_back(FloorRow{QStringLiteral("row1"), 0, 0, 16, false});
-        for (int r = 0; r < racks; ++r) {
-            Group g;
-            g.id = d.allocateGroupId();
-            g.kind = GroupKind::Rack;
-            g.name = QStringLiteral("R%1").arg(r + 1);
-            g.sku = QStringLiteral("rack-48u");
-            d.insertGroup(g);
-            auto add = [&](const QString& sku, const QString& name, int u) {
-                Node n;
-                n.id = d.allocateNodeId();
-                n.sku = sku;
-                n.name = name;
-                n.rack = g.id;
-                n.rackUnit = u;
-                d.insertNode(n);
-            };
-            for (int k = 0; k < perRack; ++k)
-                add(QStringLiteral("dgx-h100"), QStringLiteral("%1-s%2").arg(g.name).arg(k + 1), 1 + 10 * k);
-            for (int k = 0; k < pdus; ++k)
-                add(QStringLiteral("pdu-3ph-60kw"), QStringLiteral("%1-pdu%2").arg(g.name).arg(k + 1), -1);
-            floor.racks[g.id.value()] = RackPlace{0, r};
-        }
-        d.setProperties(floor.storedIn(d.properties()));
-        return d;
+        return test::poweredRacks("dgx-h100", racks, perRack, pdus, 16);
     }
     static const FailureScenario* find(const FailureDomains& f, FailureKind kind, const QString& entity)
     {
@@ -273,6 +245,102 @@ private Q_SLOTS:
                 QCOMPARE(s.gpusLost, 0);
     }
 
+    // 64 DGX H100 asked, 63 built (the UFM pair takes one slot), with a DDN storage fabric and the
+    // management networks. Storage (QM9700, radix 64): server leaves take 64 x 4 / 7 = 36 ports, a
+    // server's 2 storage ports side by side: 18 servers on each of leaves 1-3, 9 on leaf 4; leaf 5
+    // holds the storage system (8 ports) and the storage UFM pair (4); 3 spines. Storage links at
+    // 400 Gb/s: (126 + 8 + 4) x 400 = 55,200. In-band (SN4600C, 48 down): 2 x 63 server ports and
+    // 2 x 5 management servers' at 100 Gb/s = 13,600; leaves 1-2 take 24 servers each, leaf 3 the
+    // other 15 and every management server; one spine. Out-of-band (SN2201): servers run on.
+    void storageAndManagementSwitchesByHand()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 64;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        const FailureDomains f = FailureDomains::of(generate(o, true));
+        QCOMPARE(f.gpus, 504);
+        auto switchesOf = [&](Network n) {
+            int k = 0;
+            for (const FailureScenario& s : f.scenarios)
+                if (s.kind == FailureKind::Switch && s.network == n)
+                    k += s.equivalent;
+            return k;
+        };
+        QCOMPARE(switchesOf(Network::Storage), 8);
+        QCOMPARE(switchesOf(Network::InBand), 4);
+        QVERIFY(switchesOf(Network::OutOfBand) >= 1);
+
+        // A server storage leaf: its 18 servers lose storage access (144 GPUs, unusable); the 45
+        // left keep full bisection; 36 x 400 = 14,400 Gb/s of storage links go; 1.72 kW less.
+        const FailureScenario* leaf = find(f, FailureKind::Switch, QStringLiteral("stor-leaf-001"));
+        QVERIFY(leaf);
+        QVERIFY(leaf->network == Network::Storage);
+        QCOMPARE(leaf->equivalent, 3);
+        QCOMPARE(leaf->gpusLost, 144);
+        QCOMPARE(leaf->serversLost, 18);
+        QCOMPARE(leaf->cutOffServers.size(), size_t(18));
+        QCOMPARE(leaf->hostsCutOff, 18);
+        QCOMPARE(leaf->networkGbps, 55200.0);
+        QCOMPARE(leaf->networkGbpsLeft, 40800.0);
+        QCOMPARE(*leaf->bisectionRatio, 1.0);
+        QCOMPARE(qRound(leaf->powerLeftKw * 100), qRound((f.itMaxKw - 1.72) * 100));
+        QVERIFY(leaf->effect.contains(QStringLiteral("lose storage access")));
+        QCOMPARE(find(f, FailureKind::Switch, QStringLiteral("stor-leaf-004"))->gpusLost, 72);
+        // The storage system's leaf: the one DDN and the UFM pair are cut off, so every server
+        // loses storage: 63 + 1 + 2 devices, 504 GPUs, nothing left to split.
+        const FailureScenario* systems = find(f, FailureKind::Switch, QStringLiteral("stor-leaf-005"));
+        QVERIFY(systems);
+        QCOMPARE(systems->gpusLost, 504);
+        QCOMPARE(systems->hostsCutOff, 66);
+        QCOMPARE(systems->networkGbpsLeft, 0.0);
+        QVERIFY(!systems->bisectionRatio);
+        // A storage spine: two others carry on; no device cut off, no host link lost.
+        const FailureScenario* spine = find(f, FailureKind::Switch, QStringLiteral("stor-spine-01"));
+        QVERIFY(spine);
+        QCOMPARE(spine->gpusLost, 0);
+        QCOMPARE(spine->hostsCutOff, 0);
+        QCOMPARE(spine->networkGbpsLeft, 55200.0);
+
+        // In-band leaf 1: 24 servers lose management (the scheduler cannot reach them): 192 GPUs,
+        // 13,600 - 48 x 100 = 8,800 Gb/s left. Its only spine: leaves 1-2 are cut off from the head
+        // nodes on leaf 3: 48 servers, 384 GPUs, 4,000 Gb/s left. Leaf 3: the management servers
+        // themselves: every server, 63 + 5 devices.
+        const FailureScenario* inb = find(f, FailureKind::Switch, QStringLiteral("inb-leaf-001"));
+        QVERIFY(inb);
+        QVERIFY(inb->network == Network::InBand);
+        QCOMPARE(inb->equivalent, 2);
+        QCOMPARE(inb->gpusLost, 192);
+        QCOMPARE(inb->networkGbps, 13600.0);
+        QCOMPARE(inb->networkGbpsLeft, 8800.0);
+        const FailureScenario* inbSpine = find(f, FailureKind::Switch, QStringLiteral("inb-spine-01"));
+        QVERIFY(inbSpine);
+        QCOMPARE(inbSpine->gpusLost, 384);
+        QCOMPARE(inbSpine->hostsCutOff, 48);
+        QCOMPARE(inbSpine->networkGbpsLeft, 4000.0);
+        const FailureScenario* heads = find(f, FailureKind::Switch, QStringLiteral("inb-leaf-003"));
+        QVERIFY(heads);
+        QCOMPARE(heads->gpusLost, 504);
+        QCOMPARE(heads->hostsCutOff, 68);
+
+        // Out-of-band: devices lose their BMC and management ports, every one keeps running.
+        for (const FailureScenario& s : f.scenarios)
+            if (s.network == Network::OutOfBand) {
+                QCOMPARE(s.gpusLost, 0);
+                QVERIFY(s.hostsCutOff > 0);
+                QVERIFY(s.blocksAffected.isEmpty());
+                QCOMPARE(*s.bisectionRatio, 1.0);
+            }
+
+        // The JSON says which network and what it means.
+        const QJsonObject j = leaf->toJson();
+        QCOMPARE(j[QStringLiteral("network")].toString(), QStringLiteral("storage"));
+        QCOMPARE(j[QStringLiteral("hosts_cut_off")].toInt(), 18);
+        QCOMPARE(j[QStringLiteral("network_gbps_left")].toDouble(), 40800.0);
+        QVERIFY(j[QStringLiteral("effect")].toString().contains(QStringLiteral("18 GPU servers (144 GPUs)")));
+    }
+
     // The CLI's contract: `failures --json` lists `scenarios`, each with these keys.
     void jsonHasTheContractKeys()
     {
@@ -282,8 +350,8 @@ private Q_SLOTS:
         QSet<QString> kinds;
         for (const QJsonValue& v : list) {
             const QJsonObject s = v.toObject();
-            for (const char* key : {"kind", "entity", "equivalent", "gpus_lost", "blocks_affected", "bisection_ratio",
-                     "power_left_kw", "cooling_left_kw"})
+            for (const char* key : {"kind", "entity", "effect", "equivalent", "gpus_lost", "blocks_affected",
+                     "bisection_ratio", "power_left_kw", "cooling_left_kw"})
                 QVERIFY2(s.contains(QLatin1String(key)), key);
             kinds.insert(s[QStringLiteral("kind")].toString());
         }

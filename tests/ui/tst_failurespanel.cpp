@@ -14,6 +14,9 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QTableWidget>
 
 #include <set>
@@ -32,6 +35,20 @@ class TestFailuresPanel : public QObject {
         o.nodes = 64;
         o.switchSku = QStringLiteral("qm9700");
         o.management = false;
+        GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
+        if (!r.ok())
+            qFatal("generate failed: %s", qPrintable(r.error));
+        return std::move(*r.design);
+    }
+
+    // 32,768 GPUs asked: 4,095 DGX H100 built (the UFM pair takes one slot, 32,760 GPUs) with their
+    // management networks, over the live analysis's limit.
+    static Design large()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.gpus = 32768;
+        o.switchSku = QStringLiteral("qm9700");
         GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
         if (!r.ok())
             qFatal("generate failed: %s", qPrintable(r.error));
@@ -136,6 +153,64 @@ private Q_SLOTS:
         w->document()->reset(generated());
         w->analysis()->recompute();
         QVERIFY(!floor->isAffected(leafRack));
+    }
+
+    // Above the live analysis's size the failure domains run as a background job: the call returns
+    // at once with the job running (progress and Cancel shown), the panel fills when it is done
+    // with core's figures, and no "too large" message is shown.
+    void largeDesignFillsFromTheBackground()
+    {
+        auto w = testing::makeWindow();
+        w->document()->reset(large());
+        QVERIFY(w->document()->design().nodes().size() > size_t(DesignAnalysis::kFabricAnalysisMaxNodes));
+        QSignalSpy progress(w->analysis(), &DesignAnalysis::failuresProgress);
+        w->action(QStringLiteral("actionShowFailures"))->trigger();
+        w->analysis()->recompute();
+        FailuresPanel* panel = w->failuresPanel();
+        QVERIFY(w->analysis()->fabricAnalysisSkipped());
+        QVERIFY(w->analysis()->failureDomainsRunning());
+        QCOMPARE(panel->rowCount(), 0);
+        QVERIFY(!panel->progressBar()->isHidden());
+        QVERIFY(!panel->cancelButton()->isHidden());
+        QVERIFY(panel->summaryText().contains(QStringLiteral("in the background")));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->rowCount() > 0, 120000);
+        QVERIFY(!w->analysis()->failureDomainsRunning());
+        QVERIFY(panel->progressBar()->isHidden());
+        QVERIFY(panel->cancelButton()->isHidden());
+        QVERIFY2(panel->summaryText().contains(QStringLiteral("32760 GPUs")), qPrintable(panel->summaryText()));
+        QVERIFY(!panel->summaryText().contains(QStringLiteral("too large")));
+        QVERIFY(progress.count() >= 1);
+        const FailureDomains core = FailureDomains::of(w->document()->design());
+        QCOMPARE(panel->rowCount(), static_cast<int>(core.scenarios.size()));
+        for (int r = 0; r < panel->rowCount(); ++r)
+            QCOMPARE(panel->scenarioAt(r)->gpusLost, core.scenarios[static_cast<size_t>(r)].gpusLost);
+        // The storage and management switches are there too, each saying what it means.
+        bool inBand = false;
+        for (int r = 0; r < panel->rowCount(); ++r)
+            inBand = inBand || panel->scenarioAt(r)->network == Network::InBand;
+        QVERIFY(inBand);
+    }
+
+    // Cancel stops the job (no figures arrive, a button offers to start again); Compute restarts it.
+    void cancelAndComputeAgain()
+    {
+        auto w = testing::makeWindow();
+        w->document()->reset(large());
+        w->action(QStringLiteral("actionShowFailures"))->trigger();
+        w->analysis()->recompute();
+        FailuresPanel* panel = w->failuresPanel();
+        QVERIFY(w->analysis()->failureDomainsRunning());
+        QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+        QVERIFY(!w->analysis()->failureDomainsRunning());
+        QVERIFY(w->analysis()->failureDomainsCanceled());
+        QVERIFY(!panel->computeButton()->isHidden());
+        QVERIFY(panel->summaryText().contains(QStringLiteral("canceled")));
+        QTest::qWait(200);
+        QCOMPARE(panel->rowCount(), 0);
+        QTest::mouseClick(panel->computeButton(), Qt::LeftButton);
+        QVERIFY(w->analysis()->failureDomainsRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(panel->rowCount() > 0, 120000);
+        QVERIFY(panel->computeButton()->isHidden());
     }
 };
 

@@ -14,11 +14,14 @@ using Cell = PdfTable::Cell;
 namespace {
 
 // A customer reads kinds as words, not as the CLI's keys.
-QString kindText(FailureKind kind)
+QString kindText(const FailureScenario& s)
 {
-    switch (kind) {
+    switch (s.kind) {
     case FailureKind::Switch:
-        return QStringLiteral("Switch");
+        return s.network == Network::Storage  ? QStringLiteral("Storage switch")
+            : s.network == Network::InBand    ? QStringLiteral("In-band switch")
+            : s.network == Network::OutOfBand ? QStringLiteral("Out-of-band switch")
+                                              : QStringLiteral("Switch");
     case FailureKind::Plane:
         return QStringLiteral("Plane");
     case FailureKind::Pdu:
@@ -54,9 +57,11 @@ void failures(PdfPageFlow& page, const ReportData& d)
         3);
     page.paragraph(
         QStringLiteral(
-            "What one failure takes down. For each kind of failure (one switch of the compute fabric, one plane, one "
-            "rack power feed, one coolant loop, one rack, one row) the table gives the GPUs lost (their server is "
-            "down, or every link of it went to a failed switch), the scheduler blocks affected (%1, as the Slurm "
+            "What one failure takes down. For each kind of failure (one switch of the compute fabric, of the storage "
+            "fabric or of a management network, one plane, one rack power feed, one coolant loop, one rack, one row) "
+            "the table gives the GPUs lost (their server is down, or every link of it went to a failed switch, or it "
+            "lost its storage or in-band management; out-of-band management lost leaves servers running), the "
+            "scheduler blocks affected (%1, as the Slurm "
             "topology export defines them), the bisection of the GPUs left (1.0 = full; exact max-flow across the "
             "worst balanced split found) and the IT power still running. Failures that are alike (the same switches "
             "by tier, model and links, the same GPUs and power) are computed once; the \"x\" column counts them.")
@@ -67,7 +72,7 @@ void failures(PdfPageFlow& page, const ReportData& d)
     std::vector<PdfTable::Row> rows;
     for (const FailureScenario& s : f.scenarios) {
         const QString ratio = s.bisectionRatio ? ReportData::number(*s.bisectionRatio, 3) : QStringLiteral("-");
-        rows.push_back({Cell{kindText(s.kind)}, Cell{s.entity, s.detail}, Cell{ReportData::number(s.equivalent)},
+        rows.push_back({Cell{kindText(s)}, Cell{s.entity, s.detail}, Cell{ReportData::number(s.equivalent)},
             Cell{ReportData::number(s.gpusLost), {}, false, s.gpusLost > 0 ? kWarning : kInk},
             Cell{ReportData::number(static_cast<double>(s.blocksAffected.size()))}, Cell{ratio},
             Cell{ReportData::number(s.powerLeftKw, 1),
