@@ -26,6 +26,7 @@
 #include "repo/teamcatalog.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -81,8 +82,9 @@ private:
         const QString path = file(QStringLiteral("team-catalog.json"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QJsonDocument(QJsonObject{{QStringLiteral("schema"), 1}, {QStringLiteral("items"), QJsonArray{teamItem()}}})
-                    .toJson());
+        f.write(
+            QJsonDocument(QJsonObject{{QStringLiteral("schema"), 1}, {QStringLiteral("items"), QJsonArray{teamItem()}}})
+                .toJson());
         f.close();
         const CliResult pushed = runCli({QStringLiteral("repo"), QStringLiteral("catalog-push"), path,
             QStringLiteral("--repo"), uriOf(QStringLiteral("olga"))});
@@ -146,9 +148,8 @@ private Q_SLOTS:
         // The owner's changes, through the CLI as an owner makes them: a catalog item and a price for
         // the design's first bill-of-materials line (a quote above the catalog's price).
         pushTeamItem();
-        const BomLine first = CostModel::compute(sample(), CostAssumptions::ofProperties(sample().properties()))
-                                  .bom.lines()
-                                  .front();
+        const BomLine first
+            = CostModel::compute(sample(), CostAssumptions::ofProperties(sample().properties())).bom.lines().front();
         mPricedSku = first.sku;
         mBookPrice = first.unitPrice + 700;
         const CliResult priced = runCli({QStringLiteral("repo"), QStringLiteral("price"), mPricedSku,
@@ -233,12 +234,13 @@ private Q_SLOTS:
             pulled, QStringLiteral("--repo"), uriOf(QStringLiteral("alice"))});
         QVERIFY2(pull.exitCode == 0, pull.err.constData());
         qputenv("PODWRIGHT_USER_CATALOG", pulled.toLocal8Bit());
-        const CliResult cli = runCli({QStringLiteral("cost"), QStringLiteral("--json"), design, QStringLiteral("--repo"),
-            uriOf(QStringLiteral("alice"))});
+        const CliResult cli = runCli({QStringLiteral("cost"), QStringLiteral("--json"), design,
+            QStringLiteral("--repo"), uriOf(QStringLiteral("alice"))});
         qunsetenv("PODWRIGHT_USER_CATALOG");
         QVERIFY2(cli.exitCode == 0, cli.err.constData());
         QCOMPARE(cli.json().value(QLatin1String("capex")).toDouble(), studioCapex);
-        QCOMPARE(cli.json().value(QLatin1String("price_book")).toObject().value(QLatin1String("bom_lines_priced")).toInt(),
+        QCOMPARE(
+            cli.json().value(QLatin1String("price_book")).toObject().value(QLatin1String("bom_lines_priced")).toInt(),
             studio.priceBookLines());
     }
 
@@ -284,7 +286,8 @@ private Q_SLOTS:
         const int nodes = static_cast<int>(w->document()->design().nodes().size());
         QVERIFY(notes(*w).filter(mTeamSku).isEmpty());
         // The owner withdraws the item from the team catalog; the studio reloads.
-        QVERIFY(mCluster.psql(mDb, QStringLiteral("DELETE FROM podwright.catalog_items WHERE id = '%1'").arg(mTeamSku)));
+        QVERIFY(
+            mCluster.psql(mDb, QStringLiteral("DELETE FROM podwright.catalog_items WHERE id = '%1'").arg(mTeamSku)));
         QVERIFY(w->reloadTeamCatalog());
         QVERIFY2(mErrors.isEmpty(), qPrintable(mErrors.join(QLatin1Char('\n'))));
         QCOMPARE(paletteShows(*w, mTeamSku), 0);
@@ -294,7 +297,8 @@ private Q_SLOTS:
         QCOMPARE(settledCost(*w).capex, capex);
         const QStringList missing = notes(*w).filter(mTeamSku);
         QCOMPARE(missing.size(), 1);
-        QVERIFY2(missing.front().startsWith(QLatin1String("Not in the catalog in effect")), qPrintable(missing.front()));
+        QVERIFY2(
+            missing.front().startsWith(QLatin1String("Not in the catalog in effect")), qPrintable(missing.front()));
         QVERIFY(w->notesDock()->isVisible());
         // Another one still comes from the design's own copy (as a duplicate would); nothing crashes.
         QVERIFY(w->scene()->placeItem(mTeamSku, QPointF(400, 400)).ok);
