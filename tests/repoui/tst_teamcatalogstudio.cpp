@@ -267,6 +267,12 @@ private Q_SLOTS:
         mErrors.clear();
         QVERIFY(w->reloadTeamCatalog());
         QVERIFY2(mErrors.isEmpty(), qPrintable(mErrors.join(QLatin1Char('\n'))));
+        // Leaving the repository for a local file keeps the team catalog in effect, and says so.
+        QVERIFY(w->openFile(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
+            + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright")));
+        QVERIFY(!w->repoSession()->origin());
+        QCOMPARE(paletteShows(*w, mTeamSku), 1);
+        QVERIFY(w->teamCatalogLabel()->isVisible());
 
         // A window that never connected has no repository to reload from: said, nothing changed.
         auto fresh = makeWindow();
