@@ -39,6 +39,10 @@ const std::vector<ActionSpec>& ActionRegistry::specs()
                "saved after the revision it came from")},
         {ActionId::ShowRepoHistory, QStringLiteral("actionShowRepoHistory"), tr("Repository &History"),
             keys({"Ctrl+Alt+H"}), tr("The revisions of this design in the team repository")},
+        {ActionId::ReloadTeamCatalog, QStringLiteral("actionReloadTeamCatalog"), tr("Reload Team &Catalog"),
+            keys({"Ctrl+Alt+R"}),
+            tr("Read the team repository's catalog items and price book again: the palette shows the team's items "
+               "and the open design is priced with the team's prices")},
         {ActionId::Quit, QStringLiteral("actionQuit"), tr("&Quit"), {QKeySequence::Quit}, {}},
         {ActionId::Undo, QStringLiteral("actionUndo"), tr("&Undo"), {QKeySequence::Undo}, {}},
         {ActionId::Redo, QStringLiteral("actionRedo"), tr("&Redo"), keys({"Ctrl+Shift+Z", "Ctrl+Y"}), {}},

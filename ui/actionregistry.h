@@ -25,6 +25,7 @@ enum class ActionId {
     OpenFromRepository,
     SaveToRepository,
     ShowRepoHistory,
+    ReloadTeamCatalog,
     Quit,
     Undo,
     Redo,

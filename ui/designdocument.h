@@ -19,7 +19,8 @@ namespace pw::ui {
 // The open design with its undo stack and file name. The only path for edits is execute(): it
 // applies a core command once; a refusal pushes nothing and is reported through commandRefused.
 // The design is handed out read-only, so views and tools cannot change it behind the undo stack.
-// Owns the design and the QUndoStack; the catalog is borrowed (it outlives every document).
+// Owns the design and the QUndoStack; the catalog is borrowed (the catalog in effect, swapped by
+// setCatalog when the team catalog changes; the design keeps its own snapshot of the items it uses).
 class DesignDocument : public QObject {
     Q_OBJECT
 public:
@@ -31,6 +32,8 @@ public:
     // runs). Ids are never reused, so this is no edit: the design stays equal, no undo step.
     [[nodiscard]] NodeId reserveNodeId() { return mDesign.allocateNodeId(); }
     [[nodiscard]] const Catalog* catalog() const { return mCatalog; }
+    // The catalog new items come from from now on (StudioCatalog::changed). Not an edit of the design.
+    void setCatalog(const Catalog* catalog) { mCatalog = catalog; }
     [[nodiscard]] QUndoStack* undoStack() const { return mUndoStack; }
 
     // Replaces the design without an undo step (loading, New); the undo stack is cleared.

@@ -38,6 +38,8 @@ public:
     using SavePathPrompt = std::function<QString(const QString& suggestion)>;
 
     FileSession(DesignDocument* document, const Catalog* catalog, QObject* parent = nullptr);
+    // The catalog JSON files are read with from now on (the studio's catalog was swapped).
+    void setCatalog(const Catalog* catalog) { mCatalog = catalog; }
 
     void setUnsavedPrompt(UnsavedPrompt prompt) { mUnsavedPrompt = std::move(prompt); }
     void setRecoveryPrompt(RecoveryPrompt prompt) { mRecoveryPrompt = std::move(prompt); }

@@ -27,6 +27,7 @@
 #include "repohistorypanel.h"
 #include "reposession.h"
 #include "statuspanel.h"
+#include "studiocatalog.h"
 
 #include "catalog/catalog.h"
 #include "commands/compositecommand.h"
@@ -43,6 +44,7 @@
 #include "repo/repolocation.h"
 #include "repo/repoprovenance.h"
 #include "repo/repository.h"
+#include "repo/teamcatalog.h"
 #include "util/plural.h"
 
 #include <QAction>
@@ -78,7 +80,8 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
       mCatalog(catalog),
       mDocument(new DesignDocument(catalog, this)),
       mSession(new FileSession(mDocument, catalog, this)),
-      mRepo(new RepoSession(mDocument, mSession, this))
+      mRepo(new RepoSession(mDocument, mSession, this)),
+      mCatalogs(new StudioCatalog(catalog, this))
 {
     ItemStyle::ensureResources();
     setObjectName(QStringLiteral("MainWindow"));
@@ -98,6 +101,13 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     connect(mRepo, &RepoSession::priceBookChanged, this,
         [this](const std::shared_ptr<const PriceBook>& book) { mAnalysis->setPriceBook(book); });
     connect(mAnalysis, &DesignAnalysis::updated, this, &MainWindow::updatePriceBookLabel);
+    // The team catalog: its items join the palette, the price book above prices the design; the
+    // label says which state of them is in effect.
+    mTeamCatalogLabel = new QLabel(this);
+    mTeamCatalogLabel->setObjectName(QStringLiteral("teamCatalogStatus"));
+    mTeamCatalogLabel->hide();
+    statusBar()->addPermanentWidget(mTeamCatalogLabel);
+    connect(mRepo, &RepoSession::teamCatalogLoaded, this, &MainWindow::useTeamCatalog);
 
     setErrorReporter(
         [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); });
@@ -181,6 +191,15 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     connect(mDocument, &DesignDocument::changed, this, &MainWindow::updateTitle); // a rename and its undo
     connect(mDocument, &DesignDocument::changed, this, [this] { mActions->refreshEnabled(); });
     connect(mDocument, &DesignDocument::resetDone, this, [this] { QTimer::singleShot(0, mView, &CanvasView::fitAll); });
+    connect(mDocument, &DesignDocument::resetDone, this, &MainWindow::checkCatalogCoverage);
+    connect(mCatalogs, &StudioCatalog::changed, this, [this](const Catalog* inEffect) {
+        // Everything that borrows the catalog moves to the new one before the old one goes.
+        mCatalog = inEffect;
+        mDocument->setCatalog(inEffect);
+        mSession->setCatalog(inEffect);
+        mPalette->setCatalog(inEffect);
+        checkCatalogCoverage();
+    });
     mScene->setNetworkPrompt(
         [this](const CatalogItem& item, const std::vector<Network>& choices) { return askNetwork(item, choices); });
     connect(mPalette, &PaletteWidget::placeRequested, this,
@@ -400,6 +419,7 @@ void MainWindow::buildActions()
     onTriggered(ActionId::OpenFromRepository, [this] { openFromRepository(); });
     onTriggered(ActionId::SaveToRepository, [this] { saveToRepository(); });
     onTriggered(ActionId::ShowRepoHistory, [this] { showDock(mRepoHistoryDock); });
+    onTriggered(ActionId::ReloadTeamCatalog, [this] { reloadTeamCatalog(); });
 
     // Edit. One Copy action for the window: it copies from whichever part has the focus.
     onTriggered(ActionId::Copy, [this] {
@@ -692,7 +712,9 @@ void MainWindow::buildMenus()
     file->addSeparator();
     add(file, {ActionId::Save, ActionId::SaveAs});
     file->addSeparator();
-    add(file, {ActionId::OpenFromRepository, ActionId::SaveToRepository, ActionId::ShowRepoHistory});
+    add(file,
+        {ActionId::OpenFromRepository, ActionId::SaveToRepository, ActionId::ShowRepoHistory,
+            ActionId::ReloadTeamCatalog});
     // Report and exports (ui/dialogs/exportreportdialog.*): the proposal PDF and interchange files.
     file->addAction(tr("Export &Report..."), this,
             [this] {
@@ -815,6 +837,64 @@ void MainWindow::updatePriceBookLabel()
         statusBar()->showMessage(tip, 8000); // say it once, not after every edit
     mPriceBookLabel->setToolTip(tip);
     mPriceBookLabel->show();
+}
+
+bool MainWindow::reloadTeamCatalog()
+{
+    const std::shared_ptr<const TeamCatalog> before = mCatalogs->team();
+    if (!mRepo->loadTeamCatalog({}, true))
+        return false;
+    if (before && mCatalogs->team() == before) // read again, and nothing had changed
+        statusBar()->showMessage(tr("The team catalog is unchanged: %1").arg(before->describe()), 8000);
+    return true;
+}
+
+void MainWindow::useTeamCatalog(const std::shared_ptr<const TeamCatalog>& team)
+{
+    StudioCatalog::Swap swap;
+    const bool ok = runGuarded(mReportError, tr("Team catalog not applied"), [&] { swap = mCatalogs->useTeam(team); });
+    if (!ok) {
+        statusBar()->showMessage(
+            tr("The team catalog could not be applied; the catalog in effect is unchanged"), 10000);
+        return;
+    }
+    const int items = team->itemCount();
+    const int prices = team->priceBook().size();
+    mTeamCatalogLabel->setText(tr("Team catalog: %1 %2, %3 %4")
+                                   .arg(items)
+                                   .arg(plural(items, "item", "items"))
+                                   .arg(prices)
+                                   .arg(plural(prices, "price", "prices")));
+    mTeamCatalogLabel->setToolTip(
+        tr("In effect: %1. File > Reload Team Catalog reads it again.").arg(team->describe()));
+    mTeamCatalogLabel->show();
+    if (!swap.changed)
+        return; // the label is enough; the status line keeps what the open or save said
+    mSkippedTeamItems.clear();
+    for (const CatalogIssue& issue : swap.issues)
+        mSkippedTeamItems << tr("Team catalog item left out: %1").arg(issue.toString());
+    refreshNotes();
+    QString text = tr("Catalog in effect: the studio's catalog plus %1").arg(team->describe());
+    if (!mSkippedTeamItems.isEmpty())
+        text += tr("; %1 team %2 left out (see Notes)")
+                    .arg(mSkippedTeamItems.size())
+                    .arg(plural(mSkippedTeamItems.size(), "item", "items"));
+    statusBar()->showMessage(text, 15000);
+    if (!mSkippedTeamItems.isEmpty() || !mMissingItems.isEmpty()) {
+        mNotesDock->show();
+        mNotesDock->raise();
+    }
+}
+
+void MainWindow::checkCatalogCoverage()
+{
+    mMissingItems.clear();
+    if (mCatalog)
+        for (const QString& sku : TeamCatalog::missingItems(mDocument->design(), *mCatalog))
+            mMissingItems << tr("Not in the catalog in effect: %1. The design keeps its own copy of the item (specs "
+                                "and price as recorded), so it still draws and costs the same.")
+                                 .arg(sku);
+    refreshNotes();
 }
 
 bool MainWindow::openFromRepository()
@@ -948,7 +1028,8 @@ bool MainWindow::changeDials(const DesignDials& dials)
 
 void MainWindow::refreshNotes()
 {
-    const QStringList notes = Regenerate::notesOf(mDocument->design()) + mConnectNotes;
+    const QStringList notes
+        = Regenerate::notesOf(mDocument->design()) + mConnectNotes + mSkippedTeamItems + mMissingItems;
     QStringList shown;
     for (int i = 0; i < mNotes->count(); ++i)
         shown << mNotes->item(i)->text();

@@ -27,6 +27,7 @@ class QMenu;
 namespace pw {
 class Catalog;
 struct CatalogItem;
+class TeamCatalog;
 } // namespace pw
 
 namespace pw::ui {
@@ -46,6 +47,7 @@ class RackElevationView;
 class RepoHistoryPanel;
 class RepoSession;
 class StatusPanel;
+class StudioCatalog;
 
 // The studio's main window: the docks (catalog palette, inspector, history, racks, findings,
 // bill of materials, charts), the canvas, the menus and toolbar built from the action registry
@@ -86,6 +88,9 @@ public:
     [[nodiscard]] RepoHistoryPanel* repoHistoryPanel() const { return mRepoHistory; }
     [[nodiscard]] QDockWidget* repoHistoryDock() const { return mRepoHistoryDock; }
     [[nodiscard]] QLabel* priceBookLabel() const { return mPriceBookLabel; }
+    // The catalog in effect (the palette's, new items', the generator's) and the team catalog's label.
+    [[nodiscard]] StudioCatalog* studioCatalog() const { return mCatalogs; }
+    [[nodiscard]] QLabel* teamCatalogLabel() const { return mTeamCatalogLabel; }
     [[nodiscard]] QAction* action(ActionId id) const;
     [[nodiscard]] QAction* action(const QString& objectName) const;
 
@@ -113,6 +118,9 @@ public:
     // RepoSession::save; a conflict asks the conflict dialog (Reload Latest, Save as New Design…,
     // Compare… when the compare view is wired, Cancel).
     bool saveToRepository();
+    // File > Reload Team Catalog: the team repository's catalog items and price book again
+    // (RepoSession::loadTeamCatalog). Returns whether they were read; a failure changes nothing.
+    bool reloadTeamCatalog();
 
     // File > New from reference design: the generator dialog (seeded with `seed` when given); the
     // result opens as a new untitled document (no undo step), unsaved until saved. Returns whether
@@ -151,6 +159,10 @@ private:
     void buildDocks();
     void updateTitle();
     void updatePriceBookLabel();
+    // A team catalog was read: make it the catalog in effect and say so.
+    void useTeamCatalog(const std::shared_ptr<const TeamCatalog>& team);
+    // The design's items the catalog in effect lacks, for the Notes panel.
+    void checkCatalogCoverage();
     void refreshNotes();
     void rebuildRecentMenu();
     void groupSelection(int kind);
@@ -165,7 +177,7 @@ private:
     template <typename Slot>
     void onTriggered(ActionId id, Slot slot);
 
-    const Catalog* mCatalog;
+    const Catalog* mCatalog; // the catalog in effect (mCatalogs->catalog())
     DesignDocument* mDocument;
     CanvasScene* mScene;
     CanvasView* mView;
@@ -190,6 +202,8 @@ private:
     QListWidget* mNotes = nullptr;
     QDockWidget* mNotesDock = nullptr;
     QStringList mConnectNotes; // the ports the last Connect Selection left out, with the reason
+    QStringList mSkippedTeamItems; // the team catalog's items the catalog refused
+    QStringList mMissingItems; // the design's items the catalog in effect lacks
     QMenu* mRecentMenu = nullptr;
     QDialog* mGuide = nullptr;
     FileSession* mSession;
@@ -197,6 +211,8 @@ private:
     RepoHistoryPanel* mRepoHistory = nullptr;
     QDockWidget* mRepoHistoryDock = nullptr;
     QLabel* mPriceBookLabel = nullptr;
+    StudioCatalog* mCatalogs = nullptr;
+    QLabel* mTeamCatalogLabel = nullptr;
     std::unique_ptr<ActionRegistry> mActions;
     ErrorReporter mReportError;
 };

@@ -107,6 +107,20 @@ void PaletteWidget::populate()
     }
 }
 
+void PaletteWidget::setCatalog(const Catalog* catalog)
+{
+    const QString current = currentSku();
+    mCatalog = catalog;
+    populate();
+    applyFilter();
+    // The row the user had picked stays picked when the new catalog still has it.
+    for (int i = 0; i < mTree->topLevelItemCount() && !current.isEmpty(); ++i)
+        for (int j = 0; j < mTree->topLevelItem(i)->childCount(); ++j)
+            if (QTreeWidgetItem* row = mTree->topLevelItem(i)->child(j);
+                row->data(0, PaletteTree::kSkuRole).toString() == current)
+                mTree->setCurrentItem(row);
+}
+
 void PaletteWidget::setFilter(const QString& text)
 {
     mFilter->setText(text);

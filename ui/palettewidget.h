@@ -18,6 +18,8 @@ class PaletteWidget : public QWidget {
     Q_OBJECT
 public:
     explicit PaletteWidget(const Catalog* catalog, QWidget* parent = nullptr);
+    // Shows `catalog` instead (the studio's catalog was swapped), keeping the filter.
+    void setCatalog(const Catalog* catalog);
 
     void setFilter(const QString& text);
     [[nodiscard]] QLineEdit* filterEdit() const { return mFilter; }

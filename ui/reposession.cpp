@@ -8,6 +8,7 @@
 #include "model/design.h"
 #include "repo/repolocation.h"
 #include "repo/repoprovenance.h"
+#include "repo/teamcatalog.h"
 
 #include <QLoggingCategory>
 #include <QSettings>
@@ -85,7 +86,7 @@ bool RepoSession::open(const QString& address, const QString& design, std::optio
     qCInfo(lcRepoUi) << "opened" << design << "revision" << number << "from" << address;
     Q_EMIT originChanged();
     Q_EMIT message(QStringLiteral("Opened %1 revision %2 from the repository").arg(design).arg(number), 5000);
-    loadPriceBook(address);
+    loadTeamCatalog(address);
     return true;
 }
 
@@ -219,7 +220,7 @@ void RepoSession::recordSaved(const QString& address, const QString& name, int r
     qCInfo(lcRepoUi) << "saved" << name << "revision" << revision << "to" << address;
     Q_EMIT originChanged();
     Q_EMIT message(QStringLiteral("Saved %1 as revision %2 in the repository").arg(name).arg(revision), 8000);
-    loadPriceBook(address);
+    loadTeamCatalog(address);
 }
 
 void RepoSession::reportSaveFailure(const QString& address, const QString& name, const QString& reason)
@@ -276,26 +277,44 @@ void RepoSession::inBackground(const QString& label, const std::function<void()>
     runOffGuiThread(mBusyParent, label, work);
 }
 
-bool RepoSession::loadPriceBook(const QString& address)
+bool RepoSession::loadTeamCatalog(const QString& address, bool explicitly)
 {
     const QString where = addressOr(address);
-    if (where.isEmpty())
-        return false;
-    try {
-        const RepoLocation location = RepoLocation::parse(where);
-        std::shared_ptr<const PriceBook> book;
-        inBackground(tr("Reading the team price book…"), [&] {
-            Repository repo(location);
-            book = std::make_shared<const PriceBook>(repo.priceBook());
-        });
-        if (mPriceBook && *mPriceBook == *book)
-            return true;
-        mPriceBook = std::move(book);
-    } catch (const Error& e) {
-        Q_EMIT message(QStringLiteral("The team price book could not be read: %1").arg(e.message()), 8000);
+    const ErrorReporter& report = mReportError ? mReportError : mFiles->errorReporter();
+    if (where.isEmpty()) {
+        if (explicitly)
+            report(tr("Team catalog not loaded"),
+                tr("No repository is set: open a design from one first (File > Open from Repository…)."));
         return false;
     }
-    Q_EMIT priceBookChanged(mPriceBook);
+    std::shared_ptr<const TeamCatalog> team;
+    try {
+        const RepoLocation location = RepoLocation::parse(where);
+        inBackground(tr("Reading the team catalog and price book…"), [&] {
+            Repository repo(location);
+            team = std::make_shared<const TeamCatalog>(TeamCatalog::read(repo));
+        });
+    } catch (const Error& e) {
+        // The server's first line says what happened; the rest is the statement it happened in.
+        const QString reason = e.message().section(QLatin1Char('\n'), 0, 0).trimmed();
+        qCWarning(lcRepoUi) << "team catalog not loaded from" << where << ":" << e.message();
+        Q_EMIT message(tr("The team catalog and price book could not be read (%1); the catalog and prices in "
+                          "effect are unchanged")
+                           .arg(reason),
+            10000);
+        if (explicitly)
+            report(tr("Team catalog not loaded"),
+                tr("The team catalog and price book could not be read from the repository: %1\n\nNothing changed: "
+                   "the catalog and the prices in effect stay as they were.")
+                    .arg(reason));
+        return false;
+    }
+    qCInfo(lcRepoUi).noquote() << "loaded" << team->describe();
+    if (!mPriceBook || !(*mPriceBook == team->priceBook())) {
+        mPriceBook = std::make_shared<const PriceBook>(team->priceBook());
+        Q_EMIT priceBookChanged(mPriceBook);
+    }
+    Q_EMIT teamCatalogLoaded(team);
     return true;
 }
 

@@ -16,7 +16,8 @@
 
 namespace pw {
 class PriceBook;
-}
+class TeamCatalog;
+} // namespace pw
 
 namespace pw::ui {
 
@@ -24,7 +25,8 @@ class DesignDocument;
 class FileSession;
 
 // The studio's side of the team repository (core/repo): open a revision of a design, save the open
-// design as the next revision with a message, the history of the design, and the team's price book.
+// design as the next revision with a message, the history of the design, and the team's catalog and
+// price book (TeamCatalog), loaded after each open and save and on request.
 // It remembers which repository revision the document came from (origin()): set by its own pulls
 // and pushes, else read from the file (the "repository" property the CLI writes too), with the
 // repository address last used (QSettings "repository/address", else $PODWRIGHT_REPO; the address
@@ -99,14 +101,19 @@ public:
     [[nodiscard]] Design pullRevision(int revision);
     // The revisions of the document's design, newest first (empty without an origin). Throws pw::Error.
     [[nodiscard]] std::vector<RepoRevision> history();
-    // Loads the team's price book from `address` (default: the origin's or remembered one) and
-    // emits priceBookChanged. Returns whether it loaded.
-    bool loadPriceBook(const QString& address = {});
+    // Loads the team's catalog items and price book from `address` (default: the origin's or the
+    // remembered one) and emits teamCatalogLoaded, and priceBookChanged when the book changed.
+    // Returns whether it loaded. A failure changes nothing here: the catalog and price book in
+    // effect stay; it is said in the status bar, and also through the error reporter when `explicitly`
+    // (the user asked for this load, File > Reload Team Catalog).
+    bool loadTeamCatalog(const QString& address = {}, bool explicitly = false);
     [[nodiscard]] const std::shared_ptr<const PriceBook>& priceBook() const { return mPriceBook; }
 
 Q_SIGNALS:
     void originChanged();
     void priceBookChanged(const std::shared_ptr<const PriceBook>& book);
+    // The team catalog as just read (possibly the same as before; StudioCatalog decides).
+    void teamCatalogLoaded(const std::shared_ptr<const TeamCatalog>& team);
     void message(const QString& text, int timeoutMs);
 
 private:

@@ -296,7 +296,8 @@ int runCatalogPull(Context& ctx)
     p.addOption(output);
     ctx.parse(p,
         QStringLiteral("Write the team's catalog to a file; point $PODWRIGHT_USER_CATALOG at it and generate, "
-                       "catalog and the studio use its items."),
+                       "catalog and cost use its items (the studio reads the team catalog from the repository "
+                       "itself: File > Reload Team Catalog)."),
         0, 0, QStringLiteral("no arguments"));
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("catalog-pull needs -o FILE"));

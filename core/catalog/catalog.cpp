@@ -105,9 +105,33 @@ std::vector<CatalogIssue> Catalog::loadUserFile(const QString& path)
     return loadFile(path, true);
 }
 
+std::vector<CatalogIssue> Catalog::loadUserCatalog(const QJsonObject& root, const QString& origin)
+{
+    return loadJson(root, origin, origin, true);
+}
+
+std::unique_ptr<Catalog> Catalog::copy() const
+{
+    auto result = std::make_unique<Catalog>();
+    QSqlQuery q(database());
+    q.prepare(QStringLiteral("SELECT sku, origin FROM items ORDER BY sku"));
+    exec(q, QStringLiteral("list items to copy"));
+    QSqlDatabase target = result->database();
+    target.transaction();
+    while (q.next()) {
+        const CatalogItem* original = item(q.value(0).toString());
+        if (!original)
+            continue;
+        auto twin = std::make_unique<CatalogItem>(*original);
+        result->store(*twin, q.value(1).toString());
+        result->mItems.emplace(twin->sku, std::move(twin));
+    }
+    target.commit();
+    return result;
+}
+
 std::vector<CatalogIssue> Catalog::loadFile(const QString& path, bool user)
 {
-    const QString fileName = QFileInfo(path).fileName();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return {CatalogIssue{path, -1, {}, QStringLiteral("cannot read: %1").arg(file.errorString())}};
@@ -116,7 +140,12 @@ std::vector<CatalogIssue> Catalog::loadFile(const QString& path, bool user)
     if (doc.isNull())
         return {CatalogIssue{path, -1, {},
             QStringLiteral("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString())}};
-    const QJsonObject root = doc.object();
+    return loadJson(doc.object(), QFileInfo(path).fileName(), path, user);
+}
+
+std::vector<CatalogIssue> Catalog::loadJson(
+    const QJsonObject& root, const QString& fileName, const QString& path, bool user)
+{
     if (root.value(QLatin1String("schema")).toInt() != 1 || !root.value(QLatin1String("items")).isArray())
         return {CatalogIssue{path, -1, {}, QStringLiteral("expected {\"schema\": 1, \"items\": [...]}")}};
 

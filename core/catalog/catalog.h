@@ -3,6 +3,7 @@
 #include "catalog/catalogitem.h"
 #include "catalog/itemrole.h"
 
+#include <QJsonObject>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -37,6 +38,12 @@ public:
     std::vector<CatalogIssue> loadDirectory(const QString& dir);
     // A user catalog: adds items, or overrides prices of existing ones.
     std::vector<CatalogIssue> loadUserFile(const QString& path);
+    // The same from a user catalog already read ({"schema": 1, "items": [...]}, e.g. the team
+    // repository's, Repository::catalogItems()); `origin` names it in issues and sources.
+    std::vector<CatalogIssue> loadUserCatalog(const QJsonObject& root, const QString& origin);
+    // A new catalog with every item of this one (its own database connection, in the calling
+    // thread), so that more items can be loaded on top while this one stays as it is.
+    [[nodiscard]] std::unique_ptr<Catalog> copy() const;
 
     [[nodiscard]] const CatalogItem* item(const QString& sku) const;
     // Items in the database's order (kind, then sku), optionally of one kind.
@@ -56,6 +63,8 @@ public:
 
 private:
     std::vector<CatalogIssue> loadFile(const QString& path, bool user);
+    std::vector<CatalogIssue> loadJson(
+        const QJsonObject& root, const QString& fileName, const QString& path, bool user);
     void store(const CatalogItem& item, const QString& origin);
     void storeFigure(const QString& sku, const QString& field, double value, const QString& source);
 

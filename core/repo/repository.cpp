@@ -604,6 +604,18 @@ QJsonObject Repository::catalogItems()
     return {{QStringLiteral("schema"), 1}, {QStringLiteral("items"), items}};
 }
 
+std::optional<Repository::CatalogChange> Repository::lastCatalogChange()
+{
+    requireSchema();
+    QSqlQuery q = exec(QStringLiteral("SELECT updated_at, updated_by FROM ("
+                                      "SELECT updated_at, updated_by FROM podwright.catalog_items UNION ALL "
+                                      "SELECT updated_at, updated_by FROM podwright.price_book) AS changes "
+                                      "ORDER BY updated_at DESC LIMIT 1"));
+    if (!q.next())
+        return std::nullopt;
+    return CatalogChange{q.value(0).toDateTime().toUTC(), q.value(1).toString()};
+}
+
 PriceBook Repository::priceBook()
 {
     PriceBook book(QStringLiteral("the repository '%1'").arg(mAddress));

@@ -122,6 +122,14 @@ public:
     // reads. The caller checks the items (podwright-cli does, against the shipped catalog).
     int pushCatalogItems(const QJsonArray& items);
     [[nodiscard]] QJsonObject catalogItems();
+    // The latest change to the team catalog or the price book: when (UTC) and by which role; none
+    // while both are empty. It names the state of them a reader has (TeamCatalog::describe).
+    struct CatalogChange {
+        QDateTime time;
+        QString by;
+        bool operator==(const CatalogChange&) const = default;
+    };
+    [[nodiscard]] std::optional<CatalogChange> lastCatalogChange();
 
     // What the user gave as the address, for messages.
     [[nodiscard]] const QString& address() const { return mAddress; }

@@ -466,7 +466,7 @@ private Q_SLOTS:
         const BomLine line = w->analysis()->cost()->bom.lines().front();
         // The owner (here the administrator) sets the team's price for the design's first line.
         admin().setPrice(line.sku, line.unitPrice + 1000, QStringLiteral("quote Q-17"));
-        QVERIFY(w->repoSession()->loadPriceBook());
+        QVERIFY(w->repoSession()->loadTeamCatalog());
         const CostReport& cost = *w->analysis()->cost();
         const double expected = CostModel::compute(w->document()->design(),
             [&] {
