@@ -136,12 +136,13 @@ private Q_SLOTS:
         int service = 0;
         d.nodes().forEach([&](const Node& n) {
             const CatalogItem* it = d.item(n.sku);
-            if (n.tier == FabricTier::Core) {
+            if (n.network == Network::OutOfBand || n.network == Network::InBand) {
+                ++service;
+                // management below, its own tiers too (a three-tier in-band network's cores)
+                QVERIFY2(n.position.y() > podArea.bottom(), qPrintable(n.name));
+            } else if (n.tier == FabricTier::Core) {
                 ++cores;
                 QVERIFY2(n.position.y() < podArea.top(), qPrintable(n.name)); // core above every pod
-            } else if (n.network == Network::OutOfBand || n.network == Network::InBand) {
-                ++service;
-                QVERIFY2(n.position.y() > podArea.bottom(), qPrintable(n.name)); // management below
             } else if (n.tier == FabricTier::Spine) {
                 auto& y = lowestSpine[n.unit];
                 y = std::max(y, n.position.y());

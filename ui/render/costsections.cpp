@@ -171,13 +171,17 @@ void sources(PdfPageFlow& page, const ReportData& d)
                                   "prices."),
         7.5, kMuted);
 
-    page.subheading(QStringLiteral("Operating cost assumptions"));
     rows.clear();
     for (const SourceLine& s : d.sources)
         if (s.subject == QLatin1String("Cost assumption"))
             rows.push_back({Cell{s.figure}, Cell{s.value},
                 Cell{s.estimate ? QStringLiteral("estimate") : QStringLiteral("published"), QString(), false,
                     s.estimate ? kWarning : kInk}});
+    // The assumptions and the source list end the proposal together when they fit a page: the last
+    // few rows alone with the source paragraph would leave the last page nearly empty (about 12 pt
+    // per table line at 7.5 pt, two subheadings and about 90 pt of source text).
+    page.ensure(std::min(page.body().height() * 0.9, 150 + 12 * (static_cast<double>(rows.size()) + 1)));
+    page.subheading(QStringLiteral("Operating cost assumptions"));
     PdfTable::draw(page,
         {{QStringLiteral("Assumption"), 0.55}, {QStringLiteral("Value"), 0.2, Qt::AlignRight},
             {QStringLiteral("Basis"), 0.25}},
