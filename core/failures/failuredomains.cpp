@@ -237,8 +237,6 @@ private:
         std::vector<int> lostVertices;
         std::vector<int> failedSwitches;
         std::vector<int> goneServers; // failed or cut off: out of the bisection of what is left
-        double kwDown = 0;
-        double liquidDown = 0;
         for (NodeId n : c.nodes) {
             const int v = vertexOf(n);
             if (v >= 0) {
@@ -250,15 +248,8 @@ private:
                     s.gpusLost += V[static_cast<size_t>(v)].gpus;
                 }
             }
-            const auto it = mKw.find(n.value());
-            if (it != mKw.end()) {
-                kwDown += it->second.kw;
-                liquidDown += it->second.liquidKw;
-            }
         }
-        s.powerLeftKw = mTotalKw - kwDown;
-        s.liquidLeftKw = mTotalLiquidKw - liquidDown;
-        s.airLeftKw = mTotalAirKw - (kwDown - liquidDown);
+        setPowerLeft(s, c.nodes);
 
         // Servers still up next to a failed switch: cut off when no link is left, else degraded.
         std::vector<char> seen(V.size(), 0);
@@ -295,25 +286,43 @@ private:
         }
 
         QStringList blocks;
-        auto addBlocksOf = [&](NodeId n) {
-            const auto it = mBlocksOfNode.find(n.value());
-            if (it != mBlocksOfNode.end())
-                for (const QString& b : it->second)
-                    if (!blocks.contains(b))
-                        blocks << b;
-        };
         for (NodeId n : c.nodes)
-            addBlocksOf(n);
+            addBlocksOf(n, blocks);
         for (NodeId n : s.cutOffServers)
-            addBlocksOf(n);
+            addBlocksOf(n, blocks);
         for (NodeId n : s.degradedServers)
-            addBlocksOf(n);
+            addBlocksOf(n, blocks);
         s.blocksAffected = blocks;
 
         if (mSearch)
             s.bisectionRatio = bisectionAfter(failedSwitches, goneServers);
         s.effect = effectOf(s, c);
         return s;
+    }
+
+    // The power, liquid and air heat left with `nodes` down (their catalog draw off the totals).
+    void setPowerLeft(FailureScenario& s, const std::vector<NodeId>& nodes) const
+    {
+        double kwDown = 0;
+        double liquidDown = 0;
+        for (NodeId n : nodes)
+            if (const auto it = mKw.find(n.value()); it != mKw.end()) {
+                kwDown += it->second.kw;
+                liquidDown += it->second.liquidKw;
+            }
+        s.powerLeftKw = mTotalKw - kwDown;
+        s.liquidLeftKw = mTotalLiquidKw - liquidDown;
+        s.airLeftKw = mTotalAirKw - (kwDown - liquidDown);
+    }
+
+    // Adds the scheduler blocks `n` belongs to, each once.
+    void addBlocksOf(NodeId n, QStringList& blocks) const
+    {
+        const auto it = mBlocksOfNode.find(n.value());
+        if (it != mBlocksOfNode.end())
+            for (const QString& b : it->second)
+                if (!blocks.contains(b))
+                    blocks << b;
     }
 
     [[nodiscard]] std::optional<double> bisectionAfter(
@@ -340,16 +349,7 @@ private:
         s.detail = c.detail;
         s.failedNodes = c.nodes;
         s.liquidCapacityLeftKw = mLiquidCapacityKw;
-        double kwDown = 0;
-        double liquidDown = 0;
-        for (NodeId n : c.nodes)
-            if (const auto it = mKw.find(n.value()); it != mKw.end()) {
-                kwDown += it->second.kw;
-                liquidDown += it->second.liquidKw;
-            }
-        s.powerLeftKw = mTotalKw - kwDown;
-        s.liquidLeftKw = mTotalLiquidKw - liquidDown;
-        s.airLeftKw = mTotalAirKw - (kwDown - liquidDown);
+        setPowerLeft(s, c.nodes);
         s.hostsCutOff = static_cast<int>(loss.cutOff.size());
         s.injectionLostGbps = loss.gbpsLost;
         s.networkGbps = reach.hostGbps();
@@ -357,13 +357,6 @@ private:
 
         std::vector<int> goneServers;
         QStringList blocks;
-        auto addBlocksOf = [&](NodeId n) {
-            const auto it = mBlocksOfNode.find(n.value());
-            if (it != mBlocksOfNode.end())
-                for (const QString& b : it->second)
-                    if (!blocks.contains(b))
-                        blocks << b;
-        };
         for (const auto& [from, to] :
             {std::pair{&loss.cutOff, &s.cutOffServers}, std::pair{&loss.degraded, &s.degradedServers}})
             for (NodeId n : *from) {
@@ -373,7 +366,7 @@ private:
                     continue;
                 to->push_back(n);
                 if (unusable)
-                    addBlocksOf(n);
+                    addBlocksOf(n, blocks);
                 if (unusable && from == &loss.cutOff) {
                     ++s.serversLost;
                     s.gpusLost += item->gpuCount();
