@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cmake --preset bench >/dev/null
-cmake --build --preset bench --target bench_fabric bench_canvas bench_floor bench_failures podwright-cli >/dev/null
+cmake --build --preset bench --target bench_fabric bench_canvas bench_floor bench_floorview bench_failures podwright-cli >/dev/null
 out=build-bench/results
 mkdir -p "$out"
 export PODWRIGHT_CATALOG_DIR="$PWD/catalogs" QT_QPA_PLATFORM=offscreen
@@ -20,7 +20,8 @@ build-bench/tests/bench/bench_canvas --benchmark_out="$out/canvas.json" --benchm
 # Issue 17 at 100,000 GPUs (plain programs; they exit 1 on a missed target, which is printed, not fatal).
 build-bench/tests/bench/bench_floor >"$out/floor.txt" || echo "bench_floor: target missed" >>"$out/floor.txt"
 build-bench/tests/bench/bench_failures >"$out/failures.txt" || echo "bench_failures: target missed" >>"$out/failures.txt"
+build-bench/tests/bench/bench_floorview >"$out/floorview.txt" || echo "bench_floorview: target missed" >>"$out/floorview.txt"
 uptime > "$out/load-after.txt"
 python3 tests/bench/tables.py "$out" build-bench/app/podwright-cli
 echo
-cat "$out/floor.txt" "$out/failures.txt"
+cat "$out/floor.txt" "$out/failures.txt" "$out/floorview.txt"

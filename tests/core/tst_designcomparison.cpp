@@ -35,13 +35,7 @@ private:
     static Design grown()
     {
         fx::Cluster c;
-        const CatalogItem server = *c.b.d.item(QStringLiteral("srv"));
-        for (const char* name : {"srv3", "srv4"}) {
-            const NodeId s = c.b.add(server, QString::fromLatin1(name));
-            for (NodeId leaf : {c.leaf1, c.leaf2})
-                for (int i = 0; i < 4; ++i)
-                    c.b.connect(s, leaf, QStringLiteral("dac"), 2);
-        }
+        c.addComputeServers({"srv3", "srv4"});
         return c.b.d;
     }
 

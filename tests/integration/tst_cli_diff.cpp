@@ -48,13 +48,7 @@ private Q_SLOTS:
         fx::Cluster c;
         mBefore = mDir.filePath(QStringLiteral("proposal-v1.podwright"));
         DesignFile::save(c.b.d, mBefore);
-        const CatalogItem server = *c.b.d.item(QStringLiteral("srv"));
-        for (const char* name : {"srv3", "srv4"}) {
-            const NodeId s = c.b.add(server, QString::fromLatin1(name));
-            for (NodeId leaf : {c.leaf1, c.leaf2})
-                for (int i = 0; i < 4; ++i)
-                    c.b.connect(s, leaf, QStringLiteral("dac"), 2);
-        }
+        c.addComputeServers({"srv3", "srv4"});
         mAfter = mDir.filePath(QStringLiteral("proposal-v2.json"));
         DesignJson::writeFile(c.b.d, mAfter);
     }

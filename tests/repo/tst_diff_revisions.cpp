@@ -58,13 +58,7 @@ private Q_SLOTS:
             {QStringLiteral("repo"), QStringLiteral("push"), mV1, QStringLiteral("--name"), QStringLiteral("acme"),
                 QStringLiteral("-m"), QStringLiteral("first"), QStringLiteral("--repo"), as(QStringLiteral("ed"))});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        const CatalogItem server = *c.b.d.item(QStringLiteral("srv"));
-        for (const char* name : {"srv3", "srv4"}) {
-            const NodeId s = c.b.add(server, QString::fromLatin1(name));
-            for (NodeId leaf : {c.leaf1, c.leaf2})
-                for (int i = 0; i < 4; ++i)
-                    c.b.connect(s, leaf, QStringLiteral("dac"), 2);
-        }
+        c.addComputeServers({"srv3", "srv4"});
         RepoProvenance::set(c.b.d, RepoProvenance{QStringLiteral("acme"), 1});
         mV2 = mDir.filePath(QStringLiteral("v2.podwright"));
         DesignFile::save(c.b.d, mV2);

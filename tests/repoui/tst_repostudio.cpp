@@ -6,7 +6,7 @@
 // a team's server is; the password must end up in no setting and no saved design.
 #include "repo/helpers/pgcluster.h"
 #include "ui/helpers/modal.h"
-#include "ui/helpers/uitest.h"
+#include "ui/helpers/windowfixture.h"
 
 #include "actionregistry.h"
 #include "compareview.h"
@@ -90,17 +90,12 @@ private:
         return 0;
     }
 
+    // Error dialogs are recorded: several tests expect one.
     std::unique_ptr<MainWindow> makeWindow()
     {
-        auto w = std::make_unique<MainWindow>(&testing::testCatalog());
-        w->setErrorReporter([this](const QString& title, const QString& message) {
+        return testing::makeWindow([this](const QString& title, const QString& message) {
             mErrors << title + QStringLiteral(": ") + message;
         });
-        w->resize(1400, 900);
-        w->show();
-        if (!QTest::qWaitForWindowExposed(w.get()))
-            qWarning("window not exposed");
-        return w;
     }
     static void rename(MainWindow& w, const QString& name)
     {

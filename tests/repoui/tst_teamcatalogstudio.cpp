@@ -8,7 +8,7 @@
 // it, and the Notes say it is no longer in the catalog.
 #include "integration/helpers/clirunner.h"
 #include "repo/helpers/pgcluster.h"
-#include "ui/helpers/uitest.h"
+#include "ui/helpers/windowfixture.h"
 
 #include "actionregistry.h"
 #include "canvasscene.h"
@@ -90,17 +90,12 @@ private:
             QStringLiteral("--repo"), uriOf(QStringLiteral("olga"))});
         QVERIFY2(pushed.exitCode == 0, pushed.err.constData());
     }
+    // Error dialogs are recorded: several tests expect one.
     std::unique_ptr<MainWindow> makeWindow()
     {
-        auto w = std::make_unique<MainWindow>(&testing::testCatalog());
-        w->setErrorReporter([this](const QString& title, const QString& message) {
+        return testing::makeWindow([this](const QString& title, const QString& message) {
             mErrors << title + QStringLiteral(": ") + message;
         });
-        w->resize(1400, 900);
-        w->show();
-        if (!QTest::qWaitForWindowExposed(w.get()))
-            qWarning("window not exposed");
-        return w;
     }
     // The window connected to the repository: the sample design opened from it as alice.
     std::unique_ptr<MainWindow> connectedWindow()

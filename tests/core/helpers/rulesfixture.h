@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <variant>
 
 namespace pw::fx {
@@ -323,6 +324,20 @@ struct Cluster {
         const NodeId pdu = b.add(pduItem(), "R1-pdu-A1");
         rack = b.rack("R1", 25, false, {srv1, srv2, pdu});
         b.setIntent(QJsonObject{{"cluster_type", "training"}});
+    }
+
+    // Grows the cluster by the named servers, each on the compute fabric like srv1 and srv2 (four
+    // 2 m DACs to each leaf, so 8 links per server) and nothing else: the "two more servers"
+    // revision that the diff, comparison and "changes since" tests compare against.
+    void addComputeServers(std::initializer_list<const char*> names)
+    {
+        const CatalogItem server = *b.d.item(QStringLiteral("srv"));
+        for (const char* name : names) {
+            const NodeId s = b.add(server, QString::fromLatin1(name));
+            for (NodeId leaf : {leaf1, leaf2})
+                for (int i = 0; i < 4; ++i)
+                    b.connect(s, leaf, QStringLiteral("dac"), 2);
+        }
     }
 };
 

@@ -9,21 +9,29 @@
 #include <QSettings>
 #include <QTest>
 
+#include <functional>
 #include <memory>
 
 namespace pw::testing {
 
-// A shown main window whose prompts never block: errors fail the test, prompts answer as told.
-inline std::unique_ptr<ui::MainWindow> makeWindow()
+using ErrorReporter = std::function<void(const QString& title, const QString& message)>;
+
+// The default for tests that expect no error dialog at all.
+inline void failOnError(const QString& title, const QString& message)
+{
+    QFAIL(qPrintable(QStringLiteral("unexpected error dialog: %1: %2").arg(title, message)));
+}
+
+// A shown main window whose prompts never block: error dialogs go to `onError` (by default they
+// fail the test), prompts answer as told.
+inline std::unique_ptr<ui::MainWindow> makeWindow(const ErrorReporter& onError = failOnError)
 {
     // The wizards remember their last dials in QSettings, which every UI test shares: each window
     // starts from the wizards' defaults, as the tests expect.
     QSettings().remove(QStringLiteral("wizards"));
     QSettings().remove(QStringLiteral("view/darkPalette"));
     auto w = std::make_unique<ui::MainWindow>(&testCatalog());
-    w->setErrorReporter([](const QString& title, const QString& message) {
-        QFAIL(qPrintable(QStringLiteral("unexpected error dialog: %1: %2").arg(title, message)));
-    });
+    w->setErrorReporter(onError);
     w->setUnsavedPrompt([](const QString&) { return QMessageBox::Discard; });
     w->setRecoveryPrompt([](const QString&, const QString&) { return false; });
     // A dropped switch that serves several networks takes the catalog's usual one, unasked.
