@@ -66,7 +66,8 @@ private Q_SLOTS:
         QCOMPARE(u.keys(), (QStringList{QStringLiteral("U001"), QStringLiteral("U001b"), QStringLiteral("U001c")}));
         QCOMPARE(std::round(u.value(QStringLiteral("U001b")) * 10) / 10, 456.0);
         const QJsonObject power = runCli({QStringLiteral("power"), file, QStringLiteral("--json")}).json();
-        QCOMPARE(power.value(QLatin1String("limits")).toObject().value(QLatin1String("row_limit_kw")).toDouble(), 600.0);
+        QCOMPARE(
+            power.value(QLatin1String("limits")).toObject().value(QLatin1String("row_limit_kw")).toDouble(), 600.0);
         QVERIFY(!runCli({QStringLiteral("validate"), file}).out.contains("POWER-ROW-LIMIT"));
     }
 
