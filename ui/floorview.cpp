@@ -15,6 +15,7 @@
 #include <QToolTip>
 
 #include <cmath>
+#include <iterator>
 #include <unordered_map>
 
 namespace pw::ui {
@@ -24,12 +25,14 @@ constexpr double kMargin = 12; // pixels around the hall
 constexpr double kLabelMargin = 36; // pixels left of the hall, for the labels of the leftmost rows
 constexpr double kLoopMargin = 3; // pixels a loop's band reaches beyond its racks
 
-// Neighbouring loops of a row in different colours; none of them the GPU racks' green, the
-// blast radius's red and orange, or the aisles' blue and red tints.
+// Loop colours, none of them the GPU racks' green, the blast radius's red and orange, or the
+// aisles' blue and red tints; a loop with more neighbours than colours gets a lighter shade of one.
 QColor loopColour(size_t index)
 {
-    static const QColor colours[] = {QColor(0, 150, 200), QColor(150, 90, 210), QColor(0, 160, 140)};
-    return colours[index % 3];
+    static const QColor colours[] = {QColor(0, 150, 200), QColor(150, 90, 210), QColor(0, 160, 140),
+        QColor(200, 60, 160), QColor(70, 90, 200), QColor(110, 120, 135)};
+    constexpr size_t n = std::size(colours);
+    return colours[index % n].lighter(100 + 25 * static_cast<int>(index / n));
 }
 } // namespace
 
@@ -90,7 +93,37 @@ void FloorView::refreshLoops()
             mLoops.push_back(std::move(f));
         }
     }
+    colourLoops();
     update();
+}
+
+void FloorView::colourLoops()
+{
+    // Two loops are neighbours when their spans, grown by a rack position along the row and half a
+    // row pitch across it, meet: beside each other in a row, or in rows next to each other.
+    std::vector<QRectF> grown;
+    grown.reserve(mLoops.size());
+    if (mFloor) {
+        const double dx = mFloor->hall.rackWidthM;
+        const double dy = mFloor->hall.rowPitchM() / 2;
+        for (const FloorLoop& l : mLoops) {
+            const std::optional<QRectF> span = loopSpan(l);
+            grown.push_back(span ? span->adjusted(-dx, -dy, dx, dy) : QRectF());
+        }
+    }
+    std::vector<size_t> index(mLoops.size(), 0);
+    for (size_t i = 0; i < mLoops.size(); ++i) {
+        std::vector<bool> taken;
+        for (size_t j = 0; j < i; ++j)
+            if (!grown[i].isNull() && !grown[j].isNull() && grown[i].intersects(grown[j])) {
+                if (taken.size() <= index[j])
+                    taken.resize(index[j] + 1, false);
+                taken[index[j]] = true;
+            }
+        while (index[i] < taken.size() && taken[index[i]])
+            ++index[i];
+        mLoops[i].colour = loopColour(index[i]);
+    }
 }
 
 std::optional<QRectF> FloorView::loopSpan(const FloorLoop& loop) const
@@ -243,12 +276,12 @@ void FloorView::paintEvent(QPaintEvent* event)
             continue;
         ++mLastPaintedLoops;
         const QRectF band = t.mapRect(*span).adjusted(-kLoopMargin, -kLoopMargin, kLoopMargin, kLoopMargin);
-        QColor tint = loopColour(i);
+        QColor tint = mLoops[i].colour;
         tint.setAlpha(90);
         p.fillRect(band, tint);
-        outlines.push_back({band, loopColour(i)});
+        outlines.push_back({band, mLoops[i].colour});
         for (GroupId r : mLoops[i].cduRacks)
-            cduColour[r.value()] = loopColour(i).darker(115);
+            cduColour[r.value()] = mLoops[i].colour.darker(115);
     }
     const Design& d = mDocument->design();
     const QColor rackFill = palette().color(QPalette::Button).darker(130);

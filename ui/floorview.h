@@ -2,6 +2,7 @@
 
 #include "floor/floorlayout.h"
 
+#include <QColor>
 #include <QStringList>
 #include <QTransform>
 #include <QWidget>
@@ -25,6 +26,9 @@ struct FloorLoop {
     std::vector<GroupId> racks;
     std::vector<GroupId> cduRacks; // the enclosures the CDUs stand in
     QStringList cduNames;
+    // Its band's colour: never that of a loop beside it in its row or in the rows in front and
+    // behind (a greedy colouring over the loops' neighbours), so two loops never read as one.
+    QColor colour;
 };
 
 // The Floor dock: the data hall from above, every row of rack positions (labelled with its name when
@@ -79,6 +83,7 @@ protected:
 private:
     void refresh();
     void refreshLoops();
+    void colourLoops();
     void paintRowLabels(QPainter& p, const QTransform& t, const QRectF& exposed);
     [[nodiscard]] std::optional<QRectF> loopSpan(const FloorLoop& loop) const; // in metres
     bool apply(const QString& text, const std::optional<FloorLayout>& after, const QString& why);

@@ -186,7 +186,7 @@ void PowerPanel::refresh()
         setCell(mRows, i, 4, kw(r.typicalKw));
         setCell(mRows, i, 5, kw(r.liquidKw));
         setCell(mRows, i, 6, kw(r.airKw));
-        if (a.rowLimitKw.value > 0 && r.maxKw > a.rowLimitKw.value + 1e-9) {
+        if (a.rowOverLimit(r.maxKw)) {
             mRows->item(i, 3)->setForeground(QColor(0xc6, 0x28, 0x28));
             mRows->item(i, 3)->setToolTip(
                 tr("Above the row limit of %1 kW (POWER-ROW-LIMIT)").arg(kw(a.rowLimitKw.value)));

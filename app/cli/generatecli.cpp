@@ -56,12 +56,17 @@ int runGenerate(Context& ctx)
         QStringLiteral("Power budget per rack (default: the catalog rack's budget for the servers' cooling, air "
                        "or liquid)."),
         QStringLiteral("KW"));
+    const QCommandLineOption rowLimit(QStringLiteral("row-limit-kw"),
+        QStringLiteral("IT maximum a row of racks may draw (default 1,200 kW, an estimate: set your site's row feed; "
+                       "0: no limit). A scalable unit whose row would draw more is split over more rows. Stored as "
+                       "the design's power_chain row_limit_kw."),
+        QStringLiteral("KW"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("The design file to write."), QStringLiteral("FILE"));
     const QCommandLineOption json(
         QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
     p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, planes, storage, tier, noMgmt, keepAll,
-        rackPower, output, json});
+        rackPower, rowLimit, output, json});
     const IntentOptions intentOptions; // --type, --users, --inference-share (intentcli.cpp)
     p.addOptions(intentOptions.all());
     ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0,
@@ -141,6 +146,19 @@ int runGenerate(Context& ctx)
         if (!ok || o.rackPowerKw <= 0)
             throw UsageError(
                 QStringLiteral("--rack-power-kw needs a positive number (got '%1')").arg(p.value(rackPower)));
+    }
+    if (p.isSet(rowLimit)) {
+        bool ok = false;
+        const double kw = p.value(rowLimit).toDouble(&ok);
+        const QString key = QStringLiteral("row_limit_kw");
+        if (!ok)
+            throw UsageError(QStringLiteral("--row-limit-kw needs a number of kW (got '%1')").arg(p.value(rowLimit)));
+        if (const auto why = FacilityAssumptions::whyInvalid(key, kw))
+            throw UsageError(QStringLiteral("--row-limit-kw: %1").arg(*why));
+        // The design carries the limit its rows were placed under (power, validate, the Power panel).
+        QJsonObject chain = o.properties.value(QLatin1String(FacilityAssumptions::kKey)).toObject();
+        chain.insert(key, kw);
+        o.properties.insert(QLatin1String(FacilityAssumptions::kKey), chain);
     }
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("generate needs -o design.podwright"));

@@ -43,8 +43,7 @@ QString text(const PowerChain& c, bool listRacks)
                  .arg(r.racks.size())
                  .arg(r.gpus)
                  .arg(kw(r.maxKw), kw(r.typicalKw), kw(r.liquidKw), kw(r.airKw),
-                     a.rowLimitKw.value > 0 && r.maxKw > a.rowLimitKw.value + 1e-9 ? QStringLiteral("  OVER LIMIT")
-                                                                                   : QString());
+                     a.rowOverLimit(r.maxKw) ? QStringLiteral("  OVER LIMIT") : QString());
     int fed = 0;
     int survive = 0;
     for (const RackChain& r : c.racks) {

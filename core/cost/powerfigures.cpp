@@ -21,7 +21,7 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
     });
     design.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = design.item(n.sku);
-        const double maxKw = item ? item->maxPower().value() / 1000.0 : 0.0;
+        const double maxKw = item ? maxKwOf(*item) : 0.0;
         const double typicalKw = item ? item->typicalPower().value() / 1000.0 : 0.0;
         if (item && !item->powerTypicalW && item->powerMaxW.value > 0 && !p.typicalFromMax.contains(item->sku))
             p.typicalFromMax << item->sku;
@@ -40,6 +40,11 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
     p.facilityMaxKw = p.itMaxKw * pue;
     p.typicalFromMax.sort();
     return p;
+}
+
+double PowerFigures::maxKwOf(const CatalogItem& item)
+{
+    return item.maxPower().value() / 1000.0;
 }
 
 const RackPower* PowerFigures::rack(GroupId id) const

@@ -11,6 +11,7 @@
 namespace pw {
 
 class Design;
+struct CatalogItem;
 
 // One rack's load against its budget (0: none set).
 struct RackPower {
@@ -43,6 +44,9 @@ struct PowerFigures {
     QStringList typicalFromMax;
 
     [[nodiscard]] static PowerFigures of(const Design& design, double pue);
+    // One node of `item` at maximum: what it adds to its rack's kW (and its row's, PowerChain). The
+    // generator sizes rows by it before the design exists (RowPowerSplit), so both count alike.
+    [[nodiscard]] static double maxKwOf(const CatalogItem& item);
     [[nodiscard]] const RackPower* rack(GroupId id) const;
     [[nodiscard]] static QString method();
     // "typical = maximum for dgx-b200, sn2201 (no sourced typical figure)", or empty.

@@ -63,17 +63,32 @@ FacilityAssumptions FacilityAssumptions::defaults()
 
 FacilityAssumptions FacilityAssumptions::of(const Design& design)
 {
-    FacilityAssumptions a = defaults();
-    for (const auto& [sku, item] : design.items()) {
-        const QJsonObject cap = item.json.value(QLatin1String("cooling_capacity_kw")).toObject();
-        const double kw = cap.value(QLatin1String("value")).toDouble();
-        if (kw > 0) {
-            a.cduCapacityKw = {kw, QStringLiteral("%1: %2").arg(sku, cap.value(QLatin1String("source")).toString())};
+    const CatalogItem* cdu = nullptr;
+    for (const auto& [sku, item] : design.items())
+        if (item.json.value(QLatin1String("cooling_capacity_kw")).toObject().value(QLatin1String("value")).toDouble()
+            > 0) {
+            cdu = &item;
             break;
         }
+    return ofProperties(design.properties(), cdu);
+}
+
+FacilityAssumptions FacilityAssumptions::ofProperties(const QJsonObject& designProperties, const CatalogItem* cdu)
+{
+    FacilityAssumptions a = defaults();
+    if (cdu) {
+        const QJsonObject cap = cdu->json.value(QLatin1String("cooling_capacity_kw")).toObject();
+        if (const double kw = cap.value(QLatin1String("value")).toDouble(); kw > 0)
+            a.cduCapacityKw
+                = {kw, QStringLiteral("%1: %2").arg(cdu->sku, cap.value(QLatin1String("source")).toString())};
     }
-    (void)a.overlay(design.properties().value(QLatin1String(kKey)).toObject());
+    (void)a.overlay(designProperties.value(QLatin1String(kKey)).toObject());
     return a;
+}
+
+bool FacilityAssumptions::rowOverLimit(double rowMaxKw) const
+{
+    return rowLimitKw.value > 0 && rowMaxKw > rowLimitKw.value + 1e-9;
 }
 
 QStringList FacilityAssumptions::overlay(const QJsonObject& json)

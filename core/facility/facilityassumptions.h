@@ -10,6 +10,7 @@
 namespace pw {
 
 class Design;
+struct CatalogItem;
 
 // What the power and cooling chain assumes beyond the catalog: the limits rows and the hall are
 // built for, how racks share coolant loops, the CDU's capacity when the design records no CDU item,
@@ -32,6 +33,13 @@ struct FacilityAssumptions {
     [[nodiscard]] static FacilityAssumptions defaults();
     // Defaults, then a CDU item the design records (cooling_capacity_kw), then the design's values.
     [[nodiscard]] static FacilityAssumptions of(const Design& design);
+    // The same before the design exists (what the generator places racks and CDUs by): defaults,
+    // then the capacity of `cdu` (may be null), then the values of the design's properties.
+    [[nodiscard]] static FacilityAssumptions ofProperties(
+        const QJsonObject& designProperties, const CatalogItem* cdu = nullptr);
+    // A row drawing `rowMaxKw` at IT maximum is over the row limit (never, when the limit is 0):
+    // POWER-ROW-LIMIT, `power`, the Power panel, the report and the generator's rows all ask this.
+    [[nodiscard]] bool rowOverLimit(double rowMaxKw) const;
     // Overlays the keys present in `json`; marks them "design". Returns why a value was refused
     // (empty when all were taken).
     QStringList overlay(const QJsonObject& json);

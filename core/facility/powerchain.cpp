@@ -43,6 +43,12 @@ std::pair<double, bool> liquidShareOf(const CatalogItem& item, const FacilityAss
     return {a.liquidShare.value, a.liquidShare.source.startsWith(QLatin1String("estimate"))};
 }
 
+// A node's heat to liquid at maximum: its maximum (PowerFigures) times its liquid share.
+double liquidHeatKw(const CatalogItem& item, double share)
+{
+    return PowerFigures::maxKwOf(item) * share;
+}
+
 } // namespace
 
 int CoolantLoop::cdusFor(double liquidKw, double capacityKw)
@@ -110,7 +116,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
             cduNodes.push_back(&n);
         }
         const auto [share, estimated] = liquidShareOf(*item, assumptions);
-        const double liquid = item->maxPower().value() / 1000.0 * share;
+        const double liquid = liquidHeatKw(*item, share);
         const auto it = n.rack.isValid() ? index.find(n.rack.value()) : index.end();
         if (it == index.end()) {
             unrackedLiquid += liquid;
@@ -245,6 +251,11 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
     for (CoolantLoop& l : c.loops)
         l.cdusInService = c.cdusOnFloor ? static_cast<int>(l.cduNodes.size()) : l.cdus;
     return c;
+}
+
+double PowerChain::liquidKwOf(const CatalogItem& item, const FacilityAssumptions& assumptions)
+{
+    return liquidHeatKw(item, liquidShareOf(item, assumptions).first);
 }
 
 const RackChain* PowerChain::rack(GroupId id) const

@@ -13,6 +13,7 @@
 namespace pw {
 
 class Design;
+struct CatalogItem;
 
 // The power and cooling chain of a design, from each rack's feeds to the facility.
 //
@@ -125,6 +126,11 @@ public:
     [[nodiscard]] static PowerChain of(const Design& design, double pue);
     [[nodiscard]] static PowerChain of(
         const Design& design, const PowerFigures& figures, const FacilityAssumptions& assumptions);
+
+    // Heat one node of `item` gives to liquid at maximum (its catalog liquid_heat_share, else the
+    // assumed share; 0 for air-cooled items and CDUs): what a rack adds to its coolant loop. The
+    // generator sizes rows and their CDUs by it before the design exists.
+    [[nodiscard]] static double liquidKwOf(const CatalogItem& item, const FacilityAssumptions& assumptions);
 
     [[nodiscard]] const RackChain* rack(GroupId id) const;
     [[nodiscard]] int cdusPlanned() const; // sum of the loops' CDUs

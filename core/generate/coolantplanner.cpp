@@ -28,8 +28,7 @@ int CoolantPlanner::slotsFor(int racks, double rackKw, const CatalogItem* cdu, c
 {
     if (!cdu || racks <= 0)
         return 0;
-    FacilityAssumptions a = FacilityAssumptions::defaults();
-    (void)a.overlay(designProperties.value(QLatin1String(FacilityAssumptions::kKey)).toObject());
+    const FacilityAssumptions a = FacilityAssumptions::ofProperties(designProperties);
     const int perLoop = std::max(1, static_cast<int>(a.racksPerLoop.value));
     const int loops = (racks + perLoop - 1) / perLoop;
     return loops

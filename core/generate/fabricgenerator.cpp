@@ -4,6 +4,8 @@
 #include "analysis/referencelines.h"
 #include "catalog/catalog.h"
 #include "cost/billofmaterials.h"
+#include "cost/powerfigures.h"
+#include "facility/facilityassumptions.h"
 #include "floor/floorlayout.h"
 #include "generate/cableplanner.h"
 #include "generate/coolantplanner.h"
@@ -16,6 +18,7 @@
 #include "generate/publisheddesigncheck.h"
 #include "generate/rackplanner.h"
 #include "generate/railoptimizedfabric.h"
+#include "generate/rowpowersplit.h"
 #include "generate/servicenetworks.h"
 #include "generate/subnetmanagerchoice.h"
 #include "generate/subnetmanagers.h"
@@ -217,10 +220,13 @@ NodeId firstNeighbour(const Design& d, NodeId n, Accept accept)
 // that no rack is far from the centre.
 class FloorGrid {
 public:
-    // `cdu`: the CDU liquid-cooled rows get positions for (null: air-cooled); `properties` may set
-    // the power chain's racks per loop and spares.
-    FloorGrid(const DesignBuilder& b, const CatalogItem& rack, const ComputeLayout& layout, double budgetKw,
-        double rackWidth, double rowPitch, const CatalogItem* cdu, const QJsonObject& properties)
+    // `unitRows`: each scalable unit's servers, per floor row it takes (RowPowerSplit: more than one
+    // when one row would be over the row limit); the unit's leaves head its first row. `cdu`: the
+    // CDU liquid-cooled rows get positions for (null: air-cooled); `properties` may set the power
+    // chain's racks per loop and spares.
+    FloorGrid(const DesignBuilder& b, const CatalogItem& rack, const ComputeLayout& layout,
+        const std::vector<std::vector<std::vector<NodeId>>>& unitRows, double budgetKw, double rackWidth,
+        double rowPitch, const CatalogItem* cdu, const QJsonObject& properties)
         : mBuilder(b), mRackWidth(rackWidth), mPitch(rowPitch)
     {
         mRackHeightU = rack.rackHeightU ? rack.rackHeightU->value : rack.rackUnits.value;
@@ -241,15 +247,17 @@ public:
             }
             return count;
         };
-        for (size_t r = 0; r < layout.serverRows.size(); ++r) {
-            // The head of the row: its leaves' network racks (more than one for the 64 leaves of a
-            // two-plane NVL72 SU on 1U switches); the tail: the CDUs of its coolant loops.
-            const int head = r < layout.leafRows.size() ? racksFor(layout.leafRows[r]) : 1;
-            const int servers = racksFor(layout.serverRows[r]);
-            mLongestRow
-                = std::max(mLongestRow, servers + head + CoolantPlanner::slotsFor(servers, budgetKw, cdu, properties));
+        for (size_t r = 0; r < unitRows.size(); ++r) {
+            mFirstRowOfUnit.push_back(mRows);
+            for (size_t part = 0; part < unitRows[r].size(); ++part, ++mRows) {
+                // The head of the unit's first row: its leaves' network racks (more than one for the
+                // 64 leaves of a two-plane NVL72 SU on 1U switches); the tail: the CDUs of its loops.
+                const int head = part > 0 ? 0 : r < layout.leafRows.size() ? racksFor(layout.leafRows[r]) : 1;
+                const int servers = racksFor(unitRows[r][part]);
+                mLongestRow = std::max(
+                    mLongestRow, servers + head + CoolantPlanner::slotsFor(servers, budgetKw, cdu, properties));
+            }
         }
-        mRows = layout.serverRows.size();
         mRowsPerBlock = FloorPlan::rowsPerBlock(rack, mRows);
         mBlockWidth = (mLongestRow + 2) * rackWidth + 4.0;
         const double blockDepth = mRowsPerBlock * mPitch;
@@ -271,6 +279,7 @@ public:
     }
 
     [[nodiscard]] size_t rows() const { return mRows; }
+    [[nodiscard]] size_t firstRowOf(size_t unit) const { return mFirstRowOfUnit[unit]; }
     [[nodiscard]] int longestRow() const { return mLongestRow; }
     // The floor position of server row r.
     [[nodiscard]] QPointF rowPosition(size_t r) const
@@ -302,7 +311,8 @@ private:
     double mPitch; // the aisle across the middle is three rows deep
     double mRackHeightU = 0;
     int mLongestRow = 0;
-    size_t mRows = 0;
+    size_t mRows = 0; // floor rows of servers
+    std::vector<size_t> mFirstRowOfUnit;
     size_t mRowsPerBlock = 1;
     double mBlockWidth = 0;
     size_t mPerLine = 1;
@@ -490,33 +500,125 @@ private:
         mRacks.emplace(b, *b.use(mParts.rack->sku), mBudgetKw, mLiquid);
         // The hall: rack footprint from the rack item, aisles, tray and slack as the design's assumptions.
         mHall = HallParameters::forRack(*mParts.rack);
-        const FloorGrid grid(b, *mParts.rack, mLayout, mBudgetKw, mRacks->rackWidth(), mHall.rowPitchM(),
-            mLiquid ? CoolantPlanner::cduOf(mCatalog) : nullptr, o.properties);
         mRowOfNode.assign(mDesign.nodes().slotCount() + 1, -1);
+        for (size_t r = 0; r < mLayout.serverRows.size(); ++r)
+            for (NodeId n : mLayout.serverRows[r])
+                mRowOfNode[n.value()] = static_cast<int>(r);
+        planUnitRows();
+        const FloorGrid grid(b, *mParts.rack, mLayout, mUnitRows, mBudgetKw, mRacks->rackWidth(), mHall.rowPitchM(),
+            mLiquid ? CoolantPlanner::cduOf(mCatalog) : nullptr, o.properties);
         placeServerRows(grid);
         placeSpinesAndCores(grid);
         placeServiceNodes(grid);
     }
 
+    // Each scalable unit's racks in one row, or split evenly over more rows where one row would be
+    // over the row limit (RowPowerSplit), with the loads the row will carry: the unit's leaves and the
+    // storage and in-band leaves that join its network rack at the head, its servers (and the
+    // subnet managers after the last unit), every rack's PDUs, and the CDUs of its coolant loops,
+    // each as PowerChain will count it in the design.
+    void planUnitRows()
+    {
+        const CatalogItem* cdu = CoolantPlanner::cduOf(mCatalog);
+        const FacilityAssumptions a = FacilityAssumptions::ofProperties(o.properties, cdu);
+        mRacks->setRowLimitKw(a.rowLimitKw.value);
+        RowCdus cdus;
+        if (cdu) {
+            cdus.kw = PowerFigures::maxKwOf(*cdu);
+            cdus.capacityKw = std::max(1.0, a.cduCapacityKw.value);
+            cdus.spares = static_cast<int>(a.cduSpares.value);
+            cdus.racksPerLoop = static_cast<int>(a.racksPerLoop.value);
+        }
+        const CatalogItem* pdu = rackPduItem();
+        const size_t units = mLayout.serverRows.size();
+        std::vector<std::vector<NodeId>> heads(units);
+        for (size_t r = 0; r < units && r < mLayout.leafRows.size(); ++r)
+            heads[r] = mLayout.leafRows[r];
+        for (NodeId n : mServiceNodes)
+            if (const NodeId served = servedServer(n); served.isValid())
+                heads[static_cast<size_t>(mRowOfNode[served.value()])].push_back(n);
+        int split = 0;
+        int rowsOfSplit = 0;
+        double worstKw = 0;
+        mUnitRows.assign(units, {});
+        for (size_t r = 0; r < units; ++r) {
+            const std::vector<NodeId>& servers = mLayout.serverRows[r];
+            std::vector<NodeId> filled = servers;
+            if (r + 1 == units)
+                filled.insert(filled.end(), mLayout.appliances.begin(), mLayout.appliances.end());
+            std::vector<int> rackOf;
+            const std::vector<PlannedRack> serverRacks = mRacks->planRow(filled, pdu, a, &rackOf);
+            const RowPowerSplit::Split s = RowPowerSplit::of(mRacks->planRow(heads[r], pdu, a), serverRacks, cdus, a);
+            // The servers of each row: the racks of the split, in order.
+            std::vector<std::vector<NodeId>>& rows = mUnitRows[r];
+            rows.assign(s.serverRacks.size(), {});
+            size_t row = 0;
+            int lastRack = s.serverRacks.front();
+            for (size_t i = 0; i < servers.size(); ++i) {
+                while (rackOf[i] >= lastRack && row + 1 < rows.size())
+                    lastRack += s.serverRacks[++row];
+                rows[row].push_back(servers[i]);
+            }
+            if (s.cannotHelp)
+                mResult.notes << QStringLiteral(
+                    "scalable unit %1: its row draws up to %2 kW, over the %3 kW row limit, and no split of its "
+                    "racks keeps every row under it (a rack, or its network racks, over the limit on its own): "
+                    "POWER-ROW-LIMIT")
+                                     .arg(unitLabel(r))
+                                     .arg(s.unsplitKw, 0, 'f', 1)
+                                     .arg(a.rowLimitKw.value);
+            else if (rows.size() > 1) {
+                ++split;
+                rowsOfSplit = std::max(rowsOfSplit, static_cast<int>(rows.size()));
+                worstKw = std::max(worstKw, s.unsplitKw);
+            }
+        }
+        if (split > 0)
+            mResult.notes << QStringLiteral(
+                "%1 scalable unit(s) split over up to %2 rows each, racks shared evenly, so that every row stays "
+                "under the %3 kW row limit (%4): one row per unit would draw up to %5 kW")
+                                 .arg(split)
+                                 .arg(rowsOfSplit)
+                                 .arg(a.rowLimitKw.value)
+                                 .arg(a.rowLimitKw.source)
+                                 .arg(worstKw, 0, 'f', 1);
+    }
+
+    [[nodiscard]] static QString unitLabel(size_t unit)
+    {
+        return QStringLiteral("U%1").arg(unit + 1, 3, 10, QLatin1Char('0'));
+    }
+
+    // A unit's rows after its first: U001b, U001c, ...
+    [[nodiscard]] static QString rowLabel(size_t unit, size_t row)
+    {
+        if (row == 0)
+            return unitLabel(unit);
+        return row < 26 ? unitLabel(unit) + QChar(QLatin1Char('a').unicode() + static_cast<char16_t>(row))
+                        : QStringLiteral("%1-%2").arg(unitLabel(unit)).arg(row + 1);
+    }
+
     void placeServerRows(const FloorGrid& grid)
     {
         RackPlanner& racks = *mRacks;
-        for (size_t r = 0; r < mLayout.serverRows.size(); ++r) {
-            const QPointF at = grid.rowPosition(r);
-            const QString label = QStringLiteral("U%1").arg(r + 1, 3, 10, QLatin1Char('0'));
-            racks.beginRow(at.x(), at.y(), label);
-            const int before = racks.rackCount();
-            if (r < mLayout.leafRows.size())
-                for (NodeId leaf : mLayout.leafRows[r])
-                    racks.place(leaf);
-            // The servers start after the leaves' network racks, however many they fill.
-            const int head = std::max(1, racks.rackCount() - before);
-            racks.beginRow(at.x() + head * racks.rackWidth(), at.y(), label);
-            for (NodeId n : mLayout.serverRows[r]) {
-                racks.place(n);
-                mRowOfNode[n.value()] = static_cast<int>(r);
+        for (size_t r = 0; r < mUnitRows.size(); ++r) {
+            for (size_t part = 0; part < mUnitRows[r].size(); ++part) {
+                const QPointF at = grid.rowPosition(grid.firstRowOf(r) + part);
+                const QString label = rowLabel(r, part);
+                racks.beginRow(at.x(), at.y(), label);
+                if (part == 0) {
+                    const int before = racks.rackCount();
+                    if (r < mLayout.leafRows.size())
+                        for (NodeId leaf : mLayout.leafRows[r])
+                            racks.place(leaf);
+                    // The servers start after the leaves' network racks, however many they fill.
+                    const int head = std::max(1, racks.rackCount() - before);
+                    racks.beginRow(at.x() + head * racks.rackWidth(), at.y(), label);
+                }
+                for (NodeId n : mUnitRows[r][part])
+                    racks.place(n);
             }
-            if (r + 1 == mLayout.serverRows.size())
+            if (r + 1 == mUnitRows.size())
                 for (NodeId n : mLayout.appliances)
                     racks.place(n);
         }
@@ -569,13 +671,20 @@ private:
 
     // The leaves of the storage and in-band networks go into the network rack of the row of the
     // first server they serve (short copper and multimode runs); the rest into the management row.
+    // The server whose row's network rack a storage or in-band leaf joins (the first it serves), or
+    // none: the management row.
+    [[nodiscard]] NodeId servedServer(NodeId n) const
+    {
+        return mDesign.node(n)->tier == FabricTier::Leaf && !uplinksChangeCage(n)
+            ? firstNeighbour(mDesign, n, [&](NodeId other) { return mRowOfNode[other.value()] >= 0; })
+            : NodeId();
+    }
+
     void placeServiceNodes(const FloorGrid& grid)
     {
         RackPlanner& racks = *mRacks;
         for (NodeId n : mServiceNodes) {
-            const NodeId reached = mDesign.node(n)->tier == FabricTier::Leaf && !uplinksChangeCage(n)
-                ? firstNeighbour(mDesign, n, [&](NodeId other) { return mRowOfNode[other.value()] >= 0; })
-                : NodeId();
+            const NodeId reached = servedServer(n);
             if (!reached.isValid()) {
                 mCentral.push_back(n);
                 continue;
@@ -589,14 +698,21 @@ private:
             racks.place(n);
     }
 
-    // The rack PDU: the catalog's PDU item that states how many a rack takes (DGX SuperPOD RA).
-    const CatalogItem* addRackPdus()
+    // The rack PDU: the catalog's PDU item that states how many a rack takes (DGX SuperPOD RA); none
+    // without management.
+    [[nodiscard]] const CatalogItem* rackPduItem() const
     {
         const CatalogItem* pdu = nullptr;
         if (o.management)
             for (const CatalogItem* p : mCatalog.items(ItemKind::Pdu))
                 if (!pdu || (p->pdusPerServerRack.has_value() && !pdu->pdusPerServerRack.has_value()))
                     pdu = p;
+        return pdu;
+    }
+
+    const CatalogItem* addRackPdus()
+    {
+        const CatalogItem* pdu = rackPduItem();
         if (pdu) {
             pdu = b.use(pdu->sku);
             mRacks->addPdus(*pdu);
@@ -797,7 +913,8 @@ private:
     double mBudgetKw = 0;
     std::optional<RackPlanner> mRacks;
     HallParameters mHall;
-    std::vector<int> mRowOfNode; // server row of each node id, -1 outside the rows
+    std::vector<int> mRowOfNode; // scalable unit (server row) of each server's node id, -1 for others
+    std::vector<std::vector<std::vector<NodeId>>> mUnitRows; // per unit, its servers per floor row
     std::vector<NodeId> mCentral; // service nodes of the management row
 };
 

@@ -1,6 +1,8 @@
 #include "generate/rackplanner.h"
 
 #include "catalog/rackscale.h"
+#include "cost/powerfigures.h"
+#include "facility/powerchain.h"
 #include "generate/designbuilder.h"
 
 #include <algorithm>
@@ -43,6 +45,7 @@ void RackPlanner::openRack()
     r.id = g.id;
     r.floor = mRowStart + QPointF(inRow * mWidthM, 0);
     r.row = static_cast<int>(mRows.size()) - 1;
+    r.line = lineOf(mRowLabel, r.floor.y());
     mBuilder.design().insertGroup(std::move(g));
     mRows.back().racks.push_back(static_cast<int>(mRacks.size()));
     mRacks.push_back(r);
@@ -51,7 +54,69 @@ void RackPlanner::openRack()
 
 bool RackPlanner::fits(const Rack& rack, int height, double power) const
 {
-    return !rack.busbar && rack.usedU + height <= mHeightU && (rack.usedU == 0 || rack.usedW + power <= mBudgetW);
+    return fitsIn(rack.busbar, rack.usedU, rack.usedW, height, power);
+}
+
+bool RackPlanner::fitsIn(bool busbar, int usedU, double usedW, int height, double power) const
+{
+    return !busbar && usedU + height <= mHeightU && (usedU == 0 || usedW + power <= mBudgetW);
+}
+
+int RackPlanner::lineOf(const QString& label, double y)
+{
+    const auto [it, fresh] = mLines.try_emplace({label, y}, static_cast<int>(mLineW.size()));
+    if (fresh)
+        mLineW.push_back(0);
+    return it->second;
+}
+
+std::vector<PlannedRack> RackPlanner::planRow(const std::vector<NodeId>& nodes, const CatalogItem* pdu,
+    const FacilityAssumptions& assumptions, std::vector<int>* rackOfNode) const
+{
+    struct Open {
+        int usedU = 0;
+        double usedW = 0;
+        bool busbar = false;
+        bool gpuServers = false;
+    };
+    std::vector<Open> open;
+    std::vector<PlannedRack> racks;
+    bool needRack = true; // as place(): a row starts a rack, a rack-scale system closes its own
+    if (rackOfNode)
+        rackOfNode->assign(nodes.size(), -1);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const CatalogItem& item = mBuilder.itemOf(nodes[i]);
+        const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+        const bool busbar = isBusbarRack(item);
+        if (busbar || needRack
+            || !fitsIn(open.back().busbar, open.back().usedU, open.back().usedW, height, item.powerMaxW.value)) {
+            open.push_back({0, 0, busbar, false});
+            racks.push_back({});
+        }
+        needRack = busbar;
+        Open& o = open.back();
+        o.usedU += height;
+        o.usedW += item.powerMaxW.value;
+        o.gpuServers = o.gpuServers || item.gpuCount() > 0;
+        racks.back().maxKw += PowerFigures::maxKwOf(item);
+        racks.back().liquidKw += PowerChain::liquidKwOf(item, assumptions);
+        if (rackOfNode)
+            (*rackOfNode)[i] = static_cast<int>(racks.size()) - 1;
+    }
+    if (pdu)
+        for (size_t r = 0; r < racks.size(); ++r)
+            if (!open[r].busbar && open[r].usedW > 0)
+                racks[r].maxKw += pdusPerRack(*pdu, open[r].gpuServers) * PowerFigures::maxKwOf(*pdu);
+    return racks;
+}
+
+int RackPlanner::pdusPerRack(const CatalogItem& pdu, bool gpuServers) const
+{
+    const double capacityW = (pdu.pduCapacityKw ? pdu.pduCapacityKw->value : 0) * 1000.0;
+    const int perFeed = capacityW > 0 ? std::max(1, static_cast<int>(std::ceil(mBudgetW / capacityW))) : 1;
+    const int forServers = pdu.pdusPerServerRack ? static_cast<int>(pdu.pdusPerServerRack->value) : 2 * perFeed;
+    const int forOthers = pdu.pdusPerOtherRack ? static_cast<int>(pdu.pdusPerOtherRack->value) : 2 * perFeed;
+    return std::max(1, gpuServers ? forServers : forOthers);
 }
 
 void RackPlanner::place(NodeId id)
@@ -94,8 +159,10 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor, bool anyRack)
     int best = -1;
     double bestDistance = 0;
     auto consider = [&](int r, double distance) {
-        if (fits(mRacks[static_cast<size_t>(r)], height, item.powerMaxW.value)
-            && (best < 0 || distance < bestDistance)) {
+        const Rack& rack = mRacks[static_cast<size_t>(r)];
+        const bool underLimit = mRowLimitW <= 0 || rack.line < 0
+            || mLineW[static_cast<size_t>(rack.line)] + item.powerMaxW.value <= mRowLimitW + 1e-6;
+        if (fits(rack, height, item.powerMaxW.value) && underLimit && (best < 0 || distance < bestDistance)) {
             best = r;
             bestDistance = distance;
         }
@@ -131,6 +198,7 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor, bool anyRack)
         r.id = g.id;
         r.floor = end + QPointF(mWidthM, 0);
         r.row = homeRack.row;
+        r.line = homeRack.line;
         mBuilder.design().insertGroup(std::move(g));
         best = static_cast<int>(mRacks.size());
         row.racks.push_back(best);
@@ -163,6 +231,7 @@ GroupId RackPlanner::placeAfter(NodeId id, GroupId after, const QString& name)
     r.id = g.id;
     r.floor = floor + QPointF(mWidthM, 0);
     r.row = row;
+    r.line = at->line;
     r.busbar = true; // an enclosure of its own, as a rack-scale system's: nothing else goes in
     mBuilder.design().insertGroup(std::move(g));
     const int index = static_cast<int>(mRacks.size());
@@ -196,6 +265,8 @@ void RackPlanner::put(NodeId id, int rackIndex)
     n.rackUnit = height > 0 ? r.usedU + 1 : -1;
     r.usedU += height;
     r.usedW += item.powerMaxW.value;
+    if (r.line >= 0)
+        mLineW[static_cast<size_t>(r.line)] += item.powerMaxW.value;
     r.gpuServers = r.gpuServers || item.gpuCount() > 0;
     mBuilder.design().replaceNode(n);
     const size_t slot = id.value() - 1;
@@ -209,10 +280,6 @@ void RackPlanner::put(NodeId id, int rackIndex)
 
 int RackPlanner::addPdus(const CatalogItem& pdu)
 {
-    const double capacityW = (pdu.pduCapacityKw ? pdu.pduCapacityKw->value : 0) * 1000.0;
-    const int perFeed = capacityW > 0 ? std::max(1, static_cast<int>(std::ceil(mBudgetW / capacityW))) : 1;
-    const int forServers = pdu.pdusPerServerRack ? static_cast<int>(pdu.pdusPerServerRack->value) : 2 * perFeed;
-    const int forOthers = pdu.pdusPerOtherRack ? static_cast<int>(pdu.pdusPerOtherRack->value) : 2 * perFeed;
     int equipped = 0;
     const size_t racks = mRacks.size();
     for (size_t i = 0; i < racks; ++i) {
@@ -220,7 +287,7 @@ int RackPlanner::addPdus(const CatalogItem& pdu)
         if (mRacks[i].pdus > 0 || mRacks[i].usedW <= 0 || mRacks[i].busbar)
             continue;
         const Group* g = mBuilder.design().group(mRacks[i].id);
-        const int count = std::max(1, mRacks[i].gpuServers ? forServers : forOthers);
+        const int count = pdusPerRack(pdu, mRacks[i].gpuServers);
         ++equipped;
         for (int p = 0; p < count; ++p) {
             const NodeId n = mBuilder.addNode(pdu,
@@ -237,6 +304,8 @@ int RackPlanner::addPdus(const CatalogItem& pdu)
             mRackOfNode[slot] = static_cast<int>(i);
             mUnitOfNode[slot] = mHeightU;
             mRacks[i].usedW += pdu.powerMaxW.value; // what the power rule counts in the rack
+            if (mRacks[i].line >= 0)
+                mLineW[static_cast<size_t>(mRacks[i].line)] += pdu.powerMaxW.value;
             ++mRacks[i].pdus;
         }
     }

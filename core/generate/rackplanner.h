@@ -1,6 +1,7 @@
 #pragma once
 
 #include "floor/floorlayout.h"
+#include "generate/rowpowersplit.h"
 #include "util/strongid.h"
 
 #include <QPointF>
@@ -13,6 +14,7 @@ namespace pw {
 
 class DesignBuilder;
 struct CatalogItem;
+struct FacilityAssumptions;
 
 // Places nodes in racks, row by row: a node goes into the current rack while its height and its
 // maximum power fit (the rack's power budget), else a new rack opens further along the row.
@@ -42,6 +44,15 @@ public:
 
     [[nodiscard]] int rackCount() const { return static_cast<int>(mRacks.size()); }
 
+    // The racks place() would fill with `nodes` in a row of their own, with their IT maximum and
+    // liquid heat (and the PDUs addPdus gives each, when `pdu` is set), placing nothing; the rack
+    // (index into the result) of each node in `rackOfNode` when given.
+    [[nodiscard]] std::vector<PlannedRack> planRow(const std::vector<NodeId>& nodes, const CatalogItem* pdu,
+        const FacilityAssumptions& assumptions, std::vector<int>* rackOfNode = nullptr) const;
+    // From now on placeNear() passes over racks whose row (line of racks) the node would take over
+    // `limitKw` (0: no limit), so switches placed after the rows are sized keep them under it.
+    void setRowLimitKw(double limitKw) { mRowLimitW = limitKw * 1000.0; }
+
     // Floor width of one rack in metres, from the rack item (0.6 m when it states none).
     [[nodiscard]] double rackWidth() const { return mWidthM; }
     // The racks as they stand: one floor row per line of racks (racks of one label at one depth),
@@ -59,6 +70,7 @@ private:
         bool gpuServers = false;
         int pdus = 0;
         bool busbar = false; // a rack-scale system's own enclosure: nothing else goes in, no PDUs
+        int line = -1; // index into mLineW: the racks of one label at one depth
     };
     struct Row {
         QString label;
@@ -66,6 +78,13 @@ private:
     };
     void openRack();
     [[nodiscard]] bool fits(const Rack& rack, int height, double power) const;
+    // One rule for place() and planRow(): a node of `height` U and `power` W goes into a rack
+    // holding `usedU` and `usedW`.
+    [[nodiscard]] bool fitsIn(bool busbar, int usedU, double usedW, int height, double power) const;
+    // PDUs addPdus gives a rack (of GPU servers or not).
+    [[nodiscard]] int pdusPerRack(const CatalogItem& pdu, bool gpuServers) const;
+    // The line of racks at this label and depth (a new one the first time).
+    [[nodiscard]] int lineOf(const QString& label, double y);
     void put(NodeId node, int rack);
     // A rack name unique in the design: the label and the next number of that label.
     [[nodiscard]] QString nextName(const QString& label);
@@ -83,6 +102,9 @@ private:
     QPointF mRowStart;
     QString mRowLabel;
     std::map<QString, int> mNamed; // racks named per label
+    std::map<std::pair<QString, double>, int> mLines;
+    std::vector<double> mLineW; // maximum power of each line of racks
+    double mRowLimitW = 0;
     bool mNeedRack = true;
 };
 

@@ -78,23 +78,35 @@ void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Fin
 {
     const PowerChain chain = PowerChain::of(d, power, FacilityAssumptions::of(d));
     const FacilityAssumptions& a = chain.assumptions;
-    if (a.rowLimitKw.value > 0)
-        for (const RowChain& row : chain.rows) {
-            if (row.maxKw <= a.rowLimitKw.value + 1e-9)
-                continue;
-            std::vector<EntityRef> ents;
-            for (GroupId id : row.racks)
-                ents.push_back(EntityRef::of(id));
-            out.push_back(make("POWER-ROW-LIMIT",
-                QStringLiteral("row %1 draws up to %2 kW; the row limit is %3 kW")
-                    .arg(row.name, num(row.maxKw), num(a.rowLimitKw.value)),
-                std::move(ents),
-                QStringLiteral("Row IT maximum = sum of its %1 racks' maximum = %2 kW > row limit %3 kW (%4). Move "
-                               "racks to another row, or raise row_limit_kw if the row's power distribution is "
-                               "built for more.")
-                    .arg(row.racks.size())
-                    .arg(num(row.maxKw, 2), num(a.rowLimitKw.value), a.rowLimitKw.source)));
-        }
+    for (const RowChain& row : chain.rows) {
+        if (!a.rowOverLimit(row.maxKw))
+            continue;
+        std::vector<EntityRef> ents;
+        for (GroupId id : row.racks)
+            ents.push_back(EntityRef::of(id));
+        // A rack over the limit on its own: no placement keeps its row under it (the generator's
+        // rows split a scalable unit only where that helps).
+        const RackChain* alone = nullptr;
+        for (GroupId id : row.racks)
+            if (const RackChain* r = chain.rack(id);
+                r && a.rowOverLimit(r->maxKw) && (!alone || r->maxKw > alone->maxKw))
+                alone = r;
+        const QString why = alone
+            ? QStringLiteral("Rack %1 alone draws %2 kW, more than the row limit: no placement of the racks keeps "
+                             "this row under it; raise row_limit_kw to the site's row feed or lower the rack's load.")
+                  .arg(alone->name, num(alone->maxKw, 2))
+            : QStringLiteral("Move racks to another row, or raise row_limit_kw if the row's power distribution is "
+                             "built for more.");
+        out.push_back(make("POWER-ROW-LIMIT",
+            QStringLiteral("row %1 draws up to %2 kW; the row limit is %3 kW%4")
+                .arg(row.name, num(row.maxKw), num(a.rowLimitKw.value),
+                    alone ? QStringLiteral(" (rack %1 alone draws %2 kW)").arg(alone->name, num(alone->maxKw))
+                          : QString()),
+            std::move(ents),
+            QStringLiteral("Row IT maximum = sum of its %1 racks' maximum = %2 kW > row limit %3 kW (%4). %5")
+                .arg(row.racks.size())
+                .arg(num(row.maxKw, 2), num(a.rowLimitKw.value), a.rowLimitKw.source, why)));
+    }
     if (a.hallLimitKw.value > 0 && power.itMaxKw > a.hallLimitKw.value + 1e-9)
         out.push_back(make("POWER-HALL-LIMIT",
             QStringLiteral("the hall draws up to %1 kW of IT load; the hall limit is %2 kW")

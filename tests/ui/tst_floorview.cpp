@@ -14,6 +14,7 @@
 
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QJsonObject>
 #include <QSpinBox>
 #include <QUndoStack>
 
@@ -276,6 +277,81 @@ private Q_SLOTS:
                 qInfo("%d loops drawn, %d row labels", view->lastPaintedLoops(), view->lastPaintedRowLabels());
             }
         }
+    }
+
+    // Neighbouring coolant loops never share a colour: with one rack per loop (racks_per_loop 1),
+    // four NVL72 rows of 8 racks (two rows on each side of the central aisle) stand 32 loops side
+    // by side and row behind row, more than the palette's colours, so a colour by loop index alone
+    // (index mod palette) gives touching loops the same one. Neighbours are worked out here from the floor plan itself: loops
+    // in one row whose positions touch, or loops in rows one row pitch apart whose spans overlap or
+    // touch along the row.
+    void neighbouringLoopsNeverShareAColour()
+    {
+        auto w = testing::makeWindow();
+        DesignDocument* doc = w->document();
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb200-nvl72");
+        o.nodes = 32;
+        o.switchSku = QStringLiteral("qm9700");
+        o.properties.insert(QStringLiteral("power_chain"), QJsonObject{{QStringLiteral("racks_per_loop"), 1}});
+        GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        doc->reset(std::move(*r.design));
+        w->analysis()->recompute();
+        w->findChild<QDockWidget*>(QStringLiteral("FloorDock"))->show();
+        FloorView* view = w->findChild<FloorView*>();
+        view->resize(900, 520);
+        const std::vector<FloorLoop>& loops = view->loops();
+        QCOMPARE(loops.size(), size_t(32)); // 32 racks, one loop each
+        const FloorLayout& floor = *view->floor();
+        struct Span {
+            int row = -1;
+            int first = 1 << 30;
+            int last = -1;
+        };
+        std::vector<Span> spans;
+        for (const FloorLoop& l : loops) {
+            Span s;
+            s.row = l.row;
+            std::vector<GroupId> all = l.racks;
+            all.insert(all.end(), l.cduRacks.begin(), l.cduRacks.end());
+            for (GroupId rack : all) {
+                const RackPlace* p = floor.place(rack);
+                QVERIFY(p && p->row == l.row);
+                s.first = std::min(s.first, p->slot);
+                s.last = std::max(s.last, p->slot);
+            }
+            spans.push_back(s);
+        }
+        const double pitch = floor.hall.rowPitchM();
+        const double width = floor.hall.rackWidthM;
+        int neighbours = 0;
+        for (size_t i = 0; i < loops.size(); ++i)
+            for (size_t j = i + 1; j < loops.size(); ++j) {
+                const FloorRow& a = floor.rows[static_cast<size_t>(spans[i].row)];
+                const FloorRow& b = floor.rows[static_cast<size_t>(spans[j].row)];
+                const double aFrom = a.xM + spans[i].first * width;
+                const double aTo = a.xM + (spans[i].last + 1) * width;
+                const double bFrom = b.xM + spans[j].first * width;
+                const double bTo = b.xM + (spans[j].last + 1) * width;
+                const bool touchAlong = aFrom <= bTo + 1e-6 && bFrom <= aTo + 1e-6;
+                const bool sameRow = spans[i].row == spans[j].row;
+                const bool nextRow = !sameRow && std::abs(a.yM - b.yM) <= pitch + 1e-6;
+                if (!touchAlong || (!sameRow && !nextRow))
+                    continue;
+                ++neighbours;
+                QVERIFY2(loops[i].colour != loops[j].colour,
+                    qPrintable(QStringLiteral("%1 and %2 are neighbours in %3")
+                                   .arg(loops[i].name, loops[j].name, loops[i].colour.name())));
+            }
+        // Each row: 8 loops in a line (7 touching pairs); rows 1 and 2, and rows 3 and 4, stand one
+        // pitch apart, each loop meeting the other row's loop in front of it and those beside that.
+        QVERIFY2(neighbours >= 4 * 7 + 2 * 8, qPrintable(QString::number(neighbours)));
+        // What is drawn is that colour: the first CDU of each loop filled in its loop's colour.
+        const QImage shot = view->grab().toImage();
+        for (const FloorLoop& l : loops)
+            QCOMPARE(shot.pixelColor(view->rackRect(l.cduRacks.front()).center().toPoint()).rgb(),
+                l.colour.darker(115).rgb());
     }
 };
 

@@ -64,7 +64,9 @@ class TestPowerPanel : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        // Two scalable units of GB300 NVL72 (16 racks, 1,152 GPUs): two rows of 8 liquid-cooled racks.
+        // Two scalable units of GB300 NVL72 (16 racks, 1,152 GPUs) on two planes. One row per unit
+        // would draw 1,216.4 kW (below), over the default 1,200 kW row limit, so the generator
+        // splits each unit over two rows of 4 liquid-cooled racks (tst_rowpowersplit).
         mFile = mDir.filePath(QStringLiteral("nvl72.podwright"));
         const test::CliResult g = test::runCli({QStringLiteral("generate"), QStringLiteral("--server"),
             QStringLiteral("dgx-gb300-nvl72"), QStringLiteral("--switch"), QStringLiteral("sn5600"),
@@ -80,7 +82,7 @@ private Q_SLOTS:
         QVERIFY(facility > 0);
         // 16 racks x 142 kW x 0.85 = 1,931.2 kW to liquid (the rest of the IT load is air-cooled network gear)
         QCOMPARE(rounded(liquid), 1931.2);
-        QCOMPARE(power.value(QLatin1String("cdus_planned")).toInt(), 4); // 2 loops x (1 + 1 spare)
+        QCOMPARE(power.value(QLatin1String("cdus_planned")).toInt(), 8); // 4 rows, one loop each: 4 x (1 + 1 spare)
         // The same facility figure in `cost` (which prices energy and facility on it) and `analyze`.
         const QJsonObject cost = test::runCli({QStringLiteral("cost"), mFile, QStringLiteral("--json")}).json();
         QCOMPARE(rounded(cost.value("power_kw").toObject().value("facility").toDouble()), rounded(facility));
@@ -100,7 +102,7 @@ private Q_SLOTS:
         QCOMPARE(numberIn(summary, QStringLiteral("PUE [\\d.]+: ([\\d,.]+) kW maximum")), rounded(facility));
         QCOMPARE(numberIn(summary, QStringLiteral("Heat: ([\\d,.]+) kW to liquid")), rounded(liquid));
         QCOMPARE(panel->rowsTable()->rowCount(), power.value(QLatin1String("rows")).toArray().size());
-        QCOMPARE(panel->loopsTable()->rowCount(), 2);
+        QCOMPARE(panel->loopsTable()->rowCount(), 4);
         QCOMPARE(numberIn(w->chartsPanel()->tierChart()->title(), QStringLiteral("facility ([\\d,.]+) kW")),
             rounded(facility));
 
@@ -115,9 +117,9 @@ private Q_SLOTS:
         QVERIFY(text.contains(QLatin1String("Power and cooling")));
         QCOMPARE(numberIn(text, QStringLiteral("the facility draws ([\\d,.]+) kW maximum")), rounded(facility));
         QCOMPARE(numberIn(text, QStringLiteral("([\\d,.]+) kW of heat goes to liquid")), rounded(liquid));
-        // The generator places the 4 CDUs the plan asks for (one loop assignment, tst_cduplacement).
-        QVERIFY(text.contains(QLatin1String("4 coolant distribution units (1,350 kW each) stand on the")));
-        QVERIFY(text.contains(QLatin1String("for 2 coolant loops (4 planned)")));
+        // The generator places the 8 CDUs the plan asks for (one loop assignment, tst_cduplacement).
+        QVERIFY(text.contains(QLatin1String("8 coolant distribution units (1,350 kW each) stand on the")));
+        QVERIFY(text.contains(QLatin1String("for 4 coolant loops (8 planned)")));
     }
 
     void rowLimitIsAnUndoableEditAndAFinding()
@@ -127,15 +129,18 @@ private Q_SLOTS:
         w->analysis()->recompute();
         auto* panel = w->findChild<PowerPanel*>();
         QVERIFY(panel);
-        // Each compute row: 8 GB300 NVL72 racks (1,136 kW), the network rack of its two planes' leaves
-        // (50.4 kW) and the 2 CDUs' pumps (30 kW): 1,216.4 kW over the default 1,200 kW row limit.
-        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 2);
+        // The generator kept every row under the default 1,200 kW: one row per unit would carry 8
+        // GB300 NVL72 racks (1,136 kW), the network rack of its two planes' leaves (24 x 2.1 =
+        // 50.4 kW) and 2 CDUs' pumps (30 kW), 1,216.4 kW; split, each unit's first row carries the
+        // network rack, 4 racks and 2 CDUs, 50.4 + 568 + 30 = 648.4 kW (and its PDUs' 20 W
+        // each), its second row 4 racks and 2 CDUs, 598 kW.
+        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 0);
         QUndoStack* undo = w->document()->undoStack();
         const int steps = undo->index();
         // Typed into the spin box: one undo step, stored in the design's power_chain properties.
         panel->rowLimit()->setFocus();
         panel->rowLimit()->selectAll();
-        QTest::keyClicks(panel->rowLimit(), QStringLiteral("1300"));
+        QTest::keyClicks(panel->rowLimit(), QStringLiteral("620"));
         QTest::keyClick(panel->rowLimit(), Qt::Key_Return);
         QCOMPARE(undo->index(), steps + 1);
         QCOMPARE(w->document()
@@ -145,14 +150,15 @@ private Q_SLOTS:
                      .toObject()
                      .value(QLatin1String("row_limit_kw"))
                      .toDouble(),
-            1300.0);
+            620.0);
         w->analysis()->recompute();
-        // A site row feed of 1,300 kW carries both rows.
-        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 0);
-        QCOMPARE(panel->rowLimit()->value(), 1300.0);
+        // A site row feed of 620 kW: each unit's first row (648.4 kW) is over it, its second
+        // (598 kW) is not. The racks stay where they are: the limit moves the findings, not racks.
+        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 2);
+        QCOMPARE(panel->rowLimit()->value(), 620.0);
         undo->undo();
         w->analysis()->recompute();
-        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 2);
+        QCOMPARE(countOf(w->analysis()->findings(), "POWER-ROW-LIMIT"), 0);
         QCOMPARE(panel->rowLimit()->value(), 1200.0);
         QVERIFY(!panel->setValue(QStringLiteral("racks_per_loop"), 0)); // refused: at least 1
         QCOMPARE(undo->index(), steps);

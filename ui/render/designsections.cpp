@@ -89,7 +89,7 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
         const size_t shownRows = std::min<size_t>(c.rows.size(), 40);
         for (size_t i = 0; i < shownRows; ++i) {
             const RowChain& r = c.rows[i];
-            const bool over = a.rowLimitKw.value > 0 && r.maxKw > a.rowLimitKw.value + 1e-9;
+            const bool over = a.rowOverLimit(r.maxKw);
             rows.push_back({{r.name}, {ReportData::number(static_cast<double>(r.racks.size()))},
                 {ReportData::number(r.gpus)}, {ReportData::number(r.maxKw, 1), {}, over, over ? kError : kInk},
                 {ReportData::number(r.typicalKw, 1)}, {ReportData::number(r.liquidKw, 1)},
