@@ -76,6 +76,21 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const QJson
                 }
             }
         });
+    } else if (check == QLatin1String("separate-compute-fabric")) {
+        // A compute fabric of its own, on the entry's "technology" if it names one (the RA's
+        // fabric), in a design no larger than its "servers_at_most" (where the RA merges the
+        // compute fabric into the converged one).
+        const QString technology = entry.value(QLatin1String("technology")).toString();
+        int servers = 0;
+        d.nodes().forEach([&](const Node& n) { servers += n.sku == server ? 1 : 0; });
+        if (servers <= entry.value(QLatin1String("servers_at_most")).toInt(0))
+            d.nodes().forEach([&](const Node& n) {
+                const CatalogItem* item = d.item(n.sku);
+                const bool onTechnology
+                    = technology.isEmpty() || (item && item->switchSpec && item->switchSpec->technology == technology);
+                if (isComputeSwitch(d, n) && n.tier == FabricTier::Leaf && onTechnology)
+                    keep(nodes, n.id);
+            });
     } else if (check == QLatin1String("derived-switch-counts")) {
         d.nodes().forEach([&](const Node& n) {
             if (isComputeSwitch(d, n) && n.tier != FabricTier::Leaf)

@@ -21,7 +21,9 @@ class Design;
 // per cage), "compute-switch-other-than" (the compute fabric is built on switches other than the
 // entry's "sku", the one the RA names), "rack-pdus" (rack PDUs feed the design's racks),
 // "subnet-manager-on-leaf" (a subnet manager takes a compute leaf's port), "derived-switch-counts"
-// (the design has compute switches whose count the RA does not publish).
+// (the design has compute switches whose count the RA does not publish), "separate-compute-fabric"
+// (compute leaves of their own, on the entry's "technology" if named, in a design of at most
+// "servers_at_most" of the entry's servers).
 class DeliberateDifferences {
 public:
     struct Difference {

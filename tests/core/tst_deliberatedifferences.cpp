@@ -118,6 +118,57 @@ private Q_SLOTS:
         QCOMPARE(countContaining(without, QStringLiteral("switch counts derived")), 1);
     }
 
+    // NVIDIA NVL72 AI Factory enterprise RA (GB300 NVL72 on Spectrum-X), Network Logical
+    // Architecture (docs.nvidia.com/enterprise-reference-architectures/nvl72-ai-factory/latest/
+    // network-logical-architecture.html): "for smaller design points the Compute Fabric has been
+    // merged with the Converged Fabric. This is to lower cost and to simplify the network
+    // architecture". The RA gives no size for "smaller" nor the converged leaves' port split, so
+    // the generator keeps a compute fabric of its own and says so, on Spectrum-X, for a design of at
+    // most 8 racks (one SU; an estimate): 2 racks and 8 racks get the note and the finding (on the
+    // two-plane form the Spectrum-X default builds, as on one plane), 16 racks and InfiniBand
+    // (the DGX SuperPOD RA's separate compute fabric) do not.
+    void smallNvl72OnSpectrumXExplainsItsSeparateComputeFabric_data()
+    {
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("racks");
+        QTest::addColumn<int>("planes");
+        QTest::addColumn<bool>("explained");
+        QTest::newRow("2 racks, SN5600, 2 planes") << QStringLiteral("sn5600") << 2 << 0 << true;
+        QTest::newRow("2 racks, SN5600, 1 plane") << QStringLiteral("sn5600") << 2 << 1 << true;
+        QTest::newRow("8 racks, SN5600") << QStringLiteral("sn5600") << 8 << 0 << true;
+        QTest::newRow("16 racks, SN5600") << QStringLiteral("sn5600") << 16 << 0 << false;
+        QTest::newRow("2 racks, Q3400") << QStringLiteral("q3400") << 2 << 0 << false;
+    }
+    void smallNvl72OnSpectrumXExplainsItsSeparateComputeFabric()
+    {
+        QFETCH(QString, sw);
+        QFETCH(int, racks);
+        QFETCH(int, planes);
+        QFETCH(bool, explained);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = racks;
+        o.switchSku = sw;
+        o.planes = planes;
+        o.management = false;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString what = QStringLiteral("merges the compute fabric into the converged");
+        const std::vector<Finding> findings = referenceFindings(*r.design);
+        QCOMPARE(countContaining(findings, what), explained ? 1 : 0);
+        QCOMPARE(notesContaining(r.notes, what), explained ? 1 : 0);
+        if (!explained)
+            return;
+        for (const Finding& f : findings)
+            if (f.message.contains(what)) {
+                QVERIFY(f.severity == Severity::Info);
+                QVERIFY2(f.message.contains(QLatin1String("NVL72 AI Factory enterprise RA")), qPrintable(f.message));
+                QVERIFY2(
+                    f.explanation.contains(QLatin1String("lower cost and to simplify")), qPrintable(f.explanation));
+                QVERIFY(!f.entities.empty());
+            }
+    }
+
     // A design that is its RA's (DGX B300 on Q3400, RA-11339, 1 SU): no DESIGN-REFERENCE finding.
     void matchingDesignHasNone()
     {
