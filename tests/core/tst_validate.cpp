@@ -282,13 +282,25 @@ const std::vector<Case>& cases()
                 slowArray(c);
             }},
         {"server without storage links", "STORAGE-NODE-READ",
-            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
+            [](fx::Cluster& c) {
+                c.b.removeLinksBetween(c.srv1, c.storageSw);
+                c.b.removeLinksBetween(c.srv1, c.storageSwB);
+            }},
         {"server without storage links (write)", "STORAGE-NODE-WRITE",
-            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
+            [](fx::Cluster& c) {
+                c.b.removeLinksBetween(c.srv1, c.storageSw);
+                c.b.removeLinksBetween(c.srv1, c.storageSwB);
+            }},
         {"array on one of two links", "STORAGE-FABRIC",
             [](fx::Cluster& c) { c.b.removeLinksBetween(c.array, c.storageSw, 1); }},
         {"dataset larger than the array", "STORAGE-CAPACITY",
             [](fx::Cluster& c) { setIntentKey(c, "dataset_tb", 1000); }},
+        // The array's second link moved from the second storage switch to the first: both on one.
+        {"storage system on one switch of two", "SERVICE-SINGLE-HOMED",
+            [](fx::Cluster& c) {
+                c.b.removeLinksBetween(c.array, c.storageSwB);
+                c.b.connect(c.array, c.storageSw, "dac112", 2);
+            }},
         {"BMC without an out-of-band link", "MGMT-OOB",
             [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.oobSw); }},
         {"out-of-band switch without an uplink into in-band", "MGMT-OOB-UPLINK",
@@ -317,6 +329,77 @@ private Q_SLOTS:
         QVERIFY2(!c.b.d.checkInvariants(), "fixture is a valid design");
         const auto fs = validate(c.b.d);
         QVERIFY2(fs.empty(), qPrintable(dump(fs)));
+    }
+
+    // SERVICE-SINGLE-HOMED names the storage system or management server and its one switch, and
+    // is silent once a second switch of the same network carries one of its links.
+    void singleHomedServiceNodesWarnByName()
+    {
+        auto findingsOf = [](const Design& d) {
+            QStringList messages;
+            for (const Finding& f : validate(d))
+                if (f.code == QLatin1String("SERVICE-SINGLE-HOMED"))
+                    messages << f.message;
+            return messages;
+        };
+        fx::Cluster c;
+        QVERIFY(findingsOf(c.b.d).isEmpty());
+
+        // A management server (head node) with both in-band ports on the one in-band switch.
+        QJsonObject o = fx::base(QStringLiteral("mgmt"), "server", 800, 15000);
+        o["roles"] = QJsonObject{{"value", QJsonArray{"management-server"}}, {"source", "test fixture"}};
+        o["cooling"] = fx::cooling("air");
+        o["port_groups"] = QJsonArray{
+            fx::portGroup("inband", 2, {100}, "QSFP112", "inband"), fx::portGroup("bmc", 1, {1}, "RJ45", "oob")};
+        const NodeId head = c.b.add(fx::parse(o), "head-1");
+        c.b.connect(head, c.inbandSw, "dac112", 2);
+        c.b.connect(head, c.inbandSw, "dac112", 2);
+        c.b.link(c.b.freePort(head, PortRole::OutOfBand), c.b.freePort(c.oobSw, PortRole::Fabric), "cat6", 3);
+        QStringList found = findingsOf(c.b.d);
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.front(),
+            QStringLiteral("management server head-1 is attached to one switch of the in-band network only "
+                           "(inband-sw): a single point of failure"));
+
+        // Its second port on a second in-band switch (joined to the first): dual-homed, no finding.
+        const NodeId inbandB
+            = c.b.add(fx::ethSwitch("ibdsw", 32, {400, 200, 100}, "QSFP112"), "inband-sw-b", Network::InBand);
+        c.b.link(c.b.freePort(inbandB, PortRole::OutOfBand), c.b.freePort(c.oobSw, PortRole::Fabric), "cat6", 3);
+        c.b.connect(inbandB, c.inbandSw, "dac112", 2);
+        c.b.removeLinksBetween(head, c.inbandSw, 1);
+        c.b.connect(head, inbandB, "dac112", 2);
+        QVERIFY2(findingsOf(c.b.d).isEmpty(), qPrintable(findingsOf(c.b.d).join(QLatin1Char('\n'))));
+
+        // The storage array with both links on storage-sw: named, with its switch.
+        c.b.removeLinksBetween(c.array, c.storageSwB);
+        c.b.connect(c.array, c.storageSw, "dac112", 2);
+        found = findingsOf(c.b.d);
+        QCOMPARE(found.size(), 1);
+        QVERIFY2(found.front().startsWith(QStringLiteral("storage system array is attached to one switch of the "
+                                                         "storage network only (storage-sw)")),
+            qPrintable(found.front()));
+    }
+
+    // Generated designs dual-home their storage systems and management servers (ServiceNetworks):
+    // a pair of switches when one would hold a network (8 DGX H100), pairs of leaves beyond.
+    void generatedDesignsAreNotSingleHomed_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("8 DGX H100: pairs") << 8;
+        QTest::newRow("64 DGX H100: leaves and spines") << 64;
+    }
+    void generatedDesignsAreNotSingleHomed()
+    {
+        QFETCH(int, nodes);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        const GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        for (const Finding& f : validate(*r.design))
+            QVERIFY2(f.code != QLatin1String("SERVICE-SINGLE-HOMED"), qPrintable(f.message));
     }
 
     void eachRuleTrips_data()
