@@ -11,6 +11,7 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
     Result r;
     std::vector<int> uplinks;
     std::vector<int> upGroups;
+    std::vector<int> allowedUp; // the segment's `up`: a spread leaf may rise to it to reach every spine
     bool onePair = false; // the network is one spread pair that holds every port
     for (const Segment& seg : segments) {
         const CatalogItem& leafItem = seg.leaf ? *seg.leaf : *spec.leaf;
@@ -23,6 +24,7 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
             r.leaves.push_back(leaf);
             uplinks.push_back(up);
             upGroups.push_back(upGroup);
+            allowedUp.push_back(seg.up);
             return leaf;
         };
         if (!seg.spread) {
@@ -74,14 +76,28 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
         return r;
     long long total = 0;
     for (size_t l = 0; l < r.leaves.size(); ++l) {
-        uplinks[l] = std::min(uplinks[l], b.freePorts(r.leaves[l], upGroups[l]));
+        allowedUp[l] = std::min(allowedUp[l], b.freePorts(r.leaves[l], upGroups[l]));
+        uplinks[l] = std::min(uplinks[l], allowedUp[l]);
         total += uplinks[l];
     }
     if (total == 0 && spec.spineReserve == 0)
         return r;
     const int radix = spec.spine->portGroups[static_cast<size_t>(spec.spineGroup)].count;
-    const long long spines = std::max<long long>(1, (total + spec.spineReserve + radix - 1) / radix);
+    auto spinesFor
+        = [&](long long links) { return std::max<long long>(1, (links + spec.spineReserve + radix - 1) / radix); };
+    long long spines = spinesFor(total);
     const int maxUp = *std::max_element(uplinks.begin(), uplinks.end());
+    // Two tiers keep every leaf on every spine: a spread leaf whose share of uplinks is below the
+    // spine count rises to it (within its segment's `up`), and the spines are counted again.
+    for (long long before = 0; spines <= maxUp && spines != before;) {
+        before = spines;
+        for (size_t l = 0; l < r.leaves.size(); ++l)
+            if (const int want = static_cast<int>(std::min<long long>(spines, allowedUp[l])); uplinks[l] < want) {
+                total += want - uplinks[l];
+                uplinks[l] = want;
+            }
+        spines = spinesFor(total);
+    }
     if (spines > maxUp && maxUp > 0)
         return buildThreeTier(b, spec, r, uplinks, upGroups, maxUp, radix);
     const double width = static_cast<double>(r.leaves.size()) * 250;

@@ -351,6 +351,8 @@ private Q_SLOTS:
         o["cooling"] = fx::cooling("air");
         o["port_groups"] = QJsonArray{
             fx::portGroup("inband", 2, {100}, "QSFP112", "inband"), fx::portGroup("bmc", 1, {1}, "RJ45", "oob")};
+        o["gpu"] = QJsonObject{{"model", "none"}, {"count", 0}, {"memory_gb", 0}, {"bf16_tflops", 0}, {"fp8_tflops", 0},
+            {"tdp_w", 0}, {"source", "test fixture"}};
         const NodeId head = c.b.add(fx::parse(o), "head-1");
         c.b.connect(head, c.inbandSw, "dac112", 2);
         c.b.connect(head, c.inbandSw, "dac112", 2);
@@ -637,15 +639,16 @@ private Q_SLOTS:
             qPrintable(rack->explanation));
         QVERIFY(std::find(rack->entities.begin(), rack->entities.end(), EntityRef::of(c.rack)) != rack->entities.end());
 
-        // Site power: IT load 2 x 10 + 4 x 1 (IB) + 3 x 0.5 (Ethernet) + 0.7 (SM) + 2 (array) = 28.2 kW; x 1.56 = 43.992 kW.
+        // Site power: IT load 2 x 10 + 4 x 1 (IB) + 4 x 0.5 (Ethernet, the second storage switch
+        // included) + 0.7 (SM) + 2 (array) = 28.7 kW; x 1.56 = 44.772 kW.
         fx::Cluster s;
         setIntentKey(s, "site_power_budget_kw", 43);
         fs = validate(s.b.d);
         const Finding* site = find(fs, QStringLiteral("POWER-SITE"));
         QVERIFY(site);
         QVERIFY2(
-            site->explanation.contains(QLatin1String("28.20 kW x 1.56 = 43.99 kW")), qPrintable(site->explanation));
-        setIntentKey(s, "site_power_budget_kw", 44);
+            site->explanation.contains(QLatin1String("28.70 kW x 1.56 = 44.77 kW")), qPrintable(site->explanation));
+        setIntentKey(s, "site_power_budget_kw", 45);
         QVERIFY(!has(validate(s.b.d), QStringLiteral("POWER-SITE")));
     }
 
@@ -748,9 +751,10 @@ private Q_SLOTS:
         fx::Cluster c;
         const NodeId ibStorage
             = c.b.add(fx::ibSwitch(QStringLiteral("ibstor"), 32, 32, {400, 200, 100}), "ib-storage", Network::Storage);
-        // The servers' and the array's storage ports move from the Ethernet storage switch to it.
+        // The servers' and the array's storage ports move from the Ethernet storage switches to it.
         for (NodeId n : {c.srv1, c.srv2, c.array}) {
             c.b.removeLinksBetween(n, c.storageSw);
+            c.b.removeLinksBetween(n, c.storageSwB);
             for (int i = 0; i < 2; ++i)
                 c.b.link(c.b.freePort(n, PortRole::Storage), c.b.freePort(ibStorage, PortRole::Fabric));
         }
