@@ -11,32 +11,93 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
     Result r;
     std::vector<int> uplinks;
     std::vector<int> upGroups;
+    std::vector<int> allowedUp; // the segment's `up`: a spread leaf may rise to it to reach every spine
+    bool onePair = false; // the network is one spread pair that holds every port
     for (const Segment& seg : segments) {
         const CatalogItem& leafItem = seg.leaf ? *seg.leaf : *spec.leaf;
         const int downGroup = seg.leaf ? seg.leafDownGroup : spec.leafDownGroup;
         const int upGroup = seg.leaf ? seg.leafUpGroup : spec.leafUpGroup;
-        size_t i = 0;
-        while (i < seg.ports.size()) {
+        auto addLeaf = [&](int up) {
             const NodeId leaf = b.addNode(leafItem,
                 QStringLiteral("%1-leaf-%2").arg(spec.prefix).arg(r.leaves.size() + 1, 3, 10, QLatin1Char('0')),
                 spec.network, FabricTier::Leaf, spec.origin + QPointF(static_cast<double>(r.leaves.size()) * 250, 0));
             r.leaves.push_back(leaf);
-            uplinks.push_back(seg.up);
+            uplinks.push_back(up);
             upGroups.push_back(upGroup);
-            for (int k = 0; k < seg.down && i < seg.ports.size(); ++k, ++i)
-                b.connect(seg.ports[i], b.takePort(leaf, downGroup));
+            allowedUp.push_back(seg.up);
+            return leaf;
+        };
+        if (!seg.spread) {
+            size_t i = 0;
+            while (i < seg.ports.size()) {
+                const NodeId leaf = addLeaf(seg.up);
+                for (int k = 0; k < seg.down && i < seg.ports.size(); ++k, ++i)
+                    b.connect(seg.ports[i], b.takePort(leaf, downGroup));
+            }
+            continue;
         }
+        const long long n = static_cast<long long>(seg.ports.size());
+        if (n == 0 || seg.down <= 0)
+            continue;
+        const long long need = (n + seg.down - 1) / seg.down;
+        const long long count = std::max(need, std::min<long long>(seg.minLeaves, n));
+        const size_t first = r.leaves.size();
+        for (long long k = 0; k < count; ++k)
+            addLeaf(0);
+        std::vector<long long> used(static_cast<size_t>(count), 0);
+        long long i = 0;
+        // Pairs of leaves, the last three together when the count is odd; each group full before the next.
+        for (long long g = 0; g < count && i < n;) {
+            const long long size = count - g == 3 ? 3 : std::min<long long>(2, count - g);
+            const long long take = g + size >= count ? n - i : std::min(n - i, size * seg.down);
+            for (long long k = 0; k < take; ++k, ++i) {
+                const size_t l = static_cast<size_t>(g + k % size);
+                b.connect(seg.ports[static_cast<size_t>(i)], b.takePort(r.leaves[first + l], downGroup));
+                ++used[l];
+            }
+            g += size;
+        }
+        for (size_t l = 0; l < used.size(); ++l)
+            uplinks[first + l]
+                = static_cast<int>(std::min<long long>(seg.up, (used[l] * seg.up + seg.down - 1) / seg.down));
+        onePair = segments.size() == 1 && count == 2 && need == 1;
+    }
+    if (onePair && spec.spineReserve == 0 && spec.peerLinks > 0) {
+        const int group = segments.front().leaf ? segments.front().leafDownGroup : spec.leafDownGroup;
+        for (int k = 0; k < spec.peerLinks; ++k) {
+            const PortRef a = b.takePort(r.leaves[0], group);
+            const PortRef c = b.takePort(r.leaves[1], group);
+            if (a.isValid() && c.isValid())
+                b.connect(a, c);
+        }
+        return r;
     }
     if ((r.leaves.size() <= 1 && spec.spineReserve == 0) || !spec.spine || r.leaves.empty())
         return r;
     long long total = 0;
     for (size_t l = 0; l < r.leaves.size(); ++l) {
-        uplinks[l] = std::min(uplinks[l], b.freePorts(r.leaves[l], upGroups[l]));
+        allowedUp[l] = std::min(allowedUp[l], b.freePorts(r.leaves[l], upGroups[l]));
+        uplinks[l] = std::min(uplinks[l], allowedUp[l]);
         total += uplinks[l];
     }
+    if (total == 0 && spec.spineReserve == 0)
+        return r;
     const int radix = spec.spine->portGroups[static_cast<size_t>(spec.spineGroup)].count;
-    const long long spines = std::max<long long>(1, (total + spec.spineReserve + radix - 1) / radix);
+    auto spinesFor
+        = [&](long long links) { return std::max<long long>(1, (links + spec.spineReserve + radix - 1) / radix); };
+    long long spines = spinesFor(total);
     const int maxUp = *std::max_element(uplinks.begin(), uplinks.end());
+    // Two tiers keep every leaf on every spine: a spread leaf whose share of uplinks is below the
+    // spine count rises to it (within its segment's `up`), and the spines are counted again.
+    for (long long before = 0; spines <= maxUp && spines != before;) {
+        before = spines;
+        for (size_t l = 0; l < r.leaves.size(); ++l)
+            if (const int want = static_cast<int>(std::min<long long>(spines, allowedUp[l])); uplinks[l] < want) {
+                total += want - uplinks[l];
+                uplinks[l] = want;
+            }
+        spines = spinesFor(total);
+    }
     if (spines > maxUp && maxUp > 0)
         return buildThreeTier(b, spec, r, uplinks, upGroups, maxUp, radix);
     const double width = static_cast<double>(r.leaves.size()) * 250;

@@ -23,6 +23,16 @@ struct CatalogItem;
 // P up and its share of the reserve; spine j of every pod uplinks round-robin to core group j,
 // ceil(pods x P / radix) core switches, each spine reaching every core of its group.
 // One leaf and no spine when everything fits on one switch.
+//
+// Dual-homing (Segment::spread): a segment's leaves stand in pairs (the last three together when
+// their count is odd), and its ports alternate over the leaves of a pair, so a host with two or
+// more ports of the network reaches two different leaves (NVIDIA DGX SuperPOD RAs: each pair of
+// in-band and storage ports gives parallel pathways; DGX BasePOD: the in-band interface is a bond
+// over two SN4600C switches). minLeaves 2 gives a segment that fits on one leaf its second leaf.
+// A spread leaf keeps the segment's down:up ratio over the ports it holds, not `up` uplinks for
+// a leaf half empty. When a network is one such pair that holds every port (no spine reserve),
+// the two leaves are joined by Spec::peerLinks links instead of a spine (an MLAG peer link on
+// Ethernet, an inter-switch link on InfiniBand).
 class AccessFabric {
 public:
     struct Segment {
@@ -34,6 +44,8 @@ public:
         const CatalogItem* leaf = nullptr;
         int leafDownGroup = -1;
         int leafUpGroup = -1;
+        bool spread = false; // alternate the ports over a pair (or the last three) of leaves
+        int minLeaves = 1; // with spread: 2 dual-homes hosts whose ports fit on one leaf
     };
     struct Spec {
         const CatalogItem* leaf = nullptr;
@@ -47,6 +59,8 @@ public:
         // Spine ports kept free for uplinks that join later (the out-of-band switches' uplinks into
         // the in-band network): the spine count covers them too.
         int spineReserve = 0;
+        // Links between the two leaves of a network that is one spread pair (no spine).
+        int peerLinks = 0;
     };
     struct Result {
         std::vector<NodeId> leaves;

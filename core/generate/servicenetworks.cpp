@@ -98,6 +98,22 @@ QString threeTierNote(const QString& what, const AccessFabric::Result& r)
         .arg(r.cores.size());
 }
 
+// Links between the two switches of a pair that holds a whole service network (DGX BasePOD
+// in-band switch configuration: an MLAG peer link bonded over two ports, swp57 and swp58).
+constexpr int kPeerLinks = 2;
+
+// How the hosts of a service network are dual-homed, for the generator's notes.
+QString pairNote(const QString& what, const AccessFabric::Result& r, const CatalogItem& sw)
+{
+    if (r.leaves.size() == 2 && r.spines.empty())
+        return QStringLiteral(
+            "the %1 is a pair of %2 joined by %3 peer links: one switch would hold every port, but then one "
+            "switch would take it all; every host has a port on each")
+            .arg(what, sw.sku)
+            .arg(kPeerLinks);
+    return QStringLiteral("the %1 dual-homes its hosts: each host's ports alternate over a pair of leaves").arg(what);
+}
+
 } // namespace
 
 const CatalogItem* ServiceNetworks::storageSwitchFor(
@@ -200,22 +216,30 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
                  .arg(perSu);
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
-    // Servers at about 4:3 (DGX SuperPOD storage fabric), storage systems at 1:1.
+    // Servers at about 4:3 (DGX SuperPOD storage fabric), storage systems at 1:1. Every host is
+    // dual-homed: its storage ports alternate over a pair of leaves, and the storage systems (with
+    // the storage subnet managers) get two leaves even when one would hold their ports, so that no
+    // one leaf takes every server's storage (DGX SuperPOD RAs: each pair of storage ports gives
+    // parallel pathways; the storage systems are the network's anchor).
     const int serverDown = radix * 4 / 7;
     const int serverUp = serverDown * 3 / 4;
     AccessFabric::Spec spec{
         &sw, dataGroup, dataGroup, &sw, dataGroup, Network::Storage, QStringLiteral("stor"), origin};
+    spec.peerLinks = kPeerLinks;
     std::vector<AccessFabric::Segment> segments;
     segments.push_back({portsWithRole(b, servers, PortRole::Storage), serverDown, serverUp});
     segments.push_back({portsWithRole(b, systemNodes, PortRole::Storage), radix / 2, radix / 2});
+    segments[0].spread = true;
+    segments[1].spread = true;
+    segments[1].minLeaves = 2;
     if (segments[0].ports.empty())
         notes << QStringLiteral("the servers have no storage ports: the storage fabric joins the storage systems only");
     const long long total = static_cast<long long>(segments[0].ports.size() + segments[1].ports.size());
-    if (total <= radix) { // one switch holds it all
-        segments[0].down = radix;
-        segments[1].down = radix;
+    if (total <= radix) { // one switch would hold it all: a pair of them, joined by a peer link
         std::vector<AccessFabric::Segment> one{{segments[0].ports, radix, 0}};
         one[0].ports.insert(one[0].ports.end(), segments[1].ports.begin(), segments[1].ports.end());
+        one[0].spread = true;
+        one[0].minLeaves = 2;
         segments = one;
     }
     const AccessFabric::Result r = AccessFabric::build(b, spec, segments);
@@ -224,6 +248,7 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
     placed.insert(placed.end(), r.cores.begin(), r.cores.end());
     if (r.pods > 0)
         notes << threeTierNote(QStringLiteral("storage fabric"), r);
+    notes << pairNote(QStringLiteral("storage fabric"), r, sw);
     return std::nullopt;
 }
 
@@ -248,6 +273,7 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     const PortGroup& spineGroup = sw->portGroups[static_cast<size_t>(dataGroup)];
     AccessFabric::Spec spec{sw, dataGroup, dataGroup, sw, dataGroup, Network::InBand, QStringLiteral("inb"), origin};
     spec.spineReserve = spineReserve;
+    spec.peerLinks = kPeerLinks;
     std::vector<PortRef> ports = portsWithRole(b, hosts, PortRole::InBand);
     const int radix = spineGroup.count;
 
@@ -286,8 +312,16 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
                      .arg(unplaced.size())
                      .arg(unplaced.front());
     std::vector<AccessFabric::Segment> segments;
-    if (!plain.empty())
-        segments.push_back({plain, static_cast<long long>(plain.size()) <= radix && others.empty() ? radix : 48, 16});
+    // Every host's in-band ports alternate over a pair of leaves (a bond over two switches, DGX
+    // BasePOD and SuperPOD RAs), and the management servers have two leaves even when one would
+    // hold every port: a pair joined by a peer link (MLAG) instead of one switch.
+    if (!plain.empty()) {
+        AccessFabric::Segment seg{
+            plain, static_cast<long long>(plain.size()) <= radix && others.empty() ? radix : 48, 16};
+        seg.spread = true;
+        seg.minLeaves = 2;
+        segments.push_back(std::move(seg));
+    }
     QStringList models{sw->sku};
     for (const Other& o : others) {
         const int downPorts = o.leaf->portGroups[static_cast<size_t>(o.down)].count;
@@ -308,6 +342,7 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     placed.insert(placed.end(), r.cores.begin(), r.cores.end());
     if (r.pods > 0)
         notes << threeTierNote(QStringLiteral("in-band network"), r);
+    notes << pairNote(QStringLiteral("in-band network"), r, *sw);
     notes << QStringLiteral("in-band management: %1 switch(es) (%2; %3 leaves 48 down, 16 up), 2 head nodes")
                  .arg(r.leaves.size() + r.spines.size() + r.cores.size())
                  .arg(models.join(QStringLiteral(", ")), sw->sku);

@@ -216,6 +216,10 @@ const std::vector<RuleInfo>& designRules()
         {"MGMT-OOB-UPLINK", Severity::Warning,
             "an out-of-band switch with no uplink into the in-band network: the devices behind it cannot be managed",
             "Connect each out-of-band switch to a free in-band switch port, or add in-band ports for them."},
+        {"SERVICE-SINGLE-HOMED", Severity::Warning,
+            "a storage system or management server attached to only one switch of its network (a single point of "
+            "failure)",
+            "Connect a second port of it to another switch of the same network."},
         {"MGMT-INBAND", Severity::Warning, "no in-band management network", "Add an in-band management network."},
         {"WORKLOAD-GPU-MEMORY", Severity::Error, "GPU memory below what the stated workload needs",
             "Use GPUs with more memory, more GPUs, or a smaller model."},

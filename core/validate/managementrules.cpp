@@ -1,5 +1,8 @@
 #include "validate/rulehelpers.h"
 
+#include "catalog/itemrole.h"
+
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -73,11 +76,62 @@ void outOfBandUplinkRule(const Design& d, std::vector<Finding>& out)
             .arg(nameList(d, islands))));
 }
 
+// SERVICE-SINGLE-HOMED: a storage system (on the storage network) or a management server (on the
+// in-band network) whose links of that network all end on one switch: losing that switch takes
+// every GPU server's storage, or the scheduler's and the cluster manager's reach, at once. The
+// DGX SuperPOD RAs give each pair of storage and in-band ports parallel pathways, and DGX BasePOD
+// bonds the in-band interface over two switches. A node with no link of its network is left to
+// the port and storage rules.
+void singleHomedRule(const Design& d, std::vector<Finding>& out)
+{
+    d.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = d.item(n.sku);
+        if (!item)
+            return;
+        const bool storage = item->kind == ItemKind::Storage;
+        if (!storage && !hasRole(*item, ItemRole::ManagementServer))
+            return;
+        const Network network = storage ? Network::Storage : Network::InBand;
+        std::vector<NodeId> switches;
+        int links = 0;
+        for (LinkId id : d.linksOf(n.id)) {
+            const Link& l = *d.link(id);
+            if (d.linkNetwork(l) != network)
+                continue;
+            const NodeId other = otherEnd(l, n.id).node;
+            const CatalogItem* otherItem = d.itemOf(other);
+            if (!otherItem || otherItem->kind != ItemKind::Switch)
+                continue;
+            ++links;
+            if (std::find(switches.begin(), switches.end(), other) == switches.end())
+                switches.push_back(other);
+        }
+        if (switches.size() != 1)
+            return;
+        const QString what = storage ? QStringLiteral("storage system") : QStringLiteral("management server");
+        const QString net = storage ? QStringLiteral("storage network") : QStringLiteral("in-band network");
+        const QString sw = d.node(switches.front())->name;
+        out.push_back(make("SERVICE-SINGLE-HOMED",
+            QStringLiteral("%1 %2 is attached to one switch of the %3 only (%4): a single point of failure")
+                .arg(what, n.name, net, sw),
+            {EntityRef::of(n.id), EntityRef::of(switches.front())},
+            QStringLiteral("All %1 %2 link(s) of %3 end on %4, so losing that one switch cuts %3 off%5. The NVIDIA "
+                           "DGX SuperPOD RAs give each pair of storage and in-band ports parallel pathways, and DGX "
+                           "BasePOD bonds the in-band interface over two switches. Fix: connect at least one of its "
+                           "%1 ports to a second switch of the network (add that switch if the network has one).")
+                .arg(links)
+                .arg(net, n.name, sw,
+                    storage ? QStringLiteral(" and, with it, the storage of every GPU server it serves")
+                            : QStringLiteral(" and, with it, the scheduler's or cluster manager's reach"))));
+    });
+}
+
 } // namespace
 
 void managementRules(const Design& d, std::vector<Finding>& out)
 {
     outOfBandUplinkRule(d, out);
+    singleHomedRule(d, out);
 
     std::vector<NodeId> unreachable;
     bool anyServer = false;

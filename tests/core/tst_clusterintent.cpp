@@ -58,13 +58,13 @@ void addIdleServers(fx::Cluster& c, int n)
     }
 }
 
-// The parallel-FS array replaced by an NFS filer (or a slow array) on the same storage switch.
+// The parallel-FS array replaced by an NFS filer (or a slow array) on the same storage switches.
 void replaceArray(fx::Cluster& c, const char* protocol, double read)
 {
     c.b.removeNode(c.array);
     c.array = c.b.add(fx::storageArray(QStringLiteral("filer"), read, read / 2, 500, protocol), "filer");
     c.b.connect(c.array, c.storageSw, "dac112", 2);
-    c.b.connect(c.array, c.storageSw, "dac112", 2);
+    c.b.connect(c.array, c.storageSwB, "dac112", 2);
     c.b.link(c.b.freePort(c.array, PortRole::OutOfBand), c.b.freePort(c.oobSw, PortRole::Fabric), "cat6", 3);
 }
 

@@ -246,12 +246,16 @@ private Q_SLOTS:
     }
 
     // 64 DGX H100 asked, 63 built (the UFM pair takes one slot), with a DDN storage fabric and the
-    // management networks. Storage (QM9700, radix 64): server leaves take 64 x 4 / 7 = 36 ports, a
-    // server's 2 storage ports side by side: 18 servers on each of leaves 1-3, 9 on leaf 4; leaf 5
-    // holds the storage system (8 ports) and the storage UFM pair (4); 3 spines. Storage links at
-    // 400 Gb/s: (126 + 8 + 4) x 400 = 55,200. In-band (SN4600C, 48 down): 2 x 63 server ports and
-    // 2 x 5 management servers' at 100 Gb/s = 13,600; leaves 1-2 take 24 servers each, leaf 3 the
-    // other 15 and every management server; one spine. Out-of-band (SN2201): servers run on.
+    // management networks, every host dual-homed (ServiceNetworks: its ports alternate over a pair
+    // of leaves). Storage (QM9700, radix 64): server leaves take 64 x 4 / 7 = 36 ports, 27 up;
+    // 126 server ports: leaves 1-2 take 72 (36 each, every one of 36 servers on both), leaves 3-4
+    // the other 54 (27 each, 27 servers on both). Leaves 5-6 hold the storage system (8 ports) and
+    // the storage UFM pair (4): 6 ports each, at 1:1 6 uplinks each. Uplinks 2 x 27 + 2 x
+    // ceil(27 x 27 / 36) = 21 + 2 x 6 = 108: 2 spines; 6 + 2 = 8 switches. Storage links at 400
+    // Gb/s: (126 + 8 + 4) x 400 = 55,200. In-band (SN4600C, 48 down): 2 x 63 server ports and 2 x 5
+    // management servers' at 100 Gb/s = 13,600; 136 ports need 3 leaves, a group of three taking
+    // the ports in turn: 46, 45, 45, every host on two of them, the management servers' 10 ports
+    // over all three; one spine. Out-of-band (SN2201): servers run on.
     void storageAndManagementSwitchesByHand()
     {
         GeneratorOptions o;
@@ -272,57 +276,71 @@ private Q_SLOTS:
         QCOMPARE(switchesOf(Network::InBand), 4);
         QVERIFY(switchesOf(Network::OutOfBand) >= 1);
 
-        // A server storage leaf: its 18 servers lose storage access (144 GPUs, unusable); the 45
-        // left keep full bisection; 36 x 400 = 14,400 Gb/s of storage links go; 1.72 kW less.
+        // A server storage leaf: no server loses storage; its 36 servers keep it on their link to
+        // leaf 2 at half their storage bandwidth (2 x 400 -> 400 Gb/s); 36 x 400 = 14,400 Gb/s of
+        // storage links go: 55,200 - 14,400 = 40,800 left; 1.72 kW less.
         const FailureScenario* leaf = find(f, FailureKind::Switch, QStringLiteral("stor-leaf-001"));
         QVERIFY(leaf);
         QVERIFY(leaf->network == Network::Storage);
-        QCOMPARE(leaf->equivalent, 3);
-        QCOMPARE(leaf->gpusLost, 144);
-        QCOMPARE(leaf->serversLost, 18);
-        QCOMPARE(leaf->cutOffServers.size(), size_t(18));
-        QCOMPARE(leaf->hostsCutOff, 18);
+        QCOMPARE(leaf->equivalent, 2);
+        QCOMPARE(leaf->gpusLost, 0);
+        QCOMPARE(leaf->serversLost, 0);
+        QCOMPARE(leaf->hostsCutOff, 0);
+        QCOMPARE(leaf->cutOffServers.size(), size_t(0));
+        QCOMPARE(leaf->degradedServers.size(), size_t(36));
         QCOMPARE(leaf->networkGbps, 55200.0);
         QCOMPARE(leaf->networkGbpsLeft, 40800.0);
         QCOMPARE(*leaf->bisectionRatio, 1.0);
         QCOMPARE(qRound(leaf->powerLeftKw * 100), qRound((f.itMaxKw - 1.72) * 100));
-        QVERIFY(leaf->effect.contains(QStringLiteral("lose storage access")));
-        QCOMPARE(find(f, FailureKind::Switch, QStringLiteral("stor-leaf-004"))->gpusLost, 72);
-        // The storage system's leaf: the one DDN and the UFM pair are cut off, so every server
-        // loses storage: 63 + 1 + 2 devices, 504 GPUs, nothing left to split.
+        QVERIFY(leaf->effect.contains(QStringLiteral("36 servers keep it on their other links")));
+        // Leaves 3-4: 27 servers each keep storage on the other; 55,200 - 27 x 400 = 44,400 left.
+        const FailureScenario* leaf3 = find(f, FailureKind::Switch, QStringLiteral("stor-leaf-003"));
+        QVERIFY(leaf3);
+        QCOMPARE(leaf3->equivalent, 2);
+        QCOMPARE(leaf3->gpusLost, 0);
+        QCOMPARE(leaf3->degradedServers.size(), size_t(27));
+        QCOMPARE(leaf3->networkGbpsLeft, 44400.0);
+        // One of the storage system's two leaves: before dual-homing it cut every server off (504
+        // GPUs, 66 devices); now the DDN and the UFM pair keep their other 6 ports: nothing is cut
+        // off, 6 x 400 = 2,400 Gb/s go: 52,800 left, the DDN at 4 of its 8 ports.
         const FailureScenario* systems = find(f, FailureKind::Switch, QStringLiteral("stor-leaf-005"));
         QVERIFY(systems);
-        QCOMPARE(systems->gpusLost, 504);
-        QCOMPARE(systems->hostsCutOff, 66);
-        QCOMPARE(systems->networkGbpsLeft, 0.0);
-        QVERIFY(!systems->bisectionRatio);
-        // A storage spine: two others carry on; no device cut off, no host link lost.
+        QCOMPARE(systems->equivalent, 2);
+        QCOMPARE(systems->gpusLost, 0);
+        QCOMPARE(systems->hostsCutOff, 0);
+        QCOMPARE(systems->networkGbpsLeft, 52800.0);
+        QCOMPARE(*systems->bisectionRatio, 1.0);
+        // A storage spine: the other carries on; no device cut off, no host link lost.
         const FailureScenario* spine = find(f, FailureKind::Switch, QStringLiteral("stor-spine-01"));
         QVERIFY(spine);
+        QCOMPARE(spine->equivalent, 2);
         QCOMPARE(spine->gpusLost, 0);
         QCOMPARE(spine->hostsCutOff, 0);
         QCOMPARE(spine->networkGbpsLeft, 55200.0);
 
-        // In-band leaf 1: 24 servers lose management (the scheduler cannot reach them): 192 GPUs,
-        // 13,600 - 48 x 100 = 8,800 Gb/s left. Its only spine: leaves 1-2 are cut off from the head
-        // nodes on leaf 3: 48 servers, 384 GPUs, 4,000 Gb/s left. Leaf 3: the management servers
-        // themselves: every server, 63 + 5 devices.
+        // In-band leaf 1 (46 ports): before, its 24 servers lost management and leaf 3 (every
+        // management server) took all 504 GPUs; now every host keeps its other port: nothing lost,
+        // 13,600 - 46 x 100 = 9,000 Gb/s left; leaves 2-3 (45 ports): 9,100. The spine: every leaf
+        // holds management servers, so every server still reaches one: nothing cut off.
         const FailureScenario* inb = find(f, FailureKind::Switch, QStringLiteral("inb-leaf-001"));
         QVERIFY(inb);
         QVERIFY(inb->network == Network::InBand);
-        QCOMPARE(inb->equivalent, 2);
-        QCOMPARE(inb->gpusLost, 192);
+        QCOMPARE(inb->equivalent, 1);
+        QCOMPARE(inb->gpusLost, 0);
+        QCOMPARE(inb->hostsCutOff, 0);
         QCOMPARE(inb->networkGbps, 13600.0);
-        QCOMPARE(inb->networkGbpsLeft, 8800.0);
+        QCOMPARE(inb->networkGbpsLeft, 9000.0);
+        const FailureScenario* inb2 = find(f, FailureKind::Switch, QStringLiteral("inb-leaf-002"));
+        QVERIFY(inb2);
+        QCOMPARE(inb2->equivalent, 2);
+        QCOMPARE(inb2->gpusLost, 0);
+        QCOMPARE(inb2->hostsCutOff, 0);
+        QCOMPARE(inb2->networkGbpsLeft, 9100.0);
         const FailureScenario* inbSpine = find(f, FailureKind::Switch, QStringLiteral("inb-spine-01"));
         QVERIFY(inbSpine);
-        QCOMPARE(inbSpine->gpusLost, 384);
-        QCOMPARE(inbSpine->hostsCutOff, 48);
-        QCOMPARE(inbSpine->networkGbpsLeft, 4000.0);
-        const FailureScenario* heads = find(f, FailureKind::Switch, QStringLiteral("inb-leaf-003"));
-        QVERIFY(heads);
-        QCOMPARE(heads->gpusLost, 504);
-        QCOMPARE(heads->hostsCutOff, 68);
+        QCOMPARE(inbSpine->gpusLost, 0);
+        QCOMPARE(inbSpine->hostsCutOff, 0);
+        QCOMPARE(inbSpine->networkGbpsLeft, 13600.0);
 
         // Out-of-band: devices lose their BMC and management ports, every one keeps running.
         for (const FailureScenario& s : f.scenarios)
@@ -336,9 +354,9 @@ private Q_SLOTS:
         // The JSON says which network and what it means.
         const QJsonObject j = leaf->toJson();
         QCOMPARE(j[QStringLiteral("network")].toString(), QStringLiteral("storage"));
-        QCOMPARE(j[QStringLiteral("hosts_cut_off")].toInt(), 18);
+        QCOMPARE(j[QStringLiteral("hosts_cut_off")].toInt(), 0);
         QCOMPARE(j[QStringLiteral("network_gbps_left")].toDouble(), 40800.0);
-        QVERIFY(j[QStringLiteral("effect")].toString().contains(QStringLiteral("18 GPU servers (144 GPUs)")));
+        QVERIFY(j[QStringLiteral("effect")].toString().contains(QStringLiteral("0 GPU servers (0 GPUs)")));
     }
 
     // The CLI's contract: `failures --json` lists `scenarios`, each with these keys.

@@ -282,13 +282,25 @@ const std::vector<Case>& cases()
                 slowArray(c);
             }},
         {"server without storage links", "STORAGE-NODE-READ",
-            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
+            [](fx::Cluster& c) {
+                c.b.removeLinksBetween(c.srv1, c.storageSw);
+                c.b.removeLinksBetween(c.srv1, c.storageSwB);
+            }},
         {"server without storage links (write)", "STORAGE-NODE-WRITE",
-            [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.storageSw); }},
+            [](fx::Cluster& c) {
+                c.b.removeLinksBetween(c.srv1, c.storageSw);
+                c.b.removeLinksBetween(c.srv1, c.storageSwB);
+            }},
         {"array on one of two links", "STORAGE-FABRIC",
             [](fx::Cluster& c) { c.b.removeLinksBetween(c.array, c.storageSw, 1); }},
         {"dataset larger than the array", "STORAGE-CAPACITY",
             [](fx::Cluster& c) { setIntentKey(c, "dataset_tb", 1000); }},
+        // The array's second link moved from the second storage switch to the first: both on one.
+        {"storage system on one switch of two", "SERVICE-SINGLE-HOMED",
+            [](fx::Cluster& c) {
+                c.b.removeLinksBetween(c.array, c.storageSwB);
+                c.b.connect(c.array, c.storageSw, "dac112", 2);
+            }},
         {"BMC without an out-of-band link", "MGMT-OOB",
             [](fx::Cluster& c) { c.b.removeLinksBetween(c.srv1, c.oobSw); }},
         {"out-of-band switch without an uplink into in-band", "MGMT-OOB-UPLINK",
@@ -317,6 +329,79 @@ private Q_SLOTS:
         QVERIFY2(!c.b.d.checkInvariants(), "fixture is a valid design");
         const auto fs = validate(c.b.d);
         QVERIFY2(fs.empty(), qPrintable(dump(fs)));
+    }
+
+    // SERVICE-SINGLE-HOMED names the storage system or management server and its one switch, and
+    // is silent once a second switch of the same network carries one of its links.
+    void singleHomedServiceNodesWarnByName()
+    {
+        auto findingsOf = [](const Design& d) {
+            QStringList messages;
+            for (const Finding& f : validate(d))
+                if (f.code == QLatin1String("SERVICE-SINGLE-HOMED"))
+                    messages << f.message;
+            return messages;
+        };
+        fx::Cluster c;
+        QVERIFY(findingsOf(c.b.d).isEmpty());
+
+        // A management server (head node) with both in-band ports on the one in-band switch.
+        QJsonObject o = fx::base(QStringLiteral("mgmt"), "server", 800, 15000);
+        o["roles"] = QJsonObject{{"value", QJsonArray{"management-server"}}, {"source", "test fixture"}};
+        o["cooling"] = fx::cooling("air");
+        o["port_groups"] = QJsonArray{
+            fx::portGroup("inband", 2, {100}, "QSFP112", "inband"), fx::portGroup("bmc", 1, {1}, "RJ45", "oob")};
+        o["gpu"] = QJsonObject{{"model", "none"}, {"count", 0}, {"memory_gb", 0}, {"bf16_tflops", 0}, {"fp8_tflops", 0},
+            {"tdp_w", 0}, {"source", "test fixture"}};
+        const NodeId head = c.b.add(fx::parse(o), "head-1");
+        c.b.connect(head, c.inbandSw, "dac112", 2);
+        c.b.connect(head, c.inbandSw, "dac112", 2);
+        c.b.link(c.b.freePort(head, PortRole::OutOfBand), c.b.freePort(c.oobSw, PortRole::Fabric), "cat6", 3);
+        QStringList found = findingsOf(c.b.d);
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.front(),
+            QStringLiteral("management server head-1 is attached to one switch of the in-band network only "
+                           "(inband-sw): a single point of failure"));
+
+        // Its second port on a second in-band switch (joined to the first): dual-homed, no finding.
+        const NodeId inbandB
+            = c.b.add(fx::ethSwitch("ibdsw", 32, {400, 200, 100}, "QSFP112"), "inband-sw-b", Network::InBand);
+        c.b.link(c.b.freePort(inbandB, PortRole::OutOfBand), c.b.freePort(c.oobSw, PortRole::Fabric), "cat6", 3);
+        c.b.connect(inbandB, c.inbandSw, "dac112", 2);
+        c.b.removeLinksBetween(head, c.inbandSw, 1);
+        c.b.connect(head, inbandB, "dac112", 2);
+        QVERIFY2(findingsOf(c.b.d).isEmpty(), qPrintable(findingsOf(c.b.d).join(QLatin1Char('\n'))));
+
+        // The storage array with both links on storage-sw: named, with its switch.
+        c.b.removeLinksBetween(c.array, c.storageSwB);
+        c.b.connect(c.array, c.storageSw, "dac112", 2);
+        found = findingsOf(c.b.d);
+        QCOMPARE(found.size(), 1);
+        QVERIFY2(found.front().startsWith(QStringLiteral("storage system array is attached to one switch of the "
+                                                         "storage network only (storage-sw)")),
+            qPrintable(found.front()));
+    }
+
+    // Generated designs dual-home their storage systems and management servers (ServiceNetworks):
+    // a pair of switches when one would hold a network (8 DGX H100), pairs of leaves beyond.
+    void generatedDesignsAreNotSingleHomed_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("8 DGX H100: pairs") << 8;
+        QTest::newRow("64 DGX H100: leaves and spines") << 64;
+    }
+    void generatedDesignsAreNotSingleHomed()
+    {
+        QFETCH(int, nodes);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        const GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        for (const Finding& f : validate(*r.design))
+            QVERIFY2(f.code != QLatin1String("SERVICE-SINGLE-HOMED"), qPrintable(f.message));
     }
 
     void eachRuleTrips_data()
@@ -554,15 +639,16 @@ private Q_SLOTS:
             qPrintable(rack->explanation));
         QVERIFY(std::find(rack->entities.begin(), rack->entities.end(), EntityRef::of(c.rack)) != rack->entities.end());
 
-        // Site power: IT load 2 x 10 + 4 x 1 (IB) + 3 x 0.5 (Ethernet) + 0.7 (SM) + 2 (array) = 28.2 kW; x 1.56 = 43.992 kW.
+        // Site power: IT load 2 x 10 + 4 x 1 (IB) + 4 x 0.5 (Ethernet, the second storage switch
+        // included) + 0.7 (SM) + 2 (array) = 28.7 kW; x 1.56 = 44.772 kW.
         fx::Cluster s;
         setIntentKey(s, "site_power_budget_kw", 43);
         fs = validate(s.b.d);
         const Finding* site = find(fs, QStringLiteral("POWER-SITE"));
         QVERIFY(site);
         QVERIFY2(
-            site->explanation.contains(QLatin1String("28.20 kW x 1.56 = 43.99 kW")), qPrintable(site->explanation));
-        setIntentKey(s, "site_power_budget_kw", 44);
+            site->explanation.contains(QLatin1String("28.70 kW x 1.56 = 44.77 kW")), qPrintable(site->explanation));
+        setIntentKey(s, "site_power_budget_kw", 45);
         QVERIFY(!has(validate(s.b.d), QStringLiteral("POWER-SITE")));
     }
 
@@ -665,9 +751,10 @@ private Q_SLOTS:
         fx::Cluster c;
         const NodeId ibStorage
             = c.b.add(fx::ibSwitch(QStringLiteral("ibstor"), 32, 32, {400, 200, 100}), "ib-storage", Network::Storage);
-        // The servers' and the array's storage ports move from the Ethernet storage switch to it.
+        // The servers' and the array's storage ports move from the Ethernet storage switches to it.
         for (NodeId n : {c.srv1, c.srv2, c.array}) {
             c.b.removeLinksBetween(n, c.storageSw);
+            c.b.removeLinksBetween(n, c.storageSwB);
             for (int i = 0; i < 2; ++i)
                 c.b.link(c.b.freePort(n, PortRole::Storage), c.b.freePort(ibStorage, PortRole::Fabric));
         }

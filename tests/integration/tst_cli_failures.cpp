@@ -53,6 +53,43 @@ private Q_SLOTS:
         QCOMPARE(coreRack[QStringLiteral("power_left_kw")].toDouble(), 46.72);
     }
 
+    // 8 DGX H100 with a DDN and the management networks: each service network would fit one
+    // switch, so it is a pair joined by a peer link with every host on both (ServiceNetworks).
+    // Storage: 8 servers x 2 + the DDN's 8 + the storage UFM pair's 2 x 2 = 28 ports at 400 Gb/s =
+    // 11,200 Gb/s, 14 on each switch: one lost leaves 11,200 - 14 x 400 = 5,600 and cuts nobody
+    // off (before: one switch, whose loss took every server's storage). In-band: 8 x 2 + 2 head
+    // nodes x 2 = 20 ports at 100 Gb/s = 2,000, 10 a switch: one lost leaves 1,000, nobody cut off.
+    void oneServiceSwitchOfAPairCutsNothingOff()
+    {
+        const QString design = mDir.filePath(QStringLiteral("dgx8.podwright"));
+        const auto g = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("--storage"), QStringLiteral("ddn-ai400x2"), QStringLiteral("-o"), design});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        const auto r = runCli({QStringLiteral("failures"), design, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QJsonObject storage;
+        QJsonObject inBand;
+        for (const QJsonValue& v : r.json()[QStringLiteral("scenarios")].toArray()) {
+            const QJsonObject s = v.toObject();
+            if (s[QStringLiteral("entity")] == QStringLiteral("stor-leaf-001"))
+                storage = s;
+            if (s[QStringLiteral("entity")] == QStringLiteral("inb-leaf-001"))
+                inBand = s;
+        }
+        QCOMPARE(storage[QStringLiteral("kind")].toString(), QStringLiteral("switch"));
+        QCOMPARE(storage[QStringLiteral("network")].toString(), QStringLiteral("storage"));
+        QCOMPARE(storage[QStringLiteral("equivalent")].toInt(), 2);
+        QCOMPARE(storage[QStringLiteral("hosts_cut_off")].toInt(), 0);
+        QCOMPARE(storage[QStringLiteral("gpus_lost")].toInt(), 0);
+        QCOMPARE(storage[QStringLiteral("network_gbps_left")].toDouble(), 5600.0);
+        QVERIFY(storage[QStringLiteral("effect")].toString().contains(QStringLiteral("8 servers keep it")));
+        QCOMPARE(inBand[QStringLiteral("equivalent")].toInt(), 2);
+        QCOMPARE(inBand[QStringLiteral("hosts_cut_off")].toInt(), 0);
+        QCOMPARE(inBand[QStringLiteral("gpus_lost")].toInt(), 0);
+        QCOMPARE(inBand[QStringLiteral("network_gbps_left")].toDouble(), 1000.0);
+    }
+
     void textIsATable()
     {
         const auto r = runCli({QStringLiteral("failures"), mDesign});

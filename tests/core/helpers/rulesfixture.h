@@ -271,7 +271,7 @@ public:
 // and out-of-band networks, the servers in a 25 kW rack.
 struct Cluster {
     Builder b;
-    NodeId srv1, srv2, leaf1, leaf2, spine1, spine2, sm, storageSw, array, inbandSw, oobSw;
+    NodeId srv1, srv2, leaf1, leaf2, spine1, spine2, sm, storageSw, storageSwB, array, inbandSw, oobSw;
     GroupId rack;
 
     Cluster()
@@ -292,6 +292,7 @@ struct Cluster {
         spine2 = b.add(ib, "spine2", Network::Compute, FabricTier::Spine);
         sm = b.add(subnetManager(), "ufm");
         storageSw = b.add(ethSwitch("stsw", 32, {400, 200, 100}, "QSFP112"), "storage-sw", Network::Storage);
+        storageSwB = b.add(ethSwitch("stsw", 32, {400, 200, 100}, "QSFP112"), "storage-sw-b", Network::Storage);
         array = b.add(storageArray(), "array");
         inbandSw = b.add(ethSwitch("ibdsw", 32, {400, 200, 100}, "QSFP112"), "inband-sw", Network::InBand);
         oobSw = b.add(ethSwitch("oobsw", 48, {1}, "RJ45", 3000, 2), "oob-sw", Network::OutOfBand);
@@ -308,15 +309,17 @@ struct Cluster {
                 b.connect(leaf2, spine, "dac", 2);
         }
         b.connect(sm, leaf1, "dac", 2);
+        // Storage on a pair of switches, each host on both (SERVICE-SINGLE-HOMED), joined by a link.
         for (NodeId s : {srv1, srv2}) {
             b.connect(s, storageSw, "dac112", 2);
-            b.connect(s, storageSw, "dac112", 2);
+            b.connect(s, storageSwB, "dac112", 2);
             b.connect(s, inbandSw, "dac112", 2);
             b.connect(s, inbandSw, "dac112", 2);
         }
         b.connect(array, storageSw, "dac112", 2);
-        b.connect(array, storageSw, "dac112", 2);
-        for (NodeId n : {srv1, srv2, leaf1, leaf2, spine1, spine2, sm, storageSw, array, inbandSw})
+        b.connect(array, storageSwB, "dac112", 2);
+        b.connect(storageSw, storageSwB, "dac112", 2);
+        for (NodeId n : {srv1, srv2, leaf1, leaf2, spine1, spine2, sm, storageSw, storageSwB, array, inbandSw})
             b.link(b.freePort(n, PortRole::OutOfBand), b.freePort(oobSw, PortRole::Fabric), "cat6", 3);
         // The OOB switch's uplink into the in-band network (DGX SuperPOD RA: the management
         // servers reach BMCs and PDUs through it).
