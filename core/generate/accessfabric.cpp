@@ -124,15 +124,17 @@ AccessFabric::Result AccessFabric::buildThreeTier(DesignBuilder& b, const Spec& 
 {
     const long long leaves = static_cast<long long>(r.leaves.size());
     // The largest pod whose spines keep as many ports up as down plus their share of the reserve.
+    // When none fits (a reserve larger than the spines can hold), pods of one leaf; pods always
+    // matches the perPod the leaves are split by.
     int perPod = radix / 2;
-    long long pods = 0;
-    long long reservePerSpine = 0;
+    auto podsOf = [leaves](int per) { return (leaves + per - 1) / per; };
     for (; perPod > 1; --perPod) {
-        pods = (leaves + perPod - 1) / perPod;
-        reservePerSpine = (spec.spineReserve + pods * spinesPerPod - 1) / (pods * spinesPerPod);
+        const long long n = podsOf(perPod);
+        const long long reservePerSpine = (spec.spineReserve + n * spinesPerPod - 1) / (n * spinesPerPod);
         if (2LL * perPod + reservePerSpine <= radix)
             break;
     }
+    const long long pods = podsOf(perPod);
     r.pods = static_cast<int>(pods);
     r.leavesPerPod = perPod;
     const double width = static_cast<double>(r.leaves.size()) * 250;
