@@ -10,6 +10,8 @@ PACKAGES=(
   libboost-dev libboost-graph-dev
   # the team repository: Qt's PostgreSQL driver, and the server the tests start (tests/repo)
   libqt6sql6-psql postgresql
+  # zlib to inflate a stored revision in bounded chunks (core/repo/storedrevision.h)
+  zlib1g-dev
   # the TLS tests make their certificates with openssl (tests/repo/tst_repo_tls)
   openssl
   # run and test: offscreen/virtual display, fonts, PDF checks, packaging, benchmarks, fuzzing

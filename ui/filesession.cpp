@@ -174,7 +174,7 @@ QString FileSession::autosaveNow()
     // Autosave failures go to the status bar: a dialog every minute would be worse than the failure.
     const bool ok = runGuarded(
         [this](const QString&, const QString& text) { Q_EMIT message(tr("Autosave failed: %1").arg(text), 8000); },
-        QString(), [&] { DesignFile::save(mDocument->design(), path); });
+        QString(), [&] { DesignFile::save(mDocument->design(), path, /*privateFile=*/true); }); // 0600
     return ok ? path : QString();
 }
 

@@ -96,6 +96,7 @@ int runDiff(Context& ctx); // diffcli.cpp: what changed between two designs or r
 int runCablePlan(Context& ctx); // floorcli.cpp: the run-list from the floor plan
 int runPower(Context& ctx); // powercli.cpp: the power and cooling chain
 int runFailures(Context& ctx); // failurescli.cpp: the failure domains (issue 17 section 4)
+int runOptions(Context& ctx); // optionscli.cpp: the design options an architect weighs (issue 26 section 3)
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

@@ -39,6 +39,8 @@ QString flagOf(UserOption option)
         return QStringLiteral("--days");
     case UserOption::FineTuneMethod:
         return QStringLiteral("--finetune-method");
+    case UserOption::TwoSwitches:
+        return QStringLiteral("--two-switches");
     }
     return {};
 }

@@ -71,7 +71,11 @@ int runExport(Context& ctx)
         throw UsageError(QStringLiteral("--format png needs -o FILE"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
     if (!f->isPicture()) {
-        writeOut(ctx, f->write(design), out);
+        const ExportResult result = f->write(design);
+        // Names made unique: the file is complete, and the user learns which names changed.
+        for (const QString& w : result.warnings)
+            ctx.err << "podwright-cli export: warning: " << w << '\n';
+        writeOut(ctx, result.bytes, out);
         return 0;
     }
     // The studio's Export SVG/PNG draws the same picture with the same renderer.

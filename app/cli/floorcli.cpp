@@ -24,6 +24,8 @@ int runCablePlan(Context& ctx)
     if (p.isSet(csv) && p.isSet(json))
         throw UsageError(QStringLiteral("cable-plan takes --csv or --json, not both"));
     const CablePlan plan = CablePlan::of(ctx.loadDesign(p.positionalArguments().at(0)));
+    for (const QString& w : plan.nameWarnings()) // device names made unique (export/exportnames.h)
+        ctx.err << "podwright-cli cable-plan: warning: " << w << '\n';
     QByteArray bytes;
     if (p.isSet(json)) {
         bytes = QJsonDocument(plan.toJson()).toJson(QJsonDocument::Indented);

@@ -2,6 +2,8 @@
 
 #include "io/atomicfile.h"
 
+#include "analysis/designoptions.h"
+#include "analysis/optionsconsidered.h"
 #include "cost/costassumptions.h"
 #include "facility/powerchain.h"
 #include "generate/fabricgenerator.h"
@@ -31,7 +33,9 @@ int runGenerate(Context& ctx)
     const QCommandLineOption sw(
         QStringLiteral("switch"), QStringLiteral("Compute fabric switch model (catalog sku)."), QStringLiteral("SKU"));
     const QCommandLineOption topology(QStringLiteral("topology"),
-        QStringLiteral("rail-optimized (default), fat-tree or leaf-spine."), QStringLiteral("T"));
+        QStringLiteral("rail-optimized, fat-tree or leaf-spine (default: the cheapest of the `options` on this switch "
+                       "that meets the oversubscription asked for and passes validation)."),
+        QStringLiteral("T"));
     const QCommandLineOption radix(QStringLiteral("radix"),
         QStringLiteral("k of a k-ary fat-tree (default: the switch's ports)."), QStringLiteral("K"));
     const QCommandLineOption over(QStringLiteral("oversubscription"),
@@ -50,8 +54,13 @@ int runGenerate(Context& ctx)
     const QCommandLineOption noMgmt(
         QStringLiteral("no-management"), QStringLiteral("No in-band, out-of-band, UFM or PDUs."));
     const QCommandLineOption keepAll(QStringLiteral("keep-all-nodes"),
-        QStringLiteral("When every leaf port is taken, add a scalable unit for the UFM instead of giving it one "
-                       "server's slot (the DGX SuperPOD RA's choice, the default)."));
+        QStringLiteral("When every leaf port is taken, add a scalable unit for the UFM and keep every server. "
+                       "Without it the UFM takes one server's slot (the default, the DGX SuperPOD RA's choice: "
+                       "128 DGX H100 build 127)."));
+    const QCommandLineOption twoSwitches(QStringLiteral("two-switches"),
+        QStringLiteral("Below one scalable unit on InfiniBand: two switches of half the rails each, joined by "
+                       "inter-switch links, even where the whole cluster fits one switch (the default then, a "
+                       "single point of failure)."));
     const QCommandLineOption rackPower(QStringLiteral("rack-power-kw"),
         QStringLiteral("Power budget per rack (default: the catalog rack's budget for the servers' cooling, air "
                        "or liquid)."),
@@ -66,7 +75,7 @@ int runGenerate(Context& ctx)
     const QCommandLineOption json(
         QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
     p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, planes, storage, tier, noMgmt, keepAll,
-        rackPower, rowLimit, output, json});
+        twoSwitches, rackPower, rowLimit, output, json});
     const IntentOptions intentOptions; // --type, --users, --inference-share (intentcli.cpp)
     p.addOptions(intentOptions.all());
     ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0,
@@ -134,6 +143,7 @@ int runGenerate(Context& ctx)
     }
     o.management = !p.isSet(noMgmt);
     o.keepEveryNode = p.isSet(keepAll);
+    o.twoSwitches = p.isSet(twoSwitches);
     if (intentOptions.anySet(p)) {
         DesignIntent intent;
         intentOptions.apply(p, intent);
@@ -165,7 +175,22 @@ int runGenerate(Context& ctx)
 
     QElapsedTimer timer;
     timer.start();
-    GenerateResult result = FabricGenerator::generate(o, ctx.catalog());
+    GenerateResult result;
+    if (p.isSet(topology) || p.isSet(radix) || (!p.isSet(nodes) && !p.isSet(gpus))) {
+        result = FabricGenerator::generate(o, ctx.catalog());
+    } else {
+        // No topology given: the cheapest design option meeting the asked oversubscription (core
+        // DesignOptions::choose, the choice `options` marks), and the record of what was weighed.
+        DesignOptions::Request request;
+        request.base = o;
+        request.asked = o.oversubscription;
+        DesignOptions::Choice choice = DesignOptions::choose(request, ctx.catalog());
+        result = std::move(choice.result);
+        if (result.ok() && choice.chosen) {
+            const OptionsConsidered record{choice.considered, choice.chosen->name, choice.why};
+            result.design->setProperties(record.storedIn(result.design->properties()));
+        }
+    }
     if (!result.ok())
         throw UsageError(result.error);
     const double seconds = timer.elapsed() / 1000.0;

@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "terminalsafeoutput.h"
 
 #include "util/errors.h"
 
@@ -29,6 +30,8 @@ const Subcommand kSubcommands[] = {
         runExport},
     {"info", "counts of servers, GPUs, switches, links, racks", runInfo},
     {"generate", "generate a reference design (compute, storage, management, racks)", runGenerate},
+    {"options", "the design options for a cluster: Pareto set over topology, oversubscription, switch, SU, planes",
+        runOptions},
     {"analyze", "bisection, oversubscription, degraded cases and counts of a design", runAnalyze},
     {"validate", "check a design against the design rules (exit 1 on errors)", runValidate},
     {"bom", "bill of materials with price sources (--csv)", runBom},
@@ -95,8 +98,16 @@ int main(int argc, char** argv)
         = gui ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("podwright-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PW_VERSION));
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    // Listings and messages reach a terminal: names and text from design files and the repository
+    // are shown with their control characters escaped. `export` writes a data file to standard
+    // output as it is (its formats escape or sanitise names themselves).
+    const bool exportCommand = argc > 1 && QByteArray(argv[1]) == "export";
+    QFile rawOut;
+    rawOut.open(stdout, QIODevice::WriteOnly);
+    TerminalSafeOutput safeOut(stdout);
+    TerminalSafeOutput safeErr(stderr);
+    QTextStream out(exportCommand ? static_cast<QIODevice*>(&rawOut) : &safeOut);
+    QTextStream err(&safeErr);
     const QStringList args = QCoreApplication::arguments();
 
     if (args.size() < 2) {

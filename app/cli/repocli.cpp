@@ -7,6 +7,7 @@
 #include "repo/repository.h"
 
 #include "catalog/catalog.h"
+#include "export/safetext.h"
 #include "util/errors.h"
 
 #include <QFile>
@@ -32,7 +33,14 @@ struct RepoCommand {
     int (*run)(Context&);
 };
 
-Repository open(const QCommandLineParser& p)
+// Text from the repository (names, messages, authors, sources) on a terminal line: escaped, so that
+// a pushed escape sequence or bidirectional override cannot act on the reader's terminal.
+QString shown(const QString& s)
+{
+    return safetext::terminalText(s);
+}
+
+Repository open(const QCommandLineParser& p, QTextStream& err)
 {
     if (p.value(kRepoOption).trimmed().isEmpty()
         && qEnvironmentVariable(RepoLocation::kEnvironmentVariable).trimmed().isEmpty())
@@ -40,7 +48,10 @@ Repository open(const QCommandLineParser& p)
             QStringLiteral("no repository given: pass --repo URI (postgresql://user@host/db or a service name) "
                            "or set %1")
                 .arg(QLatin1String(RepoLocation::kEnvironmentVariable)));
-    return Repository(RepoLocation::fromArgumentOrEnvironment(p.value(kRepoOption)));
+    const RepoLocation location = RepoLocation::fromArgumentOrEnvironment(p.value(kRepoOption));
+    if (!location.transportWarning().isEmpty())
+        err << "podwright-cli repo: warning: " << location.transportWarning() << '\n';
+    return Repository(location);
 }
 
 void writeDesign(const Design& design, const QString& path)
@@ -56,11 +67,12 @@ int runInit(Context& ctx)
     QCommandLineParser p;
     p.addOption(kRepoOption);
     ctx.parse(p,
-        QStringLiteral("Create the repository's schema and roles (podwright_viewer, podwright_editor, "
-                       "podwright_owner), or migrate an older schema forward. Run it as the database's "
-                       "administrator (a role that may create schemas and roles)."),
+        QStringLiteral("Create the repository's schema and this database's roles (pw_<database>_viewer, _editor, "
+                       "_owner; CONNECT is revoked from everyone else), or migrate an older schema forward, moving "
+                       "the members of the server-wide roles of schema 1 to this database's roles. Run it as the "
+                       "database's administrator (a role that may create schemas and roles)."),
         0, 0, QStringLiteral("no arguments"));
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     const int found = repo.migrate();
     ctx.out << "repository schema version " << Repository::kSchemaVersion;
     if (found == 0)
@@ -69,6 +81,17 @@ int runInit(Context& ctx)
         ctx.out << " (migrated from version " << found << ")\n";
     else
         ctx.out << " (already current)\n";
+    ctx.out << "team roles of database " << shown(repo.database()) << ": "
+            << repoRoleSqlName(repo.database(), RepoRole::Viewer) << ", "
+            << repoRoleSqlName(repo.database(), RepoRole::Editor) << ", "
+            << repoRoleSqlName(repo.database(), RepoRole::Owner) << '\n';
+    if (!repo.migratedMembers().empty()) {
+        ctx.out << "moved from the server-wide roles podwright_viewer/editor/owner to this database's roles (every "
+                   "database shared them: check that each is a member of this team, and remove the others with "
+                   "'repo revoke USER'):\n";
+        for (const auto& [member, role] : repo.migratedMembers())
+            ctx.out << "  " << shown(member) << "  " << repoRoleName(role) << '\n';
+    }
     return 0;
 }
 
@@ -87,10 +110,26 @@ int runGrant(Context& ctx)
     if (!role)
         throw UsageError(
             QStringLiteral("unknown role '%1': use viewer, editor or owner").arg(p.positionalArguments().at(1)));
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     repo.grant(user, *role);
-    ctx.out << user << " is now " << (*role == RepoRole::Viewer ? "a " : "an ") << repoRoleName(*role)
-            << " of the repository\n";
+    ctx.out << shown(user) << " is now " << (*role == RepoRole::Viewer ? "a " : "an ") << repoRoleName(*role)
+            << " of the repository " << shown(repo.database()) << '\n';
+    return 0;
+}
+
+int runRevoke(Context& ctx)
+{
+    QCommandLineParser p;
+    p.addOption(kRepoOption);
+    p.addPositionalArgument(QStringLiteral("user"), QStringLiteral("A PostgreSQL login role."));
+    ctx.parse(p,
+        QStringLiteral("Take every role of this repository from a user (its login role and its roles in other "
+                       "databases stay). Needs the administrator that ran init."),
+        1, 1, QStringLiteral("USER"));
+    const QString user = p.positionalArguments().at(0);
+    Repository repo = open(p, ctx.err);
+    repo.revoke(user);
+    ctx.out << shown(user) << " has no role in the repository " << shown(repo.database()) << " now\n";
     return 0;
 }
 
@@ -121,16 +160,16 @@ int runPush(Context& ctx)
     }
     if (target.isEmpty())
         throw UsageError(QStringLiteral("the design has no name: give one with --name"));
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     const RepoPushResult result = repo.push(design, target, p.value(message));
     if (!result.accepted) {
-        ctx.err << "podwright-cli repo push: refused: " << result.refusal
+        ctx.err << "podwright-cli repo push: refused: " << shown(result.refusal)
                 << " (a new design: repo push FILE --name NEW-NAME)\n";
         return 1;
     }
     RepoProvenance::set(design, RepoProvenance{target, result.revision});
     writeDesign(design, path);
-    ctx.out << "pushed " << target << " revision " << result.revision << '\n';
+    ctx.out << "pushed " << shown(target) << " revision " << result.revision << '\n';
     return 0;
 }
 
@@ -156,7 +195,7 @@ int runPull(Context& ctx)
         if (!ok || *number < 1)
             throw UsageError(QStringLiteral("--revision needs a number of 1 or more, not '%1'").arg(p.value(revision)));
     }
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     const Design design = repo.pull(p.positionalArguments().at(0), number);
     writeDesign(design, p.value(output));
     ctx.out << "wrote " << p.value(output) << " (" << p.positionalArguments().at(0) << " revision "
@@ -171,7 +210,7 @@ int runList(Context& ctx)
     p.addOption(kJsonOption);
     ctx.parse(p, QStringLiteral("The designs in the repository with their latest revision."), 0, 0,
         QStringLiteral("no arguments"));
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     const std::vector<RepoDesignEntry> entries = repo.list();
     if (p.isSet(kJsonOption)) {
         QJsonArray designs;
@@ -181,8 +220,8 @@ int runList(Context& ctx)
         return 0;
     }
     for (const RepoDesignEntry& e : entries)
-        ctx.out << e.name << "  r" << e.latest << "  " << e.time.toString(Qt::ISODate) << "  " << e.author << "  "
-                << e.message << '\n';
+        ctx.out << shown(e.name) << "  r" << e.latest << "  " << e.time.toString(Qt::ISODate) << "  " << shown(e.author)
+                << "  " << shown(e.message) << '\n';
     return 0;
 }
 
@@ -194,7 +233,7 @@ int runLog(Context& ctx)
     p.addPositionalArgument(QStringLiteral("name"), QStringLiteral("The design's name in the repository."));
     ctx.parse(p, QStringLiteral("The revisions of a design, newest first: number, author, time, message."), 1, 1,
         QStringLiteral("one design name"));
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     const QString name = p.positionalArguments().at(0);
     const std::vector<RepoRevision> revisions = repo.log(name);
     if (p.isSet(kJsonOption)) {
@@ -205,8 +244,8 @@ int runLog(Context& ctx)
         return 0;
     }
     for (const RepoRevision& r : revisions)
-        ctx.out << 'r' << r.number << "  " << r.time.toString(Qt::ISODate) << "  " << r.author << "  " << r.message
-                << '\n';
+        ctx.out << 'r' << r.number << "  " << r.time.toString(Qt::ISODate) << "  " << shown(r.author) << "  "
+                << shown(r.message) << '\n';
     return 0;
 }
 
@@ -228,7 +267,7 @@ int runPrice(Context& ctx)
             QStringLiteral("the price must be a number of 0 or more, not '%1'").arg(p.positionalArguments().at(1)));
     if (p.value(source).trimmed().isEmpty())
         throw UsageError(QStringLiteral("a price needs --source (a quote, a list price, an estimate)"));
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     repo.setPrice(p.positionalArguments().at(0), usd, p.value(source));
     ctx.out << "price of " << p.positionalArguments().at(0) << " set to " << QString::number(usd, 'f', 2) << " USD\n";
     return 0;
@@ -240,7 +279,7 @@ int runPrices(Context& ctx)
     p.addOption(kRepoOption);
     p.addOption(kJsonOption);
     ctx.parse(p, QStringLiteral("The team's price book."), 0, 0, QStringLiteral("no arguments"));
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     const auto prices = repo.prices();
     if (p.isSet(kJsonOption)) {
         QJsonArray list;
@@ -251,8 +290,8 @@ int runPrices(Context& ctx)
         return 0;
     }
     for (const auto& price : prices)
-        ctx.out << price.item << "  " << QString::number(price.usd, 'f', 2) << " USD  " << price.source << " ("
-                << price.updatedBy << ")\n";
+        ctx.out << shown(price.item) << "  " << QString::number(price.usd, 'f', 2) << " USD  " << shown(price.source)
+                << " (" << shown(price.updatedBy) << ")\n";
     return 0;
 }
 
@@ -281,7 +320,7 @@ int runCatalogPush(Context& ctx)
     if (!file.open(QIODevice::ReadOnly))
         throw IoError(QStringLiteral("%1: %2").arg(path, file.errorString()));
     const QJsonArray items = QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("items")).toArray();
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     const int n = repo.pushCatalogItems(items);
     ctx.out << "pushed " << n << (n == 1 ? " catalog item" : " catalog items") << " to the team catalog\n";
     return 0;
@@ -301,7 +340,7 @@ int runCatalogPull(Context& ctx)
         0, 0, QStringLiteral("no arguments"));
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("catalog-pull needs -o FILE"));
-    Repository repo = open(p);
+    Repository repo = open(p, ctx.err);
     const QJsonObject catalog = repo.catalogItems();
     QSaveFile file(p.value(output));
     if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(catalog).toJson(QJsonDocument::Indented)) < 0
@@ -316,6 +355,7 @@ int runCatalogPull(Context& ctx)
 const RepoCommand kRepoCommands[] = {
     {"init", "create or migrate the schema and roles", runInit},
     {"grant", "give a user the viewer, editor or owner role", runGrant},
+    {"revoke", "take a user's roles in this repository", runRevoke},
     {"push", "store a design file as the next revision", runPush},
     {"pull", "write a revision of a design to a file", runPull},
     {"list", "the designs and their latest revisions", runList},
@@ -359,10 +399,10 @@ int runRepo(Context& ctx)
             return c.run(sub);
         } catch (const RepoPermissionError& e) {
             // The server said no: a refusal, like a stale push, not a broken command.
-            ctx.err << "podwright-cli repo " << first << ": " << e.message() << '\n';
+            ctx.err << "podwright-cli repo " << first << ": " << shown(e.message()) << '\n';
             return 1;
         } catch (const Error& e) {
-            ctx.err << "podwright-cli repo " << first << ": " << e.message() << '\n';
+            ctx.err << "podwright-cli repo " << first << ": " << shown(e.message()) << '\n';
             return 2;
         }
     }

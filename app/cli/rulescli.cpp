@@ -121,7 +121,8 @@ int runCost(Context& ctx)
         QStringLiteral("USD_PER_KWH"));
     const QCommandLineOption util(
         QStringLiteral("utilization"), QStringLiteral("Sustained GPU utilization, 0..1."), QStringLiteral("U"));
-    const QCommandLineOption cloud(QStringLiteral("cloud-price"), QStringLiteral("Cloud price per GPU-hour, USD."),
+    const QCommandLineOption cloud(QStringLiteral("cloud-price"),
+        QStringLiteral("Cloud price per GPU-hour, USD (default: the catalog's band for the design's GPU generation)."),
         QStringLiteral("USD_PER_GPU_HOUR"));
     const QCommandLineOption support(QStringLiteral("support-share"),
         QStringLiteral("Support per year as a share of capital cost."), QStringLiteral("S"));
@@ -283,9 +284,11 @@ int runSize(Context& ctx)
                            .arg(*r.trainingDaysOnDesign, 0, 'f', 1)
                            .arg(*rq.designGpus);
         if (r.allReduceSeconds)
-            ctx.out << QStringLiteral("All-reduce          %1 s\n    %2\n")
-                           .arg(*r.allReduceSeconds, 0, 'f', 2)
-                           .arg(r.allReduceFormula);
+            ctx.out << QStringLiteral("All-reduce          %1\n    %2\n")
+                           .arg(WorkloadSizer::durationText(*r.allReduceSeconds), r.allReduceFormula);
+        if (!r.ruleOfThumb.isEmpty())
+            ctx.out << QStringLiteral("Rule of thumb       %1 (source document)\n    %2\n")
+                           .arg(r.ruleOfThumb, r.ruleOfThumbWhy);
         for (const QString& a : r.assumptions)
             ctx.out << QStringLiteral("assumption: %1\n").arg(withFlags(a));
     }

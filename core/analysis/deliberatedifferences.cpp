@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <cmath>
+#include <map>
 #include <set>
 
 namespace pw {
@@ -63,14 +65,18 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const QJson
             if (const CatalogItem* item = d.item(n.sku); item && item->kind == ItemKind::Pdu)
                 keep(nodes, n.id);
         });
-    } else if (check == QLatin1String("subnet-manager-on-leaf")) {
+    } else if (check == QLatin1String("subnet-manager-on-leaf")
+        || check == QLatin1String("subnet-manager-above-leaf")) {
+        // The subnet managers on a compute leaf, or above the leaves (spine or core: the leaves are full).
+        const bool onLeaf = check == QLatin1String("subnet-manager-on-leaf");
         d.nodes().forEach([&](const Node& n) {
             const CatalogItem* item = d.item(n.sku);
             if (!item || !rules::isSubnetManager(*item))
                 return;
             for (LinkId id : d.linksOf(n.id)) {
                 const Node* far = d.node(rules::otherEnd(*d.link(id), n.id).node);
-                if (far && far->tier == FabricTier::Leaf && isComputeSwitch(d, *far)) {
+                if (far && (far->tier == FabricTier::Leaf) == onLeaf && far->tier != FabricTier::None
+                    && isComputeSwitch(d, *far)) {
                     keep(nodes, n.id);
                     return;
                 }
@@ -91,6 +97,22 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const QJson
                 if (isComputeSwitch(d, n) && n.tier == FabricTier::Leaf && onTechnology)
                     keep(nodes, n.id);
             });
+    } else if (check == QLatin1String("leaves-split-across-racks")) {
+        // The compute leaves of a unit that stand outside the unit's first leaf's rack, in a unit
+        // whose leaves stand in two or more racks.
+        std::map<quint32, quint32> home;
+        std::map<quint32, std::set<quint32>> racks;
+        d.nodes().forEach([&](const Node& n) {
+            if (isComputeSwitch(d, n) && n.tier == FabricTier::Leaf && n.unit.isValid() && n.rack.isValid()) {
+                home.try_emplace(n.unit.value(), n.rack.value());
+                racks[n.unit.value()].insert(n.rack.value());
+            }
+        });
+        d.nodes().forEach([&](const Node& n) {
+            if (isComputeSwitch(d, n) && n.tier == FabricTier::Leaf && n.unit.isValid() && n.rack.isValid()
+                && racks[n.unit.value()].size() >= 2 && n.rack.value() != home[n.unit.value()])
+                keep(nodes, n.id);
+        });
     } else if (check == QLatin1String("derived-switch-counts")) {
         d.nodes().forEach([&](const Node& n) {
             if (isComputeSwitch(d, n) && n.tier != FabricTier::Leaf)
@@ -98,6 +120,71 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const QJson
         });
     }
     return nodes;
+}
+
+// A link's parts at their catalog prices: the cable and a module at each end.
+double linkPrice(const Design& d, const Link& l)
+{
+    double usd = 0;
+    if (const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : d.item(l.cableSku))
+        usd += cable->price.value;
+    if (const CatalogItem* module = l.transceiverSku.isEmpty() ? nullptr : d.item(l.transceiverSku))
+        usd += 2 * module->price.value;
+    return usd;
+}
+
+// What splitting the units' leaves costs against the RA's one network rack per unit: each server
+// link to a leaf outside its unit's first leaf's rack, against the mean of the same server's links
+// into that rack (length as routed, parts at catalog prices).
+QString splitLeavesMeasured(const Design& d)
+{
+    std::map<quint32, quint32> home;
+    d.nodes().forEach([&](const Node& n) {
+        if (isComputeSwitch(d, n) && n.tier == FabricTier::Leaf && n.unit.isValid() && n.rack.isValid())
+            home.try_emplace(n.unit.value(), n.rack.value());
+    });
+    int moved = 0;
+    double metres = 0;
+    double usd = 0;
+    d.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = d.item(n.sku);
+        if (!item || item->gpuCount() <= 0)
+            return;
+        std::vector<const Link*> near;
+        std::vector<const Link*> far;
+        for (LinkId id : d.linksOf(n.id)) {
+            const Link* l = d.link(id);
+            const Node* leaf = d.node(rules::otherEnd(*l, n.id).node);
+            if (!leaf || !isComputeSwitch(d, *leaf) || leaf->tier != FabricTier::Leaf || !leaf->unit.isValid())
+                continue;
+            const auto h = home.find(leaf->unit.value());
+            (h != home.end() && leaf->rack.value() == h->second ? near : far).push_back(l);
+        }
+        if (near.empty() || far.empty())
+            return;
+        double nearM = 0;
+        double nearUsd = 0;
+        for (const Link* l : near) {
+            nearM += l->lengthM;
+            nearUsd += linkPrice(d, *l);
+        }
+        nearM /= static_cast<double>(near.size());
+        nearUsd /= static_cast<double>(near.size());
+        for (const Link* l : far) {
+            ++moved;
+            metres += l->lengthM - nearM;
+            usd += linkPrice(d, *l) - nearUsd;
+        }
+    });
+    if (moved == 0)
+        return QString();
+    return QStringLiteral("%1 server links run to the other rack: %2 m of cable in all (%3 m each on average) and "
+                          "%4$%5 in cables and optics (catalog prices) against links into the unit's own network rack")
+        .arg(moved)
+        .arg(QString::asprintf("%+.0f", metres))
+        .arg(QString::asprintf("%+.1f", metres / moved))
+        .arg(usd < 0 ? QStringLiteral("-") : QStringLiteral("+"))
+        .arg(QString::asprintf("%.0f", std::abs(usd)));
 }
 
 } // namespace
@@ -118,9 +205,12 @@ std::vector<DeliberateDifferences::Difference> DeliberateDifferences::of(const D
             std::vector<NodeId> nodes = evidence(d, sku, entry);
             if (nodes.empty())
                 continue;
-            out.push_back({sku, entry.value(QLatin1String("document")).toString(),
-                entry.value(QLatin1String("differs")).toString(), entry.value(QLatin1String("why")).toString(),
-                std::move(nodes)});
+            QString differs = entry.value(QLatin1String("differs")).toString();
+            if (entry.value(QLatin1String("check")).toString() == QLatin1String("leaves-split-across-racks"))
+                if (const QString measured = splitLeavesMeasured(d); !measured.isEmpty())
+                    differs += QStringLiteral(" (%1)").arg(measured);
+            out.push_back({sku, entry.value(QLatin1String("document")).toString(), differs,
+                entry.value(QLatin1String("why")).toString(), std::move(nodes)});
         }
     }
     return out;

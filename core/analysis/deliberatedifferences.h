@@ -20,10 +20,13 @@ class Design;
 // Checks (catalog "check"): "twin-cage-400g" (compute links on the server's twin-port cages, two
 // per cage), "compute-switch-other-than" (the compute fabric is built on switches other than the
 // entry's "sku", the one the RA names), "rack-pdus" (rack PDUs feed the design's racks),
-// "subnet-manager-on-leaf" (a subnet manager takes a compute leaf's port), "derived-switch-counts"
+// "subnet-manager-on-leaf" (a subnet manager takes a compute leaf's port), "subnet-manager-above-leaf"
+// (a subnet manager takes a spine's or core's port: the leaves are full), "derived-switch-counts"
 // (the design has compute switches whose count the RA does not publish), "separate-compute-fabric"
 // (compute leaves of their own, on the entry's "technology" if named, in a design of at most
-// "servers_at_most" of the entry's servers).
+// "servers_at_most" of the entry's servers), "leaves-split-across-racks" (a unit's compute leaves
+// stand in two or more racks where the RA's elevation puts them in one network rack; the text then
+// carries the measured cable length and parts cost of the server links that run to the other rack).
 class DeliberateDifferences {
 public:
     struct Difference {

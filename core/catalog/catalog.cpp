@@ -130,6 +130,28 @@ std::unique_ptr<Catalog> Catalog::copy() const
     return result;
 }
 
+std::vector<CatalogItem> Catalog::snapshot() const
+{
+    std::vector<CatalogItem> out;
+    for (const CatalogItem* item : items())
+        out.push_back(*item);
+    return out;
+}
+
+std::unique_ptr<Catalog> Catalog::fromSnapshot(const std::vector<CatalogItem>& items)
+{
+    auto result = std::make_unique<Catalog>();
+    QSqlDatabase target = result->database();
+    target.transaction();
+    for (const CatalogItem& item : items) {
+        auto twin = std::make_unique<CatalogItem>(item);
+        result->store(*twin, twin->originFile);
+        result->mItems.emplace(twin->sku, std::move(twin));
+    }
+    target.commit();
+    return result;
+}
+
 std::vector<CatalogIssue> Catalog::loadFile(const QString& path, bool user)
 {
     QFile file(path);

@@ -44,6 +44,12 @@ public:
     // A new catalog with every item of this one (its own database connection, in the calling
     // thread), so that more items can be loaded on top while this one stays as it is.
     [[nodiscard]] std::unique_ptr<Catalog> copy() const;
+    // Every item as a value, in sku order, and a catalog made of them in the calling thread: a
+    // catalog's database connection belongs to the thread that opened it, so work on a worker
+    // thread (the wizard's design options) takes a snapshot here and makes its own catalog there.
+    // The origin of each item is its originFile.
+    [[nodiscard]] std::vector<CatalogItem> snapshot() const;
+    [[nodiscard]] static std::unique_ptr<Catalog> fromSnapshot(const std::vector<CatalogItem>& items);
 
     [[nodiscard]] const CatalogItem* item(const QString& sku) const;
     // Items in the database's order (kind, then sku), optionally of one kind.

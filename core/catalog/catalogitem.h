@@ -57,6 +57,11 @@ struct GpuSpec {
     // (hardware-specs.md section 10); none when the catalog gives no GPU price.
     std::optional<Band> unitPrice;
     QString unitPriceSource;
+    // Cloud rental price of one GPU of this generation per hour (USD) as a band, with its source
+    // ("cloud_price_usd_per_gpu_hour"): what owning is compared with (cost/costmodel.h); an estimate
+    // band where no public rental price exists (GB300). None: the cost model's default applies.
+    std::optional<Band> cloudPricePerHour;
+    QString cloudPriceSource;
     bool operator==(const GpuSpec&) const = default;
 };
 
@@ -65,6 +70,10 @@ struct SwitchSpec {
     double capacityTbps = 0;
     QString technology; // "infiniband" or "ethernet"
     QString source;
+    // An InfiniBand switch that runs a subnet manager of its own ("embedded_subnet_manager"): the
+    // most nodes it manages (0: none, an appliance or host must), with its source.
+    int embeddedSmMaxNodes = 0;
+    QString embeddedSmSource;
     bool operator==(const SwitchSpec&) const = default;
 };
 
@@ -103,6 +112,18 @@ struct TransceiverSpec {
     bool operator==(const TransceiverSpec&) const = default;
 };
 
+// The power of a rack-scale system as its reference architecture states it, in kW, each with its
+// source ("power_modes": {"max_q", "max_p", "provisioned"}): max_q and max_p are the rack's draw in
+// the GPUs' Max-Q (efficiency) and Max-P (performance) profiles, provisioned the capacity of its
+// power shelves (not a draw). Checked ordered max_q <= max_p <= provisioned. The rack's maximum
+// power (powerMaxW) is its max_p draw: no design option picks another mode yet.
+struct PowerModes {
+    std::optional<Figure> maxQKw;
+    Figure maxPKw;
+    std::optional<Figure> provisionedKw;
+    bool operator==(const PowerModes&) const = default;
+};
+
 // A price: `value` is the point estimate (the mid of the band); an estimate also carries a low and
 // a high end with the sources of each (hardware-specs.md section 10). A list or price-book price
 // without a band is a point: low = mid = high.
@@ -130,6 +151,7 @@ struct CatalogItem {
     Figure rackUnits;
     Figure powerMaxW;
     std::optional<Figure> powerTypicalW;
+    std::optional<PowerModes> powerModes; // rack-scale systems: powerMaxW is powerModes->maxPKw
     std::optional<Cooling> cooling;
     QString coolingSource;
     std::vector<PortGroup> portGroups;

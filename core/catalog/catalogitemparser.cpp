@@ -167,7 +167,34 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
     item.rackUnits = r.figure(entry, "rack_units");
     if (r.ok() && (item.rackUnits.value != static_cast<int>(item.rackUnits.value) || item.rackUnits.value > 60))
         r.fail(QStringLiteral("rack_units must be a whole number of U up to 60"));
-    item.powerMaxW = r.figure(entry, "power_max_w");
+    if (entry.contains(QLatin1String("power_modes"))) {
+        // A rack-scale system's power as its RA states it: the rack draws its max_p figure; no
+        // parallel power_max_w, so the two cannot disagree.
+        if (entry.contains(QLatin1String("power_max_w")))
+            r.fail(QStringLiteral("give 'power_modes' or 'power_max_w', not both (the rack draws its max_p)"));
+        const QJsonObject pm = r.object(entry, "power_modes");
+        PowerModes modes;
+        if (r.ok() && pm.contains(QLatin1String("max_q")))
+            modes.maxQKw = r.figure(pm, "max_q");
+        modes.maxPKw = r.figure(pm, "max_p");
+        if (r.ok() && pm.contains(QLatin1String("provisioned")))
+            modes.provisionedKw = r.figure(pm, "provisioned");
+        if (r.ok() && modes.maxPKw.value <= 0)
+            r.fail(QStringLiteral("power_modes max_p must be positive"));
+        if (r.ok() && modes.maxQKw && modes.maxQKw->value > modes.maxPKw.value)
+            r.fail(QStringLiteral("power_modes out of order: max_q %1 kW above max_p %2 kW")
+                       .arg(modes.maxQKw->value)
+                       .arg(modes.maxPKw.value));
+        if (r.ok() && modes.provisionedKw && modes.provisionedKw->value < modes.maxPKw.value)
+            r.fail(QStringLiteral("power_modes out of order: provisioned %1 kW below max_p %2 kW")
+                       .arg(modes.provisionedKw->value)
+                       .arg(modes.maxPKw.value));
+        item.powerMaxW
+            = Figure{modes.maxPKw.value * 1000.0, QStringLiteral("power_modes max_p: ") + modes.maxPKw.source};
+        item.powerModes = modes;
+    } else {
+        item.powerMaxW = r.figure(entry, "power_max_w");
+    }
     if (entry.contains(QLatin1String("power_typical_w")))
         item.powerTypicalW = r.figure(entry, "power_typical_w");
 
@@ -231,6 +258,15 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
             gpu.unitPriceSource = r.source(up, QStringLiteral("gpu unit_price_usd"));
             gpu.unitPrice = b;
         }
+        if (g->contains(QLatin1String("cloud_price_usd_per_gpu_hour"))) {
+            // {"low", "value", "high", "source"}: one GPU-hour of this generation rented.
+            const QJsonObject cp = r.object(*g, "cloud_price_usd_per_gpu_hour");
+            const Band b{r.number(cp, "low"), r.number(cp, "value"), r.number(cp, "high")};
+            if (r.ok() && !(b.low <= b.mid && b.mid <= b.high && b.mid > 0))
+                r.fail(QStringLiteral("gpu cloud_price_usd_per_gpu_hour must have 0 < value and low <= value <= high"));
+            gpu.cloudPriceSource = r.source(cp, QStringLiteral("gpu cloud_price_usd_per_gpu_hour"));
+            gpu.cloudPricePerHour = b;
+        }
         item.gpu = gpu;
     }
     if (auto s = section("switch", item.kind == ItemKind::Switch)) {
@@ -239,6 +275,14 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         sw.capacityTbps = r.number(*s, "capacity_tbps");
         sw.technology = r.string(*s, "technology");
         sw.source = r.source(*s, QStringLiteral("switch"));
+        if (s->contains(QLatin1String("embedded_subnet_manager"))) {
+            // {"max_nodes": N, "source": "..."}: the switch runs a subnet manager of its own.
+            const QJsonObject sm = r.object(*s, "embedded_subnet_manager");
+            sw.embeddedSmMaxNodes = r.integer(sm, "max_nodes", true, 1, 1000000);
+            sw.embeddedSmSource = r.source(sm, QStringLiteral("switch embedded_subnet_manager"));
+            if (r.ok() && sw.technology != QLatin1String("infiniband"))
+                r.fail(QStringLiteral("switch embedded_subnet_manager applies to an InfiniBand switch only"));
+        }
         item.switchSpec = sw;
     }
     if (entry.contains(QLatin1String("roles"))) {

@@ -84,6 +84,8 @@ void CostAssumptions::overlay(const QJsonObject& json, const QString& source)
         this->*f.member = Assumption{d, source};
         if (f.member == &CostAssumptions::staffPerYear)
             staffPerYearGiven = true;
+        if (f.member == &CostAssumptions::cloudPricePerGpuHour)
+            cloudPriceGiven = true;
     }
 }
 

@@ -44,6 +44,10 @@ struct CostAssumptions {
     // and its support), so a design is placed in a tier by capex x (1 + support share x these years).
     Assumption supportPrepaidYears;
     bool staffPerYearGiven = false; // staff_per_year was set (design or command line)
+    // cloud_price_per_gpu_hour was set (design or command line). When it was not, the cost model
+    // compares with the cloud price band of the design's own GPU generation (catalog
+    // cloud_price_usd_per_gpu_hour) and this default stands in only for GPUs without one.
+    bool cloudPriceGiven = false;
     // The team's price book (cost/pricebook.h) when costing against a repository: its prices replace
     // the design's snapshot prices of the items it lists. Null: the design's own prices.
     std::shared_ptr<const PriceBook> priceBook;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace pw {
 
@@ -30,6 +31,55 @@ QJsonValue optionalValue(const std::optional<double>& v)
 
 } // namespace
 
+std::pair<Assumption, Band> CostModel::cloudPriceOf(const Design& design, const CostAssumptions& a)
+{
+    const Band given = Band::point(a.cloudPricePerGpuHour.value);
+    if (a.cloudPriceGiven)
+        return {a.cloudPricePerGpuHour, given};
+    // GPUs per (generation's band, source); GPUs without a catalog band at the assumption.
+    std::map<QString, std::pair<int, const GpuSpec*>> byModel;
+    int gpus = 0;
+    int withoutBand = 0;
+    design.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = design.item(n.sku);
+        if (!item || item->gpuCount() <= 0)
+            return;
+        gpus += item->gpuCount();
+        if (!item->gpu->cloudPricePerHour) {
+            withoutBand += item->gpuCount();
+            return;
+        }
+        auto& [count, spec] = byModel[item->gpu->model];
+        count += item->gpuCount();
+        spec = &*item->gpu;
+    });
+    if (gpus == 0 || byModel.empty())
+        return {a.cloudPricePerGpuHour, given};
+    Band band = given * (static_cast<double>(withoutBand) / gpus);
+    QStringList parts;
+    for (const auto& [model, entry] : byModel) {
+        const auto& [count, spec] = entry;
+        band += *spec->cloudPricePerHour * (static_cast<double>(count) / gpus);
+        const Band& b = *spec->cloudPricePerHour;
+        parts << QStringLiteral("%1 GPUs of %2 at the catalog's %3-%4 (mid %5) USD per GPU-hour (%6)")
+                     .arg(count)
+                     .arg(model)
+                     .arg(b.low, 0, 'f', 2)
+                     .arg(b.high, 0, 'f', 2)
+                     .arg(b.mid, 0, 'f', 2)
+                     .arg(spec->cloudPriceSource);
+    }
+    if (withoutBand > 0)
+        parts << QStringLiteral("%1 GPUs with no catalog cloud price at the default %2 USD (%3)")
+                     .arg(withoutBand)
+                     .arg(a.cloudPricePerGpuHour.value, 0, 'f', 2)
+                     .arg(a.cloudPricePerGpuHour.source);
+    const QString source = parts.size() == 1
+        ? QStringLiteral("the design's GPU generation: ") + parts.front()
+        : QStringLiteral("GPU-weighted over the design's GPUs: ") + parts.join(QStringLiteral("; "));
+    return {Assumption{band.mid, source}, band};
+}
+
 Band CostModel::allInBand(const Band& capex, const CostAssumptions& a)
 {
     return capex * (1 + a.supportShare.value * std::min(a.supportPrepaidYears.value, a.years.value));
@@ -39,6 +89,8 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
 {
     CostReport r;
     r.assumptions = a;
+    std::tie(r.assumptions.cloudPricePerGpuHour, r.cloudPriceBand) = cloudPriceOf(design, a);
+    const double cloudPrice = r.assumptions.cloudPricePerGpuHour.value;
     const OpticsPlan optics = OpticsPlan::of(design);
     r.bom = BillOfMaterials::of(design, optics, a.priceBook.get());
     r.capexBand = r.bom.totalBand();
@@ -73,10 +125,10 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
             r.costPerGpuHourBand = r.ownershipBand / (gpuHoursAtFull * a.utilization.value);
             r.costPerGpuHour = r.costPerGpuHourBand.mid;
         }
-        r.cloudCostPerYear = a.cloudPricePerGpuHour.value * gpuHoursAtFull * a.utilization.value;
-        r.breakEvenUtilization = breakEven(r.ownershipBand.mid, a.cloudPricePerGpuHour.value, gpuHoursAtFull);
-        r.breakEvenLow = breakEven(r.ownershipBand.low, a.cloudPricePerGpuHour.value, gpuHoursAtFull);
-        r.breakEvenHigh = breakEven(r.ownershipBand.high, a.cloudPricePerGpuHour.value, gpuHoursAtFull);
+        r.cloudCostPerYear = cloudPrice * gpuHoursAtFull * a.utilization.value;
+        r.breakEvenUtilization = breakEven(r.ownershipBand.mid, cloudPrice, gpuHoursAtFull);
+        r.breakEvenLow = breakEven(r.ownershipBand.low, cloudPrice, gpuHoursAtFull);
+        r.breakEvenHigh = breakEven(r.ownershipBand.high, cloudPrice, gpuHoursAtFull);
     }
     r.tier = &TierTable::classify(r.gpus, DesignIntent::ofProperties(design.properties()).clusterType);
     r.allInBand = allInBand(r.capexBand, a);
@@ -204,6 +256,8 @@ QJsonObject CostReport::toJson() const
         {QStringLiteral("tier"), tierJson},
         {QStringLiteral("cloud"),
             QJsonObject{{QStringLiteral("price_per_gpu_hour"), assumptions.cloudPricePerGpuHour.value},
+                {QStringLiteral("price_per_gpu_hour_band"), cloudPriceBand.toJson()},
+                {QStringLiteral("price_source"), assumptions.cloudPricePerGpuHour.source},
                 {QStringLiteral("cost_per_year_at_utilization"), cloudCostPerYear},
                 {QStringLiteral("break_even_utilization"),
                     breakEvenUtilization ? QJsonValue(*breakEvenUtilization) : QJsonValue()},

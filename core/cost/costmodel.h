@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace pw {
 
@@ -57,6 +58,11 @@ struct CostReport {
     double costPerGpuHour = 0; // at the assumed utilization
     Band costPerGpuHourBand;
     double cloudCostPerYear = 0; // the same GPU-hours bought from a cloud
+    // The cloud price compared with (USD per GPU-hour) as a band: the design's own GPU generation's
+    // catalog band (GPU-weighted where the design mixes generations), or the assumption as a point
+    // where the user set a price or no server of the design has a band. Its mid is
+    // assumptions.cloudPricePerGpuHour, whose source says which.
+    Band cloudPriceBand;
     // Utilization above which owning costs less per GPU-hour than the cloud; nullopt when owning
     // cannot break even (ownership per year above the cloud price at 100% utilization, or no price).
     std::optional<double> breakEvenUtilization;
@@ -88,6 +94,10 @@ struct CostReport {
 class CostModel {
 public:
     [[nodiscard]] static CostReport compute(const Design& design, const CostAssumptions& assumptions);
+    // The cloud price a design is compared with: the assumption as given when the user set it;
+    // otherwise each GPU at its generation's catalog band (the assumption as a point for GPUs
+    // without one), averaged over the design's GPUs. Returns the price with its source and the band.
+    [[nodiscard]] static std::pair<Assumption, Band> cloudPriceOf(const Design& design, const CostAssumptions& a);
     // Capital cost with the support bought with it: what the tier table's typical cost is.
     [[nodiscard]] static Band allInBand(const Band& capex, const CostAssumptions& assumptions);
     static constexpr double kHoursPerYear = 8760;

@@ -19,12 +19,19 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
         rackIndex[g.id.value()] = p.racks.size();
         p.racks.push_back({g.id, g.name, 0, 0, g.powerBudgetKw, 0});
     });
+    // Typical power is one definition for the whole design: the catalog's typical figures where every
+    // powered item has one, else the maximum for every item (mixing one family's typical with
+    // another's maximum would favour the family whose typical figure happens to be published).
+    design.nodes().forEach([&](const Node& n) {
+        const CatalogItem* item = design.item(n.sku);
+        if (item && !item->powerTypicalW && item->powerMaxW.value > 0 && !p.typicalFromMax.contains(item->sku))
+            p.typicalFromMax << item->sku;
+    });
+    const bool allTypical = p.typicalFromMax.isEmpty();
     design.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = design.item(n.sku);
         const double maxKw = item ? maxKwOf(*item) : 0.0;
-        const double typicalKw = item ? item->typicalPower().value() / 1000.0 : 0.0;
-        if (item && !item->powerTypicalW && item->powerMaxW.value > 0 && !p.typicalFromMax.contains(item->sku))
-            p.typicalFromMax << item->sku;
+        const double typicalKw = item && allTypical ? item->typicalPower().value() / 1000.0 : maxKw;
         p.itMaxKw += maxKw;
         p.itTypicalKw += typicalKw;
         const auto it = n.rack.isValid() ? rackIndex.find(n.rack.value()) : rackIndex.end();
@@ -58,16 +65,18 @@ const RackPower* PowerFigures::rack(GroupId id) const
 QString PowerFigures::method()
 {
     return QStringLiteral("sum of the catalog maximum power of every node (its transceivers and active cables "
-                          "included, as the vendors' maximum figures are); typical power where the catalog gives it, "
-                          "else the maximum; facility = IT maximum x PUE");
+                          "included, as the vendors' maximum figures are); typical power is the catalog's typical "
+                          "figure where every item has one, else the maximum for every item (never a mix); "
+                          "facility = IT maximum x PUE");
 }
 
 QString PowerFigures::typicalNote() const
 {
     if (typicalFromMax.isEmpty())
         return {};
-    return QStringLiteral("typical = maximum for %1 (no sourced typical figure)")
-        .arg(typicalFromMax.join(QStringLiteral(", ")));
+    return QStringLiteral("typical = maximum for every item, as %1 %2 no sourced typical figure")
+        .arg(typicalFromMax.join(QStringLiteral(", ")),
+            typicalFromMax.size() == 1 ? QStringLiteral("has") : QStringLiteral("have"));
 }
 
 QString PowerFigures::methodText() const

@@ -24,7 +24,9 @@ struct RackPower {
 };
 
 // The one definition of a design's power: IT load = the catalog power of every node, at maximum and
-// at typical (the maximum where the catalog gives no typical figure); facility = IT maximum x PUE.
+// at typical (the catalog's typical figures when every powered item has one, else the maximum for
+// every item: one definition, never one family at typical and another at maximum); facility = IT
+// maximum x PUE.
 // Transceivers and active cables are not added again: they draw from the cages they sit in, and
 // the catalog's maximum figures include them (DGX H100 10.2 kW is the system's PSU-backed maximum,
 // so NVIDIA's four per rack are 40.8 kW; QM9700 1,720 W is "with active cables"; the estimates
@@ -38,9 +40,8 @@ struct PowerFigures {
     double facilityMaxKw = 0;
     double unrackedMaxKw = 0; // load of nodes in no rack
     std::vector<RackPower> racks; // every rack group, in id order
-    // Items counted at their maximum in the typical figure because the catalog gives no sourced
-    // typical power for them (sku order). Typical power is used consistently: a catalog typical
-    // figure where one is sourced (or derived from an identical chassis), else the maximum, said so.
+    // Items without a sourced typical power in the catalog (sku order). When any is listed, typical
+    // power is the maximum for every item of the design, and typicalNote() says which made it so.
     QStringList typicalFromMax;
 
     [[nodiscard]] static PowerFigures of(const Design& design, double pue);
@@ -49,7 +50,7 @@ struct PowerFigures {
     [[nodiscard]] static double maxKwOf(const CatalogItem& item);
     [[nodiscard]] const RackPower* rack(GroupId id) const;
     [[nodiscard]] static QString method();
-    // "typical = maximum for dgx-b200, sn2201 (no sourced typical figure)", or empty.
+    // "typical = maximum for every item, as dgx-b200, sn2201 have no sourced typical figure", or empty.
     [[nodiscard]] QString typicalNote() const;
     // method() and, where the maximum stood in for typical, which items.
     [[nodiscard]] QString methodText() const;

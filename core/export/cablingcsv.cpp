@@ -63,6 +63,11 @@ QString CablingCsv::unitOf(const Design& design, const PortRef& port)
 
 QByteArray CablingCsv::write(const Design& design)
 {
+    return exportOf(design).bytes;
+}
+
+ExportResult CablingCsv::exportOf(const Design& design)
+{
     QString s = csv::record(header());
     const int rows = static_cast<int>(design.links().size());
     int row = 0;
@@ -75,7 +80,7 @@ QByteArray CablingCsv::write(const Design& design)
             l.transceiverSku, l.lengthM > 0 ? QString::number(l.lengthM, 'f', 1) : QString(),
             OrderableLengths::lengthClass(design.item(l.cableSku), l.lengthM)});
     });
-    return s.toUtf8();
+    return {s.toUtf8(), names.deviceWarnings()};
 }
 
 } // namespace pw

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/exportnames.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -17,6 +19,8 @@ class CablingCsv {
 public:
     [[nodiscard]] static QStringList header();
     [[nodiscard]] static QByteArray write(const Design& design);
+    // The file and the device names made unique (control characters removed, ExportNames).
+    [[nodiscard]] static ExportResult exportOf(const Design& design);
 
     // What a technician pulls from the shelf for this link: "DAC", "ACC", "AOC", "fiber + optics",
     // "copper (RJ45)" ... or "unspecified" when the design has not chosen a cable yet.

@@ -13,37 +13,39 @@ namespace pw {
 
 namespace {
 
-QByteArray json(const Design& d)
+// The formats that write device names warn when two names became one (exportnames.h).
+ExportResult json(const Design& d)
 {
-    return DesignJson::toBytes(d);
+    return {DesignJson::toBytes(d), {}};
 }
-QByteArray cabling(const Design& d)
+ExportResult cabling(const Design& d)
 {
-    return CablingCsv::write(d);
+    return CablingCsv::exportOf(d);
 }
-QByteArray cablePlan(const Design& d)
+ExportResult cablePlan(const Design& d)
 {
-    return CablePlan::of(d).csv(); // as `cable-plan --csv`
+    const CablePlan plan = CablePlan::of(d);
+    return {plan.csv(), plan.nameWarnings()}; // as `cable-plan --csv`
 }
-QByteArray bom(const Design& d)
+ExportResult bom(const Design& d)
 {
-    return BomCsv::write(d);
+    return {BomCsv::write(d), {}};
 }
-QByteArray p2p(const Design& d)
+ExportResult p2p(const Design& d)
 {
-    return P2pCsv::write(d);
+    return P2pCsv::exportOf(d);
 }
-QByteArray slurmConf(const Design& d)
+ExportResult slurmConf(const Design& d)
 {
-    return SlurmTopology::write(d);
+    return SlurmTopology::exportOf(d);
 }
-QByteArray slurmYaml(const Design& d)
+ExportResult slurmYaml(const Design& d)
 {
-    return SlurmTopologyYaml::write(d);
+    return SlurmTopologyYaml::exportOf(d);
 }
-QByteArray k8sLabels(const Design& d)
+ExportResult k8sLabels(const Design& d)
 {
-    return K8sTopologyLabels::write(d);
+    return K8sTopologyLabels::exportOf(d);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/exportnames.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -19,9 +21,10 @@ struct ExportFormat {
     const char* suffix; // appended to the design's file name: "-cabling.csv"
     const char* title; // what it is, for menus and help: "Cabling plan (CSV)"
     const char* description; // one line for the CLI's help
-    // The bytes of the file. Null for the pictures (svg, png): they are drawn by the report
-    // library's DesignPictureRenderer, which needs a GUI application; front ends call it.
-    QByteArray (*write)(const Design& design);
+    // The bytes of the file, and the warnings a user must see (names made unique: exportnames.h).
+    // Null for the pictures (svg, png): they are drawn by the report library's
+    // DesignPictureRenderer, which needs a GUI application; front ends call it.
+    ExportResult (*write)(const Design& design);
 
     [[nodiscard]] bool isPicture() const { return write == nullptr; }
     // The file's extension pattern: "*.csv".

@@ -1,5 +1,7 @@
 #include "export/hostlist.h"
 
+#include "export/exportnames.h"
+
 #include <map>
 #include <vector>
 
@@ -7,14 +9,7 @@ namespace pw {
 
 QString Hostlist::sanitize(const QString& name)
 {
-    QString s;
-    s.reserve(name.size());
-    for (QChar c : name) {
-        const bool ok = (c.unicode() < 128 && c.isLetterOrNumber()) || c == QLatin1Char('-') || c == QLatin1Char('_')
-            || c == QLatin1Char('.');
-        s += ok ? c : QLatin1Char('-');
-    }
-    return s.isEmpty() ? QStringLiteral("unnamed") : s;
+    return UniqueNames(NameRule::slurm()).valid(name);
 }
 
 QString Hostlist::compress(const QStringList& names)

@@ -15,7 +15,8 @@ public:
     [[nodiscard]] static QString compress(const QStringList& names);
     // The names an expression stands for; an empty list when it does not parse.
     [[nodiscard]] static QStringList expand(const QString& expression);
-    // A name Slurm accepts in a hostlist: letters, digits, '-', '_' and '.' kept, anything else '-'.
+    // A name Slurm accepts in a hostlist (NameRule::slurm): letters, digits, '-', '_' and '.' kept,
+    // anything else '-', at most 64 characters. Not unique: exports take names from UniqueNames.
     [[nodiscard]] static QString sanitize(const QString& name);
 };
 

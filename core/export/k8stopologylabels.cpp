@@ -1,10 +1,12 @@
 #include "export/k8stopologylabels.h"
 
+#include "export/exportnames.h"
 #include "export/safetext.h"
 #include "export/schedulertopology.h"
 #include "model/design.h"
 
-#include <QRegularExpression>
+#include <QHash>
+#include <QSet>
 
 namespace pw {
 
@@ -19,31 +21,51 @@ QString quoted(const QString& s)
 
 QString K8sTopologyLabels::labelValue(const QString& text)
 {
-    QString v;
-    for (QChar c : text)
-        v += (c.isLetterOrNumber() && c.unicode() < 128) || c == QLatin1Char('-') || c == QLatin1Char('_')
-                || c == QLatin1Char('.')
-            ? c
-            : QLatin1Char('-');
-    static const QRegularExpression edges(QStringLiteral("^[^A-Za-z0-9]+|[^A-Za-z0-9]+$"));
-    v.remove(edges);
-    if (v.size() <= 63)
-        return v;
-    quint64 h = 14695981039346656037ULL;
-    for (char byte : text.toUtf8()) {
-        h ^= static_cast<unsigned char>(byte);
-        h *= 1099511628211ULL;
-    }
-    return QStringLiteral("x%1").arg(h, 16, 16, QLatin1Char('0'));
+    return UniqueNames(NameRule::k8sLabelValue()).valid(text);
 }
 
 QString K8sTopologyLabels::nodeName(const QString& host)
 {
-    return host.toLower();
+    return UniqueNames(NameRule::k8sNodeName()).valid(host);
 }
 
 QByteArray K8sTopologyLabels::write(const SchedulerTopology& topo, const QString& designName)
 {
+    return exportOf(topo, designName).bytes;
+}
+
+ExportResult K8sTopologyLabels::exportOf(const SchedulerTopology& topo, const QString& designName)
+{
+    ExportResult result;
+    result.warnings = topo.warnings();
+    // Node names from the hosts, label values from the switch and domain names: each made valid
+    // and unique (two hosts "DGX-01" and "dgx-01" would otherwise be one Kubernetes node).
+    QStringList hostNames;
+    for (const SchedulerTopology::Host& h : topo.hosts())
+        hostNames << h.name;
+    UniqueNames nodeNames(NameRule::k8sNodeName());
+    const QStringList nodes = nodeNames.take(hostNames);
+    QStringList values;
+    {
+        QSet<QString> seen;
+        auto add = [&](const QString& v) {
+            if (!v.isEmpty() && !seen.contains(v)) {
+                seen.insert(v);
+                values << v;
+            }
+        };
+        for (const SlurmTopology::Entry& e : topo.tree())
+            add(e.name);
+        for (const SchedulerTopology::Domain& d : topo.domains())
+            add(d.name);
+    }
+    UniqueNames labelValues(NameRule::k8sLabelValue());
+    const QStringList valid = labelValues.take(values);
+    QHash<QString, QString> label;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        label.insert(values.at(i), valid.at(i));
+    result.warnings << nodeNames.warnings() << labelValues.warnings();
+
     bool allLeaf = !topo.hosts().empty();
     bool allSpine = allLeaf;
     bool allCore = allLeaf;
@@ -63,9 +85,9 @@ QByteArray K8sTopologyLabels::write(const SchedulerTopology& topo, const QString
         "# domain, leaf, spine and core the compute fabric. The Kueue Topology orders them for\n"
         "# topology-aware scheduling (reference it from a ResourceFlavor's spec.topologyName).\n");
     // An object name is a DNS subdomain name: lower case, digits, '-' and '.'.
-    QString topologyName = labelValue(designName.toLower()).replace(QLatin1Char('_'), QLatin1Char('-'));
-    if (topologyName.isEmpty())
-        topologyName = QStringLiteral("podwright");
+    NameRule objectName = NameRule::k8sNodeName();
+    objectName.fallback = QStringLiteral("podwright");
+    const QString topologyName = UniqueNames(objectName).valid(designName);
     s += QStringLiteral(
         "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Topology\nmetadata:\n  name: %1\nspec:\n  levels:\n")
              .arg(quoted(topologyName));
@@ -81,21 +103,28 @@ QByteArray K8sTopologyLabels::write(const SchedulerTopology& topo, const QString
     levels << QLatin1String(kHostname);
     for (const QString& l : levels)
         s += QStringLiteral("    - nodeLabel: %1\n").arg(quoted(l));
-    for (const SchedulerTopology::Host& h : topo.hosts()) {
+    for (size_t i = 0; i < topo.hosts().size(); ++i) {
+        const SchedulerTopology::Host& h = topo.hosts()[i];
         s += QStringLiteral("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: %1\n  labels:\n")
-                 .arg(quoted(nodeName(h.name)));
+                 .arg(quoted(nodes.at(static_cast<qsizetype>(i))));
         const std::pair<const char*, QString> labels[]
             = {{kAccelerator, h.domain}, {kLeaf, h.leaf}, {kSpine, h.spine}, {kCore, h.core}};
         for (const auto& [key, value] : labels)
             if (!value.isEmpty())
-                s += QStringLiteral("    %1: %2\n").arg(QLatin1String(key), quoted(labelValue(value)));
+                s += QStringLiteral("    %1: %2\n").arg(QLatin1String(key), quoted(label.value(value)));
     }
-    return s.toUtf8();
+    result.bytes = s.toUtf8();
+    return result;
 }
 
 QByteArray K8sTopologyLabels::write(const Design& design)
 {
-    return write(SchedulerTopology::of(design), design.name());
+    return exportOf(design).bytes;
+}
+
+ExportResult K8sTopologyLabels::exportOf(const Design& design)
+{
+    return exportOf(SchedulerTopology::of(design), design.name());
 }
 
 } // namespace pw

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/exportnames.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -27,10 +29,15 @@ public:
 
     [[nodiscard]] static QByteArray write(const Design& design);
     [[nodiscard]] static QByteArray write(const SchedulerTopology& topology, const QString& designName);
-    // A valid label value: at most 63 characters of [A-Za-z0-9._-], starting and ending with a
-    // letter or digit; longer values become "x" + the FNV-1a 64-bit hash in hex, as topograph does.
+    // The file and the names made unique on the way (ExportNames.h: UniqueNames).
+    [[nodiscard]] static ExportResult exportOf(const Design& design);
+    [[nodiscard]] static ExportResult exportOf(const SchedulerTopology& topology, const QString& designName);
+    // A valid label value (NameRule::k8sLabelValue): at most 63 characters of [A-Za-z0-9._-],
+    // starting and ending with a letter or digit; longer values are cut at 63. Not unique by itself:
+    // the export makes the values of one file unique.
     [[nodiscard]] static QString labelValue(const QString& text);
-    // A node name as Kubernetes registers it: the hostname in lower case.
+    // A valid node name (NameRule::k8sNodeName, a DNS-1123 subdomain): the host name in lower case,
+    // at most 253 of [a-z0-9.-], each dot-separated part starting and ending with a letter or digit.
     [[nodiscard]] static QString nodeName(const QString& host);
 };
 

@@ -72,6 +72,11 @@ QString P2pCsv::cvtPort(const Design& design, const PortRef& port)
 
 QByteArray P2pCsv::write(const Design& design)
 {
+    return exportOf(design).bytes;
+}
+
+ExportResult P2pCsv::exportOf(const Design& design)
+{
     QString s = csv::record(header());
     const ExportNames names(design);
     auto type = [&](NodeId id) { return isSwitch(design, id) ? QStringLiteral("Switch") : QStringLiteral("Host"); };
@@ -85,7 +90,7 @@ QByteArray P2pCsv::write(const Design& design)
             CablingCsv::unitOf(design, a), names.name(z.node), type(z.node), cvtPort(design, z),
             CablingCsv::rackOf(design, z), CablingCsv::unitOf(design, z)});
     });
-    return s.toUtf8();
+    return {s.toUtf8(), names.deviceWarnings()};
 }
 
 } // namespace pw

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/exportnames.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -21,6 +23,8 @@ class P2pCsv {
 public:
     [[nodiscard]] static QStringList header();
     [[nodiscard]] static QByteArray write(const Design& design);
+    // The file and the device names made unique (control characters removed, ExportNames).
+    [[nodiscard]] static ExportResult exportOf(const Design& design);
     [[nodiscard]] static QString cvtPort(const Design& design, const PortRef& port);
 };
 

@@ -78,3 +78,56 @@ namespace pw::safetext {
 }
 
 } // namespace pw::safetext
+
+namespace pw::safetext {
+
+// A character a terminal acts on instead of showing: C0 controls (newline, ESC starting an escape
+// sequence), DEL, C1 controls (U+0080-U+009F, CSI among them), the Unicode line and paragraph
+// separators, and the bidirectional overrides, embeddings and isolates (U+202A-U+202E,
+// U+2066-U+2069) that reorder what follows them on the line.
+[[nodiscard]] inline bool isTerminalControl(char16_t u)
+{
+    return u < 0x20 || (u >= 0x7f && u < 0xa0) || u == 0x2028 || u == 0x2029 || (u >= 0x202a && u <= 0x202e)
+        || (u >= 0x2066 && u <= 0x2069);
+}
+
+[[nodiscard]] inline bool hasTerminalControls(const QString& s)
+{
+    for (QChar c : s)
+        if (isTerminalControl(c.unicode()))
+            return true;
+    return false;
+}
+
+// Text for one line of a terminal listing: each control character (isTerminalControl) shown as an
+// escape a reader sees, \n, \t, \r, \e or \xHH below U+0100, \uHHHH above, and a backslash doubled
+// so that an escape in the text cannot pass for one of ours. Everything else is kept.
+[[nodiscard]] inline QString terminalText(const QString& s)
+{
+    if (!hasTerminalControls(s) && !s.contains(QLatin1Char('\\')))
+        return s;
+    QString out;
+    out.reserve(s.size() + 8);
+    for (QChar c : s) {
+        const char16_t u = c.unicode();
+        if (u == '\\')
+            out += QLatin1String("\\\\");
+        else if (!isTerminalControl(u))
+            out += c;
+        else if (u == '\n')
+            out += QLatin1String("\\n");
+        else if (u == '\t')
+            out += QLatin1String("\\t");
+        else if (u == '\r')
+            out += QLatin1String("\\r");
+        else if (u == 0x1b)
+            out += QLatin1String("\\e");
+        else if (u < 0x100)
+            out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
+        else
+            out += QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0'));
+    }
+    return out;
+}
+
+} // namespace pw::safetext

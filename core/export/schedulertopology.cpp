@@ -1,7 +1,6 @@
 #include "export/schedulertopology.h"
 
 #include "export/exportnames.h"
-#include "export/hostlist.h"
 #include "model/design.h"
 #include "model/nvlinkdomains.h"
 
@@ -10,25 +9,23 @@
 
 namespace pw {
 
-QStringList SchedulerTopology::hostsOf(const Design& design, const ExportNames& names, NodeId node)
+QStringList SchedulerTopology::hostsOf(const Design&, const ExportNames& names, NodeId node)
 {
-    const CatalogItem* item = design.itemOf(node);
-    QStringList out;
-    for (const QString& h : NvlinkDomains::hostNames(names.name(node), item ? NvlinkDomains::hostsPerNode(*item) : 1))
-        out << Hostlist::sanitize(h);
-    return out;
+    return names.hosts(node);
 }
 
 SchedulerTopology SchedulerTopology::of(const Design& design)
 {
     SchedulerTopology t;
-    t.mTree = SlurmTopology::build(design);
+    const ExportNames names(design);
+    t.mTree = SlurmTopology::build(design, names, &t.mWarnings);
     // The first parent of each switch: hosts of one Clos fabric then share one spine value.
     QHash<QString, QString> parent;
     QHash<QString, QString> leafOfHost;
-    QSet<QString> used;
+    // Block names in topology.yaml share the switches' namespace.
+    UniqueNames blockNames(NameRule::slurm());
     for (const SlurmTopology::Entry& e : t.mTree) {
-        used.insert(e.name);
+        blockNames.reserve({e.name});
         for (const QString& child : e.switches)
             if (!parent.contains(child))
                 parent.insert(child, e.name);
@@ -37,18 +34,13 @@ SchedulerTopology SchedulerTopology::of(const Design& design)
     }
 
     const NvlinkDomains nvlink = NvlinkDomains::of(design);
-    const ExportNames names(design);
     QHash<QString, QString> domainOfHost;
     for (const NvlinkDomain& d : nvlink.domains()) {
         Domain out;
         const CatalogItem* item = design.itemOf(d.nodes.front());
         const int hostsPerNode = NvlinkDomains::hostsPerNode(*item);
         out.fullHosts = d.sizeGpus / item->gpuCount() * hostsPerNode;
-        QString name = Hostlist::sanitize(d.name);
-        for (int i = 2; used.contains(name); ++i)
-            name = Hostlist::sanitize(d.name) + QStringLiteral("-%1").arg(i);
-        used.insert(name);
-        out.name = name;
+        out.name = blockNames.take(d.name);
         for (NodeId n : d.nodes)
             out.hosts << hostsOf(design, names, n);
         for (const QString& h : out.hosts)
@@ -77,6 +69,7 @@ SchedulerTopology SchedulerTopology::of(const Design& design)
     for (const Domain& d : t.mDomains)
         for (const QString& host : d.hosts)
             addHost(host);
+    t.mWarnings << blockNames.warnings();
     return t;
 }
 

@@ -36,19 +36,21 @@ public:
     };
 
     [[nodiscard]] static SchedulerTopology of(const Design& design);
-    // The scheduler's host names of one node (Slurm-safe): the node's export name, or one per compute
-    // tray of a rack-scale system ("<node>-t01" ...). The one definition every export and the
-    // failure domains use.
+    // The scheduler's host names of one node (Slurm-safe, unique): ExportNames::hosts, the one
+    // definition every export and the failure domains use.
     [[nodiscard]] static QStringList hostsOf(const Design& design, const ExportNames& names, NodeId node);
 
     [[nodiscard]] const std::vector<SlurmTopology::Entry>& tree() const { return mTree; }
     [[nodiscard]] const std::vector<Host>& hosts() const { return mHosts; }
     [[nodiscard]] const std::vector<Domain>& domains() const { return mDomains; }
+    // Names made unique (UniqueNames): hosts, switches and blocks, one line each.
+    [[nodiscard]] const QStringList& warnings() const { return mWarnings; }
 
 private:
     std::vector<SlurmTopology::Entry> mTree;
     std::vector<Host> mHosts;
     std::vector<Domain> mDomains;
+    QStringList mWarnings;
 };
 
 } // namespace pw

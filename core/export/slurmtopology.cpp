@@ -20,8 +20,6 @@ namespace pw {
 
 namespace {
 
-constexpr int kMaxName = 64;
-
 bool isComputeSwitch(const Design& d, const Node& n)
 {
     const CatalogItem* it = d.item(n.sku);
@@ -38,28 +36,44 @@ struct UnionFind {
     void unite(int a, int b) { p[static_cast<size_t>(find(a))] = find(b); }
 };
 
-// Unique, Slurm-safe, at most 64 characters.
-class Namer {
-public:
-    QString take(const QString& wanted)
-    {
-        QString base = Hostlist::sanitize(wanted).left(kMaxName);
-        QString name = base;
-        for (int i = 2; mUsed.contains(name); ++i) {
-            const QString suffix = QStringLiteral("-%1").arg(i);
-            name = base.left(kMaxName - suffix.size()) + suffix;
-        }
-        mUsed.insert(name);
-        return name;
+// A block of leaves is named by what it serves (issue 26 §4): the scalable unit when its servers
+// are all of that unit's fabric servers; one rack's name when they all stand in one rack; the
+// first and last of their racks when they fill several racks of a unit (an NVL72 unit's leaves
+// each take a rail of 3 racks, so one unit has several blocks, none of which is the unit);
+// "blockNN" otherwise.
+QString blockName(
+    const Design& d, const std::set<NodeId>& servers, const std::map<GroupId, int>& fabricServersOfUnit, int blockNo)
+{
+    GroupId unit = d.node(*servers.begin())->unit;
+    std::set<GroupId> racks;
+    bool allRacked = true;
+    for (NodeId s : servers) {
+        const Node* n = d.node(s);
+        if (n->unit != unit)
+            unit = GroupId();
+        allRacked = allRacked && n->rack.isValid() && d.group(n->rack);
+        racks.insert(n->rack);
     }
-
-private:
-    QSet<QString> mUsed;
-};
+    const auto count = unit.isValid() ? fabricServersOfUnit.find(unit) : fabricServersOfUnit.end();
+    if (const Group* g = unit.isValid() ? d.group(unit) : nullptr;
+        g && count != fabricServersOfUnit.end() && count->second == static_cast<int>(servers.size()))
+        return g->name;
+    if (allRacked && racks.size() == 1)
+        return d.group(*racks.begin())->name;
+    if (allRacked)
+        return QStringLiteral("%1-to-%2").arg(d.group(*racks.begin())->name, d.group(*racks.rbegin())->name);
+    return QStringLiteral("block%1").arg(blockNo, 2, 10, QLatin1Char('0'));
+}
 
 } // namespace
 
-std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d)
+std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d, QStringList* warnings)
+{
+    const ExportNames names(d);
+    return build(d, names, warnings);
+}
+
+std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d, const ExportNames& names, QStringList* warnings)
 {
     // Compute switches and their level: the tier the design gives, else the distance from a leaf.
     std::vector<NodeId> switches;
@@ -127,19 +141,24 @@ std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d)
         for (int l : leaves)
             uf.unite(*leaves.begin(), l);
 
-    const ExportNames names(d);
-    Namer namer;
     std::vector<Entry> out;
     std::vector<QString> slurmName(static_cast<size_t>(ns)); // switch -> the Slurm switch it belongs to
-    // Physical names first, so block names never take a real switch's name.
+    // Physical names first (the switches' host names: Slurm-safe and unique over the design), so
+    // block names never take a real switch's name.
     std::vector<QString> physical(static_cast<size_t>(ns));
-    for (int i = 0; i < ns; ++i)
-        physical[static_cast<size_t>(i)] = namer.take(names.name(switches[static_cast<size_t>(i)]));
+    UniqueNames namer(NameRule::slurm());
+    for (int i = 0; i < ns; ++i) {
+        physical[static_cast<size_t>(i)] = names.hosts(switches[static_cast<size_t>(i)]).value(0);
+        namer.reserve({physical[static_cast<size_t>(i)]});
+    }
 
     std::map<int, std::vector<int>> blocks; // root -> leaves
     for (int i = 0; i < ns; ++i)
         if (level[static_cast<size_t>(i)] == 0)
             blocks[uf.find(i)].push_back(i);
+    std::map<GroupId, int> fabricServersOfUnit;
+    for (const auto& [server, leaves] : serverLeaves)
+        ++fabricServersOfUnit[d.node(server)->unit];
     int blockNo = 0;
     for (auto& [root, leaves] : blocks) {
         Entry e;
@@ -154,13 +173,7 @@ std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d)
             e.name = physical[static_cast<size_t>(leaves.front())];
         } else {
             ++blockNo;
-            // Name the block after the scalable unit its servers share, if they share one.
-            GroupId unit = d.node(*seen.begin())->unit;
-            for (NodeId s : seen)
-                if (d.node(s)->unit != unit)
-                    unit = GroupId();
-            const Group* g = unit.isValid() ? d.group(unit) : nullptr;
-            e.name = namer.take(g ? g->name : QStringLiteral("block%1").arg(blockNo, 2, 10, QLatin1Char('0')));
+            e.name = namer.take(blockName(d, seen, fabricServersOfUnit, blockNo));
             for (int l : leaves)
                 e.members << physical[static_cast<size_t>(l)];
         }
@@ -184,6 +197,8 @@ std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d)
             out.push_back(std::move(e));
         }
     }
+    if (warnings)
+        *warnings << names.hostWarnings() << namer.warnings();
     return out;
 }
 
@@ -214,7 +229,14 @@ QByteArray SlurmTopology::write(const std::vector<Entry>& entries, const QString
 
 QByteArray SlurmTopology::write(const Design& design)
 {
-    return write(build(design), design.name());
+    return exportOf(design).bytes;
+}
+
+ExportResult SlurmTopology::exportOf(const Design& design)
+{
+    ExportResult r;
+    r.bytes = write(build(design, &r.warnings), design.name());
+    return r;
 }
 
 } // namespace pw

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/exportnames.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -29,9 +31,12 @@ public:
         QStringList members; // block switch: the physical leaves it stands for
     };
 
-    // The switch hierarchy, leaves first.
-    [[nodiscard]] static std::vector<Entry> build(const Design& design);
+    // The switch hierarchy, leaves first. `warnings` receives the names made unique.
+    [[nodiscard]] static std::vector<Entry> build(const Design& design, QStringList* warnings = nullptr);
+    [[nodiscard]] static std::vector<Entry> build(
+        const Design& design, const ExportNames& names, QStringList* warnings = nullptr);
     [[nodiscard]] static QByteArray write(const Design& design);
+    [[nodiscard]] static ExportResult exportOf(const Design& design);
     [[nodiscard]] static QByteArray write(const std::vector<Entry>& entries, const QString& designName);
 };
 

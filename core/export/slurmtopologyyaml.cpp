@@ -113,7 +113,13 @@ QByteArray SlurmTopologyYaml::write(const SchedulerTopology& topo, const QString
 
 QByteArray SlurmTopologyYaml::write(const Design& design)
 {
-    return write(SchedulerTopology::of(design), design.name());
+    return exportOf(design).bytes;
+}
+
+ExportResult SlurmTopologyYaml::exportOf(const Design& design)
+{
+    const SchedulerTopology topology = SchedulerTopology::of(design);
+    return {write(topology, design.name()), topology.warnings()};
 }
 
 } // namespace pw

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/exportnames.h"
+
 #include <QByteArray>
 
 namespace pw {
@@ -21,6 +23,8 @@ class SchedulerTopology;
 class SlurmTopologyYaml {
 public:
     [[nodiscard]] static QByteArray write(const Design& design);
+    // The file and the names made unique on the way (UniqueNames).
+    [[nodiscard]] static ExportResult exportOf(const Design& design);
     [[nodiscard]] static QByteArray write(const SchedulerTopology& topology, const QString& designName);
 };
 

@@ -411,8 +411,8 @@ private:
                 .arg(s.hostsCutOff)
                 .arg(s.cutOffServers.size());
         case Network::Compute:
-            return QStringLiteral("%1 GPU servers (%2 GPUs) cut off from the compute fabric; %3 run on with fewer "
-                                  "links (%4 Gb/s lost)")
+            return QStringLiteral("%1 GPU servers (%2 GPUs) cut off from the compute fabric (no compute link left); "
+                                  "%3 degraded (some rails lost, not all: %4 Gb/s lost)")
                 .arg(s.cutOffServers.size())
                 .arg(gpus)
                 .arg(s.degradedServers.size())
@@ -420,9 +420,15 @@ private:
         case Network::None:
             break;
         }
-        return QStringLiteral("%1 racks down, %2 GPUs lost; %3 racks run on without their redundancy")
+        // Servers outside the failed racks: cut off (no compute link left) or degraded (some rails
+        // lost, not all), as for a switch.
+        return QStringLiteral("%1 racks down, %2 GPUs lost; %3 GPU servers outside them cut off from the compute "
+                              "fabric (no compute link left), %4 degraded (some rails lost, not all); %5 racks run on "
+                              "without their redundancy")
             .arg(s.failedRacks.size())
             .arg(gpus)
+            .arg(s.cutOffServers.size())
+            .arg(s.degradedServers.size())
             .arg(s.degradedRacks.size());
     }
 

@@ -54,8 +54,13 @@ CableChoice choose(const OpticsRules::Items& parts, const PortGroup& a, const Po
             return c;
     }
     const OpticsRules::Optical optical = opticalFor(a, b, linkGbps, metres);
-    if (!optical.ok())
+    if (!optical.ok()) {
+        // No module serves one end (a 200G QSFP56 host on a twin-port 400G switch cage): an active
+        // optical cable that joins both ends and reaches (NVIDIA MFA7U10), never at XDR (no AOC there).
+        if (!xdr)
+            c.cable = OpticsRules::activeOpticalFor(parts, a, b, linkGbps, metres);
         return c;
+    }
     c.cable = optical.fiber;
     c.moduleA = optical.moduleA;
     c.moduleB = optical.moduleB;

@@ -16,7 +16,8 @@ struct Link;
 // out there by the catalog, whose XDR modules are all single-mode), and copper only inside a rack:
 // a twin-port XDR cage takes one medium for both ports (the OPTICS-TWIN-FIBER rule) and a link's
 // choice cannot see its cage-mate; optics beyond: multimode while its parts reach, single-mode
-// beyond (OpticsRules::opticalFor). RJ45 ports take twisted pair within
+// beyond (OpticsRules::opticalFor), and where no module serves an end, an active optical cable
+// (OpticsRules::activeOpticalFor). RJ45 ports take twisted pair within
 // its length at any distance. The generator (CablePlanner) and the re-route after a rack or node
 // moves (EditFloorCommand, rerouted()) choose with it.
 struct CableChoice {

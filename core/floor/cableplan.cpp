@@ -68,6 +68,7 @@ CablePlan CablePlan::of(const Design& design)
                              .arg(kLossPerMatedPairDb);
     const OpticsRules::Items parts = OpticsRules::partsOf(design);
     const ExportNames names(design);
+    plan.mNameWarnings = names.deviceWarnings();
     const int count = static_cast<int>(design.links().size());
     plan.mRuns.reserve(static_cast<size_t>(count));
     auto end = [&](PortRef p) {

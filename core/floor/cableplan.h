@@ -57,6 +57,8 @@ public:
     [[nodiscard]] int uncabled() const { return mUncabled; }
     [[nodiscard]] int overBudget() const { return mOverBudget; }
     [[nodiscard]] const QStringList& assumptions() const { return mAssumptions; }
+    // Device names made unique (export/exportnames.h), for the CSV export's warnings.
+    [[nodiscard]] const QStringList& nameWarnings() const { return mNameWarnings; }
 
     [[nodiscard]] static QStringList csvHeader();
     [[nodiscard]] QByteArray csv() const;
@@ -70,6 +72,7 @@ private:
     int mUncabled = 0;
     int mOverBudget = 0;
     QStringList mAssumptions;
+    QStringList mNameWarnings;
 };
 
 } // namespace pw

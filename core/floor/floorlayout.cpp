@@ -75,7 +75,17 @@ std::optional<FloorLayout> FloorLayout::of(const Design& design)
     return fromJson(v.toObject(), design, nullptr);
 }
 
-std::optional<FloorLayout> FloorLayout::fromJson(const QJsonObject& json, const Design& design, QString* error)
+QJsonValue FloorLayout::storedJson(const Design& design)
+{
+    const QJsonValue v = design.properties().value(QLatin1String(kKey));
+    if (!v.isObject())
+        return v;
+    const std::optional<FloorLayout> f = fromJson(v.toObject(), design, nullptr);
+    return f ? QJsonValue(f->toJson()) : v;
+}
+
+std::optional<FloorLayout> FloorLayout::fromJson(
+    const QJsonObject& json, const Design& design, QString* error, MissingRacks missing)
 {
     auto fail = [&](const QString& why) -> std::optional<FloorLayout> {
         if (error)
@@ -137,9 +147,13 @@ std::optional<FloorLayout> FloorLayout::fromJson(const QJsonObject& json, const 
             || !within(slot, 0, kMaxSlotsPerRow) || slot != std::floor(slot))
             return fail(QStringLiteral("a rack's place holds a number out of range"));
         const auto key = static_cast<quint32>(id);
-        // A rack removed since (ungrouped, deleted) leaves its place behind: dropped, not damage.
-        if (!design.group(GroupId(key)))
+        // A rack removed since (ungrouped, deleted) leaves its place behind in a live design:
+        // dropped, not damage. A file never holds one (savers write storedJson): there it is damage.
+        if (!design.group(GroupId(key))) {
+            if (missing == MissingRacks::Refuse)
+                return fail(QStringLiteral("it places rack %1, which the design does not have").arg(key));
             continue;
+        }
         if (f.racks.contains(key))
             return fail(QStringLiteral("rack %1 is placed twice").arg(key));
         f.racks.emplace(key, RackPlace{static_cast<int>(row), static_cast<int>(slot)});

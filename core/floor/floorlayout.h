@@ -63,7 +63,9 @@ struct RackPlace {
 // beside the properties (JSON), since the properties are bounded (docs/file-format.md). Checked on
 // load like the rest of a file:
 // fromJson refuses out-of-range figures, places of groups that are not racks and two racks in one
-// slot with a message; the place of a rack the design no longer has (ungrouped since) is dropped.
+// slot with a message. The place of a rack the design no longer has (ungrouped since) is dropped
+// in a live design (MissingRacks::Drop) and refused in a file (MissingRacks::Refuse: both formats'
+// loaders); savers write storedJson(), which has no such place.
 class FloorLayout {
 public:
     HallParameters hall;
@@ -79,8 +81,12 @@ public:
     [[nodiscard]] static std::optional<FloorLayout> of(const Design& design);
     // Parses and checks a floor object against the design's racks; nothing and `error` set when
     // it is damaged.
+    enum class MissingRacks { Drop, Refuse };
     [[nodiscard]] static std::optional<FloorLayout> fromJson(
-        const QJsonObject& json, const Design& design, QString* error);
+        const QJsonObject& json, const Design& design, QString* error, MissingRacks missing = MissingRacks::Drop);
+    // The floor plan as files store it: the places of racks the design no longer has left out.
+    // Undefined when the design has no floor plan.
+    [[nodiscard]] static QJsonValue storedJson(const Design& design);
     [[nodiscard]] QJsonObject toJson() const;
     // The design's properties with this floor plan in them.
     [[nodiscard]] QJsonObject storedIn(const QJsonObject& properties) const;

@@ -24,7 +24,8 @@ const PortGroup& groupOf(const CatalogItem& item, int index)
     return item.portGroups.back();
 }
 
-// The media a link runs on, ranked: copper (by reach, DAC then ACC), multimode, single-mode.
+// The media a link runs on, ranked: copper (by reach, DAC then ACC), active optical cable,
+// multimode, single-mode.
 int mediaRank(const Design& d, const Link& l)
 {
     const CatalogItem* cable = d.item(l.cableSku);
@@ -32,8 +33,8 @@ int mediaRank(const Design& d, const Link& l)
         return -1;
     const CableSpec& c = *cable->cable;
     if (c.medium != QLatin1String("fiber"))
-        return c.medium == QLatin1String("acc") ? 1 : 0;
-    return c.fiber == QLatin1String(OpticsRules::kSinglemode) ? 3 : 2;
+        return c.medium == QLatin1String("acc") ? 1 : c.medium == QLatin1String("aoc") ? 2 : 0;
+    return c.fiber == QLatin1String(OpticsRules::kSinglemode) ? 4 : 3;
 }
 
 bool onEthernetSwitch(const Design& d, const Link& l)

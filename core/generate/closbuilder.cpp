@@ -36,7 +36,7 @@ void ClosBuilder::namePlane(Design& d, const Result& result, int plane)
 
 std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& sw, const std::vector<Leaf>& leaves,
     int uplinks, int leavesPerPod, bool allowThreeTier, double spineY, double coreY, Result& result, int spinesOfPod,
-    bool forceThreeTier)
+    bool forceThreeTier, int topReserve)
 {
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
@@ -46,8 +46,9 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
     const double minX = leaves.front().x;
     const double maxX = leaves.back().x;
 
-    if (leafCount <= radix && !forceThreeTier) {
-        const int spines = twoTierSpines(leafCount, uplinks, radix);
+    const int topRadix = radix - std::max(0, topReserve);
+    if (leafCount <= topRadix && !forceThreeTier) {
+        const int spines = twoTierSpines(leafCount, uplinks, topRadix);
         const int perSpine = uplinks / spines;
         result.tiers = 2;
         result.spines.reserve(static_cast<size_t>(spines));
@@ -84,7 +85,7 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
     result.tiers = 3;
     const int pods = (leafCount + leavesPerPod - 1) / leavesPerPod;
     // Core group j takes the uplinks of spine j of every pod: one per leaf link below it.
-    const int coresPerGroup = (leafCount * linksPerSpine + radix - 1) / radix;
+    const int coresPerGroup = (leafCount * linksPerSpine + topRadix - 1) / std::max(1, topRadix);
     result.spines.reserve(static_cast<size_t>(pods * spinesEach));
     result.cores.reserve(static_cast<size_t>(coresPerGroup * spinesEach));
     const double width = std::max(1.0, maxX - minX);

@@ -47,9 +47,17 @@ public:
     // each leaf sending uplinks / spinesPerPod links to every spine of its pod, spine j of every
     // pod joining core group j (DGX SuperPOD GB200 RA: 8 leaves and 6 spines per spine-leaf group,
     // 6 core groups).
+    // topReserve: ports each switch of the top tier (spines of two tiers, cores of three) keeps
+    // free, its last ones, for the subnet managers of a fabric whose leaves are full (Q3400 leaves
+    // of 72 down and 72 up): the top tier is sized for radix - topReserve ports.
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& sw,
         const std::vector<Leaf>& leaves, int uplinks, int leavesPerPod, bool allowThreeTier, double spineY,
-        double coreY, Result& result, int spinesPerPod = 0, bool forceThreeTier = false);
+        double coreY, Result& result, int spinesPerPod = 0, bool forceThreeTier = false, int topReserve = 0);
+    // The switches of the top tier that build() made (cores, else spines).
+    [[nodiscard]] static const std::vector<NodeId>& topTier(const Result& result)
+    {
+        return result.cores.empty() ? result.spines : result.cores;
+    }
     // Spines of one pod for three tiers: the smallest divisor of the uplinks that leaves each
     // spine at least as many core ports as leaf ports (half its radix down).
     [[nodiscard]] static int spinesPerPod(int leavesPerPod, int uplinks, int radix);

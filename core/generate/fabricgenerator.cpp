@@ -11,6 +11,7 @@
 #include "generate/coolantplanner.h"
 #include "generate/designbuilder.h"
 #include "generate/designlayout.h"
+#include "generate/failuredomainplacement.h"
 #include "generate/fattreefabric.h"
 #include "generate/floorplan.h"
 #include "generate/leafspinefabric.h"
@@ -168,6 +169,22 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
             return QStringLiteral(
                 "the compute ports of %1 (%2) cannot join the fabric ports of %3 (%4): no common speed or connector")
                 .arg(serverSku, host.connector, o.switchSku, fabric.connector);
+    }
+    // An Ethernet rail-optimized fabric of a server whose catalog entry names no scalable unit (no
+    // RA of its own): the unit is what one rail leaf holds at the ratio asked, in bandwidth (L40S,
+    // 200G hosts, on SN5600 at 1:1: 84 x 200G down, 42 x 400G up), not the DGX SuperPOD's 32.
+    if (given.suSize == 0 && o.topology == TopologyKind::RailOptimized && !StorageGuidance::namesScalableUnit(*server)
+        && sw->switchSpec && sw->switchSpec->technology == QLatin1String("ethernet")) {
+        if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
+            const PortGroup& fabric
+                = sw->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))];
+            int hostGbps = 0;
+            for (int a : server->portGroups[static_cast<size_t>(cg)].speedsGbps)
+                if (std::find(fabric.speedsGbps.begin(), fabric.speedsGbps.end(), a) != fabric.speedsGbps.end())
+                    hostGbps = std::max(hostGbps, a);
+            if (const auto leaf = o.oversubscription.leafPorts(fabric.count, hostGbps, fabric.maxSpeedGbps()))
+                o.suSize = leaf->down;
+        }
     }
     const int perServerGpus = std::max(0, server->gpuCount());
     const int computePorts = server->portCountWithRole(PortRole::Compute);
@@ -389,6 +406,11 @@ private:
             = mParts.sw->switchSpec && mParts.sw->switchSpec->technology == QLatin1String("infiniband");
         if (!o.management || !infiniband)
             return std::nullopt;
+        if (smOnSwitches(*mParts.sw)) {
+            mEmbeddedSm = true;
+            mResult.notes << embeddedSmNote(*mParts.sw, QStringLiteral("compute"));
+            return std::nullopt;
+        }
         const CatalogItem* choice = SubnetManagerChoice::forSwitch(mCatalog, *mParts.sw, PortRole::Compute);
         mUfm = choice ? b.use(choice->sku) : nullptr;
         if (!mUfm)
@@ -396,6 +418,31 @@ private:
                                   "compute-fabric ports that share a speed with %1; an InfiniBand fabric needs one")
                 .arg(o.switchSku);
         return std::nullopt;
+    }
+
+    // A cluster whose compute fabric is one or two switches (below one scalable unit, rail-optimized,
+    // one plane; its storage fabric is as small) on switches that run a subnet manager of their own:
+    // the switches run it (master on one, standby on the other), no appliance. A UFM pair is 4 appliances with the storage fabric's,
+    // 11% of the capital cost of 2 DGX H100; the embedded SM manages up to 2,048 nodes but without
+    // adaptive routing or SHARP, which a fabric of one or two switches barely uses.
+    [[nodiscard]] bool smOnSwitches(const CatalogItem& sw) const
+    {
+        return o.topology == TopologyKind::RailOptimized
+            && RailOptimizedFabric::smallFabricSwitches(
+                   o, *mParts.server, *mParts.sw, static_cast<int>(mParts.nodes), false)
+            > 0
+            && sw.switchSpec && sw.switchSpec->embeddedSmMaxNodes > 0
+            && mParts.nodes <= sw.switchSpec->embeddedSmMaxNodes;
+    }
+    [[nodiscard]] static QString embeddedSmNote(const CatalogItem& sw, const QString& fabric)
+    {
+        return QStringLiteral(
+            "%1 fabric below one SU: the subnet manager runs on its %2 switches (embedded SM, up to %3 nodes; master "
+            "on one, standby on the other), no UFM appliance; it lacks adaptive routing and SHARP, which a fabric of "
+            "one or two switches barely uses (%4)")
+            .arg(fabric, sw.sku)
+            .arg(sw.switchSpec->embeddedSmMaxNodes)
+            .arg(sw.switchSpec->embeddedSmSource);
     }
 
     std::optional<QString> buildComputeFabric()
@@ -436,10 +483,16 @@ private:
         // The InfiniBand storage fabric is a subnet of its own: it gets its own subnet managers.
         const bool storageInfiniBand = o.management && storageSwitch->switchSpec
             && storageSwitch->switchSpec->technology == QLatin1String("infiniband");
-        const CatalogItem* storageUfmChoice
-            = storageInfiniBand ? SubnetManagerChoice::forSwitch(mCatalog, *storageSwitch, PortRole::Storage) : nullptr;
+        const bool storageSmOnSwitches = storageInfiniBand && smOnSwitches(*storageSwitch);
+        if (storageSmOnSwitches) {
+            mEmbeddedStorageSm = true;
+            mResult.notes << embeddedSmNote(*storageSwitch, QStringLiteral("storage"));
+        }
+        const CatalogItem* storageUfmChoice = storageInfiniBand && !storageSmOnSwitches
+            ? SubnetManagerChoice::forSwitch(mCatalog, *storageSwitch, PortRole::Storage)
+            : nullptr;
         const CatalogItem* storageUfm = storageUfmChoice ? b.use(storageUfmChoice->sku) : nullptr;
-        if (storageInfiniBand && !storageUfm)
+        if (storageInfiniBand && !storageSmOnSwitches && !storageUfm)
             return QStringLiteral(
                 "the InfiniBand storage fabric needs a subnet manager; no appliance of the catalog with the "
                 "subnet-manager role has storage-fabric ports that share a speed with %1")
@@ -510,6 +563,7 @@ private:
         placeServerRows(grid);
         placeSpinesAndCores(grid);
         placeServiceNodes(grid);
+        FailureDomainPlacement::spread(*mRacks, mDesign, mLayout, mResult.notes);
     }
 
     // Each scalable unit's racks in one row, or split evenly over more rows where one row would be
@@ -795,6 +849,30 @@ private:
             gen.insert(QStringLiteral("k"), mParts.k);
         if (o.keepEveryNode)
             gen.insert(QStringLiteral("keep_all_nodes"), true);
+        if (o.twoSwitches)
+            gen.insert(QStringLiteral("two_switches"), true);
+        if (mEmbeddedSm || mEmbeddedStorageSm) {
+            // The switches that run their fabric's subnet manager (FABRIC-SM reads them).
+            QJsonArray ids;
+            mDesign.nodes().forEach([&](const Node& n) {
+                const CatalogItem& it = b.itemOf(n.id);
+                const bool ib = it.kind == ItemKind::Switch && it.switchSpec
+                    && it.switchSpec->technology == QLatin1String("infiniband")
+                    && it.switchSpec->embeddedSmMaxNodes > 0;
+                if (ib
+                    && ((mEmbeddedSm && n.network == Network::Compute)
+                        || (mEmbeddedStorageSm && n.network == Network::Storage)))
+                    ids.append(static_cast<qint64>(n.id.value()));
+            });
+            gen.insert(QStringLiteral("embedded_subnet_managers"), ids);
+        }
+        // The rail-optimized fabric below one SU chose one switch (RailOptimizedFabric): the
+        // alternative is the same dials with two (built once: it never has one switch again).
+        if (o.topology == TopologyKind::RailOptimized && !o.twoSwitches
+            && RailOptimizedFabric::smallFabricSwitches(
+                   o, *mParts.server, *mParts.sw, static_cast<int>(mRequestedNodes), mUfm != nullptr)
+                == 1)
+            gen.insert(QStringLiteral("single_switch"), twoSwitchAlternative());
         if (mLayout.displacedServers > 0)
             gen.insert(QStringLiteral("ufm_slot"), subnetManagerSlot());
         noteReferenceDifferences(gen);
@@ -825,6 +903,32 @@ private:
                 .arg(o.suSize / std::gcd(o.suSize, mLayout.leafUplinks))
                 .arg(mLayout.leafUplinks / std::gcd(o.suSize, mLayout.leafUplinks));
         return QJsonValue();
+    }
+
+    // The compute fabric is one switch (the whole cluster fits it): what the two-switch alternative
+    // adds, from the same dials with two switches (FABRIC-SPOF names it).
+    [[nodiscard]] QJsonObject twoSwitchAlternative() const
+    {
+        GeneratorOptions two = o;
+        two.twoSwitches = true;
+        two.nodes = static_cast<int>(mRequestedNodes);
+        two.gpus = 0;
+        QJsonObject alt{{QStringLiteral("switch"), o.switchSku}};
+        const GenerateResult r = FabricGenerator::generate(two, mCatalog);
+        if (!r.ok())
+            return alt;
+        auto computeSwitches = [](const Design& d) {
+            int n = 0;
+            d.nodes().forEach([&](const Node& node) {
+                const CatalogItem* it = d.item(node.sku);
+                n += node.network == Network::Compute && it && it->kind == ItemKind::Switch;
+            });
+            return n;
+        };
+        alt.insert(QStringLiteral("extra_switches"), computeSwitches(*r.design) - computeSwitches(mDesign));
+        alt.insert(QStringLiteral("extra_cost_usd"),
+            BillOfMaterials::of(*r.design).total() - BillOfMaterials::of(mDesign).total());
+        return alt;
     }
 
     // A server gave its slot to the subnet manager: what keeping every server would cost, from the
@@ -904,6 +1008,8 @@ private:
     const CatalogItem* mServerItem = nullptr;
     const CatalogItem* mSwitchItem = nullptr;
     const CatalogItem* mUfm = nullptr;
+    bool mEmbeddedSm = false; // the compute fabric's switches run its subnet manager
+    bool mEmbeddedStorageSm = false; // the storage fabric's switches run its subnet manager
     ComputeLayout mLayout;
     long long mRequestedNodes = 0;
     long long mBuiltNodes = 0;

@@ -43,6 +43,10 @@ struct GeneratorOptions {
     // When every leaf port of a rail-optimized fabric is taken, add an SU for the subnet manager
     // instead of giving it one server's slot (the DGX SuperPOD RA's choice, the default).
     bool keepEveryNode = false;
+    // Below one scalable unit on InfiniBand, two switches of half the rails each (joined by
+    // inter-switch links) even where the whole cluster fits one switch (NVIDIA DGX BasePOD: one
+    // switch where it fits, which is then a single point of failure).
+    bool twoSwitches = false;
     double rackPowerKw = 0;
     QString rackSku; // empty: the catalog's default rack (ItemRole::DefaultRack)
     QString name; // design name; a descriptive default when empty

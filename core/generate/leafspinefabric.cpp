@@ -4,6 +4,7 @@
 #include "generate/designbuilder.h"
 #include "generate/floorplan.h"
 #include "generate/generatoroptions.h"
+#include "generate/leafpair.h"
 #include "generate/subnetmanagers.h"
 #include "model/useroption.h"
 
@@ -52,7 +53,14 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute);
     const int ufmPorts = sm.ports();
     const long long hostPorts = static_cast<long long>(nodes) * perServer + ufmPorts;
-    const long long leafCount = (hostPorts + down - 1) / down;
+    // Ethernet servers with two fabric ports are dual-homed: leaves come in pairs, port 0 of each
+    // server on the first leaf of its pair and port 1 on the second, the servers shared evenly over
+    // ceil(servers / downlinks) pairs (one more leaf at most than filling leaves in turn, and no
+    // server lost with one switch). One pair alone is an MLAG pair with no spine (LeafPair).
+    const bool ethernet = sw.switchSpec && sw.switchSpec->technology == QLatin1String("ethernet");
+    const bool dualHomed = ethernet && perServer == 2 && !sm.any();
+    const long long pairs = dualHomed ? (nodes + down - 1) / down : 0;
+    const long long leafCount = dualHomed ? 2 * pairs : (hostPorts + down - 1) / down;
     if (leafCount > radix)
         return QStringLiteral("two tiers of %1 at %2 hold at most %3 server ports (%4 leaves of %5 downlinks); "
                               "%6 servers need %7 (use a rail-optimized or fat-tree %8, or a larger switch)")
@@ -70,8 +78,11 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     layout.serverY = 900;
     std::vector<NodeId> leaves;
     std::vector<ClosBuilder::Leaf> closLeaves;
+    // The servers of pair p: the first nodes % pairs pairs take one more.
+    auto pairStart = [&](long long p) { return p * (nodes / pairs) + std::min<long long>(p, nodes % pairs); };
     for (long long l = 0; l < leafCount; ++l) {
-        const double x = (l * down + down / 2.0) / perServer * kServerWidth;
+        const double x = dualHomed ? (pairStart(l / 2) + (pairStart(l / 2 + 1) - pairStart(l / 2)) / 2.0) * kServerWidth
+                                   : (l * down + down / 2.0) / perServer * kServerWidth;
         const NodeId leaf = b.addNode(sw, QStringLiteral("leaf-%1").arg(l + 1, 3, 10, QLatin1Char('0')),
             Network::Compute, FabricTier::Leaf, QPointF(x, 600));
         leaves.push_back(leaf);
@@ -85,7 +96,21 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     for (int i = 0; i < nodes; ++i) {
         const NodeId n = b.addNode(server, QStringLiteral("%1-%2").arg(server.sku).arg(i + 1, 5, 10, QLatin1Char('0')),
             Network::None, FabricTier::None, QPointF(i * kServerWidth, 900));
-        for (int p = 0; p < perServer; ++p, ++port) {
+        if (dualHomed) {
+            long long pair = i * pairs / nodes; // near the pair that holds server i; the bounds decide
+            while (pair > 0 && pairStart(pair) > i)
+                --pair;
+            while (pairStart(pair + 1) <= i)
+                ++pair;
+            for (int p = 0; p < perServer; ++p) {
+                const NodeId leaf = leaves[static_cast<size_t>(2 * pair + p)];
+                if (std::find(rowLeaves.begin(), rowLeaves.end(), leaf) == rowLeaves.end())
+                    rowLeaves.push_back(leaf);
+                b.connect(
+                    b.portAt(n, computeGroup, p), b.portAt(leaf, dataGroup, static_cast<int>(i - pairStart(pair))));
+            }
+        }
+        for (int p = 0; p < perServer && !dualHomed; ++p, ++port) {
             const NodeId leaf = leaves[static_cast<size_t>(port / down)];
             if (rowLeaves.empty() || rowLeaves.back() != leaf)
                 rowLeaves.push_back(leaf);
@@ -127,7 +152,25 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     }
     for (NodeId leaf : leaves)
         b.skipTo(leaf, dataGroup, down);
-    if (leafCount == 1) {
+    if (dualHomed && pairs == 1) {
+        // The hosts fill ports 0..nodes-1 of each leaf; the peer link starts at the next whole cage.
+        const int cage = std::max(1, fabric.portsPerCage);
+        const int first = (nodes + cage - 1) / cage * cage;
+        const int isl = LeafPair::links(nodes, downGbps, upGbps, os, radix - first);
+        LeafPair::join(b, sw, leaves[0], leaves[1], first, isl);
+        layout.tiers = 1;
+        layout.leafUplinks = isl;
+        layout.leafRatio = Oversubscription::ratioText(
+            static_cast<long long>(nodes) * downGbps, static_cast<long long>(isl) * upGbps);
+        notes << QStringLiteral("two leaves hold every server: an MLAG pair with no spine, each server's two ports on "
+                                "the two leaves (dual-homed), joined by %1 inter-switch links of %2G (%3 x %4G of "
+                                "hosts per leaf at %5)")
+                     .arg(isl)
+                     .arg(upGbps)
+                     .arg(nodes)
+                     .arg(downGbps)
+                     .arg(os.toString());
+    } else if (leafCount == 1) {
         layout.tiers = 1;
         notes << QStringLiteral("one leaf holds every server: no spine tier");
     } else {

@@ -145,6 +145,21 @@ const CatalogItem* OpticsRules::copperFor(
     return best;
 }
 
+const CatalogItem* OpticsRules::activeOpticalFor(
+    const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres)
+{
+    const CatalogItem* best = nullptr;
+    for (const CatalogItem* p : parts) {
+        if (!p->cable || p->cable->medium != QLatin1String("aoc"))
+            continue;
+        const CableSpec& c = *p->cable;
+        if (copperJoins(*p, a, b, linkGbps) && reaches(c.maxLengthM, metres)
+            && better(p, c.maxLengthM, best, best ? best->cable->maxLengthM : 0))
+            best = p;
+    }
+    return best;
+}
+
 OpticsRules::Optical OpticsRules::opticalFor(
     const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres, const QString& only)
 {

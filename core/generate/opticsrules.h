@@ -51,6 +51,11 @@ public:
     // the link's speed and reaching `metres`.
     [[nodiscard]] static const CatalogItem* copperFor(
         const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres);
+    // An active optical cable (medium "aoc") that joins both ends as copperJoins judges them (a
+    // splitter by its far cages) and reaches `metres`: for links no module serves at one end (a 200G
+    // QSFP56 host on a twin-port 400G switch cage, NVIDIA MFA7U10). The shortest reach, then the first SKU.
+    [[nodiscard]] static const CatalogItem* activeOpticalFor(
+        const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres);
 
     // An optical link between two ports: multimode while a module for each end and the fiber
     // reach, else single-mode (DR-class, then 2 km FR-class modules by reach), the fiber ending in

@@ -177,34 +177,144 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor, bool anyRack)
             const QPointF d = mRacks[static_cast<size_t>(r)].floor - homeRack.floor;
             consider(r, std::abs(d.x()) + std::abs(d.y()));
         }
-    if (best < 0) {
-        // A new rack at the end of the anchor's row; the current row carries on where it was.
-        Row& row = mRows[static_cast<size_t>(homeRack.row)];
-        // Rows with one label are one line of racks (a network rack, then servers): the new rack
-        // goes after the last of them, not onto a rack already standing there.
-        QPointF end = mRacks[static_cast<size_t>(row.racks.back())].floor;
-        for (const Rack& other : mRacks)
-            if (mRows[static_cast<size_t>(other.row)].label == row.label && other.floor.y() == end.y()
-                && other.floor.x() > end.x())
-                end = other.floor;
-        Rack r;
-        Group g;
-        g.id = mBuilder.design().allocateGroupId();
-        g.kind = GroupKind::Rack;
-        g.name = nextName(row.label);
-        g.sku = mRackItem.sku;
-        g.powerBudgetKw = mBudgetW / 1000.0;
-        g.liquidCooled = mLiquid;
-        r.id = g.id;
-        r.floor = end + QPointF(mWidthM, 0);
-        r.row = homeRack.row;
-        r.line = homeRack.line;
-        mBuilder.design().insertGroup(std::move(g));
-        best = static_cast<int>(mRacks.size());
-        row.racks.push_back(best);
-        mRacks.push_back(r);
-    }
+    if (best < 0)
+        best = openRackInLineOf(home);
     put(id, best);
+}
+
+int RackPlanner::openRackInLineOf(int beside)
+{
+    // A new rack at the end of that rack's row; the current row carries on where it was.
+    const Rack& at = mRacks[static_cast<size_t>(beside)];
+    const int rowIndex = at.row;
+    const int line = at.line;
+    Row& row = mRows[static_cast<size_t>(rowIndex)];
+    // Rows with one label are one line of racks (a network rack, then servers): the new rack
+    // goes after the last of them, not onto a rack already standing there.
+    QPointF end = mRacks[static_cast<size_t>(row.racks.back())].floor;
+    for (const Rack& other : mRacks)
+        if (mRows[static_cast<size_t>(other.row)].label == row.label && other.floor.y() == end.y()
+            && other.floor.x() > end.x())
+            end = other.floor;
+    Rack r;
+    Group g;
+    g.id = mBuilder.design().allocateGroupId();
+    g.kind = GroupKind::Rack;
+    g.name = nextName(row.label);
+    g.sku = mRackItem.sku;
+    g.powerBudgetKw = mBudgetW / 1000.0;
+    g.liquidCooled = mLiquid;
+    r.id = g.id;
+    r.floor = end + QPointF(mWidthM, 0);
+    r.row = rowIndex;
+    r.line = line;
+    mBuilder.design().insertGroup(std::move(g));
+    const int index = static_cast<int>(mRacks.size());
+    row.racks.push_back(index);
+    mRacks.push_back(r);
+    return index;
+}
+
+int RackPlanner::nearestRack(int from, const std::function<bool(int)>& allowed) const
+{
+    const QPointF origin = mRacks[static_cast<size_t>(from)].floor;
+    int best = -1;
+    double bestDistance = 0;
+    for (int r = 0; r < static_cast<int>(mRacks.size()); ++r) {
+        if (r == from || mRacks[static_cast<size_t>(r)].busbar || !allowed(r))
+            continue;
+        const QPointF d = mRacks[static_cast<size_t>(r)].floor - origin;
+        const double distance = std::abs(d.x()) + std::abs(d.y());
+        if (best < 0 || distance < bestDistance) {
+            best = r;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+int RackPlanner::rackIndexOf(NodeId id) const
+{
+    const size_t slot = id.value() - 1;
+    return id.isValid() && slot < mRackOfNode.size() ? mRackOfNode[slot] : -1;
+}
+
+bool RackPlanner::swapPlaces(NodeId a, NodeId b)
+{
+    const int ra = rackIndexOf(a);
+    const int rb = rackIndexOf(b);
+    if (ra < 0 || rb < 0 || ra == rb)
+        return false;
+    const CatalogItem& ia = mBuilder.itemOf(a);
+    const CatalogItem& ib = mBuilder.itemOf(b);
+    if (std::lround(ia.rackUnits.value) != std::lround(ib.rackUnits.value))
+        return false;
+    Rack& rackA = mRacks[static_cast<size_t>(ra)];
+    Rack& rackB = mRacks[static_cast<size_t>(rb)];
+    const double delta = ib.powerMaxW.value - ia.powerMaxW.value; // what rack A gains
+    rackA.usedW += delta;
+    rackB.usedW -= delta;
+    if (rackA.line >= 0)
+        mLineW[static_cast<size_t>(rackA.line)] += delta;
+    if (rackB.line >= 0)
+        mLineW[static_cast<size_t>(rackB.line)] -= delta;
+    Node na = *mBuilder.design().node(a);
+    Node nb = *mBuilder.design().node(b);
+    std::swap(na.rack, nb.rack);
+    std::swap(na.rackUnit, nb.rackUnit);
+    mBuilder.design().replaceNode(na);
+    mBuilder.design().replaceNode(nb);
+    std::swap(mRackOfNode[a.value() - 1], mRackOfNode[b.value() - 1]);
+    std::swap(mUnitOfNode[a.value() - 1], mUnitOfNode[b.value() - 1]);
+    return true;
+}
+
+bool RackPlanner::canSwap(NodeId a, NodeId b) const
+{
+    const int ra = rackIndexOf(a);
+    const int rb = rackIndexOf(b);
+    if (ra < 0 || rb < 0 || ra == rb)
+        return false;
+    const CatalogItem& ia = mBuilder.itemOf(a);
+    const CatalogItem& ib = mBuilder.itemOf(b);
+    if (std::lround(ia.rackUnits.value) != std::lround(ib.rackUnits.value))
+        return false;
+    const double delta = ib.powerMaxW.value - ia.powerMaxW.value; // what rack A gains
+    auto within = [&](const Rack& r, double gain) {
+        const bool underLimit = mRowLimitW <= 0 || r.line < 0 || gain <= 0
+            || mLineW[static_cast<size_t>(r.line)] + gain <= mRowLimitW + 1e-6;
+        return !r.busbar && (gain <= 0 || r.usedW + gain <= mBudgetW + 1e-6) && underLimit;
+    };
+    return within(mRacks[static_cast<size_t>(ra)], delta) && within(mRacks[static_cast<size_t>(rb)], -delta);
+}
+
+bool RackPlanner::hasRoomFor(int rack, NodeId id) const
+{
+    const CatalogItem& item = mBuilder.itemOf(id);
+    const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    const Rack& r = mRacks[static_cast<size_t>(rack)];
+    const bool underLimit = mRowLimitW <= 0 || r.line < 0
+        || mLineW[static_cast<size_t>(r.line)] + item.powerMaxW.value <= mRowLimitW + 1e-6;
+    return fits(r, height, item.powerMaxW.value) && underLimit;
+}
+
+void RackPlanner::moveTo(NodeId id, int rack)
+{
+    const int from = rackIndexOf(id);
+    if (from == rack)
+        return;
+    if (from >= 0) {
+        const CatalogItem& item = mBuilder.itemOf(id);
+        const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+        Rack& old = mRacks[static_cast<size_t>(from)];
+        old.usedW -= item.powerMaxW.value;
+        if (old.line >= 0)
+            mLineW[static_cast<size_t>(old.line)] -= item.powerMaxW.value;
+        // Taken from the top, the rack closes up; from lower down, its units stay free.
+        if (height > 0 && mUnitOfNode[id.value() - 1] + height - 1 == old.usedU)
+            old.usedU -= height;
+    }
+    put(id, rack);
 }
 
 GroupId RackPlanner::placeAfter(NodeId id, GroupId after, const QString& name)

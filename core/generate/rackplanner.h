@@ -7,6 +7,7 @@
 #include <QPointF>
 #include <QString>
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -43,6 +44,26 @@ public:
     int addPdus(const CatalogItem& pdu);
 
     [[nodiscard]] int rackCount() const { return static_cast<int>(mRacks.size()); }
+
+    // Re-placing switches across racks (FailureDomainPlacement), by rack index (0 .. rackCount()).
+    // The rack a placed node stands in, or -1.
+    [[nodiscard]] int rackIndexOf(NodeId node) const;
+    [[nodiscard]] GroupId rackId(int rack) const { return mRacks[static_cast<size_t>(rack)].id; }
+    [[nodiscard]] bool holdsGpuServers(int rack) const { return mRacks[static_cast<size_t>(rack)].gpuServers; }
+    // Two placed nodes of the same height in different racks trade places (rack and U), so neither
+    // rack's height changes; their power moves with them. False (nothing done) when they cannot.
+    bool swapPlaces(NodeId a, NodeId b);
+    // Whether swapPlaces(a, b) keeps both racks within their power budgets and rows within the limit.
+    [[nodiscard]] bool canSwap(NodeId a, NodeId b) const;
+    // Whether `node` fits rack `rack` (height, power budget, and the row limit of its line).
+    [[nodiscard]] bool hasRoomFor(int rack, NodeId node) const;
+    // Moves a placed node to the top of rack `rack` (where it must fit); its old rack gives back its
+    // power, and its height when it stood at the top.
+    void moveTo(NodeId node, int rack);
+    // The rack nearest rack `from` on the floor (x and y distance) for which `allowed` holds, or -1.
+    [[nodiscard]] int nearestRack(int from, const std::function<bool(int)>& allowed) const;
+    // Opens a rack at the end of the line of racks that rack `beside` stands in; returns its index.
+    int openRackInLineOf(int beside);
 
     // The racks place() would fill with `nodes` in a row of their own, with their IT maximum and
     // liquid heat (and the PDUs addPdus gives each, when `pdu` is set), placing nothing; the rack

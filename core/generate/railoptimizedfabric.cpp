@@ -4,10 +4,12 @@
 #include "generate/closbuilder.h"
 #include "generate/designbuilder.h"
 #include "generate/generatoroptions.h"
+#include "generate/leafpair.h"
 #include "generate/subnetmanagers.h"
 #include "generate/trayrailfabric.h"
 #include "model/useroption.h"
 
+#include <algorithm>
 #include <numeric>
 
 namespace pw {
@@ -20,11 +22,36 @@ constexpr double kLeafY = 600;
 constexpr double kSpineY = 350;
 constexpr double kCoreY = 100;
 
-// NVIDIA DGX BasePOD: the smallest compute fabric is two switches (two QM9700 for 4-8 DGX), each
-// taking half of every server's rails, so that losing one switch halves the bandwidth but joins
-// every server still.
+// NVIDIA DGX BasePOD: below one SU the compute fabric is one switch where the whole cluster fits it,
+// else two switches (two QM9700 for 8 DGX), each taking half of every server's rails, so that losing
+// one switch halves the bandwidth but joins every server still.
 constexpr int kSmallFabricLeaves = 2;
+// The two switches' inter-switch links: one twin-port passive DAC (NVIDIA MCP4Y10, 2 x 400G), as
+// BasePOD cables its switch-to-switch links, so that the two are one subnet and traffic that
+// NVLink cannot move to the other rail has a path.
+constexpr int kSmallFabricIsls = 2;
 } // namespace
+
+int RailOptimizedFabric::smallFabricSwitches(
+    const GeneratorOptions& o, const CatalogItem& server, const CatalogItem& sw, int nodes, bool smSlot)
+{
+    const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
+    const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
+    if (computeTrays(server).trays > 0 || computeGroup < 0 || dataGroup < 0 || std::max(1, o.planes) != 1
+        || nodes >= o.suSize)
+        return 0;
+    const int rails = server.portGroups[static_cast<size_t>(computeGroup)].count;
+    const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
+    const bool infiniband = sw.switchSpec && sw.switchSpec->technology == QLatin1String("infiniband");
+    const int slots = nodes + (smSlot ? 1 : 0);
+    if (infiniband && !o.twoSwitches && slots * rails <= radix)
+        return 1;
+    const int isls = infiniband ? kSmallFabricIsls : 0;
+    if (rails >= kSmallFabricLeaves && rails % kSmallFabricLeaves == 0
+        && slots * (rails / kSmallFabricLeaves) + isls <= radix)
+        return kSmallFabricLeaves;
+    return 0;
+}
 
 std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const GeneratorOptions& o,
     const CatalogItem& server, const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
@@ -44,23 +71,82 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
             .arg(server.sku)
             .arg(planes);
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
-    const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
-    const int su = o.suSize;
+    const PortGroup& fabric = sw.portGroups[static_cast<size_t>(dataGroup)];
+    const int radix = fabric.count;
+    int su = o.suSize;
     if (su <= 0)
         return QStringLiteral("the %1 must be at least 1").arg(UserOptions::mention(UserOption::ScalableUnitSize));
-    // The pair shares one server slot: its ports go to rails 0, 1, ... of that slot.
-    const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute, rails);
+    // Each plane is a subnet of its own, with its own subnet managers; a set shares one server slot
+    // (or the spare ports) of its plane's rails: ports 0, 1, ... on rails p, p + planes, ...
+    const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute, rails / planes);
     const bool withUfm = sm.any();
+    const Oversubscription& os = o.oversubscription;
+    const int railsPerPlane = rails / planes;
 
-    // Below one SU: two leaves of half the rails each, no spine, when the slots fit them.
+    // Ethernet is sized in bandwidth: downlinks at the speed the hosts share with the leaf, uplinks
+    // at the switch's own (a 200G host under 400G uplinks needs half an uplink at 1:1); InfiniBand
+    // in ports, as the DGX SuperPOD tables count them (equal speeds: the same figures).
+    const bool ethernet = sw.switchSpec && sw.switchSpec->technology == QLatin1String("ethernet");
+    int downGbps = 0;
+    for (int h : server.portGroups[static_cast<size_t>(computeGroup)].speedsGbps)
+        for (int f : fabric.speedsGbps)
+            if (h == f)
+                downGbps = std::max(downGbps, h);
+    const int upGbps = fabric.maxSpeedGbps();
+    const bool byBandwidth = ethernet && downGbps > 0 && upGbps > 0;
+    auto uplinksFor = [&](int servers) {
+        if (!byBandwidth)
+            return os.uplinksFor(servers);
+        const long long need = static_cast<long long>(servers) * downGbps * os.up;
+        const long long per = static_cast<long long>(upGbps) * os.down;
+        return static_cast<int>(std::max(1LL, (need + per - 1) / per));
+    };
+    // Ethernet, one or two rails per plane: when one leaf per rail holds every server at the ratio
+    // asked (in bandwidth), those leaves carry the load alone and there is no spine; the two leaves
+    // of a plane are an MLAG pair joined by inter-switch links (LeafPair), each server dual-homed
+    // over its two rails. 64 L40S (2 x 200G) on SN5600 at 1:1: a leaf holds 84 (84 x 200G down,
+    // 42 x 400G up), so 2 leaves and no spine, not 2 SUs of 32 with a spine.
+    const Oversubscription::LeafPorts railLeaf = byBandwidth
+        ? os.leafPorts(radix, downGbps, upGbps).value_or(Oversubscription::LeafPorts{0, 0})
+        : Oversubscription::LeafPorts{0, 0};
+    const bool pairs = byBandwidth && !withUfm && railsPerPlane <= 2 && nodes <= railLeaf.down;
+
+    // Below one SU, no spine. On InfiniBand (NVIDIA DGX BasePOD practice): one switch with every rail
+    // where the slots (servers and the subnet managers' one) fit it and the dial does not ask for
+    // two, else two of half the rails each joined by inter-switch links. On Ethernet: two of half
+    // the rails each.
+    const bool infiniband = sw.switchSpec && sw.switchSpec->technology == QLatin1String("infiniband");
     const int smallSlots = nodes + (withUfm ? 1 : 0);
-    const bool small = planes == 1 && nodes < su && rails >= kSmallFabricLeaves && rails % kSmallFabricLeaves == 0
-        && smallSlots * (rails / kSmallFabricLeaves) <= radix;
-    const int railsPerLeaf = small ? rails / kSmallFabricLeaves : 1;
+    const int smallSwitches = pairs ? 0 : smallFabricSwitches(o, server, sw, nodes, withUfm);
+    const bool single = smallSwitches == 1;
+    const bool pair = smallSwitches == kSmallFabricLeaves;
+    const int isls = infiniband ? kSmallFabricIsls : 0;
+    const bool small = pairs || single || pair;
+    const int railsPerLeaf = pairs ? 1 : single ? rails : pair ? rails / kSmallFabricLeaves : 1;
+    if (pairs)
+        su = std::max(su, smallSlots); // one unit of every server, beyond the catalog's SU if need be
     const int leavesPerUnit = rails / railsPerLeaf;
-    const int minUplinks = small ? 0 : o.oversubscription.uplinksFor(su);
+    // A partial scalable unit whose full size would not fit the leaf (72 DGX B300 on a 128-port
+    // SN5600 at 1:1 need 72 down + 72 up) is sized from the servers asked: its leaves take those
+    // servers' downlinks and the uplinks they need (64 + 64), rather than refusing the design.
+    if (!small && nodes < su && su + uplinksFor(su) > radix && smallSlots + uplinksFor(smallSlots) <= radix) {
+        notes << QStringLiteral("%1 servers are less than one %2-server scalable unit, whose leaves would need %2 + "
+                                "%3 of the %4 ports of %5 at %6: the scalable unit is sized from the %1 servers asked "
+                                "(%7 down, %8 up per leaf)")
+                     .arg(nodes)
+                     .arg(su)
+                     .arg(uplinksFor(su))
+                     .arg(radix)
+                     .arg(sw.sku, os.toString())
+                     .arg(smallSlots)
+                     .arg(uplinksFor(smallSlots));
+        su = smallSlots;
+    }
+    const int minUplinks = small ? 0 : uplinksFor(su);
     if (!small && su + minUplinks > radix) {
-        const int maxSu = radix * o.oversubscription.down / (o.oversubscription.down + o.oversubscription.up);
+        const int maxSu = railLeaf.down > 0
+            ? railLeaf.down
+            : radix * o.oversubscription.down / (o.oversubscription.down + o.oversubscription.up);
         return QStringLiteral("%1 has %2 fabric ports; a leaf of a %3-server scalable unit at %4 needs %3 down + %5 up "
                               "(use a %7 of %6 or less, more oversubscription, or a larger switch)")
             .arg(sw.sku)
@@ -87,7 +173,6 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     const int slots = placedNodes + (withUfm && !ufmOnSpare ? 1 : 0);
     const int units = small ? 1 : (slots + su - 1) / su;
     // Each plane is a fabric of its own: rail r is in plane r % planes.
-    const int railsPerPlane = rails / planes;
     const int podUnits = std::max(1, (radix / 2) / railsPerPlane);
     const long long leafCount = static_cast<long long>(units) * leavesPerUnit;
     const long long planeLeaves = leafCount / planes;
@@ -123,6 +208,9 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
                          .arg(ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix));
     }
     layout.leafUplinks = uplinks;
+    if (byBandwidth && !small)
+        layout.leafRatio = Oversubscription::ratioText(
+            static_cast<long long>(su) * downGbps, static_cast<long long>(uplinks) * upGbps);
 
     Design& d = b.design();
     const long long computeLinks = static_cast<long long>(placedNodes) * rails + leafCount * uplinks * 2;
@@ -146,11 +234,11 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
         std::vector<NodeId> unitLeaves;
         for (int l = 0; l < leavesPerUnit; ++l) {
             const double x = x0 + (l + 0.5) * su * kServerWidth / leavesPerUnit;
-            const QString name = small
-                ? QStringLiteral("leaf-r%1-%2").arg(l * railsPerLeaf + 1).arg((l + 1) * railsPerLeaf)
-                : QStringLiteral("leaf-su%1-r%2").arg(u + 1, 2, 10, QLatin1Char('0')).arg(l + 1);
-            const NodeId leaf
-                = b.addNode(sw, name, Network::Compute, FabricTier::Leaf, QPointF(x, kLeafY), unit, small ? -1 : l);
+            const QString name = pairs ? QStringLiteral("leaf-r%1").arg(l + 1)
+                : small ? QStringLiteral("leaf-r%1-%2").arg(l * railsPerLeaf + 1).arg((l + 1) * railsPerLeaf)
+                        : QStringLiteral("leaf-su%1-r%2").arg(u + 1, 2, 10, QLatin1Char('0')).arg(l + 1);
+            const NodeId leaf = b.addNode(
+                sw, name, Network::Compute, FabricTier::Leaf, QPointF(x, kLeafY), unit, small && !pairs ? -1 : l);
             unitLeaves.push_back(leaf);
             leaves.push_back({leaf, x});
         }
@@ -169,34 +257,42 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     }
     if (withUfm) {
         // The slot after the last server is free (units were sized for it); on a spare port, the
-        // last leaf port of each rail's leaf.
+        // last leaf port of each rail's leaf. One set per plane, on that plane's rails.
         const int slot = small ? slots - 1 : su - 1;
         const int unitIndex = units - 1;
         const double x0 = unitIndex * unitWidth;
         const std::vector<NodeId>& unitLeaves = layout.leafRows.back();
-        const std::vector<NodeId> appliances = sm.add(b, *ufm, QStringLiteral("ufm"),
-            QPointF(x0 + (su - 1) * kServerWidth, kServerY), kServerWidth / 2, layout.units.back());
-        for (int i = 0; i < sm.appliances; ++i) {
-            const NodeId n = appliances[static_cast<size_t>(i)];
-            for (int p = 0; p < sm.portsEach; ++p) {
-                // Without a spine the leaves are separate subnets: spread the ports over them.
-                const int k = i * sm.portsEach + p;
-                const int rail = small ? (k % leavesPerUnit) * railsPerLeaf + k / leavesPerUnit : k;
-                if (k >= rails)
-                    break;
-                const PortRef leaf = ufmOnSpare
-                    ? b.portAt(unitLeaves[static_cast<size_t>(rail / railsPerLeaf)], dataGroup, radix - 1)
-                    : leafPort(unitLeaves, slot, rail);
-                b.connect(b.portAt(n, sm.group, p), leaf);
+        for (int plane = 0; plane < planes; ++plane) {
+            const QString prefix = planes > 1 ? QStringLiteral("ufm-p%1").arg(plane + 1) : QStringLiteral("ufm");
+            const std::vector<NodeId> appliances = sm.add(b, *ufm, prefix,
+                QPointF(x0 + (su - 1 + plane) * kServerWidth, kServerY), kServerWidth / 2, layout.units.back());
+            for (int i = 0; i < sm.appliances; ++i) {
+                const NodeId n = appliances[static_cast<size_t>(i)];
+                for (int p = 0; p < sm.portsEach; ++p) {
+                    // Without a spine the leaves are separate subnets: spread the ports over them.
+                    const int k = i * sm.portsEach + p;
+                    if (k >= railsPerPlane)
+                        break;
+                    const int rail
+                        = small ? (k % leavesPerUnit) * railsPerLeaf + k / leavesPerUnit : plane + k * planes;
+                    const PortRef leaf = ufmOnSpare
+                        ? b.portAt(unitLeaves[static_cast<size_t>(rail / railsPerLeaf)], dataGroup, radix - 1)
+                        : leafPort(unitLeaves, slot, rail);
+                    b.connect(b.portAt(n, sm.group, p), leaf);
+                }
+                layout.appliances.push_back(n);
             }
-            layout.appliances.push_back(n);
         }
         const QString who = sm.who();
+        const QString perPlane = planes > 1
+            ? QStringLiteral(" (one set per plane, each plane a subnet of its own: %1 appliance(s) in all)")
+                  .arg(planes * sm.appliances)
+            : QString();
         if (ufmOnSpare)
-            notes << QStringLiteral("%1 takes the last port of the first leaves of SU %2, which %3 leaves free")
+            notes << QStringLiteral("%1 takes the last port of the first leaves of SU %2, which %3 leaves free%4")
                          .arg(who)
                          .arg(units)
-                         .arg(o.oversubscription.toString());
+                         .arg(o.oversubscription.toString(), perPlane);
         else if (layout.displacedServers > 0)
             notes << QStringLiteral(
                 "every leaf port of SU %1 is taken: %2 takes the slot of one server, so %3 of the %4 servers "
@@ -208,16 +304,83 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
                          .arg(nodes)
                          .arg(UserOptions::mention(UserOption::KeepEveryServer));
         else
-            notes << QStringLiteral("%1 takes one server slot of SU %2").arg(who).arg(units);
+            notes << QStringLiteral("%1 takes one server slot of SU %2%3").arg(who).arg(units).arg(perPlane);
     }
     if (small) {
         layout.tiers = 1;
         layout.width = unitWidth;
-        notes << QStringLiteral("below one SU: %1 servers on %2 leaves of %3 rails each, no spine (DGX BasePOD: two "
-                                "QM9700 for 4-8 DGX; cross-rail traffic moves over NVLink inside the server)")
-                     .arg(placedNodes)
-                     .arg(leavesPerUnit)
-                     .arg(railsPerLeaf);
+        if (single) {
+            notes << QStringLiteral(
+                "below one SU: the whole cluster fits one switch (%1 servers x %2 rails%3 = %4 of %5 ports), so "
+                "one %6 with every rail, no spine (NVIDIA DGX BasePOD practice); it is a single point of failure "
+                "(FABRIC-SPOF names the two-switch alternative, %7)")
+                         .arg(placedNodes)
+                         .arg(rails)
+                         .arg(withUfm ? QStringLiteral(" + one slot for the subnet managers") : QString())
+                         .arg(smallSlots * rails)
+                         .arg(radix)
+                         .arg(sw.sku, UserOptions::mention(UserOption::TwoSwitches));
+            return std::nullopt;
+        }
+        if (pairs)
+            notes << QStringLiteral(
+                "one leaf per rail holds every server: %1 servers, %2 leaves, no spine (a leaf holds "
+                "%3 x %4G down with %5 x %6G to spare at %7)")
+                         .arg(placedNodes)
+                         .arg(leavesPerUnit)
+                         .arg(railLeaf.down)
+                         .arg(downGbps)
+                         .arg(railLeaf.up)
+                         .arg(upGbps)
+                         .arg(os.toString());
+        else
+            notes << QStringLiteral(
+                "below one SU: %1 servers on %2 leaves of %3 rails each, no spine%4 (DGX BasePOD: two "
+                "QM9700 for 8 DGX; cross-rail traffic moves over NVLink inside the server)")
+                         .arg(placedNodes)
+                         .arg(leavesPerUnit)
+                         .arg(railsPerLeaf)
+                         .arg(isls > 0 ? QStringLiteral(", %1 inter-switch links between them (one twin-port DAC): one "
+                                                        "subnet, and a path for traffic NVLink cannot move")
+                                             .arg(isls)
+                                       : QString());
+        if (isls > 0) {
+            // The inter-switch links take the ports after the slots.
+            const std::vector<NodeId>& pairLeaves = layout.leafRows.back();
+            for (NodeId leaf : pairLeaves)
+                b.skipTo(leaf, dataGroup, smallSlots * railsPerLeaf);
+            for (int i = 0; i < isls; ++i)
+                b.connect(b.takePort(pairLeaves[0], dataGroup), b.takePort(pairLeaves[1], dataGroup));
+        }
+        // Ethernet: the two leaves of a plane are an MLAG pair, joined by inter-switch links.
+        const std::vector<NodeId>& unitLeaves = layout.leafRows.front();
+        const int hosts = slots * railsPerLeaf;
+        const int cage = std::max(1, fabric.portsPerCage);
+        const int first = (hosts + cage - 1) / cage * cage;
+        for (int plane = 0; byBandwidth && plane < planes; ++plane) {
+            std::vector<NodeId> pairLeaves;
+            for (int l = 0; l < leavesPerUnit; ++l)
+                if ((pairs ? l % planes : 0) == plane)
+                    pairLeaves.push_back(unitLeaves[static_cast<size_t>(l)]);
+            if (pairLeaves.size() != 2)
+                continue;
+            const int isl = LeafPair::links(hosts, downGbps, upGbps, os, radix - first);
+            if (isl <= 0)
+                continue;
+            LeafPair::join(b, sw, pairLeaves[0], pairLeaves[1], first, isl);
+            layout.leafUplinks = isl;
+            layout.leafRatio = Oversubscription::ratioText(
+                static_cast<long long>(hosts) * downGbps, static_cast<long long>(isl) * upGbps);
+            if (plane == 0)
+                notes << QStringLiteral("the two leaves of %1 are an MLAG pair (each server dual-homed), joined by "
+                                        "%2 inter-switch links of %3G (%4 x %5G of hosts per leaf at %6)")
+                             .arg(planes > 1 ? QStringLiteral("each plane") : QStringLiteral("the fabric"))
+                             .arg(isl)
+                             .arg(upGbps)
+                             .arg(hosts)
+                             .arg(downGbps)
+                             .arg(os.toString());
+        }
         return std::nullopt;
     }
     // Leaf downlinks occupy ports 0..su-1; uplinks take the next free ports from su on.
@@ -239,11 +402,14 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
             ClosBuilder::namePlane(d, clos, plane);
         layout.tiers = clos.tiers;
         layout.cores.insert(layout.cores.end(), clos.cores.begin(), clos.cores.end());
+        // The floor has a spine row per pod (or one for two tiers) whatever the planes: the planes'
+        // spines share it, so that 8 planes of 2 spines fill one network rack, not 8.
         if (clos.tiers == 3) {
+            layout.spineRows.resize(std::max(layout.spineRows.size(), clos.pods.size()));
             for (size_t p = 0; p < clos.pods.size(); ++p) {
-                std::vector<NodeId> row(clos.spines.begin() + static_cast<long>(p * uplinks),
+                layout.spineRows[p].insert(layout.spineRows[p].end(),
+                    clos.spines.begin() + static_cast<long>(p * uplinks),
                     clos.spines.begin() + static_cast<long>((p + 1) * uplinks));
-                layout.spineRows.push_back(std::move(row));
                 if (plane > 0)
                     continue; // a unit has one parent pod: the first plane's
                 for (int u = static_cast<int>(p) * podUnits; u < std::min(units, static_cast<int>(p + 1) * podUnits);
@@ -254,7 +420,8 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
                 }
             }
         } else {
-            layout.spineRows.push_back(clos.spines);
+            layout.spineRows.resize(1);
+            layout.spineRows.front().insert(layout.spineRows.front().end(), clos.spines.begin(), clos.spines.end());
         }
     }
     if (planes > 1)

@@ -18,12 +18,14 @@ struct GeneratorOptions;
 // their uplinks over every spine; a core tier once the leaves exceed the switch radix. A partial
 // SU is built whole (leaves and leaf-spine cables), its unused slots left empty.
 //
-// Below one SU the fabric is sized for the nodes, as NVIDIA's DGX BasePOD does (two QM9700 for
-// 4-8 DGX): when the servers fit on two leaves, each leaf takes half the rails and there is no
-// spine (cross-rail traffic moves over NVLink inside the server).
+// Below one SU the fabric is sized for the nodes, as NVIDIA's DGX BasePOD does, with no spine
+// (cross-rail traffic moves over NVLink inside the server): on InfiniBand one switch with every
+// rail where the whole cluster fits it (options.twoSwitches asks for two), else two leaves of half
+// the rails each joined by inter-switch links; on Ethernet two leaves of half the rails each.
 //
 // With a subnet manager (ufm), a high-availability pair of appliances takes one server slot of
-// the last SU (its ports on rails 0..3). When every slot is taken (nodes a multiple of suSize),
+// the last SU (its ports on rails 0..3); with planes, a set per plane on that plane's rails (each
+// plane is a subnet of its own). When every slot is taken (nodes a multiple of suSize),
 // a leaf port left free by an oversubscribed leaf takes them; else, as in the RA ("a DGX system must
 // be removed to accommodate for UFM connectivity"), one server gives up its slot, unless
 // options.keepEveryNode asks for one more SU instead. layout.displacedServers says which happened.
@@ -32,6 +34,11 @@ public:
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const GeneratorOptions& options,
         const CatalogItem& server, const CatalogItem& sw, int nodes, const CatalogItem* ufm, ComputeLayout& layout,
         QStringList& notes);
+    // The switches of the compute fabric below one SU (1 or 2), or 0 when the fabric is built by
+    // scalable units; smSlot: the subnet managers take a server slot (an appliance, not the
+    // switches' own subnet manager). The one rule build() and the subnet-manager choice share.
+    [[nodiscard]] static int smallFabricSwitches(
+        const GeneratorOptions& options, const CatalogItem& server, const CatalogItem& sw, int nodes, bool smSlot);
 };
 
 } // namespace pw

@@ -1,4 +1,6 @@
 #include "generate/regenerate.h"
+
+#include "analysis/optionsconsidered.h"
 #include "model/designname.h"
 
 #include "catalog/catalog.h"
@@ -44,6 +46,7 @@ std::optional<GeneratorOptions> Regenerate::optionsOf(const Design& design)
     o.rackPowerKw = gen.value(QLatin1String("rack_power_kw")).toDouble();
     o.management = gen.value(QLatin1String("management")).toBool(true);
     o.keepEveryNode = gen.value(QLatin1String("keep_all_nodes")).toBool(false);
+    o.twoSwitches = gen.value(QLatin1String("two_switches")).toBool(false);
     o.storageSku = gen.value(QLatin1String("storage")).toString();
     if (const auto tier = storageTierFromString(gen.value(QLatin1String("storage_tier")).toString()))
         o.storageTier = *tier;
@@ -54,6 +57,9 @@ std::optional<GeneratorOptions> Regenerate::optionsOf(const Design& design)
     });
     o.properties = design.properties();
     o.properties.remove(QLatin1String("generator"));
+    // The options weighed chose the design as it was generated; with other dials it is no longer
+    // the option they name, so the record (the proposal's "Options considered") goes.
+    o.properties.remove(QLatin1String(OptionsConsidered::kKey));
     // A name the generator derived from the design (DesignName::derived) is derived again.
     if (design.name() != DesignName::derived(design))
         o.name = design.name();

@@ -2,6 +2,8 @@
 
 #include "generate/designbuilder.h"
 
+#include <algorithm>
+
 namespace pw {
 
 QString SubnetManagers::who() const
@@ -21,7 +23,16 @@ SubnetManagers SubnetManagers::of(const CatalogItem* ufm, PortRole role, int roo
     s.portsEach = ufm->portGroups[static_cast<size_t>(s.group)].count;
     if (s.portsEach <= 0)
         return s;
-    s.appliances = kPerFabric * s.portsEach <= room ? kPerFabric : 1;
+    if (kPerFabric * s.portsEach <= room) {
+        s.appliances = kPerFabric;
+    } else if (room >= kPerFabric) {
+        // A pair on fewer ports each (a plane of 2 rails: one port per appliance) keeps it redundant.
+        s.appliances = kPerFabric;
+        s.portsEach = room / kPerFabric;
+    } else {
+        s.appliances = 1;
+        s.portsEach = std::max(1, std::min(s.portsEach, room));
+    }
     return s;
 }
 

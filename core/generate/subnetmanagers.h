@@ -31,8 +31,9 @@ struct SubnetManagers {
     [[nodiscard]] QString who() const;
 
     // The subnet managers of a fabric whose ports have the role (compute or storage), on an
-    // appliance ufm (nullptr: none). A pair, unless its ports exceed room (e.g. one server slot of
-    // a rail-optimized SU: 8 rails hold 2 x 2 ports); then a single appliance.
+    // appliance ufm (nullptr: none), with room for that many ports (e.g. one server slot of a
+    // rail-optimized SU: 8 rails hold 2 x 2 ports). A pair on all their ports where they fit, else a
+    // pair on room / 2 ports each (one plane of 2 rails: 1 each), else one appliance on one port.
     [[nodiscard]] static SubnetManagers of(const CatalogItem* ufm, PortRole role, int room = INT_MAX);
 
     // Adds the appliances ("<prefix>-1", "<prefix>-2") side by side from `at`; their fabric ports are

@@ -7,6 +7,7 @@
 #include "generate/subnetmanagers.h"
 #include "model/useroption.h"
 
+#include <algorithm>
 #include <numeric>
 
 namespace pw {
@@ -54,16 +55,17 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
     const int su = o.suSize;
     if (su <= 0)
         return QStringLiteral("the %1 must be at least 1").arg(UserOptions::mention(UserOption::ScalableUnitSize));
-    // An InfiniBand leaf keeps a port for the subnet manager whether or not it is generated, so
-    // that the fabric is the same with and without management.
     const bool infiniband = sw.switchSpec && sw.switchSpec->technology == QLatin1String("infiniband");
-    const int reserve = infiniband ? 1 : 0;
-    // As many whole racks' rail per leaf as fit with their uplinks at the asked ratio.
+    // The port arithmetic of every rail-optimized leaf: as many whole racks' rail as fit with their
+    // uplinks at the asked ratio. A rack gives a leaf one port per tray (and plane), so one SU of
+    // 8 NVL72 racks is 576 ports per plane as one SU of 72 DGX B300 is: on a Q3400 (144 x 800G) a
+    // leaf takes the rail of 4 racks, 72 down and 72 up at 1:1, RA-11339's B300 XDR leaf; on a
+    // QM9700 (64) one rack's rail, 18 down and 18 up, RA-11338's GB200 leaf.
     const int rackDown = trays.trays * perPlane;
     int racksPerLeaf = 0;
     while (racksPerLeaf < su) {
         const int down = (racksPerLeaf + 1) * rackDown;
-        if (down + o.oversubscription.uplinksFor(down) + reserve > radix)
+        if (down + o.oversubscription.uplinksFor(down) > radix)
             break;
         ++racksPerLeaf;
     }
@@ -75,10 +77,17 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
             .arg(o.oversubscription.toString());
     const int downPerLeaf = racksPerLeaf * rackDown;
     const int uplinks = o.oversubscription.uplinksFor(downPerLeaf);
+    // An InfiniBand leaf with a port to spare keeps it for the subnet manager whether or not one is
+    // generated, so that the fabric is the same with and without management (RA-11338's QM9700
+    // leaf uses 36 of 64 ports). A full leaf (Q3400: 72 + 72 = 144) has none: then each switch of
+    // the top tier keeps one instead, only when subnet managers are built (the spines are sized
+    // for it), so that no rack gives up its place.
+    const bool smOnLeaf = infiniband && downPerLeaf + uplinks < radix;
+    const int topReserve = infiniband && !smOnLeaf && ufm ? 1 : 0;
     const int leavesPerRail = (su + racksPerLeaf - 1) / racksPerLeaf;
     const int leavesPerUnit = rails * leavesPerRail; // per plane
     const int units = (racks + su - 1) / su;
-    const SubnetManagers sm = SubnetManagers::of(ufm, PortRole::Compute, reserve > 0 ? leavesPerUnit : 0);
+    const SubnetManagers sm = smOnLeaf ? SubnetManagers::of(ufm, PortRole::Compute, leavesPerUnit) : SubnetManagers();
 
     Design& d = b.design();
     const long long leafCount = static_cast<long long>(units) * leavesPerUnit * planes;
@@ -164,35 +173,74 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
         for (NodeId leaf : row)
             b.skipTo(leaf, dataGroup, downPerLeaf);
 
-    // One SU: two tiers. Beyond: a spine-leaf group per rail of each SU, its spines in core groups.
-    // One Clos per plane; the planes share no switch.
-    const bool slg = units > 1;
+    // Two tiers while every spine can take a link from every leaf of a plane (the Clos rule of every
+    // rail-optimized fabric: Q3400, 8 leaves per SU, two tiers up to 18 SU as in RA-11339); beyond,
+    // pods of whole SUs with their own spines and core groups above. Where a leaf takes one rack's
+    // rail (RA-11338's geometry, QM9700), beyond one SU the RA's spine-leaf groups: one per rail
+    // of each SU, its spines in core groups. One Clos per plane; the planes share no switch.
+    const bool slg = units > 1 && racksPerLeaf == 1;
     const int podSpines = slg ? ClosBuilder::spinesPerPod(leavesPerRail, uplinks, radix) : 0;
-    std::vector<std::vector<NodeId>> unitSpines(static_cast<size_t>(units));
+    const int leavesPerPod = slg ? leavesPerRail : std::max(1, (radix / 2) / leavesPerUnit) * leavesPerUnit;
+    // Spine rows for the floor: per SU (spine-leaf groups), per pod, or one row (two tiers).
+    std::vector<std::vector<NodeId>> spineRows;
+    int topSmPorts = 0;
+    QString topSmWho;
     for (int p = 0; p < planes; ++p) {
         ClosBuilder::Result clos;
-        if (auto error = ClosBuilder::build(b, sw, leaves[static_cast<size_t>(p)], uplinks, leavesPerRail, true,
-                kSpineY, kCoreY, clos, podSpines, slg))
+        if (auto error = ClosBuilder::build(b, sw, leaves[static_cast<size_t>(p)], uplinks, leavesPerPod, true, kSpineY,
+                kCoreY, clos, podSpines, slg, topReserve))
             return error;
         if (planes > 1)
             ClosBuilder::namePlane(d, clos, p);
         layout.tiers = clos.tiers;
         layout.cores.insert(layout.cores.end(), clos.cores.begin(), clos.cores.end());
-        if (clos.tiers == 3) {
-            const size_t perUnit = clos.spines.size() / static_cast<size_t>(units);
-            for (int u = 0; u < units; ++u)
-                unitSpines[static_cast<size_t>(u)].insert(unitSpines[static_cast<size_t>(u)].end(),
-                    clos.spines.begin() + static_cast<long>(u * perUnit),
-                    clos.spines.begin() + static_cast<long>((u + 1) * perUnit));
-        } else {
-            unitSpines.front().insert(unitSpines.front().end(), clos.spines.begin(), clos.spines.end());
+        const size_t rows = clos.tiers == 3 ? (slg ? static_cast<size_t>(units) : clos.pods.size()) : 1;
+        spineRows.resize(std::max(spineRows.size(), rows));
+        const size_t perRow = clos.spines.size() / rows;
+        for (size_t r = 0; r < rows; ++r)
+            spineRows[r].insert(spineRows[r].end(), clos.spines.begin() + static_cast<long>(r * perRow),
+                r + 1 == rows ? clos.spines.end() : clos.spines.begin() + static_cast<long>((r + 1) * perRow));
+        if (clos.tiers == 3 && !slg && p == 0)
+            for (int u = 0; u < units; ++u) { // a unit's parent pod: the first plane's
+                Group g = *d.group(layout.units[static_cast<size_t>(u)]);
+                g.parent = clos.pods[static_cast<size_t>(u * leavesPerUnit / leavesPerPod)];
+                d.replaceGroup(g);
+            }
+        if (topReserve > 0) {
+            // The leaves are full: the subnet managers of this plane on the port each top-tier switch
+            // keeps, one appliance port per switch.
+            const std::vector<NodeId>& tops = ClosBuilder::topTier(clos);
+            const SubnetManagers topSm = SubnetManagers::of(ufm, PortRole::Compute, static_cast<int>(tops.size()));
+            const QString name = planes > 1 ? QStringLiteral("ufm-p%1").arg(p + 1) : QStringLiteral("ufm");
+            const std::vector<NodeId> appliances = topSm.add(b, *ufm, name,
+                QPointF((units - 1) * unitWidth + su * kRackWidth + p * kRackWidth, kServerY), kRackWidth / 2,
+                layout.units.back());
+            for (int i = 0; i < topSm.appliances; ++i) {
+                for (int q = 0; q < topSm.portsEach; ++q) {
+                    const size_t k = static_cast<size_t>(i * topSm.portsEach + q);
+                    if (k >= tops.size())
+                        break;
+                    b.connect(b.portAt(appliances[static_cast<size_t>(i)], topSm.group, q),
+                        b.portAt(tops[k], dataGroup, radix - 1));
+                    ++topSmPorts;
+                }
+                layout.appliances.push_back(appliances[static_cast<size_t>(i)]);
+            }
+            topSmWho = topSm.who();
         }
     }
-    if (layout.tiers == 3)
-        for (auto& row : unitSpines)
-            layout.spineRows.push_back(std::move(row));
-    else
-        layout.spineRows.push_back(std::move(unitSpines.front()));
+    layout.spineRows = std::move(spineRows);
+    if (topReserve > 0)
+        notes << QStringLiteral(
+            "every leaf port is taken (%1 down, %2 up of %3): %4 takes %5 port(s) that the %6 keep free, one per "
+            "switch%7, so that no rack gives up its place")
+                     .arg(downPerLeaf)
+                     .arg(uplinks)
+                     .arg(radix)
+                     .arg(topSmWho)
+                     .arg(topSmPorts)
+                     .arg(layout.tiers == 3 ? QStringLiteral("core switches") : QStringLiteral("spines"))
+                     .arg(planes > 1 ? QStringLiteral(", one set per plane") : QString());
     layout.leafUplinks = uplinks;
     const int g = std::gcd(downPerLeaf, uplinks);
     layout.leafRatio = QStringLiteral("%1:%2").arg(downPerLeaf / g).arg(uplinks / g);
@@ -207,12 +255,30 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
                  .arg(slg ? QStringLiteral("; a spine-leaf group per rail of each SU with %1 spines, spine j of every "
                                            "group in core group j")
                                 .arg(podSpines)
-                          : QString())
-          << QStringLiteral(
-                 "RA-11338 publishes the spine-leaf groups (8 leaves, one per rack, and 6 spines each, 6 core "
-                 "groups) but no switch counts per SU count: this design's %1 derived by the divisibility "
-                 "rule")
-                 .arg(slg ? QStringLiteral("core switches are") : QStringLiteral("one-SU spine count is"));
+                         : layout.tiers == 2 ? QStringLiteral("; two tiers, each leaf's uplinks spread evenly over "
+                                                              "the spines (divisibility rule)")
+                                             : QStringLiteral("; pods of %1 leaves with their own spines, core "
+                                                              "groups above")
+                                                   .arg(leavesPerPod));
+    if (racksPerLeaf > 1)
+        notes << QStringLiteral(
+            "one SU of %1 racks has %2 compute ports per plane, as many as one SU of 72 DGX B300: the leaves are "
+            "sized by the port arithmetic of NVIDIA DGX SuperPOD B300 XDR RA (RA-11339) Table 3 (a leaf takes as "
+            "many racks' rail as its %3 ports hold with their uplinks at %4: here %5 down and %6 up, %7 leaves per "
+            "SU and plane), not by RA-11338's one-rack leaf")
+                     .arg(su)
+                     .arg(su * rackDown * rails)
+                     .arg(radix)
+                     .arg(o.oversubscription.toString())
+                     .arg(downPerLeaf)
+                     .arg(uplinks)
+                     .arg(leavesPerUnit);
+    else
+        notes << QStringLiteral(
+            "RA-11338 publishes the spine-leaf groups (8 leaves, one per rack, and 6 spines each, 6 core "
+            "groups) but no switch counts per SU count: this design's %1 derived by the divisibility "
+            "rule")
+                     .arg(slg ? QStringLiteral("core switches are") : QStringLiteral("one-SU spine count is"));
     if (planes > 1)
         notes << QStringLiteral(
             "%1 compute planes: port k of every tray NIC in plane k mod %1 (the %2 ports of a split NIC in %1 "

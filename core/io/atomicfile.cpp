@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
@@ -46,18 +47,39 @@ int syncPath(const QString& path, bool directory)
     return result;
 }
 
-// The file a save replaces: the path itself, or the file a symlink (chain) names, so the
-// link survives the save.
+// The file a save replaces: the path itself, or the file at the end of a symlink chain, so every
+// link survives the save. A chain whose final target is missing is followed link by link (each
+// relative target read against its link's folder) to the name that does not exist yet, which is
+// written: replacing a middle link with a file would cut the chain. A loop, or a chain longer than
+// the system's (40, Linux's MAXSYMLINKS), is refused.
 QString resolveTarget(const QString& path)
 {
     const QFileInfo info(path);
-    if (!info.isSymLink())
+    struct stat link {};
+    if (::lstat(encoded(path).constData(), &link) != 0 || !S_ISLNK(link.st_mode))
         return info.absoluteFilePath();
-    const QString canonical = info.canonicalFilePath();
-    if (!canonical.isEmpty())
+    // realpath(), not QFileInfo::canonicalFilePath(): Qt answers a link loop with the link itself.
+    if (char* real = ::realpath(encoded(path).constData(), nullptr)) {
+        const QString canonical = QFile::decodeName(real);
+        std::free(real);
         return canonical;
-    // A dangling link: write the file it names.
-    return QFileInfo(info.symLinkTarget()).absoluteFilePath();
+    }
+    if (errno == ELOOP)
+        throw IoError(QStringLiteral("cannot write %1: %2").arg(path, systemError(ELOOP)));
+    QString current = info.absoluteFilePath();
+    for (int hop = 0; hop < 40; ++hop) {
+        const QByteArray name = encoded(current);
+        std::vector<char> buffer(4096);
+        const ssize_t n = ::readlink(name.constData(), buffer.data(), buffer.size());
+        if (n < 0) {
+            if (errno == EINVAL || errno == ENOENT)
+                return current; // not a link (or not there): the end of the chain
+            throw IoError(QStringLiteral("cannot write %1: %2").arg(path, systemError(errno)));
+        }
+        const QString target = QFile::decodeName(QByteArray(buffer.data(), static_cast<qsizetype>(n)));
+        current = QFileInfo(current).absoluteDir().absoluteFilePath(target);
+    }
+    throw IoError(QStringLiteral("cannot write %1: %2").arg(path, systemError(ELOOP)));
 }
 
 // SQLite reports a full disk as "disk I/O error" or "database or disk is full" and the errno is
@@ -128,7 +150,8 @@ std::vector<TempFile> tempsOf(const QString& path)
 
 } // namespace
 
-void AtomicFile::write(const QString& path, const std::function<void(const QString& tempPath)>& writeTemp)
+void AtomicFile::write(
+    const QString& path, const std::function<void(const QString& tempPath)>& writeTemp, Permissions permissions)
 {
     if (path.isEmpty())
         throw IoError(QStringLiteral("cannot write: no file name given"));
@@ -144,7 +167,9 @@ void AtomicFile::write(const QString& path, const std::function<void(const QStri
         throw IoError(QStringLiteral("cannot write %1: it is a folder").arg(path));
     if (exists && !S_ISREG(existing.st_mode))
         throw IoError(QStringLiteral("cannot write %1: it is not a regular file (a device, pipe or socket)").arg(path));
-    const mode_t mode = exists ? (existing.st_mode & 07777) : (0666 & ~currentUmask());
+    const mode_t mode = permissions == Permissions::Private ? mode_t(0600)
+        : exists                                            ? (existing.st_mode & 07777)
+                                                            : (0666 & ~currentUmask());
 
     removeStaleTemps(target);
     // Two saves of one file at once: the later rename would silently undo the earlier save, so the
@@ -165,7 +190,11 @@ void AtomicFile::write(const QString& path, const std::function<void(const QStri
         tempPath = temp.fileName();
     }
     try {
-        QFile::remove(tempPath); // writers (SQLite) create the file themselves
+        // Writers (SQLite) create the file themselves, with the umask's mode. A private file keeps
+        // the empty 0600 file QTemporaryFile made (SQLite takes an empty file as a new database),
+        // so its content is never readable by others, not even while it is written.
+        if (permissions != Permissions::Private)
+            QFile::remove(tempPath);
         try {
             writeTemp(tempPath);
         } catch (const Error& e) {
@@ -200,32 +229,36 @@ void AtomicFile::write(const QString& path, const std::function<void(const QStri
     }
 }
 
-void AtomicFile::writeBytes(const QString& path, const QByteArray& bytes)
+void AtomicFile::writeBytes(const QString& path, const QByteArray& bytes, Permissions permissions)
 {
-    write(path, [&](const QString& tempPath) {
-        const int fd = ::open(encoded(tempPath).constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-        if (fd < 0)
-            throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(errno)));
-        qsizetype done = 0;
-        while (done < bytes.size()) {
-            const ssize_t n = ::write(fd, bytes.constData() + done, static_cast<size_t>(bytes.size() - done));
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0) {
-                const int error = n < 0 ? errno : EIO;
+    write(
+        path,
+        [&](const QString& tempPath) {
+            const int fd
+                = ::open(encoded(tempPath).constData(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+            if (fd < 0)
+                throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(errno)));
+            qsizetype done = 0;
+            while (done < bytes.size()) {
+                const ssize_t n = ::write(fd, bytes.constData() + done, static_cast<size_t>(bytes.size() - done));
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n <= 0) {
+                    const int error = n < 0 ? errno : EIO;
+                    ::close(fd);
+                    throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(error)));
+                }
+                done += n;
+            }
+            if (::fsync(fd) != 0) {
+                const int error = errno;
                 ::close(fd);
                 throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(error)));
             }
-            done += n;
-        }
-        if (::fsync(fd) != 0) {
-            const int error = errno;
-            ::close(fd);
-            throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(error)));
-        }
-        if (::close(fd) != 0)
-            throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(errno)));
-    });
+            if (::close(fd) != 0)
+                throw IoError(QStringLiteral("cannot write %1: %2").arg(tempPath, systemError(errno)));
+        },
+        permissions);
 }
 
 int AtomicFile::removeStaleTemps(const QString& path, int minAgeSeconds)

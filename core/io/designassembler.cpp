@@ -225,10 +225,15 @@ Design DesignAssembler::assemble(DesignRecords r)
     if (r.floor) {
         QString why;
         std::optional<FloorLayout> floor;
-        if (!r.floor->isObject() || !(floor = FloorLayout::fromJson(r.floor->toObject(), d, &why)))
+        // Both formats are held to the same rules: hall figures present (a .podwright file refuses
+        // rows or racks without meta floor_hall) and no place for a rack the design does not have.
+        if (r.floor->isObject() && !r.floor->toObject().value(QLatin1String("hall")).isObject())
+            throw FormatError(QStringLiteral("the floor plan is damaged: it has no hall figures (\"hall\")"));
+        if (!r.floor->isObject()
+            || !(floor = FloorLayout::fromJson(r.floor->toObject(), d, &why, FloorLayout::MissingRacks::Refuse)))
             throw FormatError(why.isEmpty() ? QStringLiteral("the floor plan is damaged: it is not an object") : why);
         checkJsonText(r.floor->toObject(), QStringLiteral("the floor plan"));
-        // Kept as read (rack places of racks removed since are dropped by fromJson).
+        // Kept as read.
         d.setProperties(floor->storedIn(d.properties()));
     }
     return d;

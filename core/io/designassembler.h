@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/design.h"
+#include "util/designlimits.h"
 
 #include <QJsonObject>
 
@@ -25,14 +26,17 @@ struct DesignRecords {
 
 class DesignAssembler {
 public:
-    // Generous bounds that still keep memory proportional to the file (docs/file-format.md).
-    static constexpr size_t kMaxNodes = 2'000'000;
-    static constexpr size_t kMaxLinks = 20'000'000;
-    static constexpr size_t kMaxGroups = 1'000'000;
+    // Generous bounds that still keep memory proportional to the file (docs/file-format.md),
+    // from the largest legal design (util/designlimits.h). The most verbose generated shape (a
+    // fat-tree of one-GPU hosts) has 1.5 nodes, 5 links and 0.05 racks per GPU; these allow 2,
+    // 20 and 1 per GPU.
+    static constexpr size_t kMaxNodes = 2 * static_cast<size_t>(limits::kMaxGpus); // 2,000,000
+    static constexpr size_t kMaxLinks = 20 * static_cast<size_t>(limits::kMaxGpus); // 20,000,000
+    static constexpr size_t kMaxGroups = static_cast<size_t>(limits::kMaxGpus); // 1,000,000
     static constexpr size_t kMaxItems = 10'000; // catalog items carried by one design
     // Ports of all nodes together: each costs a slot in the port table, allocated on load, so a
     // small file naming a 4,096-port model many times must not need gigabytes.
-    static constexpr qint64 kMaxPorts = 16'000'000;
+    static constexpr qint64 kMaxPorts = 16 * limits::kMaxGpus; // 16,000,000
     static constexpr qsizetype kMaxNameLength = Design::kMaxNameLength; // design, node and group names
     static constexpr qsizetype kMaxSkuLength = 64;
     static constexpr qsizetype kMaxPropertiesBytes = 1 << 20; // the properties object as compact JSON

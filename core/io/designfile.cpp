@@ -5,7 +5,9 @@
 #include "io/atomicfile.h"
 #include "io/designassembler.h"
 #include "model/design.h"
+#include "util/designlimits.h"
 #include "util/errors.h"
+#include "util/utf8.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -16,7 +18,6 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QStringDecoder>
 #include <QVariantList>
 
 #include <atomic>
@@ -210,7 +211,8 @@ void writeDatabase(const Design& design, const QString& path)
 
     // The floor plan goes to its own tables, not into the properties.
     QJsonObject properties = design.properties();
-    const QJsonObject floor = properties.take(QLatin1String(FloorLayout::kKey)).toObject();
+    properties.remove(QLatin1String(FloorLayout::kKey));
+    const QJsonObject floor = FloorLayout::storedJson(design).toObject();
     QVariantList metaKeys{QStringLiteral("writer"), QStringLiteral("format_version"),
         QStringLiteral("min_reader_version"), QStringLiteral("name"), QStringLiteral("properties")};
     QVariantList metaValues{QStringLiteral("Podwright " PW_VERSION), QString::number(DesignFile::kFormatVersion),
@@ -401,32 +403,39 @@ void finished(const QSqlQuery& q, const char* table)
 
 // SQLite keeps text as bytes and hands out invalid UTF-8 changed (a stray byte becomes another
 // character, an encoded surrogate U+FFFD), so a damaged name would be altered silently on the next
-// save. Only rows with non-ASCII text (more bytes than characters; a NUL also shortens length())
-// are fetched as bytes and decoded strictly.
+// save. Only rows with a byte above 0x7F or a NUL are fetched as bytes and decoded strictly. The
+// bytes decide, not the length: SQLite's length() counts a lone FF, or C3 followed by '(', as one
+// character per byte. GLOB reads every byte sequence above 0x7F (valid or not) as a character
+// above U+007F, so '*[^\x01-\x7f]*' finds them; a NUL ends GLOB's text but shortens length().
 void checkTextEncoding(QSqlQuery& q, int version)
 {
+    // Free text is checked byte by byte. Skus and enumerations only by length: a damaged one is
+    // refused anyway, since it then names no catalog item (skus are [a-z0-9-]) and no kind, and
+    // the links' skus are most of a large file's text (the byte check costs a scan of every row).
     const struct {
         const char* table;
         const char* column;
-    } columns[] = {{"meta", "key"}, {"meta", "value"}, {"catalog_items", "sku"}, {"catalog_items", "json"},
-        {"groups", "kind"}, {"groups", "name"}, {"groups", "sku"}, {"nodes", "sku"}, {"nodes", "name"},
-        {"nodes", "network"}, {"nodes", "tier"}, {"links", "cable"}, {"links", "transceiver"}, {"floor_rows", "name"},
-        {"floor_rows", "faces"}};
+        bool freeText;
+    } columns[] = {{"meta", "key", true}, {"meta", "value", true}, {"catalog_items", "sku", true},
+        {"catalog_items", "json", true}, {"groups", "kind", false}, {"groups", "name", true}, {"groups", "sku", false},
+        {"nodes", "sku", false}, {"nodes", "name", true}, {"nodes", "network", false}, {"nodes", "tier", false},
+        {"links", "cable", false}, {"links", "transceiver", false}, {"floor_rows", "name", true},
+        {"floor_rows", "faces", false}};
     for (const auto& c : columns) {
         if (version < 2 && QLatin1String(c.table) == QLatin1String("floor_rows"))
             continue;
         const QString table = QLatin1String(c.table);
         const QString column = QLatin1String(c.column);
+        const QString bytes = c.freeText
+            ? QStringLiteral(" OR %1 GLOB '*[^' || char(1) || '-' || char(127) || ']*'").arg(column)
+            : QString();
         if (!q.exec(QStringLiteral("SELECT rowid, CAST(%2 AS BLOB) FROM %1 WHERE typeof(%2) = 'text' AND "
-                                   "length(CAST(%2 AS BLOB)) <> length(%2)")
-                        .arg(table, column)))
+                                   "(length(CAST(%2 AS BLOB)) <> length(%2)%3)")
+                        .arg(table, column, bytes)))
             throw FormatError(
                 QStringLiteral("the design file is damaged (table %1: %2)").arg(table, q.lastError().text()));
         while (q.next()) {
-            QStringDecoder strict(QStringDecoder::Utf8, QStringConverter::Flag::Stateless);
-            const QString decoded = strict.decode(q.value(1).toByteArray());
-            Q_UNUSED(decoded)
-            if (strict.hasError())
+            if (utf8::firstInvalid(q.value(1).toByteArray()) >= 0)
                 throw FormatError(QStringLiteral("%1.%2 of row %3 is not valid UTF-8 text (a damaged or hand-edited "
                                                  "file); Podwright refuses it rather than change it silently")
                                       .arg(table, column)
@@ -624,11 +633,38 @@ DesignRecords readDatabase(QSqlDatabase db, int version)
     return r;
 }
 
+// A cut-off database (a copy interrupted, a disk filled during a copy) still starts with SQLite's
+// magic: tell it apart from another application's database by its header. The header is 100
+// bytes; from it, page size (offset 16, 1 meaning 65536) x page count (offset 28) is the file's
+// length whenever the count is valid (offset 92 equal to the change counter at offset 24, as
+// every SQLite since 3.7.0 writes it). Empty when the file is whole as far as the header tells.
+QString truncation(const QByteArray& header, qint64 size)
+{
+    if (header.size() < 100)
+        return QStringLiteral("it has %1 bytes, fewer than an SQLite header's 100").arg(header.size());
+    const auto* b = reinterpret_cast<const unsigned char*>(header.constData());
+    auto be32 = [&](int at) {
+        return (quint32(b[at]) << 24) | (quint32(b[at + 1]) << 16) | (quint32(b[at + 2]) << 8) | quint32(b[at + 3]);
+    };
+    const quint32 rawPage = (quint32(b[16]) << 8) | quint32(b[17]);
+    const qint64 pageSize = rawPage == 1 ? 65536 : rawPage;
+    const qint64 pages = be32(28);
+    if (pages > 0 && be32(92) == be32(24) && pageSize >= 512 && pages * pageSize > size)
+        return QStringLiteral("its header says %1 bytes (%2 pages of %3), the file has %4")
+            .arg(pages * pageSize)
+            .arg(pages)
+            .arg(pageSize)
+            .arg(size);
+    return {};
+}
+
 } // namespace
 
-void DesignFile::save(const Design& design, const QString& path)
+void DesignFile::save(const Design& design, const QString& path, bool privateFile)
 {
-    AtomicFile::write(path, [&](const QString& tempPath) { writeDatabase(design, tempPath); });
+    AtomicFile::write(
+        path, [&](const QString& tempPath) { writeDatabase(design, tempPath); },
+        privateFile ? AtomicFile::Permissions::Private : AtomicFile::Permissions::Keep);
     qCDebug(lcIo) << "saved" << path << design.nodes().size() << "nodes" << design.links().size() << "links";
 }
 
@@ -655,12 +691,22 @@ Design DesignFile::load(const QString& path)
         throw IoError(QStringLiteral("%1 cannot be read").arg(path));
     if (info.size() == 0)
         throw FormatError(QStringLiteral("%1 is empty: not a Podwright design").arg(path));
+    if (info.size() > limits::kMaxDesignFileBytes)
+        throw FormatError(QStringLiteral("%1 is %2 bytes, larger than the largest design Podwright supports (%3 bytes, "
+                                         "%4 GPUs; util/designlimits.h)")
+                              .arg(path)
+                              .arg(info.size())
+                              .arg(limits::kMaxDesignFileBytes)
+                              .arg(limits::kMaxGpus));
     {
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly))
             throw IoError(QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
-        if (!f.read(16).startsWith("SQLite format 3"))
+        const QByteArray header = f.read(100);
+        if (!header.startsWith(QByteArrayView("SQLite format 3\0", 16)))
             throw FormatError(QStringLiteral("%1 is not a Podwright design (not an SQLite database)").arg(path));
+        if (const QString why = truncation(header, info.size()); !why.isEmpty())
+            throw FormatError(QStringLiteral("%1 is truncated or damaged: %2").arg(path, why));
     }
     if (!isDesignFile(path))
         throw FormatError(

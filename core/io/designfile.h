@@ -33,7 +33,8 @@ public:
     static void setLoadBudget(std::chrono::milliseconds budget);
     [[nodiscard]] static std::chrono::milliseconds loadBudget();
 
-    static void save(const Design& design, const QString& path);
+    // Private: the file is 0600 whatever it was (autosaves; io/atomicfile.h).
+    static void save(const Design& design, const QString& path, bool privateFile = false);
     [[nodiscard]] static Design load(const QString& path);
     // Whether the file looks like a design file (SQLite with Podwright's application id).
     [[nodiscard]] static bool isDesignFile(const QString& path);

@@ -6,6 +6,7 @@
 #include "io/designassembler.h"
 #include "model/design.h"
 #include "util/errors.h"
+#include "util/utf8.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -100,6 +101,16 @@ QJsonObject objectAt(const QJsonArray& a, qsizetype i, const char* what)
     return a.at(i).toObject();
 }
 
+QString tooLarge(qint64 bytes)
+{
+    return QStringLiteral(
+        "%1 bytes is larger than the JSON of the largest design Podwright supports (%2 bytes, %3 GPUs; "
+        "util/designlimits.h)")
+        .arg(bytes)
+        .arg(DesignJson::kMaxFileBytes)
+        .arg(limits::kMaxGpus);
+}
+
 } // namespace
 
 QJsonObject DesignJson::toJson(const Design& design)
@@ -110,7 +121,8 @@ QJsonObject DesignJson::toJson(const Design& design)
     root.insert(QStringLiteral("name"), design.name());
     // The floor plan beside the properties, not in them (format 2): it is as large as the hall.
     QJsonObject properties = design.properties();
-    const QJsonValue floor = properties.take(QLatin1String(FloorLayout::kKey));
+    properties.remove(QLatin1String(FloorLayout::kKey));
+    const QJsonValue floor = FloorLayout::storedJson(design);
     root.insert(QStringLiteral("properties"), properties);
     if (!floor.isUndefined())
         root.insert(QLatin1String(FloorLayout::kKey), floor);
@@ -300,6 +312,14 @@ Design DesignJson::fromJson(const QJsonObject& root, const Catalog* fill)
 
 Design DesignJson::fromBytes(const QByteArray& bytes, const Catalog* fill)
 {
+    if (bytes.size() > kMaxFileBytes)
+        throw FormatError(tooLarge(bytes.size()));
+    // Qt's parser would keep some invalid bytes as U+FFFD: the bytes are checked first, and a
+    // damaged name is refused rather than saved changed (docs/file-format.md).
+    if (const qsizetype bad = utf8::firstInvalid(bytes); bad >= 0)
+        throw FormatError(QStringLiteral("not valid UTF-8 text at byte %1 (a damaged or hand-edited file); Podwright "
+                                         "refuses it rather than change it silently")
+                              .arg(bad));
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (doc.isNull())
@@ -314,10 +334,23 @@ Design DesignJson::readFile(const QString& path, const Catalog* fill)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         throw IoError(QStringLiteral("cannot open %1: %2").arg(path, f.errorString()));
+    // From the file's size before anything is read, and again while reading: a pipe has no size.
     if (f.size() > kMaxFileBytes)
-        throw FormatError(QStringLiteral("%1 is larger than 2 GB").arg(path));
+        throw FormatError(QStringLiteral("%1: %2").arg(path, tooLarge(f.size())));
     try {
-        return fromBytes(f.readAll(), fill);
+        QByteArray bytes;
+        if (!f.isSequential()) {
+            bytes = f.readAll();
+        } else {
+            for (QByteArray chunk = f.read(1 << 20); !chunk.isEmpty(); chunk = f.read(1 << 20)) {
+                bytes += chunk;
+                if (bytes.size() > kMaxFileBytes)
+                    break;
+            }
+        }
+        if (bytes.size() > kMaxFileBytes)
+            throw FormatError(tooLarge(bytes.size()));
+        return fromBytes(bytes, fill);
     } catch (const std::bad_alloc& e) {
         throw Error(outOfMemoryWhileLoading(path, e));
     } catch (const NewerFormatError& e) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/designlimits.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -14,7 +16,8 @@ class Design;
 class DesignJson {
 public:
     static constexpr int kFormatVersion = 2; // 2: the floor plan beside the properties
-    static constexpr qint64 kMaxFileBytes = 2'000'000'000;
+    // The largest JSON a legal design writes (util/designlimits.h), checked before anything is parsed.
+    static constexpr qint64 kMaxFileBytes = limits::kMaxJsonFileBytes;
 
     [[nodiscard]] static QJsonObject toJson(const Design& design);
     [[nodiscard]] static QByteArray toBytes(const Design& design);

@@ -36,10 +36,16 @@ double StorageGuidance::aggregateWrite(int servers, int serversPerSu) const
     return servers > 0 ? std::max(suWrite * scalableUnits(servers, serversPerSu), nodeWrite) : 0;
 }
 
+bool StorageGuidance::namesScalableUnit(const CatalogItem& server)
+{
+    return server.json.value(QLatin1String("scalable_unit")).toObject().value(QLatin1String("servers")).toInt() > 0;
+}
+
 int StorageGuidance::serversPerSu(const CatalogItem& server)
 {
-    const int n = server.json.value(QLatin1String("scalable_unit")).toObject().value(QLatin1String("servers")).toInt();
-    return n > 0 ? n : kServersPerSu;
+    return namesScalableUnit(server)
+        ? server.json.value(QLatin1String("scalable_unit")).toObject().value(QLatin1String("servers")).toInt()
+        : kServersPerSu;
 }
 
 } // namespace pw

@@ -28,6 +28,8 @@ struct StorageGuidance {
     // Servers per scalable unit of a server model: its catalog "scalable_unit" (8 racks for DGX
     // GB200 NVL72, RA-11338), else the DGX SuperPOD's 32 (fabric-rules.md).
     [[nodiscard]] static int serversPerSu(const CatalogItem& server);
+    // The server's catalog entry names its scalable unit (its RA's); false: serversPerSu is the default.
+    [[nodiscard]] static bool namesScalableUnit(const CatalogItem& server);
 
     static constexpr int kServersPerSu = 32; // DGX SuperPOD scalable unit (fabric-rules.md)
     // DGX SuperPOD RA (B200, RA-11334-001, via hardware-specs.md section 6): high-performance

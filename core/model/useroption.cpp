@@ -8,7 +8,7 @@ namespace pw {
 namespace {
 
 // One row per option: the only place its user-facing name is written.
-constexpr std::array<std::pair<UserOption, const char*>, 12> kNames{{
+constexpr std::array<std::pair<UserOption, const char*>, 13> kNames{{
     {UserOption::ServerModel, "server model"},
     {UserOption::ServerCount, "number of servers"},
     {UserOption::GpuCount, "number of GPUs"},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<UserOption, const char*>, 12> kNames{{
     {UserOption::TrainingTokens, "training tokens"},
     {UserOption::TrainingDays, "training days"},
     {UserOption::FineTuneMethod, "fine-tuning method"},
+    {UserOption::TwoSwitches, "two switches"},
 }};
 
 } // namespace

@@ -24,6 +24,7 @@ enum class UserOption {
     TrainingTokens,
     TrainingDays,
     FineTuneMethod,
+    TwoSwitches,
 };
 
 class UserOptions {

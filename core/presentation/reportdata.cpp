@@ -49,8 +49,8 @@ QString percent(double ratio, int decimals = 1)
 std::vector<ReportSection> ReportOptions::allSections()
 {
     return {ReportSection::Cover, ReportSection::Summary, ReportSection::Stack, ReportSection::Topology,
-        ReportSection::Racks, ReportSection::Bom, ReportSection::Cabling, ReportSection::Floor, ReportSection::Failures,
-        ReportSection::Validation, ReportSection::Cost, ReportSection::Sources};
+        ReportSection::Options, ReportSection::Racks, ReportSection::Bom, ReportSection::Cabling, ReportSection::Floor,
+        ReportSection::Failures, ReportSection::Validation, ReportSection::Cost, ReportSection::Sources};
 }
 
 std::vector<ReportSection> ReportOptions::printedSections() const
@@ -79,6 +79,8 @@ QString ReportOptions::sectionId(ReportSection s)
         return QStringLiteral("stack");
     case ReportSection::Topology:
         return QStringLiteral("topology");
+    case ReportSection::Options:
+        return QStringLiteral("options");
     case ReportSection::Racks:
         return QStringLiteral("racks");
     case ReportSection::Bom:
@@ -114,6 +116,8 @@ QString ReportOptions::sectionTitle(ReportSection s)
         return QStringLiteral("Cluster type and software stack");
     case ReportSection::Topology:
         return QStringLiteral("Topology");
+    case ReportSection::Options:
+        return QStringLiteral("Options considered");
     case ReportSection::Racks:
         return QStringLiteral("Rack elevations");
     case ReportSection::Bom:
@@ -424,6 +428,11 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
 
     if (options.has(ReportSection::Floor))
         r.floor = FloorSummary::of(design);
+    // "Options considered" prints for a design that records what was weighed, and only then.
+    if (options.has(ReportSection::Options))
+        r.optionsConsidered = OptionsConsidered::ofProperties(design.properties());
+    if (!r.optionsConsidered)
+        std::erase(r.options.sections, ReportSection::Options);
 
     // Cabling by network, type and length class.
     std::map<std::tuple<QString, QString, double, QString>, int> cables;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/designcomparison.h"
+#include "analysis/optionsconsidered.h"
 #include "cost/costassumptions.h"
 #include "cost/costmodel.h"
 #include "cost/tiertable.h"
@@ -38,6 +39,7 @@ enum class ReportSection {
     Summary,
     Stack,
     Topology,
+    Options, // "Options considered": prints only for a design that records them (OptionsConsidered)
     Racks,
     Bom,
     Cabling,
@@ -199,6 +201,9 @@ struct ReportData {
     int estimatedFigures = 0;
     std::vector<Tier> tiers;
     std::optional<FailureDomains> failures; // when the report has the failure domains section
+    // The options weighed before this design was built and why this one (the design's
+    // "options_considered" property); when the design has none, options.sections drops Options.
+    std::optional<OptionsConsidered> optionsConsidered;
 
     ClusterStackBlock clusterTypeAndStack;
     QString clusterType; // "training", or "not stated"

@@ -130,6 +130,44 @@ Pairs fromKeywordValue(const QString& address)
     return pairs;
 }
 
+// A host that is this machine: a Unix-socket folder, or a loopback name or address.
+bool isLocalHost(const QString& host)
+{
+    const QString h = host.trimmed();
+    return h.isEmpty() || h.startsWith(QLatin1Char('/')) || h.startsWith(QLatin1Char('@'))
+        || h.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0 || h.startsWith(QLatin1String("127."))
+        || h == QLatin1String("::1") || h == QLatin1String("[::1]");
+}
+
+// libpq's default sslmode is "prefer": it tries TLS but takes a plain connection (or a server that
+// refuses TLS), so over a network anyone on the path can read the designs or play the server.
+QString transportWarningFor(const Pairs& pairs)
+{
+    QString sslmode = qEnvironmentVariable("PGSSLMODE");
+    QStringList hosts;
+    for (const auto& [key, value] : pairs) {
+        if (key == QLatin1String("sslmode"))
+            sslmode = value;
+        else if (key == QLatin1String("host") || key == QLatin1String("hostaddr"))
+            hosts << value.split(QLatin1Char(','));
+    }
+    if (hosts.isEmpty())
+        hosts << qEnvironmentVariable("PGHOST").split(QLatin1Char(','));
+    if (sslmode == QLatin1String("require") || sslmode == QLatin1String("verify-ca")
+        || sslmode == QLatin1String("verify-full"))
+        return {};
+    QStringList remote;
+    for (const QString& h : hosts)
+        if (!isLocalHost(h))
+            remote << h.trimmed();
+    if (remote.isEmpty())
+        return {};
+    return QStringLiteral("the repository at %1 is reached over the network without TLS being required "
+                          "(sslmode=%2): anyone on the path could read the designs or pose as the server. Add "
+                          "sslmode=verify-full (with sslrootcert) to the address")
+        .arg(remote.join(QLatin1Char(',')), sslmode.isEmpty() ? QStringLiteral("prefer") : sslmode);
+}
+
 } // namespace
 
 RepoLocation RepoLocation::parse(const QString& address)
@@ -155,6 +193,7 @@ RepoLocation RepoLocation::parse(const QString& address)
     RepoLocation location;
     location.mAddress = trimmed;
     location.mConnectionString = joined(pairs);
+    location.mTransportWarning = transportWarningFor(pairs);
     return location;
 }
 

@@ -23,10 +23,15 @@ public:
     [[nodiscard]] const QString& connectionString() const { return mConnectionString; }
     // What the user gave, for messages.
     [[nodiscard]] const QString& address() const { return mAddress; }
+    // A warning when a host is remote (not a Unix socket, not loopback) and the address (or
+    // PGSSLMODE) does not require TLS (sslmode=require, verify-ca or verify-full); empty otherwise.
+    // A service name's settings are in pg_service.conf and are not seen here.
+    [[nodiscard]] const QString& transportWarning() const { return mTransportWarning; }
 
 private:
     QString mAddress;
     QString mConnectionString;
+    QString mTransportWarning;
 };
 
 } // namespace pw

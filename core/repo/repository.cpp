@@ -1,13 +1,18 @@
 #include "repository.h"
 
+#include "export/safetext.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/design.h"
 #include "repo/repoprovenance.h"
+#include "repo/storedrevision.h"
+#include "util/designlimits.h"
 #include "util/scopeguard.h"
 #include "validate/waiver.h"
 
 #include <QAtomicInteger>
+#include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,9 +20,14 @@
 #include <QSqlDatabase>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlField>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QVariant>
+
+#include <cerrno>
+#include <csignal>
+#include <unistd.h>
 
 namespace pw {
 
@@ -26,7 +36,6 @@ Q_LOGGING_CATEGORY(lcRepo, "pw.core.repo", QtInfoMsg)
 namespace {
 
 const QString kInsufficientPrivilege = QStringLiteral("42501");
-const QString kUniqueViolation = QStringLiteral("23505");
 // zlib level: 1 is several times faster than the default 6 and compresses JSON almost as well.
 constexpr int kCompressionLevel = 1;
 
@@ -42,42 +51,95 @@ QString text(const QString& s)
     return s.isNull() ? QStringLiteral("") : s;
 }
 
+// The temporary folder where a revision's design file is written (push) or inflated (pull): made
+// by QTemporaryDir, so readable by its owner alone (0700) and removed when the object goes, on every
+// exit path including an exception. Its name carries the process id: a process killed in the middle
+// cannot remove its own, so each new one first removes the folders of processes that no longer run,
+// left untouched for an hour (ours only: a folder of another user is left alone; the hour keeps a
+// folder of a live process in another PID namespace sharing /tmp, which kill() cannot see, safe).
+class PrivateTempDir {
+public:
+    PrivateTempDir() : mDir(QDir::tempPath() + QStringLiteral("/%1%2-XXXXXX").arg(QLatin1String(kPrefix)).arg(getpid()))
+    {
+        if (!mDir.isValid())
+            throw IoError(QStringLiteral("cannot make a temporary folder for the design: %1").arg(mDir.errorString()));
+    }
+    [[nodiscard]] QString filePath(const QString& name) const { return mDir.filePath(name); }
+
+    static void removeAbandoned()
+    {
+        const QDir tmp(QDir::tempPath());
+        for (const QFileInfo& info :
+            tmp.entryInfoList({QLatin1String(kPrefix) + QLatin1Char('*')}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+            const QString rest = info.fileName().mid(qsizetype(qstrlen(kPrefix)));
+            bool ok = false;
+            const qint64 pid = rest.section(QLatin1Char('-'), 0, 0).toLongLong(&ok);
+            if (!ok || pid <= 0 || pid == getpid() || info.ownerId() != getuid() || info.isSymLink())
+                continue;
+            if (info.lastModified().secsTo(QDateTime::currentDateTime()) < 3600)
+                continue;
+            if (::kill(pid_t(pid), 0) == 0 || errno != ESRCH)
+                continue; // still running (or not ours to ask)
+            QDir(info.absoluteFilePath()).removeRecursively();
+        }
+    }
+    static constexpr const char* kPrefix = "podwright-repo-";
+
+private:
+    QTemporaryDir mDir;
+};
+
+// A file in a private temporary folder is also private itself (0600), whatever the umask.
+void makePrivate(const QString& path)
+{
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+}
+
 // A revision's content: the design file itself (io/designfile.h: SQLite, the checked loader), zlib
 // compressed. The file, not the JSON: a 100,000-GPU design saves and loads several times faster as
 // SQLite than as its 117 MB of JSON, and compressed it is a few MB, which matters because Qt's QPSQL
 // driver sends a bound value escaped as text. JSON revisions (plain or compressed) are read too.
 QByteArray encoded(const Design& design)
 {
-    QTemporaryDir dir;
-    if (!dir.isValid())
-        throw IoError(QStringLiteral("cannot make a temporary folder for the design: %1").arg(dir.errorString()));
+    PrivateTempDir::removeAbandoned();
+    const PrivateTempDir dir;
     const QString path = dir.filePath(QStringLiteral("revision.podwright"));
-    DesignFile::save(design, path);
+    DesignFile::save(design, path, /*privateFile=*/true); // 0600 from its temporary file on
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         throw IoError(QStringLiteral("%1: %2").arg(path, f.errorString()));
+    if (f.size() > limits::kMaxDesignFileBytes)
+        throw Error(QStringLiteral("the design file is %1 bytes, above the %2 bytes of the largest legal design "
+                                   "(%3 GPUs); nothing was pushed")
+                        .arg(f.size())
+                        .arg(limits::kMaxDesignFileBytes)
+                        .arg(limits::kMaxGpus));
     return qCompress(f.readAll(), kCompressionLevel);
 }
 
+// A stored revision back to a design, in bounded memory: the compressed formats are inflated in
+// chunks into a private temporary file under a running cap (storedrevision::inflate), never whole,
+// and read from there by the checked loaders. The caller has checked the stored and declared sizes.
 Design decoded(const QString& format, const QByteArray& stored)
 {
     if (format == QLatin1String("podwright-json"))
         return DesignJson::fromBytes(stored);
-    const QByteArray bytes = qUncompress(stored);
-    if (bytes.isEmpty())
-        throw FormatError(QStringLiteral("the stored design is not valid compressed data"));
-    if (format == QLatin1String("podwright-json-zlib"))
-        return DesignJson::fromBytes(bytes);
-    if (format != QLatin1String("podwright-file-zlib"))
+    if (format != QLatin1String("podwright-json-zlib") && format != QLatin1String("podwright-file-zlib"))
         throw FormatError(QStringLiteral("unknown stored format '%1'").arg(format));
-    QTemporaryDir dir;
-    if (!dir.isValid())
-        throw IoError(QStringLiteral("cannot make a temporary folder for the design: %1").arg(dir.errorString()));
+    PrivateTempDir::removeAbandoned();
+    const PrivateTempDir dir;
     const QString path = dir.filePath(QStringLiteral("revision.podwright"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.flush())
-        throw IoError(QStringLiteral("%1: %2").arg(path, f.errorString()));
-    f.close();
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            throw IoError(QStringLiteral("%1: %2").arg(path, f.errorString()));
+        makePrivate(path);
+        storedrevision::inflate(stored, f, limits::kMaxDesignFileBytes);
+        if (!f.flush())
+            throw IoError(QStringLiteral("%1: %2").arg(path, f.errorString()));
+    }
+    if (format == QLatin1String("podwright-json-zlib"))
+        return DesignJson::readFile(path);
     return DesignFile::load(path);
 }
 
@@ -141,33 +203,110 @@ CREATE POLICY price_book_write ON podwright.price_book FOR INSERT WITH CHECK (up
 CREATE POLICY price_book_update ON podwright.price_book FOR UPDATE USING (true) WITH CHECK (updated_by = current_user);
 CREATE POLICY price_book_delete ON podwright.price_book FOR DELETE USING (true);
 )sql",
+    // 1 -> 2 (issue 31): history is written by one server-side function only. It sets the author
+    // (the login role, session_user), the time and each waiver's signer itself, checks the revision
+    // the client builds on against the latest (a stale push is still refused), inserts the revision
+    // and moves `latest` to it and nowhere else. SECURITY DEFINER with its search_path pinned
+    // (pg_temp last, so no temporary object can stand in for ours). Editors lose INSERT and UPDATE
+    // on the history tables (kGrants). The server refuses names and messages with control
+    // characters, a row above the size cap and a declared design file above the largest legal one
+    // (util/designlimits.h); the cap is NOT VALID so rows stored before stay readable (the client
+    // checks every row it reads against the same limits).
+    R"sql(
+ALTER TABLE podwright.revisions ADD CONSTRAINT revisions_content_cap
+    CHECK (octet_length(content) <= {MAX_STORED}) NOT VALID;
+DROP POLICY revisions_author_is_pusher ON podwright.revisions;
+CREATE POLICY revisions_author_is_pusher ON podwright.revisions FOR INSERT WITH CHECK (author = session_user);
+CREATE FUNCTION podwright.push_revision(p_name text, p_base integer, p_message text, p_content bytea,
+    p_waivers jsonb, OUT o_revision integer, OUT o_latest integer)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = podwright, pg_temp AS $fn$
+DECLARE
+  v_id bigint;
+  v_declared bigint;
+  v_controls constant text := '[\x01-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]';
+BEGIN
+  IF p_name IS NULL OR length(p_name) NOT BETWEEN 1 AND 256 THEN
+    RAISE EXCEPTION 'a design name has 1 to 256 characters' USING ERRCODE = '22023';
+  END IF;
+  IF p_name ~ v_controls OR coalesce(p_message, '') ~ v_controls THEN
+    RAISE EXCEPTION 'a design name or push message with control characters (a newline, an escape sequence, a '
+      'bidirectional override) is refused' USING ERRCODE = '22023';
+  END IF;
+  IF p_content IS NULL OR octet_length(p_content) NOT BETWEEN 4 AND {MAX_STORED} THEN
+    RAISE EXCEPTION 'a stored revision has 4 to {MAX_STORED} bytes, not %', octet_length(p_content)
+      USING ERRCODE = '22023';
+  END IF;
+  v_declared := (get_byte(p_content, 0)::bigint << 24) | (get_byte(p_content, 1)::bigint << 16)
+    | (get_byte(p_content, 2)::bigint << 8) | get_byte(p_content, 3)::bigint;
+  IF v_declared > {MAX_FILE} THEN
+    RAISE EXCEPTION 'the revision declares a design file of % bytes, above the {MAX_FILE} bytes of the largest '
+      'legal design', v_declared USING ERRCODE = '22023';
+  END IF;
+  IF coalesce(p_base, 0) = 0 THEN
+    INSERT INTO designs (name, latest, created_by, created_at) VALUES (p_name, 1, session_user, now())
+      ON CONFLICT (name) DO NOTHING RETURNING id INTO v_id;
+    IF v_id IS NULL THEN
+      SELECT d.latest INTO o_latest FROM designs d WHERE d.name = p_name;
+      o_revision := 0;
+      RETURN;
+    END IF;
+    o_revision := 1;
+  ELSE
+    -- Compare and swap: the row lock makes a concurrent push with the same base wait, then miss.
+    UPDATE designs d SET latest = d.latest + 1 WHERE d.name = p_name AND d.latest = p_base
+      RETURNING d.id, d.latest INTO v_id, o_revision;
+    IF v_id IS NULL THEN
+      SELECT d.latest INTO o_latest FROM designs d WHERE d.name = p_name;
+      o_latest := coalesce(o_latest, 0);
+      o_revision := 0;
+      RETURN;
+    END IF;
+  END IF;
+  INSERT INTO revisions (design_id, number, parent, author, created_at, message, format, content)
+    VALUES (v_id, o_revision, nullif(coalesce(p_base, 0), 0), session_user, now(), coalesce(p_message, ''),
+      'podwright-file-zlib', p_content);
+  -- A waiver carried over from the parent keeps its signer and date; a new one is signed by the pusher.
+  INSERT INTO waivers (design_id, revision, code, entities, reason, waived_by, waived_on)
+    SELECT v_id, o_revision, coalesce(w.item->>'code', ''), coalesce(w.item->>'entities', ''),
+      coalesce(w.item->>'reason', ''), coalesce(prev.waived_by, session_user),
+      coalesce(prev.waived_on, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
+    FROM jsonb_array_elements(coalesce(p_waivers, '[]'::jsonb)) AS w(item)
+    LEFT JOIN LATERAL (SELECT pw.waived_by, pw.waived_on FROM waivers pw
+        WHERE pw.design_id = v_id AND pw.revision = p_base AND pw.code = coalesce(w.item->>'code', '')
+          AND pw.entities = coalesce(w.item->>'entities', '') AND pw.reason = coalesce(w.item->>'reason', '')
+        LIMIT 1) AS prev ON true;
+  o_latest := o_revision;
+END
+$fn$;
+)sql",
 };
 static_assert(std::size(kMigrations) == Repository::kSchemaVersion);
 
-// The group roles and what each may do; run on every init, so grants follow the schema.
-const char* const kRolesAndGrants = R"sql(
-DO $$
-BEGIN
-  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'podwright_viewer') THEN CREATE ROLE podwright_viewer NOLOGIN; END IF;
-  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'podwright_editor') THEN CREATE ROLE podwright_editor NOLOGIN; END IF;
-  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'podwright_owner') THEN CREATE ROLE podwright_owner NOLOGIN; END IF;
-END
-$$;
-REVOKE ALL ON SCHEMA podwright FROM PUBLIC;
-REVOKE ALL ON ALL TABLES IN SCHEMA podwright FROM PUBLIC;
-GRANT USAGE ON SCHEMA podwright TO podwright_viewer;
-GRANT SELECT ON ALL TABLES IN SCHEMA podwright TO podwright_viewer;
-GRANT INSERT ON podwright.designs, podwright.revisions, podwright.waivers TO podwright_editor;
-GRANT UPDATE (latest) ON podwright.designs TO podwright_editor;
-GRANT USAGE ON SEQUENCE podwright.designs_id_seq TO podwright_editor;
-GRANT INSERT, UPDATE, DELETE ON podwright.price_book, podwright.catalog_items TO podwright_owner;
-)sql";
+QString migrationSql(int step)
+{
+    return QString::fromUtf8(kMigrations[step])
+        .replace(QLatin1String("{MAX_STORED}"), QString::number(limits::kMaxStoredRevisionBytes))
+        .replace(QLatin1String("{MAX_FILE}"), QString::number(limits::kMaxDesignFileBytes));
+}
 
-// Role membership is granted apart: a second GRANT of the same membership only warns.
-const char* const kRoleChain[] = {
-    "GRANT podwright_viewer TO podwright_editor",
-    "GRANT podwright_editor TO podwright_owner",
-};
+const QString kPushFunction = QStringLiteral("podwright.push_revision(text, integer, text, bytea, jsonb)");
+
+// The server-wide roles of schema version 1 (before issue 31): every database shared them.
+const char* const kLegacyRoles[] = {"podwright_viewer", "podwright_editor", "podwright_owner"};
+
+// The comment that marks a team role as belonging to one database (COMMENT ON ROLE): init refuses
+// to take over a role of that name that does not carry it, so two databases can never share one.
+QString teamRoleComment(const QString& database, RepoRole role)
+{
+    return QStringLiteral("Podwright team role: %1 of the database \"%2\"").arg(repoRoleName(role), database);
+}
+
+QString sqlLiteral(const QString& s)
+{
+    QString quoted = s;
+    quoted.replace(QLatin1Char('\''), QLatin1String("''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
 
 } // namespace
 
@@ -193,9 +332,24 @@ QString repoRoleName(RepoRole role)
     return {};
 }
 
-QString repoRoleSqlName(RepoRole role)
+QString repoRoleSqlName(const QString& database, RepoRole role)
 {
-    return QStringLiteral("podwright_") + repoRoleName(role);
+    // "pw_" + the database + "_viewer": PostgreSQL keeps 63 bytes of an identifier (NAMEDATALEN - 1)
+    // and cuts the rest silently, which would let two long database names share roles. The stem
+    // is the whole database name when "pw_" + name + the longest suffix ("_viewer", "_editor")
+    // fit in 63 bytes, else its first 44 bytes (cut at a character boundary) + "_" + 8 hex digits
+    // of its MD5: 53 bytes either way, the same stem for all three roles of a database.
+    constexpr qsizetype kMaxIdentifierBytes = 63;
+    constexpr qsizetype kStemBytes = kMaxIdentifierBytes - 3 - 7;
+    const QByteArray name = database.toUtf8();
+    QByteArray stem = name;
+    if (name.size() > kStemBytes) {
+        qsizetype cut = kStemBytes - 9;
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80)
+            --cut; // not inside a UTF-8 sequence
+        stem = name.left(cut) + '_' + QCryptographicHash::hash(name, QCryptographicHash::Md5).toHex().left(8);
+    }
+    return QStringLiteral("pw_") + QString::fromUtf8(stem) + QLatin1Char('_') + repoRoleName(role);
 }
 
 QJsonObject RepoDesignEntry::toJson() const
@@ -273,7 +427,9 @@ QSqlQuery Repository::exec(const QString& sql, const QVariantList& values)
 
 void Repository::fail(const QSqlError& e, const QString& what)
 {
-    const QString text = e.databaseText().trimmed().isEmpty() ? e.text().trimmed() : e.databaseText().trimmed();
+    // On one line: the driver puts the SQLSTATE on a line of its own.
+    const QString text = (e.databaseText().trimmed().isEmpty() ? e.text().trimmed() : e.databaseText().trimmed())
+                             .replace(QLatin1Char('\n'), QLatin1Char(' '));
     if (e.nativeErrorCode() == kInsufficientPrivilege)
         throw RepoPermissionError(QStringLiteral("the repository server refused %1: %2").arg(what, text));
     throw DatabaseError(QStringLiteral("repository '%1': %2 failed: %3").arg(mAddress, what, text));
@@ -316,6 +472,117 @@ void Repository::requireSchema()
                                 .arg(kSchemaVersion));
 }
 
+QString Repository::database()
+{
+    if (mDatabase.isEmpty()) {
+        QSqlQuery q = exec(QStringLiteral("SELECT current_database()"));
+        q.next();
+        mDatabase = q.value(0).toString();
+    }
+    return mDatabase;
+}
+
+QString Repository::roleName(RepoRole role)
+{
+    return repoRoleSqlName(database(), role);
+}
+
+QString Repository::ident(const QString& name) const
+{
+    return db().driver()->escapeIdentifier(name, QSqlDriver::FieldName);
+}
+
+void Repository::ensureTeamRoles()
+{
+    for (RepoRole role : {RepoRole::Viewer, RepoRole::Editor, RepoRole::Owner}) {
+        const QString name = roleName(role);
+        const QString comment = teamRoleComment(database(), role);
+        QSqlQuery q = exec(
+            QStringLiteral("SELECT shobj_description(oid, 'pg_authid'), rolcanlogin FROM pg_roles WHERE rolname = ?"),
+            {name});
+        if (!q.next()) {
+            exec(QStringLiteral("CREATE ROLE %1 NOLOGIN").arg(ident(name)));
+            exec(QStringLiteral("COMMENT ON ROLE %1 IS %2").arg(ident(name), sqlLiteral(comment)));
+        } else if (q.value(0).toString() != comment || q.value(1).toBool()) {
+            throw DatabaseError(QStringLiteral("repository '%1': the role %2 already exists on the server but is not "
+                                               "the %3 role of the database \"%4\" (its comment: \"%5\"); nothing was "
+                                               "changed. Rename that role, or use a database of another name")
+                                    .arg(mAddress, name, repoRoleName(role), database(), q.value(0).toString()));
+        }
+    }
+}
+
+void Repository::applyGrants()
+{
+    const QString viewer = ident(roleName(RepoRole::Viewer));
+    const QString editor = ident(roleName(RepoRole::Editor));
+    const QString owner = ident(roleName(RepoRole::Owner));
+    const QString dbIdent = ident(database());
+    const QStringList statements{
+        // Only this team connects, and nobody makes temporary objects (which could shadow ours).
+        QStringLiteral("REVOKE ALL ON DATABASE %1 FROM PUBLIC").arg(dbIdent),
+        QStringLiteral("GRANT CONNECT ON DATABASE %1 TO %2").arg(dbIdent, viewer),
+        QStringLiteral("REVOKE ALL ON SCHEMA podwright FROM PUBLIC"),
+        QStringLiteral("REVOKE ALL ON ALL TABLES IN SCHEMA podwright FROM PUBLIC"),
+        QStringLiteral("REVOKE ALL ON ALL SEQUENCES IN SCHEMA podwright FROM PUBLIC"),
+        QStringLiteral("REVOKE ALL ON FUNCTION %1 FROM PUBLIC").arg(kPushFunction),
+        QStringLiteral("GRANT USAGE ON SCHEMA podwright TO %1").arg(viewer),
+        QStringLiteral("GRANT SELECT ON ALL TABLES IN SCHEMA podwright TO %1").arg(viewer),
+        // History only through the push function: no direct write for anyone of the team.
+        QStringLiteral("REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON podwright.meta, podwright.designs, "
+                       "podwright.revisions, podwright.waivers FROM %1, %2, %3")
+            .arg(viewer, editor, owner),
+        QStringLiteral("REVOKE ALL ON ALL SEQUENCES IN SCHEMA podwright FROM %1, %2, %3").arg(viewer, editor, owner),
+        QStringLiteral("GRANT EXECUTE ON FUNCTION %1 TO %2").arg(kPushFunction, editor),
+        QStringLiteral("GRANT INSERT, UPDATE, DELETE ON podwright.price_book, podwright.catalog_items TO %1")
+            .arg(owner),
+        QStringLiteral("GRANT %1 TO %2").arg(viewer, editor),
+        QStringLiteral("GRANT %1 TO %2").arg(editor, owner),
+    };
+    for (const QString& sql : statements)
+        exec(sql);
+}
+
+void Repository::migrateLegacyRoles()
+{
+    mMigratedMembers.clear();
+    // Only a database that the server-wide roles of version 1 actually serve.
+    QSqlQuery legacy = exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = 'podwright_viewer'"));
+    if (!legacy.next())
+        return;
+    QSqlQuery used = exec(QStringLiteral("SELECT has_schema_privilege('podwright_viewer', 'podwright', 'USAGE')"));
+    if (!used.next() || !used.value(0).toBool())
+        return;
+    // Each member keeps the highest role it had; one already given a role of this team keeps that.
+    QSqlQuery members
+        = exec(QStringLiteral(
+                   "SELECT m.rolname, max(CASE r.rolname WHEN 'podwright_owner' THEN 3 WHEN 'podwright_editor' THEN 2 "
+                   "ELSE 1 END) "
+                   "FROM pg_auth_members am JOIN pg_roles r ON r.oid = am.roleid JOIN pg_roles m ON m.oid = am.member "
+                   "WHERE r.rolname IN ('podwright_viewer', 'podwright_editor', 'podwright_owner') "
+                   "AND m.rolname NOT IN ('podwright_viewer', 'podwright_editor', 'podwright_owner') "
+                   "AND NOT pg_has_role(m.oid, ?, 'MEMBER') GROUP BY m.rolname ORDER BY m.rolname"),
+            {roleName(RepoRole::Viewer)});
+    std::vector<std::pair<QString, RepoRole>> carried;
+    while (members.next())
+        carried.emplace_back(members.value(0).toString(),
+            members.value(1).toInt() == 3       ? RepoRole::Owner
+                : members.value(1).toInt() == 2 ? RepoRole::Editor
+                                                : RepoRole::Viewer);
+    members = QSqlQuery();
+    for (const auto& [member, role] : carried)
+        exec(QStringLiteral("GRANT %1 TO %2").arg(ident(roleName(role)), ident(member)));
+    // The server-wide roles keep nothing in this database (they may still serve others).
+    for (const char* old : kLegacyRoles) {
+        const QString o = QLatin1String(old);
+        exec(QStringLiteral("REVOKE ALL ON ALL TABLES IN SCHEMA podwright FROM %1").arg(o));
+        exec(QStringLiteral("REVOKE ALL ON ALL SEQUENCES IN SCHEMA podwright FROM %1").arg(o));
+        exec(QStringLiteral("REVOKE ALL ON SCHEMA podwright FROM %1").arg(o));
+        exec(QStringLiteral("REVOKE ALL ON DATABASE %1 FROM %2").arg(ident(database()), o));
+    }
+    mMigratedMembers = std::move(carried);
+}
+
 int Repository::migrate()
 {
     QSqlDatabase database = db();
@@ -333,11 +600,16 @@ int Repository::migrate()
                                    .arg(kSchemaVersion));
     for (int step = found; step < kSchemaVersion; ++step) {
         qCInfo(lcRepo) << "migrating the repository schema from version" << step << "to" << step + 1;
-        exec(QString::fromUtf8(kMigrations[step]));
+        exec(migrationSql(step));
     }
-    exec(QString::fromUtf8(kRolesAndGrants));
-    for (const char* sql : kRoleChain)
-        exec(QString::fromUtf8(sql));
+    try {
+        ensureTeamRoles();
+        applyGrants();
+        migrateLegacyRoles();
+    } catch (const RepoPermissionError& e) {
+        throw RepoPermissionError(
+            e.message() + QStringLiteral(" (init needs the database's administrator: a role that may create roles)"));
+    }
     exec(QStringLiteral("INSERT INTO podwright.meta (key, value) VALUES ('schema_version', ?) "
                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
         {QString::number(kSchemaVersion)});
@@ -348,14 +620,23 @@ int Repository::migrate()
     return found;
 }
 
+void Repository::checkGrantee(const QString& user)
+{
+    if (user.isEmpty() || user.toUtf8().size() > 63)
+        throw Error(QStringLiteral("'%1' is not a PostgreSQL role name (1 to 63 bytes)").arg(user));
+    if (user.startsWith(QLatin1String("podwright_")) || user.startsWith(QLatin1String("pg_")))
+        throw Error(QStringLiteral("'%1' is a reserved role name").arg(user));
+    // No team role (of this team or another) becomes a member of a team role.
+    QSqlQuery q
+        = exec(QStringLiteral("SELECT shobj_description(oid, 'pg_authid') FROM pg_roles WHERE rolname = ?"), {user});
+    if (q.next() && q.value(0).toString().startsWith(QLatin1String("Podwright team role")))
+        throw Error(QStringLiteral("'%1' is a team role of a Podwright repository, not a user").arg(user));
+}
+
 void Repository::grant(const QString& user, RepoRole role)
 {
     requireSchema();
-    if (user.isEmpty() || user.size() > 63)
-        throw Error(QStringLiteral("'%1' is not a PostgreSQL role name (1 to 63 characters)").arg(user));
-    if (user.startsWith(QLatin1String("podwright_")) || user.startsWith(QLatin1String("pg_")))
-        throw Error(QStringLiteral("'%1' is a reserved role name").arg(user));
-    const QString ident = db().driver()->escapeIdentifier(user, QSqlDriver::FieldName);
+    checkGrantee(user);
     QSqlDatabase database = db();
     if (!database.transaction())
         throw DatabaseError(QStringLiteral("repository '%1': cannot start a transaction").arg(mAddress));
@@ -364,9 +645,12 @@ void Repository::grant(const QString& user, RepoRole role)
     try {
         QSqlQuery exists = exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = ?"), {user});
         if (!exists.next())
-            exec(QStringLiteral("CREATE ROLE %1 LOGIN").arg(ident));
-        exec(QStringLiteral("REVOKE podwright_viewer, podwright_editor, podwright_owner FROM %1").arg(ident));
-        exec(QStringLiteral("GRANT %1 TO %2").arg(repoRoleSqlName(role), ident));
+            exec(QStringLiteral("CREATE ROLE %1 LOGIN").arg(ident(user)));
+        // This team's roles only: what the user is in another database's team stays as it is.
+        exec(QStringLiteral("REVOKE %1, %2, %3 FROM %4")
+                 .arg(ident(roleName(RepoRole::Viewer)), ident(roleName(RepoRole::Editor)),
+                     ident(roleName(RepoRole::Owner)), ident(user)));
+        exec(QStringLiteral("GRANT %1 TO %2").arg(ident(roleName(role)), ident(user)));
     } catch (const RepoPermissionError& e) {
         throw RepoPermissionError(e.message() + QStringLiteral(" (") + what + QLatin1Char(')'));
     }
@@ -376,12 +660,40 @@ void Repository::grant(const QString& user, RepoRole role)
     rollback.dismiss();
 }
 
+void Repository::revoke(const QString& user)
+{
+    requireSchema();
+    checkGrantee(user);
+    QSqlQuery exists = exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = ?"), {user});
+    if (!exists.next())
+        throw DatabaseError(QStringLiteral("there is no role '%1' on the repository's server").arg(user));
+    exists = QSqlQuery();
+    try {
+        exec(QStringLiteral("REVOKE %1, %2, %3 FROM %4")
+                 .arg(ident(roleName(RepoRole::Viewer)), ident(roleName(RepoRole::Editor)),
+                     ident(roleName(RepoRole::Owner)), ident(user)));
+    } catch (const RepoPermissionError& e) {
+        throw RepoPermissionError(
+            e.message() + QStringLiteral(" (to revoke a role (it needs the role that ran 'repo init'))"));
+    }
+}
+
 RepoPushResult Repository::push(const Design& design, const QString& name, const QString& message)
 {
     requireSchema();
     if (name.isEmpty() || name.size() > Design::kMaxNameLength)
         throw Error(QStringLiteral("a design in the repository needs a name of 1 to %1 characters")
                         .arg(Design::kMaxNameLength));
+    if (safetext::hasTerminalControls(name))
+        throw Error(QStringLiteral("the design name '%1' carries control characters (a newline, an escape sequence "
+                                   "or a bidirectional override), which would act on a colleague's terminal: "
+                                   "refused, nothing was pushed; choose a name without them")
+                        .arg(safetext::terminalText(name)));
+    if (safetext::hasTerminalControls(message))
+        throw Error(QStringLiteral("the push message '%1' carries control characters (a newline, an escape sequence "
+                                   "or a bidirectional override), which would act on a colleague's terminal: "
+                                   "refused, nothing was pushed; write it on one line without them")
+                        .arg(safetext::terminalText(message)));
     const std::optional<RepoProvenance> provenance = RepoProvenance::of(design);
     // A file pulled from another design is pushed as a new design (a branch) under this name.
     const int base = provenance && provenance->design == name ? provenance->revision : 0; // 0: a new design
@@ -391,102 +703,91 @@ RepoPushResult Repository::push(const Design& design, const QString& name, const
         RepoProvenance::clear(stored);
         content = encoded(stored);
     }
-
-    QSqlDatabase database = db();
-    if (!database.transaction())
-        throw DatabaseError(QStringLiteral("repository '%1': cannot start a transaction").arg(mAddress));
-    ScopeGuard rollback([&database] { database.rollback(); });
-    RepoPushResult result;
-    auto latestOf = [this, &name]() -> int {
-        QSqlQuery q = exec(QStringLiteral("SELECT latest FROM podwright.designs WHERE name = ?"), {name});
-        return q.next() ? q.value(0).toInt() : 0;
-    };
-    const QString what = QStringLiteral("the push of '%1' (pushing needs the editor role)").arg(name);
-    try {
-        qint64 designId = 0;
-        if (base > 0) {
-            // Compare and swap: the row lock makes a concurrent push with the same base wait, then miss.
-            QSqlQuery q = exec(QStringLiteral("UPDATE podwright.designs SET latest = latest + 1 "
-                                              "WHERE name = ? AND latest = ? RETURNING id, latest"),
-                {name, base});
-            if (!q.next()) {
-                result.latest = latestOf();
-                result.refusal = result.latest == 0
-                    ? QStringLiteral("'%1' is not in the repository any more (the file was pulled at revision %2); "
-                                     "push it under another design name")
-                          .arg(name)
-                          .arg(base)
-                    : QStringLiteral("'%1' is at revision %2 in the repository, but this file is based on revision "
-                                     "%3: someone pushed in between. Nothing was pushed. Pull the latest "
-                                     "(repo pull %1 -o OTHER-FILE), compare and apply your changes there, or push "
-                                     "this file as a new design under another name")
-                          .arg(name)
-                          .arg(result.latest)
-                          .arg(base);
-                return result;
-            }
-            designId = q.value(0).toLongLong();
-            result.revision = q.value(1).toInt();
-        } else {
-            result.latest = latestOf();
-            if (result.latest > 0) {
-                result.refusal = QStringLiteral("'%1' already exists in the repository (revision %2) and this file "
-                                                "was not pulled from it. Nothing was pushed. Pull it (repo pull %1 "
-                                                "-o FILE) and apply your changes there, or push it under another "
-                                                "design name")
-                                     .arg(name)
-                                     .arg(result.latest);
-                return result;
-            }
-            QSqlQuery insert(database);
-            insert.prepare(QStringLiteral("INSERT INTO podwright.designs (name, latest) VALUES (?, 1) RETURNING id"));
-            insert.addBindValue(name);
-            if (!insert.exec()) {
-                const QSqlError error = insert.lastError();
-                database.rollback();
-                insert = QSqlQuery();
-                if (error.nativeErrorCode() == kUniqueViolation) {
-                    result.refusal = QStringLiteral("'%1' was created in the repository by someone else just now. "
-                                                    "Nothing was pushed. Pull it, or push it under another "
-                                                    "design name")
-                                         .arg(name);
-                    return result;
-                }
-                fail(error, what);
-            }
-            insert.next();
-            designId = insert.value(0).toLongLong();
-            result.revision = 1;
-        }
-        exec(QStringLiteral("INSERT INTO podwright.revisions (design_id, number, parent, message, format, content) "
-                            "VALUES (?, ?, ?, ?, ?, ?)"),
-            {designId, result.revision, base > 0 ? QVariant(base) : QVariant(QMetaType::fromType<int>()), text(message),
-                QStringLiteral("podwright-file-zlib"), content});
-        for (const Waiver& w : Waiver::listFromProperties(design.properties())) {
-            QStringList entities;
-            for (const EntityRef& e : w.entities)
-                entities << e.toString();
-            exec(QStringLiteral("INSERT INTO podwright.waivers (design_id, revision, code, entities, reason, "
-                                "waived_by, waived_on) VALUES (?, ?, ?, ?, ?, ?, ?)"),
-                {designId, result.revision, text(w.code), text(entities.join(QLatin1Char(' '))), text(w.reason),
-                    text(w.author), text(w.date)});
-        }
-    } catch (const RepoPermissionError& e) {
-        throw RepoPermissionError(e.message() + QStringLiteral(" (") + what + QLatin1Char(')'));
+    QJsonArray waivers;
+    for (const Waiver& w : Waiver::listFromProperties(design.properties())) {
+        QStringList entities;
+        for (const EntityRef& e : w.entities)
+            entities << e.toString();
+        waivers.append(QJsonObject{{QStringLiteral("code"), w.code},
+            {QStringLiteral("entities"), entities.join(QLatin1Char(' '))}, {QStringLiteral("reason"), w.reason}});
     }
-    if (!database.commit())
-        throw DatabaseError(QStringLiteral("repository '%1': the push of '%2' could not be committed, the "
-                                           "repository stays at the previous revision: %3")
-                                .arg(mAddress, name, database.lastError().text()));
-    rollback.dismiss();
-    result.accepted = true;
+
+    // One statement, so one transaction on the server: it stores the revision whole or not at all.
+    // Its values are formatted by the driver (as it does for bound values) rather than prepared: a
+    // prepared statement on a connection the server has cut makes Qt's driver print "Unable to free
+    // statement" when it goes, noise around the one line that says what happened.
+    QSqlDriver* driver = db().driver();
+    auto literal = [driver](const QVariant& value) {
+        QSqlField field(QString(), value.metaType());
+        field.setValue(value);
+        return driver->formatValue(field);
+    };
+    const QString call = QStringLiteral("SELECT o_revision, o_latest FROM podwright.push_revision(%1, %2, %3, %4, "
+                                        "%5::jsonb)")
+                             .arg(literal(name), literal(base), literal(text(message)), literal(content),
+                                 literal(QString::fromUtf8(QJsonDocument(waivers).toJson(QJsonDocument::Compact))));
+    QSqlQuery q(db());
+    q.setForwardOnly(true);
+    if (!q.exec(call) || !q.next()) {
+        const QSqlError error = q.lastError();
+        q = QSqlQuery();
+        const QString code = error.nativeErrorCode();
+        if (code == kInsufficientPrivilege)
+            fail(error, QStringLiteral("the push of '%1' (pushing needs the editor role)").arg(name));
+        // The server's first line, without libpq's and the driver's explanations after it.
+        const QString serverText = error.databaseText().trimmed().section(QLatin1Char('\n'), 0, 0).trimmed();
+        // No answer (the connection is gone), or the server ending the session: class 08 is a
+        // connection exception, 57 an operator intervention (shutdown, pg_terminate_backend).
+        const bool lost
+            = code.isEmpty() || code.startsWith(QLatin1String("08")) || code.startsWith(QLatin1String("57"));
+        if (!lost)
+            throw DatabaseError(QStringLiteral("repository '%1' refused the push of '%2': %3. Nothing was pushed")
+                                    .arg(mAddress, name, serverText));
+        // The statement was its own transaction: a server that lost it rolls it back.
+        throw DatabaseError(
+            QStringLiteral("the connection to the repository '%1' was lost during the push of '%2'%3. Nothing was "
+                           "pushed: the server drops an unfinished push, and '%2' stays at the revision it had. "
+                           "Push again when the server is back (repo log %2 shows where it is)")
+                .arg(mAddress, name,
+                    serverText.isEmpty() ? QString() : QStringLiteral(" (the server said: %1)").arg(serverText)));
+    }
+    RepoPushResult result;
+    result.revision = q.value(0).toInt();
+    result.latest = q.value(1).toInt();
+    if (result.revision > 0) {
+        result.accepted = true;
+        return result;
+    }
+    if (base > 0 && result.latest == 0)
+        result.refusal = QStringLiteral("'%1' is not in the repository any more (the file was pulled at revision %2); "
+                                        "push it under another design name")
+                             .arg(name)
+                             .arg(base);
+    else if (base > 0)
+        result.refusal = QStringLiteral("'%1' is at revision %2 in the repository, but this file is based on revision "
+                                        "%3: someone pushed in between. Nothing was pushed. Pull the latest "
+                                        "(repo pull %1 -o OTHER-FILE), compare and apply your changes there, or push "
+                                        "this file as a new design under another name")
+                             .arg(name)
+                             .arg(result.latest)
+                             .arg(base);
+    else
+        result.refusal = QStringLiteral("'%1' already exists in the repository (revision %2) and this file "
+                                        "was not pulled from it. Nothing was pushed. Pull it (repo pull %1 "
+                                        "-o FILE) and apply your changes there, or push it under another "
+                                        "design name")
+                             .arg(name)
+                             .arg(result.latest);
     return result;
 }
 
 Design Repository::pull(const QString& name, std::optional<int> revision)
 {
     requireSchema();
-    QSqlQuery q = exec(QStringLiteral("SELECT r.number, r.content, r.format FROM podwright.revisions r "
+    // The sizes first, the content only once they are within the limits: a stored bomb costs a
+    // few bytes of reading, not its inflated size.
+    QSqlQuery q = exec(QStringLiteral("SELECT r.design_id, r.number, r.format, octet_length(r.content), "
+                                      "substring(r.content FROM 1 FOR 4) FROM podwright.revisions r "
                                       "JOIN podwright.designs d ON d.id = r.design_id "
                                       "WHERE d.name = ? AND r.number = COALESCE(?, d.latest)"),
         {name, revision ? QVariant(*revision) : QVariant(QMetaType::fromType<int>())});
@@ -499,13 +800,41 @@ Design Repository::pull(const QString& name, std::optional<int> revision)
                                 .arg(revision.value_or(0))
                                 .arg(latest.value(0).toInt()));
     }
-    const int number = q.value(0).toInt();
+    const qint64 designId = q.value(0).toLongLong();
+    const int number = q.value(1).toInt();
+    const QString format = q.value(2).toString();
+    const qint64 storedBytes = q.value(3).toLongLong();
+    const QByteArray head = q.value(4).toByteArray();
+    q = QSqlQuery();
+    auto refuse = [&](const QString& why) {
+        return FormatError(QStringLiteral("revision %1 of '%2' in the repository: %3").arg(number).arg(name, why));
+    };
+    if (storedBytes > limits::kMaxStoredRevisionBytes)
+        throw refuse(QStringLiteral("it is stored as %1 bytes, above the %2 bytes a revision of the largest legal "
+                                    "design takes; it is refused without being read")
+                         .arg(storedBytes)
+                         .arg(limits::kMaxStoredRevisionBytes));
+    if (format != QLatin1String("podwright-json")) {
+        const std::optional<qint64> declared = storedrevision::declaredLength(head);
+        if (declared && *declared > limits::kMaxDesignFileBytes)
+            throw refuse(QStringLiteral("it declares a design file of %1 bytes, above the %2 bytes of the largest "
+                                        "legal design (%3 GPUs); it is refused without being inflated")
+                             .arg(*declared)
+                             .arg(limits::kMaxDesignFileBytes)
+                             .arg(limits::kMaxGpus));
+    }
+    QSqlQuery content
+        = exec(QStringLiteral("SELECT content FROM podwright.revisions WHERE design_id = ? AND number = ?"),
+            {designId, number});
+    if (!content.next())
+        throw DatabaseError(QStringLiteral("revision %1 of '%2' went away while it was read").arg(number).arg(name));
+    const QByteArray stored = content.value(0).toByteArray();
+    content = QSqlQuery();
     Design design = [&] {
         try {
-            return decoded(q.value(2).toString(), q.value(1).toByteArray());
+            return decoded(format, stored);
         } catch (const Error& e) {
-            throw FormatError(
-                QStringLiteral("revision %1 of '%2' in the repository: %3").arg(number).arg(name, e.message()));
+            throw refuse(e.message());
         }
     }();
     RepoProvenance::set(design, RepoProvenance{name, number});

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QSqlDatabase;
@@ -26,12 +27,15 @@ class RepoPermissionError : public DatabaseError {
     using DatabaseError::DatabaseError;
 };
 
-// A role a team member holds in the repository; each includes the one before (PostgreSQL group
-// roles podwright_viewer, podwright_editor, podwright_owner, see docs/team-repository.md).
+// A role a team member holds in the repository; each includes the one before. Each team database
+// has its own three PostgreSQL group roles, named after it (docs/team-repository.md, "Teams").
 enum class RepoRole { Viewer, Editor, Owner };
 [[nodiscard]] std::optional<RepoRole> repoRoleFromString(const QString& name);
 [[nodiscard]] QString repoRoleName(RepoRole role); // "viewer"
-[[nodiscard]] QString repoRoleSqlName(RepoRole role); // "podwright_viewer"
+// The group role of `database` (its name on the server): "pw_team_viewer" for the database "team".
+// At most 63 bytes; a long database name is cut and given 8 hex digits of its MD5, so two long names
+// sharing a beginning never share roles.
+[[nodiscard]] QString repoRoleSqlName(const QString& database, RepoRole role);
 
 // One design in the repository with its latest revision.
 struct RepoDesignEntry {
@@ -73,7 +77,8 @@ struct RepoPushResult {
 class Repository {
 public:
     // Version of the schema this program writes; older schemas are migrated forward by migrate().
-    static constexpr int kSchemaVersion = 1;
+    // 2: pushes only through podwright.push_revision, per-database roles (issue 31).
+    static constexpr int kSchemaVersion = 2;
 
     // Connects; throws DatabaseError (with libpq's reason) when the server cannot be reached.
     explicit Repository(const RepoLocation& location);
@@ -81,21 +86,37 @@ public:
     Repository(const Repository&) = delete;
     Repository& operator=(const Repository&) = delete;
 
-    // Creates the schema and the three group roles, or migrates an older schema forward; refuses a
-    // newer one. Needs a role that may create schemas in the database and create roles. Returns the
-    // schema version it found (0 for an empty database).
+    // Creates the schema and this database's three group roles, or migrates an older schema
+    // forward; refuses a newer one. CONNECT and TEMP on the database are revoked from PUBLIC and
+    // CONNECT granted to the team's roles. A repository of schema version 1 served by the
+    // server-wide roles podwright_viewer/editor/owner is moved to the database's roles: their
+    // members get the same role in this team (migratedMembers() lists them) and the server-wide
+    // roles keep nothing here. Needs a role that may create schemas in the database and create
+    // roles. Returns the schema version it found (0 for an empty database).
     int migrate();
+    // The members carried over from the server-wide roles by the last migrate(), with their role.
+    [[nodiscard]] const std::vector<std::pair<QString, RepoRole>>& migratedMembers() const { return mMigratedMembers; }
     // The schema version in the database (0 when there is none).
     [[nodiscard]] int schemaVersion();
-    // Gives `user` exactly `role` (the other Podwright roles are revoked), creating the login role
-    // without a password when it does not exist.
+    // Gives `user` exactly `role` in this repository (its other roles of this team are revoked; what
+    // it is in another database's team is untouched), creating the login role without a password
+    // when it does not exist.
     void grant(const QString& user, RepoRole role);
+    // Takes every role of this team from `user` (its login role stays).
+    void revoke(const QString& user);
+    // The database this repository is (current_database()).
+    [[nodiscard]] QString database();
 
-    // Stores `design` as the next revision of `name`. The design's provenance (RepoProvenance) says
-    // which revision it is based on; none means a new design.
+    // Stores `design` as the next revision of `name` through the server's push function, which sets
+    // the author, time and waiver signers itself. The design's provenance (RepoProvenance) says
+    // which revision it is based on; none means a new design. A name or message with control
+    // characters is refused (Error) before anything is sent; a connection lost during the push
+    // throws DatabaseError saying that nothing was pushed.
     [[nodiscard]] RepoPushResult push(const Design& design, const QString& name, const QString& message);
     // The design at `revision` (latest when not given) with its provenance set. Throws
-    // DatabaseError when the design or revision does not exist.
+    // DatabaseError when the design or revision does not exist, FormatError when the stored
+    // revision is above the limits of the largest legal design (util/designlimits.h: checked
+    // before the content is fetched, then inflated in chunks under a running cap) or damaged.
     [[nodiscard]] Design pull(const QString& name, std::optional<int> revision = std::nullopt);
     [[nodiscard]] std::vector<RepoDesignEntry> list();
     // Newest first; throws DatabaseError when the design does not exist.
@@ -141,9 +162,17 @@ private:
     void requireSchema();
     QSqlQuery exec(const QString& sql, const QVariantList& values = {});
     [[noreturn]] void fail(const QSqlError& error, const QString& what);
+    [[nodiscard]] QString roleName(RepoRole role);
+    [[nodiscard]] QString ident(const QString& name) const;
+    void ensureTeamRoles();
+    void applyGrants();
+    void migrateLegacyRoles();
+    void checkGrantee(const QString& user);
 
     QString mConnectionName;
     QString mAddress;
+    QString mDatabase;
+    std::vector<std::pair<QString, RepoRole>> mMigratedMembers;
 };
 
 } // namespace pw

@@ -46,7 +46,59 @@ QString sci(double v)
     return QString::number(v, 'g', 4);
 }
 
+// The source document's rules of thumb (gpu-clusters-source.txt, "How many GPUs do I need?": "Rules
+// of thumb: Fine-tuning a 7B model: 1-2 GPUs (H100 80GB). Fine-tuning a 70B model: 4-8 GPUs. Training
+// a 7B model from scratch: 8-32 GPUs (days to weeks). Training a 70B model from scratch: 64-256 GPUs
+// (weeks). Training a 405B model: 512-2,048 GPUs (weeks to months). For inference: 1 GPU per 70B model
+// instance (FP8)").
+struct Rule {
+    WorkloadTask task;
+    double parameters;
+    int low;
+    int high;
+    const char* text;
+};
+constexpr Rule kRules[] = {
+    {WorkloadTask::FineTune, 7e9, 1, 2, "fine-tuning a 7B model: 1-2 GPUs (H100 80GB)"},
+    {WorkloadTask::FineTune, 70e9, 4, 8, "fine-tuning a 70B model: 4-8 GPUs"},
+    {WorkloadTask::Train, 7e9, 8, 32, "training a 7B model from scratch: 8-32 GPUs (days to weeks)"},
+    {WorkloadTask::Train, 70e9, 64, 256, "training a 70B model from scratch: 64-256 GPUs (weeks)"},
+    {WorkloadTask::Train, 405e9, 512, 2048, "training a 405B model: 512-2,048 GPUs (weeks to months)"},
+    {WorkloadTask::Inference, 70e9, 1, 1, "inference: 1 GPU per 70B model instance (FP8)"},
+};
+
+// The rule for a model within a factor of 2 of the rule's size (a 65B or 80B model reads the 70B rule).
+const Rule* ruleFor(WorkloadTask task, double parameters)
+{
+    const Rule* best = nullptr;
+    double bestDistance = std::log(2.0) + 1e-9;
+    for (const Rule& rule : kRules) {
+        const double distance = std::abs(std::log(parameters / rule.parameters));
+        if (rule.task == task && distance <= bestDistance) {
+            best = &rule;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
 } // namespace
+
+QString WorkloadSizer::durationText(double seconds)
+{
+    const double s = std::abs(seconds);
+    if (s == 0)
+        return QStringLiteral("0 s");
+    if (s < 1e-3)
+        return QStringLiteral("%1 us").arg(QString::number(seconds * 1e6, 'f', s < 1e-5 ? 2 : 1));
+    if (s < 1)
+        return QStringLiteral("%1 ms").arg(QString::number(seconds * 1e3, 'f', s < 1e-2 ? 2 : 1));
+    if (s < 120)
+        return QStringLiteral("%1 s").arg(QString::number(seconds, 'f', 2));
+    if (s < 7200)
+        return QStringLiteral("%1 min").arg(QString::number(seconds / 60, 'f', 1));
+    return QStringLiteral("%1 h").arg(QString::number(seconds / 3600, 'f', 1));
+}
 
 GpuSpec WorkloadSizer::fallbackGpu()
 {
@@ -237,7 +289,47 @@ SizingResult WorkloadSizer::size(const SizingRequest& rq)
                                  .arg(ranksForAllReduce)
                                  .arg(num(bytes / kGB, frozen ? 2 : 1))
                                  .arg(path)
-                                 .arg(num(*r.allReduceSeconds, 2));
+                                 .arg(WorkloadSizer::durationText(*r.allReduceSeconds));
+    }
+
+    // The source document's rule of thumb beside the computed figure, and why they differ.
+    if (const Rule* rule = ruleFor(rq.task, n)) {
+        r.ruleOfThumb = QString::fromLatin1(rule->text);
+        r.ruleOfThumbLow = rule->low;
+        r.ruleOfThumbHigh = rule->high;
+        const int gpus = r.gpusRecommended;
+        if (gpus >= rule->low && gpus <= rule->high) {
+            r.ruleOfThumbWhy = gpus == 1
+                ? QStringLiteral("The computed 1 GPU lies within the rule of thumb.")
+                : QStringLiteral("The computed %1 GPUs lie within the rule of thumb.").arg(gpus);
+        } else if (r.trainingFlops && r.gpusForTime >= r.gpusForMemory && perGpuFlops > 0) {
+            // The time target sets the count: say how long the same run takes at the rule's end.
+            const int at = gpus > rule->high ? rule->high : rule->low;
+            const double days = *r.trainingFlops / (perGpuFlops * at * 86400.0);
+            r.ruleOfThumbWhy
+                = QStringLiteral("The computed %1 GPUs finish %2 tokens in the %3-day target at MFU %4, while on the "
+                                 "rule's %5 GPUs the same run takes %6 days: the rule states no token count or "
+                                 "deadline, so it implies %7.")
+                      .arg(gpus)
+                      .arg(sci(rq.effectiveTokens()))
+                      .arg(rq.targetDays.value_or(SizingRequest::kDefaultTargetDays))
+                      .arg(rq.mfu)
+                      .arg(at)
+                      .arg(num(days))
+                      .arg(gpus > rule->high ? QStringLiteral("fewer tokens or a longer run")
+                                             : QStringLiteral("more tokens or a shorter run"));
+        } else {
+            r.ruleOfThumbWhy
+                = QStringLiteral("The computed %1 GPUs are what %2 GB of memory needs on %3 GB GPUs "
+                                 "(weights, gradients, optimizer state and activations for a %4-token "
+                                 "sequence); the rule of thumb counts %5.")
+                      .arg(gpus)
+                      .arg(num(r.memoryNeededGb))
+                      .arg(rq.gpu.memoryGb)
+                      .arg(s)
+                      .arg(gpus > rule->high ? QStringLiteral("less memory per GPU than this sizing does")
+                                             : QStringLiteral("more memory per GPU than this sizing does"));
+        }
     }
     return r;
 }
@@ -340,8 +432,14 @@ QJsonObject SizingResult::toJson() const
     }
     if (trainingDaysOnDesign)
         o.insert(QStringLiteral("training_days_on_design"), *trainingDaysOnDesign);
+    if (!ruleOfThumb.isEmpty())
+        o.insert(QStringLiteral("rule_of_thumb"),
+            QJsonObject{{QStringLiteral("text"), ruleOfThumb}, {QStringLiteral("gpus_low"), ruleOfThumbLow},
+                {QStringLiteral("gpus_high"), ruleOfThumbHigh}, {QStringLiteral("why_different"), ruleOfThumbWhy},
+                {QStringLiteral("source"), QStringLiteral("gpu-clusters-source.txt, rules of thumb")}});
     if (allReduceSeconds) {
         o.insert(QStringLiteral("allreduce_seconds"), *allReduceSeconds);
+        o.insert(QStringLiteral("allreduce_text"), WorkloadSizer::durationText(*allReduceSeconds));
         o.insert(QStringLiteral("allreduce_formula"), allReduceFormula);
     }
     return o;

@@ -70,6 +70,13 @@ struct SizingResult {
     std::optional<double> allReduceSeconds; // one data-parallel gradient all-reduce (on the design's GPUs if given)
     QString allReduceFormula;
     QStringList assumptions;
+    // The source document's rule of thumb for this task and model size, when it gives one
+    // (gpu-clusters-source.txt, "Rules of thumb": "Training a 70B model from scratch: 64-256 GPUs
+    // (weeks)"), and one sentence on why the computed figure differs from it (or that it agrees).
+    QString ruleOfThumb;
+    int ruleOfThumbLow = 0;
+    int ruleOfThumbHigh = 0;
+    QString ruleOfThumbWhy;
     QString gpuModel;
     QString serverSku;
     int gpusPerServer = 0;
@@ -100,6 +107,9 @@ public:
     [[nodiscard]] static std::optional<double> perGpuNetworkGBps(const Design& design);
     // The most common GPU server in the design (for sizing on its GPU), or nullptr.
     [[nodiscard]] static const CatalogItem* mainGpuServer(const Design& design);
+    // A duration in the unit that shows it: "2.29 ms", "450 us", "1.25 s", "3.2 min" (an all-reduce
+    // of a few milliseconds printed in seconds to two places reads "0.00 s").
+    [[nodiscard]] static QString durationText(double seconds);
 };
 
 } // namespace pw

@@ -168,8 +168,16 @@ const std::vector<RuleInfo>& designRules()
             "a "
             "deliberate choice the catalog entry lists), with the RA cited and why",
             "Nothing to fix when the reason given fits the customer; otherwise change the part the line names."},
+        {"PLACEMENT-FAILURE-DOMAIN", Severity::Warning,
+            "a rack concentrates a failure domain of the compute fabric: its loss cuts off servers in other racks, "
+            "or it holds more than half a spine or core group, or every leaf of a scalable unit",
+            "Spread the switches: a unit's leaves over two or more racks (each server's rails in both), a spine "
+            "group over racks so that none holds more than half of it."},
         {"POWER-RACK", Severity::Error, "a rack's maximum power exceeds its budget",
             "Move equipment to another rack, or raise the rack's power budget."},
+        {"POWER-RACK-AIR", Severity::Warning,
+            "a liquid-cooled rack holds more air-cooled equipment than the rack's air budget",
+            "Spread the air-cooled equipment over more racks: a liquid budget does not cool air-cooled load."},
         {"COOLING-LIQUID", Severity::Error, "liquid-cooled equipment in an air-cooled rack",
             "Place liquid-cooled equipment in a liquid-cooled rack."},
         {"RACK-BUSBAR-PDU", Severity::Warning, "rack PDUs in the rack of a busbar-fed rack-scale system",
@@ -273,6 +281,7 @@ std::vector<Finding> validate(const Design& design, const ValidationOptions& opt
     rules::workloadRules(design, out);
     rules::clusterRules(design, out);
     rules::referenceRules(design, out);
+    rules::placementRules(design, out);
     if (options.tierChecks) {
         const Band capex = options.capex ? *options.capex
                                          : CostModel::allInBand(BillOfMaterials::of(design).totalBand(),

@@ -187,6 +187,21 @@ void spofRule(const Design& d, const ComputeGraph& g, std::vector<Finding>& out)
             worst = v;
     }
     const Node* w = d.node(NodeId(worst));
+    // The generator built one switch because the whole cluster fits it (NVIDIA DGX BasePOD
+    // practice): say so, with the two-switch alternative and what it adds.
+    QString alternative;
+    const QJsonObject single
+        = d.properties().value(QLatin1String("generator")).toObject().value(QLatin1String("single_switch")).toObject();
+    if (!single.isEmpty() && switches.size() == 1 && single.contains(QLatin1String("extra_cost_usd")))
+        alternative = QStringLiteral(
+            " The whole cluster fits this one switch, which the generator chose (NVIDIA DGX BasePOD practice: one "
+            "switch where it fits). The two-switch alternative, %1 more %2 with half of every server's rails on "
+            "each and inter-switch links between them, loses half the bandwidth and no server to one switch, for "
+            "%3 more capital cost (generate with %4).")
+                          .arg(single.value(QLatin1String("extra_switches")).toInt())
+                          .arg(single.value(QLatin1String("switch")).toString(),
+                              Money::usd().exact(single.value(QLatin1String("extra_cost_usd")).toDouble()),
+                              UserOptions::mention(UserOption::TwoSwitches));
     out.push_back(make("FABRIC-SPOF",
         QStringLiteral("%1 %2 a single point of failure; losing %3 cuts %4 GPU %5 off")
             .arg(switches.size())
@@ -198,10 +213,10 @@ void spofRule(const Design& d, const ComputeGraph& g, std::vector<Finding>& out)
         QStringLiteral("Each of these switches is an articulation point of the compute network (servers count as "
                        "transit, as NCCL's PXN routes over NVLink): removing one leaves GPU servers with no path to "
                        "the others; the worst, %1, cuts off %2 servers. Spread each server's NICs over two or more "
-                       "switches, or give the fabric a second path. Switches: %3.")
+                       "switches, or give the fabric a second path. Switches: %3.%4")
             .arg(w->name)
             .arg(cutOff[worst])
-            .arg(nameList(d, switches))));
+            .arg(nameList(d, switches), alternative)));
 }
 
 void railRule(const Design& d, std::vector<Finding>& out)
@@ -386,6 +401,19 @@ void subnetManagerRule(const Design& d, std::vector<Finding>& out)
             parent[find(l.a.node.value())] = find(l.b.node.value());
     });
     std::set<std::uint32_t> managed;
+    // Switches that run their fabric's subnet manager themselves (the generator's record: an
+    // internally managed switch below one scalable unit, MLNX-OS embedded SM).
+    for (const QJsonValue& v : d.properties()
+                                   .value(QLatin1String("generator"))
+                                   .toObject()
+                                   .value(QLatin1String("embedded_subnet_managers"))
+                                   .toArray()) {
+        const NodeId id(static_cast<std::uint32_t>(v.toInteger()));
+        const Node* sw = d.node(id);
+        const CatalogItem* item = sw ? d.item(sw->sku) : nullptr;
+        if (item && item->switchSpec && item->switchSpec->embeddedSmMaxNodes > 0 && id.value() < n)
+            managed.insert(find(id.value()));
+    }
     d.links().forEach([&](const Link& l) {
         if (d.linkNetwork(l) == Network::OutOfBand)
             return;
@@ -414,9 +442,10 @@ void subnetManagerRule(const Design& d, std::vector<Finding>& out)
                 .arg(switches.size()),
             ents,
             QStringLiteral("An InfiniBand fabric comes up only when a subnet manager assigns addresses and routes. "
-                           "No UFM or other subnet-manager appliance is linked to a switch of this fabric (switches: "
-                           "%1); hosts on two fabrics do not join them. The DGX SuperPOD RA gives each InfiniBand "
-                           "fabric, compute and storage, its own high-availability UFM pair.")
+                           "No UFM or other subnet-manager appliance is linked to a switch of this fabric, and no "
+                           "switch of it is recorded as running its embedded subnet manager (switches: %1); hosts "
+                           "on two fabrics do not join them. The DGX SuperPOD RA gives each InfiniBand fabric, "
+                           "compute and storage, its own high-availability UFM pair.")
                 .arg(nameList(d, switches))));
     }
 }

@@ -115,6 +115,41 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
             QStringLiteral("Sum of catalog maximum power in the rack = %1 = %2 kW > budget %3 kW.")
                 .arg(terms.join(QStringLiteral(" + ")), fmt(load.maxKw, 2), fmt(rack->powerBudgetKw))));
     }
+    // POWER-RACK-AIR: a liquid-cooled rack's budget is for liquid-cooled load; the air-cooled
+    // equipment in it (switches, say) is cooled by the room and is judged against the rack's air
+    // budget (catalog rack budget_air_kw), whatever liquid budget the rack has.
+    for (const auto& [rackId, nodes] : rackMembers) {
+        const Group* rack = d.group(GroupId(rackId));
+        const CatalogItem* rackItem = rack && rack->liquidCooled ? d.item(rack->sku) : nullptr;
+        if (!rackItem || !rackItem->rackBudgetAirKw || rackItem->rackBudgetAirKw->value <= 0)
+            continue;
+        double airKw = 0;
+        std::vector<NodeId> air;
+        QStringList terms;
+        for (NodeId id : nodes) {
+            const CatalogItem* item = d.itemOf(id);
+            if (item->cooling != Cooling::Air || item->powerMaxW.value <= 0)
+                continue;
+            air.push_back(id);
+            airKw += PowerFigures::maxKwOf(*item);
+            terms << QStringLiteral("%1 %2 kW").arg(d.node(id)->name, fmt(PowerFigures::maxKwOf(*item), 2));
+        }
+        const double budget = rackItem->rackBudgetAirKw->value;
+        if (airKw <= budget + 1e-9)
+            continue;
+        std::vector<EntityRef> ents{EntityRef::of(GroupId(rackId))};
+        for (NodeId id : air)
+            ents.push_back(EntityRef::of(id));
+        out.push_back(make("POWER-RACK-AIR",
+            QStringLiteral("rack %1 holds %2 kW of air-cooled equipment; its air budget is %3 kW")
+                .arg(rack->name, fmt(airKw), fmt(budget)),
+            ents,
+            QStringLiteral("Air-cooled load in the liquid-cooled rack = %1 = %2 kW > air budget %3 kW (%4; source: "
+                           "%5). The rack's %6 kW liquid budget does not cool it: spread the air-cooled equipment "
+                           "over more racks.")
+                .arg(terms.join(QStringLiteral(" + ")), fmt(airKw, 2), fmt(budget), rackItem->sku,
+                    rackItem->rackBudgetAirKw->source, fmt(rack->powerBudgetKw))));
+    }
     // Rack positions: the elevation (studio and report) leaves these nodes out of its drawing.
     for (const RackElevationModel::Rack& rack : RackElevationModel::of(d, power).racks)
         for (const RackElevationModel::Slot& s : rack.misplaced) {

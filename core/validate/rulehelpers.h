@@ -38,5 +38,7 @@ void managementRules(const Design& d, std::vector<Finding>& out);
 void workloadRules(const Design& d, std::vector<Finding>& out);
 void clusterRules(const Design& d, std::vector<Finding>& out); // clusterrules.cpp: cluster type and stack
 void referenceRules(const Design& d, std::vector<Finding>& out); // referencerules.cpp: DESIGN-REFERENCE
+// placementrules.cpp: PLACEMENT-FAILURE-DOMAIN
+void placementRules(const Design& d, std::vector<Finding>& out);
 
 } // namespace pw::rules

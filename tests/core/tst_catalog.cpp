@@ -1,11 +1,16 @@
 #include "helpers/testcatalog.h"
 
+#include "catalog/catalogitemparser.h"
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <functional>
+#include <variant>
 
 using namespace pw;
 
@@ -218,6 +223,48 @@ private Q_SLOTS:
         QVERIFY(issues[2].message.contains(QLatin1String("sku")));
         QVERIFY(issues[3].file.endsWith(QLatin1String("b.json")));
         QVERIFY(issues[3].message.contains(QLatin1String("JSON")));
+    }
+
+    // Rack power as the RA states it (issue 26/28): one typed power-mode block on the rack-scale
+    // systems, checked when loaded. GB200: max_p 139 kW, derived from RA-11338's 1.2 MW per SU row
+    // ((1,200 - 86.9 kW of the row's other equipment) / 8 = 139.1); GB300: 142 kW, the NVL72 AI
+    // Factory RA's "up to 142 kW"; both provisioned 8 shelves x 33 kW = 264 kW. The rack draws max_p.
+    void rackPowerModesAreTypedAndChecked()
+    {
+        const Catalog& c = test::shippedCatalog();
+        const CatalogItem* gb200 = c.item(QStringLiteral("dgx-gb200-nvl72"));
+        const CatalogItem* gb300 = c.item(QStringLiteral("dgx-gb300-nvl72"));
+        QVERIFY(gb200 && gb200->powerModes && gb300 && gb300->powerModes);
+        QCOMPARE(gb200->powerModes->maxPKw.value, 139.0);
+        QCOMPARE(gb200->powerModes->provisionedKw->value, 264.0);
+        QCOMPARE(gb200->maxPower().value(), 139000.0);
+        QVERIFY(gb200->powerModes->maxPKw.source.contains(QStringLiteral("1.2 Megawatts")));
+        QCOMPARE(gb300->powerModes->maxPKw.value, 142.0);
+        QCOMPARE(gb300->maxPower().value(), 142000.0);
+        QVERIFY(!c.item(QStringLiteral("dgx-h100"))->powerModes);
+
+        auto refusal = [&](const std::function<void(QJsonObject&)>& change) {
+            QJsonObject o = gb300->json;
+            change(o);
+            const auto r = CatalogItemParser::parse(o);
+            return std::holds_alternative<QString>(r) ? std::get<QString>(r) : QString();
+        };
+        auto modes = [](QJsonObject& o, const char* key, double kw) {
+            QJsonObject m = o.value(QLatin1String("power_modes")).toObject();
+            m[QLatin1String(key)] = QJsonObject{{"value", kw}, {"source", "test"}};
+            o[QLatin1String("power_modes")] = m;
+        };
+        QVERIFY(refusal([](QJsonObject&) {}).isEmpty());
+        QVERIFY(refusal([&](QJsonObject& o) { modes(o, "max_q", 150); }).contains(QStringLiteral("out of order")));
+        QVERIFY(
+            refusal([&](QJsonObject& o) { modes(o, "provisioned", 100); }).contains(QStringLiteral("out of order")));
+        QVERIFY(refusal([&](QJsonObject& o) { modes(o, "max_q", 120); }).isEmpty());
+        QVERIFY(refusal([](QJsonObject& o) {
+            o["power_max_w"] = QJsonObject{{"value", 142000}, {"source", "test"}};
+        }).contains(QStringLiteral("not both")));
+        QVERIFY(refusal([](QJsonObject& o) {
+            o.remove(QStringLiteral("power_modes"));
+        }).contains(QStringLiteral("power_max_w")));
     }
 
     // hardware-specs.md section 10: every estimate is a band with its sources. The DGX H100 band is

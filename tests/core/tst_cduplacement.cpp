@@ -18,15 +18,16 @@ using namespace pw;
 // the CDUs their coolant loops need, standing after each loop's racks in its row, priced in the bill
 // of materials; the power chain's loop assignment, COOLING-CDU-CAPACITY and the cdu-loop failures
 // read them. Figures worked by hand, each with its source:
-// - DGX GB200 NVL72 rack: 120 kW maximum (catalogs/servers.json dgx-gb200-nvl72 power_max_w, [S6]),
-//   no liquid_heat_share of its own, so the default 85% (estimate, FacilityAssumptions::defaults):
-//   102 kW of liquid heat per rack.
+// - DGX GB200 NVL72 rack: 139 kW maximum (catalogs/servers.json dgx-gb200-nvl72 power_modes max_p,
+//   derived from RA-11338's 1.2 MW per SU row, [S6]; it was the ~120 kW press figure [S9]), no
+//   liquid_heat_share of its own, so the default 85% (estimate, FacilityAssumptions::defaults):
+//   118.15 kW of liquid heat per rack.
 // - One scalable unit = 8 racks in one row (servers.json rack_row, [S6] RA-11338 Figure 7); 8
 //   liquid-cooled racks per coolant loop (FacilityAssumptions racks_per_loop, estimate): one loop
-//   per row, 8 x 102 = 816 kW.
+//   per row, 8 x 118.15 = 945.2 kW.
 // - CDU cdu-inrow-1350kw: 1,350 kW (catalogs/facility.json cooling_capacity_kw, estimate), USD
 //   250,000 (its price, estimate, band 200,000-312,500); N+1 (cdu_spares 1, estimate):
-//   ceil(816 / 1350) + 1 = 2 CDUs per loop.
+//   ceil(945.2 / 1350) + 1 = 2 CDUs per loop.
 class TestCduPlacement : public QObject {
     Q_OBJECT
 
@@ -64,7 +65,7 @@ class TestCduPlacement : public QObject {
     }
 
 private Q_SLOTS:
-    // Two scalable units (16 NVL72 racks, 1,152 GPUs): two rows, two loops of 816 kW, 2 CDUs each.
+    // Two scalable units (16 NVL72 racks, 1,152 GPUs): two rows, two loops of 945.2 kW, 2 CDUs each.
     void generatedNvl72PlacesTwoCdusPerLoop()
     {
         const Design d = generate("dgx-gb200-nvl72", 16);
@@ -77,7 +78,7 @@ private Q_SLOTS:
         QVERIFY(floor);
         for (const CoolantLoop& l : chain.loops) {
             QCOMPARE(l.racks.size(), size_t(8));
-            QCOMPARE(qRound(l.liquidKw * 10), 8160); // 8 x 120 x 0.85
+            QCOMPARE(qRound(l.liquidKw * 10), 9452); // 8 x 139 x 0.85
             QCOMPARE(l.cduCapacityKw, 1350.0); // the catalog CDU's, now that the design records it
             QCOMPARE(l.cdusNeeded, 1);
             QCOMPARE(l.cdus, 2);
@@ -127,14 +128,14 @@ private Q_SLOTS:
         (void)d.takeNode(loop.cduNodes.back());
         chain = PowerChain::of(d, 1.3);
         QCOMPARE(chain.loops.front().cdusInService, 1);
-        // one CDU left: 1 x 1350 >= 816 kW, so losing it sheds all 8 racks (576 GPUs)
+        // one CDU left: 1 x 1350 >= 945.2 kW, so losing it sheds all 8 racks (576 GPUs)
         QCOMPARE(chain.withoutOneCdu(0).gpusLost, 576);
         const std::vector<Finding> f = findings(d, "COOLING-CDU-CAPACITY");
         QCOMPARE(f.size(), size_t(1));
         QCOMPARE(f.front().message,
-            QStringLiteral("coolant %1 has 1 of the 2 CDUs its 816 kW of liquid heat needs").arg(loop.name));
+            QStringLiteral("coolant %1 has 1 of the 2 CDUs its 945.2 kW of liquid heat needs").arg(loop.name));
         QVERIFY(f.front().explanation.contains(
-            QStringLiteral("ceil(816 / 1350) + 1 = 2 CDUs, 1 placed (%1)").arg(loop.cduNames.front())));
+            QStringLiteral("ceil(945.2 / 1350) + 1 = 2 CDUs, 1 placed (%1)").arg(loop.cduNames.front())));
         QVERIFY(f.front().explanation.contains(QStringLiteral("Place the missing CDUs in the row: 1 after rack %1")
                                                    .arg(d.group(loop.racks.back())->name)));
         QVERIFY(f.front().severity == Severity::Warning);
@@ -150,7 +151,7 @@ private Q_SLOTS:
     }
 
     // The design's own settings size the CDUs: no spare (N) and 4 racks per loop give the 8 racks
-    // of one SU two loops of 4 x 102 = 408 kW, ceil(408 / 1350) + 0 = 1 CDU each.
+    // of one SU two loops of 4 x 118.15 = 472.6 kW, ceil(472.6 / 1350) + 0 = 1 CDU each.
     void designSettingsSizeTheCdus()
     {
         GeneratorOptions o;
@@ -174,7 +175,7 @@ private Q_SLOTS:
 
     // The cdu-loop failure of a generated NVL72 design names the placed CDUs and what it takes
     // down: a loop's 8 racks of 72 GPUs = 576 GPUs; both loops alike (one scenario standing for 2).
-    // Power left: the design's maximum less 8 x 120 = 960 kW; CDU capacity left: the other loop's
+    // Power left: the design's maximum less 8 x 139 = 1,112 kW; CDU capacity left: the other loop's
     // 2 x 1350 = 2700 kW.
     void cduLoopFailureNamesThePlacedCdus()
     {
@@ -186,7 +187,7 @@ private Q_SLOTS:
         QCOMPARE(it->equivalent, 2);
         QCOMPARE(it->gpusLost, 576);
         QCOMPARE(it->failedRacks.size(), size_t(8));
-        QCOMPARE(qRound(it->powerLeftKw), qRound(f.itMaxKw - 960));
+        QCOMPARE(qRound(it->powerLeftKw), qRound(f.itMaxKw - 1112));
         QCOMPARE(it->liquidCapacityLeftKw, 2700.0);
         const PowerChain chain = PowerChain::of(d, 1.0);
         const CoolantLoop* loop = nullptr;

@@ -244,18 +244,20 @@ private Q_SLOTS:
         QCOMPARE(r.capex, capex);
         QCOMPARE(r.gpus, 16);
         QCOMPARE(r.itPowerKw, 21.0); // 10 + 10 + 1 kW: the modules draw from their cages (PowerFigures)
-        QCOMPARE(r.itTypicalPowerKw, 17.0); // 8 + 8 + 1 kW
+        // Typical power is one definition (issue 26 section 4): the switch has no typical figure, so
+        // every item counts at its maximum, 10 + 10 + 1 kW (the servers' 8 kW typical is not mixed in).
+        QCOMPARE(r.itTypicalPowerKw, 21.0);
         QCOMPARE(r.facilityPowerKw, 21.0 * 1.5);
-        QVERIFY(qFuzzyCompare(r.energyCostPerYear, 17.0 * 1.5 * 8760 * 0.10)); // 22,338
+        QVERIFY(qFuzzyCompare(r.energyCostPerYear, 21.0 * 1.5 * 8760 * 0.10)); // 27,594
         QVERIFY(qFuzzyCompare(r.supportPerYear, 21520.0));
         QVERIFY(qFuzzyCompare(r.facilityPerYear, 21.0 * 100 * 12)); // 25,200: IT maximum x colocation
         QCOMPARE(r.staffPerYear, 10000.0); // given: replaces the per-GPU estimate
-        QVERIFY(qFuzzyCompare(r.opexPerYear, 22338.0 + 21520 + 25200 + 10000)); // 79,058
-        QVERIFY(qFuzzyCompare(r.ownershipPerYear, 215200.0 / 4 + 79058));
-        QVERIFY(qFuzzyCompare(r.tco, 215200 + 4 * 79058.0)); // 531,432
+        QVERIFY(qFuzzyCompare(r.opexPerYear, 27594.0 + 21520 + 25200 + 10000)); // 84,314
+        QVERIFY(qFuzzyCompare(r.ownershipPerYear, 215200.0 / 4 + 84314));
+        QVERIFY(qFuzzyCompare(r.tco, 215200 + 4 * 84314.0)); // 552,456
         QCOMPARE(r.costPerGpu, 13450.0);
-        QVERIFY(qFuzzyCompare(r.costPerGpuHour, 132858.0 / (16 * 8760 * 0.5)));
-        QVERIFY(qFuzzyCompare(r.breakEvenUtilization.value(), 132858.0 / (2.0 * 16 * 8760))); // about 0.47
+        QVERIFY(qFuzzyCompare(r.costPerGpuHour, 138114.0 / (16 * 8760 * 0.5)));
+        QVERIFY(qFuzzyCompare(r.breakEvenUtilization.value(), 138114.0 / (2.0 * 16 * 8760))); // about 0.49
         // At break-even, renting the same GPU-hours costs exactly what owning does.
         QVERIFY(qFuzzyCompare(2.0 * 16 * 8760 * r.breakEvenUtilization.value(), r.ownershipPerYear));
     }
@@ -290,7 +292,7 @@ private Q_SLOTS:
         QCOMPARE(o.value("currency").toString(), QStringLiteral("USD"));
         QCOMPARE(o.value("capex").toDouble(), 215200.0);
         QCOMPARE(o.value("tco").toObject().value("years").toDouble(), 4.0);
-        QVERIFY(qFuzzyCompare(o.value("tco").toObject().value("total").toDouble(), 531432.0));
+        QVERIFY(qFuzzyCompare(o.value("tco").toObject().value("total").toDouble(), 552456.0)); // costArithmeticByHand
         QCOMPARE(o.value("power_kw").toObject().value("it").toDouble(), 21.0);
         QCOMPARE(o.value("cloud").toObject().value("price_per_gpu_hour").toDouble(), 2.0);
         for (const char* k : {"opex_per_year", "cost_per_gpu", "tier", "sources", "formulas", "capex_band", "tco_band",
@@ -423,7 +425,15 @@ private Q_SLOTS:
         test::addNode(d, QStringLiteral("dgx-b200"), QStringLiteral("b200"));
         const PowerFigures p = PowerFigures::of(d, 1.5);
         QCOMPARE(p.typicalFromMax, QStringList{QStringLiteral("dgx-b200")});
-        QVERIFY(p.methodText().contains(QStringLiteral("typical = maximum for dgx-b200")));
+        QVERIFY(p.methodText().contains(QStringLiteral("typical = maximum for every item, as dgx-b200 has")));
+        // One definition for the design (issue 26 section 4): the DGX B200 has no typical figure, so
+        // both count at maximum, 10.2 + 14.3 = 24.5 kW, not 7.5 (H100 typical) + 14.3 = 21.8 kW.
+        QCOMPARE(p.itTypicalKw, 24.5);
+        QCOMPARE(p.itTypicalKw, p.itMaxKw);
+        // Where every item has a typical figure, typical it is: 7.5 kW for the DGX H100 alone.
+        Design h100Only;
+        test::addNode(h100Only, QStringLiteral("dgx-h100"), QStringLiteral("h100"));
+        QCOMPARE(PowerFigures::of(h100Only, 1.5).itTypicalKw, 7.5);
         QVERIFY(CostModel::compute(d, CostAssumptions::defaults()).toText().contains(QStringLiteral("dgx-b200")));
     }
 
@@ -454,6 +464,49 @@ private Q_SLOTS:
         QVERIFY2(r.capex > 1.25 * 30e6, qPrintable(r.toText())); // no longer $30M
         QVERIFY2(r.breakEvenUtilization && std::abs(*r.breakEvenUtilization - 0.60) <= 0.15, qPrintable(r.toText()));
         QVERIFY(r.facilityPerYear > 0 && r.staffPerYear > 0);
+    }
+
+    // Issue 26: break-even is computed against the design's own GPU generation's cloud price
+    // (catalog cloud_price_usd_per_gpu_hour), no longer the H100's US$3.90 for every design.
+    void breakEvenUsesTheDesignsGeneration()
+    {
+        auto design = [](const QStringList& skus) {
+            Design d;
+            int i = 0;
+            for (const QString& sku : skus)
+                test::addNode(d, sku, QStringLiteral("s%1").arg(++i));
+            return d;
+        };
+        const CostAssumptions a = CostAssumptions::defaults();
+        // One DGX B300: hardware-specs.md section 9's B300 band, 5.00 / 6.00 / 7.25 US$ per GPU-hour.
+        const CostReport b300 = CostModel::compute(design({QStringLiteral("dgx-b300")}), a);
+        QCOMPARE(b300.assumptions.cloudPricePerGpuHour.value, 6.00);
+        QCOMPARE(b300.cloudPriceBand, (Band{5.00, 6.00, 7.25}));
+        QVERIFY(b300.assumptions.cloudPricePerGpuHour.source.contains(QStringLiteral("B300")));
+        // 8 GPUs x 8,760 h = 70,080 GPU-hours a year; break-even = ownership / (6.00 x 70,080).
+        QVERIFY(b300.breakEvenUtilization);
+        QVERIFY(qFuzzyCompare(*b300.breakEvenUtilization, b300.ownershipPerYear / (6.00 * 70080)));
+        QVERIFY(qFuzzyCompare(b300.cloudCostPerYear, 6.00 * 70080 * 0.7));
+        QCOMPARE(b300.toJson()["cloud"].toObject()["price_per_gpu_hour"].toDouble(), 6.00);
+        // The H100 keeps its US$3.90 (AWS P5, the old default), so H100 figures do not move.
+        QCOMPARE(
+            CostModel::compute(design({QStringLiteral("dgx-h100")}), a).assumptions.cloudPricePerGpuHour.value, 3.90);
+        // GB300 has no public rental price: an estimate band that says what it rests on.
+        const CostReport gb300 = CostModel::compute(design({QStringLiteral("dgx-gb300-nvl72")}), a);
+        QCOMPARE(gb300.cloudPriceBand, (Band{5.00, 6.00, 7.25}));
+        QVERIFY(gb300.assumptions.cloudPricePerGpuHour.source.contains(QStringLiteral("estimate: no public")));
+        // A design of 8 H100 and 8 B300 GPUs: GPU-weighted, (3.90 + 6.00) / 2 = 4.95 mid.
+        const CostReport mixed
+            = CostModel::compute(design({QStringLiteral("dgx-h100"), QStringLiteral("dgx-b300")}), a);
+        QVERIFY(qFuzzyCompare(mixed.assumptions.cloudPricePerGpuHour.value, 4.95));
+        QVERIFY(qFuzzyCompare(mixed.cloudPriceBand.low, (3.00 + 5.00) / 2));
+        // A price the user gives wins over the catalog's band.
+        CostAssumptions given = a;
+        given.overlay(QJsonObject{{QStringLiteral("cloud_price_per_gpu_hour"), 4.0}}, QStringLiteral("command line"));
+        const CostReport own = CostModel::compute(design({QStringLiteral("dgx-b300")}), given);
+        QCOMPARE(own.assumptions.cloudPricePerGpuHour.value, 4.0);
+        QCOMPARE(own.cloudPriceBand, Band::point(4.0));
+        QVERIFY(qFuzzyCompare(*own.breakEvenUtilization, own.ownershipPerYear / (4.0 * 70080)));
     }
 
     void bomAgreesWithTheTopologyEngine()

@@ -59,15 +59,16 @@ private Q_SLOTS:
         QVERIFY(issues.empty());
     }
 
-    // RA-11337, 1 SU (64 DGX B300) on the SN5600: three deliberate differences, each a note and
-    // an info finding citing the RA, with what differs and why.
+    // RA-11337, 1 SU (64 DGX B300) on the SN5600: four deliberate differences, each a note and
+    // an info finding citing the RA, with what differs and why (the fourth, issue 26: the unit's
+    // leaves in two racks).
     void b300EthernetExplainsItsDifferences()
     {
         const GenerateResult r
             = generate(QStringLiteral("dgx-b300-busbar"), 64, QStringLiteral("sn5600"), /*management=*/true);
         QVERIFY2(r.ok(), qPrintable(r.error));
         const std::vector<Finding> findings = referenceFindings(*r.design);
-        QCOMPARE(findings.size(), size_t(3));
+        QCOMPARE(findings.size(), size_t(4));
         for (const Finding& f : findings) {
             QVERIFY(f.severity == Severity::Info);
             QVERIFY2(f.message.contains(QLatin1String("RA-11337")), qPrintable(f.message));
@@ -75,7 +76,8 @@ private Q_SLOTS:
             QVERIFY(!f.entities.empty());
         }
         for (const QString& what : {QStringLiteral("two 400 GbE links in each ConnectX-8 OSFP cage"),
-                 QStringLiteral("where the RA names the SN5610"), QStringLiteral("rack PDUs")}) {
+                 QStringLiteral("where the RA names the SN5610"), QStringLiteral("rack PDUs"),
+                 QStringLiteral("compute leaves in two network racks")}) {
             QVERIFY2(countContaining(findings, what) == 1, qPrintable(what));
             QVERIFY2(notesContaining(r.notes, what) == 1, qPrintable(what));
         }
@@ -86,27 +88,37 @@ private Q_SLOTS:
         QCOMPARE(countContaining(referenceFindings(*bare.design), QStringLiteral("rack PDUs")), 0);
     }
 
-    // RA-11338 (GB200, and GB300 built to it): the UFM on a spare leaf port and the derived
-    // spine counts, each a note and a finding citing the RA.
+    // RA-11338 (GB200, and GB300 built to it): the UFM on a spare port and the derived spine
+    // counts, each a note and a finding citing the RA; GB200 also its unit's
+    // leaves in two racks (issue 26; the GB300 entry does not list it). GB200 on QM9700: a leaf takes one rack's rail
+    // (36 of 64 ports) and keeps a port for the UFM. GB300 on Q3400: a leaf takes 4 racks' rail (72
+    // down, 72 up of 144, the B300 XDR RA's leaf), so the UFM goes on a port each spine keeps.
     void nvl72ExplainsItsDifferences_data()
     {
         QTest::addColumn<QString>("server");
         QTest::addColumn<QString>("sw");
-        QTest::newRow("GB200 NVL72, QM9700, 1 SU") << QStringLiteral("dgx-gb200-nvl72") << QStringLiteral("qm9700");
-        QTest::newRow("GB300 NVL72, Q3400, 1 SU") << QStringLiteral("dgx-gb300-nvl72") << QStringLiteral("q3400");
+        QTest::addColumn<QString>("ufm");
+        QTest::newRow("GB200 NVL72, QM9700, 1 SU")
+            << QStringLiteral("dgx-gb200-nvl72") << QStringLiteral("qm9700")
+            << QStringLiteral("UFM appliances to a port each compute leaf keeps free");
+        QTest::newRow("GB300 NVL72, Q3400, 1 SU")
+            << QStringLiteral("dgx-gb300-nvl72") << QStringLiteral("q3400")
+            << QStringLiteral("UFM appliances to a port each spine (or core) switch keeps free");
     }
     void nvl72ExplainsItsDifferences()
     {
         QFETCH(QString, server);
         QFETCH(QString, sw);
+        QFETCH(QString, ufm);
         const GenerateResult r = generate(server, 8, sw, /*management=*/true);
         QVERIFY2(r.ok(), qPrintable(r.error));
         const std::vector<Finding> findings = referenceFindings(*r.design);
-        QCOMPARE(findings.size(), size_t(2));
+        const bool split = server == QLatin1String("dgx-gb200-nvl72");
+        QCOMPARE(findings.size(), size_t(split ? 3 : 2));
         for (const Finding& f : findings)
             QVERIFY2(f.message.contains(QLatin1String("RA-11338")), qPrintable(f.message));
-        for (const QString& what : {QStringLiteral("UFM appliances to a port each compute leaf keeps free"),
-                 QStringLiteral("switch counts derived")}) {
+        QCOMPARE(countContaining(findings, QStringLiteral("compute leaves in two network racks")), split ? 1 : 0);
+        for (const QString& what : {ufm, QStringLiteral("switch counts derived")}) {
             QVERIFY2(countContaining(findings, what) == 1, qPrintable(what));
             QVERIFY2(notesContaining(r.notes, what) == 1, qPrintable(what));
         }
@@ -169,14 +181,28 @@ private Q_SLOTS:
             }
     }
 
-    // A design that is its RA's (DGX B300 on Q3400, RA-11339, 1 SU): no DESIGN-REFERENCE finding.
-    void matchingDesignHasNone()
+    // A design that is its RA's (DGX B300 on Q3400, RA-11339, 1 SU) but for the placement of its
+    // leaves (issue 26): one DESIGN-REFERENCE finding, that one. The RA's elevation puts the unit's
+    // 8 leaves in its network rack; the generator moves 4 (the even rails) to another rack, so each
+    // of the 71 servers (72 less the UFM slot) has 4 of its 8 links to that rack: 284 links, whose
+    // routed length and parts the finding measures against the same server's links into its own
+    // network rack. Parts are priced by kind, not length, so the cost difference is $0.
+    void matchingDesignHasOnlyItsPlacement()
     {
         const GenerateResult r = generate(QStringLiteral("dgx-b300"), 72, QStringLiteral("q3400"), /*management=*/true);
         QVERIFY2(r.ok(), qPrintable(r.error));
-        QCOMPARE(referenceFindings(*r.design).size(), size_t(0));
+        const std::vector<Finding> findings = referenceFindings(*r.design);
+        QCOMPARE(findings.size(), size_t(1));
+        QVERIFY2(findings.front().message.contains(QLatin1String("RA-11339")), qPrintable(findings.front().message));
+        QVERIFY2(findings.front().message.contains(QLatin1String("284 server links run to the other rack")),
+            qPrintable(findings.front().message));
+        QVERIFY2(findings.front().message.contains(QLatin1String("+$0 in cables and optics")),
+            qPrintable(findings.front().message));
+        QCOMPARE(notesContaining(r.notes, QStringLiteral("compute leaves in two network racks")), 1);
+        int onPurpose = 0;
         for (const QString& n : r.notes)
-            QVERIFY2(!n.contains(QLatin1String("on purpose")), qPrintable(n));
+            onPurpose += n.contains(QLatin1String("on purpose")) ? 1 : 0;
+        QCOMPARE(onPurpose, 1);
     }
 };
 

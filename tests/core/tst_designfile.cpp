@@ -128,8 +128,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::newRow("empty") << QByteArray() << QStringLiteral("empty");
         QTest::newRow("text") << QByteArray("hello, I am not a design\n") << QStringLiteral("not an SQLite");
+        // Cut inside the 100-byte header: truncated, not another application's (issue 31 §6).
         QTest::newRow("sqlite header only")
-            << QByteArray("SQLite format 3\0", 16) << QStringLiteral("another application");
+            << QByteArray("SQLite format 3\0", 16) << QStringLiteral("is truncated or damaged: it has 16 bytes");
     }
     void foreignAndBrokenFilesAreRefused()
     {

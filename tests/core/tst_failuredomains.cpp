@@ -65,8 +65,10 @@ private:
 private Q_SLOTS:
     // k = 4 fat tree: 16 one-GPU hosts (1.2 kW) at 400 Gb/s, 4 pods of 2 edge + 2 aggregation
     // switches, 4 cores, 20 QM9700 (1.72 kW): 16 x 1.2 + 20 x 1.72 = 53.6 kW. Racks: per pod one of its
-    // 2 edges (U00p-01), one of its 4 hosts (U00p-02), one of its 2 aggregations (S00p-01); the
-    // 4 cores in C-01. Slurm blocks: the 8 edges (leaves), 2 hosts each.
+    // 2 edges (U00p-01), one of its 4 hosts (U00p-02), one of its 2 aggregations (S00p-01), each
+    // pod's second edge and aggregation traded with its neighbour pod's (FailureDomainPlacement);
+    // the 4 cores split 2 + 2 over C-01 and C-02 (issue 26: no rack holds more than half a tier):
+    // 4 x 3 + 2 = 14 racks. Slurm blocks: the 8 edges (leaves), 2 hosts each.
     void fatTreeK4ByHand()
     {
         const FailureDomains f = FailureDomains::of(fatTreeK4());
@@ -75,7 +77,7 @@ private Q_SLOTS:
         QCOMPARE(f.blocks, 8);
         QCOMPARE(f.intactBisectionRatio, 1.0);
         QCOMPARE(count(f, FailureKind::Switch), 20);
-        QCOMPARE(count(f, FailureKind::Rack), 13);
+        QCOMPARE(count(f, FailureKind::Rack), 14);
 
         // One edge: its 2 hosts are cut off (2 GPUs, their leaf block); the other 14 hosts keep a
         // full fat tree: 1.0. Power left 53.6 - 1.72 = 51.88.
@@ -100,14 +102,19 @@ private Q_SLOTS:
         QVERIFY(core);
         QCOMPARE(core->equivalent, 4);
         QCOMPARE(*core->bisectionRatio, 0.75);
-        // The core rack: the 4 cores, the pods are islands: 0; 53.6 - 4 x 1.72 = 46.72 kW left.
+        // A core rack: 2 of the 4 cores (all 4 in C-01 before issue 26 took the bisection to 0):
+        // every pod keeps 2 of its 4 core uplinks, across pods 1+2 | 3+4: 2 x 800 / 3200 = 0.5;
+        // 53.6 - 2 x 1.72 = 50.16 kW left.
         const FailureScenario* coreRack = find(f, FailureKind::Rack, QStringLiteral("C-01"));
         QVERIFY(coreRack);
-        QCOMPARE(*coreRack->bisectionRatio, 0.0);
-        QCOMPARE(coreRack->powerLeftKw, 46.72);
-        // Pod 1's edge rack: its 4 hosts cut off (4 GPUs, 2 leaf blocks); the 12 hosts left keep full
-        // bisection. Pod 1's aggregation rack: pod 1 is an island of 4 hosts: across pods 1+2 | 3+4
-        // only pod 2's 1600 of 3200 crosses: 0.5.
+        QCOMPARE(coreRack->equivalent, 2);
+        QCOMPARE(*coreRack->bisectionRatio, 0.5);
+        QCOMPARE(coreRack->powerLeftKw, 50.16);
+        // Pod 1's edge rack: edge 1 of pod 1 and edge 2 of pod 2, 2 one-link hosts each cut off
+        // (4 GPUs, 2 leaf blocks; a host with one link depends on its edge wherever it stands); the
+        // 12 hosts left keep full bisection. Pod 1's aggregation rack: aggregation 1 of pod 1 and 2
+        // of pod 2: pods 1 and 2 keep 2 of their 4 uplinks each: across pods 1+2 | 3+4, 1600 of 3200
+        // crosses: 0.5.
         const FailureScenario* edgeRack = find(f, FailureKind::Rack, QStringLiteral("U001-01"));
         QVERIFY(edgeRack);
         QCOMPARE(edgeRack->gpusLost, 4);
@@ -161,16 +168,22 @@ private Q_SLOTS:
         QCOMPARE(plane->degradedServers.size(), size_t(64));
         QCOMPARE(plane->blocksAffected.size(), 2);
         QCOMPARE(*plane->bisectionRatio, *fabric.onePlaneLostRatio);
-        // The rack holding SU 1's 8 leaves cuts its 32 servers off: 256 GPUs; SU 2 is left whole: 1.0.
+        // SU 1's network rack holds its rails 1, 3, 5, 7 and SU 2's rails 2, 4, 6, 8 (issue 26: the
+        // units' even leaves traded places; before, it held SU 1's 8 leaves and cut its 32 servers
+        // off, 256 GPUs). Now no server is cut off, all 64 keep 4 of 8 rails (degraded, 64 x 4 x 400
+        // = 102,400 Gb/s lost), and across SU 1 | SU 2 each side keeps half its injection: 0.5.
         const FailureScenario* leafRack = find(f, FailureKind::Rack, QStringLiteral("U001-01"));
         QVERIFY(leafRack);
-        QCOMPARE(leafRack->gpusLost, 256);
-        QCOMPARE(leafRack->cutOffServers.size(), size_t(32));
-        QCOMPARE(*leafRack->bisectionRatio, 1.0);
-        // The spine rack: the two SUs are islands: 0.
+        QCOMPARE(leafRack->gpusLost, 0);
+        QVERIFY(leafRack->cutOffServers.empty());
+        QCOMPARE(leafRack->degradedServers.size(), size_t(64));
+        QCOMPARE(leafRack->injectionLostGbps, 102400.0);
+        QCOMPARE(*leafRack->bisectionRatio, 0.5);
+        // A spine rack: 4 of the 8 spines (S001-01 and S001-02; before, all 8 in S001-01 made the
+        // two SUs islands: 0): every leaf keeps 16 of its 32 uplinks: (8 - 4) / 8 = 0.5.
         const FailureScenario* spineRack = find(f, FailureKind::Rack, QStringLiteral("S001-01"));
         QVERIFY(spineRack);
-        QCOMPARE(*spineRack->bisectionRatio, 0.0);
+        QCOMPARE(*spineRack->bisectionRatio, 0.5);
         // Every rack of the design is a scenario, or counted in one.
         QCOMPARE(count(f, FailureKind::Rack), fabric.racks);
         QVERIFY(count(f, FailureKind::Row) >= 2);
@@ -207,9 +220,10 @@ private Q_SLOTS:
         QCOMPARE(find(three, FailureKind::Row, QStringLiteral("row1"))->powerLeftKw, 0.0);
     }
 
-    // Two DGX GB200 NVL72 racks (120 kW each, liquid share 0.85, an estimate) on one coolant loop of
-    // 2 CDUs (1 needed for 204 kW of liquid heat + 1 spare). The loop lost stops both racks: 144 GPUs;
-    // the switches' air-cooled load is left (the design's total minus 240 kW), no liquid heat and no
+    // Two DGX GB200 NVL72 racks (139 kW each, catalog power_modes max_p from RA-11338's 1.2 MW per SU;
+    // liquid share 0.85, an estimate) on one coolant loop of 2 CDUs (1 needed for 236.3 kW of liquid
+    // heat + 1 spare). The loop lost stops both racks: 144 GPUs; the switches' air-cooled load is
+    // left (the design's total minus 2 x 139 = 278 kW), no liquid heat and no
     // CDU capacity. The NVLink domains are the scheduler's blocks: 2, both affected.
     void cduLoopAndNvlinkBlocksByHand()
     {
@@ -225,12 +239,12 @@ private Q_SLOTS:
         QCOMPARE(loop.failedRacks.size(), size_t(2));
         QCOMPARE(loop.blocksAffected.size(), 2);
         QVERIFY(!loop.bisectionRatio); // no servers left to split
-        QCOMPARE(qRound(loop.powerLeftKw * 100), qRound((f.itMaxKw - 240) * 100));
+        QCOMPARE(qRound(loop.powerLeftKw * 100), qRound((f.itMaxKw - 278) * 100));
         QCOMPARE(qRound(loop.liquidLeftKw * 100), 0);
-        QCOMPARE(qRound(loop.airLeftKw * 100), qRound((f.itMaxKw - 240) * 100));
+        QCOMPARE(qRound(loop.airLeftKw * 100), qRound((f.itMaxKw - 278) * 100));
         QCOMPARE(loop.liquidCapacityLeftKw, 0.0);
         // One NVL72 rack: its 72 GPUs, its one NVLink block; 2 of the 8 power shelves (33 kW) of a
-        // rack: 7 x 33 = 231 kW >= 120 kW carries it.
+        // rack: 7 x 33 = 231 kW >= 139 kW carries it.
         int rackScenarios = 0;
         for (const FailureScenario& s : f.scenarios)
             if (s.kind == FailureKind::Rack && s.gpusLost == 72) {

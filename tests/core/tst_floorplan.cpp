@@ -247,8 +247,11 @@ private Q_SLOTS:
         const Link optical = *t.design.link(t.link);
         QCOMPARE(optical.lengthM, 11.0);
         QCOMPARE(optical.cableSku, QStringLiteral("fiber-mpo-mm"));
-        QCOMPARE(optical.transceiverSku, QStringLiteral("mma4z00-ns"));
-        QVERIFY(t.design.item(QStringLiteral("fiber-mpo-mm")) && t.design.item(QStringLiteral("mma4z00-ns")));
+        // Optics by cage (issue 26): the DGX end's flat-top MMA4Z00-NS-FLT is the link's module, the
+        // leaf's finned MMA4Z00-NS joins the snapshot for the switch end.
+        QCOMPARE(optical.transceiverSku, QStringLiteral("mma4z00-ns-flt"));
+        QVERIFY(t.design.item(QStringLiteral("fiber-mpo-mm")) && t.design.item(QStringLiteral("mma4z00-ns"))
+            && t.design.item(QStringLiteral("mma4z00-ns-flt")));
 
         const auto near = EditFloorCommand::withRackMoved(*FloorLayout::of(t.design), t.rackB, 0, 1, &why);
         QVERIFY2(near, qPrintable(why));

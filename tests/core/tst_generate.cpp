@@ -2,6 +2,7 @@
 
 #include "analysis/referencelines.h"
 #include "catalog/catalog.h"
+#include "cost/billofmaterials.h"
 #include "cost/opticsplan.h"
 #include "generate/fabricgenerator.h"
 #include "generate/floorplan.h"
@@ -10,6 +11,7 @@
 #include "model/storageguidance.h"
 #include "model/useroption.h"
 #include "topology/fabricanalyzer.h"
+#include "util/money.h"
 #include "validate/designrules.h"
 
 #include <QTemporaryDir>
@@ -203,24 +205,32 @@ private Q_SLOTS:
         QCOMPARE(r.otherLeafLinks, 4);
     }
 
-    // Issue 12, section 2. NVIDIA DGX BasePOD (hardware-specs.md [S2]; issue 12 quoting it): two
-    // QM9700 for 4-8 DGX. Below one SU the fabric is sized for the nodes: 1, 2, 4 and 8 DGX H100
-    // got a full 32-node SU (12-13 QM9700, 256 leaf-spine cables).
+    // Issue 12, section 2 and issue 26, section 1: below one SU the fabric is sized for the nodes,
+    // NVIDIA DGX BasePOD practice (hardware-specs.md [S2]): one QM9700 (64 ports) where the whole
+    // cluster fits it, else two of half the rails each joined by 2 inter-switch links (one
+    // twin-port DAC). The subnet manager runs on the switches (MLNX-OS embedded SM, up to 2,048
+    // nodes; catalog qm9700), so no slot is kept for a UFM:
+    //   1, 2, 4, 8 DGX H100: 8, 16, 32, 64 ports <= 64: one switch, no spine;
+    //   15 DGX: 120 > 64; half the rails: 15 x 4 + 2 ISLs = 62 <= 64: two switches;
+    //   16 DGX: 16 x 4 + 2 = 66 > 64: one SU built in full (RA): 8 leaves, 4 spines.
+    // Before: 2 switches with no link between them for 1-15 DGX, and a UFM pair on them.
     void smallClustersGetSmallFabrics_data()
     {
         QTest::addColumn<int>("nodes");
         QTest::addColumn<int>("leaves");
         QTest::addColumn<int>("spines");
-        for (int n : {1, 2, 4, 8, 15})
-            QTest::addRow("%d DGX H100", n) << n << 2 << 0;
-        // 16 DGX and the UFM slot need 68 ports of half the rails: one SU, built in full (RA).
-        QTest::newRow("16 DGX H100") << 16 << 8 << 4;
+        QTest::addColumn<int>("isls");
+        for (int n : {1, 2, 4, 8})
+            QTest::addRow("%d DGX H100", n) << n << 1 << 0 << 0;
+        QTest::newRow("15 DGX H100") << 15 << 2 << 0 << 2;
+        QTest::newRow("16 DGX H100") << 16 << 8 << 4 << 0;
     }
     void smallClustersGetSmallFabrics()
     {
         QFETCH(int, nodes);
         QFETCH(int, leaves);
         QFETCH(int, spines);
+        QFETCH(int, isls);
         GeneratorOptions o;
         o.serverSku = QStringLiteral("dgx-h100");
         o.nodes = nodes;
@@ -236,12 +246,113 @@ private Q_SLOTS:
         QCOMPARE(r.switchesByModel.at(QStringLiteral("qm9700")), leaves + spines);
         QCOMPARE(r.nodeLeafLinks, 8 * nodes);
         QCOMPARE(r.leafSpineLinks, spines > 0 ? 256 : 0);
+        int leafLeaf = 0;
+        int appliances = 0;
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            leafLeaf += a->tier == FabricTier::Leaf && b->tier == FabricTier::Leaf && a->network == Network::Compute
+                && b->network == Network::Compute;
+        });
+        d.nodes().forEach([&](const Node& n) { appliances += d.item(n.sku)->kind == ItemKind::Appliance; });
+        QCOMPARE(leafLeaf, isls);
+        QCOMPARE(appliances, spines > 0 ? 2 : 0); // a UFM pair from one SU on; the switches' own SM below
         if (nodes > 1)
             QCOMPARE(r.bisectionRatio, 1.0);
-        const auto errors = codes(validate(d), Severity::Error);
+        const std::vector<Finding> findings = validate(d);
+        const auto errors = codes(findings, Severity::Error);
         QVERIFY2(errors.empty(), qPrintable(QStringList(errors.begin(), errors.end()).join(QLatin1Char('\n'))));
+        for (const Finding& f : findings)
+            QVERIFY2(f.code != QLatin1String("FABRIC-SM"), qPrintable(f.message));
         if (spines == 0)
             QVERIFY(g.notes.join(QLatin1Char(' ')).contains(QStringLiteral("BasePOD")));
+        // One switch for 2 or more servers: a single point of failure, and FABRIC-SPOF says so with
+        // the two-switch alternative and its cost; two switches with their links: none.
+        int spof = 0;
+        for (const Finding& f : findings)
+            if (f.code == QLatin1String("FABRIC-SPOF")) {
+                ++spof;
+                QVERIFY2(f.explanation.contains(QLatin1String("two-switch alternative")), qPrintable(f.explanation));
+            }
+        QCOMPARE(spof, leaves == 1 && nodes > 1 ? 1 : 0);
+    }
+
+    // The two-switch alternative that FABRIC-SPOF names, worked for 4 DGX H100: one QM9700 (32 of
+    // 64 ports) against two of 16 host ports each plus 2 inter-switch links on one twin-port DAC.
+    // It adds at least the second switch (catalog mid US$43,000); the figure in the finding is the
+    // bill of materials of the alternative less this design's, and the alternative (the dial two
+    // switches) has no single point of failure.
+    void oneSwitchNamesTheTwoSwitchAlternative()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 4;
+        o.switchSku = QStringLiteral("qm9700");
+        const GenerateResult one = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(one.ok(), qPrintable(one.error));
+        o.twoSwitches = true;
+        const GenerateResult two = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(two.ok(), qPrintable(two.error));
+        const FabricReport r = analyzeFabric(*two.design, countsOnly());
+        QCOMPARE(r.leafSwitches, 2);
+        const double extra = BillOfMaterials::of(*two.design).total() - BillOfMaterials::of(*one.design).total();
+        QVERIFY(extra >= mCatalog->item(QStringLiteral("qm9700"))->price.value);
+        const QJsonObject single = one.design->properties()
+                                       .value(QLatin1String("generator"))
+                                       .toObject()
+                                       .value(QLatin1String("single_switch"))
+                                       .toObject();
+        QCOMPARE(single.value(QLatin1String("extra_switches")).toInt(), 1);
+        QCOMPARE(single.value(QLatin1String("extra_cost_usd")).toDouble(), extra);
+        QString explanation;
+        for (const Finding& f : validate(*one.design))
+            if (f.code == QLatin1String("FABRIC-SPOF"))
+                explanation = f.explanation;
+        QVERIFY2(explanation.contains(Money::usd().exact(extra)), qPrintable(explanation));
+        QVERIFY2(explanation.contains(UserOptions::mention(UserOption::TwoSwitches)), qPrintable(explanation));
+        for (const Finding& f : validate(*two.design))
+            QVERIFY2(f.code != QLatin1String("FABRIC-SPOF"), qPrintable(f.message));
+    }
+
+    // The subnet managers are sized to the cluster (issue 26): 2 DGX H100 with an InfiniBand
+    // storage fabric got a UFM pair per fabric, 4 appliances (US$1,483,270 of capital, of which
+    // 4 x US$40,000 = US$160,000, 11%, for 16 GPUs). Below one SU, on QM9700 switches that run the
+    // MLNX-OS embedded subnet manager (up to 2,048 nodes, catalog source), each fabric's switches
+    // run it: no appliance, and still no fabric without a subnet manager (FABRIC-SM).
+    void smallClustersRunTheSubnetManagerOnTheirSwitches()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 2;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        const GenerateResult g = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        const Design& d = *g.design;
+        int appliances = 0;
+        d.nodes().forEach([&](const Node& n) { appliances += d.item(n.sku)->kind == ItemKind::Appliance; });
+        QCOMPARE(appliances, 0);
+        const std::vector<Finding> findings = validate(d);
+        for (const Finding& f : findings)
+            QVERIFY2(f.code != QLatin1String("FABRIC-SM"), qPrintable(f.message));
+        const QString notes = g.notes.join(QLatin1Char('\n'));
+        QVERIFY2(notes.contains(QLatin1String("compute fabric below one SU: the subnet manager runs on its qm9700")),
+            qPrintable(notes));
+        QVERIFY2(notes.contains(QLatin1String("storage fabric below one SU")), qPrintable(notes));
+        QVERIFY2(notes.contains(QLatin1String("MLNX-OS User Manual")), qPrintable(notes));
+        const double ufm = mCatalog->item(QStringLiteral("ufm-appliance"))->price.value;
+        QVERIFY(BillOfMaterials::of(d).total() <= 1483270.0 - 4 * ufm);
+        // Take the record away: both fabrics are unmanaged again, and FABRIC-SM says so.
+        Design bare = d;
+        QJsonObject props = bare.properties();
+        QJsonObject gen = props.value(QLatin1String("generator")).toObject();
+        gen.remove(QStringLiteral("embedded_subnet_managers"));
+        props.insert(QStringLiteral("generator"), gen);
+        bare.setProperties(props);
+        int unmanaged = 0;
+        for (const Finding& f : validate(bare))
+            unmanaged += f.code == QLatin1String("FABRIC-SM");
+        QCOMPARE(unmanaged, 2);
     }
 
     // Issue 12, section 6: rack names are unique. A 1,024-GPU design had U001-01 to U005-01 twice (the
@@ -286,15 +397,42 @@ private Q_SLOTS:
     }
 
     // RA bill for 4 SU: about 1,536 switch and 508 DGX twin-port transceivers on the compute fabric.
+    // Optics by cage (issue 26): the switch cages take the finned MMA4Z00-NS (NVIDIA LinkX: only for
+    // air-cooled Quantum-2 / Spectrum-4 switches), the DGX H100's own cages the flat-top
+    // MMA4Z00-NS-FLT. By hand: 127 DGX x 4 twin-port cages = 508 flat-top modules; switch cages
+    // 32 leaves x 32 cages (32 down, 32 up ports) + 16 spines x 32 cages = 1,024 + 512 = 1,536 finned.
     void superPodTransceivers()
     {
         GeneratorOptions o;
         o.serverSku = QStringLiteral("dgx-h100");
         o.nodes = 127;
         o.switchSku = QStringLiteral("qm9700");
-        const FabricReport r = analyzeFabric(make(o), countsOnly());
-        QCOMPARE(r.transceiversByModel.at(QStringLiteral("mma4z00-ns")), 1536 + 508);
+        const Design d = make(o);
+        const FabricReport r = analyzeFabric(d, countsOnly());
+        QCOMPARE(r.transceiversByModel.at(QStringLiteral("mma4z00-ns")), 1536);
+        QCOMPARE(r.transceiversByModel.at(QStringLiteral("mma4z00-ns-flt")), 508);
         QCOMPARE(r.linksWithoutCable, 0);
+        // The bill of materials buys the same: 1,536 finned and 508 flat-top.
+        std::map<QString, int> bought;
+        const BillOfMaterials bom = BillOfMaterials::of(d);
+        for (const BomLine& l : bom.lines())
+            if (l.category == QLatin1String("transceivers"))
+                bought[l.sku] += l.quantity;
+        QCOMPARE(bought[QStringLiteral("mma4z00-ns")], 1536);
+        QCOMPARE(bought[QStringLiteral("mma4z00-ns-flt")], 508);
+        // Every module sits in a cage of its top: flat at the DGX, finned at the switches.
+        const OpticsRules::Items parts = OpticsRules::partsOf(d);
+        d.links().forEach([&](const Link& l) {
+            if (l.transceiverSku.isEmpty())
+                return;
+            const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
+            for (const auto& [p, m] : {std::pair{l.a, ends.a}, std::pair{l.b, ends.b}}) {
+                QVERIFY(m);
+                const bool atSwitch = d.portGroup(p)->role == PortRole::Fabric;
+                if (m->sku.startsWith(QLatin1String("mma4z00-ns")) && m->transceiver->links == 2)
+                    QCOMPARE(m->transceiver->top, atSwitch ? QStringLiteral("finned") : QStringLiteral("flat"));
+            }
+        });
     }
 
     // Partial SU: the fabric is built for the whole SU, the unused slots left empty.
@@ -1108,11 +1246,10 @@ private Q_SLOTS:
         // Known refusals. NVL72 racks as a 16-ary fat-tree: 72 ports per rack do not divide the 8
         // host ports of an edge switch (144 for the GB300's multi-plane form). (As rails they build
         // since issue 15: 18 trays of 4 NICs.)
-        // The DC-busbar DGX B300 (RA-11337): its SU of 64 does not fit a 64-port QM9700 leaf at 1:1,
-        // and its 16 compute ports do not divide 8.
+        // The DC-busbar DGX B300 (RA-11337): its 16 compute ports do not divide 8. (Its SU of 64 does
+        // not fit a 64-port QM9700 leaf at 1:1, but 6 servers are a partial SU sized from the servers
+        // asked since issue 26: 7 slots, the 6 and the UFM pair's, 7 down + 7 up per leaf.)
         const std::map<std::pair<QString, TopologyKind>, QString> refused{
-            {{QStringLiteral("dgx-b300-busbar"), TopologyKind::RailOptimized},
-                QStringLiteral("a leaf of a 64-server scalable unit")},
             {{QStringLiteral("dgx-b300-busbar"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
             {{QStringLiteral("dgx-gb200-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
             {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
@@ -1220,7 +1357,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("nodes");
         QTest::addColumn<int>("ufm"); // appliances on the compute fabric
         QTest::newRow("rail-optimized qm9700") << int(TopologyKind::RailOptimized) << "qm9700" << 40 << 2;
-        QTest::newRow("rail-optimized below one SU") << int(TopologyKind::RailOptimized) << "qm9700" << 4 << 2;
+        // Below one SU the QM9700s run the embedded subnet manager: no appliance (issue 26).
+        QTest::newRow("rail-optimized below one SU") << int(TopologyKind::RailOptimized) << "qm9700" << 4 << 0;
         QTest::newRow("fat-tree k=8 qm9700") << int(TopologyKind::FatTree) << "qm9700" << 0 << 2;
         QTest::newRow("fat-tree k=8 qm9700, 100 hosts") << int(TopologyKind::FatTree) << "qm9700" << 100 << 2;
         QTest::newRow("leaf-spine qm9700") << int(TopologyKind::LeafSpine) << "qm9700" << 20 << 2;

@@ -1,6 +1,7 @@
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
 #include "topology/fabricanalyzer.h"
+#include "validate/designrules.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -230,6 +231,58 @@ private Q_SLOTS:
         const GenerateResult leafSpine = generate(2, TopologyKind::LeafSpine);
         QVERIFY(!leafSpine.ok());
         QVERIFY2(leafSpine.error.contains(QLatin1String("rail-optimized")), qPrintable(leafSpine.error));
+    }
+
+    // Issue 26: `--planes N` works for any N the hardware allows. DGX H100, 128 nodes asked (4 SU of
+    // 32), QM9700, management on: 8 rails over 8 planes is one rail per plane, 4 leaves and 2
+    // spines per plane (32 leaves x 32 uplinks over 64-port spines: 4 x 32 / 2 = 64 ports each),
+    // 48 switches as with one plane. Each plane is a subnet of its own, so each gets a subnet
+    // manager: the UFM slot has one port per plane (a plane of one rail holds one appliance port),
+    // 8 appliances, and no plane without one (before: one UFM pair on rails 1-4, so planes 5-8 had
+    // none, FABRIC-SM). The planes' spines share one spine row: the rack count is the one plane's
+    // (before: a spine row per plane, 38 racks became 45).
+    void anyPlaneCountHasItsSubnetManagersAndNoExtraRacks()
+    {
+        auto build = [&](int planes) {
+            GeneratorOptions o;
+            o.serverSku = QStringLiteral("dgx-h100");
+            o.nodes = 128;
+            o.switchSku = QStringLiteral("qm9700");
+            o.planes = planes;
+            return FabricGenerator::generate(o, *mCatalog);
+        };
+        const GenerateResult one = build(1);
+        const GenerateResult eight = build(8);
+        QVERIFY2(one.ok(), qPrintable(one.error));
+        QVERIFY2(eight.ok(), qPrintable(eight.error));
+        auto racks = [](const Design& d) {
+            int n = 0;
+            d.groups().forEach([&](const Group& g) { n += g.kind == GroupKind::Rack; });
+            return n;
+        };
+        QCOMPARE(racks(*eight.design), racks(*one.design));
+        const FabricReport f = analyzeFabric(*eight.design);
+        QCOMPARE(f.planes, 8);
+        QCOMPARE(f.leafSwitches, 32);
+        QCOMPARE(f.spineSwitches, 16);
+        std::set<QString> planesWithSm;
+        int appliances = 0;
+        const Design& d = *eight.design;
+        d.nodes().forEach([&](const Node& n) { appliances += d.item(n.sku)->kind == ItemKind::Appliance; });
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            for (const auto& [ufm, leaf] : {std::pair{a, b}, std::pair{b, a}})
+                if (d.item(ufm->sku)->kind == ItemKind::Appliance && leaf->tier == FabricTier::Leaf)
+                    planesWithSm.insert(ufm->name.section(QLatin1Char('-'), 0, 1));
+        });
+        QCOMPARE(appliances, 8);
+        QCOMPARE(int(planesWithSm.size()), 8);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        for (const Finding& finding : validate(d, vo))
+            QVERIFY2(
+                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
     }
 };
 

@@ -165,10 +165,13 @@ private Q_SLOTS:
         QVERIFY(f.cost && f.power);
         QVERIFY(qFuzzyCompare(f.power->figures.facilityMaxKw, 212.472));
         QCOMPARE(f.cost->facilityPowerKw, f.power->figures.facilityMaxKw);
-        // Energy per year = facility typical x 8760 h: the chain's typical facility figure
-        // (DGX H100 typical from the catalog, PDUs at their maximum) priced by the cost model.
+        // Energy per year = facility typical x 8760 h: the chain's typical facility figure priced by
+        // the cost model. One definition of typical (issue 26): the PDUs have no typical figure, so
+        // every item counts at its maximum (not DGX H100 at typical beside PDUs at maximum).
         QVERIFY(qFuzzyCompare(f.cost->energyKwhPerYear, f.power->facilityTypicalKw * 8760));
-        QVERIFY(f.power->facilityTypicalKw < f.power->figures.facilityMaxKw);
+        QVERIFY(qFuzzyCompare(f.power->facilityTypicalKw, f.power->figures.facilityMaxKw));
+        QVERIFY(!f.power->figures.typicalFromMax.isEmpty());
+        QVERIFY(!f.power->figures.typicalFromMax.contains(QStringLiteral("dgx-h100")));
     }
 
     void rowAndHallLimitsAreFindings()

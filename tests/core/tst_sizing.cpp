@@ -227,6 +227,35 @@ private Q_SLOTS:
         QVERIFY(qFuzzyCompare(*r.trainingDaysOnDesign, 6 * 70e9 * 300e9 / (989e12 * 0.4 * 256 * 86400)));
     }
 
+    // Durations print in the unit that shows them (issue 26: a 2.3 ms all-reduce read "0.00 s").
+    void durationsInAUnitThatShowsThem()
+    {
+        QCOMPARE(WorkloadSizer::durationText(2.0 * 3 / 4 * 0.7 / 450), QStringLiteral("2.33 ms"));
+        QCOMPARE(WorkloadSizer::durationText(0.0311), QStringLiteral("31.1 ms"));
+        QCOMPARE(WorkloadSizer::durationText(450e-6), QStringLiteral("450.0 us"));
+        QCOMPARE(WorkloadSizer::durationText(1.25), QStringLiteral("1.25 s"));
+        QCOMPARE(WorkloadSizer::durationText(600), QStringLiteral("10.0 min"));
+        QCOMPARE(WorkloadSizer::durationText(0), QStringLiteral("0 s"));
+    }
+
+    // The rule of thumb is the one for the task and a model within a factor of 2 of its size; none
+    // where the source document gives none (a 13B inference model).
+    void ruleOfThumbForTaskAndSize()
+    {
+        SizingRequest rq;
+        rq.gpu = WorkloadSizer::fallbackGpu();
+        rq.gpusPerServer = 8;
+        rq.parameters = 405e9;
+        rq.task = WorkloadTask::Train;
+        const SizingResult big = WorkloadSizer::size(rq);
+        QCOMPARE(big.ruleOfThumbLow, 512);
+        QCOMPARE(big.ruleOfThumbHigh, 2048);
+        QVERIFY(!big.ruleOfThumbWhy.isEmpty());
+        rq.parameters = 13e9;
+        rq.task = WorkloadTask::Inference;
+        QVERIFY(WorkloadSizer::size(rq).ruleOfThumb.isEmpty());
+    }
+
     void perGpuBandwidthOfADesign()
     {
         // The clean fixture: 8 x 400 Gb/s compute links per 8-GPU server = 50 GB/s per GPU.

@@ -245,6 +245,25 @@ const std::vector<Case>& cases()
                 g.powerBudgetKw = 15;
                 c.b.d.replaceGroup(g);
             }},
+        // Issue 26 section 4: a liquid-cooled rack of the default 140 kW budget holding 72 kW of air-cooled
+        // switches (6 x 12 kW) passed POWER-RACK (72 <= 140); the air-cooled load is judged against the
+        // rack item's 41 kW air budget: 72 > 41.
+        {"72 kW of air-cooled switches in a liquid-cooled 140 kW rack", "POWER-RACK-AIR",
+            [](fx::Cluster& c) {
+                QJsonObject rack = fx::rackItem("lrack").json;
+                QJsonObject spec = rack.value("rack").toObject();
+                spec["budget_air_kw"] = fx::fig(41);
+                spec["budget_liquid_kw"] = fx::fig(140);
+                rack["rack"] = spec;
+                const CatalogItem lrack = fx::parse(rack);
+                c.b.d.recordItem(lrack);
+                std::vector<NodeId> members;
+                for (int i = 1; i <= 6; ++i)
+                    members.push_back(c.b.add(fx::ibSwitch("hot", 64, 64, {400, 200}, 20000, 12000),
+                        QStringLiteral("hot-%1").arg(i), Network::Compute, FabricTier::Spine));
+                members.push_back(c.b.add(fx::pduItem(), "L1-pdu-A1"));
+                c.b.rack("L1", 140, true, members, lrack.sku);
+            }},
         {"liquid-cooled server in an air rack", "COOLING-LIQUID",
             [](fx::Cluster& c) {
                 const NodeId wet = c.b.add(fx::gpuServer("wet", 186, 12000, 12000, 100000, "liquid"), "wet");
@@ -439,6 +458,41 @@ private Q_SLOTS:
         }
     }
 
+    // POWER-RACK-AIR by hand: in a liquid-cooled rack (140 kW budget, 41 kW air budget on its rack
+    // item) 6 air-cooled switches of 12 kW = 72 kW > 41 kW trip it; 3 of them, 36 kW, do not; and
+    // POWER-RACK stays silent either way (72 kW is under the 140 kW budget).
+    void airCooledLoadIsJudgedAgainstTheAirBudget()
+    {
+        for (const int switches : {6, 3}) {
+            fx::Cluster c;
+            QJsonObject rack = fx::rackItem("lrack").json;
+            QJsonObject spec = rack.value("rack").toObject();
+            spec["budget_air_kw"] = fx::fig(41);
+            rack["rack"] = spec;
+            const CatalogItem lrack = fx::parse(rack);
+            c.b.d.recordItem(lrack);
+            std::vector<NodeId> members;
+            for (int i = 1; i <= switches; ++i)
+                members.push_back(c.b.add(fx::ibSwitch("hot", 64, 64, {400, 200}, 20000, 12000),
+                    QStringLiteral("hot-%1").arg(i), Network::Compute, FabricTier::Spine));
+            c.b.rack("L1", 140, true, members, lrack.sku);
+            const auto fs = validate(c.b.d);
+            const Finding* air = find(fs, QStringLiteral("POWER-RACK-AIR"));
+            QVERIFY(!std::any_of(fs.begin(), fs.end(), [](const Finding& f) {
+                return f.code == QLatin1String("POWER-RACK") && f.message.startsWith(QLatin1String("rack L1"));
+            }));
+            if (switches == 3) {
+                QVERIFY2(!air, qPrintable(air ? air->message : QString()));
+                continue;
+            }
+            QVERIFY(air);
+            QCOMPARE(air->message,
+                QStringLiteral("rack L1 holds 72.0 kW of air-cooled equipment; its air budget is 41.0 kW"));
+            QVERIFY(air->severity == Severity::Warning);
+            QCOMPARE(air->entities.size(), size_t(7)); // the rack and its 6 switches
+        }
+    }
+
     // Issue 15, section 4: the XDR media, module-top, twin-port, busbar and per-generation budget
     // rules (and the liquid-cooling and PDU rules) stay silent on the generated DGX B300 XDR
     // SuperPOD (RA-11339, 1 SU on Q3400), which does carry what they judge: 800G InfiniBand links
@@ -582,9 +636,14 @@ private Q_SLOTS:
         QTest::newRow("multimode twin-port module on single-mode fiber")
             << "dgx-h100"
             << "qm9700" << compute << "fiber-mpo-sm" << QStringList{"mma4z00-ns"} << true;
+        // Optics by cage (issue 26): the finned MMA4Z00-NS goes only into air-cooled switch cages; the
+        // DGX H100's own twin-port cage takes the flat-top MMA4Z00-NS-FLT (NVIDIA LinkX).
         QTest::newRow("twin-port multimode at both ends of a compute link")
             << "dgx-h100"
-            << "qm9700" << compute << "fiber-mpo-mm" << QStringList{"mma4z00-ns"} << false;
+            << "qm9700" << compute << "fiber-mpo-mm" << QStringList{"mma4z00-ns", "mma4z00-ns-flt"} << false;
+        QTest::newRow("finned twin-port module only: nothing fits the DGX H100's cage")
+            << "dgx-h100"
+            << "qm9700" << compute << "fiber-mpo-mm" << QStringList{"mma4z00-ns"} << true;
         QTest::newRow("host-side module, no module for the switch cage")
             << "ufm-appliance"
             << "qm9700" << compute << "fiber-mpo-mm" << QStringList{"mma4z00-ns400"} << true;

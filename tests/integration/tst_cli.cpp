@@ -253,6 +253,53 @@ private Q_SLOTS:
         QCOMPARE(r.json().value(QLatin1String("nodes")).toArray().size(), 11);
     }
 
+    // Issue 31: a design's name and its nodes' names reach a colleague's terminal through every
+    // listing. Control characters (ESC starting an escape sequence that clears the screen or sets the
+    // window title, BEL, C1's CSI, a bidi override that reorders the line) are shown escaped on
+    // standard output and standard error; CSV's \r\n line ends stay as they are.
+    void designTextIsEscapedOnTheTerminal()
+    {
+        QTemporaryDir dir;
+        QFile sample(test::sourcePath(kSample));
+        QVERIFY(sample.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(sample.readAll()).object();
+        const QString title = QStringLiteral("Evil\x1b]0;pwned\x07 ") + QChar(0x202e) + QStringLiteral("cod.exe")
+            + QChar(0x9b) + QStringLiteral("2J");
+        doc.insert(QLatin1String("name"), title);
+        QJsonArray nodes = doc.value(QLatin1String("nodes")).toArray();
+        QJsonObject first = nodes.at(0).toObject();
+        first.insert(QLatin1String("name"), QStringLiteral("dgx\x1b[2J-01"));
+        nodes.replace(0, first);
+        doc.insert(QLatin1String("nodes"), nodes);
+        const QString json = dir.filePath(QStringLiteral("evil.json"));
+        QFile out(json);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(doc).toJson());
+        out.close();
+
+        auto clean = [](const QByteArray& bytes) {
+            const QString text = QString::fromUtf8(bytes);
+            return !bytes.contains('\x1b') && !bytes.contains('\x07') && !text.contains(QChar(0x202e))
+                && !text.contains(QChar(0x9b));
+        };
+        for (const QStringList& args : {QStringList{QStringLiteral("info"), json},
+                 QStringList{QStringLiteral("validate"), json}, QStringList{QStringLiteral("bom"), json},
+                 QStringList{QStringLiteral("info"), json, QStringLiteral("--nonsense")}}) {
+            const auto r = runCli(args);
+            QVERIFY2(clean(r.out), r.out.toHex().constData());
+            QVERIFY2(clean(r.err), r.err.toHex().constData());
+        }
+        const auto info = runCli({QStringLiteral("info"), json});
+        QCOMPARE(info.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(info.out).contains(QLatin1String("Evil\\e]0;pwned\\x07 \\u202ecod.exe\\x9b2J")),
+            info.out.constData());
+        // CSV to standard output keeps its line ends.
+        const auto csv = runCli({QStringLiteral("bom"), json, QStringLiteral("--csv")});
+        QCOMPARE(csv.exitCode, 0);
+        QVERIFY2(csv.out.contains("\r\n"), csv.out.constData());
+        QVERIFY(!csv.out.contains("\\r"));
+    }
+
     void badInputGivesAClearErrorAndExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");

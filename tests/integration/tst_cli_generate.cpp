@@ -96,6 +96,18 @@ private Q_SLOTS:
             0);
         QCOMPARE(servers(all), (std::pair{128, 40}));
         QVERIFY(!cli({QStringLiteral("validate"), all, QStringLiteral("--json")}).out.contains("FABRIC-UFM-SLOT"));
+
+        // Issue 26 section 4: the help says what the two runs above show, the default giving the UFM a
+        // server's slot (127 of 128) and --keep-all-nodes keeping them all (it said the opposite).
+        const Run help = cli({QStringLiteral("generate"), QStringLiteral("--help")});
+        QCOMPARE(help.code, 0);
+        const QString text = QString::fromUtf8(help.out).simplified();
+        QVERIFY2(text.contains(QStringLiteral("add a scalable unit for the UFM and keep every server. Without it the "
+                                              "UFM takes one server's slot (the default")),
+            qPrintable(text));
+        QVERIFY(
+            !text.contains(QStringLiteral("instead of giving it one server's slot (the DGX SuperPOD RA's choice, the "
+                                          "default)")));
     }
 
     void fatTreeFromTheCli()

@@ -32,12 +32,13 @@ private Q_SLOTS:
             << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-gb200-nvl72"), QStringLiteral("--nodes"),
                    QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm9700")}
             << 8 << 576 << 32 << QStringLiteral("rack-scale rails (DGX SuperPOD GB200 RA, RA-11338)");
-        // GB300 on Quantum-X800 by the switch dial, sized by GPUs: 576 GPUs = 8 racks.
+        // GB300 on Quantum-X800 by the switch dial, sized by GPUs: 576 GPUs = 8 racks; a Q3400 leaf
+        // takes the rail of 4 racks (72 down, 72 up, the B300 XDR RA's leaf): 4 rails x 2 = 8 leaves.
         QTest::newRow("gb300 q3400, 576 gpus")
             << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"), QStringLiteral("--gpus"),
                    QStringLiteral("576"), QStringLiteral("--switch"), QStringLiteral("q3400"),
                    QStringLiteral("--storage"), QStringLiteral("ddn-ai400x2")}
-            << 8 << 576 << 12 << QStringLiteral("rack-scale rails (DGX SuperPOD GB200 RA, RA-11338)");
+            << 8 << 576 << 8 << QStringLiteral("rack-scale rails (DGX SuperPOD GB200 RA, RA-11338)");
         // RA-11337's SU: 64 DGX B300 on twin-plane Spectrum-X, the planes from the catalog entry.
         QTest::newRow("b300 ethernet sn5640, 1 SU")
             << QStringList{QStringLiteral("--server"), QStringLiteral("dgx-b300-busbar"), QStringLiteral("--nodes"),

@@ -235,6 +235,54 @@ private Q_SLOTS:
         QVERIFY2(cheapText.out.contains("owning breaks even never, at any utilization"), cheapText.out.constData());
     }
 
+    // Issue 26: `size` shows the source document's rule of thumb beside its own figure and says why they
+    // differ; and durations print in a unit that shows them (an all-reduce of a few ms read "0.00 s").
+    void sizeRuleOfThumbAndDurations()
+    {
+        // 70B from scratch: 576 GPUs (sizeJson below); the rule of thumb (gpu-clusters-source.txt): 64-256
+        // GPUs (weeks). On the rule's 256 GPUs the same 6 x 70e9 x 1.4e12 = 5.88e23 FLOPs take
+        // 5.88e23 / (989e12 x 0.4 x 256 x 86400) = 67.2 days, twice the 30-day target.
+        auto r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"),
+            QStringLiteral("--task"), QStringLiteral("train"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject rule = r.json().value("rule_of_thumb").toObject();
+        QCOMPARE(rule.value("gpus_low").toInt(), 64);
+        QCOMPARE(rule.value("gpus_high").toInt(), 256);
+        QVERIFY(rule.value("text").toString().contains(QStringLiteral("70B model from scratch: 64-256 GPUs (weeks)")));
+        const QString why = rule.value("why_different").toString();
+        QVERIFY2(why.contains(QStringLiteral("The computed 576 GPUs")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("on the rule's 256 GPUs the same run takes 67.2 days")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("fewer tokens or a longer run")), qPrintable(why));
+        r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"),
+            QStringLiteral("--task"), QStringLiteral("train")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Rule of thumb       training a 70B model from scratch: 64-256 GPUs (weeks)"),
+            r.out.constData());
+        QVERIFY(r.out.contains("67.2 days"));
+
+        // 70B LoRA fine-tuning inside one DGX H100: the adapters' BF16 gradients, 2 x 70e9 x 0.005 = 0.7 GB,
+        // ring all-reduced over NVLink at 450 GB/s per direction: 2(n-1)/n x 0.7 / 450 s, a few milliseconds.
+        r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"),
+            QStringLiteral("--task"), QStringLiteral("finetune"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const int n = r.json().value("gpus_recommended").toInt();
+        QCOMPARE(n, 4); // the rule of thumb's 4-8
+        const double seconds = 2.0 * (n - 1) / n * 0.7 / 450; // 2 x 3/4 x 0.7 / 450 = 2.33 ms
+        QVERIFY(qFuzzyCompare(r.json().value("allreduce_seconds").toDouble(), seconds));
+        QCOMPARE(r.json().value("allreduce_text").toString(), QStringLiteral("2.33 ms"));
+        QVERIFY(r.json()
+                    .value("rule_of_thumb")
+                    .toObject()
+                    .value("why_different")
+                    .toString()
+                    .contains(QStringLiteral("lie within the rule of thumb")));
+        r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"),
+            QStringLiteral("--task"), QStringLiteral("finetune")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("All-reduce          2.33 ms"), r.out.constData());
+        QVERIFY(!r.out.contains("0.00 s"));
+    }
+
     void sizeJson()
     {
         auto r = runCli({QStringLiteral("size"), QStringLiteral("--model-params"), QStringLiteral("70e9"),

@@ -189,6 +189,29 @@ private Q_SLOTS:
                     .accepted);
     }
 
+    // Issue 31: an address that would carry designs to a remote host without TLS (sslmode=prefer is
+    // libpq's default) is warned about in both repository dialogs as it is typed, as the CLI warns;
+    // a socket, loopback or an address that requires TLS is not.
+    void repositoryDialogsWarnOfAddressesWithoutTls()
+    {
+        RepoOpenDialog open(QString{});
+        RepoSaveDialog save(QString{}, QStringLiteral("pod"), 0);
+        for (QDialog* dlg : {static_cast<QDialog*>(&open), static_cast<QDialog*>(&save)}) {
+            auto* address = dlg->findChild<QLineEdit*>(QStringLiteral("repoAddress"));
+            auto* warning = dlg->findChild<QLabel*>(QStringLiteral("repoTransportWarning"));
+            QVERIFY(address && warning);
+            QVERIFY(warning->isHidden());
+            address->setText(QStringLiteral("postgresql://alice@db.example.com/team"));
+            QVERIFY(!warning->isHidden());
+            QVERIFY2(warning->text().contains(QLatin1String("without TLS")), qPrintable(warning->text()));
+            QVERIFY(warning->text().contains(QLatin1String("db.example.com")));
+            address->setText(QStringLiteral("postgresql://alice@db.example.com/team?sslmode=verify-full"));
+            QVERIFY(warning->isHidden());
+            address->setText(QStringLiteral("postgresql://alice@localhost/team"));
+            QVERIFY(warning->isHidden());
+        }
+    }
+
     void init() { mErrors.clear(); }
 
     void openFromRepositoryListsDesignsAndOpensTheChosenRevision()
@@ -509,6 +532,46 @@ private Q_SLOTS:
         QVERIFY(bytes.contains("acme")); // the provenance is recorded...
         QVERIFY2(!bytes.contains(mPassword.toUtf8()), "the password is in the saved design");
         QCOMPARE(RepoProvenance::of(DesignFile::load(file))->design, QStringLiteral("acme"));
+    }
+
+    // Issue 31: a small stored row whose stream declares 4,026,531,840 bytes (above the 512,000,000
+    // of the largest legal design file, util/designlimits.h), stored by the superuser past the push
+    // function. File > Open from Repository refuses it from its first 4 bytes, with the reason,
+    // quickly, and the open document stays as it was.
+    void openFromRepositoryRefusesAStoredBomb()
+    {
+        QByteArray bomb = qCompress(QByteArray(1 << 20, '\0'), 9);
+        bomb[0] = char(0xf0);
+        bomb[1] = bomb[2] = bomb[3] = 0;
+        QVERIFY2(mCluster.psql(mDb,
+                     QStringLiteral("ALTER TABLE podwright.revisions DROP CONSTRAINT IF EXISTS revisions_content_cap; "
+                                    "WITH d AS (INSERT INTO podwright.designs (name, latest) VALUES ('zz-bomb', 1) "
+                                    "RETURNING id) INSERT INTO podwright.revisions (design_id, number, author, "
+                                    "format, content) SELECT id, 1, 'mallory', 'podwright-file-zlib', '\\x%1' FROM d")
+                         .arg(QString::fromLatin1(bomb.toHex()))),
+            qPrintable(mCluster.error()));
+        auto w = makeWindow();
+        const QString before = w->document()->design().name();
+        testing::whenModal<RepoOpenDialog>(this, [&](RepoOpenDialog* dlg) {
+            dlg->findChild<QLineEdit*>(QStringLiteral("repoAddress"))->setText(aliceUri());
+            dlg->findChild<QPushButton*>(QStringLiteral("repoConnect"))->click();
+            auto* list = dlg->findChild<QTreeWidget*>(QStringLiteral("repoDesigns"));
+            for (int i = 0; i < list->topLevelItemCount(); ++i)
+                if (list->topLevelItem(i)->text(0) == QLatin1String("zz-bomb"))
+                    list->setCurrentItem(list->topLevelItem(i));
+            testing::okButton(dlg)->click();
+        });
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(!w->openFromRepository());
+        QVERIFY2(t.elapsed() < 20000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(mErrors.size(), 1);
+        QVERIFY2(mErrors.front().contains(QLatin1String("Cannot open 'zz-bomb' from the repository")),
+            qPrintable(mErrors.front()));
+        QVERIFY2(mErrors.front().contains(QLatin1String("declares a design file of 4026531840 bytes")),
+            qPrintable(mErrors.front()));
+        QCOMPARE(w->document()->design().name(), before);
+        QVERIFY(!w->repoSession()->origin());
     }
 };
 

@@ -100,6 +100,10 @@ class TestExportPicture : public QObject {
         bool asked = false;
         testing::whenModal<QFileDialog>(this, [&](QFileDialog* dlg) {
             asked = true;
+            // QFileDialog::selectFile leaves the file name alone while its line edit has the focus
+            // (the user may be typing), which it has when the window is active: clear the focus first.
+            if (QWidget* focused = dlg->focusWidget())
+                focused->clearFocus();
             dlg->selectFile(path);
             static_cast<QDialog*>(dlg)->accept();
         });

@@ -105,8 +105,10 @@ private Q_SLOTS:
         QVERIFY2(panel->summaryText().contains(QStringLiteral("512 GPUs")), qPrintable(panel->summaryText()));
     }
 
-    // The rack of SU 1's eight rail leaves: the rack goes down (red on the floor), its 32 servers are
-    // cut off (their racks orange), and the canvas selects the 8 leaves and the 32 servers.
+    // SU 1's network rack: 8 rail leaves, SU 1's rails 1, 3, 5, 7 and SU 2's rails 2, 4, 6, 8 (issue 26
+    // placement; before, SU 1's 8 leaves, whose loss cut its 32 servers off). The rack goes down (red
+    // on the floor), no server is cut off, all 64 are degraded to 4 of 8 rails (their racks orange),
+    // and the canvas selects the 8 leaves and the 64 servers.
     void clickShowsTheBlastRadius()
     {
         auto w = testing::makeWindow();
@@ -122,9 +124,10 @@ private Q_SLOTS:
         click(panel, row);
         QCOMPARE(panel->table()->currentRow(), row);
         const FailureScenario* s = panel->scenarioAt(row);
-        QCOMPARE(s->gpusLost, 256);
+        QCOMPARE(s->gpusLost, 0);
+        QCOMPARE(s->degradedServers.size(), size_t(64));
         const std::vector<NodeId> selected = w->scene()->selectedNodeIds();
-        QCOMPARE(selected.size(), size_t(40));
+        QCOMPARE(selected.size(), size_t(72));
         std::set<quint32> serverRacks;
         int servers = 0;
         for (NodeId id : selected)
@@ -132,14 +135,15 @@ private Q_SLOTS:
                 ++servers;
                 serverRacks.insert(d.node(id)->rack.value());
             }
-        QCOMPARE(servers, 32);
+        QCOMPARE(servers, 64);
         const GroupId leafRack = rackNamed(d, QStringLiteral("U001-01"));
         QVERIFY(floor->isDown(leafRack));
         for (quint32 r : serverRacks) {
             QVERIFY(floor->isAffected(GroupId(r)));
             QVERIFY(!floor->isDown(GroupId(r)));
         }
-        QVERIFY(panel->explanationText().contains(QStringLiteral("GPUs lost: 256")));
+        QVERIFY2(
+            panel->explanationText().contains(QStringLiteral("GPUs lost: 0")), qPrintable(panel->explanationText()));
 
         // One leaf: nothing goes down; its rack and its 32 servers' racks are affected.
         const int leafRow = rowOf(panel, FailureKind::Switch, QStringLiteral("leaf-su01-r1"));

@@ -13,6 +13,8 @@
 #include <QTest>
 #include <QThread>
 
+#include <sys/stat.h>
+
 using namespace pw;
 using namespace pw::ui;
 
@@ -104,6 +106,33 @@ private Q_SLOTS:
         QVERIFY(session.save());
         QVERIFY(!QFileInfo::exists(file + QStringLiteral(".autosave"))); // saved: the sidecar goes
         QCOMPARE(DesignFile::load(file).name(), QStringLiteral("Unsaved edit"));
+    }
+
+    // Issue 31 §6: the untitled autosave was 0644. Every autosave holds unsaved work that may be
+    // confidential: 0600 under a umask of 022, whatever the design file's own mode.
+    void autosavesArePrivate()
+    {
+        const mode_t old = ::umask(022);
+        auto modeOf = [](const QString& p) {
+            struct stat st {};
+            return ::stat(QFile::encodeName(p).constData(), &st) == 0 ? (st.st_mode & 07777) : mode_t(07777);
+        };
+        DesignDocument doc(&testing::testCatalog());
+        FileSession session(&doc, &testing::testCatalog());
+        QVERIFY(session.newDesign());
+        Design generated;
+        generated.setName(QStringLiteral("Private"));
+        session.adoptUnsaved(generated);
+        QCOMPARE(session.autosaveNow(), FileSession::untitledAutosavePath());
+        QCOMPARE(modeOf(FileSession::untitledAutosavePath()), mode_t(0600));
+
+        const QString file = mDir.filePath(QStringLiteral("shared.podwright"));
+        QVERIFY(session.saveAs(file));
+        QCOMPARE(modeOf(file), mode_t(0644)); // the design file itself follows the umask
+        rename(doc, QStringLiteral("Unsaved edit"));
+        QCOMPARE(session.autosaveNow(), file + QStringLiteral(".autosave"));
+        QCOMPARE(modeOf(file + QStringLiteral(".autosave")), mode_t(0600));
+        ::umask(old);
     }
 
     void aGeneratedDesignIsAdoptedUnsaved()

@@ -80,8 +80,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("sized.podwright"));
         QStringList dials{QStringLiteral("generate"), QStringLiteral("--server"), server, QStringLiteral("--gpus"),
-            QString::number(seeded.gpus), QStringLiteral("--switch"), seeded.switchSku, QStringLiteral("--json"),
-            QStringLiteral("-o"), file};
+            QString::number(seeded.gpus), QStringLiteral("--switch"), seeded.switchSku, QStringLiteral("--topology"),
+            toString(seeded.topology), QStringLiteral("--json"), QStringLiteral("-o"), file};
+        // The wizard's topology is a dial of its own; without --topology `generate` builds the
+        // cheapest design option instead (issue 26 section 3), so the same dials name it.
         if (!seeded.management)
             dials << QStringLiteral("--no-management");
         if (!seeded.storageSku.isEmpty())

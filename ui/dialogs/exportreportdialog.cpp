@@ -345,10 +345,13 @@ QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()
             const QString id = QLatin1String(f->id);
             QApplication::setOverrideCursor(Qt::WaitCursor);
             QString error;
+            QStringList warnings;
             try {
-                if (!f->isPicture())
-                    writeBytes(path, f->write(*d));
-                else if (id == QLatin1String("svg")) // the same picture as `podwright-cli export`
+                if (!f->isPicture()) {
+                    const ExportResult result = f->write(*d);
+                    writeBytes(path, result.bytes);
+                    warnings = result.warnings;
+                } else if (id == QLatin1String("svg")) // the same picture as `podwright-cli export`
                     error = DesignPictureRenderer::writeSvg(DesignPicture::of(*d), DesignName::forReader(*d), path);
                 else
                     error = DesignPictureRenderer::writePng(DesignPicture::of(*d), DesignName::forReader(*d), path);
@@ -360,6 +363,10 @@ QMenu* addExportMenu(QMenu* file, QWidget* parent, std::function<const Design*()
             QApplication::restoreOverrideCursor();
             if (!error.isEmpty())
                 QMessageBox::warning(parent, QObject::tr("Export"), error);
+            else if (!warnings.isEmpty()) // names made unique (export/exportnames.h)
+                QMessageBox::information(parent, QObject::tr("Export"),
+                    QObject::tr("Exported. Some names were changed so that each device keeps its own:\n%1")
+                        .arg(warnings.join(QLatin1Char('\n'))));
         });
     }
     return menu;

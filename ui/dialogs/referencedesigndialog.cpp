@@ -1,5 +1,9 @@
 #include "referencedesigndialog.h"
 
+#include "backgroundtask.h"
+
+#include "analysis/designoptions.h"
+#include "analysis/optionsconsidered.h"
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
 #include "model/designintent.h"
@@ -14,17 +18,22 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPainter>
+#include <QPixmap>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <memory>
 
 namespace pw::ui {
 
@@ -57,6 +66,58 @@ QString asFields(const QString& coreText)
         }
         return QStringLiteral("“%1” field").arg(field);
     });
+}
+
+// A small schematic of an option's compute fabric: its tiers as rows of boxes (cores on top, leaves
+// at the bottom; a row of more than six switches draws six and writes the count), joined by lines.
+QPixmap tierPicture(const DesignOption& o, const QSize& size)
+{
+    QPixmap pixmap(size);
+    pixmap.fill(Qt::white);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    std::vector<std::pair<int, QColor>> tiers;
+    if (o.cores > 0)
+        tiers.emplace_back(o.cores, QColor(0x8e, 0x44, 0xad));
+    if (o.spines > 0)
+        tiers.emplace_back(o.spines, QColor(0x1f, 0x5f, 0xbf));
+    tiers.emplace_back(o.leaves, QColor(0x2e, 0x8b, 0x57));
+    const int rows = static_cast<int>(tiers.size()) + 1; // the servers under the leaves
+    const double rowH = size.height() / double(rows);
+    const double boxH = std::max(4.0, rowH * 0.45);
+    std::vector<std::vector<QRectF>> boxes;
+    QFont f = p.font();
+    f.setPixelSize(std::max(7, int(boxH)));
+    p.setFont(f);
+    for (size_t t = 0; t < tiers.size(); ++t) {
+        const int n = tiers[t].first;
+        const int drawn = std::clamp(n, 1, 6);
+        const double labelW = n > drawn ? size.width() * 0.28 : 0;
+        const double w = (size.width() - labelW) / drawn;
+        std::vector<QRectF> row;
+        for (int i = 0; i < drawn; ++i)
+            row.emplace_back(i * w + w * 0.15, rowH * double(t) + (rowH - boxH) / 2, w * 0.7, boxH);
+        boxes.push_back(row);
+        if (n > drawn) {
+            p.setPen(Qt::black);
+            p.drawText(QRectF(size.width() - labelW, rowH * double(t), labelW, rowH), Qt::AlignCenter,
+                QStringLiteral("×%1").arg(n));
+        }
+    }
+    p.setPen(QPen(QColor(0x99, 0x99, 0x99), 0.6));
+    for (size_t t = 0; t + 1 < boxes.size(); ++t)
+        for (const QRectF& a : boxes[t])
+            for (const QRectF& b : boxes[t + 1])
+                p.drawLine(QPointF(a.center().x(), a.bottom()), QPointF(b.center().x(), b.top()));
+    const double serversY = rowH * double(tiers.size()) + (rowH - boxH) / 2;
+    for (const QRectF& leaf : boxes.back())
+        p.drawLine(QPointF(leaf.center().x(), leaf.bottom()), QPointF(leaf.center().x(), serversY));
+    p.fillRect(QRectF(2, serversY, size.width() - 4, boxH), QColor(0xdd, 0xdd, 0xdd));
+    for (size_t t = 0; t < boxes.size(); ++t)
+        for (const QRectF& r : boxes[t]) {
+            p.fillRect(r, tiers[t].second);
+        }
+    return pixmap;
 }
 
 } // namespace
@@ -123,7 +184,11 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
       mPreviewLabel(new QLabel(this)),
       mErrorLabel(new QLabel(this)),
       mButtons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)),
-      mDebounce(new QTimer(this))
+      mDebounce(new QTimer(this)),
+      mWeigh(new QPushButton(tr("&Weigh options"), this)),
+      mOptionsStatus(new QLabel(this)),
+      mOptionsTable(new QTableWidget(this)),
+      mOptionsTask(new BackgroundTask(this))
 {
     setWindowTitle(tr("New from reference design"));
     mServer->setObjectName(QStringLiteral("serverSku"));
@@ -211,11 +276,58 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     pv->addWidget(mErrorLabel);
     pv->addStretch(1);
 
+    auto* optionsBox = new QGroupBox(tr("Options"), this);
+    auto* ov = new QVBoxLayout(optionsBox);
+    auto* optionsBar = new QHBoxLayout;
+    mWeigh->setObjectName(QStringLiteral("weighOptions"));
+    mWeigh->setToolTip(tr("Build and measure every topology, oversubscription, switch at the server's speed, scalable "
+                          "unit and plane count for this server and size; show the ones no other beats on cost, "
+                          "bisection, worst single failure and power"));
+    mOptionsStatus->setObjectName(QStringLiteral("optionsStatus"));
+    mOptionsStatus->setWordWrap(true);
+    optionsBar->addWidget(mWeigh);
+    optionsBar->addWidget(mOptionsStatus, 1);
+    ov->addLayout(optionsBar);
+    mOptionsTable->setObjectName(QStringLiteral("optionsTable"));
+    mOptionsTable->setColumnCount(8);
+    mOptionsTable->setHorizontalHeaderLabels({tr("Fabric"), tr("Option"), tr("Capital cost"), tr("Bisection"),
+        tr("Worst single failure"), tr("IT kW"), tr("Racks"), tr("Switches")});
+    mOptionsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    mOptionsTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    mOptionsTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    mOptionsTable->setIconSize(QSize(72, 40));
+    mOptionsTable->verticalHeader()->setVisible(false);
+    mOptionsTable->verticalHeader()->setDefaultSectionSize(44);
+    mOptionsTable->horizontalHeader()->setStretchLastSection(true);
+    mOptionsTable->setMinimumHeight(160);
+    mOptionsTable->setVisible(false);
+    ov->addWidget(mOptionsTable);
+    connect(mWeigh, &QPushButton::clicked, this, &ReferenceDesignDialog::weighOptions);
+    connect(mOptionsTable, &QTableWidget::itemSelectionChanged, this, [this] {
+        const auto rows = mOptionsTable->selectionModel()->selectedRows();
+        if (!rows.isEmpty() && !mSettingOptions)
+            pickOption(rows.front().row());
+    });
+    connect(mOptionsTask, &BackgroundTask::finished, this, [this](const QString& error) {
+        mWeigh->setEnabled(true);
+        if (!error.isEmpty()) {
+            mOptionsStatus->setText(error);
+            Q_EMIT optionsReady();
+            return;
+        }
+        showOptions();
+    });
+    // Another server or size makes the options weighed for the old ones stale.
+    for (QComboBox* box : {mServer, mSizeKind})
+        connect(box, &QComboBox::currentIndexChanged, this, &ReferenceDesignDialog::clearOptions);
+    connect(mCount, &QSpinBox::valueChanged, this, &ReferenceDesignDialog::clearOptions);
+
     auto* columns = new QHBoxLayout;
     columns->addWidget(dials, 3);
     columns->addWidget(previewBox, 2);
     auto* root = new QVBoxLayout(this);
     root->addLayout(columns);
+    root->addWidget(optionsBox, 1);
     mButtons->button(QDialogButtonBox::Ok)->setText(tr("Build"));
     root->addWidget(mButtons);
     connect(mButtons, &QDialogButtonBox::accepted, this, &ReferenceDesignDialog::accept);
@@ -258,6 +370,7 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
     mPlanes->setValue(std::max(0, o.planes));
     select(mClusterType, int(DesignIntent::ofProperties(o.properties).clusterType));
     mName->setText(o.name);
+    mSuSize = o.suSize;
     updatePreview();
 }
 
@@ -278,6 +391,7 @@ GeneratorOptions ReferenceDesignDialog::options() const
     o.rackPowerKw = mRackPower->value();
     o.keepEveryNode = mKeepAllNodes->isChecked();
     o.planes = mPlanes->value();
+    o.suSize = mSuSize;
     o.name = mName->text().trimmed();
     const auto type = ClusterType(mClusterType->currentData().toInt());
     if (type != ClusterType::Unspecified) {
@@ -364,8 +478,148 @@ void ReferenceDesignDialog::accept()
         updatePreview(); // never build something other than the dials show
     if (!canAccept())
         return;
+    if (mPicked && pickStillApplies()) {
+        // The proposal's "Options considered": what was weighed, and that the architect picked this.
+        const OptionsConsidered record{
+            mOptions, mPicked->name, OptionsConsidered::pickedWhy(*mPicked, mCheapest ? &*mCheapest : nullptr)};
+        mDesign->setProperties(record.storedIn(mDesign->properties()));
+    }
     remember(options());
     QDialog::accept();
+}
+
+void ReferenceDesignDialog::weighOptions()
+{
+    DesignOptions::Request request;
+    request.base = options();
+    request.base.switchSku.clear(); // every switch at the server's speed
+    request.base.suSize = 0;
+    request.asked = request.base.oversubscription;
+    clearOptions();
+    mWeigh->setEnabled(false);
+    mOptionsStatus->setText(tr("Weighing the options…"));
+    auto result = std::make_shared<DesignOptions>();
+    // The work runs on a worker thread with a catalog of its own (a catalog's database belongs to
+    // the thread that opened it) and fills `result` only.
+    auto items = std::make_shared<const std::vector<CatalogItem>>(mCatalog.snapshot());
+    mOptionsTask->start([request, result, items](BackgroundTask::Control&) {
+        const std::unique_ptr<Catalog> catalog = Catalog::fromSnapshot(*items);
+        *result = DesignOptions::of(request, *catalog);
+    });
+    // showOptions() reads the result when the task finishes (on this thread).
+    mPendingOptions = result;
+    mAskedText = request.asked.toString();
+}
+
+bool ReferenceDesignDialog::optionsPending() const
+{
+    return mOptionsTask->isRunning();
+}
+
+void ReferenceDesignDialog::clearOptions()
+{
+    if (mSettingOptions)
+        return;
+    mOptions.clear();
+    mCheapest.reset();
+    mPicked.reset();
+    mSuSize = 0;
+    mOptionsTable->setRowCount(0);
+    mOptionsTable->setVisible(false);
+    mOptionsStatus->clear();
+}
+
+void ReferenceDesignDialog::showOptions()
+{
+    const std::shared_ptr<DesignOptions> result = std::move(mPendingOptions);
+    if (!result)
+        return;
+    mOptions = result->options;
+    if (const DesignOption* c
+        = result->cheapestMeeting(Oversubscription::parse(mAskedText).value_or(Oversubscription{})))
+        mCheapest = *c;
+    const QLocale l;
+    const QSignalBlocker block(mOptionsTable);
+    mOptionsTable->setRowCount(static_cast<int>(mOptions.size()));
+    auto cell = [&](int row, int column, const QString& text, Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
+        auto* item = new QTableWidgetItem(text);
+        item->setTextAlignment(align);
+        mOptionsTable->setItem(row, column, item);
+        return item;
+    };
+    for (size_t i = 0; i < mOptions.size(); ++i) {
+        const DesignOption& o = mOptions[i];
+        const int row = static_cast<int>(i);
+        auto* picture = new QTableWidgetItem;
+        picture->setData(Qt::DecorationRole, tierPicture(o, QSize(72, 40)));
+        picture->setToolTip(tr("%1 leaf, %2 spine, %3 core switches").arg(o.leaves).arg(o.spines).arg(o.cores));
+        mOptionsTable->setItem(row, 0, picture);
+        const bool cheapest = mCheapest && mCheapest->name == o.name;
+        cell(row, 1, o.name + (cheapest ? tr(" (cheapest at %1)").arg(mAskedText) : QString()),
+            Qt::AlignLeft | Qt::AlignVCenter)
+            ->setToolTip(tr("%1 %2, SU of %3 servers, %4 plane(s); pick the row to build it")
+                             .arg(toString(o.arguments.topology), o.arguments.oversubscription.toString())
+                             .arg(o.arguments.suSize)
+                             .arg(o.arguments.planes));
+        cell(row, 2, l.toCurrencyString(o.capex.mid, QStringLiteral("$"), 0))
+            ->setToolTip(tr("%1 to %2")
+                             .arg(l.toCurrencyString(o.capex.low, QStringLiteral("$"), 0),
+                                 l.toCurrencyString(o.capex.high, QStringLiteral("$"), 0)));
+        cell(row, 3, o.bisectionRatio ? l.toString(*o.bisectionRatio, 'f', 3) : QStringLiteral("–"));
+        cell(row, 4,
+            o.worstSingleFailure ? tr("%1 GPUs, bisection %2")
+                                       .arg(o.worstSingleFailure->gpusCutOff)
+                                       .arg(o.worstSingleFailure->bisectionLeft
+                                               ? l.toString(*o.worstSingleFailure->bisectionLeft, 'f', 3)
+                                               : QStringLiteral("–"))
+                                 : QStringLiteral("–"),
+            Qt::AlignLeft | Qt::AlignVCenter);
+        cell(row, 5, l.toString(o.itKw, 'f', 1));
+        cell(row, 6, l.toString(o.racks));
+        cell(row, 7, l.toString(o.switches));
+    }
+    mOptionsTable->resizeColumnsToContents();
+    mOptionsTable->setVisible(!mOptions.empty());
+    mOptionsStatus->setText(mOptions.empty() ? result->error
+                                             : tr("%1 options of %2 designs weighed in %3 s; pick one to build it")
+                                                   .arg(mOptions.size())
+                                                   .arg(result->considered.size())
+                                                   .arg(l.toString(result->seconds, 'f', 1)));
+    Q_EMIT optionsReady();
+}
+
+void ReferenceDesignDialog::pickOption(int row)
+{
+    if (row < 0 || row >= static_cast<int>(mOptions.size()))
+        return;
+    const DesignOption& pick = mOptions[static_cast<size_t>(row)];
+    GeneratorOptions o = options();
+    const GeneratorOptions& a = pick.arguments;
+    o.serverSku = a.serverSku;
+    o.nodes = a.nodes;
+    o.gpus = a.gpus;
+    o.switchSku = a.switchSku;
+    o.topology = a.topology;
+    o.oversubscription = a.oversubscription;
+    o.suSize = a.suSize;
+    o.planes = a.planes;
+    mSettingOptions = true;
+    setOptions(o);
+    mSettingOptions = false;
+    mPicked = pick;
+    {
+        const QSignalBlocker block(mOptionsTable);
+        mOptionsTable->selectRow(row);
+    }
+}
+
+bool ReferenceDesignDialog::pickStillApplies() const
+{
+    const GeneratorOptions o = options();
+    const GeneratorOptions& a = mPicked->arguments;
+    return o.serverSku == a.serverSku && o.nodes == a.nodes && o.gpus == a.gpus && o.switchSku == a.switchSku
+        && o.topology == a.topology && o.oversubscription == a.oversubscription && o.suSize == a.suSize
+        && o.planes == a.planes;
 }
 
 } // namespace pw::ui

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "analysis/designoption.h"
 #include "generate/generateresult.h"
 #include "generate/generatoroptions.h"
 
 #include <QDialog>
 
+#include <memory>
 #include <optional>
 
 class QCheckBox;
@@ -13,14 +15,19 @@ class QDialogButtonBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
+class QTableWidget;
 class QTimer;
 
 namespace pw {
 
 class Catalog;
+class DesignOptions;
 
 namespace ui {
+
+class BackgroundTask;
 
 // Counts a user checks before building a reference design.
 struct GeneratorPreview {
@@ -43,6 +50,13 @@ struct GeneratorPreview {
 // preview of the counts. The generator runs on the UI thread after a short pause in the typing
 // (it takes milliseconds below ~20K GPUs; the pause grows with the size). Bad dials show the
 // generator's error and disable OK. After accept, takeDesign() gives the design that was previewed.
+//
+// "Weigh options" builds the design options for the server and size (core DesignOptions: every
+// topology, oversubscription, switch at the server's speed, SU size and plane count, measured by
+// cost, fabric analysis and failure domains) on a worker thread and shows the Pareto set side by
+// side, each with a small tier picture. Picking one sets the dials to its arguments (the preview and
+// Build then generate exactly it); a design built from a picked option records what was weighed
+// and the pick in its "options_considered" property (the proposal's "Options considered" page).
 class ReferenceDesignDialog : public QDialog {
     Q_OBJECT
 public:
@@ -62,6 +76,15 @@ public:
 
     void accept() override;
 
+    // Starts weighing the options for the current server, size, oversubscription and dials that
+    // are not weighed (storage, rack power, type); optionsReady() when they are in the table.
+    void weighOptions();
+    [[nodiscard]] bool optionsPending() const;
+    [[nodiscard]] const std::vector<DesignOption>& designOptions() const { return mOptions; }
+    // Sets the dials to option `row` (as selecting its row does).
+    void pickOption(int row);
+    [[nodiscard]] const std::optional<DesignOption>& pickedOption() const { return mPicked; }
+
     // The dials of the last design built (QSettings "wizards/referenceDesign"), without its name:
     // remembered on accept, offered by the window when the dialog opens unseeded.
     [[nodiscard]] static std::optional<GeneratorOptions> rememberedOptions();
@@ -69,9 +92,13 @@ public:
 
 Q_SIGNALS:
     void previewUpdated();
+    void optionsReady();
 
 private:
     void schedulePreview();
+    void clearOptions();
+    void showOptions();
+    [[nodiscard]] bool pickStillApplies() const;
 
     const Catalog& mCatalog;
     QComboBox* mServer;
@@ -91,6 +118,17 @@ private:
     QLabel* mErrorLabel;
     QDialogButtonBox* mButtons;
     QTimer* mDebounce;
+    QPushButton* mWeigh;
+    QLabel* mOptionsStatus;
+    QTableWidget* mOptionsTable;
+    BackgroundTask* mOptionsTask;
+    std::vector<DesignOption> mOptions;
+    std::optional<DesignOption> mCheapest; // meeting the oversubscription asked when weighed
+    std::optional<DesignOption> mPicked;
+    int mSuSize = 0; // the picked option's SU size (no field of its own); 0: the server's
+    bool mSettingOptions = false;
+    std::shared_ptr<DesignOptions> mPendingOptions; // the run in progress fills it
+    QString mAskedText;
     std::optional<GeneratorPreview> mPreview;
     std::optional<Design> mDesign;
     QString mError;

@@ -38,6 +38,32 @@ QTreeWidget* makeList(QWidget* parent, const QString& objectName, const QStringL
 
 } // namespace
 
+namespace {
+
+// A warning under a repository address that would travel without TLS to a remote host (core's
+// RepoLocation::transportWarning, as podwright-cli repo prints it), shown as the user types it.
+QLabel* transportWarningFor(QLineEdit* address, QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(QStringLiteral("repoTransportWarning"));
+    label->setWordWrap(true);
+    auto update = [label, address] {
+        QString warning;
+        try {
+            warning = RepoLocation::parse(address->text()).transportWarning();
+        } catch (const Error&) {
+            // An address being typed is often not an address yet: Connect or Save says why.
+        }
+        label->setText(warning.isEmpty() ? QString() : QObject::tr("Warning: %1").arg(warning));
+        label->setVisible(!warning.isEmpty());
+    };
+    QObject::connect(address, &QLineEdit::textChanged, label, update);
+    update();
+    return label;
+}
+
+} // namespace
+
 RepoOpenDialog::RepoOpenDialog(const QString& address, QWidget* parent) : QDialog(parent)
 {
     setObjectName(QStringLiteral("RepoOpenDialog"));
@@ -68,6 +94,7 @@ RepoOpenDialog::RepoOpenDialog(const QString& address, QWidget* parent) : QDialo
     static_cast<QLabel*>(row->itemAt(0)->widget())->setBuddy(mAddress);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(row);
+    layout->addWidget(transportWarningFor(mAddress, this));
     layout->addWidget(mDesigns, 3);
     layout->addWidget(new QLabel(tr("Revisions of the selected design (none picked: the latest):"), this));
     layout->addWidget(mRevisions, 2);
@@ -198,6 +225,7 @@ RepoSaveDialog::RepoSaveDialog(const QString& address, const QString& name, int 
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Save"));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(transportWarningFor(mAddress, this));
     layout->addWidget(based);
     layout->addWidget(buttons);
     auto update = [this, buttons] {

@@ -42,6 +42,9 @@ void writeSections(PdfPageFlow& page, const ReportData& d)
         case ReportSection::Topology:
             sections::topology(page, d);
             break;
+        case ReportSection::Options:
+            sections::options(page, d);
+            break;
         case ReportSection::Racks:
             sections::racks(page, d);
             break;

@@ -16,6 +16,8 @@ void stack(PdfPageFlow& page, const ReportData& d);
 // designsections.cpp: the design itself.
 void topology(PdfPageFlow& page, const ReportData& d);
 void racks(PdfPageFlow& page, const ReportData& d);
+// optionssection.cpp: the options weighed and why this design (when the design records them).
+void options(PdfPageFlow& page, const ReportData& d);
 void cabling(PdfPageFlow& page, const ReportData& d);
 // floorsection.cpp: the rows of the hall, cable lengths, optics and their loss budget.
 void floor(PdfPageFlow& page, const ReportData& d);

@@ -3,18 +3,25 @@
 
 Each NAME.podwright gets a NAME.expect: "accepted" (the file must load and survive save, validate,
 analyze, every export and the report) or a phrase the refusal message must contain. The files are
-committed; rerun this script (python3 make-podwright-corpus.py) only to change the corpus.
+committed; rerun this script (python3 make-podwright-corpus.py) only to change the corpus, or
+with names (python3 make-podwright-corpus.py NAME ...) to write only those files.
 """
 import json
 import os
 import shutil
 import sqlite3
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BASE = os.path.join(HERE, "..", "designs", "format-1-minimum-viable-cluster.podwright")
 
 
+ONLY = set(sys.argv[1:])
+
+
 def make(name, expect, *statements, post=None):
+    if ONLY and name not in ONLY:
+        return
     path = os.path.join(HERE, name + ".podwright")
     if os.path.exists(path):
         os.remove(path)
@@ -47,6 +54,19 @@ def mega_switch(db):
     rows = [(100 + i, "mega-4096", "mega-%d" % i, 0.0, 0.0, "oob", "none", -1, None, -1, None, None)
             for i in range(5000)]
     db.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+
+
+def truncate_header(path):
+    with open(path, "r+b") as f:
+        f.truncate(60)
+
+
+def dangling_floor(db):
+    props = json.loads(db.execute("SELECT value FROM meta WHERE key = 'properties'").fetchone()[0])
+    rack = db.execute("SELECT id FROM groups WHERE kind = 'rack' ORDER BY id LIMIT 1").fetchone()[0]
+    props["floor"] = {"hall": {}, "rows": [{"name": "A", "x_m": 0, "y_m": 0, "slots": 4, "faces": "north"}],
+                      "racks": [[rack, 0, 0], [999, 0, 1]]}
+    db.execute("UPDATE meta SET value = ? WHERE key = 'properties'", (json.dumps(props),))
 
 
 def truncate(path):
@@ -90,6 +110,17 @@ make("invalid-utf8-name", "nodes.name of row 1 is not valid UTF-8",
      "UPDATE nodes SET name = CAST(X'6467782DFF80' AS TEXT) WHERE id = 1;")
 make("surrogate-name", "groups.name of row 1 is not valid UTF-8",
      "UPDATE groups SET name = CAST(X'5261636B20EDA080' AS TEXT) WHERE id = 1;")
+# Issue 31: bytes SQLite's length() counts as one character each (a lone FF; C3 before '('), which
+# a check by length let through.
+make("invalid-utf8-lone-ff", "nodes.name of row 1 is not valid UTF-8",
+     "UPDATE nodes SET name = CAST(X'6467782DFF' AS TEXT) WHERE id = 1;")
+make("invalid-utf8-catalog-item", "is not valid UTF-8",
+     "UPDATE catalog_items SET json = replace(json, '\"vendor\":\"NVIDIA\"',"
+     " '\"vendor\":\"NV' || CAST(X'C328' AS TEXT) || 'IDIA\"');")
+# Issue 31: a floor placement of a rack the design does not have (format 1 keeps the floor plan in
+# the properties), and a file cut inside its header.
+make("floor-dangling-rack", "it places rack 999, which the design does not have", dangling_floor)
+make("truncated-header", "is truncated or damaged", post=truncate_header)
 
 # Accepted: odd but legal content that must survive everything a user can do with it.
 make("no-name", "accepted", "DELETE FROM meta WHERE key = 'name';")

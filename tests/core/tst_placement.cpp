@@ -1,0 +1,321 @@
+#include "helpers/testcatalog.h"
+
+#include "commands/editnodecommand.h"
+#include "failures/failuredomains.h"
+#include "failures/placementcheck.h"
+#include "generate/fabricgenerator.h"
+#include "validate/designrules.h"
+
+#include <QtTest>
+
+#include <map>
+#include <set>
+
+using namespace pw;
+
+// Issue 26 section 2: the generator places the compute switches for failure domains. In every
+// design with more than one network rack, `failures` (FailureDomains, the one computation) shows:
+// no rack lost cuts off a server outside that rack (cut off: no compute link left; degraded: some
+// rails lost, not all), every rack lost keeps the compute bisection at half the intact one or more,
+// no PDU lost takes a switch down, the spines stand in more than one rack and each scalable unit's
+// leaves in two or more. The structural check (PlacementCheck, PLACEMENT-FAILURE-DOMAIN) finds
+// nothing on them, and fires, naming the rack, when a spine is moved back in with the others.
+class TestPlacement : public QObject {
+    Q_OBJECT
+
+private:
+    static Design generate(const char* server, int nodes, const char* sw, bool management = false)
+    {
+        GeneratorOptions o;
+        o.serverSku = QLatin1String(server);
+        o.nodes = nodes;
+        o.switchSku = QLatin1String(sw);
+        o.management = management;
+        GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        if (!r.ok())
+            qFatal("generate failed: %s", qPrintable(r.error));
+        for (const QString& n : r.notes)
+            if (n.contains(QLatin1String("PLACEMENT-FAILURE-DOMAIN")))
+                qWarning("%s", qPrintable(n));
+        return std::move(*r.design);
+    }
+    static QString rackName(const Design& d, GroupId rack)
+    {
+        const Group* g = d.group(rack);
+        return g ? g->name : QString();
+    }
+    // Racks holding compute switches of `tier`, by unit (invalid unit: the fabric's).
+    static std::map<quint32, std::set<quint32>> racksOf(const Design& d, FabricTier tier)
+    {
+        std::map<quint32, std::set<quint32>> out;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.network == Network::Compute && n.tier == tier && n.rack.isValid())
+                out[n.unit.value()].insert(n.rack.value());
+        });
+        return out;
+    }
+    static const FailureScenario* rackScenario(const FailureDomains& f, const QString& rack)
+    {
+        for (const FailureScenario& s : f.scenarios)
+            if (s.kind == FailureKind::Rack && s.entity == rack)
+                return &s;
+        return nullptr;
+    }
+
+    // The five properties of issue 26 section 2 on one generated design.
+    static void checkPlacement(const Design& d, const FailureDomains& f)
+    {
+        QVERIFY(f.intactBisectionRatio > 0);
+        int racks = 0;
+        for (const FailureScenario& s : f.scenarios) {
+            if (s.kind == FailureKind::Rack) {
+                ++racks;
+                const std::set<GroupId> failed(s.failedRacks.begin(), s.failedRacks.end());
+                for (NodeId n : s.cutOffServers)
+                    QVERIFY2(failed.count(d.node(n)->rack),
+                        qPrintable(QStringLiteral("rack %1 cuts off %2 in rack %3")
+                                       .arg(s.entity, d.node(n)->name, rackName(d, d.node(n)->rack))));
+                if (s.bisectionRatio)
+                    QVERIFY2(*s.bisectionRatio >= 0.5 * f.intactBisectionRatio - 1e-9,
+                        qPrintable(QStringLiteral("rack %1 leaves bisection %2 of intact %3")
+                                       .arg(s.entity)
+                                       .arg(*s.bisectionRatio)
+                                       .arg(f.intactBisectionRatio)));
+            } else if (s.kind == FailureKind::Pdu) {
+                for (NodeId n : s.failedNodes) {
+                    const CatalogItem* item = d.item(d.node(n)->sku);
+                    QVERIFY2(item->kind != ItemKind::Switch,
+                        qPrintable(QStringLiteral("PDU %1 takes %2 down").arg(s.entity, d.node(n)->name)));
+                }
+            }
+        }
+        QVERIFY(racks > 0);
+        const auto spines = racksOf(d, FabricTier::Spine);
+        QVERIFY(!spines.empty());
+        for (const auto& [unit, in] : spines)
+            QVERIFY2(in.size() > 1, qPrintable(QStringLiteral("spines of group %1 in one rack").arg(unit)));
+        for (const auto& [unit, in] : racksOf(d, FabricTier::Leaf))
+            QVERIFY2(in.size() >= 2, qPrintable(QStringLiteral("leaves of unit %1 in one rack").arg(unit)));
+        // Every link keeps a cable within its medium's reach (the cable planner chose by the longer
+        // routes to the neighbour's rack): no LINK-UNCABLED, no PORT-CABLE.
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        vo.tierChecks = false;
+        for (const Finding& finding : validate(d, vo))
+            QVERIFY2(finding.code != QLatin1String("LINK-UNCABLED") && finding.code != QLatin1String("PORT-CABLE")
+                    && finding.code != QLatin1String("PLACEMENT-FAILURE-DOMAIN"),
+                qPrintable(finding.message));
+        // The structural check agrees: nothing concentrated.
+        const auto left = PlacementCheck::of(d);
+        QVERIFY2(left.empty(), qPrintable(left.empty() ? QString() : left.front().message()));
+    }
+
+private Q_SLOTS:
+    // NVIDIA DGX SuperPOD RA for DGX H100 (RA-11333-001) Table 7, 4 SU: 127 DGX H100 (SU 4 gives a
+    // slot to the UFM pair: 32 + 32 + 32 + 31), 8 rail leaves per SU, 16 spines, 38 racks, 108 PDUs.
+    // Worked by hand (400 Gb/s links, 8 per server: 3,200 Gb/s injection):
+    // - spines: 8 stay in S001-01, 8 go to the management rack M-01 (16/2: no rack more than half).
+    //   One spine rack lost leaves (16 - 16/2) / 16 = 0.5 of the spine bandwidth: every leaf keeps 16
+    //   of its 32 uplinks. The worst intact split is units 1+2 (64 servers, 204,800 Gb/s) | 3+4
+    //   (63, 201,600 Gb/s); each side's 16 leaves carry 16 x 16 x 400 = 102,400 across, over the
+    //   smaller side's 201,600: 64/126 = 0.508.
+    // - leaves: the units pair up (1, 2) and (3, 4) and trade rails 2, 4, 6, 8. U003-01 lost takes
+    //   SU 3's rails 1, 3, 5, 7 and SU 4's 2, 4, 6, 8: no server cut off, 32 + 31 = 63 degraded,
+    //   63 x 4 x 400 = 100,800 Gb/s lost; side 3+4 keeps 100,800 of its 201,600: 0.5. U001-01: 64
+    //   degraded, 102,400 Gb/s lost, 102,400 / 201,600 = 0.508 (the rack stands for U002-01 too).
+    // - before (main at f8ebbb7): S001-01 held the 16 spines (its loss: 0), each U00u-01 its unit's
+    //   8 leaves (its loss: the unit's 32 servers, 256 GPUs, cut off).
+    void dgxH100FourUnits()
+    {
+        const Design d = generate("dgx-h100", 128, "qm9700", /*management=*/true);
+        int racks = 0;
+        int pdus = 0;
+        d.groups().forEach([&](const Group& g) { racks += g.kind == GroupKind::Rack; });
+        d.nodes().forEach([&](const Node& n) { pdus += d.item(n.sku)->kind == ItemKind::Pdu; });
+        QCOMPARE(racks, 38); // RA-11333 Table 7: unchanged
+        QCOMPARE(pdus, 108);
+        const FailureDomains f = FailureDomains::of(d);
+        checkPlacement(d, f);
+        QCOMPARE(f.intactBisectionRatio, 1.0);
+        for (const char* rack : {"S001-01", "M-01"}) {
+            const FailureScenario* s = rackScenario(f, QLatin1String(rack));
+            QVERIFY2(s, rack);
+            QCOMPARE(s->gpusLost, 0);
+            QVERIFY(s->degradedServers.empty());
+            QCOMPARE(qRound(*s->bisectionRatio * 1000), qRound(64.0 / 126 * 1000));
+        }
+        int spinesInM = 0;
+        d.nodes().forEach([&](const Node& n) {
+            spinesInM += n.tier == FabricTier::Spine && n.network == Network::Compute
+                && rackName(d, n.rack) == QLatin1String("M-01");
+        });
+        QCOMPARE(spinesInM, 8);
+        const FailureScenario* unit3 = rackScenario(f, QStringLiteral("U003-01"));
+        QVERIFY(unit3);
+        QCOMPARE(unit3->gpusLost, 0);
+        QVERIFY(unit3->cutOffServers.empty());
+        QCOMPARE(unit3->degradedServers.size(), size_t(63));
+        QCOMPARE(unit3->injectionLostGbps, 100800.0);
+        QCOMPARE(*unit3->bisectionRatio, 0.5);
+        QVERIFY2(
+            unit3->effect.contains(QLatin1String("63 degraded (some rails lost, not all)")), qPrintable(unit3->effect));
+        const FailureScenario* unit1 = rackScenario(f, QStringLiteral("U001-01"));
+        QVERIFY(unit1);
+        QCOMPARE(unit1->equivalent, 2);
+        QCOMPARE(unit1->degradedServers.size(), size_t(64));
+        QCOMPARE(unit1->injectionLostGbps, 102400.0);
+        // Every PDU lost: the rack's other feeds carry it (2 or 3 x 60 kW against at most 41 kW).
+        for (const FailureScenario& s : f.scenarios)
+            if (s.kind == FailureKind::Pdu)
+                QVERIFY(s.failedRacks.empty());
+    }
+
+    // The rule on a hand-edited design: one spine moved from M-01 back into S001-01 (as a drag in
+    // the rack view or the inspector's rack field does, EditNodesCommand) puts 9 of the 16 spines in
+    // one rack. PLACEMENT-FAILURE-DOMAIN names the rack and the blast radius, (16 - 9) / 16 = 44% of
+    // the spine tier left; and `failures` agrees: each leaf keeps 14 of 32 uplinks, 16 x 14 x 400 =
+    // 89,600 / 201,600 = 0.444, under half.
+    void ruleFiresWhenASpineJoinsTheOthers()
+    {
+        Design d = generate("dgx-h100", 128, "qm9700", /*management=*/true);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        vo.tierChecks = false;
+        auto placementFindings = [&] {
+            std::vector<Finding> out;
+            for (const Finding& f : validate(d, vo))
+                if (f.code == QLatin1String("PLACEMENT-FAILURE-DOMAIN"))
+                    out.push_back(f);
+            return out;
+        };
+        QVERIFY(placementFindings().empty());
+        GroupId spineRack;
+        int top = 0;
+        Node moved;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.tier != FabricTier::Spine || n.network != Network::Compute)
+                return;
+            if (rackName(d, n.rack) == QLatin1String("S001-01")) {
+                spineRack = n.rack;
+                top = std::max(top, n.rackUnit);
+            } else if (!moved.id.isValid()) {
+                moved = n;
+            }
+        });
+        QVERIFY(spineRack.isValid() && moved.id.isValid());
+        moved.rack = spineRack;
+        moved.rackUnit = top + 1;
+        EditNodesCommand cmd(QStringLiteral("Move spine"), {moved});
+        QVERIFY(cmd.apply(d).ok);
+        const std::vector<Finding> found = placementFindings();
+        QCOMPARE(found.size(), size_t(1));
+        const Finding& f = found.front();
+        QVERIFY(f.severity == Severity::Warning);
+        QVERIFY2(f.message.contains(QLatin1String("rack S001-01 holds 9 of the 16 spines")), qPrintable(f.message));
+        QVERIFY2(
+            f.message.contains(QLatin1String("leaves 44% of a switch tier's uplink bandwidth")), qPrintable(f.message));
+        QVERIFY(std::find(f.entities.begin(), f.entities.end(), EntityRef::of(spineRack)) != f.entities.end());
+        const FailureDomains domains = FailureDomains::of(d); // the scenario points into it
+        const FailureScenario* s = rackScenario(domains, QStringLiteral("S001-01"));
+        QVERIFY(s);
+        QVERIFY(*s->bisectionRatio < 0.5);
+        QCOMPARE(qRound(*s->bisectionRatio * 1000), qRound(89600.0 / 201600 * 1000));
+        // Undone, the design is placed again as generated.
+        QVERIFY(cmd.undo(d));
+        QVERIFY(placementFindings().empty());
+    }
+
+    // A unit's leaves all in its network rack, as the RA's elevation has them and main built them:
+    // the rule names the rack, the 32 servers (256 GPUs) it cuts off and the unit.
+    void ruleNamesTheUnitsRack()
+    {
+        Design d = generate("dgx-h100", 64, "qm9700");
+        GroupId home;
+        std::vector<Node> leaves;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.tier == FabricTier::Leaf && n.network == Network::Compute
+                && n.name.startsWith(QLatin1String("leaf-su01")))
+                leaves.push_back(n);
+        });
+        QCOMPARE(leaves.size(), size_t(8));
+        home = leaves.front().rack; // rail 1 stays in the unit's own network rack
+        // Rails 2, 4, 6, 8 back into it, stacked above what it holds.
+        int top = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.rack == home)
+                top = std::max(top, n.rackUnit);
+        });
+        std::vector<Node> su1;
+        for (Node n : leaves)
+            if (n.rack != home) {
+                n.rack = home;
+                n.rackUnit = ++top;
+                su1.push_back(n);
+            }
+        QCOMPARE(su1.size(), size_t(4));
+        EditNodesCommand cmd(QStringLiteral("Leaves together"), su1);
+        QVERIFY(cmd.apply(d).ok);
+        const auto found = PlacementCheck::of(d);
+        QCOMPARE(found.size(), size_t(1));
+        QCOMPARE(found.front().rackName, QStringLiteral("U001-01"));
+        QCOMPARE(found.front().cutOffServers.size(), size_t(32));
+        QCOMPARE(found.front().gpusCutOff, 256);
+        QVERIFY2(found.front().message().contains(QLatin1String("cuts off 32 servers (256 GPUs) outside it")),
+            qPrintable(found.front().message()));
+        QVERIFY2(found.front().message().contains(QLatin1String("all 8 leaves")), qPrintable(found.front().message()));
+    }
+
+    // NVIDIA DGX SuperPOD B300 XDR RA (RA-11339), 1 and 2 SU of 72 DGX B300 on Q3400.
+    void b300Xdr_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("1 SU") << 72;
+        QTest::newRow("2 SU") << 144;
+    }
+    void b300Xdr()
+    {
+        QFETCH(int, nodes);
+        const Design d = generate("dgx-b300", nodes, "q3400");
+        checkPlacement(d, FailureDomains::of(d));
+    }
+
+    // DGX GB200 NVL72 (RA-11338), 1 SU (8 racks) and 2 SU on QM9700: each rack's 4 rails over two
+    // network racks (2 each), so a network rack lost degrades NVL72 racks and cuts none off (main:
+    // the unit's 32 leaves in one rack, its loss cut off 576 GPUs). The power shelves are the feeds:
+    // one lost, the other 7 carry the rack (7 x 33 = 231 kW >= 120 kW).
+    void gb200_data()
+    {
+        QTest::addColumn<int>("racks");
+        QTest::newRow("1 SU") << 8;
+        QTest::newRow("2 SU") << 16;
+    }
+    void gb200()
+    {
+        QFETCH(int, racks);
+        const Design d = generate("dgx-gb200-nvl72", racks, "qm9700");
+        const FailureDomains f = FailureDomains::of(d);
+        checkPlacement(d, f);
+        for (const FailureScenario& s : f.scenarios)
+            if (s.kind == FailureKind::Rack && s.gpusLost == 0)
+                QVERIFY(s.cutOffServers.empty());
+    }
+
+    // GB300 NVL72 on SN5600, two planes, 2 SU: 3 spines per pod (spine-leaf group), so two spine
+    // racks would leave a pod 1 of its 3 spines (0.375 before the third column got a rack of its
+    // own); every rack lost now keeps 0.5 or more.
+    void gb300TwoPlanesPodsOfThree()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = 16;
+        o.switchSku = QStringLiteral("sn5600");
+        o.planes = 2;
+        o.management = false;
+        GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        checkPlacement(*r.design, FailureDomains::of(*r.design));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlacement)
+#include "tst_placement.moc"
