@@ -29,6 +29,13 @@ bool worseThan(const FailureScenario& a, const FailureScenario& b)
     return a.bisectionRatio.value_or(-1) < b.bisectionRatio.value_or(-1);
 }
 
+// The dials an option sets, as one tuple of references (one list for picking and for comparing).
+template <class Options>
+auto optionDials(Options& o)
+{
+    return std::tie(o.serverSku, o.nodes, o.gpus, o.switchSku, o.topology, o.oversubscription, o.suSize, o.planes);
+}
+
 } // namespace
 
 DesignOption DesignOption::of(const GeneratorOptions& arguments, const DesignFigures& f)
@@ -79,6 +86,17 @@ QString DesignOption::nameOf(const GeneratorOptions& a, int builtPlanes, int def
     if (a.topology == TopologyKind::RailOptimized && a.suSize > 0 && a.suSize != defaultSu)
         parts << QStringLiteral("SU %1").arg(a.suSize);
     return parts.join(QStringLiteral(" · "));
+}
+
+GeneratorOptions DesignOption::appliedTo(GeneratorOptions base) const
+{
+    optionDials(base) = optionDials(arguments);
+    return base;
+}
+
+bool DesignOption::isAskedBy(const GeneratorOptions& dials) const
+{
+    return optionDials(dials) == optionDials(arguments);
 }
 
 bool DesignOption::meets(const Oversubscription& asked) const

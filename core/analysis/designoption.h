@@ -53,6 +53,12 @@ struct DesignOption {
     // failure domains when worstSingleFailure is wanted).
     [[nodiscard]] static DesignOption of(const GeneratorOptions& arguments, const DesignFigures& figures);
 
+    // `base` with this option's dials set (server, size, switch, topology, oversubscription, SU size,
+    // planes): what picking the option does; the rest (storage, management, power) stays as asked.
+    [[nodiscard]] GeneratorOptions appliedTo(GeneratorOptions base) const;
+    // Whether `dials` still ask for this option: every dial appliedTo sets is unchanged.
+    [[nodiscard]] bool isAskedBy(const GeneratorOptions& dials) const;
+
     // Whether its oversubscription dial is no worse than `asked` (1:1 meets 2:1).
     [[nodiscard]] bool meets(const Oversubscription& asked) const;
     // Every other figure at least as good and one better: cheaper (capex mid), more bisection,

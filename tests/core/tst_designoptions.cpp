@@ -234,6 +234,39 @@ private Q_SLOTS:
         QVERIFY(!switches.contains(QStringLiteral("sn4600c"))); // the in-band switch
     }
 
+    // Picking an option sets its dials and nothing else: the architect's storage and rack power stay,
+    // and the pick stops applying once a dial it set is changed (the wizard's "picked" line).
+    void pickingSetsTheOptionsDialsOnly()
+    {
+        DesignOption option;
+        option.arguments.serverSku = QStringLiteral("dgx-h100");
+        option.arguments.nodes = 8;
+        option.arguments.switchSku = QStringLiteral("qm9700");
+        option.arguments.topology = TopologyKind::LeafSpine;
+        option.arguments.oversubscription = Oversubscription{2, 1};
+        option.arguments.planes = 2;
+        GeneratorOptions asked;
+        asked.serverSku = QStringLiteral("dgx-h100");
+        asked.nodes = 4;
+        asked.storageSku = QStringLiteral("some-storage");
+        asked.rackPowerKw = 60;
+        const GeneratorOptions picked = option.appliedTo(asked);
+        QCOMPARE(picked.nodes, 8);
+        QCOMPARE(picked.switchSku, QStringLiteral("qm9700"));
+        QCOMPARE(picked.topology, TopologyKind::LeafSpine);
+        QCOMPARE(picked.oversubscription.toString(), QStringLiteral("2:1"));
+        QCOMPARE(picked.planes, 2);
+        QCOMPARE(picked.storageSku, QStringLiteral("some-storage"));
+        QCOMPARE(picked.rackPowerKw, 60.0);
+        QVERIFY(option.isAskedBy(picked));
+        GeneratorOptions changed = picked;
+        changed.planes = 1;
+        QVERIFY(!option.isAskedBy(changed));
+        changed = picked;
+        changed.storageSku.clear(); // not one of the option's dials
+        QVERIFY(option.isAskedBy(changed));
+    }
+
     // The record of what was weighed survives the design file (properties, no format change).
     void recordRoundTrips()
     {

@@ -1,4 +1,4 @@
-#include "helpers/pgcluster.h"
+#include "helpers/repofixtures.h"
 #include "integration/helpers/clirunner.h"
 
 #include "export/safetext.h"
@@ -26,7 +26,12 @@
 using namespace pw;
 using pw::test::CliResult;
 using pw::test::PgCluster;
+using pw::test::repoLocation;
 using pw::test::runCli;
+using pw::test::sampleDesign;
+using pw::test::sampleDesignPath;
+using pw::test::serverAnswer;
+using pw::test::withNote;
 
 // Issue 31: two teams on one PostgreSQL server, history that only the server writes, stored
 // revisions read in bounded memory, repository text that cannot act on a terminal, and a push that
@@ -41,32 +46,7 @@ private:
     const QString mA = QStringLiteral("team_a");
     const QString mB = QStringLiteral("team_b");
 
-    RepoLocation location(const QString& database, const QString& user = QLatin1String(PgCluster::kAdmin))
-    {
-        return RepoLocation::parse(mCluster.connectionString(database, user));
-    }
     QString uri(const QString& database, const QString& user) { return mCluster.uri(database, user); }
-    static QString samplePath()
-    {
-        return QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
-            + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright");
-    }
-    static Design sample() { return DesignFile::load(samplePath()); }
-    static Design edited(Design d, const QString& note)
-    {
-        QJsonObject p = d.properties();
-        p.insert(QStringLiteral("note"), note);
-        d.setProperties(p);
-        return d;
-    }
-    // The server's own answer to SQL run as `user` (psql): "accepted: <output>" or psql's error.
-    QString serverAnswer(const QString& database, const QString& user, const QString& sql)
-    {
-        QString out;
-        if (mCluster.psql(database, sql, &out, user))
-            return QStringLiteral("accepted: ") + out;
-        return mCluster.error();
-    }
     QString adminQuery(const QString& database, const QString& sql)
     {
         QString out;
@@ -112,20 +92,20 @@ private Q_SLOTS:
         QVERIFY2(mCluster.start(), qPrintable(mCluster.error()));
         for (const QString& db : {mA, mB}) {
             QVERIFY2(mCluster.createDatabase(db), qPrintable(mCluster.error()));
-            Repository admin(location(db));
+            Repository admin(repoLocation(mCluster, db));
             QCOMPARE(admin.migrate(), 0);
         }
         // Team A: alice edits, olga owns. Team B: bob edits, victor views.
-        Repository a(location(mA));
+        Repository a(repoLocation(mCluster, mA));
         a.grant(QStringLiteral("alice"), RepoRole::Editor);
         a.grant(QStringLiteral("olga"), RepoRole::Owner);
-        Repository b(location(mB));
+        Repository b(repoLocation(mCluster, mB));
         b.grant(QStringLiteral("bob"), RepoRole::Editor);
         b.grant(QStringLiteral("victor"), RepoRole::Viewer);
-        Repository alice(location(mA, QStringLiteral("alice")));
-        QVERIFY(alice.push(sample(), QStringLiteral("alpha"), QStringLiteral("team A's design")).accepted);
-        Repository bob(location(mB, QStringLiteral("bob")));
-        QVERIFY(bob.push(sample(), QStringLiteral("bravo"), QStringLiteral("team B's design")).accepted);
+        Repository alice(repoLocation(mCluster, mA, QStringLiteral("alice")));
+        QVERIFY(alice.push(sampleDesign(), QStringLiteral("alpha"), QStringLiteral("team A's design")).accepted);
+        Repository bob(repoLocation(mCluster, mB, QStringLiteral("bob")));
+        QVERIFY(bob.push(sampleDesign(), QStringLiteral("bravo"), QStringLiteral("team B's design")).accepted);
     }
 
     // ---- 1. Tenancy ------------------------------------------------------------------------------
@@ -164,7 +144,7 @@ private Q_SLOTS:
         // On the server: both long databases initialise, each with three roles of its own.
         for (const QString& db : {first, second}) {
             QVERIFY2(mCluster.createDatabase(db), qPrintable(mCluster.error()));
-            Repository admin(location(db));
+            Repository admin(repoLocation(mCluster, db));
             admin.migrate();
             admin.grant(QStringLiteral("carol"), db == first ? RepoRole::Owner : RepoRole::Viewer);
         }
@@ -181,11 +161,11 @@ private Q_SLOTS:
     {
         // The server refuses alice (team A) at team B's door: no list, pull, push or grant.
         const QString answer
-            = serverAnswer(mB, QStringLiteral("alice"), QStringLiteral("SELECT name FROM podwright.designs"));
+            = serverAnswer(mCluster, mB, QStringLiteral("alice"), QStringLiteral("SELECT name FROM podwright.designs"));
         QVERIFY2(answer.contains(QLatin1String("permission denied for database \"team_b\"")), qPrintable(answer));
-        QVERIFY_THROWS_EXCEPTION(DatabaseError, Repository(location(mB, QStringLiteral("alice"))));
+        QVERIFY_THROWS_EXCEPTION(DatabaseError, Repository(repoLocation(mCluster, mB, QStringLiteral("alice"))));
         const QString file = mDir.filePath(QStringLiteral("alpha.podwright"));
-        QVERIFY(QFile::copy(samplePath(), file));
+        QVERIFY(QFile::copy(sampleDesignPath(), file));
         const QList<QStringList> commands{
             {QStringLiteral("list")},
             {QStringLiteral("log"), QStringLiteral("bravo")},
@@ -217,27 +197,27 @@ private Q_SLOTS:
         QVERIFY2(
             text(g.out).contains(QLatin1String("alice is now a viewer of the repository team_b")), g.out.constData());
         {
-            Repository alice(location(mA, QStringLiteral("alice")));
+            Repository alice(repoLocation(mCluster, mA, QStringLiteral("alice")));
             Design d = alice.pull(QStringLiteral("alpha"));
-            const RepoPushResult pushed = alice.push(edited(d, QStringLiteral("still an editor in A")),
+            const RepoPushResult pushed = alice.push(withNote(d, QStringLiteral("still an editor in A")),
                 QStringLiteral("alpha"), QStringLiteral("after B's grant"));
             QVERIFY2(pushed.accepted, qPrintable(pushed.refusal));
         }
         {
-            Repository alice(location(mB, QStringLiteral("alice")));
+            Repository alice(repoLocation(mCluster, mB, QStringLiteral("alice")));
             QCOMPARE(alice.list().size(), std::size_t(1)); // she reads B now, and only reads
-            QVERIFY_THROWS_EXCEPTION(
-                RepoPermissionError, (void)alice.push(sample(), QStringLiteral("alice-in-b"), QStringLiteral("no")));
+            QVERIFY_THROWS_EXCEPTION(RepoPermissionError,
+                (void)alice.push(sampleDesign(), QStringLiteral("alice-in-b"), QStringLiteral("no")));
         }
         // Revoked in B: back out of B, still an editor in A.
         const CliResult r = runCli({QStringLiteral("repo"), QStringLiteral("revoke"), QStringLiteral("alice"),
             QStringLiteral("--repo"), uri(mB, QLatin1String(PgCluster::kAdmin))});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY_THROWS_EXCEPTION(DatabaseError, Repository(location(mB, QStringLiteral("alice"))));
+        QVERIFY_THROWS_EXCEPTION(DatabaseError, Repository(repoLocation(mCluster, mB, QStringLiteral("alice"))));
         QCOMPARE(adminQuery(mA, QStringLiteral("SELECT pg_has_role('alice', 'pw_team_a_editor', 'MEMBER')")),
             QStringLiteral("t"));
         // A team role is not a user: granting one to another is refused.
-        Repository admin(location(mB));
+        Repository admin(repoLocation(mCluster, mB));
         QVERIFY_THROWS_EXCEPTION(Error, admin.grant(QStringLiteral("pw_team_a_owner"), RepoRole::Viewer));
     }
 
@@ -282,8 +262,9 @@ private Q_SLOTS:
                          "TO podwright_editor;")),
             qPrintable(mCluster.error()));
         // Before: lee, an editor through the server-wide role, writes history directly.
-        QVERIFY(serverAnswer(db, QStringLiteral("lee"), QStringLiteral("UPDATE podwright.designs SET latest = 5"))
-                    .startsWith(QLatin1String("accepted")));
+        QVERIFY(
+            serverAnswer(mCluster, db, QStringLiteral("lee"), QStringLiteral("UPDATE podwright.designs SET latest = 5"))
+                .startsWith(QLatin1String("accepted")));
         const CliResult init = runCli({QStringLiteral("repo"), QStringLiteral("init"), QStringLiteral("--repo"),
             uri(db, QLatin1String(PgCluster::kAdmin))});
         QVERIFY2(init.exitCode == 0, init.err.constData());
@@ -298,13 +279,13 @@ private Q_SLOTS:
                                     "has_database_privilege('public', 'legacy', 'CONNECT')")),
             QStringLiteral("t|t|f|f|f"));
         // After: lee still pushes, through the function only.
-        const QString direct
-            = serverAnswer(db, QStringLiteral("lee"), QStringLiteral("UPDATE podwright.designs SET latest = 6"));
+        const QString direct = serverAnswer(
+            mCluster, db, QStringLiteral("lee"), QStringLiteral("UPDATE podwright.designs SET latest = 6"));
         QVERIFY2(direct.contains(QLatin1String("permission denied for table designs")), qPrintable(direct));
-        Repository lee(location(db, QStringLiteral("lee")));
-        QVERIFY(lee.push(sample(), QStringLiteral("old-team"), QStringLiteral("after the move")).accepted);
+        Repository lee(repoLocation(mCluster, db, QStringLiteral("lee")));
+        QVERIFY(lee.push(sampleDesign(), QStringLiteral("old-team"), QStringLiteral("after the move")).accepted);
         // Team A's members were never in these roles: alice stays out of legacy.
-        QVERIFY_THROWS_EXCEPTION(DatabaseError, Repository(location(db, QStringLiteral("alice"))));
+        QVERIFY_THROWS_EXCEPTION(DatabaseError, Repository(repoLocation(mCluster, db, QStringLiteral("alice"))));
     }
 
     // ---- 2. Append-only history ------------------------------------------------------------------
@@ -312,10 +293,10 @@ private Q_SLOTS:
     void everyForgeryOfHistoryIsRefusedByTheServer()
     {
         {
-            Repository alice(location(mA, QStringLiteral("alice")));
+            Repository alice(repoLocation(mCluster, mA, QStringLiteral("alice")));
             Design d = alice.pull(QStringLiteral("alpha"));
             QVERIFY(
-                alice.push(edited(d, QStringLiteral("r3")), QStringLiteral("alpha"), QStringLiteral("r3")).accepted);
+                alice.push(withNote(d, QStringLiteral("r3")), QStringLiteral("alpha"), QStringLiteral("r3")).accepted);
         }
         const QString latestBefore
             = adminQuery(mA, QStringLiteral("SELECT latest FROM podwright.designs WHERE name = 'alpha'"));
@@ -355,7 +336,7 @@ private Q_SLOTS:
                 QStringLiteral("accepted: 0|3")},
         };
         for (const auto& [sql, refusal] : forgeries) {
-            const QString answer = serverAnswer(mA, alice, sql);
+            const QString answer = serverAnswer(mCluster, mA, alice, sql);
             QVERIFY2(answer.contains(refusal), qPrintable(sql + QStringLiteral(" -> ") + answer));
         }
         QCOMPARE(adminQuery(mA,
@@ -367,7 +348,7 @@ private Q_SLOTS:
         // The function sets the author, time and waiver signer itself. Alice pushes on top of r3 as
         // her editor group role, claims an old time nowhere (there is no parameter for it) and a
         // waiver signed by olga: the server writes alice, now, and alice.
-        const QString pushed = serverAnswer(mA, alice,
+        const QString pushed = serverAnswer(mCluster, mA, alice,
             QStringLiteral("SET ROLE pw_team_a_editor; SELECT o_revision FROM podwright.push_revision('alpha', 3, "
                            "'via psql', '\\x0000000400', '[{\"code\": \"X\", \"entities\": \"\", \"reason\": \"r\", "
                            "\"waived_by\": \"olga\", \"waived_on\": \"2001-01-01\"}]')"));
@@ -381,7 +362,7 @@ private Q_SLOTS:
                          .arg(id)),
             QStringLiteral("alice|3|t|alice|t"));
         // A viewer may not call it; its search path is pinned, temporary schema last.
-        const QString viewer = serverAnswer(mB, QStringLiteral("victor"),
+        const QString viewer = serverAnswer(mCluster, mB, QStringLiteral("victor"),
             QStringLiteral("SELECT podwright.push_revision('bravo', 1, 'x', '\\x0000000400', '[]')"));
         QVERIFY2(viewer.contains(QLatin1String("permission denied for function push_revision")), qPrintable(viewer));
         QCOMPARE(adminQuery(mA,
@@ -446,7 +427,7 @@ private Q_SLOTS:
         const QByteArray stored = compressedZeros(50'000'000);
         QVERIFY2(stored.size() < 60'000, qPrintable(QString::number(stored.size())));
         storeRaw(mA, QStringLiteral("zeros"), QStringLiteral("50 MB of zeros"), stored);
-        Repository alice(location(mA, QStringLiteral("alice")));
+        Repository alice(repoLocation(mCluster, mA, QStringLiteral("alice")));
         const qint64 before = peakRssKb();
         QElapsedTimer t;
         t.start();
@@ -491,14 +472,14 @@ private Q_SLOTS:
                 pull.err.constData());
             QVERIFY(!QFile::exists(mDir.filePath(name + QStringLiteral(".podwright"))));
             // diff opens revisions the same way.
-            const CliResult diff = runCli({QStringLiteral("diff"), name + QStringLiteral("@1"), samplePath(),
+            const CliResult diff = runCli({QStringLiteral("diff"), name + QStringLiteral("@1"), sampleDesignPath(),
                 QStringLiteral("--repo"), uri(mA, QStringLiteral("alice"))});
             QCOMPARE(diff.exitCode, 2);
             QVERIFY2(text(diff.err).contains(QLatin1String("refused")), diff.err.constData());
             QVERIFY2(t.elapsed() < 20000, qPrintable(QString::number(t.elapsed())));
         }
         // The core call underneath, with the limits named.
-        Repository alice(location(mA, QStringLiteral("alice")));
+        Repository alice(repoLocation(mCluster, mA, QStringLiteral("alice")));
         QVERIFY_THROWS_EXCEPTION(FormatError, (void)alice.pull(QStringLiteral("bomb-lying")));
     }
 
@@ -523,11 +504,11 @@ private Q_SLOTS:
     void theServerRefusesOversizedRevisions()
     {
         // A revision declaring a design file above the largest legal one, through the function.
-        const QString declared = serverAnswer(mA, QStringLiteral("alice"),
+        const QString declared = serverAnswer(mCluster, mA, QStringLiteral("alice"),
             QStringLiteral("SELECT podwright.push_revision('huge', 0, '', '\\xf000000000', '[]')"));
         QVERIFY2(declared.contains(QLatin1String("declares a design file of 4026531840 bytes")), qPrintable(declared));
         // A row above the 128,000,000-byte cap (512,000,000 / 4), made on the server itself.
-        const QString big = serverAnswer(mA, QStringLiteral("alice"),
+        const QString big = serverAnswer(mCluster, mA, QStringLiteral("alice"),
             QStringLiteral("SELECT podwright.push_revision('huge', 0, '', '\\x00000010'::bytea || "
                            "convert_to(repeat('a', 128000000), 'SQL_ASCII'), '[]')"));
         QVERIFY2(
@@ -567,7 +548,7 @@ private Q_SLOTS:
     void namesAndMessagesWithControlsAreRefusedOnPush()
     {
         const QString file = mDir.filePath(QStringLiteral("controls.podwright"));
-        QVERIFY(QFile::copy(samplePath(), file));
+        QVERIFY(QFile::copy(sampleDesignPath(), file));
         const QList<QStringList> pushes{
             {QStringLiteral("--name"), QStringLiteral("ok-name"), QStringLiteral("-m"),
                 QStringLiteral("title\x1b]0;x\x07")},
@@ -583,10 +564,10 @@ private Q_SLOTS:
             QVERIFY2(!r.err.contains('\x1b') && !r.err.contains('\n' + QByteArray("lines")), r.err.constData());
         }
         // The server refuses them too, without Podwright.
-        const QString answer = serverAnswer(mB, QStringLiteral("bob"),
+        const QString answer = serverAnswer(mCluster, mB, QStringLiteral("bob"),
             QStringLiteral("SELECT podwright.push_revision(E'x\\x1b[2J', 0, '', '\\x0000000400', '[]')"));
         QVERIFY2(answer.contains(QLatin1String("control characters")), qPrintable(answer));
-        const QString bidi = serverAnswer(mB, QStringLiteral("bob"),
+        const QString bidi = serverAnswer(mCluster, mB, QStringLiteral("bob"),
             QStringLiteral("SELECT podwright.push_revision('fine', 0, E'\\u202Eevil', '\\x0000000400', '[]')"));
         QVERIFY2(bidi.contains(QLatin1String("control characters")), qPrintable(bidi));
         QCOMPARE(
@@ -619,7 +600,7 @@ private Q_SLOTS:
         const QString recent = tmp + QStringLiteral("/podwright-repo-%1-GhIjKl").arg(deadPid);
         QVERIFY(QDir().mkpath(recent));
         const QString file = mDir.filePath(QStringLiteral("tmpcheck.podwright"));
-        QVERIFY(QFile::copy(samplePath(), file));
+        QVERIFY(QFile::copy(sampleDesignPath(), file));
         const QByteArray oldTmp = qgetenv("TMPDIR");
         qputenv("TMPDIR", tmp.toLocal8Bit());
         const CliResult ok = runCli({QStringLiteral("repo"), QStringLiteral("push"), file, QStringLiteral("--name"),
@@ -642,7 +623,7 @@ private Q_SLOTS:
     void aServerLostMidPushSaysNothingWasPushed()
     {
         const QString file = mDir.filePath(QStringLiteral("lost.podwright"));
-        QVERIFY(QFile::copy(samplePath(), file));
+        QVERIFY(QFile::copy(sampleDesignPath(), file));
         // The administrator holds the designs table and ends bob's connection once his push waits
         // on it (inside the push function's transaction).
         auto holder = mCluster.startPsql(mB,

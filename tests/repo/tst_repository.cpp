@@ -1,4 +1,4 @@
-#include "helpers/pgcluster.h"
+#include "helpers/repofixtures.h"
 
 #include "io/designfile.h"
 #include "io/designjson.h"
@@ -14,6 +14,10 @@
 
 using namespace pw;
 using pw::test::PgCluster;
+using pw::test::repoLocation;
+using pw::test::sampleDesign;
+using pw::test::serverAnswer;
+using pw::test::withNote;
 
 // The team repository against a real PostgreSQL server started for this test: schema versions,
 // push and pull, optimistic concurrency, and the server (not the client) refusing what a role may
@@ -32,37 +36,13 @@ private:
         if (!mCluster.createDatabase(name))
             qFatal("cannot create a database: %s", qPrintable(mCluster.error()));
         if (initialise) {
-            Repository admin(location(name));
+            Repository admin(repoLocation(mCluster, name));
             admin.migrate();
             admin.grant(QStringLiteral("alice"), RepoRole::Editor);
             admin.grant(QStringLiteral("victor"), RepoRole::Viewer);
             admin.grant(QStringLiteral("olga"), RepoRole::Owner);
         }
         return name;
-    }
-    RepoLocation location(const QString& database, const QString& user = QLatin1String(PgCluster::kAdmin))
-    {
-        return RepoLocation::parse(mCluster.connectionString(database, user));
-    }
-    static Design sample()
-    {
-        return DesignFile::load(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
-            + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright"));
-    }
-    static Design edited(Design d, const QString& note)
-    {
-        QJsonObject p = d.properties();
-        p.insert(QStringLiteral("note"), note);
-        d.setProperties(p);
-        return d;
-    }
-    // The server's own answer to SQL run as `user` (psql), for proving who refuses.
-    QString serverAnswer(const QString& database, const QString& user, const QString& sql)
-    {
-        QString out;
-        if (mCluster.psql(database, sql, &out, user))
-            return QStringLiteral("accepted: ") + out;
-        return mCluster.error();
     }
 
 private Q_SLOTS:
@@ -71,7 +51,7 @@ private Q_SLOTS:
     void initCreatesTheSchemaOnceAndRepeatsHarmlessly()
     {
         const QString db = freshRepository(false);
-        Repository admin(location(db));
+        Repository admin(repoLocation(mCluster, db));
         QCOMPARE(admin.schemaVersion(), 0);
         QCOMPARE(admin.migrate(), 0); // found nothing, created version 1
         QCOMPARE(admin.schemaVersion(), Repository::kSchemaVersion);
@@ -90,7 +70,7 @@ private Q_SLOTS:
     void aRepositoryWithoutSchemaSaysToRunInit()
     {
         const QString db = freshRepository(false);
-        Repository admin(location(db));
+        Repository admin(repoLocation(mCluster, db));
         try {
             (void)admin.list();
             QFAIL("listing an uninitialised repository succeeded");
@@ -104,7 +84,7 @@ private Q_SLOTS:
         const QString db = freshRepository();
         QVERIFY(
             mCluster.psql(db, QStringLiteral("UPDATE podwright.meta SET value = '99' WHERE key = 'schema_version'")));
-        Repository admin(location(db));
+        Repository admin(repoLocation(mCluster, db));
         QVERIFY_THROWS_EXCEPTION(NewerFormatError, (void)admin.list());
         try {
             admin.migrate();
@@ -118,8 +98,8 @@ private Q_SLOTS:
     void pushThenPullGivesTheSameDesignWithItsRevision()
     {
         const QString db = freshRepository();
-        Repository alice(location(db, QStringLiteral("alice")));
-        const Design original = sample();
+        Repository alice(repoLocation(mCluster, db, QStringLiteral("alice")));
+        const Design original = sampleDesign();
         const RepoPushResult first = alice.push(original, QStringLiteral("mvc"), QStringLiteral("first cut"));
         QVERIFY2(first.accepted, qPrintable(first.refusal));
         QCOMPARE(first.revision, 1);
@@ -131,7 +111,7 @@ private Q_SLOTS:
         QCOMPARE(DesignJson::toBytes(pulled), DesignJson::toBytes(original));
 
         const RepoPushResult second
-            = alice.push(edited(alice.pull(QStringLiteral("mvc")), QStringLiteral("after the call")),
+            = alice.push(withNote(alice.pull(QStringLiteral("mvc")), QStringLiteral("after the call")),
                 QStringLiteral("mvc"), QStringLiteral("customer call: more storage"));
         QVERIFY2(second.accepted, qPrintable(second.refusal));
         QCOMPARE(second.revision, 2);
@@ -162,15 +142,15 @@ private Q_SLOTS:
     void aPushOnTopOfAnOldRevisionIsRefusedAndChangesNothing()
     {
         const QString db = freshRepository();
-        Repository alice(location(db, QStringLiteral("alice")));
-        QVERIFY(alice.push(sample(), QStringLiteral("mvc"), QStringLiteral("one")).accepted);
+        Repository alice(repoLocation(mCluster, db, QStringLiteral("alice")));
+        QVERIFY(alice.push(sampleDesign(), QStringLiteral("mvc"), QStringLiteral("one")).accepted);
         const Design mine = alice.pull(QStringLiteral("mvc"));
         const Design theirs = alice.pull(QStringLiteral("mvc"));
-        QVERIFY(alice.push(edited(theirs, QStringLiteral("theirs")), QStringLiteral("mvc"), QStringLiteral("two"))
+        QVERIFY(alice.push(withNote(theirs, QStringLiteral("theirs")), QStringLiteral("mvc"), QStringLiteral("two"))
                     .accepted);
 
         const RepoPushResult refused
-            = alice.push(edited(mine, QStringLiteral("mine")), QStringLiteral("mvc"), QStringLiteral("lost?"));
+            = alice.push(withNote(mine, QStringLiteral("mine")), QStringLiteral("mvc"), QStringLiteral("lost?"));
         QVERIFY(!refused.accepted);
         QCOMPARE(refused.latest, 2);
         QVERIFY2(refused.refusal.contains(QLatin1String("someone pushed in between")), qPrintable(refused.refusal));
@@ -179,11 +159,11 @@ private Q_SLOTS:
             QStringLiteral("theirs"));
 
         // A file never pulled cannot take over an existing name; under another name it is a new design.
-        const RepoPushResult clash = alice.push(sample(), QStringLiteral("mvc"), QStringLiteral("clash"));
+        const RepoPushResult clash = alice.push(sampleDesign(), QStringLiteral("mvc"), QStringLiteral("clash"));
         QVERIFY(!clash.accepted);
         QVERIFY2(clash.refusal.contains(QLatin1String("already exists")), qPrintable(clash.refusal));
         const RepoPushResult branch
-            = alice.push(edited(mine, QStringLiteral("mine")), QStringLiteral("mvc-b"), QStringLiteral("branch"));
+            = alice.push(withNote(mine, QStringLiteral("mine")), QStringLiteral("mvc-b"), QStringLiteral("branch"));
         QVERIFY2(branch.accepted, qPrintable(branch.refusal));
         QCOMPARE(branch.revision, 1);
     }
@@ -192,23 +172,23 @@ private Q_SLOTS:
     {
         const QString db = freshRepository();
         {
-            Repository alice(location(db, QStringLiteral("alice")));
-            QVERIFY(alice.push(sample(), QStringLiteral("race"), QStringLiteral("base")).accepted);
+            Repository alice(repoLocation(mCluster, db, QStringLiteral("alice")));
+            QVERIFY(alice.push(sampleDesign(), QStringLiteral("race"), QStringLiteral("base")).accepted);
         }
         std::atomic<int> accepted{0};
         std::atomic<int> refused{0};
         std::vector<std::thread> threads;
         for (int i = 0; i < 4; ++i) {
             threads.emplace_back([&, i] {
-                Repository r(location(db, QStringLiteral("alice")));
-                const Design d = edited(r.pull(QStringLiteral("race")), QString::number(i));
+                Repository r(repoLocation(mCluster, db, QStringLiteral("alice")));
+                const Design d = withNote(r.pull(QStringLiteral("race")), QString::number(i));
                 const RepoPushResult result = r.push(d, QStringLiteral("race"), QString::number(i));
                 (result.accepted ? accepted : refused)++;
             });
         }
         for (std::thread& t : threads)
             t.join();
-        Repository admin(location(db));
+        Repository admin(repoLocation(mCluster, db));
         const int revisions = int(admin.log(QStringLiteral("race")).size());
         // Each accepted push is one revision on top of the one before; the others were told.
         QCOMPARE(revisions, 1 + accepted.load());
@@ -219,23 +199,23 @@ private Q_SLOTS:
     void theServerRefusesAViewersPush()
     {
         const QString db = freshRepository();
-        Repository alice(location(db, QStringLiteral("alice")));
-        QVERIFY(alice.push(sample(), QStringLiteral("mvc"), QStringLiteral("one")).accepted);
+        Repository alice(repoLocation(mCluster, db, QStringLiteral("alice")));
+        QVERIFY(alice.push(sampleDesign(), QStringLiteral("mvc"), QStringLiteral("one")).accepted);
 
         // Straight to the server as the viewer, no Podwright in between.
-        const QString answer = serverAnswer(db, QStringLiteral("victor"),
+        const QString answer = serverAnswer(mCluster, db, QStringLiteral("victor"),
             QStringLiteral("UPDATE podwright.designs SET latest = latest + 1 WHERE name = 'mvc'"));
         QVERIFY2(answer.contains(QLatin1String("permission denied for table designs")), qPrintable(answer));
-        const QString insert = serverAnswer(db, QStringLiteral("victor"),
+        const QString insert = serverAnswer(mCluster, db, QStringLiteral("victor"),
             QStringLiteral("INSERT INTO podwright.designs (name, latest) VALUES ('mine', 1)"));
         QVERIFY2(insert.contains(QLatin1String("permission denied for table designs")), qPrintable(insert));
 
         // Through Podwright: the same refusal, named.
-        Repository victor(location(db, QStringLiteral("victor")));
+        Repository victor(repoLocation(mCluster, db, QStringLiteral("victor")));
         QCOMPARE(victor.list().size(), std::size_t(1)); // a viewer reads
         Design pulled = victor.pull(QStringLiteral("mvc"));
         try {
-            (void)victor.push(edited(pulled, QStringLiteral("x")), QStringLiteral("mvc"), QStringLiteral("viewer"));
+            (void)victor.push(withNote(pulled, QStringLiteral("x")), QStringLiteral("mvc"), QStringLiteral("viewer"));
             QFAIL("a viewer pushed");
         } catch (const RepoPermissionError& e) {
             QVERIFY2(e.message().contains(QLatin1String("permission denied")), qPrintable(e.message()));
@@ -250,61 +230,61 @@ private Q_SLOTS:
         const QString sql = QStringLiteral(
             "INSERT INTO podwright.price_book (item, price_usd, source) VALUES ('dgx-h100', 1, 'mine')");
         for (const char* user : {"alice", "victor"}) {
-            const QString answer = serverAnswer(db, QLatin1String(user), sql);
+            const QString answer = serverAnswer(mCluster, db, QLatin1String(user), sql);
             QVERIFY2(answer.contains(QLatin1String("permission denied for table price_book")), qPrintable(answer));
-            Repository r(location(db, QLatin1String(user)));
+            Repository r(repoLocation(mCluster, db, QLatin1String(user)));
             QVERIFY_THROWS_EXCEPTION(
                 RepoPermissionError, r.setPrice(QStringLiteral("dgx-h100"), 1, QStringLiteral("mine")));
         }
-        Repository olga(location(db, QStringLiteral("olga")));
+        Repository olga(repoLocation(mCluster, db, QStringLiteral("olga")));
         olga.setPrice(QStringLiteral("dgx-h100"), 350000, QStringLiteral("vendor quote 2026-11"));
         olga.setPrice(QStringLiteral("dgx-h100"), 340000, QStringLiteral("vendor quote 2026-12"));
-        Repository alice(location(db, QStringLiteral("alice")));
+        Repository alice(repoLocation(mCluster, db, QStringLiteral("alice")));
         const auto prices = alice.prices(); // everyone reads it
         QCOMPARE(prices.size(), std::size_t(1));
         QCOMPARE(prices[0].usd, 340000.0);
         QCOMPARE(prices[0].source, QStringLiteral("vendor quote 2026-12"));
         QCOMPARE(prices[0].updatedBy, QStringLiteral("olga"));
         // An owner is an editor too.
-        QVERIFY(olga.push(sample(), QStringLiteral("mvc"), QStringLiteral("owner pushes")).accepted);
+        QVERIFY(olga.push(sampleDesign(), QStringLiteral("mvc"), QStringLiteral("owner pushes")).accepted);
     }
 
     void anAuthorCannotBeForged()
     {
         const QString db = freshRepository();
-        Repository alice(location(db, QStringLiteral("alice")));
-        QVERIFY(alice.push(sample(), QStringLiteral("mvc"), QStringLiteral("one")).accepted);
-        const QString answer = serverAnswer(db, QStringLiteral("alice"),
+        Repository alice(repoLocation(mCluster, db, QStringLiteral("alice")));
+        QVERIFY(alice.push(sampleDesign(), QStringLiteral("mvc"), QStringLiteral("one")).accepted);
+        const QString answer = serverAnswer(mCluster, db, QStringLiteral("alice"),
             QStringLiteral("INSERT INTO podwright.revisions (design_id, number, author, format, content) "
                            "SELECT id, 2, 'olga', 'podwright-json', '\\x00' FROM podwright.designs"));
         // Editors write history only through the push function (schema 2), never into the table.
         QVERIFY2(answer.contains(QLatin1String("permission denied for table revisions")), qPrintable(answer));
         // Revisions are history: an editor cannot rewrite or delete one.
-        const QString rewrite
-            = serverAnswer(db, QStringLiteral("alice"), QStringLiteral("UPDATE podwright.revisions SET message = 'x'"));
+        const QString rewrite = serverAnswer(
+            mCluster, db, QStringLiteral("alice"), QStringLiteral("UPDATE podwright.revisions SET message = 'x'"));
         QVERIFY2(rewrite.contains(QLatin1String("permission denied for table revisions")), qPrintable(rewrite));
         const QString remove
-            = serverAnswer(db, QStringLiteral("alice"), QStringLiteral("DELETE FROM podwright.revisions"));
+            = serverAnswer(mCluster, db, QStringLiteral("alice"), QStringLiteral("DELETE FROM podwright.revisions"));
         QVERIFY2(remove.contains(QLatin1String("permission denied for table revisions")), qPrintable(remove));
     }
 
     void grantSetsExactlyOneRoleAndNeedsTheAdministrator()
     {
         const QString db = freshRepository();
-        Repository admin(location(db));
+        Repository admin(repoLocation(mCluster, db));
         admin.grant(QStringLiteral("pat"), RepoRole::Editor);
         {
-            Repository pat(location(db, QStringLiteral("pat")));
-            QVERIFY(pat.push(sample(), QStringLiteral("mvc"), QStringLiteral("pat edits")).accepted);
+            Repository pat(repoLocation(mCluster, db, QStringLiteral("pat")));
+            QVERIFY(pat.push(sampleDesign(), QStringLiteral("mvc"), QStringLiteral("pat edits")).accepted);
         }
         admin.grant(QStringLiteral("pat"), RepoRole::Viewer); // demoted
         {
-            Repository pat(location(db, QStringLiteral("pat")));
+            Repository pat(repoLocation(mCluster, db, QStringLiteral("pat")));
             QVERIFY_THROWS_EXCEPTION(
-                RepoPermissionError, (void)pat.push(sample(), QStringLiteral("other"), QStringLiteral("no")));
+                RepoPermissionError, (void)pat.push(sampleDesign(), QStringLiteral("other"), QStringLiteral("no")));
             QCOMPARE(pat.list().size(), std::size_t(1));
         }
-        Repository alice(location(db, QStringLiteral("alice")));
+        Repository alice(repoLocation(mCluster, db, QStringLiteral("alice")));
         QVERIFY_THROWS_EXCEPTION(RepoPermissionError, alice.grant(QStringLiteral("alice"), RepoRole::Owner));
     }
 

@@ -5,6 +5,7 @@
 // throwaway cluster reached over TCP with TLS (sslmode=require) and a password from PGPASSFILE, as
 // a team's server is; the password must end up in no setting and no saved design.
 #include "repo/helpers/pgcluster.h"
+#include "repo/helpers/repofixtures.h"
 #include "ui/helpers/modal.h"
 #include "ui/helpers/windowfixture.h"
 
@@ -51,6 +52,7 @@
 using namespace pw;
 using namespace pw::ui;
 using pw::test::PgCluster;
+using pw::test::sampleDesign;
 
 class TestRepoStudio : public QObject {
     Q_OBJECT
@@ -69,11 +71,6 @@ private:
     Repository admin() { return Repository(RepoLocation::parse(mCluster.connectionString(mDb))); }
     // Bob, another editor on his own connection (the Unix socket, trust).
     Repository bob() { return Repository(RepoLocation::parse(mCluster.connectionString(mDb, QStringLiteral("bob")))); }
-    static Design sample()
-    {
-        return DesignFile::load(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
-            + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright"));
-    }
     static Design noted(Design d, const QString& note)
     {
         QJsonObject p = d.properties();
@@ -182,8 +179,8 @@ private Q_SLOTS:
         qputenv("PGPASSFILE", passFile.toLocal8Bit());
         // Two revisions by bob, each with a note the test can recognise.
         Repository b = bob();
-        QVERIFY(
-            b.push(noted(sample(), QStringLiteral("first")), QStringLiteral("acme"), QStringLiteral("start")).accepted);
+        QVERIFY(b.push(noted(sampleDesign(), QStringLiteral("first")), QStringLiteral("acme"), QStringLiteral("start"))
+                    .accepted);
         Design second = b.pull(QStringLiteral("acme"));
         QVERIFY(b.push(noted(second, QStringLiteral("second")), QStringLiteral("acme"), QStringLiteral("two racks"))
                     .accepted);

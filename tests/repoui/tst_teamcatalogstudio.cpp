@@ -8,6 +8,7 @@
 // it, and the Notes say it is no longer in the catalog.
 #include "integration/helpers/clirunner.h"
 #include "repo/helpers/pgcluster.h"
+#include "repo/helpers/repofixtures.h"
 #include "ui/helpers/windowfixture.h"
 
 #include "actionregistry.h"
@@ -43,6 +44,7 @@ using namespace pw::ui;
 using pw::test::CliResult;
 using pw::test::PgCluster;
 using pw::test::runCli;
+using pw::test::sampleDesign;
 
 class TestTeamCatalogStudio : public QObject {
     Q_OBJECT
@@ -60,11 +62,6 @@ private:
     QString uriOf(const QString& user) const { return mCluster.uri(mDb, user); }
     Repository admin() { return Repository(RepoLocation::parse(mCluster.connectionString(mDb))); }
     QString file(const QString& name) const { return mDir.filePath(name); }
-    static Design sample()
-    {
-        return DesignFile::load(QString::fromLocal8Bit(qgetenv("PODWRIGHT_TEST_DATA"))
-            + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright"));
-    }
     // The owner's team item: a shipped GPU server under the team's sku, at the team's quoted price.
     QJsonObject teamItem() const
     {
@@ -138,13 +135,15 @@ private Q_SLOTS:
         a.grant(QStringLiteral("alice"), RepoRole::Editor);
         a.grant(QStringLiteral("olga"), RepoRole::Owner);
         Repository alice(RepoLocation::parse(uriOf(QStringLiteral("alice"))));
-        QVERIFY(alice.push(sample(), QStringLiteral("acme"), QStringLiteral("start")).accepted);
+        QVERIFY(alice.push(sampleDesign(), QStringLiteral("acme"), QStringLiteral("start")).accepted);
 
         // The owner's changes, through the CLI as an owner makes them: a catalog item and a price for
         // the design's first bill-of-materials line (a quote above the catalog's price).
         pushTeamItem();
         const BomLine first
-            = CostModel::compute(sample(), CostAssumptions::ofProperties(sample().properties())).bom.lines().front();
+            = CostModel::compute(sampleDesign(), CostAssumptions::ofProperties(sampleDesign().properties()))
+                  .bom.lines()
+                  .front();
         mPricedSku = first.sku;
         mBookPrice = first.unitPrice + 700;
         const CliResult priced = runCli({QStringLiteral("repo"), QStringLiteral("price"), mPricedSku,

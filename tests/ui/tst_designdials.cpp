@@ -1,6 +1,7 @@
 // Issue 14, "edit, don't regenerate": the reference design's dials changed on the current design
 // as one undo step, the generator's notes shown in the studio, and the wizards remembering their
 // last settings.
+#include "helpers/combopick.h"
 #include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 
@@ -26,16 +27,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::pick;
 
 class TestDesignDials : public QObject {
     Q_OBJECT
-
-    static void pick(QComboBox* box, const QVariant& data)
-    {
-        const int i = box->findData(data);
-        QVERIFY2(i >= 0, qPrintable(data.toString()));
-        box->setCurrentIndex(i);
-    }
 
     // File > New from Reference Design as a user drives it: 512 DGX H100 GPUs on QM9700, 1:1.
     void generate(MainWindow* w)

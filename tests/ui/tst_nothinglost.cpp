@@ -2,6 +2,7 @@
 // generated design is unsaved until saved (so Quit, Open and another wizard run ask, and autosave
 // covers it), the design's name is edited as one undo step and shown in the title, Save As has its
 // shortcut, and counts read "1 switch", not "1 switches".
+#include "helpers/combopick.h"
 #include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 
@@ -35,16 +36,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::pick;
 
 class TestNothingLost : public QObject {
     Q_OBJECT
-
-    static void pick(QComboBox* box, const QVariant& data)
-    {
-        const int i = box->findData(data);
-        QVERIFY2(i >= 0, qPrintable(data.toString()));
-        box->setCurrentIndex(i);
-    }
 
     static void setDials(ReferenceDesignDialog& dlg, int gpus)
     {

@@ -2,6 +2,7 @@
 // design options off the GUI thread, shows them side by side with a tier picture each, and the
 // option the architect picks is what Build generates, with the options it was weighed against
 // recorded for the proposal.
+#include "helpers/combopick.h"
 #include "helpers/uitest.h"
 
 #include "dialogs/referencedesigndialog.h"
@@ -19,16 +20,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::pick;
 
 class TestOptionsWizard : public QObject {
     Q_OBJECT
-
-    static void pick(QComboBox* box, const QVariant& data)
-    {
-        const int i = box->findData(data);
-        QVERIFY2(i >= 0, qPrintable(data.toString()));
-        box->setCurrentIndex(i);
-    }
 
 private Q_SLOTS:
     void pickTheSecondOption()

@@ -1,6 +1,7 @@
 // File > New from reference design and New from workload: the preview shows the generator's
 // counts for the dials, bad dials show its error and disable Build, Build opens the generated
 // design untitled and unsaved with no undo step, and a workload sizing seeds the generator dialog.
+#include "helpers/combopick.h"
 #include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 
@@ -25,16 +26,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::pick;
 
 class TestReferenceDesign : public QObject {
     Q_OBJECT
-
-    static void pick(QComboBox* box, const QVariant& data)
-    {
-        const int i = box->findData(data);
-        QVERIFY2(i >= 0, qPrintable(data.toString()));
-        box->setCurrentIndex(i);
-    }
 
     static void setDials(ReferenceDesignDialog& dlg, int gpus)
     {

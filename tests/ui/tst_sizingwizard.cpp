@@ -3,6 +3,7 @@
 // --gpus, and the design built from it has the counts `generate --gpus` gives from the real CLI
 // (DGX GB200 NVL72: 72 GPUs per rack, SU of 8 racks, RA-11338; 70B parameters, 30 days, 288 GPUs =
 // 4 racks, a partial SU built in full).
+#include "helpers/combopick.h"
 #include "helpers/modal.h"
 #include "helpers/windowfixture.h"
 #include "integration/helpers/clirunner.h"
@@ -24,16 +25,10 @@
 using namespace pw;
 using namespace pw::ui;
 using pw::test::runCli;
+using pw::testing::pick;
 
 class TestSizingWizard : public QObject {
     Q_OBJECT
-
-    static void pick(QComboBox* box, const QVariant& data)
-    {
-        const int i = box->findData(data);
-        QVERIFY2(i >= 0, qPrintable(data.toString()));
-        box->setCurrentIndex(i);
-    }
 
 private Q_SLOTS:
     void rackScaleSizingMatchesTheCli()

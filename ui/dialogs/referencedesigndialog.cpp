@@ -593,18 +593,8 @@ void ReferenceDesignDialog::pickOption(int row)
     if (row < 0 || row >= static_cast<int>(mOptions.size()))
         return;
     const DesignOption& pick = mOptions[static_cast<size_t>(row)];
-    GeneratorOptions o = options();
-    const GeneratorOptions& a = pick.arguments;
-    o.serverSku = a.serverSku;
-    o.nodes = a.nodes;
-    o.gpus = a.gpus;
-    o.switchSku = a.switchSku;
-    o.topology = a.topology;
-    o.oversubscription = a.oversubscription;
-    o.suSize = a.suSize;
-    o.planes = a.planes;
     mSettingOptions = true;
-    setOptions(o);
+    setOptions(pick.appliedTo(options()));
     mSettingOptions = false;
     mPicked = pick;
     {
@@ -615,11 +605,7 @@ void ReferenceDesignDialog::pickOption(int row)
 
 bool ReferenceDesignDialog::pickStillApplies() const
 {
-    const GeneratorOptions o = options();
-    const GeneratorOptions& a = mPicked->arguments;
-    return o.serverSku == a.serverSku && o.nodes == a.nodes && o.gpus == a.gpus && o.switchSku == a.switchSku
-        && o.topology == a.topology && o.oversubscription == a.oversubscription && o.suSize == a.suSize
-        && o.planes == a.planes;
+    return mPicked->isAskedBy(options());
 }
 
 } // namespace pw::ui
