@@ -37,6 +37,21 @@ QString PlacementConcentration::message() const
         .arg(rackName, reasons.join(QStringLiteral("; ")), effects.join(QStringLiteral(" and ")));
 }
 
+bool PlacementConcentration::sameAs(const PlacementConcentration& other) const
+{
+    return rack == other.rack && message() == other.message();
+}
+
+std::vector<PlacementConcentration> PlacementCheck::introduced(
+    const std::vector<PlacementConcentration>& before, const std::vector<PlacementConcentration>& after)
+{
+    std::vector<PlacementConcentration> out;
+    for (const PlacementConcentration& c : after)
+        if (std::none_of(before.begin(), before.end(), [&](const PlacementConcentration& b) { return b.sameAs(c); }))
+            out.push_back(c);
+    return out;
+}
+
 int PlacementCheck::networkRacks(const Design& d)
 {
     std::set<quint32> racks;

@@ -26,6 +26,8 @@ struct PlacementConcentration {
 
     // "rack U001-01 holds all 8 leaves of unit SU-1: losing it cuts off 32 servers (256 GPUs) outside it"
     [[nodiscard]] QString message() const;
+    // The same rack concentrating the same way with the same blast radius (the same message).
+    [[nodiscard]] bool sameAs(const PlacementConcentration& other) const;
 };
 
 // The structural check of placement against failure domains (issue 26 section 2): cheap (one pass
@@ -43,6 +45,11 @@ struct PlacementConcentration {
 class PlacementCheck {
 public:
     [[nodiscard]] static std::vector<PlacementConcentration> of(const Design& design);
+    // The concentrations of `after` that `before` did not have: a rack that newly concentrates a
+    // failure domain, or one whose blast radius changed. What an edit brought in, for the studio's
+    // warning on a move; `after` in its own order.
+    [[nodiscard]] static std::vector<PlacementConcentration> introduced(
+        const std::vector<PlacementConcentration>& before, const std::vector<PlacementConcentration>& after);
     // Racks holding at least one compute-fabric switch.
     [[nodiscard]] static int networkRacks(const Design& design);
 };

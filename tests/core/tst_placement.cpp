@@ -265,6 +265,86 @@ private Q_SLOTS:
         QVERIFY2(found.front().message().contains(QLatin1String("all 8 leaves")), qPrintable(found.front().message()));
     }
 
+    // What an edit brought in (PlacementCheck::introduced, the studio's warning on a move): only the
+    // concentrations the edit made or changed, never one that was there before it. On the 4-SU
+    // DGX SuperPOD (16 spines, 8 of them in S001-01):
+    // - a spine moved into S001-01: 9 of 16 there, (16 - 9) / 16 = 44% of the spine uplinks left;
+    // - SU 1's rails 2, 4, 6, 8 moved back into U001-01 (4 leaves, one edit each): all 8 of its leaves
+    //   there, its 32 DGX (8 GPUs each: 256) cut off by that rack; S001-01, unchanged, not named again;
+    // - a second spine into S001-01: 10 of 16, (16 - 10) / 16 = 37.5%, shown 38%: S001-01 again (its
+    //   blast radius grew), not U001-01.
+    void introducedNamesOnlyWhatTheEditBrought()
+    {
+        Design d = generate("dgx-h100", 128, "qm9700", /*management=*/true);
+        const auto clean = PlacementCheck::of(d);
+        QVERIFY(clean.empty());
+        GroupId spineRack;
+        int spineTop = 0;
+        std::vector<Node> outside; // spines not in S001-01
+        d.nodes().forEach([&](const Node& n) {
+            if (n.tier != FabricTier::Spine || n.network != Network::Compute)
+                return;
+            if (rackName(d, n.rack) == QLatin1String("S001-01")) {
+                spineRack = n.rack;
+                spineTop = std::max(spineTop, n.rackUnit);
+            } else {
+                outside.push_back(n);
+            }
+        });
+        QCOMPARE(outside.size(), size_t(8));
+        auto intoSpineRack = [&](Node n) {
+            n.rack = spineRack;
+            n.rackUnit = ++spineTop;
+            EditNodesCommand cmd(QStringLiteral("Move spine"), {n});
+            QVERIFY(cmd.apply(d).ok);
+        };
+
+        intoSpineRack(outside[0]);
+        const auto oneSpine = PlacementCheck::of(d);
+        const auto first = PlacementCheck::introduced(clean, oneSpine);
+        QCOMPARE(first.size(), size_t(1));
+        QCOMPARE(first.front().rackName, QStringLiteral("S001-01"));
+        QCOMPARE(first.front().tierShareLeft, 7.0 / 16);
+
+        GroupId home;
+        int homeTop = 0;
+        std::vector<Node> away; // SU 1's leaves outside its own network rack
+        d.nodes().forEach([&](const Node& n) {
+            if (n.tier == FabricTier::Leaf && n.network == Network::Compute
+                && n.name.startsWith(QLatin1String("leaf-su01")) && !home.isValid())
+                home = n.rack; // rail 1 stays home
+        });
+        d.nodes().forEach([&](const Node& n) {
+            if (n.rack == home)
+                homeTop = std::max(homeTop, n.rackUnit);
+            if (n.tier == FabricTier::Leaf && n.network == Network::Compute
+                && n.name.startsWith(QLatin1String("leaf-su01")) && n.rack != home)
+                away.push_back(n);
+        });
+        QCOMPARE(away.size(), size_t(4));
+        for (Node n : away) {
+            n.rack = home;
+            n.rackUnit = ++homeTop;
+            EditNodesCommand cmd(QStringLiteral("Leaf home"), {n});
+            QVERIFY(cmd.apply(d).ok);
+        }
+        const auto leavesHome = PlacementCheck::of(d);
+        QCOMPARE(leavesHome.size(), size_t(2));
+        const auto second = PlacementCheck::introduced(oneSpine, leavesHome);
+        QCOMPARE(second.size(), size_t(1));
+        QCOMPARE(second.front().rackName, QStringLiteral("U001-01"));
+        QCOMPARE(second.front().gpusCutOff, 256);
+
+        intoSpineRack(outside[1]);
+        const auto third = PlacementCheck::introduced(leavesHome, PlacementCheck::of(d));
+        QCOMPARE(third.size(), size_t(1));
+        QCOMPARE(third.front().rackName, QStringLiteral("S001-01"));
+        QVERIFY2(third.front().message().contains(QLatin1String("10 of the 16 spines")), qPrintable(third.front().message()));
+        QVERIFY2(third.front().message().contains(QLatin1String("leaves 38%")), qPrintable(third.front().message()));
+        // Nothing is introduced by no edit at all.
+        QVERIFY(PlacementCheck::introduced(leavesHome, leavesHome).empty());
+    }
+
     // NVIDIA DGX SuperPOD B300 XDR RA (RA-11339), 1 and 2 SU of 72 DGX B300 on Q3400.
     void b300Xdr_data()
     {
