@@ -339,7 +339,8 @@ private Q_SLOTS:
         const auto third = PlacementCheck::introduced(leavesHome, PlacementCheck::of(d));
         QCOMPARE(third.size(), size_t(1));
         QCOMPARE(third.front().rackName, QStringLiteral("S001-01"));
-        QVERIFY2(third.front().message().contains(QLatin1String("10 of the 16 spines")), qPrintable(third.front().message()));
+        QVERIFY2(third.front().message().contains(QLatin1String("10 of the 16 spines")),
+            qPrintable(third.front().message()));
         QVERIFY2(third.front().message().contains(QLatin1String("leaves 38%")), qPrintable(third.front().message()));
         // Nothing is introduced by no edit at all.
         QVERIFY(PlacementCheck::introduced(leavesHome, leavesHome).empty());
