@@ -24,7 +24,7 @@ QString PlacementWarning::text() const
 
 void PlacementWarning::check()
 {
-    std::vector<PlacementConcentration> now = PlacementCheck::of(mDocument->design());
+    std::vector<PlacementConcentration> now = PlacementCheck::ofRacksAndRows(mDocument->design());
     const QString before = text();
     if (mRebase) {
         mBaseline = std::move(now);

@@ -13,11 +13,12 @@ class DesignDocument;
 
 // Warns the moment an edit makes the placement concentrate a failure domain (issue 26 section 2):
 // a switch moved in the Racks dock or the inspector, a rack moved on the floor, any command, undo or
-// redo. After each it runs core's structural check (PlacementCheck: the PLACEMENT-FAILURE-DOMAIN
-// rule's own, one pass over nodes and links, not FailureDomains' max-flow) and warns of the
-// concentrations the design did not have when it was opened or replaced
-// (PlacementCheck::introduced), with their blast radius. Undoing the edit takes the warning away;
-// what a design came with is the Findings panel's to list. View state: never part of the design.
+// redo. After each it runs core's structural check over racks and rows
+// (PlacementCheck::ofRacksAndRows: for racks the PLACEMENT-FAILURE-DOMAIN rule's own; one pass over
+// nodes and links each, not FailureDomains' max-flow) and warns of the concentrations the design
+// did not have when it was opened or replaced (PlacementCheck::introduced), with their blast
+// radius. Undoing the edit takes the warning away; what a design came with is the Findings panel's
+// to list. View state: never part of the design.
 class PlacementWarning : public QObject {
     Q_OBJECT
 public:
