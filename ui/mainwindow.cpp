@@ -302,8 +302,9 @@ void MainWindow::buildDocks()
     mRepoHistoryDock->setObjectName(QStringLiteral("RepoHistoryDock"));
     mRepoHistoryDock->setWidget(mRepoHistory);
 
-    // A move that makes a rack concentrate a failure domain is said at once, where it was made
-    // (atop the Racks and Floor docks) and in the status bar; its finding follows in Findings.
+    // A move that makes a rack or row concentrate a failure domain is said at once, where it was
+    // made (atop the Racks and Floor docks) and in the status bar; a rack's finding follows in
+    // Findings.
     mPlacementWarning = new PlacementWarning(mDocument, this);
     connect(mPlacementWarning, &PlacementWarning::changed, this, &MainWindow::showPlacementWarning);
     mRacks = new RackElevationView(mDocument, mAnalysis, this);
@@ -851,7 +852,7 @@ void MainWindow::showPlacementWarning()
     }
     QString text = prefix + warned.front().message();
     if (warned.size() > 1)
-        text += tr(" (and %1 more rack(s): see the Racks dock)").arg(warned.size() - 1);
+        text += tr(" (and %1 more: see the Racks dock)").arg(warned.size() - 1);
     statusBar()->showMessage(text, 20000);
 }
 

@@ -15,8 +15,9 @@ PlacementWarningLabel::PlacementWarningLabel(PlacementWarning* warning, QWidget*
     setMargin(6);
     // Fixed colours: the band reads the same in the light and the dark palette.
     setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #5c4400; border: 1px solid #e0b23b; }"));
-    setToolTip(tr("A move made this rack concentrate a failure domain of the compute fabric "
-                  "(PLACEMENT-FAILURE-DOMAIN). Undo the move (Ctrl+Z), or see Findings and View > Failure Domains."));
+    setToolTip(tr("A move made a rack or row concentrate a failure domain of the compute fabric (a rack's "
+                  "is the PLACEMENT-FAILURE-DOMAIN finding too). Undo it (Ctrl+Z), or see View > Failure "
+                  "Domains for the exact figures of its loss."));
     connect(warning, &PlacementWarning::changed, this, &PlacementWarningLabel::refresh);
     refresh();
 }

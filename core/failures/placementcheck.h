@@ -18,7 +18,7 @@ struct PlacementConcentration {
     QString rackName;
     int row = -1; // the floor plan's row, for a row (-1 for a rack)
     QString rowName;
-    // What the rack holds too much of: "all 16 of the 16 spines", "all 8 leaves of unit SU-1", ...
+    // What the rack (or row) holds too much of: "9 of the 16 spines", "all 8 leaves of unit SU-1", ...
     QStringList reasons;
     std::vector<NodeId> switches; // the compute switches the reasons name
     std::vector<NodeId> cutOffServers; // servers outside the rack whose every compute link ends in it
@@ -31,7 +31,7 @@ struct PlacementConcentration {
     [[nodiscard]] QString name() const;
     // "rack U001-01 holds all 8 leaves of unit SU-1: losing it cuts off 32 servers (256 GPUs) outside it"
     [[nodiscard]] QString message() const;
-    // The same rack concentrating the same way with the same blast radius (the same message).
+    // The same rack (or row) concentrating the same way with the same blast radius (the same message).
     [[nodiscard]] bool sameAs(const PlacementConcentration& other) const;
 };
 
@@ -58,8 +58,8 @@ public:
     // generator, which places for a rack's loss as issue 26 asks) stand a whole spine tier in one
     // row. The studio warns when a move on the floor makes a row concentrate that did not.
     [[nodiscard]] static std::vector<PlacementConcentration> ofRacksAndRows(const Design& design);
-    // The concentrations of `after` that `before` did not have: a rack that newly concentrates a
-    // failure domain, or one whose blast radius changed. What an edit brought in, for the studio's
+    // The concentrations of `after` that `before` did not have: a rack or row that newly
+    // concentrates a failure domain, or one whose blast radius changed. What an edit brought in, for the studio's
     // warning on a move; `after` in its own order.
     [[nodiscard]] static std::vector<PlacementConcentration> introduced(
         const std::vector<PlacementConcentration>& before, const std::vector<PlacementConcentration>& after);
