@@ -1,7 +1,8 @@
 // Issue 26 section 2: the studio warns the moment a move concentrates a failure domain. A switch
 // dragged in the Racks dock (or moved by its command) into the rack that holds the others: the
 // dock and the status bar name the rack and the blast radius at once, the Findings panel has the
-// PLACEMENT-FAILURE-DOMAIN finding with the same message, and Ctrl+Z takes the warning away.
+// PLACEMENT-FAILURE-DOMAIN finding with the same message, and Ctrl+Z takes the warning away. A
+// rack dragged on the floor into the row of the other spines: the Floor dock names the row.
 #include "helpers/windowfixture.h"
 
 #include "designanalysis.h"
