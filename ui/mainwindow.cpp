@@ -22,6 +22,8 @@
 #include "itemstyle.h"
 #include "overviewmap.h"
 #include "palettewidget.h"
+#include "placementwarning.h"
+#include "placementwarninglabel.h"
 #include "powerpanel.h"
 #include "rackelevationview.h"
 #include "repohistorypanel.h"
@@ -300,10 +302,24 @@ void MainWindow::buildDocks()
     mRepoHistoryDock->setObjectName(QStringLiteral("RepoHistoryDock"));
     mRepoHistoryDock->setWidget(mRepoHistory);
 
+    // A move that makes a rack or row concentrate a failure domain is said at once, where it was
+    // made (atop the Racks and Floor docks) and in the status bar; a rack's finding follows in
+    // Findings.
+    mPlacementWarning = new PlacementWarning(mDocument, this);
+    connect(mPlacementWarning, &PlacementWarning::changed, this, &MainWindow::showPlacementWarning);
     mRacks = new RackElevationView(mDocument, mAnalysis, this);
     mRacksDock = new QDockWidget(tr("Racks"), this);
     mRacksDock->setObjectName(QStringLiteral("RacksDock"));
-    mRacksDock->setWidget(mRacks);
+    {
+        auto* racksPanel = new QWidget(mRacksDock);
+        auto* racksLayout = new QVBoxLayout(racksPanel);
+        racksLayout->setContentsMargins(0, 0, 0, 0);
+        racksLayout->setSpacing(2);
+        racksLayout->addWidget(new PlacementWarningLabel(mPlacementWarning, racksPanel));
+        mRacks->setParent(racksPanel);
+        racksLayout->addWidget(mRacks, 1);
+        mRacksDock->setWidget(racksPanel);
+    }
     addDockWidget(Qt::RightDockWidgetArea, mRacksDock);
     tabifyDockWidget(mInspectorDock, mRacksDock);
     connect(mRacks, &RackElevationView::nodeActivated, this, [this](NodeId id) {
@@ -320,6 +336,7 @@ void MainWindow::buildDocks()
         floorView->setParent(floorPanel);
         auto* floorLayout = new QVBoxLayout(floorPanel);
         floorLayout->setContentsMargins(4, 4, 4, 4);
+        floorLayout->addWidget(new PlacementWarningLabel(mPlacementWarning, floorPanel));
         floorLayout->addWidget(new HallEditor(mDocument, floorView, floorPanel));
         floorLayout->addWidget(floorView, 1);
         floorDock->setWidget(floorPanel);
@@ -820,6 +837,23 @@ void MainWindow::rebuildRecentMenu()
         mRecentMenu->addSeparator();
         mRecentMenu->addAction(tr("Clear List"), this, [] { FileSession::clearRecentFiles(); });
     }
+}
+
+// The status bar says the warning for a while wherever the move was made (the inspector, the floor);
+// the docks keep it. When the last concentration goes (an undo) the message goes with it.
+void MainWindow::showPlacementWarning()
+{
+    const QString prefix = tr("Placement warning: ");
+    const auto& warned = mPlacementWarning->concentrations();
+    if (warned.empty()) {
+        if (statusBar()->currentMessage().startsWith(prefix))
+            statusBar()->clearMessage();
+        return;
+    }
+    QString text = prefix + warned.front().message();
+    if (warned.size() > 1)
+        text += tr(" (and %1 more: see the Racks dock)").arg(warned.size() - 1);
+    statusBar()->showMessage(text, 20000);
 }
 
 void MainWindow::updatePriceBookLabel()

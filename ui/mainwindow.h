@@ -43,6 +43,7 @@ class FailuresPanel;
 class FindingsPanel;
 class InspectorWidget;
 class PaletteWidget;
+class PlacementWarning;
 class RackElevationView;
 class RepoHistoryPanel;
 class RepoSession;
@@ -84,6 +85,9 @@ public:
     [[nodiscard]] QDockWidget* chartsDock() const { return mChartsDock; }
     [[nodiscard]] RackElevationView* rackView() const { return mRacks; }
     [[nodiscard]] QDockWidget* racksDock() const { return mRacksDock; }
+    // The concentrations of a failure domain that edits brought in (shown atop the Racks and Floor
+    // docks and in the status bar).
+    [[nodiscard]] PlacementWarning* placementWarning() const { return mPlacementWarning; }
     [[nodiscard]] RepoSession* repoSession() const { return mRepo; }
     [[nodiscard]] RepoHistoryPanel* repoHistoryPanel() const { return mRepoHistory; }
     [[nodiscard]] QDockWidget* repoHistoryDock() const { return mRepoHistoryDock; }
@@ -159,6 +163,7 @@ private:
     void buildDocks();
     void updateTitle();
     void updatePriceBookLabel();
+    void showPlacementWarning();
     // A team catalog was read: make it the catalog in effect and say so.
     void useTeamCatalog(const std::shared_ptr<const TeamCatalog>& team);
     // The design's items the catalog in effect lacks, for the Notes panel.
@@ -196,6 +201,7 @@ private:
     QDockWidget* mChartsDock = nullptr;
     RackElevationView* mRacks = nullptr;
     QDockWidget* mRacksDock = nullptr;
+    PlacementWarning* mPlacementWarning = nullptr;
     QDockWidget* mPaletteDock;
     QDockWidget* mInspectorDock;
     QDockWidget* mHistoryDock;

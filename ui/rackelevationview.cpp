@@ -3,12 +3,16 @@
 #include "designanalysis.h"
 #include "designdocument.h"
 
+#include "commands/editnodecommand.h"
+
+#include <QApplication>
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
 #include <QScrollBar>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pw::ui {
 
@@ -28,20 +32,63 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override
     {
-        const int pitch = RackElevationView::kRackWidth + RackElevationView::kGap;
-        const int i = (event->position().toPoint().x() - RackElevationView::kGap / 2) / pitch;
-        const auto& racks = mOwner->mModel.racks;
-        if (i < 0 || i >= int(racks.size()))
+        mDrag = {};
+        const QPoint point = event->position().toPoint();
+        const int i = mOwner->rackAt(point);
+        if (i < 0 || event->button() != Qt::LeftButton)
             return;
-        for (const auto& s : racks[size_t(i)].slots)
-            if (mOwner->slotRect(i, s).contains(event->position().toPoint())) {
+        for (const auto& s : mOwner->mModel.racks[size_t(i)].slots)
+            if (mOwner->slotRect(i, s).contains(point)) {
+                // Where in the node it was taken: a drop keeps that U under the cursor.
+                mDrag = {s.node, point, mOwner->unitAt(i, point.y()) - s.firstU, s.heightU};
                 Q_EMIT mOwner->nodeActivated(s.node);
                 return;
             }
     }
+    void mouseMoveEvent(QMouseEvent* event) override
+    {
+        if (!mDrag.node.isValid())
+            return;
+        mDropRect = dropRect(event->position().toPoint());
+        update();
+    }
+    void mouseReleaseEvent(QMouseEvent* event) override
+    {
+        const Drag drag = mDrag;
+        mDrag = {};
+        mDropRect = {};
+        update();
+        const QPoint point = event->position().toPoint();
+        if (!drag.node.isValid() || (point - drag.from).manhattanLength() < QApplication::startDragDistance())
+            return;
+        const int i = mOwner->rackAt(point);
+        if (i >= 0)
+            (void)mOwner->moveNode(drag.node, i, mOwner->unitAt(i, point.y()) - drag.grabU);
+    }
 
 private:
+    struct Drag {
+        NodeId node;
+        QPoint from;
+        int grabU = 0; // the U taken, counted from the node's lowest
+        int heightU = 1;
+    };
+    // The outline of where the dragged node would land, for the drop indicator.
+    [[nodiscard]] QRect dropRect(QPoint point) const
+    {
+        const int i = mOwner->rackAt(point);
+        if (i < 0)
+            return {};
+        RackElevationModel::Slot slot;
+        slot.heightU = mDrag.heightU;
+        slot.firstU = std::clamp(mOwner->unitAt(i, point.y()) - mDrag.grabU, 1,
+            std::max(1, mOwner->mModel.racks[size_t(i)].heightU - mDrag.heightU + 1));
+        return mOwner->slotRect(i, slot);
+    }
+
     RackElevationView* mOwner;
+    Drag mDrag;
+    QRect mDropRect;
 };
 
 void RackCanvas::paintEvent(QPaintEvent* event)
@@ -136,6 +183,11 @@ void RackCanvas::paintEvent(QPaintEvent* event)
                 p.fontMetrics().elidedText(parts.join(QStringLiteral(" · ")), Qt::ElideRight, frame.width() * 2));
         }
     }
+    if (!mDropRect.isNull()) { // where a dragged node would land
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(QColor(0xf5, 0x7c, 0x00), 2, Qt::DashLine));
+        p.drawRect(mDropRect.adjusted(1, 1, -1, -1));
+    }
 }
 
 RackElevationView::RackElevationView(DesignDocument* document, DesignAnalysis* analysis, QWidget* parent)
@@ -145,6 +197,42 @@ RackElevationView::RackElevationView(DesignDocument* document, DesignAnalysis* a
     setWidgetResizable(false);
     connect(analysis, &DesignAnalysis::updated, this, &RackElevationView::refresh);
     refresh();
+}
+
+int RackElevationView::rackAt(QPoint point) const
+{
+    const int pitch = kRackWidth + kGap;
+    if (point.x() < kGap / 2)
+        return -1;
+    const int i = (point.x() - kGap / 2) / pitch;
+    return i < int(mModel.racks.size()) ? i : -1;
+}
+
+int RackElevationView::unitAt(int rackIndex, int y) const
+{
+    // U k spans the unit-height pixels above frame.bottom() - (k - 1) * uh (slotRect's rows).
+    const int fromBottom = rackRect(rackIndex).bottom() - 1 - y;
+    return fromBottom < 0 ? 0 : fromBottom / unitHeight() + 1;
+}
+
+bool RackElevationView::moveNode(NodeId node, int rackIndex, int firstU)
+{
+    const Node* n = mDocument->design().node(node);
+    if (!n || rackIndex < 0 || rackIndex >= int(mModel.racks.size()))
+        return false;
+    const RackElevationModel::Rack& rack = mModel.racks[size_t(rackIndex)];
+    const CatalogItem* item = mDocument->design().itemOf(node);
+    const int heightU = item ? std::max(1, int(std::ceil(item->rackUnits.value))) : 1;
+    firstU = std::clamp(firstU, 1, std::max(1, rack.heightU - heightU + 1));
+    if (n->rack == rack.id && n->rackUnit == firstU)
+        return false;
+    Node moved = *n;
+    moved.rack = rack.id;
+    moved.rackUnit = firstU;
+    return mDocument
+        ->execute(std::make_unique<EditNodesCommand>(
+            tr("Move %1 to %2 U%3").arg(n->name, rack.name).arg(firstU), std::vector<Node>{moved}))
+        .ok;
 }
 
 int RackElevationView::unitHeight() const

@@ -15,7 +15,8 @@ class DesignDocument;
 // figures, so the load shown is the status bar's and the report's. Rebuilt when the analysis
 // updates (so it follows the debounce); only the racks
 // in the visible part of the scroll area are painted, so thousands of racks stay cheap.
-// Clicking a node emits nodeActivated.
+// Clicking a node emits nodeActivated; dragging it drops it into the rack and U under the cursor
+// (one EditNodesCommand, as the inspector's rack field makes: undoable, its cables re-routed).
 class RackElevationView : public QScrollArea {
     Q_OBJECT
 public:
@@ -34,6 +35,13 @@ public:
     // Racks painted by the last paint (first, count): the visible ones only.
     [[nodiscard]] std::pair<int, int> lastPainted() const { return mLastPainted; }
     [[nodiscard]] QWidget* canvas() const { return widget(); }
+    // The rack (index in model().racks) whose column holds a canvas point, or -1.
+    [[nodiscard]] int rackAt(QPoint point) const;
+    // The U of rack `rackIndex` at canvas height y (1 at the bottom; may be outside the rack).
+    [[nodiscard]] int unitAt(int rackIndex, int y) const;
+    // Moves a node into rack `rackIndex` with its lowest U at firstU (kept inside the rack): the
+    // command a drop makes. False when nothing moved (the same place, or the command refused).
+    bool moveNode(NodeId node, int rackIndex, int firstU);
 
 Q_SIGNALS:
     void nodeActivated(NodeId node);

@@ -1,8 +1,10 @@
 #include "helpers/testcatalog.h"
 
+#include "commands/editfloorcommand.h"
 #include "commands/editnodecommand.h"
 #include "failures/failuredomains.h"
 #include "failures/placementcheck.h"
+#include "floor/floorlayout.h"
 #include "generate/fabricgenerator.h"
 #include "validate/designrules.h"
 
@@ -263,6 +265,152 @@ private Q_SLOTS:
         QVERIFY2(found.front().message().contains(QLatin1String("cuts off 32 servers (256 GPUs) outside it")),
             qPrintable(found.front().message()));
         QVERIFY2(found.front().message().contains(QLatin1String("all 8 leaves")), qPrintable(found.front().message()));
+    }
+
+    // What an edit brought in (PlacementCheck::introduced, the studio's warning on a move): only the
+    // concentrations the edit made or changed, never one that was there before it. On the 4-SU
+    // DGX SuperPOD (16 spines, 8 of them in S001-01):
+    // - a spine moved into S001-01: 9 of 16 there, (16 - 9) / 16 = 44% of the spine uplinks left;
+    // - SU 1's rails 2, 4, 6, 8 moved back into U001-01 (4 leaves, one edit each): all 8 of its leaves
+    //   there, its 32 DGX (8 GPUs each: 256) cut off by that rack; S001-01, unchanged, not named again;
+    // - a second spine into S001-01: 10 of 16, (16 - 10) / 16 = 37.5%, shown 38%: S001-01 again (its
+    //   blast radius grew), not U001-01.
+    void introducedNamesOnlyWhatTheEditBrought()
+    {
+        Design d = generate("dgx-h100", 128, "qm9700", /*management=*/true);
+        const auto clean = PlacementCheck::of(d);
+        QVERIFY(clean.empty());
+        GroupId spineRack;
+        int spineTop = 0;
+        std::vector<Node> outside; // spines not in S001-01
+        d.nodes().forEach([&](const Node& n) {
+            if (n.tier != FabricTier::Spine || n.network != Network::Compute)
+                return;
+            if (rackName(d, n.rack) == QLatin1String("S001-01")) {
+                spineRack = n.rack;
+                spineTop = std::max(spineTop, n.rackUnit);
+            } else {
+                outside.push_back(n);
+            }
+        });
+        QCOMPARE(outside.size(), size_t(8));
+        auto intoSpineRack = [&](Node n) {
+            n.rack = spineRack;
+            n.rackUnit = ++spineTop;
+            EditNodesCommand cmd(QStringLiteral("Move spine"), {n});
+            QVERIFY(cmd.apply(d).ok);
+        };
+
+        intoSpineRack(outside[0]);
+        const auto oneSpine = PlacementCheck::of(d);
+        const auto first = PlacementCheck::introduced(clean, oneSpine);
+        QCOMPARE(first.size(), size_t(1));
+        QCOMPARE(first.front().rackName, QStringLiteral("S001-01"));
+        QCOMPARE(first.front().tierShareLeft, 7.0 / 16);
+
+        GroupId home;
+        int homeTop = 0;
+        std::vector<Node> away; // SU 1's leaves outside its own network rack
+        d.nodes().forEach([&](const Node& n) {
+            if (n.tier == FabricTier::Leaf && n.network == Network::Compute
+                && n.name.startsWith(QLatin1String("leaf-su01")) && !home.isValid())
+                home = n.rack; // rail 1 stays home
+        });
+        d.nodes().forEach([&](const Node& n) {
+            if (n.rack == home)
+                homeTop = std::max(homeTop, n.rackUnit);
+            if (n.tier == FabricTier::Leaf && n.network == Network::Compute
+                && n.name.startsWith(QLatin1String("leaf-su01")) && n.rack != home)
+                away.push_back(n);
+        });
+        QCOMPARE(away.size(), size_t(4));
+        for (Node n : away) {
+            n.rack = home;
+            n.rackUnit = ++homeTop;
+            EditNodesCommand cmd(QStringLiteral("Leaf home"), {n});
+            QVERIFY(cmd.apply(d).ok);
+        }
+        const auto leavesHome = PlacementCheck::of(d);
+        QCOMPARE(leavesHome.size(), size_t(2));
+        const auto second = PlacementCheck::introduced(oneSpine, leavesHome);
+        QCOMPARE(second.size(), size_t(1));
+        QCOMPARE(second.front().rackName, QStringLiteral("U001-01"));
+        QCOMPARE(second.front().gpusCutOff, 256);
+        // By row too: row U001 holds what U001-01 holds and cuts off none (SU 1's servers stand in
+        // that row), so it is left as the rack.
+        QCOMPARE(PlacementCheck::ofRacksAndRows(d).size(), leavesHome.size());
+
+        intoSpineRack(outside[1]);
+        const auto third = PlacementCheck::introduced(leavesHome, PlacementCheck::of(d));
+        QCOMPARE(third.size(), size_t(1));
+        QCOMPARE(third.front().rackName, QStringLiteral("S001-01"));
+        QVERIFY2(third.front().message().contains(QLatin1String("10 of the 16 spines")),
+            qPrintable(third.front().message()));
+        QVERIFY2(third.front().message().contains(QLatin1String("leaves 38%")), qPrintable(third.front().message()));
+        // Nothing is introduced by no edit at all.
+        QVERIFY(PlacementCheck::introduced(leavesHome, leavesHome).empty());
+    }
+
+    // Rows (PlacementCheck::ofRacksAndRows, the studio's warning on a floor move). The 4-SU SuperPOD
+    // stands its spine racks in two rows: S001-01 (8 spines) alone in row S001, M-01 (8 spines) in
+    // row M. Nothing concentrated, by rack or by row. M-01 moved on the floor into row S001 (one
+    // position added to the row): all 16 spines in one row, (16 - 16) / 16 = 0% of the spine
+    // uplinks left when the row goes. No rack changed, so the design rule (of) has nothing to say.
+    // A spine moved into S001-01 instead concentrates rack S001-01; row S001 is that rack alone,
+    // so it is named once, as the rack.
+    void rowsConcentrateWhenARackMovesOnTheFloor()
+    {
+        Design d = generate("dgx-h100", 128, "qm9700", /*management=*/true);
+        QVERIFY(PlacementCheck::ofRacksAndRows(d).empty());
+        std::optional<FloorLayout> floor = FloorLayout::of(d);
+        QVERIFY(floor);
+        GroupId spineRack;
+        GroupId mgmtRack;
+        d.groups().forEach([&](const Group& g) {
+            if (g.name == QLatin1String("S001-01"))
+                spineRack = g.id;
+            if (g.name == QLatin1String("M-01"))
+                mgmtRack = g.id;
+        });
+        QVERIFY(spineRack.isValid() && mgmtRack.isValid());
+        const int row = floor->place(spineRack)->row;
+        QCOMPARE(floor->rows[size_t(row)].name, QStringLiteral("S001"));
+        QVERIFY(floor->place(mgmtRack)->row != row);
+
+        FloorLayout longer = *floor;
+        const int slot = longer.rows[size_t(row)].slots++;
+        QString why;
+        const std::optional<FloorLayout> moved = EditFloorCommand::withRackMoved(longer, mgmtRack, row, slot, &why);
+        QVERIFY2(moved, qPrintable(why));
+        EditFloorCommand move(QStringLiteral("Move rack M-01"), *moved, &test::shippedCatalog());
+        QVERIFY2(move.apply(d).ok, "the floor move was refused");
+        QVERIFY(PlacementCheck::of(d).empty());
+        const auto rows = PlacementCheck::ofRacksAndRows(d);
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(rows.front().row, row);
+        QVERIFY(!rows.front().rack.isValid());
+        QCOMPARE(rows.front().tierShareLeft, 0.0);
+        QCOMPARE(rows.front().message(),
+            QStringLiteral("row S001 holds all 16 spines: losing it leaves 0% of a switch tier's uplink bandwidth"));
+        QVERIFY(move.undo(d));
+        QVERIFY(PlacementCheck::ofRacksAndRows(d).empty());
+
+        Node spine;
+        int top = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.rack == spineRack)
+                top = std::max(top, n.rackUnit);
+            if (n.rack == mgmtRack && n.tier == FabricTier::Spine && n.network == Network::Compute)
+                spine = n;
+        });
+        QVERIFY(spine.id.isValid());
+        spine.rack = spineRack;
+        spine.rackUnit = top + 1;
+        EditNodesCommand join(QStringLiteral("Move spine"), {spine});
+        QVERIFY(join.apply(d).ok);
+        const auto both = PlacementCheck::ofRacksAndRows(d);
+        QCOMPARE(both.size(), size_t(1));
+        QCOMPARE(both.front().rackName, QStringLiteral("S001-01"));
     }
 
     // NVIDIA DGX SuperPOD B300 XDR RA (RA-11339), 1 and 2 SU of 72 DGX B300 on Q3400.
