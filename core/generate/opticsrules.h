@@ -31,9 +31,10 @@ public:
     [[nodiscard]] static bool servesEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps);
     // A twin-port module carries one link at its whole speed in a single-port cage, its two ports
     // both to the one far cage over two straight fibers: how an 800G cage of a 64-cage 51.2 Tb/s
-    // Spectrum-4 switch (SN5610: 8 x 100G-PAM4 lanes per cage) takes an 800G ConnectX-8 host (NVIDIA
-    // MMS4X00-NS-T overview: twin-port 2x 400G DR8 in Spectrum-4 cages, switch-to-switch at 800 Gb/s
-    // over two straight fibers). Only where both ends are single-port cages (opticalFor).
+    // Spectrum-4 switch (SN5610: 8 x 100G-PAM4 lanes per cage) takes an 800G ConnectX-8 host, whose
+    // cage runs 2 x 400GbE at Spectrum-4 lane speed as in the DGX B300 Spectrum-4 RA (RA-11337)
+    // (NVIDIA MMS4X00-NS-T overview: twin-port 2x 400G DR8 in Spectrum-4 cages, switch to switch at
+    // 800 Gb/s over two straight fibers). Only where both ends are single-port cages (opticalFor).
     [[nodiscard]] static bool bondsEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps);
     // servesEnd or bondsEnd: the module carries the link at that end.
     [[nodiscard]] static bool carriesEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps)

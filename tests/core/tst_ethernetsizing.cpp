@@ -281,8 +281,8 @@ private Q_SLOTS:
     // 128 nodes: 32 leaves (16 per plane); 16 x 32 / s <= 64 gives s = 8 per plane: 16 spines.
     // (Two tiers at 1:1 need 3 switch ports per host port: 32 x 8 x 3 / 64 = 12 switches at 32
     // nodes, the figure here; 24 and 48 at 64 and 128.)
-    // Every compute link is cabled: both ends are single-port 800G OSFP cages (ConnectX-8 and
-    // SN5610, 8 x 100G-PAM4 lanes each), and the link runs on a twin-port 2x 400G DR8 module at
+    // Every compute link is cabled: both ends are single-port 800G OSFP cages (ConnectX-8, and
+    // SN5610 with 8 x 100G-PAM4 lanes per cage), and the link runs on a twin-port 2x 400G DR8 module at
     // each end (NVIDIA MMS4X00-NS, switch to switch at 800G over straight fibers) with an 800G
     // single-mode MPO patch: at 32 nodes, 2 x (256 + 256) = 1,024 modules, one per cage.
     void hgxB300DesignPoints_data()
