@@ -27,6 +27,31 @@ bool better(const CatalogItem* candidate, double candidateReach, const CatalogIt
     return a < b || (a == b && candidate->sku < best->sku);
 }
 
+// The cage as a twin-port one: where a module that carries a single-port cage's link whole on its
+// two ports would fit (bondsEnd).
+PortGroup twinOf(const PortGroup& cage)
+{
+    PortGroup twin = cage;
+    twin.portsPerCage = 2;
+    return twin;
+}
+
+// The two modules and the fiber patch between them, the fiber ending in the modules' connector;
+// not ok() when a module or the fiber is missing.
+OpticsRules::Optical withFiber(const OpticsRules::Items& parts, const CatalogItem* moduleA, const CatalogItem* moduleB,
+    const QString& kind, int linkGbps, double metres)
+{
+    if (!moduleA || !moduleB)
+        return {};
+    QString connector = OpticsRules::fiberConnector(*moduleA);
+    if (connector.isEmpty())
+        connector = OpticsRules::fiberConnector(*moduleB);
+    OpticsRules::Optical o{OpticsRules::fiberFor(parts, kind, linkGbps, metres, connector), moduleA, moduleB};
+    if (!o.fiber) // a catalog whose fibers name another connector: any fiber of the kind
+        o.fiber = OpticsRules::fiberFor(parts, kind, linkGbps, metres);
+    return o;
+}
+
 } // namespace
 
 OpticsRules::Items OpticsRules::partsOf(const Catalog& catalog)
@@ -60,6 +85,12 @@ bool OpticsRules::fitsCage(const TransceiverSpec& module, const PortGroup& cage)
 bool OpticsRules::servesEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps)
 {
     return fitsCage(module, cage) && module.linkGbps() == linkGbps;
+}
+
+bool OpticsRules::bondsEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps)
+{
+    return cage.portsPerCage <= 1 && module.links == 2 && module.speedGbps == linkGbps
+        && fitsCage(module, twinOf(cage));
 }
 
 const CatalogItem* OpticsRules::moduleFor(
@@ -163,21 +194,23 @@ const CatalogItem* OpticsRules::activeOpticalFor(
 OpticsRules::Optical OpticsRules::opticalFor(
     const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres, const QString& only)
 {
-    for (const char* fiber : {kMultimode, kSinglemode}) {
-        const QString kind = QLatin1String(fiber);
-        if (!only.isEmpty() && kind != only)
-            continue;
-        Optical o{nullptr, moduleFor(parts, a, linkGbps, kind, metres), moduleFor(parts, b, linkGbps, kind, metres)};
-        if (!o.moduleA || !o.moduleB)
-            continue;
-        QString connector = fiberConnector(*o.moduleA);
-        if (connector.isEmpty())
-            connector = fiberConnector(*o.moduleB);
-        o.fiber = fiberFor(parts, kind, linkGbps, metres, connector);
-        if (!o.fiber) // a catalog whose fibers name another connector: any fiber of the kind
-            o.fiber = fiberFor(parts, kind, linkGbps, metres);
-        if (o.ok())
-            return o;
+    const bool singlePortCages = a.portsPerCage <= 1 && b.portsPerCage <= 1;
+    for (const bool bonded : {false, true}) {
+        if (bonded && !singlePortCages)
+            break;
+        // Bonded: each end's module as a twin-port cage at half the link's speed would take it.
+        auto moduleAt = [&](const PortGroup& end, const QString& kind) {
+            return bonded ? moduleFor(parts, twinOf(end), linkGbps / 2, kind, metres)
+                          : moduleFor(parts, end, linkGbps, kind, metres);
+        };
+        for (const char* fiber : {kMultimode, kSinglemode}) {
+            const QString kind = QLatin1String(fiber);
+            if (!only.isEmpty() && kind != only)
+                continue;
+            if (const Optical o = withFiber(parts, moduleAt(a, kind), moduleAt(b, kind), kind, linkGbps, metres);
+                o.ok())
+                return o;
+        }
     }
     return {};
 }
@@ -188,12 +221,20 @@ OpticsRules::Ends OpticsRules::endModules(const Design& design, const Items& par
     if (!own || !own->transceiver)
         return {};
     const int speed = design.linkSpeedGbps(link);
+    // A link between two single-port cages carried whole by a twin-port module (bondsEnd) takes
+    // one at each end.
+    const PortGroup* ga = design.portGroup(link.a);
+    const PortGroup* gb = design.portGroup(link.b);
+    const bool bonded = ga && gb && ga->portsPerCage <= 1 && gb->portsPerCage <= 1
+        && (bondsEnd(*own->transceiver, *ga, speed) || bondsEnd(*own->transceiver, *gb, speed));
     auto at = [&](PortRef p) -> const CatalogItem* {
         const PortGroup* g = design.portGroup(p);
         if (!g)
             return nullptr;
-        if (servesEnd(*own->transceiver, *g, speed))
+        if (carriesEnd(*own->transceiver, *g, speed))
             return own;
+        if (bonded)
+            return moduleFor(parts, twinOf(*g), speed / 2, own->transceiver->fiber, 0);
         return moduleFor(parts, *g, speed, own->transceiver->fiber, 0);
     };
     return {at(link.a), at(link.b)};

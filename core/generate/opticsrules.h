@@ -29,6 +29,18 @@ public:
     // fitsCage, and each of its links runs at the link's speed (a 400G module never serves an
     // 800G or a 100G link).
     [[nodiscard]] static bool servesEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps);
+    // A twin-port module carries one link at its whole speed in a single-port cage, its two ports
+    // both to the one far cage over two straight fibers: how an 800G cage of a 64-cage 51.2 Tb/s
+    // Spectrum-4 switch (SN5610: 8 x 100G-PAM4 lanes per cage) takes an 800G ConnectX-8 host, whose
+    // cage runs 2 x 400GbE at Spectrum-4 lane speed as in the DGX B300 Spectrum-4 RA (RA-11337)
+    // (NVIDIA MMS4X00-NS-T overview: twin-port 2x 400G DR8 in Spectrum-4 cages, switch to switch at
+    // 800 Gb/s over two straight fibers). Only where both ends are single-port cages (opticalFor).
+    [[nodiscard]] static bool bondsEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps);
+    // servesEnd or bondsEnd: the module carries the link at that end.
+    [[nodiscard]] static bool carriesEnd(const TransceiverSpec& module, const PortGroup& cage, int linkGbps)
+    {
+        return servesEnd(module, cage, linkGbps) || bondsEnd(module, cage, linkGbps);
+    }
 
     // The module for one end of an optical link: serves the end, uses that kind of fiber and
     // reaches `metres` (0: any length). Of several, the shortest reach, then the first SKU.
@@ -59,7 +71,9 @@ public:
 
     // An optical link between two ports: multimode while a module for each end and the fiber
     // reach, else single-mode (DR-class, then 2 km FR-class modules by reach), the fiber ending in
-    // the modules' connector. The link's module is the one of the end with more ports per cage.
+    // the modules' connector. Between two single-port cages that no single-port module pair
+    // serves, twin-port modules carrying the link whole (bondsEnd). The link's module is the one of
+    // the end with more ports per cage.
     struct Optical {
         const CatalogItem* fiber = nullptr;
         const CatalogItem* moduleA = nullptr;

@@ -129,7 +129,7 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
                 QStringLiteral("Module fiber (%1, %2) = patch fiber (%3, %4) is required (e.g. %5).")
                     .arg(t.fiber, l.transceiverSku, cable->cable->fiber, l.cableSku, where));
         }
-        if (!OpticsRules::servesEnd(t, *ga, speed) && !OpticsRules::servesEnd(t, *gb, speed)) {
+        if (!OpticsRules::carriesEnd(t, *ga, speed) && !OpticsRules::carriesEnd(t, *gb, speed)) {
             note(QStringLiteral("link|%1|%2|%3|%4").arg(l.transceiverSku, ga->connector, gb->connector).arg(speed), l,
                 QStringLiteral("%1 runs at %2 Gb/s; its transceiver %3 fits neither end")
                     .arg(where)

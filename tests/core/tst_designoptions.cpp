@@ -6,6 +6,7 @@
 #include "generate/fabricgenerator.h"
 #include "generate/regenerate.h"
 #include "io/designfile.h"
+#include "topology/fabricanalyzer.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -176,6 +177,95 @@ private Q_SLOTS:
                 QCOMPARE(ft->arguments.radix, 16);
             }
         }
+    }
+
+    // GB300 NVL72 on Q3400 (144 x 800G XDR), 2 and 16 SU of 8 racks, counted by hand. A rack has
+    // 18 trays x 4 ConnectX-8 = 72 compute ports in 4 rails of 18 (one SU: 576 ports, as one B300
+    // XDR SU of RA-11339). A rail-optimized leaf takes one rail of whole racks; the spines take
+    // each leaf's uplinks evenly (their count divides the leaf's uplinks: divisibility rule).
+    // - rail-optimized 1:1: a leaf holds 4 racks' rail (72 down, 72 up of 144) as in RA-11339
+    //   Table 3: 2 SU x 8 racks x 4 rails / 4 = 16 leaves; 16 SU: 128. Every leaf port is taken, so
+    //   each spine keeps one port for the UFM pair: 143 leaf ports. 2 SU: 16 x 72 = 1,152 uplinks,
+    //   1,152 / 143 = 8.06 -> 9 spines (9 divides 72); 16 SU: 128 x 72 = 9,216 uplinks, 9,216 / 143
+    //   = 64.4 -> 72 spines (the next divisor of 72; RA-11339's 18-SU row has 72 too). Bisection 1.
+    // - rail-optimized 2:1: a leaf holds 5 racks' rail (90 down, 45 up); the 8 racks of a unit's
+    //   rail take 2 leaves (5 + 3): 2 SU x 4 rails x 2 = 16 leaves, 16 SU: 128. The leaves have
+    //   ports to spare for the UFM, the spines none: 2 SU: 16 x 45 = 720 / 144 = 5 spines (5
+    //   divides 45); 16 SU: 128 x 45 = 5,760 / 144 = 40 -> 45 spines.
+    // - leaf-spine 2:1: 96 down, 48 up, GPUs and the UFM pair's 4 ports packed: 2 SU: (1,152 + 4)
+    //   / 96 = 12.04 -> 13 leaves, 13 x 48 = 624 / 144 = 4.3 -> 6 spines (next divisor of 48);
+    //   16 SU: (9,216 + 4) / 96 = 96.04 -> 97 leaves, 97 x 48 = 4,656 / 144 = 32.3 -> 48 spines.
+    // The front is these three (the capex falls with the switch count). Only rail-optimized 1:1
+    // meets the 1:1 asked for, and `generate` without a topology builds it: the RA's recipe for
+    // whole units, which is also the cheapest option meeting 1:1. One options computation per row.
+    void gb300OnQ3400HandCounts_data()
+    {
+        QTest::addColumn<int>("racks");
+        QTest::addColumn<int>("railLeaves"); // rail-optimized 1:1 and 2:1 alike
+        QTest::addColumn<int>("railSpines11");
+        QTest::addColumn<int>("railSpines21");
+        QTest::addColumn<int>("lsLeaves");
+        QTest::addColumn<int>("lsSpines");
+        QTest::newRow("2 SU (1,152 GPUs)") << 16 << 16 << 9 << 5 << 13 << 6;
+        QTest::newRow("16 SU (9,216 GPUs)") << 128 << 128 << 72 << 45 << 97 << 48;
+    }
+    void gb300OnQ3400HandCounts()
+    {
+        QFETCH(int, racks);
+        QFETCH(int, railLeaves);
+        QFETCH(int, railSpines11);
+        QFETCH(int, railSpines21);
+        QFETCH(int, lsLeaves);
+        QFETCH(int, lsSpines);
+        DesignOptions::Request request;
+        request.base.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        request.base.nodes = racks;
+        request.switches = {QStringLiteral("q3400")};
+        const DesignOptions result = DesignOptions::of(request, test::shippedCatalog());
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        auto option = [&](TopologyKind topology, const Oversubscription& ratio) -> const DesignOption* {
+            for (const DesignOption& o : result.options)
+                if (o.arguments.topology == topology && o.arguments.oversubscription == ratio)
+                    return &o;
+            return nullptr;
+        };
+        const Oversubscription full{};
+        const Oversubscription twoToOne{2, 1};
+        const DesignOption* rail11 = option(TopologyKind::RailOptimized, full);
+        const DesignOption* rail21 = option(TopologyKind::RailOptimized, twoToOne);
+        const DesignOption* ls21 = option(TopologyKind::LeafSpine, twoToOne);
+        QCOMPARE(result.options.size(), size_t(3));
+        QVERIFY(rail11 && rail21 && ls21);
+        for (const DesignOption* o : {rail11, rail21, ls21}) {
+            QVERIFY(o->pareto);
+            QCOMPARE(o->cores, 0); // two tiers up to 18 SU
+            QCOMPARE(o->errors, 0);
+        }
+        QCOMPARE(rail11->leaves, railLeaves);
+        QCOMPARE(rail11->spines, railSpines11);
+        QCOMPARE(rail11->bisectionRatio.value_or(0), 1.0);
+        QCOMPARE(rail21->leaves, railLeaves);
+        QCOMPARE(rail21->spines, railSpines21);
+        QCOMPARE(ls21->leaves, lsLeaves);
+        QCOMPARE(ls21->spines, lsSpines);
+        QVERIFY(ls21->capex.mid < rail21->capex.mid && rail21->capex.mid < rail11->capex.mid);
+
+        const DesignOption* cheapest = result.cheapestMeeting(full);
+        QVERIFY(cheapest);
+        QCOMPARE(cheapest->name, rail11->name);
+        DesignOptions::Request generateRequest;
+        generateRequest.base.serverSku = request.base.serverSku;
+        generateRequest.base.nodes = racks;
+        generateRequest.base.switchSku = QStringLiteral("q3400");
+        const DesignOptions::Choice choice = DesignOptions::choose(generateRequest, test::shippedCatalog());
+        QVERIFY2(choice.result.ok(), qPrintable(choice.result.error));
+        AnalysisOptions a;
+        a.bisection = false;
+        const FabricReport built = analyzeFabric(*choice.result.design, a);
+        QCOMPARE(built.leafSwitches, railLeaves);
+        QCOMPARE(built.spineSwitches, railSpines11);
+        QCOMPARE(built.nodeLeafLinks, racks * 72);
+        QCOMPARE(built.leafSpineLinks, racks * 72);
     }
 
     // Asked 2:1, both 1:1 and 2:1 designs meet it; the choice is still the cheapest of them, and

@@ -1,6 +1,7 @@
 #include "helpers/testcatalog.h"
 
 #include "catalog/catalog.h"
+#include "cost/opticsplan.h"
 #include "failures/failuredomains.h"
 #include "generate/fabricgenerator.h"
 #include "topology/fabricanalyzer.h"
@@ -265,10 +266,13 @@ private Q_SLOTS:
         noSwitchCutsAServerOff(d);
     }
 
-    // The HGX B300 enterprise design points (NVIDIA HGX AI Factory enterprise RA, node 2-8-9-800:
-    // 8 ConnectX-8 at 800G; 32, 64 and 128 nodes; dual-plane Spectrum-X compute fabric). The RA's
-    // switch tables were not found in public text, so these are the figures worked by hand, not
-    // published ones. HGX B300 (asus-xa-nb3i-e12, 8 x 800G) on SN5610 (64 x 800G), 2 planes: rails
+    // The HGX B300 enterprise design points (NVIDIA HGX AI Factory Enterprise RA, node 2-8-9-800:
+    // 8 ConnectX-8 at 800G; 32, 64 and 128 nodes; dual-plane Spectrum-X compute fabric;
+    // docs.nvidia.com/enterprise-reference-architectures/hgx-ai-factory/latest/
+    // networking-physical-topologies.html). The RA's switch and cable tables per design point could
+    // not be read from any public text reachable here (the pages' text stops before the tables), so
+    // these are the figures worked by hand, not published ones; they become golden rows when the
+    // tables are read. HGX B300 (asus-xa-nb3i-e12, 8 x 800G) on SN5610 (64 x 800G), 2 planes: rails
     // 0, 2, 4, 6 in plane 1 and 1, 3, 5, 7 in plane 2; a leaf of one rail holds 32 servers at 1:1
     // (32 down + 32 up), the catalog's scalable unit of 32.
     // 32 nodes: 8 leaves (4 per plane); per plane the smallest divisor s of 32 with 4 x 32 / s <= 64
@@ -277,6 +281,10 @@ private Q_SLOTS:
     // 128 nodes: 32 leaves (16 per plane); 16 x 32 / s <= 64 gives s = 8 per plane: 16 spines.
     // (Two tiers at 1:1 need 3 switch ports per host port: 32 x 8 x 3 / 64 = 12 switches at 32
     // nodes, the figure here; 24 and 48 at 64 and 128.)
+    // Every compute link is cabled: both ends are single-port 800G OSFP cages (ConnectX-8, and
+    // SN5610 with 8 x 100G-PAM4 lanes per cage), and the link runs on a twin-port 2x 400G DR8 module at
+    // each end (NVIDIA MMS4X00-NS, switch to switch at 800G over straight fibers) with an 800G
+    // single-mode MPO patch: at 32 nodes, 2 x (256 + 256) = 1,024 modules, one per cage.
     void hgxB300DesignPoints_data()
     {
         QTest::addColumn<int>("nodes");
@@ -301,7 +309,22 @@ private Q_SLOTS:
         QCOMPARE(r.coreSwitches, 0);
         QCOMPARE(r.nodeLeafLinks, nodes * 8);
         QCOMPARE(r.leafSpineLinks, nodes * 8);
+        int uncabled = 0;
+        int twinPort800 = 0;
+        d.links().forEach([&](const Link& l) {
+            if (d.linkNetwork(l) != Network::Compute)
+                return;
+            uncabled += l.cableSku.isEmpty() ? 1 : 0;
+            const CatalogItem* module = d.item(l.transceiverSku);
+            twinPort800 += module && module->transceiver && module->transceiver->links == 2
+                    && module->transceiver->speedGbps == 800 && d.linkSpeedGbps(l) == 800
+                ? 1
+                : 0;
+        });
+        QCOMPARE(uncabled, 0);
+        QCOMPARE(twinPort800, nodes * 16);
         if (nodes == 32) {
+            QCOMPARE(OpticsPlan::of(d).modulesBySku().at(QStringLiteral("mms4x00-ns")), 1024);
             const QStringList e = errors(validate(d));
             QVERIFY2(e.isEmpty(), qPrintable(e.join(QLatin1Char('\n'))));
             noSwitchCutsAServerOff(d);

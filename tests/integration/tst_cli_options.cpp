@@ -133,6 +133,41 @@ private Q_SLOTS:
         QVERIFY(out.contains(QStringLiteral("podwright-cli generate --server dgx-h100")));
     }
 
+    // GB300 NVL72 on Q3400 at 16 SU, asked in GPUs: 9,216 / 72 = 128 racks. The CLI prints the
+    // three options of tst_designoptions::gb300OnQ3400HandCounts, counted there by hand: rail-
+    // optimized 1:1 with 128 leaves (4 racks' rail each, 72 down + 72 up) and 72 spines (9,216
+    // uplinks over 143 ports each, a divisor of 72), rail-optimized 2:1 with 128 + 45, leaf-spine
+    // 2:1 with 97 + 48; the cheapest meeting 1:1 is rail-optimized 1:1, full bisection, and its
+    // generate arguments name the topology and the GPUs asked (as asked: --gpus 9216).
+    void gb300SixteenUnits()
+    {
+        const auto r = runCli({QStringLiteral("options"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
+            QStringLiteral("--gpus"), QStringLiteral("9216"), QStringLiteral("--switch"), QStringLiteral("q3400"),
+            QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject json = r.json();
+        const QString cheapest = json[QStringLiteral("cheapest_meeting")].toString();
+        QCOMPARE(cheapest, QStringLiteral("rail-optimized 1:1 · q3400"));
+        QMap<QString, QPair<int, int>> tiers;
+        for (const QJsonValue& v : json[QStringLiteral("options")].toArray()) {
+            const QJsonObject o = v.toObject();
+            tiers.insert(o[QStringLiteral("name")].toString(),
+                {o[QStringLiteral("leaves")].toInt(), o[QStringLiteral("spines")].toInt()});
+            QCOMPARE(o[QStringLiteral("arguments")].toObject()[QStringLiteral("gpus")].toInt(), 9216);
+            QCOMPARE(o[QStringLiteral("cores")].toInt(), 0);
+            if (o[QStringLiteral("name")].toString() != cheapest)
+                continue;
+            const QJsonArray generate = o[QStringLiteral("generate")].toArray();
+            QVERIFY(generate.contains(QStringLiteral("rail-optimized")));
+            QVERIFY(generate.contains(QStringLiteral("9216")));
+            QCOMPARE(o[QStringLiteral("bisection_ratio")].toDouble(), 1.0);
+        }
+        QCOMPARE(tiers.size(), 3);
+        QCOMPARE(tiers.value(QStringLiteral("rail-optimized 1:1 · q3400")), qMakePair(128, 72));
+        QCOMPARE(tiers.value(QStringLiteral("rail-optimized 2:1 · q3400")), qMakePair(128, 45));
+        QCOMPARE(tiers.value(QStringLiteral("leaf-spine 2:1 · q3400")), qMakePair(97, 48));
+    }
+
     void badArguments_data()
     {
         QTest::addColumn<QStringList>("args");
