@@ -48,10 +48,18 @@ struct Problem {
 void uncabledLinksRule(const Design& d, std::vector<Finding>& out)
 {
     std::map<Network, int> byNetwork;
-    std::map<QString, int> byEnds; // "ufm-appliance OSFP to qm8700 QSFP56": the part the catalog lacks
+    // The ends no catalog cable joins, by model and connector ("ufm-appliance OSFP"), each pair in
+    // a fixed order: they name the part to add. Shared strings, no formatting per link.
+    using End = std::pair<QString, QString>;
+    std::map<std::pair<End, End>, int> byEnds;
     std::vector<EntityRef> entities;
     double longest = 0;
     int count = 0;
+    auto endOf = [&](PortRef p) {
+        const Node* n = d.node(p.node);
+        const PortGroup* g = d.portGroup(p);
+        return End{n ? n->sku : QStringLiteral("?"), g ? g->connector : QStringLiteral("?")};
+    };
     d.links().forEach([&](const Link& l) {
         if (!l.cableSku.isEmpty())
             return;
@@ -59,15 +67,9 @@ void uncabledLinksRule(const Design& d, std::vector<Finding>& out)
         ++byNetwork[d.linkNetwork(l)];
         longest = std::max(longest, l.lengthM);
         entities.push_back(EntityRef::of(l.id));
-        auto end = [&](PortRef p) {
-            const Node* n = d.node(p.node);
-            const PortGroup* g = d.portGroup(p);
-            return QStringLiteral("%1 %2").arg(
-                n ? n->sku : QStringLiteral("?"), g ? g->connector : QStringLiteral("?"));
-        };
-        const QString a = end(l.a);
-        const QString b = end(l.b);
-        ++byEnds[a < b ? a + QStringLiteral(" to ") + b : b + QStringLiteral(" to ") + a];
+        const End a = endOf(l.a);
+        const End b = endOf(l.b);
+        ++byEnds[a < b ? std::pair{a, b} : std::pair{b, a}];
     });
     if (count == 0)
         return;
@@ -76,7 +78,9 @@ void uncabledLinksRule(const Design& d, std::vector<Finding>& out)
         parts << QStringLiteral("%1 %2").arg(n).arg(displayName(network));
     QStringList ends;
     for (const auto& [pair, n] : byEnds)
-        ends << QStringLiteral("%1 (%2)").arg(pair).arg(n);
+        ends << QStringLiteral("%1 %2 to %3 %4 (%5)")
+                    .arg(pair.first.first, pair.first.second, pair.second.first, pair.second.second)
+                    .arg(n);
     out.push_back(make("LINK-UNCABLED",
         QStringLiteral("%1 link%2 without a cable: not in the bill of materials or the cost (%3)")
             .arg(count)
