@@ -149,7 +149,8 @@ std::vector<GeneratorOptions> DesignOptions::candidates(const Request& r, const 
         if (std::find(ratios.begin(), ratios.end(), o) == ratios.end())
             ratios.push_back(o);
     const int su = StorageGuidance::serversPerSu(*server);
-    std::vector<int> suSizes{r.base.suSize > 0 ? r.base.suSize : su};
+    // 0: the server's own unit, which the generator caps at what one leaf of the switch holds.
+    std::vector<int> suSizes{r.base.suSize};
     if (r.base.suSize == 0 && nodes > su && su / 2 >= 2)
         suSizes.push_back(su / 2);
     std::vector<int> planes{r.base.planes}; // 0: the server's own

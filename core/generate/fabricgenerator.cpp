@@ -57,7 +57,33 @@ struct Parts {
     int k = 0; // fat-tree radix
     long long nodes = 0; // servers asked for
     QString formNote; // the server's multi-plane form was built in its place, and why
+    QString unitNote; // the catalog's scalable unit was capped at what one rail leaf holds, and why
 };
+
+// A catalog scalable unit that one rail leaf of the switch cannot hold at the ratio asked is capped
+// at what one leaf holds: 72 DGX B300 (RA-11339) on a 64-port QM9700 at 1:1 would need 72 down +
+// 72 up, so units of 32 (32 + 32). Only when the slots (servers and the subnet managers') are more
+// than one leaf holds: fewer are one unit sized from the servers asked (RailOptimizedFabric). A
+// size the user gave is not changed (the generator refuses it, saying what fits).
+void capScalableUnit(
+    const GeneratorOptions& given, const CatalogItem& server, const CatalogItem& sw, long long slots, Parts& parts)
+{
+    GeneratorOptions& o = parts.o;
+    if (given.suSize != 0 || o.topology != TopologyKind::RailOptimized)
+        return;
+    const int most = RailOptimizedFabric::mostServersPerLeaf(o.oversubscription, server, sw);
+    if (most <= 0 || most >= o.suSize || slots <= most)
+        return;
+    parts.unitNote
+        = QStringLiteral("the %1-server scalable unit of %2 does not fit a rail leaf of %3 at %4 (%1 down "
+                         "and their uplinks in %5 ports): scalable units of %6 servers, what one leaf "
+                         "holds")
+              .arg(o.suSize)
+              .arg(server.sku, sw.sku, o.oversubscription.toString())
+              .arg(sw.portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(sw, PortRole::Fabric))].count)
+              .arg(most);
+    o.suSize = most;
+}
 
 // Checks the dials against the catalog and resolves them into `parts`; the reason when they cannot
 // make a design.
@@ -203,6 +229,7 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
         const int ufmPorts = SubnetManagers::of(ufmItem, PortRole::Compute).ports();
         nodes = (static_cast<long long>(k) * k * k / 4 - ufmPorts) / computePorts;
     }
+    capScalableUnit(given, *server, *sw, nodes + (needsUfm ? 1 : 0), parts);
     parts.nodes = nodes;
     if (o.nodes < 0 || o.gpus < 0 || nodes <= 0)
         return QStringLiteral("the design needs at least one server (give the %1 or the %2)")
@@ -450,6 +477,8 @@ private:
         const int nodes = static_cast<int>(mParts.nodes);
         if (!mParts.formNote.isEmpty())
             mResult.notes << mParts.formNote;
+        if (!mParts.unitNote.isEmpty())
+            mResult.notes << mParts.unitNote;
         std::optional<QString> error;
         switch (o.topology) {
         case TopologyKind::RailOptimized:

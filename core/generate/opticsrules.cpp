@@ -149,11 +149,15 @@ bool OpticsRules::copperJoins(const CatalogItem& cable, const PortGroup& a, cons
     if (!cable.cable)
         return false;
     const CableSpec& c = *cable.cable;
-    if (c.split == 1)
-        return c.connector == a.connector && c.connector == b.connector && c.speedGbps >= linkGbps;
     const QJsonArray far
         = cable.json.value(QLatin1String("cable")).toObject().value(QLatin1String("far_cages")).toArray();
     auto farFits = [&](const PortGroup& g) { return far.contains(QJsonValue(g.connector)); };
+    // A straight cable: its plug at both ends, each in a cage of its connector or of one it also
+    // fits (an HDR QSFP56 plug in a ConnectX-7 or BlueField-3 QSFP112 cage).
+    if (c.split == 1) {
+        auto fits = [&](const PortGroup& g) { return g.connector == c.connector || farFits(g); };
+        return fits(a) && fits(b) && c.speedGbps >= linkGbps;
+    }
     auto nearFits = [&](const PortGroup& g) { return g.connector == c.connector && g.portsPerCage == c.split; };
     return !far.isEmpty() && ((nearFits(a) && farFits(b)) || (nearFits(b) && farFits(a)))
         && c.speedGbps / c.split >= linkGbps;

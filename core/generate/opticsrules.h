@@ -53,10 +53,11 @@ public:
     // The fiber connector a module takes ("MPO", "LC"), empty when its catalog entry states none.
     [[nodiscard]] static QString fiberConnector(const CatalogItem& module);
     // A copper cable (DAC, ACC, AOC) joins the two ports at the link's speed: a straight one has
-    // both ports' connector; a splitter whose catalog entry names "far_cages" (NVIDIA MCP7Y60:
-    // twin-port OSFP to 2x QSFP56, which run 100GbE in QSFP28 cages) has its connector at a cage
-    // of `split` ports and the other port's connector among its far cages, each tail carrying
-    // speed / split.
+    // at each port that port's connector or one of its "far_cages" (NVIDIA MFS1S00: QSFP56 plugs,
+    // which ConnectX-7 and BlueField-3 QSFP112 cages take at HDR); a splitter whose catalog entry
+    // names "far_cages" (NVIDIA MCP7Y60: twin-port OSFP to 2x QSFP56, which run 100GbE in QSFP28
+    // cages) has its connector at a cage of `split` ports and the other port's connector among its
+    // far cages, each tail carrying speed / split.
     [[nodiscard]] static bool copperJoins(
         const CatalogItem& cable, const PortGroup& a, const PortGroup& b, int linkGbps);
     // A copper cable (DAC, then ACC; Cat6 for RJ45) that joins both ends (copperJoins), rated for

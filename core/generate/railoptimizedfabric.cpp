@@ -30,7 +30,59 @@ constexpr int kSmallFabricLeaves = 2;
 // BasePOD cables its switch-to-switch links, so that the two are one subnet and traffic that
 // NVLink cannot move to the other rail has a path.
 constexpr int kSmallFabricIsls = 2;
+
+// A rail leaf's arithmetic. Ethernet is sized in bandwidth: downlinks at the speed the hosts share
+// with the leaf, uplinks at the switch's own (a 200G host under 400G uplinks needs half an uplink
+// at 1:1); InfiniBand in ports, as the DGX SuperPOD tables count them (equal speeds: the same
+// figures).
+struct RailLeaf {
+    Oversubscription ratio;
+    int radix = 0;
+    int downGbps = 0;
+    int upGbps = 0;
+    bool byBandwidth = false;
+
+    RailLeaf(const Oversubscription& os, const PortGroup& host, const CatalogItem& sw, const PortGroup& fabric)
+        : ratio(os), radix(fabric.count), upGbps(fabric.maxSpeedGbps())
+    {
+        for (int h : host.speedsGbps)
+            for (int f : fabric.speedsGbps)
+                if (h == f)
+                    downGbps = std::max(downGbps, h);
+        byBandwidth
+            = sw.switchSpec && sw.switchSpec->technology == QLatin1String("ethernet") && downGbps > 0 && upGbps > 0;
+    }
+    // The uplinks a leaf of `servers` downlinks needs at the ratio.
+    [[nodiscard]] int uplinksFor(int servers) const
+    {
+        if (!byBandwidth)
+            return ratio.uplinksFor(servers);
+        const long long need = static_cast<long long>(servers) * downGbps * ratio.up;
+        const long long per = static_cast<long long>(upGbps) * ratio.down;
+        return static_cast<int>(std::max(1LL, (need + per - 1) / per));
+    }
+    // The most servers whose downlinks and uplinks fit the leaf (64 ports at 1:1: 32).
+    [[nodiscard]] int mostServers() const
+    {
+        for (int s = radix; s >= 1; --s)
+            if (s + uplinksFor(s) <= radix)
+                return s;
+        return 0;
+    }
+};
 } // namespace
+
+int RailOptimizedFabric::mostServersPerLeaf(
+    const Oversubscription& ratio, const CatalogItem& server, const CatalogItem& sw)
+{
+    const int computeGroup = DesignBuilder::groupWithRole(server, PortRole::Compute);
+    const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
+    if (computeTrays(server).trays > 0 || computeGroup < 0 || dataGroup < 0)
+        return 0;
+    return RailLeaf(
+        ratio, server.portGroups[static_cast<size_t>(computeGroup)], sw, sw.portGroups[static_cast<size_t>(dataGroup)])
+        .mostServers();
+}
 
 int RailOptimizedFabric::smallFabricSwitches(
     const GeneratorOptions& o, const CatalogItem& server, const CatalogItem& sw, int nodes, bool smSlot)
@@ -83,24 +135,11 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     const Oversubscription& os = o.oversubscription;
     const int railsPerPlane = rails / planes;
 
-    // Ethernet is sized in bandwidth: downlinks at the speed the hosts share with the leaf, uplinks
-    // at the switch's own (a 200G host under 400G uplinks needs half an uplink at 1:1); InfiniBand
-    // in ports, as the DGX SuperPOD tables count them (equal speeds: the same figures).
-    const bool ethernet = sw.switchSpec && sw.switchSpec->technology == QLatin1String("ethernet");
-    int downGbps = 0;
-    for (int h : server.portGroups[static_cast<size_t>(computeGroup)].speedsGbps)
-        for (int f : fabric.speedsGbps)
-            if (h == f)
-                downGbps = std::max(downGbps, h);
-    const int upGbps = fabric.maxSpeedGbps();
-    const bool byBandwidth = ethernet && downGbps > 0 && upGbps > 0;
-    auto uplinksFor = [&](int servers) {
-        if (!byBandwidth)
-            return os.uplinksFor(servers);
-        const long long need = static_cast<long long>(servers) * downGbps * os.up;
-        const long long per = static_cast<long long>(upGbps) * os.down;
-        return static_cast<int>(std::max(1LL, (need + per - 1) / per));
-    };
+    const RailLeaf leafArithmetic(os, server.portGroups[static_cast<size_t>(computeGroup)], sw, fabric);
+    const bool byBandwidth = leafArithmetic.byBandwidth;
+    const int downGbps = leafArithmetic.downGbps;
+    const int upGbps = leafArithmetic.upGbps;
+    auto uplinksFor = [&](int servers) { return leafArithmetic.uplinksFor(servers); };
     // Ethernet, one or two rails per plane: when one leaf per rail holds every server at the ratio
     // asked (in bandwidth), those leaves carry the load alone and there is no spine; the two leaves
     // of a plane are an MLAG pair joined by inter-switch links (LeafPair), each server dual-homed
@@ -126,27 +165,27 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     if (pairs)
         su = std::max(su, smallSlots); // one unit of every server, beyond the catalog's SU if need be
     const int leavesPerUnit = rails / railsPerLeaf;
-    // A partial scalable unit whose full size would not fit the leaf (72 DGX B300 on a 128-port
-    // SN5600 at 1:1 need 72 down + 72 up) is sized from the servers asked: its leaves take those
-    // servers' downlinks and the uplinks they need (64 + 64), rather than refusing the design.
-    if (!small && nodes < su && su + uplinksFor(su) > radix && smallSlots + uplinksFor(smallSlots) <= radix) {
-        notes << QStringLiteral("%1 servers are less than one %2-server scalable unit, whose leaves would need %2 + "
-                                "%3 of the %4 ports of %5 at %6: the scalable unit is sized from the %1 servers asked "
-                                "(%7 down, %8 up per leaf)")
+    // Fewer servers than one scalable unit: the unit is sized from the servers asked, its leaves
+    // taking their slots (and the subnet managers') down and the uplinks those need, rather than
+    // the whole unit's. 20 DGX H100 on QM9700 at 1:1: 21 down + 21 up per leaf, not 32 + 32; 64
+    // DGX B300 on a 128-port SN5600, whose 72-server unit would need 72 + 72: 64 + 64.
+    const bool sizedFromServers = !small && nodes < su && smallSlots + uplinksFor(smallSlots) <= radix;
+    if (sizedFromServers) {
+        notes << QStringLiteral("%1 servers are less than one %2-server scalable unit: the scalable unit is sized "
+                                "from the %1 servers asked (%3 down, %4 up per leaf of %5 ports at %6) rather than "
+                                "built whole (%2 + %7)")
                      .arg(nodes)
                      .arg(su)
-                     .arg(uplinksFor(su))
-                     .arg(radix)
-                     .arg(sw.sku, os.toString())
                      .arg(smallSlots)
-                     .arg(uplinksFor(smallSlots));
+                     .arg(uplinksFor(smallSlots))
+                     .arg(radix)
+                     .arg(os.toString())
+                     .arg(uplinksFor(su));
         su = smallSlots;
     }
     const int minUplinks = small ? 0 : uplinksFor(su);
     if (!small && su + minUplinks > radix) {
-        const int maxSu = railLeaf.down > 0
-            ? railLeaf.down
-            : radix * o.oversubscription.down / (o.oversubscription.down + o.oversubscription.up);
+        const int maxSu = leafArithmetic.mostServers();
         return QStringLiteral("%1 has %2 fabric ports; a leaf of a %3-server scalable unit at %4 needs %3 down + %5 up "
                               "(use a %7 of %6 or less, more oversubscription, or a larger switch)")
             .arg(sw.sku)
@@ -183,12 +222,15 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
             .arg(radix);
     // Oversubscribed leaves: at least the uplinks the ratio asks for, and among the counts that
     // give as much bandwidth or more, the one needing the fewest spines (3:1 on a 32-server SU:
-    // 11 uplinks need 11 spines half empty at 4 SU, 12 uplinks fill 6).
+    // 11 uplinks need 11 spines half empty at 4 SU, 12 uplinks fill 6). A unit sized from the
+    // servers asked may take more uplinks than downlinks too: spread evenly, 17 uplinks from each
+    // of 8 leaves need 17 spines, 18 need 3.
     int uplinks = minUplinks;
-    if (!small && minUplinks < su && planeLeaves <= radix) {
+    if (!small && (minUplinks < su || sizedFromServers) && planeLeaves <= radix) {
         const int room = radix - su - (ufmOnSpare ? 1 : 0);
+        const int mostUplinks = sizedFromServers ? room : std::min(su - 1, room);
         int fewest = ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix);
-        for (int u = minUplinks + 1; u < su && u <= room; ++u) {
+        for (int u = minUplinks + 1; u <= mostUplinks; ++u) {
             const int spines = ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), u, radix);
             if (spines < fewest) {
                 fewest = spines;
@@ -208,9 +250,10 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
                          .arg(ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix));
     }
     layout.leafUplinks = uplinks;
-    if (byBandwidth && !small)
-        layout.leafRatio = Oversubscription::ratioText(
-            static_cast<long long>(su) * downGbps, static_cast<long long>(uplinks) * upGbps);
+    if (!small)
+        layout.leafRatio = byBandwidth ? Oversubscription::ratioText(
+                               static_cast<long long>(su) * downGbps, static_cast<long long>(uplinks) * upGbps)
+                                       : Oversubscription::ratioText(su, uplinks);
 
     Design& d = b.design();
     const long long computeLinks = static_cast<long long>(placedNodes) * rails + leafCount * uplinks * 2;

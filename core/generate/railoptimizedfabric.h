@@ -12,11 +12,14 @@ namespace pw {
 class DesignBuilder;
 struct CatalogItem;
 struct GeneratorOptions;
+struct Oversubscription;
 
 // DGX SuperPOD style rail-optimized compute fabric: scalable units of suSize servers, one leaf
 // per rail (compute NIC) per SU, NIC r of every server of an SU on leaf r of the SU; leaves spread
 // their uplinks over every spine; a core tier once the leaves exceed the switch radix. A partial
-// SU is built whole (leaves and leaf-spine cables), its unused slots left empty.
+// SU is built whole (leaves and leaf-spine cables), its unused slots left empty. Fewer servers
+// than one SU are one unit sized from the servers asked: each leaf takes their slots (and the
+// subnet managers') down and the uplinks those need, not the whole unit's.
 //
 // Below one SU the fabric is sized for the nodes, as NVIDIA's DGX BasePOD does, with no spine
 // (cross-rail traffic moves over NVLink inside the server): on InfiniBand one switch with every
@@ -39,6 +42,11 @@ public:
     // switches' own subnet manager). The one rule build() and the subnet-manager choice share.
     [[nodiscard]] static int smallFabricSwitches(
         const GeneratorOptions& options, const CatalogItem& server, const CatalogItem& sw, int nodes, bool smSlot);
+    // The most servers one rail leaf of `sw` holds at `ratio`: their downlinks and the uplinks
+    // they need fit its fabric ports (counted in bandwidth on Ethernet, in ports on InfiniBand).
+    // 0 for a rack-scale system (its trays are the rails) or a server without compute ports.
+    [[nodiscard]] static int mostServersPerLeaf(
+        const Oversubscription& ratio, const CatalogItem& server, const CatalogItem& sw);
 };
 
 } // namespace pw

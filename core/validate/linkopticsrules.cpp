@@ -43,13 +43,23 @@ struct Problem {
 
 // LINK-UNCABLED: a link without a cable buys nothing: neither its cable nor its optics are in the
 // bill of materials, so the cost and the power leave them out. One finding, counted per network,
-// with the longest such run (the usual cause in a generated design: no catalog part reaches).
+// with the longest such run (the usual cause in a generated design: no catalog part reaches) and
+// the pairs of ends (model and connector) no catalog cable joins, which name the part to add.
 void uncabledLinksRule(const Design& d, std::vector<Finding>& out)
 {
     std::map<Network, int> byNetwork;
+    // The ends no catalog cable joins, by model and connector ("ufm-appliance OSFP"), each pair in
+    // a fixed order: they name the part to add. Shared strings, no formatting per link.
+    using End = std::pair<QString, QString>;
+    std::map<std::pair<End, End>, int> byEnds;
     std::vector<EntityRef> entities;
     double longest = 0;
     int count = 0;
+    auto endOf = [&](PortRef p) {
+        const Node* n = d.node(p.node);
+        const PortGroup* g = d.portGroup(p);
+        return End{n ? n->sku : QStringLiteral("?"), g ? g->connector : QStringLiteral("?")};
+    };
     d.links().forEach([&](const Link& l) {
         if (!l.cableSku.isEmpty())
             return;
@@ -57,24 +67,34 @@ void uncabledLinksRule(const Design& d, std::vector<Finding>& out)
         ++byNetwork[d.linkNetwork(l)];
         longest = std::max(longest, l.lengthM);
         entities.push_back(EntityRef::of(l.id));
+        const End a = endOf(l.a);
+        const End b = endOf(l.b);
+        ++byEnds[a < b ? std::pair{a, b} : std::pair{b, a}];
     });
     if (count == 0)
         return;
     QStringList parts;
     for (const auto& [network, n] : byNetwork)
         parts << QStringLiteral("%1 %2").arg(n).arg(displayName(network));
+    QStringList ends;
+    for (const auto& [pair, n] : byEnds)
+        ends << QStringLiteral("%1 %2 to %3 %4 (%5)")
+                    .arg(pair.first.first, pair.first.second, pair.second.first, pair.second.second)
+                    .arg(n);
     out.push_back(make("LINK-UNCABLED",
-        QStringLiteral("%1 link%2 without a cable: not in the bill of materials or the cost")
+        QStringLiteral("%1 link%2 without a cable: not in the bill of materials or the cost (%3)")
             .arg(count)
-            .arg(count == 1 ? QString() : QStringLiteral("s")),
+            .arg(count == 1 ? QString() : QStringLiteral("s"), ends.mid(0, 2).join(QStringLiteral("; "))),
         std::move(entities),
-        QStringLiteral("Links by network: %1%2. A link's cable and transceivers are what is bought and priced; "
+        QStringLiteral("Ends with no cable: %3. Links by network: %1%2. A link's cable and transceivers are what is "
+                       "bought and priced; "
                        "without them the bill of materials, the capital cost and the power leave these links out. "
                        "Fix: choose a cable for each (the cable list offers the parts that fit its ports and "
                        "length); where no part of the catalog reaches the length, add one that does or move "
                        "the racks closer.")
             .arg(parts.join(QStringLiteral(", ")),
-                longest > 0 ? QStringLiteral("; the longest is %1 m").arg(fmt(longest, 0)) : QString())));
+                longest > 0 ? QStringLiteral("; the longest is %1 m").arg(fmt(longest, 0)) : QString(),
+                ends.join(QStringLiteral("; ")))));
 }
 
 // OPTICS-MISMATCH: a link's transceivers and fiber must work together and with its ports. The
