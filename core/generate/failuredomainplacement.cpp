@@ -382,6 +382,21 @@ public:
         return true;
     }
 
+    // True when every placed member of `group` stands in one rack (two groups of one rack traded
+    // with each other change nothing: the leaf rows of a leaf-spine often share a network rack).
+    [[nodiscard]] bool inOneRack(const std::vector<NodeId>& group) const
+    {
+        int rack = -1;
+        for (NodeId n : group) {
+            const int r = mRacks.rackIndexOf(n);
+            if (r >= 0 && rack >= 0 && r != rack)
+                return false;
+            if (r >= 0)
+                rack = r;
+        }
+        return rack >= 0;
+    }
+
     [[nodiscard]] int traded() const { return mTraded + mTradedWithService; }
     [[nodiscard]] int moved() const { return mMoved; }
     [[nodiscard]] int opened() const { return mOpened; }
@@ -422,6 +437,26 @@ void FailureDomainPlacement::spread(
     // rails still land in two racks.
     for (const std::vector<NodeId>* g : s.pairUp(layout.leafRows))
         s.splitByMask(*g);
+    for (const std::vector<NodeId>& g : layout.leafRows)
+        if (s.inOneRack(g))
+            s.splitByMask(g);
+    // Servers whose leaves still share one rack not their own (a leaf-spine's blocks of leaves
+    // straddle its rows, so the rows' trades miss them): those leaves split, half of each server's
+    // over another rack. One more structural pass, O(nodes + links).
+    for (const PlacementConcentration& c : PlacementCheck::of(design)) {
+        std::vector<NodeId> leaves;
+        std::unordered_set<quint32> seen;
+        for (NodeId server : c.cutOffServers)
+            for (LinkId id : design.linksOf(server)) {
+                const Link* l = design.link(id);
+                const NodeId far = l->a.node == server ? l->b.node : l->a.node;
+                const Node* node = design.node(far);
+                if (node && node->network == Network::Compute && node->tier == FabricTier::Leaf
+                    && seen.insert(far.value()).second)
+                    leaves.push_back(far);
+            }
+        s.splitByMask(leaves);
+    }
     // Spines and cores: no rack holds more than half a group (odd groups spread over three racks).
     const auto spinesAlone = s.pairUp(layout.spineRows, /*sameColumns=*/true);
     for (const std::vector<NodeId>* g : spinesAlone)
