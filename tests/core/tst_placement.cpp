@@ -347,8 +347,8 @@ private Q_SLOTS:
             const Node* a = d.node(l.a.node);
             const Node* b = d.node(l.b.node);
             const Node* leaf = a->tier == FabricTier::Leaf && a->network == Network::Compute ? a
-                : b->tier == FabricTier::Leaf && b->network == Network::Compute           ? b
-                                                                                          : nullptr;
+                : b->tier == FabricTier::Leaf && b->network == Network::Compute              ? b
+                                                                                             : nullptr;
             const Node* host = leaf == a ? b : a;
             if (!leaf || host->tier != FabricTier::None)
                 return;
