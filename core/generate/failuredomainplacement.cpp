@@ -488,6 +488,15 @@ void FailureDomainPlacement::spread(
             }
         s.splitByMask(leaves);
     }
+    // Two or more leaves never share one rack when the design has more than one (issue 26 section
+    // 1): a small cluster's two leaves (joined by inter-switch links, or an MLAG pair) in one rack
+    // would go together and cut every server off; half of them move to another rack.
+    if (PlacementCheck::networkRacks(design) == 1 && racks.rackCount() > 1) {
+        std::vector<NodeId> leaves;
+        for (const auto& g : layout.leafRows)
+            leaves.insert(leaves.end(), g.begin(), g.end());
+        s.splitByMask(leaves);
+    }
     // Spines and cores: no rack holds more than half a group (odd groups spread over three racks).
     const auto spinesAlone = s.pairUp(layout.spineRows, /*sameColumns=*/true);
     for (const std::vector<NodeId>* g : spinesAlone)

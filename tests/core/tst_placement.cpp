@@ -391,6 +391,68 @@ private Q_SLOTS:
         QVERIFY(!u1->degradedServers.empty());
     }
 
+    // Two switches never share a rack when the design has more than one (issue 26 section 1):
+    // - 8 DGX H100, --two-switches: two QM9700 of 4 rails each (8 x 4 = 32 host ports), joined by
+    //   inter-switch links; main stood both in U001-01, whose loss cut off all 8 DGX (64 GPUs);
+    // - 64 L40S on SN5600: an MLAG pair, each server's two ports on the two leaves.
+    // Now the second switch stands in another rack: either rack lost leaves each server half its
+    // links (4 of 8 rails; 1 of 2 ports) and cuts off none outside it.
+    void twoSwitchesInTwoRacks_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("linksPerServer");
+        QTest::addColumn<double>("gbps");
+        QTest::newRow("8 DGX H100, two QM9700") << "dgx-h100" << 8 << "qm9700" << 8 << 400.0;
+        QTest::newRow("64 L40S, SN5600 MLAG pair") << "smc-421ge-l40s" << 64 << "sn5600" << 2 << 200.0;
+    }
+    void twoSwitchesInTwoRacks()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, nodes);
+        QFETCH(QString, sw);
+        QFETCH(int, linksPerServer);
+        QFETCH(double, gbps);
+        GeneratorOptions o;
+        o.serverSku = server;
+        o.nodes = nodes;
+        o.switchSku = sw;
+        o.twoSwitches = true;
+        GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        std::set<quint32> leafRacks;
+        int leaves = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.network == Network::Compute && n.tier == FabricTier::Leaf) {
+                ++leaves;
+                leafRacks.insert(n.rack.value());
+            }
+        });
+        QCOMPARE(leaves, 2);
+        QCOMPARE(leafRacks.size(), size_t(2));
+        const FailureDomains f = FailureDomains::of(d);
+        int rackScenarios = 0;
+        for (const FailureScenario& s : f.scenarios) {
+            if (s.kind != FailureKind::Rack)
+                continue;
+            ++rackScenarios;
+            const std::set<GroupId> failed(s.failedRacks.begin(), s.failedRacks.end());
+            for (NodeId n : s.cutOffServers)
+                QVERIFY2(failed.count(d.node(n)->rack),
+                    qPrintable(s.entity + QLatin1String(" cuts off ") + d.node(n)->name));
+            if (leafRacks.count(s.failedRacks.front().value())) {
+                // A leaf's rack lost: every server degraded to half its links, 8 x 4 x 400 =
+                // 12,800 Gb/s (DGX) and 64 x 1 x 200 = 12,800 Gb/s (L40S) lost.
+                QCOMPARE(static_cast<int>(s.degradedServers.size()), nodes);
+                QCOMPARE(s.injectionLostGbps, nodes * (linksPerServer / 2) * gbps);
+            }
+        }
+        QVERIFY(rackScenarios > 1);
+        QVERIFY(PlacementCheck::of(d).empty());
+    }
+
     // GB300 NVL72 on SN5600, two planes, 2 SU: 3 spines per pod (spine-leaf group), so two spine
     // racks would leave a pod 1 of its 3 spines (0.375 before the third column got a rack of its
     // own); every rack lost now keeps 0.5 or more.
