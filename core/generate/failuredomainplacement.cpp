@@ -205,9 +205,35 @@ public:
             for (size_t k = 1; k < block; ++k)
                 for (size_t j = 0; j < std::min(traded[i].size(), traded[i + k].size()); ++j)
                     mTraded += mRacks.swapPlaces(traded[i][j], traded[i + k][j]) ? 1 : 0;
+            if (block == 2) {
+                // Groups of unequal size (a leaf-spine's rows: 16 and 10 leaves): the larger one's
+                // traded members past the pairs' move on their own, else they would stay beside the
+                // other colour (a DGX on 8 of them kept 7 of 8 rails in one rack).
+                moveRest(traded[i], traded[i + 1]);
+                moveRest(traded[i + 1], traded[i]);
+            }
             i += block;
         }
         return alone;
+    }
+
+    // The members of `traded` past `partner`'s count go to the rack the traded ones went to, or,
+    // when it is full, to the nearest free rack (not one of the group's own).
+    void moveRest(const std::vector<NodeId>& traded, const std::vector<NodeId>& partner)
+    {
+        if (traded.size() <= partner.size() || partner.empty())
+            return;
+        const int to = mRacks.rackIndexOf(traded.front());
+        std::set<int> home{mRacks.rackIndexOf(partner.front())};
+        for (size_t j = partner.size(); j < traded.size(); ++j) {
+            const NodeId m = traded[j];
+            const int from = mRacks.rackIndexOf(m);
+            home.insert(from);
+            const int target = to >= 0 && to != from && mRacks.hasRoomFor(to, m) ? to : targetFor(from, m, home);
+            mRacks.moveTo(m, target);
+            mark(target, m);
+            ++mMoved;
+        }
     }
 
     // A row of spines as its pods (by unit), in order, each pod's spines in order.
@@ -382,6 +408,21 @@ public:
         return true;
     }
 
+    // True when every placed member of `group` stands in one rack (two groups of one rack traded
+    // with each other change nothing: the leaf rows of a leaf-spine often share a network rack).
+    [[nodiscard]] bool inOneRack(const std::vector<NodeId>& group) const
+    {
+        int rack = -1;
+        for (NodeId n : group) {
+            const int r = mRacks.rackIndexOf(n);
+            if (r >= 0 && rack >= 0 && r != rack)
+                return false;
+            if (r >= 0)
+                rack = r;
+        }
+        return rack >= 0;
+    }
+
     [[nodiscard]] int traded() const { return mTraded + mTradedWithService; }
     [[nodiscard]] int moved() const { return mMoved; }
     [[nodiscard]] int opened() const { return mOpened; }
@@ -422,6 +463,40 @@ void FailureDomainPlacement::spread(
     // rails still land in two racks.
     for (const std::vector<NodeId>* g : s.pairUp(layout.leafRows))
         s.splitByMask(*g);
+    for (const std::vector<NodeId>& g : layout.leafRows)
+        if (s.inOneRack(g))
+            s.splitByMask(g);
+    // An odd group split over two racks leaves one with more than half (13 leaves: 7 and 6; the 7
+    // lost leave 6/13 = 0.46 of the leaves' uplinks): the surplus goes to a third rack.
+    for (const std::vector<NodeId>& g : layout.leafRows)
+        if (g.size() >= 3 && g.size() % 2 == 1)
+            s.split(g, g.size() / 2);
+    // Servers whose leaves still share one rack not their own (a leaf-spine's blocks of leaves
+    // straddle its rows, so the rows' trades miss them): those leaves split, half of each server's
+    // over another rack. One more structural pass, O(nodes + links).
+    for (const PlacementConcentration& c : PlacementCheck::of(design)) {
+        std::vector<NodeId> leaves;
+        std::unordered_set<quint32> seen;
+        for (NodeId server : c.cutOffServers)
+            for (LinkId id : design.linksOf(server)) {
+                const Link* l = design.link(id);
+                const NodeId far = l->a.node == server ? l->b.node : l->a.node;
+                const Node* node = design.node(far);
+                if (node && node->network == Network::Compute && node->tier == FabricTier::Leaf
+                    && seen.insert(far.value()).second)
+                    leaves.push_back(far);
+            }
+        s.splitByMask(leaves);
+    }
+    // Two or more leaves never share one rack when the design has more than one (issue 26 section
+    // 1): a small cluster's two leaves (joined by inter-switch links, or an MLAG pair) in one rack
+    // would go together and cut every server off; half of them move to another rack.
+    if (PlacementCheck::networkRacks(design) == 1 && racks.rackCount() > 1) {
+        std::vector<NodeId> leaves;
+        for (const auto& g : layout.leafRows)
+            leaves.insert(leaves.end(), g.begin(), g.end());
+        s.splitByMask(leaves);
+    }
     // Spines and cores: no rack holds more than half a group (odd groups spread over three racks).
     const auto spinesAlone = s.pairUp(layout.spineRows, /*sameColumns=*/true);
     for (const std::vector<NodeId>* g : spinesAlone)

@@ -26,6 +26,10 @@ struct ComputeLayout;
 //   a rack holding only switches of its own tier, else a new rack at the end of its line. A rack
 //   never takes switches of two tiers: half a unit's leaves and a spine in one rack would go
 //   together (NVL72 racks reach each other only over the spines: 0.5 x 8/9 = 0.44).
+// - leaf groups the pairs could not split (rows that share one rack, an odd count, paired groups
+//   of unequal size, a leaf-spine's blocks that straddle rows): split too, an odd group's surplus
+//   in a third rack, and a last structural pass (PlacementCheck) splits the leaves of any server
+//   still cut off by a rack not its own.
 // Trades keep every rack's height and power (the traded switches are of one model), so the
 // published designs keep their rack count (DGX SuperPOD H100, 4 SU: 38). What it cannot spread
 // it leaves, and the structural check (PlacementCheck) names it in the notes.

@@ -78,8 +78,11 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
                 FabricTier::None, QPointF(x0 + (port - p * h * h) * hostWidth, 1100), pod);
             ++serverNumber;
             for (int q = 0; q < perServer; ++q, ++port) {
+                // Dealt round-robin over the pod's edges (issue 26 section 2): a server's ports reach
+                // min(ports, h) edges, so no one edge, nor one rack of them, holds all its links. A pod
+                // holds at most h x h host ports, so no edge takes more than h.
                 const long long local = port - static_cast<long long>(p) * h * h;
-                const int edge = static_cast<int>(local / h);
+                const int edge = static_cast<int>(local % h);
                 b.connect(b.portAt(n, computeGroup, q), b.takePort(edges[static_cast<size_t>(edge)], dataGroup));
             }
             row.push_back(n);
@@ -95,7 +98,7 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
             const long long local = port - static_cast<long long>(p) * h * h;
             const NodeId u = ufmNodes[static_cast<size_t>(placedUfmPorts / sm.portsEach)];
             b.connect(b.portAt(u, sm.group, placedUfmPorts % sm.portsEach),
-                b.takePort(edges[static_cast<size_t>(local / h)], dataGroup));
+                b.takePort(edges[static_cast<size_t>(local % h)], dataGroup));
             ++placedUfmPorts;
             ++port;
         }

@@ -14,6 +14,56 @@ namespace pw {
 
 namespace {
 constexpr double kServerWidth = 100;
+
+// Which leaf downlink each host port takes (issue 26 section 2), so that a server with two or more
+// ports reaches two or more leaves and no one leaf (nor one rack of leaves) holds every link of a
+// server. The ports go in blocks: a full block is `down` servers on `perServer` leaves, port p of
+// each on leaf p of the block (a DGX's 8 ports on 8 leaves of 32 downlinks: 32 servers, as a
+// rail-optimized unit). The servers left over, and the subnet managers' ports after them, join the
+// last full block, whose ports are dealt round-robin over its leaves (a server's consecutive ports
+// on consecutive leaves). Its L leaves hold L x down >= its ports, so none takes more than `down`,
+// and the leaf count stays ceil(host ports / down); its leaves are evenly loaded, under `down`
+// where the ports do not fill them (busiestLeaf).
+struct HostDealing {
+    int nodes = 0;
+    int perServer = 0;
+    int down = 0;
+    int leafCount = 0;
+
+    struct Place {
+        int leaf = 0;
+        int port = 0;
+    };
+
+    [[nodiscard]] long long fullBlocks() const { return nodes / std::max(1, down); }
+    // Full blocks dealt on their own: all of them, but the last when servers or subnet managers are
+    // left over (it takes them).
+    [[nodiscard]] long long blocksAlone() const
+    {
+        const bool tail = leafCount > fullBlocks() * perServer;
+        return tail && fullBlocks() > 0 ? fullBlocks() - 1 : fullBlocks();
+    }
+
+    // Host port `q` in order (server i's port p is i x perServer + p; the subnet managers' follow).
+    [[nodiscard]] Place place(long long q) const
+    {
+        const long long blockPorts = static_cast<long long>(down) * perServer;
+        const long long block = std::min(q / blockPorts, blocksAlone());
+        const long long firstLeaf = block * perServer;
+        const long long leaves = block < blocksAlone() ? perServer : leafCount - firstLeaf;
+        const long long local = q - block * blockPorts;
+        return {static_cast<int>(firstLeaf + local % leaves), static_cast<int>(local / leaves)};
+    }
+
+    // The downlinks the busiest leaf takes: `down` where a block is full, else the last block's
+    // ports over its leaves, rounded up.
+    [[nodiscard]] int busiestLeaf(long long hostPorts) const
+    {
+        if (blocksAlone() > 0)
+            return down;
+        return static_cast<int>((hostPorts + leafCount - 1) / leafCount);
+    }
+};
 } // namespace
 
 std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorOptions& o, const CatalogItem& server,
@@ -90,7 +140,20 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
     }
     // Rows of racks as the server's generation stands them (catalog data, FloorPlan).
     const int serversPerRow = FloorPlan::serversPerRow(server);
-    long long port = 0;
+    const HostDealing dealing{nodes, perServer, down, static_cast<int>(leafCount)};
+    if (const int busiest = dealing.busiestLeaf(hostPorts); !dualHomed && busiest < down) {
+        // The leaves as built: evenly loaded, each under its downlinks, so better than the split.
+        layout.leafRatio = Oversubscription::ratioText(
+            static_cast<long long>(busiest) * downGbps, static_cast<long long>(up) * upGbps);
+        notes << QStringLiteral("leaves: %1 host ports dealt evenly over %2 leaves, at most %3 of %4 downlinks each "
+                                "with %5 uplinks: %6 as built (asked %7)")
+                     .arg(hostPorts)
+                     .arg(leafCount)
+                     .arg(busiest)
+                     .arg(down)
+                     .arg(up)
+                     .arg(layout.leafRatio, os.toString());
+    }
     std::vector<NodeId> row;
     std::vector<NodeId> rowLeaves;
     for (int i = 0; i < nodes; ++i) {
@@ -110,23 +173,26 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
                     b.portAt(n, computeGroup, p), b.portAt(leaf, dataGroup, static_cast<int>(i - pairStart(pair))));
             }
         }
-        for (int p = 0; p < perServer && !dualHomed; ++p, ++port) {
-            const NodeId leaf = leaves[static_cast<size_t>(port / down)];
-            if (rowLeaves.empty() || rowLeaves.back() != leaf)
+        for (int p = 0; p < perServer && !dualHomed; ++p) {
+            const HostDealing::Place at = dealing.place(static_cast<long long>(i) * perServer + p);
+            const NodeId leaf = leaves[static_cast<size_t>(at.leaf)];
+            if (std::find(rowLeaves.begin(), rowLeaves.end(), leaf) == rowLeaves.end())
                 rowLeaves.push_back(leaf);
-            b.connect(b.portAt(n, computeGroup, p), b.portAt(leaf, dataGroup, static_cast<int>(port % down)));
+            b.connect(b.portAt(n, computeGroup, p), b.portAt(leaf, dataGroup, at.port));
         }
         row.push_back(n);
         layout.servers.push_back(n);
         if (i == nodes - 1 && sm.any()) {
             // The subnet managers take the downlinks after the last server's.
+            int ufmPort = 0;
             for (NodeId u :
                 sm.add(b, *ufm, QStringLiteral("ufm"), QPointF((i + 1) * kServerWidth, 900), kServerWidth)) {
-                for (int p = 0; p < sm.portsEach; ++p, ++port) {
-                    const NodeId leaf = leaves[static_cast<size_t>(port / down)];
-                    if (rowLeaves.empty() || rowLeaves.back() != leaf)
+                for (int p = 0; p < sm.portsEach; ++p, ++ufmPort) {
+                    const HostDealing::Place at = dealing.place(static_cast<long long>(nodes) * perServer + ufmPort);
+                    const NodeId leaf = leaves[static_cast<size_t>(at.leaf)];
+                    if (std::find(rowLeaves.begin(), rowLeaves.end(), leaf) == rowLeaves.end())
                         rowLeaves.push_back(leaf);
-                    b.connect(b.portAt(u, sm.group, p), b.portAt(leaf, dataGroup, static_cast<int>(port % down)));
+                    b.connect(b.portAt(u, sm.group, p), b.portAt(leaf, dataGroup, at.port));
                 }
                 layout.appliances.push_back(u);
             }

@@ -448,6 +448,159 @@ private Q_SLOTS:
                 QVERIFY(s.cutOffServers.empty());
     }
 
+    // Leaf-spine (issue 26 section 2, item 2 of the brief): main filled the leaves in order, so a
+    // DGX's 8 ports all took one leaf, and `generate --server dgx-b300 --switch qm9700 --nodes 48`
+    // printed "rack M-01 holds every compute link of servers in other racks: losing it cuts off 24
+    // servers (192 GPUs) outside it". Now the ports are dealt over blocks of leaves:
+    // - 48 DGX B300: 48 x 8 + 4 UFM ports = 388 over ceil(388 / 32) = 13 leaves; no full block
+    //   of 32 servers stands alone (the 16 left over and the UFM join it), so the 388 are dealt
+    //   round-robin: server i on leaves 8i .. 8i + 7 (mod 13), 8 distinct; the busiest leaf takes
+    //   ceil(388 / 13) = 30 of 32 downlinks. 13 leaves: 6 + 6 in two racks and the 13th in a third,
+    //   so a rack lost leaves 7 of 13 (0.54) of the leaves' uplinks and no server cut off.
+    // - 64 DGX H100 on QM9700: 64 x 8 + 4 = 516 ports, ceil(516 / 32) = 17 leaves; servers 1-32
+    //   on leaves 1-8 (port p on leaf p, 32 downlinks each), servers 33-64 and the UFM (260 ports)
+    //   on the other 9, at most ceil(260 / 9) = 29 each. The rows' groups (8 and 9 leaves) trade 4
+    //   for 4, the 9th's surplus goes to a third rack (before: 5 of 9 in one rack, 0.445 left).
+    // - 16 DGX H100 on QM9700: 132 ports, 5 leaves (odd: 2 + 2 + 1).
+    void leafSpine_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("busiestLeaf");
+        QTest::newRow("48 DGX B300 on QM9700") << "dgx-b300" << 48 << "qm9700" << 13 << 30;
+        QTest::newRow("64 DGX H100 on QM9700") << "dgx-h100" << 64 << "qm9700" << 17 << 32;
+        // ceil(132 / 5) = 27 of 32.
+        QTest::newRow("16 DGX H100 on QM9700") << "dgx-h100" << 16 << "qm9700" << 5 << 27;
+    }
+    void leafSpine()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, nodes);
+        QFETCH(QString, sw);
+        QFETCH(int, leaves);
+        QFETCH(int, busiestLeaf);
+        GeneratorOptions o;
+        o.serverSku = server;
+        o.nodes = nodes;
+        o.switchSku = sw;
+        o.topology = TopologyKind::LeafSpine;
+        GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        std::map<quint32, int> downlinks; // by leaf
+        std::map<quint32, std::set<quint32>> racksOfServer;
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            const Node* leaf = a->tier == FabricTier::Leaf && a->network == Network::Compute ? a
+                : b->tier == FabricTier::Leaf && b->network == Network::Compute              ? b
+                                                                                             : nullptr;
+            const Node* host = leaf == a ? b : a;
+            if (!leaf || host->tier != FabricTier::None)
+                return;
+            ++downlinks[leaf->id.value()];
+            if (d.item(host->sku)->gpuCount() > 0)
+                racksOfServer[host->id.value()].insert(leaf->rack.value());
+        });
+        QCOMPARE(static_cast<int>(downlinks.size()), leaves);
+        int busiest = 0;
+        for (const auto& [leaf, n] : downlinks)
+            busiest = std::max(busiest, n);
+        QCOMPARE(busiest, busiestLeaf);
+        // Every server's leaves stand in two racks or more.
+        QCOMPARE(static_cast<int>(racksOfServer.size()), nodes);
+        for (const auto& [n, racks] : racksOfServer)
+            QVERIFY2(racks.size() >= 2, qPrintable(d.node(NodeId(n))->name));
+        checkPlacement(d, FailureDomains::of(d));
+    }
+
+    // Fat-tree, k = 16 (8 edges, 8 aggregations per pod, 64 cores): 16 DGX H100 and the UFM pair
+    // take 132 host ports, 3 pods of 64. A pod's ports are dealt round-robin over its 8 edges, so a
+    // DGX's 8 ports take all 8 (main: one edge each, 8 ports per edge), and the pods trade half
+    // their edges: each U00p-01 holds 4 edges of two pods, and its loss degrades, never cuts off.
+    void fatTree()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.nodes = 16;
+        o.switchSku = QStringLiteral("qm9700");
+        o.topology = TopologyKind::FatTree;
+        o.radix = 16;
+        GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        const FailureDomains f = FailureDomains::of(d);
+        checkPlacement(d, f);
+        const FailureScenario* u1 = rackScenario(f, QStringLiteral("U001-01"));
+        QVERIFY(u1);
+        QVERIFY(u1->cutOffServers.empty());
+        QVERIFY(!u1->degradedServers.empty());
+    }
+
+    // Two switches never share a rack when the design has more than one (issue 26 section 1):
+    // - 8 DGX H100, --two-switches: two QM9700 of 4 rails each (8 x 4 = 32 host ports), joined by
+    //   inter-switch links; main stood both in U001-01, whose loss cut off all 8 DGX (64 GPUs);
+    // - 64 L40S on SN5600: an MLAG pair, each server's two ports on the two leaves.
+    // Now the second switch stands in another rack: either rack lost leaves each server half its
+    // links (4 of 8 rails; 1 of 2 ports) and cuts off none outside it.
+    void twoSwitchesInTwoRacks_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("linksPerServer");
+        QTest::addColumn<double>("gbps");
+        QTest::newRow("8 DGX H100, two QM9700") << "dgx-h100" << 8 << "qm9700" << 8 << 400.0;
+        QTest::newRow("64 L40S, SN5600 MLAG pair") << "smc-421ge-l40s" << 64 << "sn5600" << 2 << 200.0;
+    }
+    void twoSwitchesInTwoRacks()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, nodes);
+        QFETCH(QString, sw);
+        QFETCH(int, linksPerServer);
+        QFETCH(double, gbps);
+        GeneratorOptions o;
+        o.serverSku = server;
+        o.nodes = nodes;
+        o.switchSku = sw;
+        o.twoSwitches = true;
+        GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        std::set<quint32> leafRacks;
+        int leaves = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.network == Network::Compute && n.tier == FabricTier::Leaf) {
+                ++leaves;
+                leafRacks.insert(n.rack.value());
+            }
+        });
+        QCOMPARE(leaves, 2);
+        QCOMPARE(leafRacks.size(), size_t(2));
+        const FailureDomains f = FailureDomains::of(d);
+        int rackScenarios = 0;
+        for (const FailureScenario& s : f.scenarios) {
+            if (s.kind != FailureKind::Rack)
+                continue;
+            ++rackScenarios;
+            const std::set<GroupId> failed(s.failedRacks.begin(), s.failedRacks.end());
+            for (NodeId n : s.cutOffServers)
+                QVERIFY2(failed.count(d.node(n)->rack),
+                    qPrintable(s.entity + QLatin1String(" cuts off ") + d.node(n)->name));
+            if (leafRacks.count(s.failedRacks.front().value())) {
+                // A leaf's rack lost: every server degraded to half its links, 8 x 4 x 400 =
+                // 12,800 Gb/s (DGX) and 64 x 1 x 200 = 12,800 Gb/s (L40S) lost.
+                QCOMPARE(static_cast<int>(s.degradedServers.size()), nodes);
+                QCOMPARE(s.injectionLostGbps, nodes * (linksPerServer / 2) * gbps);
+            }
+        }
+        QVERIFY(rackScenarios > 1);
+        QVERIFY(PlacementCheck::of(d).empty());
+    }
+
     // GB300 NVL72 on SN5600, two planes, 2 SU: 3 spines per pod (spine-leaf group), so two spine
     // racks would leave a pod 1 of its 3 spines (0.375 before the third column got a rack of its
     // own); every rack lost now keeps 0.5 or more.
