@@ -167,7 +167,8 @@ int runOptions(Context& ctx)
                        .arg(o.switches, 8);
     }
     ctx.out << QStringLiteral("* the cheapest meeting %1 with no design-rule error (what generate builds without "
-                              "--topology); + not on the Pareto front, shown to make three\n")
+                              "--topology, except at a published design point, where it builds the reference "
+                              "architecture's rail-optimized recipe); + not on the Pareto front, shown to make three\n")
                    .arg(r.asked.toString());
     if (!result.options.empty())
         ctx.out << QStringLiteral("build one: podwright-cli generate %1 -o design.podwright\n")

@@ -19,7 +19,10 @@ inline QString sampleDesignPath()
         + QStringLiteral("/designs/format-1-minimum-viable-cluster.podwright");
 }
 
-inline Design sampleDesign() { return DesignFile::load(sampleDesignPath()); }
+inline Design sampleDesign()
+{
+    return DesignFile::load(sampleDesignPath());
+}
 
 // The design with a note property set: a second revision that differs from the first.
 inline Design withNote(Design d, const QString& note)
