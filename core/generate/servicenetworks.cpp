@@ -130,10 +130,15 @@ const CatalogItem* ServiceNetworks::storageSwitchFor(
                 return g.connector;
         return QString();
     }();
+    // The server's reference architecture names the storage fabric's technology (RA-11338: storage
+    // on Spectrum-X Ethernet beside an InfiniBand compute fabric): only such switches qualify.
+    const QString technology = server.storageFabric ? server.storageFabric->technology : QString();
     // (slowest common speed over every storage port group, connector match, sum of common speeds)
     auto score = [&](const CatalogItem& sw) -> std::optional<std::tuple<int, int, int>> {
         const int group = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
         if (sw.kind != ItemKind::Switch || group < 0)
+            return std::nullopt;
+        if (!technology.isEmpty() && (!sw.switchSpec || sw.switchSpec->technology != technology))
             return std::nullopt;
         const PortGroup& fabric = sw.portGroups[static_cast<size_t>(group)];
         int slowest = 1 << 30;
