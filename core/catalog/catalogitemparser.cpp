@@ -317,7 +317,8 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
     if (auto f = section("storage_fabric", false)) {
         StorageFabricSpec fabric;
         fabric.technology = r.string(*f, "technology");
-        if (r.ok() && fabric.technology != QLatin1String("ethernet") && fabric.technology != QLatin1String("infiniband"))
+        if (r.ok() && fabric.technology != QLatin1String("ethernet")
+            && fabric.technology != QLatin1String("infiniband"))
             r.fail(QStringLiteral("storage_fabric technology must be 'ethernet' or 'infiniband'"));
         const QJsonValue converged = f->value(QLatin1String("converged_with_inband"));
         if (r.ok() && !converged.isUndefined() && !converged.isBool())

@@ -285,8 +285,7 @@ private Q_SLOTS:
             return std::holds_alternative<QString>(r) ? std::get<QString>(r) : QString();
         };
         QJsonObject wrong = gb200->json;
-        wrong[QLatin1String("storage_fabric")]
-            = QJsonObject{{"technology", "fibre-channel"}, {"source", "test"}};
+        wrong[QLatin1String("storage_fabric")] = QJsonObject{{"technology", "fibre-channel"}, {"source", "test"}};
         QVERIFY(refusal(wrong).contains(QStringLiteral("storage_fabric technology")));
         QJsonObject onSwitch = c.item(QStringLiteral("sn5600"))->json;
         onSwitch[QLatin1String("storage_fabric")] = QJsonObject{{"technology", "ethernet"}, {"source", "test"}};
