@@ -231,6 +231,11 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
     AccessFabric::Spec spec{
         &sw, dataGroup, dataGroup, &sw, dataGroup, Network::Storage, QStringLiteral("stor"), origin};
     spec.peerLinks = kPeerLinks;
+    // On the converged fabric of a server whose RA names it (RA-11338) one SN5600 spine could
+    // hold every uplink of a small SU (GB300 NVL72: 116 of 128 ports), and losing it would cut
+    // every rack off storage: two spines at least.
+    if (!servers.empty() && b.itemOf(servers.front()).storageFabric)
+        spec.minSpines = 2;
     std::vector<AccessFabric::Segment> segments;
     segments.push_back({portsWithRole(b, servers, PortRole::Storage), serverDown, serverUp});
     segments.push_back({portsWithRole(b, systemNodes, PortRole::Storage), radix / 2, radix / 2});

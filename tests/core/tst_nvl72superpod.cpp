@@ -2,6 +2,7 @@
 #include "cost/billofmaterials.h"
 #include "cost/powerfigures.h"
 #include "facility/powerchain.h"
+#include "failures/servicereach.h"
 #include "floor/floorlayout.h"
 #include "generate/fabricgenerator.h"
 #include "sizing/workloadsizer.h"
@@ -649,6 +650,15 @@ private Q_SLOTS:
             }
         });
 
+        // As `failures` sees it: every host link of the storage network belongs to a host that
+        // reaches the storage systems, (288 + 8) x 400 Gb/s = 118,400 Gb/s, and no single storage
+        // switch lost cuts a rack or the storage system off.
+        const ServiceReach reach(d, Network::Storage);
+        QCOMPARE(reach.switches().size(), size_t(8));
+        QCOMPARE(reach.hostGbps(), 118400.0);
+        for (NodeId sw : reach.switches())
+            QVERIFY2(reach.without(sw).cutOff.empty(), qPrintable(d.node(sw)->name));
+
         ValidationOptions vo;
         vo.fabricAnalysis = false;
         bool named = false;
@@ -660,6 +670,42 @@ private Q_SLOTS:
                     && f.message.contains(QLatin1String("Storage and In-band Ethernet Fabric")));
         }
         QVERIFY2(named, "the derived storage fabric is a DESIGN-REFERENCE finding");
+    }
+
+    // The GB300 NVL72 takes its SU from RA-11338 and its converged fabric from the NVL72 AI Factory
+    // RA (storage_fabric): storage on SN5600, no InfiniBand storage fabric. One SU on Q3400, by
+    // hand: 8 racks x 18 BlueField-3 storage ports = 144, one leaf pair at 72 down, 54 up each; the
+    // ddn-ai400x2's 8 ports on a pair of their own, 4 up each; 108 + 8 = 116 uplinks fit one
+    // 128-port spine, but that spine would carry every rack's storage, so there are 2 (no single
+    // storage switch lost cuts a rack off). The 2 UFM appliances are the compute fabric's (XDR).
+    void gb300StorageHasNoSingleSpine()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("q3400");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.management = true;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        int leaves = 0;
+        int spines = 0;
+        int ufms = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.network == Network::Storage && d.item(n.sku)->kind == ItemKind::Switch) {
+                QCOMPARE(n.sku, QStringLiteral("sn5600"));
+                (n.tier == FabricTier::Leaf ? leaves : spines) += 1;
+            }
+            ufms += n.name.startsWith(QLatin1String("ufm")) ? 1 : 0;
+        });
+        QCOMPARE(leaves, 4);
+        QCOMPARE(spines, 2);
+        QCOMPARE(ufms, 2);
+        const ServiceReach reach(d, Network::Storage);
+        QCOMPARE(reach.hostGbps(), (144 + 8) * 400.0);
+        for (NodeId sw : reach.switches())
+            QVERIFY2(reach.without(sw).cutOff.empty(), qPrintable(d.node(sw)->name));
     }
 
     // OPTICS-TWIN-FIBER on 800G Ethernet cages (NVIDIA's twin-port module specifications: both
