@@ -24,11 +24,11 @@ class Design;
 // (a subnet manager takes a spine's or core's port: the leaves are full), "derived-switch-counts"
 // (the design has compute switches whose count the RA does not publish), "storage-fabric-derived"
 // (the design has storage-fabric switches: the RA names that fabric but not its switch counts),
-// "separate-compute-fabric"
-// (compute leaves of their own, on the entry's "technology" if named, in a design of at most
-// "servers_at_most" of the entry's servers), "leaves-split-across-racks" (a unit's compute leaves
-// stand in two or more racks where the RA's elevation puts them in one network rack; the text then
-// carries the measured cable length and parts cost of the server links that run to the other rack).
+// "separate-compute-fabric" (compute leaves of their own, on the entry's "technology" if named, in
+// a design of at most "servers_at_most" of the entry's servers), "leaves-split-across-racks" (a
+// unit's compute leaves stand in two or more racks where the RA's elevation puts them in one
+// network rack; the text then carries the measured cable length and parts cost of the server links
+// that run to the other rack).
 class DeliberateDifferences {
 public:
     struct Difference {
