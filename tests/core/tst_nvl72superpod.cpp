@@ -650,6 +650,15 @@ private Q_SLOTS:
             }
         });
 
+        // The BlueField-3 and storage-system cages are QSFP112: each takes the catalog's 400G
+        // QSFP112 module (NVIDIA MMA1Z00-NS400), and the bill of materials buys one per cage:
+        // 288 storage + 288 in-band tray ports + 8 ddn-ai400x2 ports = 584.
+        int qsfp112Modules = 0;
+        const BillOfMaterials bom = BillOfMaterials::of(d);
+        for (const BomLine& line : bom.lines())
+            qsfp112Modules += line.sku == QLatin1String("mma1z00-ns400") ? line.quantity : 0;
+        QCOMPARE(qsfp112Modules, 584);
+
         // As `failures` sees it: every host link of the storage network belongs to a host that
         // reaches the storage systems, (288 + 8) x 400 Gb/s = 118,400 Gb/s, and no single storage
         // switch lost cuts a rack or the storage system off.
