@@ -567,9 +567,10 @@ private Q_SLOTS:
     //  - storage tier good: max(15 GB/s per SU, 40 GB/s for one node) = 40 GB/s read, 7 GB/s write:
     //    1 ddn-ai400x2 (90 GB/s read, 65 write), its 8 ports at 1:1 on a leaf pair of their own
     //    (4 down, 4 up each);
-    //  - SN5600 leaf (128 x 400G) for servers at about 4:3: 128 x 4 / 7 = 73 down; 288 / 73 = 3.9,
-    //    so 4 leaves in 2 pairs (73 + 73 + 71 + 71 = 288 down), uplinks 3/4 of each leaf's down
-    //    (54 + 54 + 53 + 53 = 214);
+    //  - SN5600 leaf (128 x 400G) for servers at about 4:3: 128 x 4 / 7 = 73 down, 73 x 3 / 4 = 54
+    //    up; 288 / 73 = 3.9, so 4 leaves in 2 pairs, the first pair full (73 + 73), the second the
+    //    rest (71 + 71); uplinks in proportion, rounded up: 54 x 71 / 73 = 52.5 -> 53, so
+    //    54 + 54 + 53 + 53 = 214;
     //  - 214 + 8 = 222 leaf-spine links over 128-port spines: 2 spines;
     //  - 6 + 2 = 8 SN5600 on the storage network, none InfiniBand, and no storage subnet manager:
     //    the design's 2 UFM appliances are the compute fabric's pair.
