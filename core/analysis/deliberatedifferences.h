@@ -23,7 +23,8 @@ class Design;
 // "subnet-manager-on-leaf" (a subnet manager takes a compute leaf's port), "subnet-manager-above-leaf"
 // (a subnet manager takes a spine's or core's port: the leaves are full), "derived-switch-counts"
 // (the design has compute switches whose count the RA does not publish), "storage-fabric-derived"
-// (the design has storage-fabric switches: the RA names that fabric but not its switch counts),
+// (storage-fabric switches of the technology the entry's storage_fabric names: the RA names that
+// fabric but not its switch counts),
 // "separate-compute-fabric" (compute leaves of their own, on the entry's "technology" if named, in
 // a design of at most "servers_at_most" of the entry's servers), "leaves-split-across-racks" (a
 // unit's compute leaves stand in two or more racks where the RA's elevation puts them in one
