@@ -113,6 +113,18 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const QJson
                 && racks[n.unit.value()].size() >= 2 && n.rack.value() != home[n.unit.value()])
                 keep(nodes, n.id);
         });
+    } else if (check == QLatin1String("storage-fabric-derived")) {
+        // The storage fabric's switches, of the technology the server's entry names for it: the RA
+        // names that fabric but publishes no count for them.
+        const CatalogItem* serverItem = d.item(server);
+        const QString technology
+            = serverItem && serverItem->storageFabric ? serverItem->storageFabric->technology : QString();
+        d.nodes().forEach([&](const Node& n) {
+            const CatalogItem* item = d.item(n.sku);
+            if (item && item->kind == ItemKind::Switch && n.network == Network::Storage
+                && (technology.isEmpty() || (item->switchSpec && item->switchSpec->technology == technology)))
+                keep(nodes, n.id);
+        });
     } else if (check == QLatin1String("derived-switch-counts")) {
         d.nodes().forEach([&](const Node& n) {
             if (isComputeSwitch(d, n) && n.tier != FabricTier::Leaf)

@@ -22,11 +22,14 @@ class Design;
 // entry's "sku", the one the RA names), "rack-pdus" (rack PDUs feed the design's racks),
 // "subnet-manager-on-leaf" (a subnet manager takes a compute leaf's port), "subnet-manager-above-leaf"
 // (a subnet manager takes a spine's or core's port: the leaves are full), "derived-switch-counts"
-// (the design has compute switches whose count the RA does not publish), "separate-compute-fabric"
-// (compute leaves of their own, on the entry's "technology" if named, in a design of at most
-// "servers_at_most" of the entry's servers), "leaves-split-across-racks" (a unit's compute leaves
-// stand in two or more racks where the RA's elevation puts them in one network rack; the text then
-// carries the measured cable length and parts cost of the server links that run to the other rack).
+// (the design has compute switches whose count the RA does not publish), "storage-fabric-derived"
+// (storage-fabric switches of the technology the entry's storage_fabric names: the RA names that
+// fabric but not its switch counts),
+// "separate-compute-fabric" (compute leaves of their own, on the entry's "technology" if named, in
+// a design of at most "servers_at_most" of the entry's servers), "leaves-split-across-racks" (a
+// unit's compute leaves stand in two or more racks where the RA's elevation puts them in one
+// network rack; the text then carries the measured cable length and parts cost of the server links
+// that run to the other rack).
 class DeliberateDifferences {
 public:
     struct Difference {

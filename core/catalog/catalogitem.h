@@ -85,6 +85,18 @@ struct StorageSpec {
     bool operator==(const StorageSpec&) const = default;
 };
 
+// The fabric a server's storage ports join, where its reference architecture names one
+// ("storage_fabric": {"technology": "ethernet", "converged_with_inband": true, "source": ...}): the
+// DGX SuperPOD GB200 RA (RA-11338) carries storage and in-band management on one Spectrum-X
+// Ethernet fabric, not on the InfiniBand of the compute fabric. None: the storage fabric takes the
+// compute fabric's switch where its ports fit (the DGX SuperPOD H100 and B200 RAs).
+struct StorageFabricSpec {
+    QString technology; // "infiniband" or "ethernet": the storage switches' technology
+    bool convergedWithInBand = false; // the RA carries in-band management on the same fabric
+    QString source;
+    bool operator==(const StorageFabricSpec&) const = default;
+};
+
 struct CableSpec {
     QString medium; // dac, acc, aoc, fiber
     int speedGbps = 0;
@@ -158,6 +170,7 @@ struct CatalogItem {
     std::optional<GpuSpec> gpu;
     std::optional<SwitchSpec> switchSpec;
     std::optional<StorageSpec> storage;
+    std::optional<StorageFabricSpec> storageFabric; // server: the fabric its RA puts storage on
     std::optional<CableSpec> cable;
     std::optional<TransceiverSpec> transceiver;
     std::optional<Figure> rackHeightU;

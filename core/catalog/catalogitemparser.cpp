@@ -314,6 +314,21 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         if (r.ok())
             (void)r.source(n, QStringLiteral("networks"));
     }
+    if (auto f = section("storage_fabric", false)) {
+        StorageFabricSpec fabric;
+        fabric.technology = r.string(*f, "technology");
+        if (r.ok() && fabric.technology != QLatin1String("ethernet")
+            && fabric.technology != QLatin1String("infiniband"))
+            r.fail(QStringLiteral("storage_fabric technology must be 'ethernet' or 'infiniband'"));
+        const QJsonValue converged = f->value(QLatin1String("converged_with_inband"));
+        if (r.ok() && !converged.isUndefined() && !converged.isBool())
+            r.fail(QStringLiteral("storage_fabric converged_with_inband must be true or false"));
+        fabric.convergedWithInBand = converged.toBool();
+        fabric.source = r.source(*f, QStringLiteral("storage_fabric"));
+        if (r.ok() && item.kind != ItemKind::Server)
+            r.fail(QStringLiteral("storage_fabric applies to a server only"));
+        item.storageFabric = fabric;
+    }
     if (auto s = section("storage", item.kind == ItemKind::Storage)) {
         StorageSpec st;
         st.readGBps = r.figure(*s, "read_gbps");

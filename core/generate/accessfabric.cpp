@@ -83,8 +83,9 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
     if (total == 0 && spec.spineReserve == 0)
         return r;
     const int radix = spec.spine->portGroups[static_cast<size_t>(spec.spineGroup)].count;
-    auto spinesFor
-        = [&](long long links) { return std::max<long long>(1, (links + spec.spineReserve + radix - 1) / radix); };
+    auto spinesFor = [&](long long links) {
+        return std::max<long long>(spec.minSpines, (links + spec.spineReserve + radix - 1) / radix);
+    };
     long long spines = spinesFor(total);
     const int maxUp = *std::max_element(uplinks.begin(), uplinks.end());
     // Two tiers keep every leaf on every spine: a spread leaf whose share of uplinks is below the

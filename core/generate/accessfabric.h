@@ -61,6 +61,9 @@ public:
         int spineReserve = 0;
         // Links between the two leaves of a network that is one spread pair (no spine).
         int peerLinks = 0;
+        // The fewest spines of a network that has spines: 2 where no one spine may carry every
+        // leaf's traffic (the converged storage fabric of an NVL72 scalable unit).
+        int minSpines = 1;
     };
     struct Result {
         std::vector<NodeId> leaves;

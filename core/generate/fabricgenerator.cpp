@@ -505,7 +505,11 @@ private:
         if (!storageSwitch)
             return QStringLiteral("no switch in the catalog shares a speed with the storage ports of %1 and %2")
                 .arg(mParts.serverSku, storage->sku);
-        if (storageSwitch != sw)
+        if (const auto& fabric = mParts.server->storageFabric)
+            mResult.notes << QStringLiteral("storage fabric on %1 %2 switches, as %3's reference architecture has it "
+                                            "(%4)")
+                                 .arg(fabric->technology, storageSwitch->sku, mParts.serverSku, fabric->source);
+        else if (storageSwitch != sw)
             mResult.notes << QStringLiteral(
                 "storage fabric on %1: the ports of %2 share no speed with %3's storage ports")
                                  .arg(storageSwitch->sku, o.switchSku, storage->sku);

@@ -130,10 +130,15 @@ const CatalogItem* ServiceNetworks::storageSwitchFor(
                 return g.connector;
         return QString();
     }();
+    // The server's reference architecture names the storage fabric's technology (RA-11338: storage
+    // on Spectrum-X Ethernet beside an InfiniBand compute fabric): only such switches qualify.
+    const QString technology = server.storageFabric ? server.storageFabric->technology : QString();
     // (slowest common speed over every storage port group, connector match, sum of common speeds)
     auto score = [&](const CatalogItem& sw) -> std::optional<std::tuple<int, int, int>> {
         const int group = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
         if (sw.kind != ItemKind::Switch || group < 0)
+            return std::nullopt;
+        if (!technology.isEmpty() && (!sw.switchSpec || sw.switchSpec->technology != technology))
             return std::nullopt;
         const PortGroup& fabric = sw.portGroups[static_cast<size_t>(group)];
         int slowest = 1 << 30;
@@ -226,6 +231,11 @@ std::optional<QString> ServiceNetworks::buildStorage(DesignBuilder& b, const std
     AccessFabric::Spec spec{
         &sw, dataGroup, dataGroup, &sw, dataGroup, Network::Storage, QStringLiteral("stor"), origin};
     spec.peerLinks = kPeerLinks;
+    // On the converged fabric of a server whose RA names it (RA-11338) one SN5600 spine could
+    // hold every uplink of a small SU (GB300 NVL72: 116 of 128 ports), and losing it would cut
+    // every rack off storage: two spines at least.
+    if (!servers.empty() && b.itemOf(servers.front()).storageFabric)
+        spec.minSpines = 2;
     std::vector<AccessFabric::Segment> segments;
     segments.push_back({portsWithRole(b, servers, PortRole::Storage), serverDown, serverUp});
     segments.push_back({portsWithRole(b, systemNodes, PortRole::Storage), radix / 2, radix / 2});

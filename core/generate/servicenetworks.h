@@ -30,7 +30,9 @@ public:
     // The switch of the storage fabric: the compute fabric's switch when its fabric ports share a
     // speed with the storage ports of both the servers and the storage systems (DGX SuperPOD RA),
     // else the catalog switch that does, preferring the fastest common speed, then the storage
-    // systems' connector. nullptr when no catalog switch shares a speed with every storage port.
+    // systems' connector. Where the server's entry names its storage fabric's technology
+    // (storage_fabric), only switches of that technology qualify. nullptr when no catalog switch
+    // shares a speed with every storage port.
     [[nodiscard]] static const CatalogItem* storageSwitchFor(const Catalog& catalog, const CatalogItem& computeSwitch,
         const CatalogItem& server, const CatalogItem& storage);
 

@@ -267,6 +267,31 @@ private Q_SLOTS:
         }).contains(QStringLiteral("power_max_w")));
     }
 
+    // Issue 26/28: the fabric RA-11338 puts the GB200's storage on (its "Storage and In-band
+    // Ethernet Fabric") is a typed block of the server entry, with its source; a technology other
+    // than Ethernet or InfiniBand, or the block on a switch, is refused when loaded.
+    void storageFabricIsTypedAndChecked()
+    {
+        const Catalog& c = test::shippedCatalog();
+        const CatalogItem* gb200 = c.item(QStringLiteral("dgx-gb200-nvl72"));
+        QVERIFY(gb200 && gb200->storageFabric);
+        QCOMPARE(gb200->storageFabric->technology, QStringLiteral("ethernet"));
+        QVERIFY(gb200->storageFabric->convergedWithInBand);
+        QVERIFY(gb200->storageFabric->source.contains(QStringLiteral("Storage and In-band Ethernet Fabric")));
+        QVERIFY(!c.item(QStringLiteral("dgx-h100"))->storageFabric); // H100: storage on the compute switch
+
+        auto refusal = [](QJsonObject o) {
+            const auto r = CatalogItemParser::parse(o);
+            return std::holds_alternative<QString>(r) ? std::get<QString>(r) : QString();
+        };
+        QJsonObject wrong = gb200->json;
+        wrong[QLatin1String("storage_fabric")] = QJsonObject{{"technology", "fibre-channel"}, {"source", "test"}};
+        QVERIFY(refusal(wrong).contains(QStringLiteral("storage_fabric technology")));
+        QJsonObject onSwitch = c.item(QStringLiteral("sn5600"))->json;
+        onSwitch[QLatin1String("storage_fabric")] = QJsonObject{{"technology", "ethernet"}, {"source", "test"}};
+        QVERIFY(refusal(onSwitch).contains(QStringLiteral("server only")));
+    }
+
     // hardware-specs.md section 10: every estimate is a band with its sources. The DGX H100 band is
     // the reference's (US$199k / 270k / 320k), never below its eight H100s (US$25k / 27.5k / 30k
     // each) nor far below the HGX H100 OEM server (Dell XE9680).

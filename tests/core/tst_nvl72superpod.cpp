@@ -2,6 +2,7 @@
 #include "cost/billofmaterials.h"
 #include "cost/powerfigures.h"
 #include "facility/powerchain.h"
+#include "failures/servicereach.h"
 #include "floor/floorlayout.h"
 #include "generate/fabricgenerator.h"
 #include "sizing/workloadsizer.h"
@@ -555,6 +556,166 @@ private Q_SLOTS:
         for (const QString& n : r.notes)
             pulled = pulled || n.contains(QLatin1String("share an 800G twin-port cage with a longer run"));
         QVERIFY2(pulled, qPrintable(r.notes.join(QLatin1Char('\n'))));
+    }
+
+    // Issue 26 §1: RA-11338 carries the GB200 SuperPOD's storage on its "Storage and In-band
+    // Ethernet Fabric" (Spectrum-4 SN5600), beside the compute InfiniBand fabric, and the catalog
+    // entry says so (storage_fabric). The RA publishes no switch count for that fabric (not found
+    // in its Network Fabrics page), so the counts are Podwright's storage rule, worked by hand for
+    // one SU (8 racks) with storage (ddn-ai400x2) on QM9700:
+    //  - 8 racks x 18 trays x 2 BlueField-3 (one storage port each) = 288 tray links;
+    //  - storage tier good: max(15 GB/s per SU, 40 GB/s for one node) = 40 GB/s read, 7 GB/s write:
+    //    1 ddn-ai400x2 (90 GB/s read, 65 write), its 8 ports at 1:1 on a leaf pair of their own
+    //    (4 down, 4 up each);
+    //  - SN5600 leaf (128 x 400G) for servers at about 4:3: 128 x 4 / 7 = 73 down, 73 x 3 / 4 = 54
+    //    up; 288 / 73 = 3.9, so 4 leaves in 2 pairs, the first pair full (73 + 73), the second the
+    //    rest (71 + 71); uplinks in proportion, rounded up: 54 x 71 / 73 = 52.5 -> 53, so
+    //    54 + 54 + 53 + 53 = 214;
+    //  - 214 + 8 = 222 leaf-spine links over 128-port spines: 2 spines;
+    //  - 6 + 2 = 8 SN5600 on the storage network, none InfiniBand, and no storage subnet manager:
+    //    the design's 2 UFM appliances are the compute fabric's pair.
+    void gb200StorageOnConvergedEthernet()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb200-nvl72");
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("qm9700");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.management = true;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+
+        std::map<QString, int> storageSwitches; // tier -> count, all SN5600
+        std::set<quint32> storageIds;
+        int ufms = 0;
+        d.nodes().forEach([&](const Node& n) {
+            const CatalogItem* item = d.item(n.sku);
+            if (item->kind == ItemKind::Switch && n.network == Network::Storage) {
+                QCOMPARE(n.sku, QStringLiteral("sn5600"));
+                QCOMPARE(item->switchSpec->technology, QStringLiteral("ethernet"));
+                ++storageSwitches[n.tier == FabricTier::Leaf ? QStringLiteral("leaf") : QStringLiteral("spine")];
+                storageIds.insert(n.id.value());
+            }
+            ufms += n.name.startsWith(QLatin1String("ufm")) ? 1 : 0;
+        });
+        QCOMPARE(storageSwitches[QStringLiteral("leaf")], 6);
+        QCOMPARE(storageSwitches[QStringLiteral("spine")], 2);
+        QCOMPARE(ufms, 2);
+
+        int trayLinks = 0;
+        int arrayLinks = 0;
+        int leafSpine = 0;
+        d.links().forEach([&](const Link& l) {
+            QVERIFY2(!l.cableSku.isEmpty(), "every link is cabled");
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            const bool aStorage = storageIds.contains(a->id.value());
+            const bool bStorage = storageIds.contains(b->id.value());
+            if (aStorage && bStorage && a->tier != b->tier)
+                ++leafSpine;
+            for (const auto& [host, sw] : {std::pair{a, bStorage}, std::pair{b, aStorage}}) {
+                if (!sw)
+                    continue;
+                trayLinks += host->sku == QLatin1String("dgx-gb200-nvl72") ? 1 : 0;
+                arrayLinks += host->sku == QLatin1String("ddn-ai400x2") ? 1 : 0;
+            }
+        });
+        QCOMPARE(trayLinks, 288);
+        QCOMPARE(arrayLinks, 8);
+        QCOMPARE(leafSpine, 222);
+
+        // Every compute tray reaches the storage systems over two leaves: storage port p of a rack
+        // is BlueField-3 p, on tray p / 2, and a tray's two ports land on the two leaves of a pair,
+        // which reach the storage systems' leaves through the spines.
+        d.nodes().forEach([&](const Node& n) {
+            if (n.sku != QLatin1String("dgx-gb200-nvl72"))
+                return;
+            const CatalogItem* rack = d.item(n.sku);
+            int first = 0;
+            for (const PortGroup& g : rack->portGroups) {
+                if (g.role == PortRole::Storage)
+                    break;
+                first += g.count;
+            }
+            for (int tray = 0; tray < 18; ++tray) {
+                std::set<quint32> leaves;
+                for (int k = 0; k < 2; ++k) {
+                    const Link* l = d.link(d.linkAt(PortRef{n.id, first + 2 * tray + k}));
+                    QVERIFY2(l, qPrintable(QStringLiteral("%1 tray %2 has no storage link").arg(n.name).arg(tray)));
+                    const NodeId far = l->a.node == n.id ? l->b.node : l->a.node;
+                    QVERIFY(storageIds.contains(far.value()));
+                    leaves.insert(far.value());
+                }
+                QCOMPARE(leaves.size(), size_t(2));
+            }
+        });
+
+        // The BlueField-3 and storage-system cages are QSFP112: each takes the catalog's 400G
+        // QSFP112 module (NVIDIA MMA1Z00-NS400), and the bill of materials buys one per cage:
+        // 288 storage + 288 in-band tray ports + 8 ddn-ai400x2 ports = 584.
+        int qsfp112Modules = 0;
+        const BillOfMaterials bom = BillOfMaterials::of(d);
+        for (const BomLine& line : bom.lines())
+            qsfp112Modules += line.sku == QLatin1String("mma1z00-ns400") ? line.quantity : 0;
+        QCOMPARE(qsfp112Modules, 584);
+
+        // As `failures` sees it: every host link of the storage network belongs to a host that
+        // reaches the storage systems, (288 + 8) x 400 Gb/s = 118,400 Gb/s, and no single storage
+        // switch lost cuts a rack or the storage system off.
+        const ServiceReach reach(d, Network::Storage);
+        QCOMPARE(reach.switches().size(), size_t(8));
+        QCOMPARE(reach.hostGbps(), 118400.0);
+        for (NodeId sw : reach.switches())
+            QVERIFY2(reach.without(sw).cutOff.empty(), qPrintable(d.node(sw)->name));
+
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        bool named = false;
+        for (const Finding& f : validate(d, vo)) {
+            QVERIFY2(f.severity != Severity::Error, qPrintable(f.code + QStringLiteral(": ") + f.message));
+            QVERIFY2(f.code != QLatin1String("LINK-UNCABLED"), qPrintable(f.message));
+            named = named
+                || (f.code == QLatin1String("DESIGN-REFERENCE")
+                    && f.message.contains(QLatin1String("Storage and In-band Ethernet Fabric")));
+        }
+        QVERIFY2(named, "the derived storage fabric is a DESIGN-REFERENCE finding");
+    }
+
+    // The GB300 NVL72 takes its SU from RA-11338 and its converged fabric from the NVL72 AI Factory
+    // RA (storage_fabric): storage on SN5600, no InfiniBand storage fabric. One SU on Q3400, by
+    // hand: 8 racks x 18 BlueField-3 storage ports = 144, one leaf pair at 72 down, 54 up each; the
+    // ddn-ai400x2's 8 ports on a pair of their own, 4 up each; 108 + 8 = 116 uplinks fit one
+    // 128-port spine, but that spine would carry every rack's storage, so there are 2 (no single
+    // storage switch lost cuts a rack off). The 2 UFM appliances are the compute fabric's (XDR).
+    void gb300StorageHasNoSingleSpine()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("q3400");
+        o.storageSku = QStringLiteral("ddn-ai400x2");
+        o.management = true;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        int leaves = 0;
+        int spines = 0;
+        int ufms = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.network == Network::Storage && d.item(n.sku)->kind == ItemKind::Switch) {
+                QCOMPARE(n.sku, QStringLiteral("sn5600"));
+                (n.tier == FabricTier::Leaf ? leaves : spines) += 1;
+            }
+            ufms += n.name.startsWith(QLatin1String("ufm")) ? 1 : 0;
+        });
+        QCOMPARE(leaves, 4);
+        QCOMPARE(spines, 2);
+        QCOMPARE(ufms, 2);
+        const ServiceReach reach(d, Network::Storage);
+        QCOMPARE(reach.hostGbps(), (144 + 8) * 400.0);
+        for (NodeId sw : reach.switches())
+            QVERIFY2(reach.without(sw).cutOff.empty(), qPrintable(d.node(sw)->name));
     }
 
     // OPTICS-TWIN-FIBER on 800G Ethernet cages (NVIDIA's twin-port module specifications: both
