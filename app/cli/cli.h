@@ -39,6 +39,8 @@ public:
     const Catalog& catalog();
     // Reads a design file (SQLite, or JSON by extension). Throws pw::Error.
     [[nodiscard]] Design loadDesign(const QString& path);
+    // Writes a design file the way loadDesign reads it: JSON for a .json path, else SQLite.
+    static void saveDesign(const Design& design, const QString& path);
     void writeJson(const QJsonObject& object);
 
 private:

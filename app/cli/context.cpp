@@ -94,6 +94,14 @@ Design Context::loadDesign(const QString& path)
     return DesignFile::load(path);
 }
 
+void Context::saveDesign(const Design& design, const QString& path)
+{
+    if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
+        DesignJson::writeFile(design, path);
+    else
+        DesignFile::save(design, path);
+}
+
 void Context::writeJson(const QJsonObject& object)
 {
     out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));

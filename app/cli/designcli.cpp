@@ -21,7 +21,7 @@ int runImport(Context& ctx)
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("import needs -o design.podwright"));
     const Design design = DesignJson::readFile(p.positionalArguments().at(0), &ctx.catalog());
-    DesignFile::save(design, p.value(output));
+    Context::saveDesign(design, p.value(output));
     const auto nodeCount = qint64(design.nodes().size());
     const auto linkCount = qint64(design.links().size());
     ctx.err << "podwright-cli: wrote " << p.value(output) << " (" << nodeCount << ' '

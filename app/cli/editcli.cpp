@@ -18,14 +18,6 @@ namespace pw::cli {
 
 namespace {
 
-void writeDesign(const Design& design, const QString& path)
-{
-    if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
-        DesignJson::writeFile(design, path);
-    else
-        DesignFile::save(design, path);
-}
-
 const QCommandLineOption kOutput(QStringList{QStringLiteral("o"), QStringLiteral("output")},
     QStringLiteral("The design file to write (default: rewrite the input)."), QStringLiteral("FILE"));
 
@@ -113,7 +105,7 @@ int runRegenerate(Context& ctx)
         return 1;
     }
     const QString target = p.isSet(kOutput) ? p.value(kOutput) : path;
-    writeDesign(design, target);
+    Context::saveDesign(design, target);
     for (const QString& note : result.notes)
         ctx.err << "podwright-cli: note: " << note << '\n';
     const auto nodeCount = qint64(design.nodes().size());
@@ -194,7 +186,7 @@ int runConnect(Context& ctx)
         return 1;
     }
     const QString target = p.isSet(kOutput) ? p.value(kOutput) : path;
-    writeDesign(design, target);
+    Context::saveDesign(design, target);
     const auto made = qint64(plan.links.size());
     ctx.err << "podwright-cli: connected " << made << ' ' << plural(made, "link", "links") << "; wrote " << target
             << '\n';

@@ -194,7 +194,7 @@ int runGenerate(Context& ctx)
     if (!result.ok())
         throw UsageError(result.error);
     const double seconds = timer.elapsed() / 1000.0;
-    DesignFile::save(*result.design, p.value(output));
+    Context::saveDesign(*result.design, p.value(output));
     const Design& d = *result.design;
     for (const QString& note : result.notes)
         ctx.err << "podwright-cli: note: " << withFlags(note) << '\n';

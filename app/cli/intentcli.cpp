@@ -229,7 +229,7 @@ int runIntent(Context& ctx)
             if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
                 DesignJson::writeFile(design, path);
             else
-                DesignFile::save(design, path);
+                Context::saveDesign(design, path);
         }
     }
 

@@ -153,7 +153,7 @@ int runPower(Context& ctx)
             if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
                 DesignJson::writeFile(design, path);
             else
-                DesignFile::save(design, path);
+                Context::saveDesign(design, path);
         }
     }
     const PowerChain chain = PowerChain::of(design, costs.pue.value);

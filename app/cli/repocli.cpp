@@ -54,14 +54,6 @@ Repository open(const QCommandLineParser& p, QTextStream& err)
     return Repository(location);
 }
 
-void writeDesign(const Design& design, const QString& path)
-{
-    if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
-        DesignJson::writeFile(design, path);
-    else
-        DesignFile::save(design, path);
-}
-
 int runInit(Context& ctx)
 {
     QCommandLineParser p;
@@ -168,7 +160,7 @@ int runPush(Context& ctx)
         return 1;
     }
     RepoProvenance::set(design, RepoProvenance{target, result.revision});
-    writeDesign(design, path);
+    Context::saveDesign(design, path);
     ctx.out << "pushed " << shown(target) << " revision " << result.revision << '\n';
     return 0;
 }
@@ -197,7 +189,7 @@ int runPull(Context& ctx)
     }
     Repository repo = open(p, ctx.err);
     const Design design = repo.pull(p.positionalArguments().at(0), number);
-    writeDesign(design, p.value(output));
+    Context::saveDesign(design, p.value(output));
     ctx.out << "wrote " << p.value(output) << " (" << p.positionalArguments().at(0) << " revision "
             << RepoProvenance::of(design)->revision << ")\n";
     return 0;

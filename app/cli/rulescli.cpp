@@ -350,10 +350,7 @@ int runWaive(Context& ctx)
         ctx.err << "podwright-cli waive: " << r.reason << '\n';
         return 1;
     }
-    if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0)
-        DesignJson::writeFile(design, path);
-    else
-        DesignFile::save(design, path);
+    Context::saveDesign(design, path);
     return 0;
 }
 

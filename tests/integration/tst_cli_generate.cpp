@@ -1,3 +1,4 @@
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -108,6 +109,23 @@ private Q_SLOTS:
         QVERIFY(
             !text.contains(QStringLiteral("instead of giving it one server's slot (the DGX SuperPOD RA's choice, the "
                                           "default)")));
+    }
+
+    // `-o design.json` writes the JSON interchange file every command reads back by its extension
+    // (it wrote the SQLite format under a .json name, which analyze then refused as damaged text).
+    void jsonOutputIsJson()
+    {
+        const QString file = mDir.filePath(QStringLiteral("small.json"));
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+            QStringLiteral("--nodes"), QStringLiteral("4"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
+            QStringLiteral("-o"), file});
+        QVERIFY2(g.code == 0, g.err.constData());
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(QJsonDocument::fromJson(f.readAll()).isObject());
+        const Run a = cli({QStringLiteral("analyze"), file, QStringLiteral("--json")});
+        QVERIFY2(a.code == 0, a.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(a.out).object()[QStringLiteral("gpus")].toInt(), 32);
     }
 
     void fatTreeFromTheCli()
