@@ -239,16 +239,25 @@ int RackPlanner::rackIndexOf(NodeId id) const
     return id.isValid() && slot < mRackOfNode.size() ? mRackOfNode[slot] : -1;
 }
 
-bool RackPlanner::swapPlaces(NodeId a, NodeId b)
+std::optional<std::pair<int, int>> RackPlanner::swappableRacks(NodeId a, NodeId b) const
 {
     const int ra = rackIndexOf(a);
     const int rb = rackIndexOf(b);
     if (ra < 0 || rb < 0 || ra == rb)
+        return std::nullopt;
+    if (std::lround(mBuilder.itemOf(a).rackUnits.value) != std::lround(mBuilder.itemOf(b).rackUnits.value))
+        return std::nullopt;
+    return std::pair{ra, rb};
+}
+
+bool RackPlanner::swapPlaces(NodeId a, NodeId b)
+{
+    const auto racks = swappableRacks(a, b);
+    if (!racks)
         return false;
+    const auto [ra, rb] = *racks;
     const CatalogItem& ia = mBuilder.itemOf(a);
     const CatalogItem& ib = mBuilder.itemOf(b);
-    if (std::lround(ia.rackUnits.value) != std::lround(ib.rackUnits.value))
-        return false;
     Rack& rackA = mRacks[static_cast<size_t>(ra)];
     Rack& rackB = mRacks[static_cast<size_t>(rb)];
     const double delta = ib.powerMaxW.value - ia.powerMaxW.value; // what rack A gains
@@ -271,15 +280,11 @@ bool RackPlanner::swapPlaces(NodeId a, NodeId b)
 
 bool RackPlanner::canSwap(NodeId a, NodeId b) const
 {
-    const int ra = rackIndexOf(a);
-    const int rb = rackIndexOf(b);
-    if (ra < 0 || rb < 0 || ra == rb)
+    const auto racks = swappableRacks(a, b);
+    if (!racks)
         return false;
-    const CatalogItem& ia = mBuilder.itemOf(a);
-    const CatalogItem& ib = mBuilder.itemOf(b);
-    if (std::lround(ia.rackUnits.value) != std::lround(ib.rackUnits.value))
-        return false;
-    const double delta = ib.powerMaxW.value - ia.powerMaxW.value; // what rack A gains
+    const auto [ra, rb] = *racks;
+    const double delta = mBuilder.itemOf(b).powerMaxW.value - mBuilder.itemOf(a).powerMaxW.value; // what A gains
     auto within = [&](const Rack& r, double gain) {
         const bool underLimit = mRowLimitW <= 0 || r.line < 0 || gain <= 0
             || mLineW[static_cast<size_t>(r.line)] + gain <= mRowLimitW + 1e-6;

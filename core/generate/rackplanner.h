@@ -9,6 +9,8 @@
 
 #include <functional>
 #include <map>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace pw {
@@ -82,6 +84,10 @@ public:
     [[nodiscard]] FloorLayout floorLayout(const HallParameters& hall) const;
 
 private:
+    // swapPlaces' precondition: both placed, in different racks, of the same height; their two
+    // rack indexes then, else nothing.
+    [[nodiscard]] std::optional<std::pair<int, int>> swappableRacks(NodeId a, NodeId b) const;
+
     struct Rack {
         GroupId id;
         QPointF floor; // metres

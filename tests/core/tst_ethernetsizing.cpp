@@ -66,6 +66,16 @@ private:
         });
         return out;
     }
+    // Compute links between two leaves: the MLAG pairs' inter-switch links.
+    static int interSwitchLinks(const Design& d)
+    {
+        int isl = 0;
+        d.links().forEach([&](const Link& l) {
+            isl += d.node(l.a.node)->tier == FabricTier::Leaf && d.node(l.b.node)->tier == FabricTier::Leaf
+                && d.linkNetwork(l) == Network::Compute;
+        });
+        return isl;
+    }
     // No compute switch's loss cuts a server off (core FailureDomains): every one leaves each
     // server with a compute link (degraded at worst).
     static void noSwitchCutsAServerOff(const Design& d)
@@ -209,12 +219,7 @@ private Q_SLOTS:
         QCOMPARE(r.leafSwitches, 16);
         QCOMPARE(r.spineSwitches, 0);
         QCOMPARE(r.nodeLeafLinks, 1024);
-        int isl = 0;
-        d.links().forEach([&](const Link& l) {
-            isl += d.node(l.a.node)->tier == FabricTier::Leaf && d.node(l.b.node)->tier == FabricTier::Leaf
-                && d.linkNetwork(l) == Network::Compute;
-        });
-        QCOMPARE(isl, 512);
+        QCOMPARE(interSwitchLinks(d), 512);
         noSwitchCutsAServerOff(d);
     }
 
@@ -228,12 +233,7 @@ private Q_SLOTS:
         QCOMPARE(r.leafSwitches, 2);
         QCOMPARE(r.spineSwitches, 0);
         QCOMPARE(r.nodeLeafLinks, 32);
-        int isl = 0;
-        d.links().forEach([&](const Link& l) {
-            isl += d.node(l.a.node)->tier == FabricTier::Leaf && d.node(l.b.node)->tier == FabricTier::Leaf
-                && d.linkNetwork(l) == Network::Compute;
-        });
-        QCOMPARE(isl, 16);
+        QCOMPARE(interSwitchLinks(d), 16);
         const QStringList e = errors(validate(d));
         QVERIFY2(e.isEmpty(), qPrintable(e.join(QLatin1Char('\n'))));
         noSwitchCutsAServerOff(d);

@@ -34,13 +34,15 @@ class TestNvl72SuperPod : public QObject {
 private:
     std::unique_ptr<Catalog> mCatalog;
 
-    GenerateResult generate(const QString& sku, int racks, const QString& sw, bool management = false)
+    GenerateResult generate(
+        const QString& sku, int racks, const QString& sw, bool management = false, const QString& storage = {})
     {
         GeneratorOptions o;
         o.serverSku = sku;
         o.nodes = racks;
         o.switchSku = sw;
         o.management = management;
+        o.storageSku = storage;
         return FabricGenerator::generate(o, *mCatalog);
     }
     static AnalysisOptions countsOnly()
@@ -576,13 +578,8 @@ private Q_SLOTS:
     //    the design's 2 UFM appliances are the compute fabric's pair.
     void gb200StorageOnConvergedEthernet()
     {
-        GeneratorOptions o;
-        o.serverSku = QStringLiteral("dgx-gb200-nvl72");
-        o.nodes = 8;
-        o.switchSku = QStringLiteral("qm9700");
-        o.storageSku = QStringLiteral("ddn-ai400x2");
-        o.management = true;
-        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        const GenerateResult r = generate(
+            QStringLiteral("dgx-gb200-nvl72"), 8, QStringLiteral("qm9700"), true, QStringLiteral("ddn-ai400x2"));
         QVERIFY2(r.ok(), qPrintable(r.error));
         const Design& d = *r.design;
 
@@ -690,13 +687,8 @@ private Q_SLOTS:
     // storage switch lost cuts a rack off). The 2 UFM appliances are the compute fabric's (XDR).
     void gb300StorageHasNoSingleSpine()
     {
-        GeneratorOptions o;
-        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
-        o.nodes = 8;
-        o.switchSku = QStringLiteral("q3400");
-        o.storageSku = QStringLiteral("ddn-ai400x2");
-        o.management = true;
-        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        const GenerateResult r = generate(
+            QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400"), true, QStringLiteral("ddn-ai400x2"));
         QVERIFY2(r.ok(), qPrintable(r.error));
         const Design& d = *r.design;
         int leaves = 0;
@@ -724,13 +716,8 @@ private Q_SLOTS:
     // cage mixed by hand (copper beside a fibre) is a finding.
     void ethernetTwinCagesRunOneMedia()
     {
-        GeneratorOptions o;
-        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
-        o.nodes = 8;
-        o.switchSku = QStringLiteral("q3400");
-        o.storageSku = QStringLiteral("ddn-ai400x2");
-        o.management = true;
-        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        const GenerateResult r = generate(
+            QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400"), true, QStringLiteral("ddn-ai400x2"));
         QVERIFY2(r.ok(), qPrintable(r.error));
         ValidationOptions vo;
         vo.fabricAnalysis = false;
