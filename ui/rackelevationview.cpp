@@ -3,6 +3,7 @@
 #include "designanalysis.h"
 #include "designdocument.h"
 
+#include "catalog/rackheight.h"
 #include "commands/editnodecommand.h"
 
 #include <QApplication>
@@ -222,7 +223,7 @@ bool RackElevationView::moveNode(NodeId node, int rackIndex, int firstU)
         return false;
     const RackElevationModel::Rack& rack = mModel.racks[size_t(rackIndex)];
     const CatalogItem* item = mDocument->design().itemOf(node);
-    const int heightU = item ? std::max(1, int(std::ceil(item->rackUnits.value))) : 1;
+    const int heightU = item ? std::max(1, rackHeightU(*item)) : 1;
     firstU = std::clamp(firstU, 1, std::max(1, rack.heightU - heightU + 1));
     if (n->rack == rack.id && n->rackUnit == firstU)
         return false;

@@ -1,6 +1,8 @@
 #include "catalog/catalog.h"
 
+#include "catalog/catalogitemcheck.h"
 #include "catalog/catalogitemparser.h"
+#include "catalog/catalogtables.h"
 #include "util/errors.h"
 
 #include <QCoreApplication>
@@ -95,6 +97,16 @@ std::vector<CatalogIssue> Catalog::loadDirectory(const QString& dir)
         issues.push_back({dir, -1, {}, QStringLiteral("no catalog files (*.json) in the folder")});
     for (const QString& f : files) {
         auto more = loadFile(d.filePath(f), false);
+        issues.insert(issues.end(), more.begin(), more.end());
+    }
+    // Checks across entries, once all are read: no part is taller than every rack.
+    for (const auto& [item, why] : CatalogItemCheck::tallerThanRacks(items()))
+        issues.push_back({item->originFile, -1, item->sku, why});
+    // The folder's tables (tier table, facility defaults), where it has them: checked here so that
+    // `catalog check` reports them with the entries; read for use by CatalogTables::shipped().
+    if (d.exists(QLatin1String(CatalogTables::kFolder))) {
+        CatalogTables tables;
+        auto more = CatalogTables::load(dir, tables);
         issues.insert(issues.end(), more.begin(), more.end());
     }
     return issues;
@@ -217,6 +229,11 @@ std::vector<CatalogIssue> Catalog::loadJson(
             continue;
         }
         auto item = std::make_unique<CatalogItem>(std::get<CatalogItem>(std::move(parsed)));
+        if (const auto inconsistent = CatalogItemCheck::problem(*item)) {
+            issues.push_back({fileName, i, sku, *inconsistent});
+            qCWarning(lcCatalog).noquote() << issues.back().toString();
+            continue;
+        }
         if (const QString problem = priceProblem(*item, user); !problem.isEmpty()) {
             issues.push_back({fileName, i, sku, problem});
             qCWarning(lcCatalog).noquote() << issues.back().toString();

@@ -1,5 +1,6 @@
 #include "commands/groupcommand.h"
 
+#include "catalog/rackheight.h"
 #include "generate/rackstacking.h"
 #include "model/design.h"
 
@@ -71,7 +72,7 @@ CommandResult GroupCommand::performApply(Design& design)
         if (const CatalogItem* existing = design.item(mRackItem->sku))
             mRackItem = *existing; // keep the design's own snapshot of this item
         mGroup.sku = mRackItem->sku;
-        units = RackStacking::stack(design, mMemberIds, RackStacking::heightOf(*mRackItem));
+        units = RackStacking::stack(design, mMemberIds, rackHeightU(*mRackItem));
     }
     for (size_t i = 0; i < mMemberIds.size(); ++i) {
         const Node* n = design.node(mMemberIds[i]);

@@ -9,24 +9,7 @@ namespace pw {
 
 const std::vector<Tier>& TierTable::rows()
 {
-    static const std::vector<Tier> kRows{
-        {QStringLiteral("development"), QStringLiteral("Development cluster"), 8, 32, 500e3, 3e6,
-            QStringLiteral("Experimentation, fine-tuning"), QStringLiteral("100GbE or IB HDR"),
-            QStringLiteral("NFS or Lustre"), 100, false, false},
-        {QStringLiteral("mid-scale"), QStringLiteral("Mid-scale training cluster"), 64, 256, 5e6, 25e6,
-            QStringLiteral("Model training (7B-70B)"), QStringLiteral("IB HDR or NDR"),
-            QStringLiteral("Lustre or GPFS"), 200, true, true},
-        {QStringLiteral("large-scale"), QStringLiteral("Large-scale training cluster"), 512, 4096, 50e6, 300e6,
-            QStringLiteral("Large model training (70B-405B)"), QStringLiteral("IB NDR fat-tree"),
-            QStringLiteral("Parallel FS (Lustre/GPFS)"), 400, true, true},
-        {QStringLiteral("hyperscale"), QStringLiteral("Hyperscale AI cluster"), 4096, std::nullopt, 500e6, std::nullopt,
-            QStringLiteral("Frontier model training"), QStringLiteral("IB NDR/XDR or custom"),
-            QStringLiteral("Distributed object + parallel FS"), 400, false, true},
-        {QStringLiteral("inference"), QStringLiteral("Inference cluster"), 8, 512, 1e6, 50e6,
-            QStringLiteral("Production inference serving"), QStringLiteral("100GbE-400GbE"),
-            QStringLiteral("NFS or object storage"), 100, false, false},
-    };
-    return kRows;
+    return CatalogTables::shipped().tiers;
 }
 
 const Tier& TierTable::row(const QString& id)
@@ -46,12 +29,10 @@ const Tier& TierTable::classify(int gpus, ClusterType type)
     // describes it as 8-64 GPUs for experimentation, which no training row fits.
     if (type == ClusterType::Development)
         return row(QStringLiteral("development"));
-    if (gpus <= 32)
-        return row(QStringLiteral("development"));
-    if (gpus <= 256)
-        return row(QStringLiteral("mid-scale"));
-    if (gpus <= 4096)
-        return row(QStringLiteral("large-scale"));
+    // Every other design: the first training row (the table's order) whose upper bound holds its GPUs.
+    for (const Tier& t : rows())
+        if (t.id != QLatin1String("inference") && (!t.maxGpus || gpus <= *t.maxGpus))
+            return t;
     return row(QStringLiteral("hyperscale"));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalog/catalogtables.h"
 #include "model/designintent.h"
 #include "util/band.h"
 
@@ -11,22 +12,6 @@
 namespace pw {
 
 class Design;
-
-// One row of the source document's "GPU Cluster Scale Tiers" table (gpu-clusters-source.txt).
-struct Tier {
-    QString id; // development, mid-scale, large-scale, hyperscale, inference
-    QString name; // as the source document writes it
-    int minGpus = 0;
-    std::optional<int> maxGpus; // none: open-ended ("100,000+")
-    double typicalCostMin = 0; // USD
-    std::optional<double> typicalCostMax;
-    QString primaryUse;
-    QString interconnect; // as written
-    QString storage; // as written
-    int minLinkGbps = 0; // slowest compute link the interconnect column allows
-    bool expectsInfiniBand = false;
-    bool expectsParallelFs = false;
-};
 
 // What a design looks like to the tier table: GPUs, compute fabric, storage, capital cost.
 struct TierInputs {
@@ -41,7 +26,8 @@ struct TierInputs {
     [[nodiscard]] static TierInputs of(const Design& design, const Band& capex);
 };
 
-// The tier table and the rule that places a design in it. Inference clusters (by intent) use the
+// The tier table (catalogs/tables/tiers.json, CatalogTables::shipped()) and the rule that places a
+// design in it. Inference clusters (by intent) use the
 // inference row and development clusters the development row at any size; every other design the row of its GPU count by upper bounds: up to 32 development,
 // up to 256 mid-scale, up to 4,096 large-scale, above that hyperscale. The table leaves gaps
 // (33-63, 257-511); a design in a gap belongs to the next row up and gets a TIER-GPUS finding

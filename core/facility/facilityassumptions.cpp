@@ -1,5 +1,6 @@
 #include "facility/facilityassumptions.h"
 
+#include "catalog/catalogtables.h"
 #include "model/design.h"
 
 #include <cmath>
@@ -37,27 +38,18 @@ const Field* field(const QString& key)
 
 FacilityAssumptions FacilityAssumptions::defaults()
 {
+    // The figures, their bands and sources are data (catalogs/tables/facility-defaults.json).
+    const FacilityDefaults& d = CatalogTables::shipped().facility;
+    auto assumption = [](const FacilityDefault& f) { return Assumption{f.value, f.source}; };
     FacilityAssumptions a;
-    a.rowLimitKw = {1200,
-        QStringLiteral("estimate: a row built for one NVIDIA GB200 scalable unit, 8 NVL72 racks at 1.2 MW ([S6] "
-                       "DGX SuperPOD GB200 RA-11338, reference-architectures-2025.md section 3); set your site's "
-                       "row feed")};
-    a.hallLimitKw = {0,
-        QStringLiteral("not set: no hall limit is checked (the site power budget, POWER-SITE, checks facility "
-                       "power)")};
-    a.racksPerLoop = {8,
-        QStringLiteral("estimate: one coolant loop per scalable unit of 8 NVL72 racks, about 1.2 MW ([S6] "
-                       "RA-11338), the reach of one 1.35 MW class CDU; loops never span two rows")};
-    a.cduSpares = {1,
-        QStringLiteral("estimate: N+1 CDUs per loop (the GB200 RA asks for an Uptime Tier 3 site, [S6]; NVIDIA "
-                       "publishes no CDU redundancy figure)")};
-    a.cduCapacityKw = {1350,
-        QStringLiteral("estimate: 1.35 MW class in-row liquid-to-liquid CDU, as the catalog's cdu-inrow-1350kw "
-                       "(no CDU in the reference)")};
-    a.liquidShare = {0.85,
-        QStringLiteral("estimate: 85% (band 80-90%) of a liquid-cooled system's heat goes to its cold plates, the "
-                       "rest (NICs, storage, power shelves) to the room's air ([S5]/[S6]: hybrid cooling, CPU/GPU "
-                       "cold plates, NICs and storage air-cooled; no published share)")};
+    a.rowLimitKw = assumption(d.rowLimitKw);
+    a.hallLimitKw = assumption(d.hallLimitKw);
+    a.racksPerLoop = assumption(d.racksPerLoop);
+    a.cduSpares = assumption(d.cduSpares);
+    a.cduCapacityKw = assumption(d.cduCapacityKw);
+    a.liquidShare = assumption(d.liquidShare);
+    a.liquidShareLow = d.liquidShare.low;
+    a.liquidShareHigh = d.liquidShare.high;
     return a;
 }
 

@@ -12,10 +12,10 @@ namespace pw {
 class Design;
 struct CatalogItem;
 
-// What the power and cooling chain assumes beyond the catalog: the limits rows and the hall are
+// What the power and cooling chain assumes beyond the catalog items: the limits rows and the hall are
 // built for, how racks share coolant loops, the CDU's capacity when the design records no CDU item,
 // and the liquid share of a liquid-cooled item's heat when its catalog entry gives none. Defaults
-// say they are estimates; the user's values live in design.properties()["power_chain"] with keys
+// are catalog data (catalogs/tables/facility-defaults.json, CatalogTables) and say they are estimates; the user's values live in design.properties()["power_chain"] with keys
 // "row_limit_kw", "hall_limit_kw" (0: no limit), "racks_per_loop", "cdu_spares",
 // "cdu_capacity_kw", "liquid_share" (docs/file-format.md). Values out of range are ignored.
 struct FacilityAssumptions {
@@ -25,8 +25,8 @@ struct FacilityAssumptions {
     Assumption cduSpares; // CDUs per loop beyond those the heat needs (1: N+1)
     Assumption cduCapacityKw; // heat one CDU moves
     Assumption liquidShare; // share of a liquid-cooled item's heat taken by liquid, when not in its entry
-    double liquidShareLow = 0.8; // band of the default liquid share
-    double liquidShareHigh = 0.9;
+    double liquidShareLow = 0; // band of the default liquid share (from the defaults' table)
+    double liquidShareHigh = 0;
 
     static constexpr const char* kKey = "power_chain";
 

@@ -1,6 +1,6 @@
 #include "floor/floorlayout.h"
 
-#include "catalog/catalogitem.h"
+#include "catalog/rackheight.h"
 #include "model/design.h"
 
 #include <QJsonArray>
@@ -38,10 +38,8 @@ HallParameters HallParameters::forRack(const CatalogItem& rack)
                              .toDouble();
     if (depth > 0)
         h.rackDepthM = depth / 1000.0;
-    if (rack.rackHeightU && rack.rackHeightU->value > 0)
-        h.rackHeightU = static_cast<int>(rack.rackHeightU->value);
-    else if (rack.rackUnits.value > 0)
-        h.rackHeightU = static_cast<int>(rack.rackUnits.value);
+    if (const int u = pw::rackHeightU(rack); u > 0)
+        h.rackHeightU = u;
     return h;
 }
 

@@ -3,6 +3,7 @@
 #include "analysis/deliberatedifferences.h"
 #include "analysis/referencelines.h"
 #include "catalog/catalog.h"
+#include "catalog/rackheight.h"
 #include "cost/billofmaterials.h"
 #include "cost/powerfigures.h"
 #include "facility/facilityassumptions.h"
@@ -273,7 +274,7 @@ public:
         double rowPitch, const CatalogItem* cdu, const QJsonObject& properties)
         : mBuilder(b), mRackWidth(rackWidth), mPitch(rowPitch)
     {
-        mRackHeightU = rack.rackHeightU ? rack.rackHeightU->value : rack.rackUnits.value;
+        mRackHeightU = rackHeightU(rack);
         // Racks a row of nodes fills, as RackPlanner fills them (height and power budget).
         auto racksFor = [&](const std::vector<NodeId>& row) {
             double u = 0;
@@ -281,12 +282,12 @@ public:
             int count = 1;
             for (NodeId n : row) {
                 const CatalogItem& it = b.itemOf(n);
-                if (u + it.rackUnits.value > mRackHeightU || w + it.powerMaxW.value > budgetKw * 1000) {
+                if (u + rackHeightU(it) > mRackHeightU || w + it.powerMaxW.value > budgetKw * 1000) {
                     ++count;
                     u = 0;
                     w = 0;
                 }
-                u += it.rackUnits.value;
+                u += rackHeightU(it);
                 w += it.powerMaxW.value;
             }
             return count;
@@ -340,7 +341,7 @@ public:
     {
         double units = 0;
         for (NodeId n : rowNodes)
-            units += mBuilder.itemOf(n).rackUnits.value;
+            units += rackHeightU(mBuilder.itemOf(n));
         const double rackCount = std::max(1.0, std::ceil(units / mRackHeightU));
         return mCentreX - rackCount * mRackWidth / 2;
     }

@@ -1,5 +1,6 @@
 #include "generate/failuredomainplacement.h"
 
+#include "catalog/rackheight.h"
 #include "failures/placementcheck.h"
 #include "generate/computelayout.h"
 #include "generate/rackplanner.h"
@@ -380,7 +381,7 @@ public:
             mDesign.nodes().forEach([&](const Node& n) {
                 const CatalogItem* item = mDesign.itemOf(n.id);
                 const int r = mRacks.rackIndexOf(n.id);
-                if (r >= 0 && item && item->gpuCount() <= 0 && item->rackUnits.value > 0
+                if (r >= 0 && item && item->gpuCount() <= 0 && rackHeightU(*item) > 0
                     && n.network != Network::Compute && item->kind != ItemKind::Pdu)
                     mService[static_cast<size_t>(r)].push_back(n.id);
             });

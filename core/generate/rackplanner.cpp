@@ -1,6 +1,7 @@
 #include "generate/rackplanner.h"
 
 #include "catalog/rackscale.h"
+#include "catalog/rackheight.h"
 #include "cost/powerfigures.h"
 #include "facility/powerchain.h"
 #include "generate/designbuilder.h"
@@ -13,10 +14,8 @@ namespace pw {
 RackPlanner::RackPlanner(DesignBuilder& builder, const CatalogItem& rack, double budgetKw, bool liquidCooled)
     : mBuilder(builder), mRackItem(rack), mBudgetW(budgetKw * 1000.0), mLiquid(liquidCooled)
 {
-    if (rack.rackHeightU)
-        mHeightU = static_cast<int>(rack.rackHeightU->value);
-    else if (rack.rackUnits.value > 0)
-        mHeightU = static_cast<int>(rack.rackUnits.value);
+    if (const int u = rackHeightU(rack); u > 0)
+        mHeightU = u;
     if (rack.rackWidthMm && rack.rackWidthMm->value > 0)
         mWidthM = rack.rackWidthMm->value / 1000.0;
 }
@@ -86,7 +85,7 @@ std::vector<PlannedRack> RackPlanner::planRow(const std::vector<NodeId>& nodes, 
         rackOfNode->assign(nodes.size(), -1);
     for (size_t i = 0; i < nodes.size(); ++i) {
         const CatalogItem& item = mBuilder.itemOf(nodes[i]);
-        const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+        const int height = rackHeightU(item);
         const bool busbar = isBusbarRack(item);
         if (busbar || needRack
             || !fitsIn(open.back().busbar, open.back().usedU, open.back().usedW, height, item.powerMaxW.value)) {
@@ -122,7 +121,7 @@ int RackPlanner::pdusPerRack(const CatalogItem& pdu, bool gpuServers) const
 void RackPlanner::place(NodeId id)
 {
     const CatalogItem& item = mBuilder.itemOf(id);
-    const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    const int height = rackHeightU(item);
     if (isBusbarRack(item)) {
         // Its own enclosure: a rack group with no rack item, its budget the system's own draw,
         // and the next node opens a rack of its own again.
@@ -152,7 +151,7 @@ void RackPlanner::placeNear(NodeId id, NodeId anchor, bool anyRack)
         return;
     }
     const CatalogItem& item = mBuilder.itemOf(id);
-    const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    const int height = rackHeightU(item);
     const int home = mRackOfNode[slot];
     const Rack& homeRack = mRacks[static_cast<size_t>(home)];
     const QString& line = mRows[static_cast<size_t>(homeRack.row)].label;
@@ -245,7 +244,7 @@ std::optional<std::pair<int, int>> RackPlanner::swappableRacks(NodeId a, NodeId 
     const int rb = rackIndexOf(b);
     if (ra < 0 || rb < 0 || ra == rb)
         return std::nullopt;
-    if (std::lround(mBuilder.itemOf(a).rackUnits.value) != std::lround(mBuilder.itemOf(b).rackUnits.value))
+    if (rackHeightU(mBuilder.itemOf(a)) != rackHeightU(mBuilder.itemOf(b)))
         return std::nullopt;
     return std::pair{ra, rb};
 }
@@ -296,7 +295,7 @@ bool RackPlanner::canSwap(NodeId a, NodeId b) const
 bool RackPlanner::hasRoomFor(int rack, NodeId id) const
 {
     const CatalogItem& item = mBuilder.itemOf(id);
-    const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    const int height = rackHeightU(item);
     const Rack& r = mRacks[static_cast<size_t>(rack)];
     const bool underLimit = mRowLimitW <= 0 || r.line < 0
         || mLineW[static_cast<size_t>(r.line)] + item.powerMaxW.value <= mRowLimitW + 1e-6;
@@ -310,7 +309,7 @@ void RackPlanner::moveTo(NodeId id, int rack)
         return;
     if (from >= 0) {
         const CatalogItem& item = mBuilder.itemOf(id);
-        const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+        const int height = rackHeightU(item);
         Rack& old = mRacks[static_cast<size_t>(from)];
         old.usedW -= item.powerMaxW.value;
         if (old.line >= 0)
@@ -373,7 +372,7 @@ void RackPlanner::put(NodeId id, int rackIndex)
 {
     const Node* node = mBuilder.design().node(id);
     const CatalogItem& item = mBuilder.itemOf(id);
-    const int height = std::max(0, static_cast<int>(std::lround(item.rackUnits.value)));
+    const int height = rackHeightU(item);
     Rack& r = mRacks[static_cast<size_t>(rackIndex)];
     Node n = *node;
     n.rack = r.id;

@@ -1,6 +1,7 @@
 #include "generate/rackstacking.h"
 
 #include "catalog/catalog.h"
+#include "catalog/rackheight.h"
 #include "model/design.h"
 
 #include <cmath>
@@ -12,17 +13,10 @@ namespace {
 int unitsOf(const Design& design, NodeId id)
 {
     const CatalogItem* item = design.itemOf(id);
-    return item ? std::max(0, static_cast<int>(std::lround(item->rackUnits.value))) : 0;
+    return item ? rackHeightU(*item) : 0;
 }
 
 } // namespace
-
-int RackStacking::heightOf(const CatalogItem& rack)
-{
-    if (rack.rackHeightU)
-        return static_cast<int>(std::lround(rack.rackHeightU->value));
-    return static_cast<int>(std::lround(rack.rackUnits.value));
-}
 
 const CatalogItem* RackStacking::rackFor(
     const Catalog& catalog, const Design& design, const std::vector<NodeId>& members)
@@ -33,10 +27,10 @@ const CatalogItem* RackStacking::rackFor(
     const CatalogItem* shortestFitting = nullptr;
     const CatalogItem* tallest = nullptr;
     for (const CatalogItem* rack : catalog.items(ItemKind::Rack)) {
-        const int h = heightOf(*rack);
-        if (!tallest || h > heightOf(*tallest))
+        const int h = rackHeightU(*rack);
+        if (!tallest || h > rackHeightU(*tallest))
             tallest = rack;
-        if (h >= needed && (!shortestFitting || h < heightOf(*shortestFitting)))
+        if (h >= needed && (!shortestFitting || h < rackHeightU(*shortestFitting)))
             shortestFitting = rack;
     }
     return shortestFitting ? shortestFitting : tallest;

@@ -1,6 +1,7 @@
 #include "presentation/rackelevationmodel.h"
 
 #include "catalog/coolantunit.h"
+#include "catalog/rackheight.h"
 #include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
 #include "model/design.h"
@@ -52,10 +53,8 @@ RackElevationModel RackElevationModel::of(const Design& design, const PowerFigur
             r.powerKw = load->maxKw;
         if (const CatalogItem* item = design.item(g.sku)) {
             r.model = item->model;
-            if (item->rackHeightU)
-                r.heightU = int(std::lround(item->rackHeightU->value));
-            else if (item->rackUnits.value > 0)
-                r.heightU = int(std::lround(item->rackUnits.value));
+            if (const int u = rackHeightU(*item); u > 0)
+                r.heightU = u;
         } else {
             r.model = QStringLiteral("rack");
         }
@@ -74,7 +73,7 @@ RackElevationModel RackElevationModel::of(const Design& design, const PowerFigur
         s.node = n.id;
         s.name = n.name;
         s.model = item ? item->model : n.sku;
-        s.heightU = item ? int(std::ceil(item->rackUnits.value - 1e-9)) : 1;
+        s.heightU = item ? rackHeightU(*item) : 1;
         s.kind = item ? item->kind : ItemKind::Server;
         // A rack-scale system in a rack that names no rack item is the rack: its height is the rack's.
         if (item && isBusbarRack(*item) && !design.item(design.group(n.rack)->sku)) {

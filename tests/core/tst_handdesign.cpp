@@ -4,6 +4,7 @@
 #include "helpers/testcatalog.h"
 
 #include "catalog/catalogitemparser.h"
+#include "catalog/rackheight.h"
 #include "commands/addnodecommand.h"
 #include "commands/compositecommand.h"
 #include "commands/connectcommand.h"
@@ -325,7 +326,7 @@ private Q_SLOTS:
         const CatalogItem* rackItem = RackStacking::rackFor(catalog(), m.d, members);
         QVERIFY(rackItem);
         QVERIFY(rackItem->kind == ItemKind::Rack);
-        QVERIFY(RackStacking::heightOf(*rackItem) >= 48);
+        QVERIFY(rackHeightU(*rackItem) >= 48);
         Group g;
         g.kind = GroupKind::Rack;
         g.name = QStringLiteral("Rack 1");
@@ -338,7 +339,7 @@ private Q_SLOTS:
         // Stacked: servers from U1 up, switches from the top down, no overlaps, PDUs (0U) unplaced.
         QCOMPARE(m.d.node(m.dgx1)->rackUnit, 1);
         QCOMPARE(m.d.node(m.dgx2)->rackUnit, 9); // DGX H100 is 8U
-        const int top = RackStacking::heightOf(*rackItem);
+        const int top = rackHeightU(*rackItem);
         QCOMPARE(m.d.node(m.leaf)->rackUnit, top);
         QCOMPARE(m.d.node(m.pduA)->rackUnit, -1);
         std::vector<std::pair<int, int>> spans;

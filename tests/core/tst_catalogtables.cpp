@@ -1,0 +1,156 @@
+#include "catalog/catalog.h"
+#include "catalog/catalogtables.h"
+#include "cost/tiertable.h"
+#include "facility/facilityassumptions.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace pw;
+
+namespace {
+
+// A copy of the shipped catalogs/tables folder in `dir`, with `from` replaced by `to` in `file`.
+void copyTablesBroken(const QTemporaryDir& dir, const QString& file, const QByteArray& from, const QByteArray& to)
+{
+    const QDir shipped(QDir(Catalog::defaultDirectory()).filePath(QStringLiteral("tables")));
+    QDir(dir.path()).mkdir(QStringLiteral("tables"));
+    for (const QString& name : shipped.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        QFile in(shipped.filePath(name));
+        if (!in.open(QIODevice::ReadOnly))
+            qFatal("cannot read the shipped tables");
+        QByteArray text = in.readAll();
+        if (name == file) {
+            if (!text.contains(from))
+                qFatal("the shipped %s no longer holds the text the test breaks", qPrintable(name));
+            text.replace(from, to);
+        }
+        QFile out(QDir(dir.filePath(QStringLiteral("tables"))).filePath(name));
+        if (!out.open(QIODevice::WriteOnly))
+            qFatal("cannot write the test tables");
+        out.write(text);
+    }
+}
+
+} // namespace
+
+// Issue 28: the tier table and the power and cooling defaults are catalog data
+// (catalogs/tables/*.json), typed and checked in core/catalog, found where the catalog files are.
+class TestCatalogTables : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // The defaults are the figures the C++ used to hold (behaviour unchanged): a 1,200 kW row (one
+    // GB200 SU of 8 NVL72 racks at 1.2 MW, RA-11338), 8 racks per coolant loop, N+1 CDUs of 1,350 kW,
+    // 85% (80-90%) of a liquid-cooled system's heat to liquid, no hall limit; each with its source.
+    void facilityDefaultsComeFromTheTable()
+    {
+        const FacilityDefaults& table = CatalogTables::shipped().facility;
+        QCOMPARE(table.generation, QStringLiteral("GB200 NVL72"));
+        const FacilityAssumptions a = FacilityAssumptions::defaults();
+        QCOMPARE(a.rowLimitKw.value, 1200.0);
+        QCOMPARE(a.hallLimitKw.value, 0.0);
+        QCOMPARE(a.racksPerLoop.value, 8.0);
+        QCOMPARE(a.cduSpares.value, 1.0);
+        QCOMPARE(a.cduCapacityKw.value, 1350.0);
+        QCOMPARE(a.liquidShare.value, 0.85);
+        QCOMPARE(a.liquidShareLow, 0.8);
+        QCOMPARE(a.liquidShareHigh, 0.9);
+        QCOMPARE(a.rowLimitKw.source, table.rowLimitKw.source);
+        QVERIFY(a.rowLimitKw.source.startsWith(QLatin1String("estimate: a row built for one NVIDIA GB200")));
+        QVERIFY(a.cduCapacityKw.source.contains(QLatin1String("cdu-inrow-1350kw")));
+        for (const FacilityDefault* d : {&table.rowLimitKw, &table.racksPerLoop, &table.cduSpares, &table.cduCapacityKw,
+                 &table.liquidShare}) {
+            QVERIFY(d->source.startsWith(QLatin1String("estimate")));
+            QVERIFY(d->low <= d->value && d->value <= d->high);
+        }
+        // A row of 8 GB200 NVL72 at 139 kW (1,112 kW) is within the limit; 9 (1,251 kW) are over.
+        QVERIFY(!a.rowOverLimit(8 * 139.0));
+        QVERIFY(a.rowOverLimit(9 * 139.0));
+    }
+
+    // The tier table as gpu-clusters-source.txt writes it, in its order, with its source; the rule
+    // places designs by the rows' upper bounds as before: up to 32 development, 256 mid-scale,
+    // 4,096 large-scale, above that hyperscale.
+    void tierTableComesFromTheTable()
+    {
+        const CatalogTables& t = CatalogTables::shipped();
+        QVERIFY(t.tiersSource.contains(QLatin1String("gpu-clusters-source.txt")));
+        QStringList ids;
+        for (const Tier& row : TierTable::rows())
+            ids << row.id;
+        QCOMPARE(ids, QStringList({"development", "mid-scale", "large-scale", "hyperscale", "inference"}));
+        QCOMPARE(&TierTable::rows(), &t.tiers);
+        QCOMPARE(TierTable::row(QStringLiteral("large-scale")).typicalCostMax.value_or(0), 300e6);
+        QVERIFY(!TierTable::row(QStringLiteral("hyperscale")).maxGpus);
+        const std::pair<int, const char*> placed[] = {{8, "development"}, {32, "development"}, {33, "mid-scale"},
+            {256, "mid-scale"}, {257, "large-scale"}, {4096, "large-scale"}, {4097, "hyperscale"},
+            {100000, "hyperscale"}};
+        for (const auto& [gpus, id] : placed)
+            QCOMPARE(TierTable::classify(gpus, ClusterType::Training).id, QLatin1String(id));
+        QCOMPARE(TierTable::classify(4097, ClusterType::Inference).id, QStringLiteral("inference"));
+    }
+
+    // A broken table is a catalog issue naming its file (what `catalog check` prints).
+    void brokenTablesAreReported_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("tier bounds") << QStringLiteral("tiers.json") << QByteArray(R"("max_gpus": 256)")
+                                     << QByteArray(R"("max_gpus": 16)")
+                                     << QStringLiteral("row 1 (mid-scale): max_gpus 16 below min_gpus 64");
+        QTest::newRow("tier missing") << QStringLiteral("tiers.json") << QByteArray(R"("id": "inference")")
+                                      << QByteArray(R"("id": "serving")") << QStringLiteral("no row with id 'inference'");
+        QTest::newRow("default band") << QStringLiteral("facility-defaults.json")
+                                      << QByteArray(R"("value": 1350, "low": 1200)")
+                                      << QByteArray(R"("value": 1350, "low": 1400)")
+                                      << QStringLiteral("cdu_capacity_kw: band must have low <= value <= high");
+        QTest::newRow("default unsourced") << QStringLiteral("facility-defaults.json")
+                                           << QByteArray(R"("source": "estimate: N+1)")
+                                           << QByteArray(R"("unsourced": "estimate: N+1)")
+                                           << QStringLiteral("cdu_spares: 'source' must be a non-empty string");
+    }
+    void brokenTablesAreReported()
+    {
+        QFETCH(QString, file);
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        copyTablesBroken(dir, file, from, to);
+        CatalogTables clean;
+        Catalog c;
+        const auto issues = c.loadDirectory(dir.path());
+        std::vector<CatalogIssue> tableIssues;
+        for (const CatalogIssue& i : issues)
+            if (i.file.startsWith(QLatin1String("tables/")))
+                tableIssues.push_back(i);
+        QCOMPARE(tableIssues.size(), size_t(1));
+        QCOMPARE(tableIssues.front().file, QStringLiteral("tables/") + file);
+        QVERIFY2(tableIssues.front().message.contains(expected), qPrintable(tableIssues.front().message));
+        // The same folder unbroken reads cleanly.
+        QTemporaryDir good;
+        copyTablesBroken(good, file, from, from);
+        QVERIFY(CatalogTables::load(good.path(), clean).empty());
+        QCOMPARE(clean.tiers.size(), size_t(5));
+    }
+
+    // A folder without its tables cannot be used for costing: the problem names the file.
+    void missingTablesAreReported()
+    {
+        QTemporaryDir dir;
+        QDir(dir.path()).mkdir(QStringLiteral("tables"));
+        CatalogTables t;
+        const auto issues = CatalogTables::load(dir.path(), t);
+        QCOMPARE(issues.size(), size_t(2));
+        QCOMPARE(issues[0].file, QStringLiteral("tables/tiers.json"));
+        QCOMPARE(issues[1].file, QStringLiteral("tables/facility-defaults.json"));
+        QVERIFY(issues[0].message.contains(QLatin1String("cannot read")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogTables)
+#include "tst_catalogtables.moc"
