@@ -64,8 +64,9 @@ int runCatalog(Context& ctx)
     const QStringList pos = p.positionalArguments();
 
     if (pos[0] == QLatin1String("check")) {
-        // The catalog as loaded, with every entry it refused: malformed entries, estimates without a
-        // price band, systems priced below their GPUs (hardware-specs.md section 10). Exit 1 on any.
+        // The catalog as loaded, with every entry it refused: malformed or inconsistent entries
+        // (CatalogItemCheck), estimates without a price band, systems priced below their GPUs
+        // (hardware-specs.md section 10), and broken tables (catalogs/tables). Exit 1 on any.
         if (pos.size() != 1)
             throw UsageError(QStringLiteral("'catalog check' takes no further arguments"));
         std::vector<CatalogIssue> issues;

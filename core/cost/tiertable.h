@@ -27,11 +27,11 @@ struct TierInputs {
 };
 
 // The tier table (catalogs/tables/tiers.json, CatalogTables::shipped()) and the rule that places a
-// design in it. Inference clusters (by intent) use the
-// inference row and development clusters the development row at any size; every other design the row of its GPU count by upper bounds: up to 32 development,
-// up to 256 mid-scale, up to 4,096 large-scale, above that hyperscale. The table leaves gaps
-// (33-63, 257-511); a design in a gap belongs to the next row up and gets a TIER-GPUS finding
-// (validate/tierrules.h judges a design against its row).
+// design in it. Inference clusters (by intent) use the inference row and development clusters the
+// development row at any size; every other design the first training row whose upper bound
+// (max_gpus) holds its GPU count: up to 32 development, 256 mid-scale, 4,096 large-scale, above
+// that hyperscale. The table leaves gaps (33-63, 257-511); a design in a gap belongs to the next
+// row up and gets a TIER-GPUS finding (validate/tierrules.h judges a design against its row).
 class TierTable {
 public:
     [[nodiscard]] static const std::vector<Tier>& rows();

@@ -12,7 +12,7 @@ tgz=$(ls "$work"/out/podwright-*.tar.gz)
 echo "built $(basename "$deb") and $(basename "$tgz")"
 
 contents=$(dpkg -c "$deb")
-for f in ./usr/bin/podwright-cli ./usr/share/podwright/catalogs/servers.json ./usr/share/podwright/samples/minimum-viable-cluster.json; do
+for f in ./usr/bin/podwright-cli ./usr/share/podwright/catalogs/servers.json ./usr/share/podwright/catalogs/tables/tiers.json ./usr/share/podwright/catalogs/tables/facility-defaults.json ./usr/share/podwright/samples/minimum-viable-cluster.json; do
   grep -q " $f\$" <<<"$contents" || { echo "missing from the package: $f"; exit 1; }
 done
 if [ -f "$build_dir/app/podwright" ]; then
@@ -32,6 +32,8 @@ cli="$root/usr/bin/podwright-cli"
 "$cli" --version | grep -q "^podwright-cli "
 n=$("$cli" catalog list --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
 [ "$n" -ge 40 ] || { echo "packaged catalog has only $n items"; exit 1; }
+# The packaged catalog, its tables (tier table, facility defaults) included, checks clean.
+"$cli" catalog check >/dev/null || { echo "the packaged catalog does not check clean"; exit 1; }
 "$cli" import "$root/usr/share/podwright/samples/minimum-viable-cluster.json" -o "$work/mvc.podwright" 2>/dev/null
 gpus=$("$cli" info "$work/mvc.podwright" --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["gpus"])')
 [ "$gpus" = 16 ] || { echo "expected 16 GPUs, got $gpus"; exit 1; }
