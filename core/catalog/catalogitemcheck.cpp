@@ -26,7 +26,8 @@ std::optional<QString> portsWithinConnector(const CatalogItem& item)
     for (const PortGroup& g : item.portGroups) {
         const int max = CatalogItemCheck::connectorMaxGbps(g.connector);
         if (max > 0 && g.maxSpeedGbps() * g.portsPerCage > max)
-            return QStringLiteral("port group '%1': %2 port(s) of %3 Gb/s per %4 cage exceed the %5 Gb/s a %4 cage carries")
+            return QStringLiteral(
+                "port group '%1': %2 port(s) of %3 Gb/s per %4 cage exceed the %5 Gb/s a %4 cage carries")
                 .arg(g.name)
                 .arg(g.portsPerCage)
                 .arg(g.maxSpeedGbps())
@@ -151,8 +152,8 @@ int CatalogItemCheck::connectorMaxGbps(const QString& connector)
     // The most one cage of each form factor carries in the catalog's generations: OSFP 1.6T (8 x
     // 200G lanes, XDR), QSFP112 4 x 100G, QSFP56 4 x 50G, QSFP28 4 x 25G, SFP28 1 x 25G, RJ45
     // 10GBASE-T (the lane counts and rates the form factors' names stand for).
-    static const std::pair<const char*, int> kMax[] = {
-        {"OSFP", 1600}, {"QSFP112", 400}, {"QSFP56", 200}, {"QSFP28", 100}, {"SFP28", 25}, {"RJ45", 10}};
+    static const std::pair<const char*, int> kMax[]
+        = {{"OSFP", 1600}, {"QSFP112", 400}, {"QSFP56", 200}, {"QSFP28", 100}, {"SFP28", 25}, {"RJ45", 10}};
     for (const auto& [name, gbps] : kMax)
         if (connector == QLatin1String(name))
             return gbps;
@@ -180,9 +181,10 @@ std::vector<std::pair<const CatalogItem*, QString>> CatalogItemCheck::tallerThan
         return found;
     for (const CatalogItem* i : items)
         if (i->kind != ItemKind::Rack && rackHeightU(*i) > tallest)
-            found.emplace_back(i, QStringLiteral("%1 U is taller than the catalog's tallest rack (%2 U)")
-                                      .arg(rackHeightU(*i))
-                                      .arg(tallest));
+            found.emplace_back(i,
+                QStringLiteral("%1 U is taller than the catalog's tallest rack (%2 U)")
+                    .arg(rackHeightU(*i))
+                    .arg(tallest));
     return found;
 }
 

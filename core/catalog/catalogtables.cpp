@@ -109,7 +109,8 @@ Tier parseTier(TableReader& r, const QJsonObject& o, int index)
     t.expectsInfiniBand = r.flag(o, "expects_infiniband", where);
     t.expectsParallelFs = r.flag(o, "expects_parallel_fs", where);
     if (r.ok() && t.maxGpus && *t.maxGpus < t.minGpus)
-        r.fail(QStringLiteral("%1 (%2): max_gpus %3 below min_gpus %4").arg(where, t.id).arg(*t.maxGpus).arg(t.minGpus));
+        r.fail(
+            QStringLiteral("%1 (%2): max_gpus %3 below min_gpus %4").arg(where, t.id).arg(*t.maxGpus).arg(t.minGpus));
     if (r.ok() && t.typicalCostMax && *t.typicalCostMax < t.typicalCostMin)
         r.fail(QStringLiteral("%1 (%2): typical cost max below min").arg(where, t.id));
     return t;

@@ -381,8 +381,8 @@ public:
             mDesign.nodes().forEach([&](const Node& n) {
                 const CatalogItem* item = mDesign.itemOf(n.id);
                 const int r = mRacks.rackIndexOf(n.id);
-                if (r >= 0 && item && item->gpuCount() <= 0 && rackHeightU(*item) > 0
-                    && n.network != Network::Compute && item->kind != ItemKind::Pdu)
+                if (r >= 0 && item && item->gpuCount() <= 0 && rackHeightU(*item) > 0 && n.network != Network::Compute
+                    && item->kind != ItemKind::Pdu)
                     mService[static_cast<size_t>(r)].push_back(n.id);
             });
         }

@@ -1,7 +1,7 @@
 #include "generate/rackplanner.h"
 
-#include "catalog/rackscale.h"
 #include "catalog/rackheight.h"
+#include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
 #include "facility/powerchain.h"
 #include "generate/designbuilder.h"

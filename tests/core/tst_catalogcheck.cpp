@@ -75,8 +75,8 @@ private Q_SLOTS:
     // the one change of its case.
     void shippedEntriesAreConsistent()
     {
-        for (const char* sku : {"dgx-h100", "connectx-7", "mma1z00-ns400", "mms4x00-ns", "dac-400g-splitter",
-                 "qm9700", "sn2201", "rack-48u", "sn5600", "dgx-gb300-nvl72"}) {
+        for (const char* sku : {"dgx-h100", "connectx-7", "mma1z00-ns400", "mms4x00-ns", "dac-400g-splitter", "qm9700",
+                 "sn2201", "rack-48u", "sn5600", "dgx-gb300-nvl72"}) {
             Catalog c;
             const auto issues = loadBroken({shippedEntry(sku, [](QJsonObject&) {})}, c);
             QVERIFY2(issues.empty(), issues.empty() ? "" : qPrintable(issues.front().toString()));
@@ -90,7 +90,9 @@ private Q_SLOTS:
         const std::vector<Broken> cases{
             // The DGX H100's compute ports list 400 Gb/s only; 200 before 400 is out of order.
             {"speeds fastest first", "dgx-h100",
-                [](QJsonObject& o) { setFirstPortGroup(o, "speeds_gbps", QJsonArray{200, 400}); },
+                [](QJsonObject& o) {
+                    setFirstPortGroup(o, "speeds_gbps", QJsonArray{200, 400});
+                },
                 "fastest first"},
             // ConnectX-7's 400G port in a QSFP56 cage: a QSFP56 cage carries 4 x 50G = 200 Gb/s.
             {"port against its connector", "connectx-7",
@@ -119,15 +121,21 @@ private Q_SLOTS:
             {"switch capacity, two port groups", "sn2201",
                 [](QJsonObject& o) { set(o, "switch", "capacity_tbps", 1.2); }, "neither one way (0.448 Tb/s)"},
             {"rack units against the rack", "rack-48u",
-                [](QJsonObject& o) { o["rack_units"] = QJsonObject{{"value", 42}, {"source", "test"}}; },
+                [](QJsonObject& o) {
+                    o["rack_units"] = QJsonObject{{"value", 42}, {"source", "test"}};
+                },
                 "rack_units 42 U differs from the rack's height_u 48 U"},
             // SN5600: typical above its maximum.
             {"typical power against maximum", "sn5600",
-                [](QJsonObject& o) { o["power_typical_w"] = QJsonObject{{"value", 1e6}, {"source", "test"}}; },
+                [](QJsonObject& o) {
+                    o["power_typical_w"] = QJsonObject{{"value", 1e6}, {"source", "test"}};
+                },
                 "above power_max_w"},
             // GB300 NVL72: max_q above max_p (142 kW).
             {"power modes ordered", "dgx-gb300-nvl72",
-                [](QJsonObject& o) { set(o, "power_modes", "max_q", QJsonObject{{"value", 150}, {"source", "t"}}); },
+                [](QJsonObject& o) {
+                    set(o, "power_modes", "max_q", QJsonObject{{"value", 150}, {"source", "t"}});
+                },
                 "out of order: max_q 150 kW above max_p 142 kW"},
             // GB300 NVL72: 8 shelves of 33 kW = 264 kW provisioned; 7 shelves give 231 kW.
             {"power shelves against provisioned", "dgx-gb300-nvl72",
@@ -170,7 +178,8 @@ private Q_SLOTS:
         QCOMPARE(issues.size(), size_t(1));
         QCOMPARE(issues.front().file, QStringLiteral("broken.json"));
         QCOMPARE(issues.front().sku, QStringLiteral("generic-host"));
-        QVERIFY2(issues.front().message.contains(QLatin1String("50 U is taller than the catalog's tallest rack (48 U)")),
+        QVERIFY2(
+            issues.front().message.contains(QLatin1String("50 U is taller than the catalog's tallest rack (48 U)")),
             qPrintable(issues.front().message));
     }
 

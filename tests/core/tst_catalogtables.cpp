@@ -60,8 +60,8 @@ private Q_SLOTS:
         QCOMPARE(a.rowLimitKw.source, table.rowLimitKw.source);
         QVERIFY(a.rowLimitKw.source.startsWith(QLatin1String("estimate: a row built for one NVIDIA GB200")));
         QVERIFY(a.cduCapacityKw.source.contains(QLatin1String("cdu-inrow-1350kw")));
-        for (const FacilityDefault* d : {&table.rowLimitKw, &table.racksPerLoop, &table.cduSpares, &table.cduCapacityKw,
-                 &table.liquidShare}) {
+        for (const FacilityDefault* d :
+            {&table.rowLimitKw, &table.racksPerLoop, &table.cduSpares, &table.cduCapacityKw, &table.liquidShare}) {
             QVERIFY(d->source.startsWith(QLatin1String("estimate")));
             QVERIFY(d->low <= d->value && d->value <= d->high);
         }
@@ -84,9 +84,9 @@ private Q_SLOTS:
         QCOMPARE(&TierTable::rows(), &t.tiers);
         QCOMPARE(TierTable::row(QStringLiteral("large-scale")).typicalCostMax.value_or(0), 300e6);
         QVERIFY(!TierTable::row(QStringLiteral("hyperscale")).maxGpus);
-        const std::pair<int, const char*> placed[] = {{8, "development"}, {32, "development"}, {33, "mid-scale"},
-            {256, "mid-scale"}, {257, "large-scale"}, {4096, "large-scale"}, {4097, "hyperscale"},
-            {100000, "hyperscale"}};
+        const std::pair<int, const char*> placed[]
+            = {{8, "development"}, {32, "development"}, {33, "mid-scale"}, {256, "mid-scale"}, {257, "large-scale"},
+                {4096, "large-scale"}, {4097, "hyperscale"}, {100000, "hyperscale"}};
         for (const auto& [gpus, id] : placed)
             QCOMPARE(TierTable::classify(gpus, ClusterType::Training).id, QLatin1String(id));
         QCOMPARE(TierTable::classify(4097, ClusterType::Inference).id, QStringLiteral("inference"));
@@ -103,15 +103,16 @@ private Q_SLOTS:
                                      << QByteArray(R"("max_gpus": 16)")
                                      << QStringLiteral("row 1 (mid-scale): max_gpus 16 below min_gpus 64");
         QTest::newRow("tier missing") << QStringLiteral("tiers.json") << QByteArray(R"("id": "inference")")
-                                      << QByteArray(R"("id": "serving")") << QStringLiteral("no row with id 'inference'");
+                                      << QByteArray(R"("id": "serving")")
+                                      << QStringLiteral("no row with id 'inference'");
         QTest::newRow("default band") << QStringLiteral("facility-defaults.json")
                                       << QByteArray(R"("value": 1350, "low": 1200)")
                                       << QByteArray(R"("value": 1350, "low": 1400)")
                                       << QStringLiteral("cdu_capacity_kw: band must have low <= value <= high");
-        QTest::newRow("default unsourced") << QStringLiteral("facility-defaults.json")
-                                           << QByteArray(R"("source": "estimate: N+1)")
-                                           << QByteArray(R"("unsourced": "estimate: N+1)")
-                                           << QStringLiteral("cdu_spares: 'source' must be a non-empty string");
+        QTest::newRow("default unsourced")
+            << QStringLiteral("facility-defaults.json") << QByteArray(R"("source": "estimate: N+1)")
+            << QByteArray(R"("unsourced": "estimate: N+1)")
+            << QStringLiteral("cdu_spares: 'source' must be a non-empty string");
     }
     void brokenTablesAreReported()
     {
