@@ -366,6 +366,12 @@ std::unique_ptr<Catalog> Catalog::loadDefault(std::vector<CatalogIssue>* issues)
     if (!QDir(dir).exists())
         throw IoError(QStringLiteral("hardware catalog folder not found: %1 (set PODWRIGHT_CATALOG_DIR)").arg(dir));
     auto found = catalog->loadDirectory(dir);
+    // The shipped folder needs its tables (loadDirectory checks them when present): without them
+    // nothing can be costed or powered, so `catalog check` says so before `generate` fails.
+    if (!QDir(dir).exists(QLatin1String(CatalogTables::kFolder)))
+        found.push_back({dir, -1, {},
+            QStringLiteral("no %1/ folder (the tier table and facility defaults, catalogs/tables in the source tree)")
+                .arg(QLatin1String(CatalogTables::kFolder))});
     const QString user = qEnvironmentVariable("PODWRIGHT_USER_CATALOG");
     if (!user.isEmpty()) {
         auto more = catalog->loadUserFile(user);

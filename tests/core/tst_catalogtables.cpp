@@ -151,6 +151,24 @@ private Q_SLOTS:
         QCOMPARE(issues[1].file, QStringLiteral("tables/facility-defaults.json"));
         QVERIFY(issues[0].message.contains(QLatin1String("cannot read")));
     }
+
+    // `catalog check` (Catalog::loadDefault) on a catalog folder with no tables/ says so, rather
+    // than passing and leaving `generate` to fail on the missing tier table.
+    void defaultFolderWithoutTablesIsReported()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(QDir(Catalog::defaultDirectory()).filePath(QStringLiteral("facility.json")),
+            dir.filePath(QStringLiteral("facility.json"))));
+        const QByteArray shipped = qgetenv("PODWRIGHT_CATALOG_DIR");
+        qputenv("PODWRIGHT_CATALOG_DIR", dir.path().toLocal8Bit());
+        std::vector<CatalogIssue> issues;
+        const auto catalog = Catalog::loadDefault(&issues);
+        qputenv("PODWRIGHT_CATALOG_DIR", shipped);
+        QVERIFY(catalog->item(QStringLiteral("rack-48u")));
+        QCOMPARE(issues.size(), size_t(1));
+        QVERIFY2(
+            issues.front().message.contains(QLatin1String("no tables/ folder")), qPrintable(issues.front().message));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCatalogTables)
