@@ -343,6 +343,10 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
         seg.leaf = o.leaf;
         seg.leafDownGroup = o.down;
         seg.leafUpGroup = o.up;
+        // Dual-homed as the plain hosts are: packed in order, every in-band port of an NVL72 rack
+        // (18 trays) sat on one SN5600 leaf, and losing that leaf cut five racks off management.
+        seg.spread = true;
+        seg.minLeaves = 2;
         segments.push_back(std::move(seg));
         models << o.leaf->sku;
     }
