@@ -284,6 +284,9 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     AccessFabric::Spec spec{sw, dataGroup, dataGroup, sw, dataGroup, Network::InBand, QStringLiteral("inb"), origin};
     spec.spineReserve = spineReserve;
     spec.peerLinks = kPeerLinks;
+    // Dual-homed hosts are no help under one spine: losing it cut every host of a leaf off the
+    // others and off the head nodes (GB300 NVL72, one SU: 576 GPUs out of the scheduler's reach).
+    spec.minSpines = 2;
     std::vector<PortRef> ports = portsWithRole(b, hosts, PortRole::InBand);
     const int radix = spineGroup.count;
 

@@ -819,15 +819,31 @@ private Q_SLOTS:
         QCOMPARE(uncabled, 0);
     }
 
-    // Issue 26: one in-band leaf lost cuts no rack off management. 2 SU of GB300 on Q3400: 16 racks
-    // x 18 trays = 288 in-band ports / 96 = 3 SN5600 leaves, an odd count, so the three stand
-    // together and each rack's 18 ports alternate over them (6 on each). Packed in order, racks 1-5
-    // (90 ports) sat wholly on the first leaf, whose loss cut 5 x 72 = 360 GPUs off in-band
-    // management, and `options` named it the worst single failure. Now no in-band switch loses a
-    // GPU, and the worst single switch or rack loss is one NVL72 rack itself: 72 GPUs.
+    // Issue 26: one in-band switch lost cuts no rack off management. GB300 on Q3400, the in-band
+    // tray ports on SN5600 leaves of 96 down:
+    //   2 SU: 16 racks x 18 = 288 ports / 96 = 3 leaves, an odd count, so the three stand together
+    //   and each rack's 18 ports alternate over them: 6 on each. Packed in order, racks 1-5 (90
+    //   ports) sat wholly on the first leaf, whose loss cut 5 x 72 = 360 GPUs off in-band
+    //   management, and `options` named it the worst single failure.
+    //   1 SU: 8 x 18 = 144 ports / 96 = 2 leaves, a pair: 9 ports of each rack on each. Their 2 x 48
+    //   uplinks fit one SN4600C spine, whose loss cut all 8 racks (576 GPUs) off the head nodes,
+    //   which sit on SN4600C leaves of their own: the in-band network now has two spines at least.
+    // No in-band switch loses a GPU, and the worst single switch or rack loss is one NVL72 rack
+    // itself: 72 GPUs.
+    void inBandLeafLossCutsNoRackOff_data()
+    {
+        QTest::addColumn<int>("racks");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("portsPerLeaf");
+        QTest::newRow("1 SU") << 8 << 2 << 9;
+        QTest::newRow("2 SU") << 16 << 3 << 6;
+    }
     void inBandLeafLossCutsNoRackOff()
     {
-        const GenerateResult r = generate(QStringLiteral("dgx-gb300-nvl72"), 16, QStringLiteral("q3400"), true);
+        QFETCH(int, racks);
+        QFETCH(int, leaves);
+        QFETCH(int, portsPerLeaf);
+        const GenerateResult r = generate(QStringLiteral("dgx-gb300-nvl72"), racks, QStringLiteral("q3400"), true);
         QVERIFY2(r.ok(), qPrintable(r.error));
         const Design& d = *r.design;
         std::map<quint32, std::map<quint32, int>> leavesOfRack; // rack -> in-band SN5600 leaf -> ports
@@ -839,11 +855,11 @@ private Q_SLOTS:
             if (rack && leaf->network == Network::InBand && leaf->sku == QLatin1String("sn5600"))
                 ++leavesOfRack[rack->id.value()][leaf->id.value()];
         });
-        QCOMPARE(int(leavesOfRack.size()), 16);
-        for (const auto& [rack, leaves] : leavesOfRack) {
-            QCOMPARE(int(leaves.size()), 3);
-            for (const auto& [leaf, ports] : leaves)
-                QCOMPARE(ports, 6);
+        QCOMPARE(int(leavesOfRack.size()), racks);
+        for (const auto& [rack, reached] : leavesOfRack) {
+            QCOMPARE(int(reached.size()), leaves);
+            for (const auto& [leaf, ports] : reached)
+                QCOMPARE(ports, portsPerLeaf);
         }
         const FailureDomains f = FailureDomains::of(d);
         int worst = 0;
