@@ -183,6 +183,28 @@ private Q_SLOTS:
         noSwitchCutsAServerOff(d);
     }
 
+    // Issue 26: a two-tier fabric has two spines at least. 64 L40S (2 x 200G each) on SN5610 (64
+    // single-port 800G cages), rail-optimized at 1:1 in bandwidth: a rail leaf takes d x 200G down
+    // and u x 800G up with d = 4u and d + u <= 64, so 48 down and 12 up: units of 48, 2 units (the
+    // second 16 of 48 slots), 2 rails each = 4 leaves, 4 x 12 = 48 uplinks. They fit one spine,
+    // whose loss cut the second unit's 16 servers off the first (FABRIC-SPOF, bisection 0); the
+    // smallest divisor s >= 2 of 12 with 48 / s <= 64 is 2: two spines of 24 ports. Node-leaf 128.
+    void l40sOnSn5610HasTwoSpines()
+    {
+        const Design d = make("smc-421ge-l40s", 64, "sn5610", TopologyKind::RailOptimized);
+        const FabricReport r = analyzeFabric(d);
+        QCOMPARE(r.leafSwitches, 4);
+        QCOMPARE(r.spineSwitches, 2);
+        QCOMPARE(r.nodeLeafLinks, 128);
+        QCOMPARE(r.leafSpineLinks, 48);
+        for (const Finding& f : validate(d))
+            QVERIFY2(f.code != QLatin1String("FABRIC-SPOF"), qPrintable(f.message));
+        // Either spine lost leaves the other's 24 of 48 uplinks: half the leaves' uplink bandwidth.
+        for (const FailureScenario& s : FailureDomains::of(d).scenarios)
+            if (s.kind == FailureKind::Switch && s.network == Network::Compute && s.detail.startsWith(QLatin1String("spine")))
+                QVERIFY2(s.bisectionRatio && *s.bisectionRatio >= 0.5, qPrintable(s.entity));
+    }
+
     // Rail-optimized beyond one leaf per rail: a server whose catalog entry names no scalable unit
     // gets the unit one rail leaf holds in bandwidth, 84 L40S at 1:1 (not the DGX SuperPOD's 32).
     // 200 L40S: 3 SUs (84, 84 and 32 of 84 slots, the last built whole), 2 rail leaves each = 6
