@@ -109,8 +109,8 @@ std::optional<int> defaultSuOf(const GeneratorOptions& base, const Catalog& cata
 
 // A chosen design built from recorded dials (an explicit unit size) misses the generator's note
 // that it capped the catalog's scalable unit: the architect asked for no size, so say it.
-void noteUnitCap(const DesignOptions::Request& r, const GeneratorOptions& built, const Catalog& catalog,
-    GenerateResult& result)
+void noteUnitCap(
+    const DesignOptions::Request& r, const GeneratorOptions& built, const Catalog& catalog, GenerateResult& result)
 {
     if (!result.ok() || r.base.suSize != 0)
         return;

@@ -441,9 +441,8 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
             if (static_cast<int>(i % static_cast<size_t>(rails)) % planes == plane)
                 planeLeafList.push_back(leaves[i]);
         ClosBuilder::Result clos;
-        if (auto error
-            = ClosBuilder::build(b, sw, planeLeafList, uplinks, podUnits * railsPerPlane, true, kSpineY, kCoreY, clos,
-                0, false, 0, kMinSpines))
+        if (auto error = ClosBuilder::build(b, sw, planeLeafList, uplinks, podUnits * railsPerPlane, true, kSpineY,
+                kCoreY, clos, 0, false, 0, kMinSpines))
             return error;
         if (planes > 1)
             ClosBuilder::namePlane(d, clos, plane);

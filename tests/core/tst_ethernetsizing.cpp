@@ -201,7 +201,8 @@ private Q_SLOTS:
             QVERIFY2(f.code != QLatin1String("FABRIC-SPOF"), qPrintable(f.message));
         // Either spine lost leaves the other's 24 of 48 uplinks: half the leaves' uplink bandwidth.
         for (const FailureScenario& s : FailureDomains::of(d).scenarios)
-            if (s.kind == FailureKind::Switch && s.network == Network::Compute && s.detail.startsWith(QLatin1String("spine")))
+            if (s.kind == FailureKind::Switch && s.network == Network::Compute
+                && s.detail.startsWith(QLatin1String("spine")))
                 QVERIFY2(s.bisectionRatio && *s.bisectionRatio >= 0.5, qPrintable(s.entity));
     }
 
