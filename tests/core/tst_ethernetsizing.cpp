@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <set>
 
 using namespace pw;
@@ -204,6 +205,34 @@ private Q_SLOTS:
             if (s.kind == FailureKind::Switch && s.network == Network::Compute
                 && s.detail.startsWith(QLatin1String("spine")))
                 QVERIFY2(s.bisectionRatio && *s.bisectionRatio >= 0.5, qPrintable(s.entity));
+    }
+
+    // Issue 26: the in-band network has two spines wherever it has spines, and stays two tiers. 4
+    // L40S: their 8 RJ45 in-band ports on a pair of SN2201 (4 each), the 2 head nodes' 4 QSFP28
+    // ports on a pair of SN4600C (2 each); each leaf's share of uplinks, 1, rises to 2 so that it
+    // reaches both SN4600C spines: 4 leaves x 2 = 8 leaf-spine links, no core. Under one spine its
+    // loss cut the 4 servers (32 GPUs) off the head nodes; two spines on leaves of one uplink each
+    // took a third tier (one spine, one core and 32 links between them).
+    void smallInBandHasTwoSpinesInTwoTiers()
+    {
+        const Design d = make("smc-421ge-l40s", 4, "sn5600", TopologyKind::RailOptimized);
+        std::map<FabricTier, int> tiers;
+        int leafSpine = 0;
+        d.nodes().forEach([&](const Node& n) { tiers[n.tier] += n.network == Network::InBand; });
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            leafSpine += a->network == Network::InBand && b->network == Network::InBand && a->tier != b->tier;
+        });
+        QCOMPARE(tiers[FabricTier::Leaf], 4);
+        QCOMPARE(tiers[FabricTier::Spine], 2);
+        QCOMPARE(tiers[FabricTier::Core], 0);
+        QCOMPARE(leafSpine, 8);
+        AnalysisOptions a;
+        a.bisection = false;
+        for (const FailureScenario& s : FailureDomains::of(d, a).scenarios)
+            if (s.kind == FailureKind::Switch && s.network == Network::InBand)
+                QVERIFY2(s.gpusLost == 0, qPrintable(s.entity + QStringLiteral(": ") + s.effect));
     }
 
     // Rail-optimized beyond one leaf per rail: a server whose catalog entry names no scalable unit
