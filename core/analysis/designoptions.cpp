@@ -107,6 +107,18 @@ std::optional<int> defaultSuOf(const GeneratorOptions& base, const Catalog& cata
     return StorageGuidance::serversPerSu(*server);
 }
 
+// A chosen design built from recorded dials (an explicit unit size) misses the generator's note
+// that it capped the catalog's scalable unit: the architect asked for no size, so say it.
+void noteUnitCap(
+    const DesignOptions::Request& r, const GeneratorOptions& built, const Catalog& catalog, GenerateResult& result)
+{
+    if (!result.ok() || r.base.suSize != 0)
+        return;
+    const QString note = FabricGenerator::scalableUnitCapNote(built, catalog);
+    if (!note.isEmpty() && !result.notes.contains(note))
+        result.notes << note;
+}
+
 bool cheaper(const DesignOption& a, const DesignOption& b)
 {
     return a.capex.mid < b.capex.mid;
@@ -332,6 +344,7 @@ DesignOptions::Choice DesignOptions::choose(const Request& r, const Catalog& cat
             c.why = why(*best, c.considered.size());
             if (c.result.ok())
                 c.result.notes << QStringLiteral("topology: %1").arg(c.why);
+            noteUnitCap(r, best->arguments, catalog, c.result);
             return c;
         }
         GeneratorOptions o = r.base; // none passes validation: the recipe as asked, and its findings
@@ -386,6 +399,7 @@ DesignOptions::Choice DesignOptions::choose(const Request& r, const Catalog& cat
         costed[i].option.name = full.name;
         if (full.errors == 0) {
             c.result = std::move(g);
+            noteUnitCap(r, full.arguments, catalog, c.result);
             c.chosen = full;
             costed[i].option = full;
             break;

@@ -87,10 +87,12 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
         return std::max<long long>(spec.minSpines, (links + spec.spineReserve + radix - 1) / radix);
     };
     long long spines = spinesFor(total);
-    const int maxUp = *std::max_element(uplinks.begin(), uplinks.end());
     // Two tiers keep every leaf on every spine: a spread leaf whose share of uplinks is below the
-    // spine count rises to it (within its segment's `up`), and the spines are counted again.
-    for (long long before = 0; spines <= maxUp && spines != before;) {
+    // spine count rises to it (within its segment's `up`), and the spines are counted again. So do
+    // leaves of one uplink each under the two spines minSpines asks for (4 L40S: two SN2201 and two
+    // SN4600C leaves), which would otherwise take a third tier.
+    const int mostUp = *std::max_element(allowedUp.begin(), allowedUp.end());
+    for (long long before = 0; spines <= mostUp && spines != before;) {
         before = spines;
         for (size_t l = 0; l < r.leaves.size(); ++l)
             if (const int want = static_cast<int>(std::min<long long>(spines, allowedUp[l])); uplinks[l] < want) {
@@ -99,6 +101,7 @@ AccessFabric::Result AccessFabric::build(DesignBuilder& b, const Spec& spec, con
             }
         spines = spinesFor(total);
     }
+    const int maxUp = *std::max_element(uplinks.begin(), uplinks.end());
     if (spines > maxUp && maxUp > 0)
         return buildThreeTier(b, spec, r, uplinks, upGroups, maxUp, radix);
     const double width = static_cast<double>(r.leaves.size()) * 250;

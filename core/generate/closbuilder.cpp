@@ -6,13 +6,14 @@
 
 namespace pw {
 
-int ClosBuilder::twoTierSpines(int leaves, int uplinks, int radix)
+int ClosBuilder::twoTierSpines(int leaves, int uplinks, int radix, int minSpines)
 {
     if (leaves > radix || uplinks <= 0)
         return 0;
-    for (int s = 1; s <= uplinks; ++s)
-        if (uplinks % s == 0 && (leaves * uplinks + s - 1) / s <= radix)
-            return s;
+    for (int from : {std::max(1, minSpines), 1})
+        for (int s = from; s <= uplinks; ++s)
+            if (uplinks % s == 0 && (leaves * uplinks + s - 1) / s <= radix)
+                return s;
     return uplinks;
 }
 
@@ -36,7 +37,7 @@ void ClosBuilder::namePlane(Design& d, const Result& result, int plane)
 
 std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& sw, const std::vector<Leaf>& leaves,
     int uplinks, int leavesPerPod, bool allowThreeTier, double spineY, double coreY, Result& result, int spinesOfPod,
-    bool forceThreeTier, int topReserve)
+    bool forceThreeTier, int topReserve, int minSpines)
 {
     const int dataGroup = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
     const int radix = sw.portGroups[static_cast<size_t>(dataGroup)].count;
@@ -48,7 +49,7 @@ std::optional<QString> ClosBuilder::build(DesignBuilder& b, const CatalogItem& s
 
     const int topRadix = radix - std::max(0, topReserve);
     if (leafCount <= topRadix && !forceThreeTier) {
-        const int spines = twoTierSpines(leafCount, uplinks, topRadix);
+        const int spines = twoTierSpines(leafCount, uplinks, topRadix, minSpines);
         const int perSpine = uplinks / spines;
         result.tiers = 2;
         result.spines.reserve(static_cast<size_t>(spines));

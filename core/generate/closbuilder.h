@@ -35,8 +35,9 @@ public:
     };
 
     // Spines of a two-tier fabric: the smallest divisor of the uplinks that keeps each spine
-    // within its radix (0 when leaves exceed the radix: three tiers).
-    [[nodiscard]] static int twoTierSpines(int leaves, int uplinks, int radix);
+    // within its radix (0 when leaves exceed the radix: three tiers), and at least minSpines where
+    // a divisor allows it (a leaf with one uplink has one spine).
+    [[nodiscard]] static int twoTierSpines(int leaves, int uplinks, int radix, int minSpines = 1);
 
     // leavesPerPod: how many leaves form a pod if three tiers are needed (whole scalable units).
     // podOf: for each leaf, receives the pod group (three tiers), else unchanged.
@@ -50,9 +51,11 @@ public:
     // topReserve: ports each switch of the top tier (spines of two tiers, cores of three) keeps
     // free, its last ones, for the subnet managers of a fabric whose leaves are full (Q3400 leaves
     // of 72 down and 72 up): the top tier is sized for radix - topReserve ports.
+    // minSpines (two tiers): the fewest spines where the uplinks divide (twoTierSpines).
     [[nodiscard]] static std::optional<QString> build(DesignBuilder& builder, const CatalogItem& sw,
         const std::vector<Leaf>& leaves, int uplinks, int leavesPerPod, bool allowThreeTier, double spineY,
-        double coreY, Result& result, int spinesPerPod = 0, bool forceThreeTier = false, int topReserve = 0);
+        double coreY, Result& result, int spinesPerPod = 0, bool forceThreeTier = false, int topReserve = 0,
+        int minSpines = 1);
     // The switches of the top tier that build() made (cores, else spines).
     [[nodiscard]] static const std::vector<NodeId>& topTier(const Result& result)
     {

@@ -1084,6 +1084,16 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     return result;
 }
 
+QString FabricGenerator::scalableUnitCapNote(const GeneratorOptions& options, const Catalog& catalog)
+{
+    GeneratorOptions asGiven = options;
+    asGiven.suSize = 0;
+    Parts parts;
+    if (resolveDials(asGiven, catalog, parts) || parts.unitNote.isEmpty())
+        return {};
+    return options.suSize == 0 || options.suSize == parts.o.suSize ? parts.unitNote : QString();
+}
+
 std::optional<GenerateResult> FabricGenerator::generatePass(const GeneratorOptions& given, const Catalog& catalog,
     int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks, bool finishUnlinked)
 {

@@ -16,6 +16,12 @@ class FabricGenerator {
 public:
     [[nodiscard]] static GenerateResult generate(const GeneratorOptions& options, const Catalog& catalog);
 
+    // The note generate() gives when, with no scalable-unit size given, it caps the catalog's unit
+    // at what one rail leaf holds, for dials whose unit size is that cap or not given (`options`
+    // records a built design's size as an explicit dial, and generate() keeps an explicit size
+    // without a note); empty when the unit is not capped.
+    [[nodiscard]] static QString scalableUnitCapNote(const GeneratorOptions& options, const Catalog& catalog);
+
 private:
     // One pass. The in-band network is built before the racks and the out-of-band network that
     // uplinks into it, so it cannot count those uplinks: when some found no in-band port, a second

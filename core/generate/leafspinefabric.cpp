@@ -241,7 +241,9 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
         notes << QStringLiteral("one leaf holds every server: no spine tier");
     } else {
         ClosBuilder::Result clos;
-        if (auto error = ClosBuilder::build(b, sw, closLeaves, up, 0, false, 350, 100, clos))
+        // Two spines at least: under one, losing it cut every leaf off the others (64 L40S on
+        // SN5610: 4 leaves of 12 uplinks fit one spine; two take 6 from each).
+        if (auto error = ClosBuilder::build(b, sw, closLeaves, up, 0, false, 350, 100, clos, 0, false, 0, 2))
             return error;
         layout.tiers = clos.tiers;
         layout.spineRows.push_back(clos.spines);

@@ -21,6 +21,9 @@ constexpr double kServerY = 900;
 constexpr double kLeafY = 600;
 constexpr double kSpineY = 350;
 constexpr double kCoreY = 100;
+// The fewest spines of a two-tier plane: under one, losing it cut the scalable units off each
+// other (64 L40S on SN5610 in units of 48: the second unit's 16 servers).
+constexpr int kMinSpines = 2;
 
 // NVIDIA DGX BasePOD: below one SU the compute fabric is one switch where the whole cluster fits it,
 // else two switches (two QM9700 for 8 DGX), each taking half of every server's rails, so that losing
@@ -229,9 +232,9 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
     if (!small && (minUplinks < su || sizedFromServers) && planeLeaves <= radix) {
         const int room = radix - su - (ufmOnSpare ? 1 : 0);
         const int mostUplinks = sizedFromServers ? room : std::min(su - 1, room);
-        int fewest = ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix);
+        int fewest = ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix, kMinSpines);
         for (int u = minUplinks + 1; u <= mostUplinks; ++u) {
-            const int spines = ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), u, radix);
+            const int spines = ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), u, radix, kMinSpines);
             if (spines < fewest) {
                 fewest = spines;
                 uplinks = u;
@@ -247,7 +250,7 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
                          .arg(o.oversubscription.toString())
                          .arg(minUplinks)
                          .arg(fewest)
-                         .arg(ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix));
+                         .arg(ClosBuilder::twoTierSpines(static_cast<int>(planeLeaves), minUplinks, radix, kMinSpines));
     }
     layout.leafUplinks = uplinks;
     if (!small)
@@ -438,8 +441,8 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
             if (static_cast<int>(i % static_cast<size_t>(rails)) % planes == plane)
                 planeLeafList.push_back(leaves[i]);
         ClosBuilder::Result clos;
-        if (auto error
-            = ClosBuilder::build(b, sw, planeLeafList, uplinks, podUnits * railsPerPlane, true, kSpineY, kCoreY, clos))
+        if (auto error = ClosBuilder::build(b, sw, planeLeafList, uplinks, podUnits * railsPerPlane, true, kSpineY,
+                kCoreY, clos, 0, false, 0, kMinSpines))
             return error;
         if (planes > 1)
             ClosBuilder::namePlane(d, clos, plane);

@@ -284,6 +284,9 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     AccessFabric::Spec spec{sw, dataGroup, dataGroup, sw, dataGroup, Network::InBand, QStringLiteral("inb"), origin};
     spec.spineReserve = spineReserve;
     spec.peerLinks = kPeerLinks;
+    // Dual-homed hosts are no help under one spine: losing it cut every host of a leaf off the
+    // others and off the head nodes (GB300 NVL72, one SU: 576 GPUs out of the scheduler's reach).
+    spec.minSpines = 2;
     std::vector<PortRef> ports = portsWithRole(b, hosts, PortRole::InBand);
     const int radix = spineGroup.count;
 
@@ -343,6 +346,10 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
         seg.leaf = o.leaf;
         seg.leafDownGroup = o.down;
         seg.leafUpGroup = o.up;
+        // Dual-homed as the plain hosts are: packed in order, every in-band port of an NVL72 rack
+        // (18 trays) sat on one SN5600 leaf, and losing that leaf cut five racks off management.
+        seg.spread = true;
+        seg.minLeaves = 2;
         segments.push_back(std::move(seg));
         models << o.leaf->sku;
     }

@@ -70,6 +70,28 @@ class TestDesignOptions : public QObject {
     }
 
 private Q_SLOTS:
+    // Issue 26: `generate` without a topology builds the options' choice from its recorded dials,
+    // whose scalable-unit size is explicit, so the generator's note that it capped the catalog's
+    // unit went missing. 64 DGX B300 on QM9700 at 1:1: RA-11339's SU of 72 needs 72 down + 72 up
+    // of a 64-port leaf; one leaf holds 32 + 32, so units of 32, and the notes say what and why.
+    void chosenCappedUnitIsNoted()
+    {
+        DesignOptions::Request r;
+        r.base.serverSku = QStringLiteral("dgx-b300");
+        r.base.nodes = 64;
+        r.base.switchSku = QStringLiteral("qm9700");
+        r.asked = r.base.oversubscription;
+        const DesignOptions::Choice c = DesignOptions::choose(r, test::shippedCatalog());
+        QVERIFY2(c.result.ok(), qPrintable(c.result.error));
+        QVERIFY(c.chosen);
+        QCOMPARE(c.chosen->arguments.suSize, 32);
+        const QString notes = c.result.notes.join(QLatin1Char('\n'));
+        QVERIFY2(notes.contains(QStringLiteral("the 72-server scalable unit of dgx-b300 does not fit a rail leaf of "
+                                               "qm9700 at 1:1"))
+                && notes.contains(QStringLiteral("scalable units of 32 servers, what one leaf holds")),
+            qPrintable(notes));
+    }
+
     // Every option is what its arguments build, the front has no dominated member, at least three
     // are shown, and `generate` without a topology builds the cheapest option meeting 1:1 (or, at
     // a published design point, the RA's rail-optimized recipe and says so).

@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <set>
 
 using namespace pw;
@@ -181,6 +182,57 @@ private Q_SLOTS:
         const QStringList e = errors(validate(d));
         QVERIFY2(e.isEmpty(), qPrintable(e.join(QLatin1Char('\n'))));
         noSwitchCutsAServerOff(d);
+    }
+
+    // Issue 26: a two-tier fabric has two spines at least. 64 L40S (2 x 200G each) on SN5610 (64
+    // single-port 800G cages), rail-optimized at 1:1 in bandwidth: a rail leaf takes d x 200G down
+    // and u x 800G up with d = 4u and d + u <= 64, so 48 down and 12 up: units of 48, 2 units (the
+    // second 16 of 48 slots), 2 rails each = 4 leaves, 4 x 12 = 48 uplinks. They fit one spine,
+    // whose loss cut the second unit's 16 servers off the first (FABRIC-SPOF, bisection 0); the
+    // smallest divisor s >= 2 of 12 with 48 / s <= 64 is 2: two spines of 24 ports. Node-leaf 128.
+    void l40sOnSn5610HasTwoSpines()
+    {
+        const Design d = make("smc-421ge-l40s", 64, "sn5610", TopologyKind::RailOptimized);
+        const FabricReport r = analyzeFabric(d);
+        QCOMPARE(r.leafSwitches, 4);
+        QCOMPARE(r.spineSwitches, 2);
+        QCOMPARE(r.nodeLeafLinks, 128);
+        QCOMPARE(r.leafSpineLinks, 48);
+        for (const Finding& f : validate(d))
+            QVERIFY2(f.code != QLatin1String("FABRIC-SPOF"), qPrintable(f.message));
+        // Either spine lost leaves the other's 24 of 48 uplinks: half the leaves' uplink bandwidth.
+        for (const FailureScenario& s : FailureDomains::of(d).scenarios)
+            if (s.kind == FailureKind::Switch && s.network == Network::Compute
+                && s.detail.startsWith(QLatin1String("spine")))
+                QVERIFY2(s.bisectionRatio && *s.bisectionRatio >= 0.5, qPrintable(s.entity));
+    }
+
+    // Issue 26: the in-band network has two spines wherever it has spines, and stays two tiers. 4
+    // L40S: their 8 RJ45 in-band ports on a pair of SN2201 (4 each), the 2 head nodes' 4 QSFP28
+    // ports on a pair of SN4600C (2 each); each leaf's share of uplinks, 1, rises to 2 so that it
+    // reaches both SN4600C spines: 4 leaves x 2 = 8 leaf-spine links, no core. Under one spine its
+    // loss cut the 4 servers (32 GPUs) off the head nodes; two spines on leaves of one uplink each
+    // took a third tier (one spine, one core and 32 links between them).
+    void smallInBandHasTwoSpinesInTwoTiers()
+    {
+        const Design d = make("smc-421ge-l40s", 4, "sn5600", TopologyKind::RailOptimized);
+        std::map<FabricTier, int> tiers;
+        int leafSpine = 0;
+        d.nodes().forEach([&](const Node& n) { tiers[n.tier] += n.network == Network::InBand; });
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            leafSpine += a->network == Network::InBand && b->network == Network::InBand && a->tier != b->tier;
+        });
+        QCOMPARE(tiers[FabricTier::Leaf], 4);
+        QCOMPARE(tiers[FabricTier::Spine], 2);
+        QCOMPARE(tiers[FabricTier::Core], 0);
+        QCOMPARE(leafSpine, 8);
+        AnalysisOptions a;
+        a.bisection = false;
+        for (const FailureScenario& s : FailureDomains::of(d, a).scenarios)
+            if (s.kind == FailureKind::Switch && s.network == Network::InBand)
+                QVERIFY2(s.gpusLost == 0, qPrintable(s.entity + QStringLiteral(": ") + s.effect));
     }
 
     // Rail-optimized beyond one leaf per rail: a server whose catalog entry names no scalable unit

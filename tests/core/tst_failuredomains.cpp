@@ -269,7 +269,9 @@ private Q_SLOTS:
     // Gb/s: (126 + 8 + 4) x 400 = 55,200. In-band (SN4600C, 48 down): 2 x 63 server ports and 2 x 5
     // management servers' at 100 Gb/s = 13,600; 136 ports need 3 leaves, a group of three taking
     // the ports in turn: 46, 45, 45, every host on two of them, the management servers' 10 ports
-    // over all three; one spine. Out-of-band (SN2201): servers run on.
+    // over all three; two spines (one would carry the 3 x 16 uplinks, but the in-band network has
+    // at least two wherever it has spines, issue 26: under one, hosts on leaves without a head
+    // node lost the scheduler with it). Out-of-band (SN2201): servers run on.
     void storageAndManagementSwitchesByHand()
     {
         GeneratorOptions o;
@@ -287,7 +289,7 @@ private Q_SLOTS:
             return k;
         };
         QCOMPARE(switchesOf(Network::Storage), 8);
-        QCOMPARE(switchesOf(Network::InBand), 4);
+        QCOMPARE(switchesOf(Network::InBand), 5);
         QVERIFY(switchesOf(Network::OutOfBand) >= 1);
 
         // A server storage leaf: no server loses storage; its 36 servers keep it on their link to

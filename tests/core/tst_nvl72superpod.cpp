@@ -2,9 +2,11 @@
 #include "cost/billofmaterials.h"
 #include "cost/powerfigures.h"
 #include "facility/powerchain.h"
+#include "failures/failuredomains.h"
 #include "failures/servicereach.h"
 #include "floor/floorlayout.h"
 #include "generate/fabricgenerator.h"
+#include "generate/opticsrules.h"
 #include "sizing/workloadsizer.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
@@ -752,6 +754,122 @@ private Q_SLOTS:
         });
         QVERIFY(mixed);
         QCOMPARE(twinFindings(d), 1);
+    }
+
+    // Issue 26: every in-band uplink of a 16-SU design has a cable. The BlueField-3 in-band ports
+    // (QSFP112, 400/200G) share no speed with the SN4600C in-band spines (100G), so they land on
+    // SN5600 access leaves of 96 down and 32 up (a quarter of 128 ports) uplinked at 100 GbE.
+    //   GB300: 128 racks x 18 trays = 2,304 ports / 96 = 24 leaves; 24 x 32 = 768 uplinks.
+    //   GB200: 128 racks x 36 BlueField-3 = 4,608 ports / 96 = 48 leaves; 48 x 32 = 1,536 uplinks.
+    // Within the 2 m of the MCP7Y60 splitter DAC an uplink is copper; beyond it (675 and 1,465 of
+    // them were left uncabled), the SN5600 cage takes the twin-port 2x DR4 module in 100G breakout
+    // and the SN4600C cage a 100GBASE-DR QSFP28, over duplex LC single-mode fibre (500 m).
+    void inBandUplinksAreCabledAtSixteenSu_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<QString>("switchSku");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("uplinks");
+        QTest::newRow("gb300 q3400") << QStringLiteral("dgx-gb300-nvl72") << QStringLiteral("q3400") << 24 << 768;
+        QTest::newRow("gb200 qm9700") << QStringLiteral("dgx-gb200-nvl72") << QStringLiteral("qm9700") << 48 << 1536;
+    }
+    void inBandUplinksAreCabledAtSixteenSu()
+    {
+        QFETCH(QString, server);
+        QFETCH(QString, switchSku);
+        QFETCH(int, leaves);
+        QFETCH(int, uplinks);
+        const GenerateResult r = generate(server, 128, switchSku, true); // with management networks
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        auto inBand = [&](NodeId id, const char* sku) {
+            const Node* n = d.node(id);
+            return n->network == Network::InBand && n->sku == QLatin1String(sku);
+        };
+        int sn5600Leaves = 0;
+        d.nodes().forEach([&](const Node& n) { sn5600Leaves += inBand(n.id, "sn5600") && n.tier == FabricTier::Leaf; });
+        QCOMPARE(sn5600Leaves, leaves);
+        const OpticsRules::Items parts = OpticsRules::partsOf(d);
+        int uncabled = 0;
+        int copper = 0;
+        int optical = 0;
+        d.links().forEach([&](const Link& l) {
+            uncabled += l.cableSku.isEmpty();
+            const bool up = (inBand(l.a.node, "sn5600") && inBand(l.b.node, "sn4600c"))
+                || (inBand(l.a.node, "sn4600c") && inBand(l.b.node, "sn5600"));
+            if (!up)
+                return;
+            QCOMPARE(d.linkSpeedGbps(l), 100);
+            if (l.cableSku == QLatin1String("dac-2x200g-qsfp56-splitter")) {
+                QVERIFY(l.lengthM <= 2.0);
+                ++copper;
+                return;
+            }
+            QCOMPARE(l.cableSku, QStringLiteral("fiber-lc-sm-400g"));
+            QVERIFY(l.lengthM <= 500.0);
+            const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
+            QVERIFY(ends.a && ends.b);
+            const bool sn5600AtA = inBand(l.a.node, "sn5600");
+            QCOMPARE((sn5600AtA ? ends.a : ends.b)->sku, QStringLiteral("osfp-2xdr4-100g-breakout"));
+            QCOMPARE((sn5600AtA ? ends.b : ends.a)->sku, QStringLiteral("qsfp28-100g-dr"));
+            ++optical;
+        });
+        QCOMPARE(copper + optical, uplinks);
+        QVERIFY(optical > 0);
+        QCOMPARE(uncabled, 0);
+    }
+
+    // Issue 26: one in-band switch lost cuts no rack off management. GB300 on Q3400, the in-band
+    // tray ports on SN5600 leaves of 96 down:
+    //   2 SU: 16 racks x 18 = 288 ports / 96 = 3 leaves, an odd count, so the three stand together
+    //   and each rack's 18 ports alternate over them: 6 on each. Packed in order, racks 1-5 (90
+    //   ports) sat wholly on the first leaf, whose loss cut 5 x 72 = 360 GPUs off in-band
+    //   management, and `options` named it the worst single failure.
+    //   1 SU: 8 x 18 = 144 ports / 96 = 2 leaves, a pair: 9 ports of each rack on each. Their 2 x 48
+    //   uplinks fit one SN4600C spine, whose loss cut all 8 racks (576 GPUs) off the head nodes,
+    //   which sit on SN4600C leaves of their own: the in-band network now has two spines at least.
+    // No in-band switch loses a GPU, and the worst single switch or rack loss is one NVL72 rack
+    // itself: 72 GPUs.
+    void inBandLeafLossCutsNoRackOff_data()
+    {
+        QTest::addColumn<int>("racks");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("portsPerLeaf");
+        QTest::newRow("1 SU") << 8 << 2 << 9;
+        QTest::newRow("2 SU") << 16 << 3 << 6;
+    }
+    void inBandLeafLossCutsNoRackOff()
+    {
+        QFETCH(int, racks);
+        QFETCH(int, leaves);
+        QFETCH(int, portsPerLeaf);
+        const GenerateResult r = generate(QStringLiteral("dgx-gb300-nvl72"), racks, QStringLiteral("q3400"), true);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        std::map<quint32, std::map<quint32, int>> leavesOfRack; // rack -> in-band SN5600 leaf -> ports
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            const Node* rack = d.item(a->sku)->gpuCount() > 0 ? a : d.item(b->sku)->gpuCount() > 0 ? b : nullptr;
+            const Node* leaf = rack == a ? b : a;
+            if (rack && leaf->network == Network::InBand && leaf->sku == QLatin1String("sn5600"))
+                ++leavesOfRack[rack->id.value()][leaf->id.value()];
+        });
+        QCOMPARE(int(leavesOfRack.size()), racks);
+        for (const auto& [rack, reached] : leavesOfRack) {
+            QCOMPARE(int(reached.size()), leaves);
+            for (const auto& [leaf, ports] : reached)
+                QCOMPARE(ports, portsPerLeaf);
+        }
+        const FailureDomains f = FailureDomains::of(d);
+        int worst = 0;
+        for (const FailureScenario& s : f.scenarios) {
+            if (s.kind == FailureKind::Switch && s.network == Network::InBand)
+                QVERIFY2(s.gpusLost == 0, qPrintable(s.entity + QStringLiteral(": ") + s.effect));
+            if (s.kind == FailureKind::Switch || s.kind == FailureKind::Rack)
+                worst = std::max(worst, s.gpusLost);
+        }
+        QCOMPARE(worst, 72);
     }
 };
 
