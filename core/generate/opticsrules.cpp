@@ -165,14 +165,11 @@ bool OpticsRules::copperJoins(const CatalogItem& cable, const PortGroup& a, cons
     // A straight cable: its plug at both ends, each in a cage of its connector or of one it also
     // fits (an HDR QSFP56 plug in a ConnectX-7 or BlueField-3 QSFP112 cage).
     if (c.split == 1) {
-        auto fits = [&](const PortGroup& g) {
-            return (g.connector == c.connector && topFits(c, g)) || farFits(g);
-        };
+        auto fits = [&](const PortGroup& g) { return (g.connector == c.connector && topFits(c, g)) || farFits(g); };
         return fits(a) && fits(b) && c.speedGbps >= linkGbps;
     }
-    auto nearFits = [&](const PortGroup& g) {
-        return g.connector == c.connector && g.portsPerCage == c.split && topFits(c, g);
-    };
+    auto nearFits
+        = [&](const PortGroup& g) { return g.connector == c.connector && g.portsPerCage == c.split && topFits(c, g); };
     return !far.isEmpty() && ((nearFits(a) && farFits(b)) || (nearFits(b) && farFits(a)))
         && c.speedGbps / c.split >= linkGbps;
 }
