@@ -183,6 +183,40 @@ private Q_SLOTS:
         QVERIFY(OpticsRules::copperJoins(flat, hostOsfp, switchQsfp56, 200));
         QVERIFY(!OpticsRules::copperJoins(finned, hostOsfp, switchQsfp56, 200));
     }
+
+    // OPTICS-TOP judges a cable's own plug as it judges a module: the generated minimum cluster has
+    // none (its 16 DGX H100 links are on the flat-top splitter); a hand-made swap of one link to the
+    // finned MFA7U10 puts a finned plug in the DGX H100's host cage, and the finding names both.
+    void finnedPlugInAHostCageIsFlagged()
+    {
+        Design d = make(2, "");
+        auto topFindings = [](const Design& design) {
+            std::vector<Finding> out;
+            for (const Finding& f : validate(design))
+                if (f.code == QLatin1String("OPTICS-TOP"))
+                    out.push_back(f);
+            return out;
+        };
+        QVERIFY(topFindings(d).empty());
+        const CatalogItem* finned = test::shippedCatalog().item(QStringLiteral("aoc-2x200g-qsfp56-splitter"));
+        QVERIFY(finned);
+        d.recordItem(*finned);
+        bool swapped = false;
+        d.links().forEach([&](const Link& l) {
+            if (swapped || l.cableSku != QLatin1String("aoc-2x200g-qsfp56-splitter-flt"))
+                return;
+            Link edited = l;
+            edited.cableSku = finned->sku;
+            d.replaceLink(edited);
+            swapped = true;
+        });
+        QVERIFY(swapped);
+        const std::vector<Finding> found = topFindings(d);
+        QCOMPARE(found.size(), size_t(1));
+        QVERIFY2(found.front().message.contains(
+                     QStringLiteral("finned-top cable plug aoc-2x200g-qsfp56-splitter in a host cage (dgx-h100)")),
+            qPrintable(found.front().message));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHdrCabling)
