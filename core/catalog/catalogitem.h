@@ -104,6 +104,9 @@ struct CableSpec {
     double maxLengthM = 0;
     QString fiber; // fiber only: "multimode" or "singlemode", which modules it joins
     int split = 1; // ends at the far side per end at the near side (2: an 800G-to-2x400G splitter)
+    // The near plug's top, as for a transceiver: "finned" (IHS) only in air-cooled switch cages,
+    // "flat" (RHS) in host cages (DGX H100, ConnectX); empty: not stated, any cage.
+    QString top;
     QString source;
     bool operator==(const CableSpec&) const = default;
 };

@@ -345,6 +345,9 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         cable.maxLengthM = r.number(*c, "max_length_m");
         cable.fiber = r.string(*c, "fiber", false);
         cable.split = r.integer(*c, "split", false, 1, 8);
+        cable.top = r.string(*c, "top", false);
+        if (!cable.top.isEmpty() && cable.top != QLatin1String("finned") && cable.top != QLatin1String("flat"))
+            r.fail(QStringLiteral("cable top must be \"finned\" or \"flat\""));
         if (const std::optional<QString> why = OrderableLengths::whyInvalid(c->value(QLatin1String("lengths_m"))))
             r.fail(*why);
         if (cable.split < 1)

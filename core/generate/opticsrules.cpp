@@ -52,6 +52,16 @@ OpticsRules::Optical withFiber(const OpticsRules::Items& parts, const CatalogIte
     return o;
 }
 
+// A cable's near plug by its top (NVIDIA LinkX: a finned OSFP end "for use in Quantum-2 and
+// Spectrum-4 switch cages", a flat-top one for DGX H100 and ConnectX cages): finned only in a switch
+// cage, flat only in a host cage, since every switch of the catalog is air-cooled.
+bool topFits(const CableSpec& cable, const PortGroup& cage)
+{
+    if (cable.top.isEmpty())
+        return true;
+    return (cable.top == QLatin1String("finned")) == (cage.role == PortRole::Fabric);
+}
+
 } // namespace
 
 OpticsRules::Items OpticsRules::partsOf(const Catalog& catalog)
@@ -155,10 +165,11 @@ bool OpticsRules::copperJoins(const CatalogItem& cable, const PortGroup& a, cons
     // A straight cable: its plug at both ends, each in a cage of its connector or of one it also
     // fits (an HDR QSFP56 plug in a ConnectX-7 or BlueField-3 QSFP112 cage).
     if (c.split == 1) {
-        auto fits = [&](const PortGroup& g) { return g.connector == c.connector || farFits(g); };
+        auto fits = [&](const PortGroup& g) { return (g.connector == c.connector && topFits(c, g)) || farFits(g); };
         return fits(a) && fits(b) && c.speedGbps >= linkGbps;
     }
-    auto nearFits = [&](const PortGroup& g) { return g.connector == c.connector && g.portsPerCage == c.split; };
+    auto nearFits
+        = [&](const PortGroup& g) { return g.connector == c.connector && g.portsPerCage == c.split && topFits(c, g); };
     return !far.isEmpty() && ((nearFits(a) && farFits(b)) || (nearFits(b) && farFits(a)))
         && c.speedGbps / c.split >= linkGbps;
 }

@@ -57,7 +57,8 @@ public:
     // which ConnectX-7 and BlueField-3 QSFP112 cages take at HDR); a splitter whose catalog entry
     // names "far_cages" (NVIDIA MCP7Y60: twin-port OSFP to 2x QSFP56, which run 100GbE in QSFP28
     // cages) has its connector at a cage of `split` ports and the other port's connector among its
-    // far cages, each tail carrying speed / split.
+    // far cages, each tail carrying speed / split. A plug whose catalog entry states its top goes
+    // finned into switch cages only and flat into host cages only (NVIDIA MFA7U10 and its -FLT).
     [[nodiscard]] static bool copperJoins(
         const CatalogItem& cable, const PortGroup& a, const PortGroup& b, int linkGbps);
     // A copper cable (DAC, then ACC; Cat6 for RJ45) that joins both ends (copperJoins), rated for

@@ -85,6 +85,31 @@ QString mediaOf(const Design& d, const Link& l)
     return cable->cable->medium == QLatin1String("fiber") ? cable->cable->fiber : cable->cable->medium;
 }
 
+// The cage a plug of that top does not belong in, empty where it fits: finned (IHS) only in
+// air-cooled switch cages, flat-top (RHS) in host cages and liquid-cooled switches.
+QString wrongCageFor(const QString& top, const CatalogItem& holder)
+{
+    const bool isSwitch = holder.kind == ItemKind::Switch;
+    const bool liquid = holder.cooling == Cooling::Liquid;
+    if (top == QLatin1String("finned") && !isSwitch)
+        return QStringLiteral("a host cage");
+    if (top == QLatin1String("finned") && liquid)
+        return QStringLiteral("a liquid-cooled switch");
+    if (top == QLatin1String("flat") && isSwitch && !liquid)
+        return QStringLiteral("an air-cooled switch");
+    return QString();
+}
+
+QString cageExplanation(const QString& part, const QString& top, const CatalogItem& holder)
+{
+    return QStringLiteral("%1: finned (IHS) plugs go only into air-cooled switch cages, flat-top (RHS) "
+                          "ones into host cages (ConnectX-7/8, DGX H100) and liquid-cooled switches. %2 is "
+                          "%3-top; %4 is %5 (cooling: %6).")
+        .arg(kLinkX, part, top, holder.sku,
+            holder.kind == ItemKind::Switch ? QStringLiteral("a switch") : QStringLiteral("a host"),
+            holder.cooling ? toString(*holder.cooling) : QStringLiteral("not stated"));
+}
+
 } // namespace
 
 void xdrRules(const Design& d, std::vector<Finding>& out)
@@ -124,8 +149,23 @@ void xdrRules(const Design& d, std::vector<Finding>& out)
                             .arg(kLinkX, l.transceiverSku));
             }
         }
-        // OPTICS-TOP: finned (IHS) modules only in air-cooled switch cages; flat-top (RHS) ones in
-        // host cages (ConnectX-8) and liquid-cooled switches.
+        // OPTICS-TOP: finned (IHS) plugs only in air-cooled switch cages; flat-top (RHS) ones in
+        // host cages and liquid-cooled switches. A cable's own plug (NVIDIA MFA7U10 and its -FLT)
+        // sits at each end whose cage takes its connector (a splitter's: the cage of `split` ports).
+        if (const CatalogItem* cable = d.item(l.cableSku); cable && cable->cable && !cable->cable->top.isEmpty()) {
+            const CableSpec& c = *cable->cable;
+            for (PortRef p : {l.a, l.b}) {
+                const PortGroup* g = d.portGroup(p);
+                const CatalogItem* holder = d.itemOf(p.node);
+                if (!g || !holder || g->connector != c.connector || (c.split > 1 && g->portsPerCage != c.split))
+                    continue;
+                const QString cage = wrongCageFor(c.top, *holder);
+                if (!cage.isEmpty())
+                    tops.note(QStringLiteral("%1|%2").arg(cable->sku, holder->sku), d, l,
+                        QStringLiteral("%1-top cable plug %2 in %3 (%4)").arg(c.top, cable->sku, cage, holder->sku),
+                        cageExplanation(cable->sku, c.top, *holder));
+            }
+        }
         if (l.transceiverSku.isEmpty())
             return;
         const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
@@ -134,25 +174,12 @@ void xdrRules(const Design& d, std::vector<Finding>& out)
             if (!module || !module->transceiver || !host || module->transceiver->top.isEmpty())
                 continue;
             const QString& top = module->transceiver->top;
-            const bool isSwitch = host->kind == ItemKind::Switch;
-            const bool liquid = host->cooling == Cooling::Liquid;
-            QString cage;
-            if (top == QLatin1String("finned") && !isSwitch)
-                cage = QStringLiteral("a host cage");
-            else if (top == QLatin1String("finned") && liquid)
-                cage = QStringLiteral("a liquid-cooled switch");
-            else if (top == QLatin1String("flat") && isSwitch && !liquid)
-                cage = QStringLiteral("an air-cooled switch");
+            const QString cage = wrongCageFor(top, *host);
             if (cage.isEmpty())
                 continue;
             tops.note(QStringLiteral("%1|%2").arg(module->sku, host->sku), d, l,
                 QStringLiteral("%1-top module %2 in %3 (%4)").arg(top, module->sku, cage, host->sku),
-                QStringLiteral("%1: finned (IHS) modules go only into air-cooled switch cages, flat-top (RHS) "
-                               "ones into ConnectX-8 host cages and liquid-cooled switches. %2 is %3-top; %4 is %5 "
-                               "(cooling: %6).")
-                    .arg(kLinkX, module->sku, top, host->sku,
-                        isSwitch ? QStringLiteral("a switch") : QStringLiteral("a host"),
-                        host->cooling ? toString(*host->cooling) : QStringLiteral("not stated")));
+                cageExplanation(module->sku, top, *host));
         }
     });
     media.emit("XDR-MEDIA", out);

@@ -322,9 +322,18 @@ private Q_SLOTS:
     // 8 ConnectX-8 at 800G; 32, 64 and 128 nodes; dual-plane Spectrum-X compute fabric;
     // docs.nvidia.com/enterprise-reference-architectures/hgx-ai-factory/latest/
     // networking-physical-topologies.html). The RA's switch and cable tables per design point could
-    // not be read from any public text reachable here (the pages' text stops before the tables), so
-    // these are the figures worked by hand, not published ones; they become golden rows when the
-    // tables are read. HGX B300 (asus-xa-nb3i-e12, 8 x 800G) on SN5610 (64 x 800G), 2 planes: rails
+    // not be read from any public text reachable here, so these are the figures worked by hand, not
+    // published ones; they become golden rows when the tables are read. Searched (2026-12-05, the
+    // docs, pages, code and issues corpora): "NVIDIA Enterprise Reference Architecture HGX B300
+    // 2-8-9-800 switch count", "HGX B300 SU 32 nodes compute fabric leaf switches spine switches
+    // number of cables transceivers table dual plane", "hgx-ai-factory networking-physical-
+    // topologies.md", "... 128 nodes super spine OOB SN2201 converged SN5610 leaf count": each
+    // returned the RA's abstract, logical-architecture and physical-topologies pages only up to
+    // their first paragraphs (2-8-9-800; 32, 64, 128 nodes; dual-plane compute fabric recommended,
+    // single plane supported), never a table. The nearest figures found are secondary: NVIDIA's
+    // deployment tooling transcribes ERA-00011-001 v04 (2-8-9-800, SUs of 4 nodes) as dual-plane
+    // with 2 leaves per plane and no spine up to 4 SUs (16 nodes), below these design points.
+    // HGX B300 (asus-xa-nb3i-e12, 8 x 800G) on SN5610 (64 x 800G), 2 planes: rails
     // 0, 2, 4, 6 in plane 1 and 1, 3, 5, 7 in plane 2; a leaf of one rail holds 32 servers at 1:1
     // (32 down + 32 up), the catalog's scalable unit of 32.
     // 32 nodes: 8 leaves (4 per plane); per plane the smallest divisor s of 32 with 4 x 32 / s <= 64
