@@ -414,8 +414,7 @@ void checkTextEncoding(QSqlQuery& q, int version)
     } columns[] = {{"meta", "key", true}, {"meta", "value", true}, {"catalog_items", "sku", true},
         {"catalog_items", "json", true}, {"groups", "kind", false}, {"groups", "name", true}, {"groups", "sku", false},
         {"nodes", "sku", false}, {"nodes", "name", true}, {"nodes", "network", false}, {"nodes", "tier", false},
-        {"floor_rows", "name", true},
-        {"floor_rows", "faces", false}};
+        {"floor_rows", "name", true}, {"floor_rows", "faces", false}};
     for (const auto& c : columns) {
         if (version < 2 && QLatin1String(c.table) == QLatin1String("floor_rows"))
             continue;
@@ -610,12 +609,14 @@ DesignRecords readDatabase(const QSqlDatabase& connection, int version)
             throw FormatError(QStringLiteral("the floor plan is damaged: it has rows or racks but no hall figures "
                                              "(meta floor_hall)"));
     }
-    forEachRow(db, "catalog_items", QStringLiteral("SELECT json FROM catalog_items ORDER BY sku"), [&](const SqliteStatement& s) {
-        const QJsonDocument doc = QJsonDocument::fromJson(textBytes(s, 0, "catalog_items").toByteArray());
-        if (!doc.isObject())
-            throw FormatError(QStringLiteral("the design file is damaged: a stored catalog item is not a JSON object"));
-        r.items.push_back(doc.object());
-    });
+    forEachRow(db, "catalog_items", QStringLiteral("SELECT json FROM catalog_items ORDER BY sku"),
+        [&](const SqliteStatement& s) {
+            const QJsonDocument doc = QJsonDocument::fromJson(textBytes(s, 0, "catalog_items").toByteArray());
+            if (!doc.isObject())
+                throw FormatError(
+                    QStringLiteral("the design file is damaged: a stored catalog item is not a JSON object"));
+            r.items.push_back(doc.object());
+        });
     TextCache skus, kinds;
     forEachRow(db, "groups",
         QStringLiteral("SELECT id, kind, name, parent, sku, power_budget_kw, liquid_cooled FROM groups ORDER BY id"),
@@ -636,8 +637,9 @@ DesignRecords readDatabase(const QSqlDatabase& connection, int version)
     r.nodes.reserve(static_cast<size_t>(rowCount(db, "nodes")));
     TextCache networks, tiers;
     forEachRow(db, "nodes",
-        QStringLiteral("SELECT id, sku, name, x, y, network, tier, rail, rack, rack_unit, unit, price_override_usd FROM nodes "
-        "ORDER BY id"),
+        QStringLiteral(
+            "SELECT id, sku, name, x, y, network, tier, rail, rack, rack_unit, unit, price_override_usd FROM nodes "
+            "ORDER BY id"),
         [&](const SqliteStatement& s) {
             Node n;
             n.id = idColumn<NodeId>(s, 0, "nodes");
@@ -663,7 +665,8 @@ DesignRecords readDatabase(const QSqlDatabase& connection, int version)
     // refused more than DesignAssembler::kMaxLinks), and one string per distinct sku.
     r.links.reserve(static_cast<size_t>(rowCount(db, "links")));
     forEachRow(db, "links",
-        QStringLiteral("SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"),
+        QStringLiteral(
+            "SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"),
         [&](const SqliteStatement& s) {
             Link l;
             l.id = idColumn<LinkId>(s, 0, "links");

@@ -252,9 +252,8 @@ void portRules(const Design& d, std::vector<Finding>& out)
             std::vector<EntityRef> ents{EntityRef::of(port.node)};
             for (size_t i = first; i < last; ++i)
                 ents.push_back(EntityRef::of(ends[i].second));
-            out.push_back(
-                make("PORT-DOUBLE", QStringLiteral("%1 carries %2 links").arg(describe(d, port)).arg(links), ents,
-                    QStringLiteral("A port takes one cable; %1 links name this port.").arg(links)));
+            out.push_back(make("PORT-DOUBLE", QStringLiteral("%1 carries %2 links").arg(describe(d, port)).arg(links),
+                ents, QStringLiteral("A port takes one cable; %1 links name this port.").arg(links)));
         }
         first = last;
     }

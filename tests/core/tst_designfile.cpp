@@ -209,15 +209,15 @@ private Q_SLOTS:
         QTest::newRow("nan position") << QStringLiteral("UPDATE nodes SET x = 1e400 WHERE id = 1")
                                       << QStringLiteral("position");
         // The links' skus are measured as each row is read (issue 29: no scan of every link first).
-        QTest::newRow("link sku too long") << QStringLiteral("UPDATE links SET cable = '%1' WHERE id = 3")
-                                                  .arg(QString(65, QLatin1Char('m')))
-                                           << QStringLiteral("table links holds a name or text longer");
+        QTest::newRow("link sku too long")
+            << QStringLiteral("UPDATE links SET cable = '%1' WHERE id = 3").arg(QString(65, QLatin1Char('m')))
+            << QStringLiteral("table links holds a name or text longer");
         QTest::newRow("number as link sku") << QStringLiteral("UPDATE links SET transceiver = 5 WHERE id = 2")
                                             << QStringLiteral("not in the design's catalog");
         QTest::newRow("blob in a number column") << QStringLiteral("UPDATE links SET length_m = X'00' WHERE id = 1")
                                                  << QStringLiteral("a number column of links holds a blob");
-        QTest::newRow("null in a number column") << QStringLiteral("UPDATE nodes SET rail = NULL WHERE id = 1")
-                                      << QStringLiteral("a number column of nodes holds NULL");
+        QTest::newRow("text in an id column") << QStringLiteral("UPDATE links SET a_node = 'one' WHERE id = 1")
+                                              << QStringLiteral("a number column of links holds one");
     }
     void tamperedContentIsRefused()
     {
