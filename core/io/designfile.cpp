@@ -14,7 +14,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLocale>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
 #include <QSqlError>
