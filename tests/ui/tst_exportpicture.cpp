@@ -97,8 +97,9 @@ class TestExportPicture : public QObject {
     // File > Export > Canvas as SVG/PNG, saving to `path` as a user would. The export runs inside
     // the action (the file dialog is modal, the picture is written before trigger() returns), so
     // everything is checked once trigger() has returned: no wall-clock wait. The path the dialog
-    // hands back is checked too (testing::chooseFile): a dialog that kept its own name wrote the
-    // picture elsewhere, and a 5 s poll for `path` then failed now and then (issue 29).
+    // hands back is checked too (testing::chooseFile), so that a dialog that kept another name
+    // fails here, saying so, instead of a 5 s poll for `path` running out (issue 29: that poll
+    // failed once in the clean root).
     void exportFromStudio(MainWindow* w, const QString& format, const QString& path)
     {
         QStringList chosen;
