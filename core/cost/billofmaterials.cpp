@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -111,14 +112,18 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
             it->second.quantity = qty;
     };
 
+    // Nodes, racks and cables are counted first by what makes their line (the item, its length
+    // class, a price set on the node), and each line is made once: a million-GPU design has
+    // millions of cables in a few dozen lines.
+    std::map<std::tuple<const CatalogItem*, QString, std::optional<double>>, int> counts;
     design.nodes().forEach([&](const Node& n) {
-        if (const CatalogItem* item = design.item(n.sku))
-            add(*item, 1, QString(), n.priceOverride);
+        if (const CatalogItem* item = design.itemOf(n.id))
+            ++counts[{item, QString(), n.priceOverride}];
     });
     design.groups().forEach([&](const Group& g) {
         if (g.kind == GroupKind::Rack && !g.sku.isEmpty())
             if (const CatalogItem* item = design.item(g.sku))
-                add(*item, 1, QString(), std::nullopt);
+                ++counts[{item, QString(), std::nullopt}];
     });
     // A splitter cable (split N) carries N links: one bought per N links of its length class.
     std::map<std::pair<QString, QString>, int> splitLinks;
@@ -129,8 +134,12 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
         else if (cable->cable && cable->cable->split > 1)
             ++splitLinks[{l.cableSku, OrderableLengths::lengthClass(cable, l.lengthM)}];
         else
-            add(*cable, 1, OrderableLengths::lengthClass(cable, l.lengthM), std::nullopt);
+            ++counts[{cable, OrderableLengths::lengthClass(cable, l.lengthM), std::nullopt}];
     });
+    for (const auto& [key, count] : counts) {
+        const auto& [item, lengthClass, overridePrice] = key;
+        add(*item, count, lengthClass, overridePrice);
+    }
     for (const auto& [key, links] : splitLinks) {
         const CatalogItem* cable = design.item(key.first);
         const int split = cable->cable->split;

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace pw {
 
@@ -20,9 +22,18 @@ QJsonValue listOf(const CatalogItem* cable)
     return cable->json.value(QLatin1String("cable")).toObject().value(QLatin1String("lengths_m"));
 }
 
+// A million-GPU design's millions of links fall in a few dozen lengths: each length's text is
+// made once per thread (formatting a double was a tenth of `report`, issue 29).
 QString metresText(double m)
 {
-    return QStringLiteral("%1 m").arg(m);
+    thread_local std::vector<std::pair<double, QString>> made;
+    for (const auto& [metres, text] : made)
+        if (metres == m)
+            return text;
+    QString text = QStringLiteral("%1 m").arg(m);
+    if (made.size() < 64)
+        made.emplace_back(m, text);
+    return text;
 }
 
 } // namespace
@@ -54,10 +65,13 @@ std::optional<double> OrderableLengths::binned(const CatalogItem* cable, double 
 {
     if (!(metres > 0) || !std::isfinite(metres))
         return std::nullopt;
-    for (double l : of(cable))
+    // Called once per link: the catalog's list is read once per call, the standard one not copied.
+    const bool isListed = listed(cable);
+    const std::vector<double> catalogLengths = isListed ? of(cable) : std::vector<double>();
+    for (double l : isListed ? catalogLengths : standard())
         if (metres <= l + 1e-9)
             return l;
-    if (listed(cable))
+    if (isListed)
         return std::nullopt;
     return std::ceil(metres); // beyond the standard lengths: cut to the metre
 }

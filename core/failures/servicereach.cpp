@@ -15,7 +15,9 @@ namespace {
 
 bool isSwitch(const Design& d, const Node& n)
 {
-    const CatalogItem* item = d.item(n.sku);
+    // By node, not by sku: asked for both ends of every link, where a lookup by sku costs a
+    // search of the design's catalog each time.
+    const CatalogItem* item = d.itemOf(n.id);
     return item && item->kind == ItemKind::Switch;
 }
 

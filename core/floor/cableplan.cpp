@@ -13,8 +13,10 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace pw {
 
@@ -55,7 +57,7 @@ double CablePlan::opticalLossDb(double metres, double dbPerKm)
     return metres / 1000.0 * dbPerKm + kMatedPairs * kLossPerMatedPairDb;
 }
 
-CablePlan CablePlan::of(const Design& design)
+CablePlan CablePlan::of(const Design& design, Detail detail)
 {
     CablePlan plan;
     const std::optional<FloorLayout> floor = FloorLayout::of(design);
@@ -67,13 +69,15 @@ CablePlan CablePlan::of(const Design& design)
                              .arg(kMatedPairs)
                              .arg(kLossPerMatedPairDb);
     const OpticsRules::Items parts = OpticsRules::partsOf(design);
-    const ExportNames names(design);
-    plan.mNameWarnings = names.deviceWarnings();
+    const bool named = detail == Detail::Full;
+    const std::optional<ExportNames> names = named ? std::optional<ExportNames>(std::in_place, design) : std::nullopt;
+    if (names)
+        plan.mNameWarnings = names->deviceWarnings();
     const int count = static_cast<int>(design.links().size());
     plan.mRuns.reserve(static_cast<size_t>(count));
     auto end = [&](PortRef p) {
         End e;
-        e.device = names.name(p.node);
+        e.device = names->name(p.node);
         e.port = design.portName(p);
         e.rack = CablingCsv::rackOf(design, p);
         const Node* n = design.node(p.node);
@@ -99,8 +103,10 @@ CablePlan CablePlan::of(const Design& design)
         Run r;
         r.link = l.id;
         r.label = CablingCsv::label(++row, count);
-        r.a = end(l.a);
-        r.z = end(l.b);
+        if (named) {
+            r.a = end(l.a);
+            r.z = end(l.b);
+        }
         r.network = toString(design.linkNetwork(l));
         r.speedGbps = design.linkSpeedGbps(l);
         r.cable = l.cableSku;

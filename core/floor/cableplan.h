@@ -51,7 +51,12 @@ public:
     static constexpr int kMatedPairs = 2;
     static constexpr double kLossPerMatedPairDb = 0.5;
 
-    [[nodiscard]] static CablePlan of(const Design& design);
+    // Full: every run with both ends named (the run-list, its CSV and JSON). Figures: the same
+    // runs, lengths, media and loss budgets, with the ends' devices, ports, racks and rows left
+    // empty and no name warnings, for summaries of a large design (the report's floor section:
+    // naming 3.77 million ends of a 1,000,000-GPU design is most of a run-list's time).
+    enum class Detail { Full, Figures };
+    [[nodiscard]] static CablePlan of(const Design& design, Detail detail = Detail::Full);
 
     [[nodiscard]] const std::vector<Run>& runs() const { return mRuns; }
     [[nodiscard]] int uncabled() const { return mUncabled; }

@@ -28,6 +28,7 @@
 #include "model/designname.h"
 #include "model/storageguidance.h"
 #include "model/useroption.h"
+#include "util/designlimits.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -39,8 +40,6 @@
 namespace pw {
 
 namespace {
-
-constexpr int kMaxNodes = 200000;
 
 QString kindName(const CatalogItem* item)
 {
@@ -235,8 +234,12 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
     if (o.nodes < 0 || o.gpus < 0 || nodes <= 0)
         return QStringLiteral("the design needs at least one server (give the %1 or the %2)")
             .arg(UserOptions::mention(UserOption::ServerCount), UserOptions::mention(UserOption::GpuCount));
-    if (nodes > kMaxNodes)
-        return QStringLiteral("%1 servers is beyond the generator's limit of %2").arg(nodes).arg(kMaxNodes);
+    // The largest legal design (util/designlimits.h), counting a server without GPUs as one.
+    if (nodes * std::max(1, perServerGpus) > limits::kMaxGpus)
+        return QStringLiteral("%1 servers of %2 GPUs is beyond the largest design Podwright supports (%3 GPUs)")
+            .arg(nodes)
+            .arg(perServerGpus)
+            .arg(limits::kMaxGpus);
     if (o.rackPowerKw < 0)
         return QStringLiteral("the %1 must be positive").arg(UserOptions::mention(UserOption::RackPowerBudget));
     return std::nullopt;

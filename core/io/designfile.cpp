@@ -4,6 +4,7 @@
 #include "floor/floorlayout.h"
 #include "io/atomicfile.h"
 #include "io/designassembler.h"
+#include "io/sqlitestatement.h"
 #include "model/design.h"
 #include "util/designlimits.h"
 #include "util/errors.h"
@@ -13,15 +14,17 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLocale>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariantList>
 
+#include <sqlite3.h>
+
 #include <atomic>
 #include <new>
+#include <utility>
 
 Q_LOGGING_CATEGORY(lcIo, "pw.core.io", QtInfoMsg)
 
@@ -81,61 +84,65 @@ QString text(const QString& s)
     return s.isNull() ? QStringLiteral("") : s;
 }
 
-QString sqlText(const QString& s)
+void bindOptionalId(SqliteStatement& s, int position, std::uint32_t id)
 {
-    if (s.isEmpty())
-        return QStringLiteral("NULL");
-    QString quoted = s;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+    if (id)
+        s.bind(position, std::int64_t{id});
+    else
+        s.bindNull(position);
 }
 
-// Links are most of a large design (about 360,000 at 100,000 GPUs). Qt's SQLite driver spends
-// most of its time matching placeholder names when binding, so links are written as literal
-// multi-row INSERTs instead: integers, skus (checked against [a-z0-9-]) quoted anyway, and lengths
-// in the shortest text that reads back to the same double.
-void writeLinks(QSqlDatabase db, const Design& design)
+// An empty sku is stored as NULL: not chosen yet.
+void bindOptionalSku(SqliteStatement& s, int position, const QString& sku, Utf8Cache& cache)
 {
-    constexpr int kRowsPerStatement = 500;
-    QSqlQuery q(db);
-    QString sql;
-    sql.reserve(kRowsPerStatement * 64);
-    int rows = 0;
-    auto flush = [&] {
-        if (rows == 0)
-            return;
-        if (!q.exec(sql))
-            throw DatabaseError(QStringLiteral("writing links: %1").arg(q.lastError().text()));
-        rows = 0;
-    };
-    design.links().forEach([&](const Link& l) {
-        if (rows == 0) {
-            sql.clear();
-            sql += QStringLiteral("INSERT INTO links VALUES ");
-        } else
-            sql += QLatin1Char(',');
-        // Appended piece by piece: chained operator+ would build a temporary string per piece.
-        sql += QLatin1Char('(');
-        sql += QString::number(l.id.value());
-        sql += QLatin1Char(',');
-        sql += QString::number(l.a.node.value());
-        sql += QLatin1Char(',');
-        sql += QString::number(l.a.index);
-        sql += QLatin1Char(',');
-        sql += QString::number(l.b.node.value());
-        sql += QLatin1Char(',');
-        sql += QString::number(l.b.index);
-        sql += QLatin1Char(',');
-        sql += sqlText(l.cableSku);
-        sql += QLatin1Char(',');
-        sql += sqlText(l.transceiverSku);
-        sql += QLatin1Char(',');
-        sql += QString::number(l.lengthM, 'g', QLocale::FloatingPointShortest);
-        sql += QLatin1Char(')');
-        if (++rows == kRowsPerStatement)
-            flush();
+    if (sku.isEmpty())
+        s.bindNull(position);
+    else
+        s.bind(position, cache.utf8(sku));
+}
+
+// Nodes and links are most of a large design (3.77 million links at 1,000,000 GPUs): they are
+// written through one prepared statement each, bound by position, with each sku's UTF-8 made once.
+void writeNodes(sqlite3* db, const Design& design)
+{
+    SqliteStatement s(db, QStringLiteral("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"));
+    Utf8Cache skus, enums;
+    design.nodes().forEach([&](const Node& n) {
+        const QByteArray name = n.name.toUtf8();
+        s.bind(1, std::int64_t{n.id.value()});
+        s.bind(2, skus.utf8(n.sku));
+        s.bind(3, name);
+        s.bind(4, n.position.x());
+        s.bind(5, n.position.y());
+        s.bind(6, enums.utf8(toString(n.network)));
+        s.bind(7, enums.utf8(toString(n.tier)));
+        s.bind(8, std::int64_t{n.rail});
+        bindOptionalId(s, 9, n.rack.value());
+        s.bind(10, std::int64_t{n.rackUnit});
+        bindOptionalId(s, 11, n.unit.value());
+        if (n.priceOverride)
+            s.bind(12, *n.priceOverride);
+        else
+            s.bindNull(12);
+        s.run();
     });
-    flush();
+}
+
+void writeLinks(sqlite3* db, const Design& design)
+{
+    SqliteStatement s(db, QStringLiteral("INSERT INTO links VALUES (?,?,?,?,?,?,?,?)"));
+    Utf8Cache skus;
+    design.links().forEach([&](const Link& l) {
+        s.bind(1, std::int64_t{l.id.value()});
+        s.bind(2, std::int64_t{l.a.node.value()});
+        s.bind(3, std::int64_t{l.a.index});
+        s.bind(4, std::int64_t{l.b.node.value()});
+        s.bind(5, std::int64_t{l.b.index});
+        bindOptionalSku(s, 6, l.cableSku, skus);
+        bindOptionalSku(s, 7, l.transceiverSku, skus);
+        s.bind(8, l.lengthM);
+        s.run();
+    });
 }
 
 // The floor plan's rows and rack places (the JSON form FloorLayout::toJson writes, already checked).
@@ -256,30 +263,8 @@ void writeDatabase(const Design& design, const QString& path)
             q.addBindValue(col);
         batch(q, QStringLiteral("groups"));
     }
-    {
-        QVariantList cols[12];
-        for (auto& col : cols)
-            col.reserve(static_cast<qsizetype>(design.nodes().size()));
-        design.nodes().forEach([&](const Node& n) {
-            cols[0] << static_cast<qint64>(n.id.value());
-            cols[1] << n.sku;
-            cols[2] << text(n.name);
-            cols[3] << n.position.x();
-            cols[4] << n.position.y();
-            cols[5] << toString(n.network);
-            cols[6] << toString(n.tier);
-            cols[7] << n.rail;
-            cols[8] << optionalId(n.rack.value());
-            cols[9] << n.rackUnit;
-            cols[10] << optionalId(n.unit.value());
-            cols[11] << (n.priceOverride ? QVariant(*n.priceOverride) : QVariant());
-        });
-        q.prepare(QStringLiteral("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"));
-        for (auto& col : cols)
-            q.addBindValue(col);
-        batch(q, QStringLiteral("nodes"));
-    }
-    writeLinks(db, design);
+    writeNodes(sqliteHandle(db), design);
+    writeLinks(sqliteHandle(db), design);
     if (!db.commit())
         throw DatabaseError(QStringLiteral("cannot commit %1: %2").arg(path, db.lastError().text()));
 }
@@ -345,8 +330,20 @@ void checkSchema(QSqlQuery& q, int version)
         throw FormatError(QStringLiteral("the design file is damaged or was altered: unexpected schema entries"));
 }
 
+FormatError tooLong(const char* table)
+{
+    return FormatError(QStringLiteral("table %1 holds a name or text longer than Podwright allows (names: %2 "
+                                      "characters, skus: %3, properties: %4 bytes)")
+                           .arg(QLatin1String(table))
+                           .arg(DesignAssembler::kMaxNameLength)
+                           .arg(DesignAssembler::kMaxSkuLength)
+                           .arg(DesignAssembler::kMaxPropertiesBytes));
+}
+
 // Text longer than the format allows is refused before it is read into memory (a 100 MB name
-// made `report` take minutes and gigabytes). SQLite measures it without handing it to us.
+// made `report` take minutes and gigabytes). SQLite measures it without handing it to us. The
+// links, most of a large file's rows, hold only skus: those are measured as they are read
+// (readDatabase), which saves a scan of millions of rows.
 void checkTextSizes(QSqlQuery& q, int version)
 {
     const QString nameMax = QString::number(DesignAssembler::kMaxNameLength);
@@ -365,7 +362,6 @@ void checkTextSizes(QSqlQuery& q, int version)
         {"nodes",
             QStringLiteral("length(name) > %1 OR length(sku) > %2 OR length(network) > 32 OR length(tier) > 32")
                 .arg(nameMax, skuMax)},
-        {"links", QStringLiteral("length(cable) > %1 OR length(transceiver) > %1").arg(skuMax)},
         {"floor_rows", QStringLiteral("length(name) > %1 OR length(faces) > 8").arg(nameMax)},
     };
     for (const auto& c : checks) {
@@ -379,10 +375,7 @@ void checkTextSizes(QSqlQuery& q, int version)
             throw FormatError(QStringLiteral("the design file is damaged (table %1: %2)")
                                   .arg(QLatin1String(c.table), q.lastError().text()));
         if (tooBig || q.next())
-            throw FormatError(QStringLiteral("table %1 holds a name or text longer than Podwright allows (names: %2 "
-                                             "characters, skus: %3, properties: %4 bytes)")
-                                  .arg(QLatin1String(c.table), nameMax, skuMax)
-                                  .arg(DesignAssembler::kMaxPropertiesBytes));
+            throw tooLong(c.table);
     }
 }
 
@@ -410,8 +403,9 @@ void finished(const QSqlQuery& q, const char* table)
 void checkTextEncoding(QSqlQuery& q, int version)
 {
     // Free text is checked byte by byte. Skus and enumerations only by length: a damaged one is
-    // refused anyway, since it then names no catalog item (skus are [a-z0-9-]) and no kind, and
-    // the links' skus are most of a large file's text (the byte check costs a scan of every row).
+    // refused anyway, since it then names no catalog item (skus are [a-z0-9-]) and no kind. The
+    // links hold only skus: not scanned at all (a scan of millions of rows), their lengths are
+    // measured as they are read.
     const struct {
         const char* table;
         const char* column;
@@ -419,8 +413,7 @@ void checkTextEncoding(QSqlQuery& q, int version)
     } columns[] = {{"meta", "key", true}, {"meta", "value", true}, {"catalog_items", "sku", true},
         {"catalog_items", "json", true}, {"groups", "kind", false}, {"groups", "name", true}, {"groups", "sku", false},
         {"nodes", "sku", false}, {"nodes", "name", true}, {"nodes", "network", false}, {"nodes", "tier", false},
-        {"links", "cable", false}, {"links", "transceiver", false}, {"floor_rows", "name", true},
-        {"floor_rows", "faces", false}};
+        {"floor_rows", "name", true}, {"floor_rows", "faces", false}};
     for (const auto& c : columns) {
         if (version < 2 && QLatin1String(c.table) == QLatin1String("floor_rows"))
             continue;
@@ -453,183 +446,236 @@ qint64 rowCount(QSqlQuery& q, const char* table)
     return q.value(0).toLongLong();
 }
 
-void select(QSqlQuery& q, const QString& sql)
+// Each row of `sql`, read with SQLite's own API (io/sqlitestatement.h: a million-GPU design has
+// millions of rows). A failure to read (a damaged or truncated page, the load budget running out)
+// is told apart from the end of the rows and named with its table.
+template <typename F>
+void forEachRow(sqlite3* db, const char* table, const QString& sql, F onRow)
 {
-    q.setForwardOnly(true);
-    if (!q.exec(sql))
-        throw FormatError(QStringLiteral("the design file is damaged: %1").arg(q.lastError().text()));
-}
-
-// Columns must hold the type the format says; SQLite itself would accept anything.
-template <typename T>
-T column(const QSqlQuery& q, int i, const char* table)
-{
-    const QVariant v = q.value(i);
-    if constexpr (std::is_same_v<T, QString>) {
-        if (v.isNull() || v.typeId() != QMetaType::QString)
-            throw FormatError(QStringLiteral("the design file is damaged: a text column of %1 holds %2")
-                                  .arg(QLatin1String(table), QString::fromLatin1(v.typeName())));
-        return v.toString();
-    } else {
-        bool ok = false;
-        const T value = static_cast<T>(v.toDouble(&ok));
-        if (!ok || v.isNull() || v.typeId() == QMetaType::QString)
-            throw FormatError(QStringLiteral("the design file is damaged: a number column of %1 holds %2")
-                                  .arg(QLatin1String(table), v.toString().left(40)));
-        return value;
+    try {
+        SqliteStatement s(db, sql);
+        while (s.next())
+            onRow(std::as_const(s));
+    } catch (const DatabaseError& e) {
+        throw FormatError(QStringLiteral("the design file is damaged or truncated (table %1: %2)")
+                              .arg(QLatin1String(table), e.message()));
     }
 }
 
-template <typename Id>
-Id idColumn(const QSqlQuery& q, int i, const char* table)
+// Columns must hold the type the format says; SQLite itself would accept anything.
+QString typeName(const SqliteStatement& s, int i)
 {
-    if (q.value(i).isNull())
+    switch (s.type(i)) {
+    case SQLITE_INTEGER:
+        return QStringLiteral("an integer");
+    case SQLITE_FLOAT:
+        return QStringLiteral("a real number");
+    case SQLITE_TEXT:
+        return QStringLiteral("text");
+    case SQLITE_BLOB:
+        return QStringLiteral("a blob");
+    default:
+        return QStringLiteral("NULL");
+    }
+}
+
+QByteArrayView textBytes(const SqliteStatement& s, int i, const char* table)
+{
+    if (s.type(i) != SQLITE_TEXT)
+        throw FormatError(QStringLiteral("the design file is damaged: a text column of %1 holds %2")
+                              .arg(QLatin1String(table), typeName(s, i)));
+    return s.bytes(i);
+}
+
+QString textColumn(const SqliteStatement& s, int i, const char* table)
+{
+    return QString::fromUtf8(textBytes(s, i, table));
+}
+
+// A text column whose few distinct values repeat on every row (skus, enumerations).
+QString sharedTextColumn(const SqliteStatement& s, int i, const char* table, TextCache& cache)
+{
+    return cache.text(textBytes(s, i, table));
+}
+
+double numberColumn(const SqliteStatement& s, int i, const char* table)
+{
+    const int type = s.type(i);
+    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT)
+        throw FormatError(QStringLiteral("the design file is damaged: a number column of %1 holds %2")
+                              .arg(QLatin1String(table),
+                                  type == SQLITE_TEXT ? QString::fromUtf8(s.bytes(i)).left(40) : typeName(s, i)));
+    return s.real(i);
+}
+
+template <typename Id>
+Id idColumn(const SqliteStatement& s, int i, const char* table)
+{
+    if (s.isNull(i))
         return Id();
-    const double v = column<double>(q, i, table);
+    const double v = numberColumn(s, i, table);
     if (v < 1 || v > 4e9 || v != static_cast<double>(static_cast<std::uint32_t>(v)))
         throw FormatError(
             QStringLiteral("the design file is damaged: an id in %1 is out of range").arg(QLatin1String(table)));
     return Id(static_cast<std::uint32_t>(v));
 }
 
-int intColumn(const QSqlQuery& q, int i, const char* table)
+int intColumn(const SqliteStatement& s, int i, const char* table)
 {
-    const double v = column<double>(q, i, table);
+    const double v = numberColumn(s, i, table);
     if (v < -1 || v > 1e7 || v != static_cast<int>(v))
         throw FormatError(QStringLiteral("the design file is damaged: a whole number in %1 is out of range")
                               .arg(QLatin1String(table)));
     return static_cast<int>(v);
 }
 
+// A nullable sku column: NULL reads as no sku. Its length is measured here, not by checkTextSizes
+// (bytes: a sku is [a-z0-9-], one byte a character, and anything else is refused as no catalog item).
+QString optionalSku(const SqliteStatement& s, int i, TextCache& cache, const char* table)
+{
+    if (s.isNull(i))
+        return QString();
+    const QByteArrayView bytes = s.bytes(i);
+    if (bytes.size() > DesignAssembler::kMaxSkuLength)
+        throw tooLong(table);
+    return cache.text(bytes);
+}
+
 // The floor plan of a format-2 file, in the JSON form FloorLayout::fromJson checks (the assembler
 // checks it against the racks). Rows must be numbered 0, 1, 2, ... as they were written.
-QJsonObject readFloor(QSqlQuery& q, const QString& hallJson)
+QJsonObject readFloor(sqlite3* db, const QString& hallJson)
 {
     const QJsonDocument hall = QJsonDocument::fromJson(hallJson.toUtf8());
     if (!hall.isObject())
         throw FormatError(QStringLiteral("the floor plan is damaged: its hall figures (meta floor_hall) are not a "
                                          "JSON object"));
     QJsonArray rows;
-    select(q, QStringLiteral("SELECT id, name, x_m, y_m, slots, faces FROM floor_rows ORDER BY id"));
-    while (q.next()) {
-        if (intColumn(q, 0, "floor_rows") != rows.size())
-            throw FormatError(
-                QStringLiteral("the floor plan is damaged: its rows are not numbered 0 to %1").arg(rows.size()));
-        const QString faces = column<QString>(q, 5, "floor_rows");
-        if (faces != QLatin1String("north") && faces != QLatin1String("south"))
-            throw FormatError(QStringLiteral("the floor plan is damaged: row %1 faces '%2' (north or south)")
-                                  .arg(rows.size() + 1)
-                                  .arg(faces.left(16)));
-        rows.append(QJsonObject{{QStringLiteral("name"), column<QString>(q, 1, "floor_rows")},
-            {QStringLiteral("x_m"), column<double>(q, 2, "floor_rows")},
-            {QStringLiteral("y_m"), column<double>(q, 3, "floor_rows")},
-            {QStringLiteral("slots"), column<double>(q, 4, "floor_rows")}, {QStringLiteral("faces"), faces}});
-    }
-    finished(q, "floor_rows");
+    forEachRow(db, "floor_rows", QStringLiteral("SELECT id, name, x_m, y_m, slots, faces FROM floor_rows ORDER BY id"),
+        [&](const SqliteStatement& s) {
+            if (intColumn(s, 0, "floor_rows") != rows.size())
+                throw FormatError(
+                    QStringLiteral("the floor plan is damaged: its rows are not numbered 0 to %1").arg(rows.size()));
+            const QString faces = textColumn(s, 5, "floor_rows");
+            if (faces != QLatin1String("north") && faces != QLatin1String("south"))
+                throw FormatError(QStringLiteral("the floor plan is damaged: row %1 faces '%2' (north or south)")
+                                      .arg(rows.size() + 1)
+                                      .arg(faces.left(16)));
+            rows.append(QJsonObject{{QStringLiteral("name"), textColumn(s, 1, "floor_rows")},
+                {QStringLiteral("x_m"), numberColumn(s, 2, "floor_rows")},
+                {QStringLiteral("y_m"), numberColumn(s, 3, "floor_rows")},
+                {QStringLiteral("slots"), numberColumn(s, 4, "floor_rows")}, {QStringLiteral("faces"), faces}});
+        });
     QJsonArray racks;
-    select(q, QStringLiteral("SELECT rack, row_index, position FROM floor_racks ORDER BY rack"));
-    while (q.next())
-        racks.append(QJsonArray{column<double>(q, 0, "floor_racks"), column<double>(q, 1, "floor_racks"),
-            column<double>(q, 2, "floor_racks")});
-    finished(q, "floor_racks");
+    forEachRow(db, "floor_racks", QStringLiteral("SELECT rack, row_index, position FROM floor_racks ORDER BY rack"),
+        [&](const SqliteStatement& s) {
+            racks.append(QJsonArray{numberColumn(s, 0, "floor_racks"), numberColumn(s, 1, "floor_racks"),
+                numberColumn(s, 2, "floor_racks")});
+        });
     return QJsonObject{
         {QStringLiteral("hall"), hall.object()}, {QStringLiteral("rows"), rows}, {QStringLiteral("racks"), racks}};
 }
 
-DesignRecords readDatabase(QSqlDatabase db, int version)
+qint64 rowCount(sqlite3* db, const char* table)
 {
-    QSqlQuery q(db);
+    qint64 count = 0;
+    forEachRow(db, table, QStringLiteral("SELECT COUNT(*) FROM %1").arg(QLatin1String(table)),
+        [&](const SqliteStatement& s) { count = s.integer(0); });
+    return count;
+}
+
+DesignRecords readDatabase(const QSqlDatabase& connection, int version)
+{
+    sqlite3* db = sqliteHandle(connection);
     DesignRecords r;
     std::optional<QString> floorHall;
-    select(q, QStringLiteral("SELECT key, value FROM meta"));
-    while (q.next()) {
-        const QString key = q.value(0).toString();
-        if (key == QLatin1String("name")) {
-            r.name = q.value(1).toString();
-        } else if (key == QLatin1String("properties")) {
-            const QJsonDocument doc = QJsonDocument::fromJson(q.value(1).toString().toUtf8());
+    forEachRow(db, "meta", QStringLiteral("SELECT key, value FROM meta"), [&](const SqliteStatement& s) {
+        const QByteArrayView key = s.bytes(0);
+        if (key == "name") {
+            r.name = QString::fromUtf8(s.bytes(1));
+        } else if (key == "properties") {
+            const QJsonDocument doc = QJsonDocument::fromJson(s.bytes(1).toByteArray());
             if (!doc.isObject())
                 throw FormatError(QStringLiteral("the design file is damaged: its properties are not a JSON object"));
             r.properties = doc.object();
-        } else if (key == QLatin1String("floor_hall")) {
-            floorHall = q.value(1).toString();
+        } else if (key == "floor_hall") {
+            floorHall = QString::fromUtf8(s.bytes(1));
         }
-    }
-    finished(q, "meta");
+    });
     if (version >= 2) {
         if (floorHall)
-            r.floor = readFloor(q, *floorHall);
-        else if (rowCount(q, "floor_rows") > 0 || rowCount(q, "floor_racks") > 0)
+            r.floor = readFloor(db, *floorHall);
+        else if (rowCount(db, "floor_rows") > 0 || rowCount(db, "floor_racks") > 0)
             throw FormatError(QStringLiteral("the floor plan is damaged: it has rows or racks but no hall figures "
                                              "(meta floor_hall)"));
     }
-    select(q, QStringLiteral("SELECT json FROM catalog_items ORDER BY sku"));
-    while (q.next()) {
-        const QJsonDocument doc = QJsonDocument::fromJson(column<QString>(q, 0, "catalog_items").toUtf8());
-        if (!doc.isObject())
-            throw FormatError(QStringLiteral("the design file is damaged: a stored catalog item is not a JSON object"));
-        r.items.push_back(doc.object());
-    }
-    finished(q, "catalog_items");
-    select(q,
-        QStringLiteral("SELECT id, kind, name, parent, sku, power_budget_kw, liquid_cooled FROM groups ORDER BY id"));
-    while (q.next()) {
-        Group g;
-        g.id = idColumn<GroupId>(q, 0, "groups");
-        const auto kind = groupKindFromString(column<QString>(q, 1, "groups"));
-        if (!kind)
-            throw FormatError(QStringLiteral("the design file is damaged: unknown group kind"));
-        g.kind = *kind;
-        g.name = column<QString>(q, 2, "groups");
-        g.parent = idColumn<GroupId>(q, 3, "groups");
-        g.sku = q.value(4).toString();
-        g.powerBudgetKw = column<double>(q, 5, "groups");
-        g.liquidCooled = intColumn(q, 6, "groups") != 0;
-        r.groups.push_back(std::move(g));
-    }
-    finished(q, "groups");
-    select(q,
-        QStringLiteral("SELECT id, sku, name, x, y, network, tier, rail, rack, rack_unit, unit, price_override_usd "
-                       "FROM nodes ORDER BY id"));
-    while (q.next()) {
-        Node n;
-        n.id = idColumn<NodeId>(q, 0, "nodes");
-        n.sku = column<QString>(q, 1, "nodes");
-        n.name = column<QString>(q, 2, "nodes");
-        n.position = QPointF(column<double>(q, 3, "nodes"), column<double>(q, 4, "nodes"));
-        const auto network = networkFromString(column<QString>(q, 5, "nodes"));
-        const auto tier = fabricTierFromString(column<QString>(q, 6, "nodes"));
-        if (!network || !tier)
-            throw FormatError(
-                QStringLiteral("the design file is damaged: node %1 has an unknown network or tier").arg(n.id.value()));
-        n.network = *network;
-        n.tier = *tier;
-        n.rail = intColumn(q, 7, "nodes");
-        n.rack = idColumn<GroupId>(q, 8, "nodes");
-        n.rackUnit = intColumn(q, 9, "nodes");
-        n.unit = idColumn<GroupId>(q, 10, "nodes");
-        if (!q.value(11).isNull())
-            n.priceOverride = column<double>(q, 11, "nodes");
-        r.nodes.push_back(std::move(n));
-    }
-    finished(q, "nodes");
-    // Hundreds of thousands of links: one allocation, not a growing vector moved a dozen times
-    // (readChecked has refused more than DesignAssembler::kMaxLinks).
-    r.links.reserve(static_cast<size_t>(rowCount(q, "links")));
-    select(q,
+    forEachRow(db, "catalog_items", QStringLiteral("SELECT json FROM catalog_items ORDER BY sku"),
+        [&](const SqliteStatement& s) {
+            const QJsonDocument doc = QJsonDocument::fromJson(textBytes(s, 0, "catalog_items").toByteArray());
+            if (!doc.isObject())
+                throw FormatError(
+                    QStringLiteral("the design file is damaged: a stored catalog item is not a JSON object"));
+            r.items.push_back(doc.object());
+        });
+    TextCache skus, kinds;
+    forEachRow(db, "groups",
+        QStringLiteral("SELECT id, kind, name, parent, sku, power_budget_kw, liquid_cooled FROM groups ORDER BY id"),
+        [&](const SqliteStatement& s) {
+            Group g;
+            g.id = idColumn<GroupId>(s, 0, "groups");
+            const auto kind = groupKindFromString(sharedTextColumn(s, 1, "groups", kinds));
+            if (!kind)
+                throw FormatError(QStringLiteral("the design file is damaged: unknown group kind"));
+            g.kind = *kind;
+            g.name = textColumn(s, 2, "groups");
+            g.parent = idColumn<GroupId>(s, 3, "groups");
+            g.sku = optionalSku(s, 4, skus, "groups");
+            g.powerBudgetKw = numberColumn(s, 5, "groups");
+            g.liquidCooled = intColumn(s, 6, "groups") != 0;
+            r.groups.push_back(std::move(g));
+        });
+    r.nodes.reserve(static_cast<size_t>(rowCount(db, "nodes")));
+    TextCache networks, tiers;
+    forEachRow(db, "nodes",
         QStringLiteral(
-            "SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"));
-    while (q.next()) {
-        Link l;
-        l.id = idColumn<LinkId>(q, 0, "links");
-        l.a = PortRef{idColumn<NodeId>(q, 1, "links"), intColumn(q, 2, "links")};
-        l.b = PortRef{idColumn<NodeId>(q, 3, "links"), intColumn(q, 4, "links")};
-        l.cableSku = q.value(5).toString();
-        l.transceiverSku = q.value(6).toString();
-        l.lengthM = column<double>(q, 7, "links");
-        r.links.push_back(std::move(l));
-    }
-    finished(q, "links");
+            "SELECT id, sku, name, x, y, network, tier, rail, rack, rack_unit, unit, price_override_usd FROM nodes "
+            "ORDER BY id"),
+        [&](const SqliteStatement& s) {
+            Node n;
+            n.id = idColumn<NodeId>(s, 0, "nodes");
+            n.sku = sharedTextColumn(s, 1, "nodes", skus);
+            n.name = textColumn(s, 2, "nodes");
+            n.position = QPointF(numberColumn(s, 3, "nodes"), numberColumn(s, 4, "nodes"));
+            const auto network = networkFromString(sharedTextColumn(s, 5, "nodes", networks));
+            const auto tier = fabricTierFromString(sharedTextColumn(s, 6, "nodes", tiers));
+            if (!network || !tier)
+                throw FormatError(QStringLiteral("the design file is damaged: node %1 has an unknown network or tier")
+                                      .arg(n.id.value()));
+            n.network = *network;
+            n.tier = *tier;
+            n.rail = intColumn(s, 7, "nodes");
+            n.rack = idColumn<GroupId>(s, 8, "nodes");
+            n.rackUnit = intColumn(s, 9, "nodes");
+            n.unit = idColumn<GroupId>(s, 10, "nodes");
+            if (!s.isNull(11))
+                n.priceOverride = numberColumn(s, 11, "nodes");
+            r.nodes.push_back(std::move(n));
+        });
+    // Millions of links: one allocation, not a growing vector moved a dozen times (readChecked has
+    // refused more than DesignAssembler::kMaxLinks), and one string per distinct sku.
+    r.links.reserve(static_cast<size_t>(rowCount(db, "links")));
+    forEachRow(db, "links",
+        QStringLiteral(
+            "SELECT id, a_node, a_port, b_node, b_port, cable, transceiver, length_m FROM links ORDER BY id"),
+        [&](const SqliteStatement& s) {
+            Link l;
+            l.id = idColumn<LinkId>(s, 0, "links");
+            l.a = PortRef{idColumn<NodeId>(s, 1, "links"), intColumn(s, 2, "links")};
+            l.b = PortRef{idColumn<NodeId>(s, 3, "links"), intColumn(s, 4, "links")};
+            l.cableSku = optionalSku(s, 5, skus, "links");
+            l.transceiverSku = optionalSku(s, 6, skus, "links");
+            l.lengthM = numberColumn(s, 7, "links");
+            r.links.push_back(std::move(l));
+        });
     return r;
 }
 

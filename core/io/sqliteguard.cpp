@@ -1,9 +1,6 @@
 #include "io/sqliteguard.h"
 
-#include "util/errors.h"
-
-#include <QSqlDriver>
-#include <QVariant>
+#include "io/sqlitestatement.h"
 
 #include <sqlite3.h>
 
@@ -12,13 +9,7 @@ namespace pw {
 SqliteGuard::SqliteGuard(const QSqlDatabase& db, std::chrono::milliseconds budget, int maxLength)
     : mDeadline(std::chrono::steady_clock::now() + budget), mBudget(budget)
 {
-    // Qt's SQLite driver hands out its sqlite3* (documented in QSqlDriver::handle()).
-    const QVariant handle = db.driver() ? db.driver()->handle() : QVariant();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        throw DatabaseError(QStringLiteral("the SQLite driver did not expose its connection"));
-    auto* sqlite = *static_cast<sqlite3* const*>(handle.constData());
-    if (!sqlite)
-        throw DatabaseError(QStringLiteral("the SQLite connection is not open"));
+    sqlite3* sqlite = sqliteHandle(db);
     mHandle = sqlite;
     sqlite3_limit(sqlite, SQLITE_LIMIT_LENGTH, maxLength);
     sqlite3_progress_handler(sqlite, 1000, &SqliteGuard::onProgress, this);

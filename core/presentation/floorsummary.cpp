@@ -35,7 +35,7 @@ std::optional<FloorSummary> FloorSummary::of(const Design& design)
     s.coldAisleM = floor->hall.coldAisleM;
     s.hotAisleM = floor->hall.hotAisleM;
 
-    const CablePlan plan = CablePlan::of(design);
+    const CablePlan plan = CablePlan::of(design, CablePlan::Detail::Figures); // lengths and margins only
     s.assumptions = plan.assumptions();
     const std::vector<double>& ends = binEnds();
     std::vector<int> counts(ends.size() + 1, 0);

@@ -319,6 +319,17 @@ void oversubscriptionRule(const Design& d, std::vector<Finding>& out)
     const double target = intent.effectiveBisectionTarget();
     // tier rank -> (switches below target, worst up/down)
     std::map<int, std::pair<std::vector<NodeId>, std::pair<double, std::pair<double, double>>>> byTier;
+    // Whether a model is a subnet manager, read from its catalog roles once per model, not once
+    // per link (a million-GPU fabric has millions of links and a few dozen models).
+    std::map<const CatalogItem*, bool> subnetManagers;
+    auto isSubnetManager = [&](const CatalogItem* item) {
+        if (!item)
+            return false;
+        auto known = subnetManagers.find(item);
+        if (known == subnetManagers.end())
+            known = subnetManagers.emplace(item, hasRole(*item, ItemRole::SubnetManager)).first;
+        return known->second;
+    };
     d.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = d.item(n.sku);
         if (!item || item->kind != ItemKind::Switch || n.network != Network::Compute)
@@ -332,9 +343,7 @@ void oversubscriptionRule(const Design& d, std::vector<Finding>& out)
             // subnet manager's port (management datagrams): an NVL72 leaf keeps a free port for it.
             if (d.linkNetwork(*l) != Network::Compute)
                 continue;
-            const Node* far = d.node(otherEnd(*l, n.id).node);
-            if (const CatalogItem* farItem = far ? d.item(far->sku) : nullptr;
-                farItem && hasRole(*farItem, ItemRole::SubnetManager))
+            if (isSubnetManager(d.itemOf(otherEnd(*l, n.id).node)))
                 continue;
             const int other = tierRank(d, otherEnd(*l, n.id).node);
             if (other > mine)

@@ -126,10 +126,11 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
         const PortGroup* gb = d.portGroup(l.b);
         if (!ga || !gb)
             return;
-        const QString where = QStringLiteral("%1 to %2").arg(endName(d, l.a), endName(d, l.b));
+        // Named only for a link with a finding (millions of optical links at 1,000,000 GPUs).
+        const auto where = [&] { return QStringLiteral("%1 to %2").arg(endName(d, l.a), endName(d, l.b)); };
         if (!module || !module->transceiver) {
             note(QStringLiteral("not-a-module|%1").arg(l.transceiverSku), l,
-                QStringLiteral("%1 is named as the transceiver of %2 but is not one").arg(l.transceiverSku, where),
+                QStringLiteral("%1 is named as the transceiver of %2 but is not one").arg(l.transceiverSku, where()),
                 QStringLiteral("The design's snapshot has no transceiver %1.").arg(l.transceiverSku));
             return;
         }
@@ -139,27 +140,27 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
         if (cable && cable->cable && cable->cable->medium != QLatin1String("fiber")) {
             note(QStringLiteral("copper|%1|%2").arg(l.cableSku, l.transceiverSku), l,
                 QStringLiteral("%1 carries transceiver %2 on %3 cable %4")
-                    .arg(where, l.transceiverSku, cable->cable->medium.toUpper(), l.cableSku),
+                    .arg(where(), l.transceiverSku, cable->cable->medium.toUpper(), l.cableSku),
                 QStringLiteral("A %1 cable has its own ends; a transceiver needs a fiber patch (e.g. %2).")
-                    .arg(cable->cable->medium.toUpper(), where));
+                    .arg(cable->cable->medium.toUpper(), where()));
         } else if (cable && cable->cable && !cable->cable->fiber.isEmpty() && cable->cable->fiber != t.fiber) {
             note(QStringLiteral("fiber|%1|%2").arg(l.cableSku, l.transceiverSku), l,
                 QStringLiteral("%1: %2 module %3 on %4 fiber %5")
-                    .arg(where, t.fiber, l.transceiverSku, cable->cable->fiber, l.cableSku),
+                    .arg(where(), t.fiber, l.transceiverSku, cable->cable->fiber, l.cableSku),
                 QStringLiteral("Module fiber (%1, %2) = patch fiber (%3, %4) is required (e.g. %5).")
-                    .arg(t.fiber, l.transceiverSku, cable->cable->fiber, l.cableSku, where));
+                    .arg(t.fiber, l.transceiverSku, cable->cable->fiber, l.cableSku, where()));
         }
         if (!OpticsRules::carriesEnd(t, *ga, speed) && !OpticsRules::carriesEnd(t, *gb, speed)) {
             note(QStringLiteral("link|%1|%2|%3|%4").arg(l.transceiverSku, ga->connector, gb->connector).arg(speed), l,
                 QStringLiteral("%1 runs at %2 Gb/s; its transceiver %3 fits neither end")
-                    .arg(where)
+                    .arg(where())
                     .arg(speed)
                     .arg(moduleText(*module)),
                 QStringLiteral("A module serves an end when it plugs into the cage (connector, one link per port of "
                                "the cage, no host-side module in a switch) and each of its links runs at the link's "
                                "speed: %1 Gb/s here. Ends: %2 and %3 (e.g. %4).")
                     .arg(speed)
-                    .arg(cageText(*ga), cageText(*gb), where));
+                    .arg(cageText(*ga), cageText(*gb), where()));
             return;
         }
         const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
@@ -168,7 +169,7 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
                 continue;
             note(QStringLiteral("end|%1|%2|%3").arg(l.transceiverSku, g->connector).arg(speed), l,
                 QStringLiteral("%1: no %2 module at %3 Gb/s for %4 faces %5")
-                    .arg(where, t.fiber)
+                    .arg(where(), t.fiber)
                     .arg(speed)
                     .arg(cageText(*g), moduleText(*module)),
                 QStringLiteral("Both ends of an optical link need modules of one fiber kind at the link's speed "

@@ -34,7 +34,6 @@ struct CableProblem {
 void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortGroup& gb, int speed,
     std::map<QString, CableProblem>& problems)
 {
-    const QString where = QStringLiteral("%1 to %2").arg(describe(d, l.a), describe(d, l.b));
     auto note = [&](const QString& key, Text message, Text explanation, double value) {
         CableProblem& p = problems[key];
         if (p.entities.empty()) {
@@ -46,7 +45,7 @@ void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortG
         p.entities.push_back(EntityRef::of(l.b.node));
         if (p.example.isEmpty() || value > p.worst) {
             p.worst = value;
-            p.example = where;
+            p.example = QStringLiteral("%1 to %2").arg(describe(d, l.a), describe(d, l.b));
         }
     };
     if (!l.cableSku.isEmpty()) {
@@ -138,23 +137,29 @@ struct Downgrade {
 
 void portRules(const Design& d, std::vector<Finding>& out)
 {
-    std::map<PortRef, std::vector<LinkId>> byPort;
+    // Both ends of every link, sorted by port below: a port named twice is a run of two.
+    std::vector<std::pair<PortRef, LinkId>> ends;
+    ends.reserve(2 * d.links().size());
     std::map<QString, CableProblem> cableProblems;
     std::map<QString, Downgrade> downgrades;
     d.links().forEach([&](const Link& l) {
-        byPort[l.a].push_back(l.id);
-        byPort[l.b].push_back(l.id);
+        ends.emplace_back(l.a, l.id);
+        ends.emplace_back(l.b, l.id);
         const PortGroup* ga = d.portGroup(l.a);
         const PortGroup* gb = d.portGroup(l.b);
         if (!ga || !gb)
             return;
-        const std::vector<EntityRef> ents{EntityRef::of(l.id), EntityRef::of(l.a.node), EntityRef::of(l.b.node)};
-        const QString where = QStringLiteral("%1 to %2").arg(describe(d, l.a), describe(d, l.b));
+        // Texts and entity lists only for a link with a finding (a million-GPU design has millions
+        // of links and few findings).
+        const auto ents = [&] {
+            return std::vector<EntityRef>{EntityRef::of(l.id), EntityRef::of(l.a.node), EntityRef::of(l.b.node)};
+        };
+        const auto where = [&] { return QStringLiteral("%1 to %2").arg(describe(d, l.a), describe(d, l.b)); };
         if (isPluggable(ga->connector) != isPluggable(gb->connector)) {
             out.push_back(make("PORT-CONNECTOR",
                 QStringLiteral("%1 (%2) cannot be cabled to %3 (%4)")
                     .arg(describe(d, l.a), ga->connector, describe(d, l.b), gb->connector),
-                ents,
+                ents(),
                 QStringLiteral(
                     "A pluggable cage (OSFP, QSFP) takes a DAC, AOC or transceiver; an RJ45 jack takes twisted pair. "
                     "Ports: %1 and %2.")
@@ -169,7 +174,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
             return s.join(QLatin1Char('/'));
         };
         if (speed == 0) {
-            out.push_back(make("PORT-SPEED", QStringLiteral("%1 share no speed").arg(where), ents,
+            out.push_back(make("PORT-SPEED", QStringLiteral("%1 share no speed").arg(where()), ents(),
                 QStringLiteral("Port speeds: %1 supports %2 Gb/s, %3 supports %4 Gb/s; a link needs one in common.")
                     .arg(describe(d, l.a), speeds(*ga), describe(d, l.b), speeds(*gb))));
             return;
@@ -182,7 +187,7 @@ void portRules(const Design& d, std::vector<Finding>& out)
                 || (na == Network::InBand && nb == Network::OutOfBand));
         if (na != Network::None && nb != Network::None && na != nb && !oobUplink) {
             out.push_back(make("PORT-ROLE",
-                QStringLiteral("%1 joins the %2 and %3 networks").arg(where, toString(na), toString(nb)), ents,
+                QStringLiteral("%1 joins the %2 and %3 networks").arg(where(), toString(na), toString(nb)), ents(),
                 QStringLiteral(
                     "A host port joins a switch of its own network (its catalog role); switches join switches "
                     "of the same network. %1 is on %2, %3 on %4.")
@@ -199,13 +204,14 @@ void portRules(const Design& d, std::vector<Finding>& out)
                 g.network = net;
                 g.speed = speed;
                 g.fastest = fastest;
-                g.example = where;
+                g.example = where();
                 g.explanation = QStringLiteral(
                     "Link speed = fastest speed both ports share: %1 Gb/s (%2) and %3 Gb/s (%4) give %5 Gb/s.")
                                     .arg(speeds(*ga), describe(d, l.a), speeds(*gb), describe(d, l.b))
                                     .arg(speed);
             }
-            g.entities.insert(g.entities.end(), ents.begin(), ents.end());
+            for (const EntityRef& e : ents())
+                g.entities.push_back(e);
         }
         checkCable(d, l, *ga, *gb, speed, cableProblems);
     });
@@ -234,15 +240,22 @@ void portRules(const Design& d, std::vector<Finding>& out)
             p.explanation(links, worst, p.example)));
     }
 
-    for (const auto& [port, links] : byPort) {
-        if (links.size() < 2)
-            continue;
-        std::vector<EntityRef> ents{EntityRef::of(port.node)};
-        for (LinkId l : links)
-            ents.push_back(EntityRef::of(l));
-        out.push_back(
-            make("PORT-DOUBLE", QStringLiteral("%1 carries %2 links").arg(describe(d, port)).arg(links.size()), ents,
-                QStringLiteral("A port takes one cable; %1 links name this port.").arg(links.size())));
+    // By port, each port's links in the order the design holds them.
+    std::stable_sort(ends.begin(), ends.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (size_t first = 0; first < ends.size();) {
+        size_t last = first + 1;
+        while (last < ends.size() && ends[last].first == ends[first].first)
+            ++last;
+        const size_t links = last - first;
+        if (links >= 2) {
+            const PortRef port = ends[first].first;
+            std::vector<EntityRef> ents{EntityRef::of(port.node)};
+            for (size_t i = first; i < last; ++i)
+                ents.push_back(EntityRef::of(ends[i].second));
+            out.push_back(make("PORT-DOUBLE", QStringLiteral("%1 carries %2 links").arg(describe(d, port)).arg(links),
+                ents, QStringLiteral("A port takes one cable; %1 links name this port.").arg(links)));
+        }
+        first = last;
     }
 
     std::vector<NodeId> unconnected;

@@ -21,7 +21,15 @@ build-bench/tests/bench/bench_canvas --benchmark_out="$out/canvas.json" --benchm
 build-bench/tests/bench/bench_floor >"$out/floor.txt" || echo "bench_floor: target missed" >>"$out/floor.txt"
 build-bench/tests/bench/bench_failures >"$out/failures.txt" || echo "bench_failures: target missed" >>"$out/failures.txt"
 build-bench/tests/bench/bench_floorview >"$out/floorview.txt" || echo "bench_floorview: target missed" >>"$out/floorview.txt"
+# Issue 29: the design file at 100,000 and 1,000,000 GPUs and the 100,000-GPU CLI pipeline, each
+# step its own process, wall and CPU time with the load average it was measured at.
+python3 tests/bench/bench_pipeline.py build-bench/app/podwright-cli >"$out/pipeline.txt" \
+    || echo "bench_pipeline: target missed" >>"$out/pipeline.txt"
 uptime > "$out/load-after.txt"
 python3 tests/bench/tables.py "$out" build-bench/app/podwright-cli
 echo
 cat "$out/floor.txt" "$out/failures.txt" "$out/floorview.txt"
+echo
+echo "### The design file and the CLI pipeline (issue 29)"
+echo
+cat "$out/pipeline.txt"

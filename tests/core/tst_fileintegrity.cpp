@@ -208,6 +208,23 @@ private Q_SLOTS:
         QCOMPARE(limits::kMaxDesignFileBytes, qint64(512'000'000));
     }
 
+    // Issue 29: the generator stops at the largest legal design, so every design it builds loads
+    // again. 1,000,000 GPUs are 125,000 DGX H100 of 8 GPUs; one GPU more rounds up to 125,001
+    // servers, 1,000,008 GPUs, refused before anything is built (the old limit, 200,000 servers,
+    // let the generator build 1,600,000 GPUs).
+    void theGeneratorStopsAtTheLargestLegalDesign()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-h100");
+        o.switchSku = QStringLiteral("qm9700");
+        o.gpus = static_cast<int>(limits::kMaxGpus) + 1;
+        const GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.contains(QLatin1String("125001 servers of 8 GPUs"))
+                && r.error.contains(QLatin1String("(1000000 GPUs)")),
+            qPrintable(r.error));
+    }
+
     // A file over its cap is refused from its size, before a byte is parsed: a sparse file one byte
     // over takes no disk and no time (a parse of 2 GB would take minutes and gigabytes).
     void oversizeFilesAreRefusedBeforeParsing()

@@ -94,24 +94,24 @@ class TestExportPicture : public QObject {
 
     QTemporaryDir mDir;
 
-    // File > Export > Canvas as SVG/PNG, saving to `path` as a user would.
+    // File > Export > Canvas as SVG/PNG, saving to `path` as a user would. The export runs inside
+    // the action (the file dialog is modal, the picture is written before trigger() returns), so
+    // everything is checked once trigger() has returned: no wall-clock wait. The path the dialog
+    // hands back is checked too (testing::chooseFile), so that a dialog that kept another name
+    // fails here, saying so, instead of a 5 s poll for `path` running out (issue 29: that poll
+    // failed once in the clean root).
     void exportFromStudio(MainWindow* w, const QString& format, const QString& path)
     {
-        bool asked = false;
+        QStringList chosen;
         testing::whenModal<QFileDialog>(this, [&](QFileDialog* dlg) {
-            asked = true;
-            // QFileDialog::selectFile leaves the file name alone while its line edit has the focus
-            // (the user may be typing), which it has when the window is active: clear the focus first.
-            if (QWidget* focused = dlg->focusWidget())
-                focused->clearFocus();
-            dlg->selectFile(path);
+            chosen = testing::chooseFile(dlg, path);
             static_cast<QDialog*>(dlg)->accept();
         });
         QAction* a = w->action(QStringLiteral("actionExport_%1").arg(format));
         QVERIFY(a);
         a->trigger();
-        QTRY_VERIFY(asked);
-        QTRY_VERIFY(QFileInfo::exists(path));
+        QCOMPARE(chosen, QStringList{path});
+        QVERIFY2(QFileInfo::exists(path), qPrintable(path));
     }
 
 private Q_SLOTS:

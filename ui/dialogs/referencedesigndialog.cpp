@@ -10,6 +10,7 @@
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
 #include "model/useroption.h"
+#include "util/designlimits.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -220,7 +221,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     fillItems(mSwitch, catalog, ItemKind::Switch);
     mSizeKind->addItem(tr("GPUs"), QStringLiteral("gpus"));
     mSizeKind->addItem(tr("Servers"), QStringLiteral("nodes"));
-    mCount->setRange(0, 1'000'000);
+    mCount->setRange(0, static_cast<int>(limits::kMaxGpus)); // the largest legal design (util/designlimits.h)
     mCount->setGroupSeparatorShown(true);
     mCount->setValue(256);
     for (TopologyKind t : {TopologyKind::RailOptimized, TopologyKind::FatTree, TopologyKind::LeafSpine})

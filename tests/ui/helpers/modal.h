@@ -5,6 +5,8 @@
 #include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTimer>
 
@@ -30,6 +32,21 @@ void whenModal(QObject* owner, F act)
 inline QPushButton* okButton(QDialog* dlg)
 {
     return dlg->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+}
+
+// Types `path` into a file dialog as a user would and returns the files the dialog will hand
+// back on accept. QFileDialog::selectFile leaves the name field alone while it has the focus (the
+// user may be typing), which it has once the dialog's window is active, and that activation
+// arrives as an event, earlier or later under load: the focus is cleared first, and the field is
+// filled with the whole path whenever the dialog did not take it.
+inline QStringList chooseFile(QFileDialog* dlg, const QString& path)
+{
+    if (QWidget* focused = dlg->focusWidget())
+        focused->clearFocus();
+    dlg->selectFile(path);
+    if (dlg->selectedFiles() != QStringList{path})
+        dlg->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"))->setText(path);
+    return dlg->selectedFiles();
 }
 
 } // namespace pw::testing
