@@ -93,7 +93,7 @@ IbFabric IbFabric::of(const Design& design, Network network)
     const QStringList given = unique.take(wanted);
     for (size_t i = 0; i < f.mNodes.size(); ++i)
         f.mNodes[i].description = given.at(static_cast<qsizetype>(i));
-    f.mWarnings = names.deviceWarnings() + unique.warnings();
+    f.mWarnings = names.hostWarnings() + unique.warnings(); // the host names it is made of, then its own
     return f;
 }
 
