@@ -71,10 +71,13 @@ fi
 cleanup
 trap - EXIT
 
-# Nothing of these packages may be left running.
+# Nothing of these packages may be left running (read from /proc: a minimal root has no pgrep).
 running=""
-for daemon in lldpd slurmctld munged ibsim opensm; do
-  running+=$(pgrep -x "$daemon" | tr '\n' ' ' || true)
+for comm in /proc/[0-9]*/comm; do
+  name=$(cat "$comm" 2>/dev/null || true)
+  case "$name" in
+    lldpd|slurmctld|munged|ibsim|opensm) running+="$name(${comm//[!0-9]/}) " ;;
+  esac
 done
 if [ -n "$running" ]; then
   echo "install-test-deps: processes left running after the install: $running" >&2
