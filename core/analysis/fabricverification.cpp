@@ -64,7 +64,8 @@ FabricVerification FabricVerification::of(
         const auto& cable = discovered.links[at->second.second];
         if (!options.ignoreSpeed && cable.gbps() < l.speedGbps)
             v.mDegraded.push_back({port(a), port(b), l.speedGbps,
-                cable.width > 0 ? QStringLiteral("%1x%2").arg(cable.width).arg(cable.speed) : QStringLiteral("unknown")});
+                cable.width > 0 ? QStringLiteral("%1x%2").arg(cable.width).arg(cable.speed)
+                                : QStringLiteral("unknown")});
     }
     // Links not where designed: anchored at an end that has a cable to somewhere else (the host's
     // end first: a server's cable stays in its adapter, the switch end is the one to move).
@@ -140,8 +141,8 @@ QJsonObject FabricVerification::json() const
         unexpected.append(pairJson(l));
     QJsonArray miscabled;
     for (const Miscabled& m : mMiscabled)
-        miscabled.append(QJsonObject{{QStringLiteral("at"), portJson(m.at)}, {QStringLiteral("found"), portJson(m.found)},
-            {QStringLiteral("expected"), portJson(m.expected)}});
+        miscabled.append(QJsonObject{{QStringLiteral("at"), portJson(m.at)},
+            {QStringLiteral("found"), portJson(m.found)}, {QStringLiteral("expected"), portJson(m.expected)}});
     QJsonArray degraded;
     for (const Degraded& d : mDegraded)
         degraded.append(QJsonObject{{QStringLiteral("a"), portJson(d.a)}, {QStringLiteral("b"), portJson(d.b)},

@@ -340,17 +340,19 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         for (auto it = d->begin(); it != d->end() && r.ok(); ++it) {
             if (it.key() == QLatin1String("source"))
                 continue;
-            const auto group = std::find_if(item.portGroups.begin(), item.portGroups.end(),
-                [&](const PortGroup& g) { return g.name == it.key(); });
+            const auto group = std::find_if(
+                item.portGroups.begin(), item.portGroups.end(), [&](const PortGroup& g) { return g.name == it.key(); });
             if (group == item.portGroups.end()) {
-                r.fail(QStringLiteral("rdma_devices names port group '%1', which the item does not have").arg(it.key()));
+                r.fail(
+                    QStringLiteral("rdma_devices names port group '%1', which the item does not have").arg(it.key()));
                 break;
             }
             QStringList names;
             for (const QJsonValue& v : it.value().toArray())
                 names << v.toString();
             if (!it.value().isArray() || names.size() != group->count || names.contains(QString())) {
-                r.fail(QStringLiteral("rdma_devices '%1' needs one name per port (%2)").arg(it.key()).arg(group->count));
+                r.fail(
+                    QStringLiteral("rdma_devices '%1' needs one name per port (%2)").arg(it.key()).arg(group->count));
                 break;
             }
             for (const QString& n : names) {

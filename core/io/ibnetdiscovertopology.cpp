@@ -31,10 +31,10 @@ QString IbnetdiscoverTopology::normalisedDescription(const QString& description)
 
 IbnetdiscoverParse IbnetdiscoverTopology::parse(const QByteArray& text)
 {
-    static const QRegularExpression header(
-        QStringLiteral("^(Switch|Ca|Rt)\\s+(\\d+)\\s+\"([^\"]+)\"\\s*(?:#\\s*\"(.*)\"(?:\\s+(?:base port|enhanced port|lid)\\b.*)?)?\\s*$"));
-    static const QRegularExpression portLine(
-        QStringLiteral("^\\[(\\d+)\\](?:\\([0-9a-fA-Fx]+\\))?\\s*\"([^\"]+)\"\\[(\\d+)\\](?:\\([0-9a-fA-Fx]+\\))?\\s*(#.*)?$"));
+    static const QRegularExpression header(QStringLiteral("^(Switch|Ca|Rt)\\s+(\\d+)\\s+\"([^\"]+)\"\\s*(?:#\\s*\"(.*)"
+                                                          "\"(?:\\s+(?:base port|enhanced port|lid)\\b.*)?)?\\s*$"));
+    static const QRegularExpression portLine(QStringLiteral(
+        "^\\[(\\d+)\\](?:\\([0-9a-fA-Fx]+\\))?\\s*\"([^\"]+)\"\\[(\\d+)\\](?:\\([0-9a-fA-Fx]+\\))?\\s*(#.*)?$"));
     static const QRegularExpression attribute(QStringLiteral("^(vendid|devid|sysimgguid|switchguid|caguid|rtguid)="));
     static const QRegularExpression rate(QStringLiteral("\\b(\\d+)x([A-Z]+\\d*)\\s*$"));
 
@@ -90,9 +90,10 @@ IbnetdiscoverParse IbnetdiscoverTopology::parse(const QByteArray& text)
     for (const Half& h : halves) {
         const auto far = byId.constFind(h.farId);
         if (far == byId.constEnd())
-            return {std::nullopt, QStringLiteral("port %1 of \"%2\" leads to %3, which has no record")
-                                      .arg(h.port)
-                                      .arg(t.nodes[static_cast<size_t>(h.node)].rawDescription, h.farId)};
+            return {std::nullopt,
+                QStringLiteral("port %1 of \"%2\" leads to %3, which has no record")
+                    .arg(h.port)
+                    .arg(t.nodes[static_cast<size_t>(h.node)].rawDescription, h.farId)};
         const End a{h.node, h.port};
         const End b{*far, h.farPort};
         if (seen.count({b, a}) || seen.count({a, b}))

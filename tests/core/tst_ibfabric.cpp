@@ -139,7 +139,8 @@ private Q_SLOTS:
         entry[QStringLiteral("rdma_devices")] = devices;
         const auto r = CatalogItemParser::parse(entry);
         QVERIFY(std::holds_alternative<QString>(r));
-        QVERIFY2(std::get<QString>(r).contains(QLatin1String("one name per port (8)")), qPrintable(std::get<QString>(r)));
+        QVERIFY2(
+            std::get<QString>(r).contains(QLatin1String("one name per port (8)")), qPrintable(std::get<QString>(r)));
     }
 
     // Five DGX H100 fill switch ports 1..40: the cabling plan, the P2P list and the ibsim net

@@ -163,10 +163,10 @@ class TestCliIbsim : public QObject {
     QString generate(const QString& name, const QStringList& dials)
     {
         const QString file = mDir.filePath(name + QStringLiteral(".podwright"));
-        const auto g = runCli(QStringList{QStringLiteral("generate"), QStringLiteral("--server"),
-                                  QStringLiteral("dgx-h100"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
-                                  QStringLiteral("-o"), file}
-            + dials);
+        const auto g
+            = runCli(QStringList{QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+                         QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), file}
+                + dials);
         if (g.exitCode != 0)
             qFatal("generate failed: %s", g.err.constData());
         return file;
@@ -174,7 +174,8 @@ class TestCliIbsim : public QObject {
 
     static NetFile exported(const QString& design)
     {
-        const auto r = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("ibsim-net")});
+        const auto r
+            = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("ibsim-net")});
         if (r.exitCode != 0)
             qFatal("export failed: %s", r.err.constData());
         return NetFile(r.out);
@@ -204,9 +205,10 @@ private Q_SLOTS:
         mIbsim = QStandardPaths::findExecutable(QStringLiteral("ibsim"));
         mIbnetdiscover = QStandardPaths::findExecutable(QStringLiteral("ibnetdiscover"));
         if (mIbnetdiscover.isEmpty()) // Debian puts it in /usr/sbin
-            mIbnetdiscover = QStandardPaths::findExecutable(QStringLiteral("ibnetdiscover"), {QStringLiteral("/usr/sbin")});
-        for (const char* dir : {"/usr/lib/x86_64-linux-gnu/umad2sim", "/usr/lib/aarch64-linux-gnu/umad2sim",
-                 "/usr/lib/umad2sim"})
+            mIbnetdiscover
+                = QStandardPaths::findExecutable(QStringLiteral("ibnetdiscover"), {QStringLiteral("/usr/sbin")});
+        for (const char* dir :
+            {"/usr/lib/x86_64-linux-gnu/umad2sim", "/usr/lib/aarch64-linux-gnu/umad2sim", "/usr/lib/umad2sim"})
             if (QFile::exists(QLatin1String(dir) + QStringLiteral("/libumad2sim.so")))
                 mUmad2sim = QLatin1String(dir) + QStringLiteral("/libumad2sim.so");
         if (mIbsim.isEmpty() || mIbnetdiscover.isEmpty() || mUmad2sim.isEmpty())
@@ -226,7 +228,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("links");
         QTest::newRow("1 SU") << QStringList{QStringLiteral("--nodes"), QStringLiteral("32")} << 12 << 252 << 508;
         QTest::newRow("4 servers") << QStringList{QStringLiteral("--nodes"), QStringLiteral("4"),
-            QStringLiteral("--no-management")} << 1 << 32 << 32;
+            QStringLiteral("--no-management")}
+                                   << 1 << 32 << 32;
     }
     void asDesignedGivesNoDifference()
     {
@@ -246,7 +249,8 @@ private Q_SLOTS:
         const QString text = QString::fromUtf8(f.readAll());
         QCOMPARE(text.count(QRegularExpression(QStringLiteral("^Switch\\t"), QRegularExpression::MultilineOption)),
             switches);
-        QCOMPARE(text.count(QRegularExpression(QStringLiteral("^Ca\\t"), QRegularExpression::MultilineOption)), adapters);
+        QCOMPARE(
+            text.count(QRegularExpression(QStringLiteral("^Ca\\t"), QRegularExpression::MultilineOption)), adapters);
         QVERIFY(text.contains(QLatin1String("# \"dgx-h100-00001 mlx5_11\"")));
         int exitCode = -1;
         const QJsonObject report = verify(design, found, &exitCode);
@@ -304,11 +308,11 @@ private Q_SLOTS:
             QCOMPARE(exitCode, 1);
             compareCounts(r, links - 1, 1, 0, 0);
             const QJsonObject missing = r.value(QLatin1String("missing")).toArray().at(0).toObject();
-            QCOMPARE(QJsonArray({missing.value(QLatin1String("a")), missing.value(QLatin1String("b"))}).contains(
-                         port(leaf, 3)),
+            QCOMPARE(QJsonArray({missing.value(QLatin1String("a")), missing.value(QLatin1String("b"))})
+                         .contains(port(leaf, 3)),
                 true);
-            QCOMPARE(QJsonArray({missing.value(QLatin1String("a")), missing.value(QLatin1String("b"))}).contains(
-                         port(h3.first, 1)),
+            QCOMPARE(QJsonArray({missing.value(QLatin1String("a")), missing.value(QLatin1String("b"))})
+                         .contains(port(h3.first, 1)),
                 true);
         }
         // A cable moved to another port of the same switch: leaf port 5's host on the first free port.
