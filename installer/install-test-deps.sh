@@ -37,6 +37,19 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 fi
 
+# The daemons of these packages now running, as name(pid), read from /proc (a minimal root has no
+# pgrep; in a chroot /proc may show the host's processes too, hence the list taken before).
+daemons() {
+  local comm name
+  for comm in /proc/[0-9]*/comm; do
+    name=$(cat "$comm" 2>/dev/null || true)
+    case "$name" in
+      lldpd|slurmctld|slurmd|munged|ibsim|opensm) echo "$name(${comm//[!0-9]/})" ;;
+    esac
+  done
+}
+before=" $(daemons | tr '\n' ' ') "
+
 policy=/usr/sbin/policy-rc.d
 # A policy-rc.d already there (Docker images ship one) is set aside and put back afterwards.
 saved=""
@@ -71,16 +84,13 @@ fi
 cleanup
 trap - EXIT
 
-# Nothing of these packages may be left running (read from /proc: a minimal root has no pgrep).
-running=""
-for comm in /proc/[0-9]*/comm; do
-  name=$(cat "$comm" 2>/dev/null || true)
-  case "$name" in
-    lldpd|slurmctld|munged|ibsim|opensm) running+="$name(${comm//[!0-9]/}) " ;;
-  esac
+# Nothing of these packages may be left running: no daemon of theirs that was not running before.
+started=""
+for d in $(daemons); do
+  [[ " $before " == *" $d "* ]] || started+="$d "
 done
-if [ -n "$running" ]; then
-  echo "install-test-deps: processes left running after the install: $running" >&2
+if [ -n "$started" ]; then
+  echo "install-test-deps: processes left running after the install: $started" >&2
   exit 1
 fi
 echo "install-test-deps: installed, no service started or enabled"
