@@ -46,7 +46,7 @@ ExportResult slurmYaml(const Design& d)
 }
 ExportResult ibsimNet(const Design& d)
 {
-    return IbsimNet::exportOf(d); // the compute fabric; the CLI's --fabric picks another
+    return IbsimNet::exportOf(d); // the compute fabric; the CLI can choose another
 }
 ExportResult k8sLabels(const Design& d)
 {
@@ -83,8 +83,8 @@ const std::vector<ExportFormat>& exportFormats()
         {"k8s-topology-labels", "-k8s-topology-labels.yaml", "Kubernetes topology node labels (YAML)",
             "node labels for the NVLink domain and fabric levels, with a Kueue Topology", k8sLabels},
         {"ibsim-net", "-ibsim.net", "InfiniBand fabric as an ibsim net file",
-            "an InfiniBand subnet (compute unless --fabric) for ibsim, with the node descriptions and port numbers "
-            "the fabric will report",
+            "an InfiniBand subnet (the compute fabric unless another is chosen) for ibsim, with the node "
+            "descriptions and port numbers the fabric will report",
             ibsimNet},
         {"svg", ".svg", "Canvas as SVG", "the diagram as a vector picture", nullptr},
         {"png", ".png", "Canvas as PNG", "the diagram as a bitmap", nullptr},
