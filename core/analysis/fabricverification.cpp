@@ -35,6 +35,11 @@ FabricVerification FabricVerification::of(
     v.mDesignedLinks = static_cast<int>(design.links().size());
     v.mDiscoveredLinks = static_cast<int>(discovered.links.size());
 
+    std::map<QString, int> nodesReporting; // description -> nodes
+    for (const auto& n : discovered.nodes)
+        if (++nodesReporting[n.description] == 2)
+            v.mAmbiguous << n.description;
+
     // Discovered cables by each of their ends.
     std::map<Key, std::pair<Key, size_t>> found; // end -> (far end, cable index)
     for (size_t i = 0; i < discovered.links.size(); ++i) {
@@ -99,7 +104,8 @@ FabricVerification FabricVerification::of(
 
 int FabricVerification::differences() const
 {
-    return static_cast<int>(mMissing.size() + mUnexpected.size() + mMiscabled.size() + mDegraded.size());
+    return static_cast<int>(
+        mMissing.size() + mUnexpected.size() + mMiscabled.size() + mDegraded.size() + mAmbiguous.size());
 }
 
 QString FabricVerification::text() const
@@ -114,6 +120,8 @@ QString FabricVerification::text() const
              .arg(mUnexpected.size())
              .arg(mMiscabled.size())
              .arg(mDegraded.size());
+    for (const QString& d : mAmbiguous)
+        s += QStringLiteral("ambiguous: several nodes report \"%1\"; name them apart and discover again\n").arg(d);
     for (const Miscabled& m : mMiscabled)
         s += QStringLiteral("miscabled: %1 reaches %2; it should reach %3\n")
                  .arg(m.at.text(), m.found.text(), m.expected.text());
@@ -151,7 +159,7 @@ QJsonObject FabricVerification::json() const
         {QStringLiteral("as_designed"), asDesigned()}, {QStringLiteral("differences"), differences()},
         {QStringLiteral("matched"), matched}, {QStringLiteral("missing"), missing},
         {QStringLiteral("unexpected"), unexpected}, {QStringLiteral("miscabled"), miscabled},
-        {QStringLiteral("degraded"), degraded}};
+        {QStringLiteral("degraded"), degraded}, {QStringLiteral("ambiguous"), QJsonArray::fromStringList(mAmbiguous)}};
 }
 
 } // namespace pw

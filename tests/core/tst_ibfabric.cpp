@@ -253,6 +253,14 @@ private Q_SLOTS:
         QCOMPARE(slow.degraded().size(), size_t(1));
         QCOMPARE(slow.degraded().front().found, QStringLiteral("4xHDR"));
         QVERIFY(FabricVerification::of(asBuilt, found, {true}).asDesigned());
+
+        // Two adapters reporting one description (hosts not named yet) cannot be told apart:
+        // the report says so, and the fabric is not as designed.
+        QByteArray twins = kDiscovered;
+        twins.replace("\"dgx-001 mlx5_3\"", "\"dgx-001 mlx5_0\"");
+        const FabricVerification same = FabricVerification::of(asBuilt, parsed(twins), {true});
+        QCOMPARE(same.ambiguous(), QStringList{QStringLiteral("dgx-001 mlx5_0")});
+        QVERIFY(!same.asDesigned());
     }
 };
 
