@@ -99,6 +99,9 @@ int runCablePlan(Context& ctx); // floorcli.cpp: the run-list from the floor pla
 int runPower(Context& ctx); // powercli.cpp: the power and cooling chain
 int runFailures(Context& ctx); // failurescli.cpp: the failure domains (issue 17 section 4)
 int runOptions(Context& ctx); // optionscli.cpp: the design options an architect weighs (issue 26 section 3)
+int runVerify(Context& ctx); // verifycli.cpp: a discovered InfiniBand fabric against the design (issue 27)
+// The InfiniBand network a `--fabric` value names (compute when empty); UsageError when the design has none.
+[[nodiscard]] Network ibFabricOption(const QString& value, const Design& design);
 
 // --type, --users and --inference-share, shared by `generate` and `intent` (intentcli.cpp).
 struct IntentOptions {

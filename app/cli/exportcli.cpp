@@ -2,6 +2,7 @@
 
 #include "designpicturerenderer.h"
 #include "export/exportformats.h"
+#include "export/ibsimnet.h"
 #include "io/atomicfile.h"
 #include "model/designname.h"
 #include "presentation/designpicture.h"
@@ -53,12 +54,15 @@ int runExport(Context& ctx)
         QStringLiteral("Output format: %1.").arg(formatHelp.join(QStringLiteral("; "))), QStringLiteral("F"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("Output file (default: standard output; required for png)."), QStringLiteral("FILE"));
-    p.addOptions({format, output});
+    const QCommandLineOption fabric(QStringLiteral("fabric"),
+        QStringLiteral("ibsim-net only: the InfiniBand fabric to write: compute (default), storage, inband."),
+        QStringLiteral("NETWORK"));
+    p.addOptions({format, output, fabric});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p,
         QStringLiteral("Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list "
                        "for cable validation, a Slurm topology.conf or topology.yaml, Kubernetes topology node labels, "
-                       "or the diagram as SVG or PNG."),
+                       "an InfiniBand fabric as an ibsim net file, or the diagram as SVG or PNG."),
         1, 1, QStringLiteral("one design file"));
     const QString id = p.value(format);
     if (id.isEmpty())
@@ -69,9 +73,13 @@ int runExport(Context& ctx)
     const QString out = p.value(output);
     if (id == QLatin1String("png") && out.isEmpty())
         throw UsageError(QStringLiteral("--format png needs -o FILE"));
+    const bool ibsim = id == QLatin1String("ibsim-net");
+    if (p.isSet(fabric) && !ibsim)
+        throw UsageError(QStringLiteral("--fabric applies to --format ibsim-net only"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
     if (!f->isPicture()) {
-        const ExportResult result = f->write(design);
+        const ExportResult result
+            = ibsim ? IbsimNet::exportOf(design, ibFabricOption(p.value(fabric), design)) : f->write(design);
         // Names made unique: the file is complete, and the user learns which names changed.
         for (const QString& w : result.warnings)
             ctx.err << "podwright-cli export: warning: " << w << '\n';

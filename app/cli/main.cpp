@@ -26,7 +26,8 @@ struct Subcommand {
 const Subcommand kSubcommands[] = {
     {"catalog", "list, show or check hardware catalog items", runCatalog},
     {"import", "import a JSON design into a .podwright file", runImport},
-    {"export", "export a design (json, cabling-csv, cable-plan-csv, bom-csv, p2p-csv, slurm-topology, svg, png)",
+    {"export",
+        "export a design (json, cabling-csv, cable-plan-csv, bom-csv, p2p-csv, slurm-topology, ibsim-net, svg, png)",
         runExport},
     {"info", "counts of servers, GPUs, switches, links, racks", runInfo},
     {"generate", "generate a reference design (compute, storage, management, racks)", runGenerate},
@@ -50,6 +51,8 @@ const Subcommand kSubcommands[] = {
     {"repo", "the team repository on PostgreSQL: init, grant, push, pull, list, log, price", runRepo},
     {"diff", "what changed between two designs or repository revisions (nodes, links, BOM, cost, power, findings)",
         runDiff},
+    {"verify", "compare a discovered InfiniBand fabric (ibnetdiscover) with the design: missing, miscabled cables",
+        runVerify},
     {"report", "write the customer proposal PDF (summary, topology, racks, BOM, cabling, validation, cost)", runReport},
 };
 

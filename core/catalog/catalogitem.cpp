@@ -128,4 +128,12 @@ QString CatalogItem::priceBelowGpus() const
     return {};
 }
 
+QString RdmaDevices::name(const QString& portGroup, int index) const
+{
+    for (const auto& [group, names] : byPortGroup)
+        if (group == portGroup)
+            return index >= 0 && index < names.size() ? names.at(index) : QString();
+    return {};
+}
+
 } // namespace pw

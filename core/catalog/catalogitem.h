@@ -97,6 +97,18 @@ struct StorageFabricSpec {
     bool operator==(const StorageFabricSpec&) const = default;
 };
 
+// The RDMA device names a server's operating system gives its data ports, per port group in port
+// order ("rdma_devices": {"compute": ["mlx5_0", "mlx5_3", ...], "source": "..."}): what the
+// InfiniBand node descriptions ("<hostname> mlx5_3") and the cable validation files name. Not
+// mlx5_0..7 in general: a DGX H100's compute NICs are mlx5_0, 3, 4, 5, 6, 9, 10 and 11.
+struct RdmaDevices {
+    std::vector<std::pair<QString, QStringList>> byPortGroup; // port group name -> names in port order
+    QString source;
+    // The name of the port group's index-th port (0-based), or empty when the catalog gives none.
+    [[nodiscard]] QString name(const QString& portGroup, int index) const;
+    bool operator==(const RdmaDevices&) const = default;
+};
+
 struct CableSpec {
     QString medium; // dac, acc, aoc, fiber
     int speedGbps = 0;
@@ -174,6 +186,7 @@ struct CatalogItem {
     std::optional<SwitchSpec> switchSpec;
     std::optional<StorageSpec> storage;
     std::optional<StorageFabricSpec> storageFabric; // server: the fabric its RA puts storage on
+    std::optional<RdmaDevices> rdmaDevices; // server: its data ports' RDMA device names
     std::optional<CableSpec> cable;
     std::optional<TransceiverSpec> transceiver;
     std::optional<Figure> rackHeightU;

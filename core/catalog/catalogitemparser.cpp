@@ -7,6 +7,9 @@
 
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
 
 namespace pw {
 
@@ -328,6 +331,40 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         if (r.ok() && item.kind != ItemKind::Server)
             r.fail(QStringLiteral("storage_fabric applies to a server only"));
         item.storageFabric = fabric;
+    }
+    if (auto d = section("rdma_devices", false)) {
+        // {"<port group>": ["mlx5_0", ...], "source": "..."}: one name per port of the group.
+        RdmaDevices devices;
+        devices.source = r.source(*d, QStringLiteral("rdma_devices"));
+        QSet<QString> seen;
+        for (auto it = d->begin(); it != d->end() && r.ok(); ++it) {
+            if (it.key() == QLatin1String("source"))
+                continue;
+            const auto group = std::find_if(
+                item.portGroups.begin(), item.portGroups.end(), [&](const PortGroup& g) { return g.name == it.key(); });
+            if (group == item.portGroups.end()) {
+                r.fail(
+                    QStringLiteral("rdma_devices names port group '%1', which the item does not have").arg(it.key()));
+                break;
+            }
+            QStringList names;
+            for (const QJsonValue& v : it.value().toArray())
+                names << v.toString();
+            if (!it.value().isArray() || names.size() != group->count || names.contains(QString())) {
+                r.fail(
+                    QStringLiteral("rdma_devices '%1' needs one name per port (%2)").arg(it.key()).arg(group->count));
+                break;
+            }
+            for (const QString& n : names) {
+                if (seen.contains(n))
+                    r.fail(QStringLiteral("rdma_devices names %1 twice").arg(n));
+                seen.insert(n);
+            }
+            devices.byPortGroup.emplace_back(it.key(), names);
+        }
+        if (r.ok() && item.kind != ItemKind::Server)
+            r.fail(QStringLiteral("rdma_devices applies to a server only"));
+        item.rdmaDevices = devices;
     }
     if (auto s = section("storage", item.kind == ItemKind::Storage)) {
         StorageSpec st;

@@ -4,6 +4,7 @@
 #include "cost/orderablelengths.h"
 #include "export/csv.h"
 #include "export/exportnames.h"
+#include "export/ibports.h"
 #include "model/design.h"
 
 namespace pw {
@@ -74,10 +75,11 @@ ExportResult CablingCsv::exportOf(const Design& design)
     const ExportNames names(design);
     design.links().forEach([&](const Link& l) {
         ++row;
-        s += csv::record({label(row, rows), names.name(l.a.node), design.portName(l.a), rackOf(design, l.a),
-            unitOf(design, l.a), names.name(l.b.node), design.portName(l.b), rackOf(design, l.b), unitOf(design, l.b),
-            toString(design.linkNetwork(l)), QString::number(design.linkSpeedGbps(l)), cableType(design, l), l.cableSku,
-            l.transceiverSku, l.lengthM > 0 ? QString::number(l.lengthM, 'f', 1) : QString(),
+        s += csv::record({label(row, rows), names.name(l.a.node), IbPorts::planPort(design, l.a), rackOf(design, l.a),
+            unitOf(design, l.a), names.name(l.b.node), IbPorts::planPort(design, l.b), rackOf(design, l.b),
+            unitOf(design, l.b), toString(design.linkNetwork(l)), QString::number(design.linkSpeedGbps(l)),
+            cableType(design, l), l.cableSku, l.transceiverSku,
+            l.lengthM > 0 ? QString::number(l.lengthM, 'f', 1) : QString(),
             OrderableLengths::lengthClass(design.item(l.cableSku), l.lengthM)});
     });
     return {s.toUtf8(), names.deviceWarnings()};

@@ -2,6 +2,7 @@
 
 #include "export/bomcsv.h"
 #include "export/cablingcsv.h"
+#include "export/ibsimnet.h"
 #include "export/k8stopologylabels.h"
 #include "export/p2pcsv.h"
 #include "export/slurmtopology.h"
@@ -43,6 +44,10 @@ ExportResult slurmYaml(const Design& d)
 {
     return SlurmTopologyYaml::exportOf(d);
 }
+ExportResult ibsimNet(const Design& d)
+{
+    return IbsimNet::exportOf(d); // the compute fabric; the CLI can choose another
+}
 ExportResult k8sLabels(const Design& d)
 {
     return K8sTopologyLabels::exportOf(d);
@@ -77,6 +82,10 @@ const std::vector<ExportFormat>& exportFormats()
             "the fabric tree and the NVLink domains as blocks (topology/tree and topology/block)", slurmYaml},
         {"k8s-topology-labels", "-k8s-topology-labels.yaml", "Kubernetes topology node labels (YAML)",
             "node labels for the NVLink domain and fabric levels, with a Kueue Topology", k8sLabels},
+        {"ibsim-net", "-ibsim.net", "InfiniBand fabric as an ibsim net file",
+            "an InfiniBand subnet (the compute fabric unless another is chosen) for ibsim, with the node "
+            "descriptions and port numbers the fabric will report",
+            ibsimNet},
         {"svg", ".svg", "Canvas as SVG", "the diagram as a vector picture", nullptr},
         {"png", ".png", "Canvas as PNG", "the diagram as a bitmap", nullptr},
     };

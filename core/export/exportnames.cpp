@@ -136,6 +136,18 @@ NameRule NameRule::device()
     return r;
 }
 
+NameRule NameRule::ibNodeDescription()
+{
+    NameRule r;
+    r.what = QStringLiteral("InfiniBand node descriptions");
+    r.maxBytes = 64;
+    r.allowed = [](char16_t u) { return u != u'"'; };
+    r.removeControls = true;
+    r.replacement = u'\'';
+    r.fallback = QStringLiteral("unnamed");
+    return r;
+}
+
 UniqueNames::UniqueNames(NameRule rule) : mRule(std::move(rule)) {}
 
 QString UniqueNames::valid(const QString& text) const

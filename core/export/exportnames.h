@@ -38,6 +38,10 @@ struct NameRule {
     [[nodiscard]] static NameRule k8sLabelValue();
     // The device names of the CSV files: any text, control characters removed.
     [[nodiscard]] static NameRule device();
+    // An InfiniBand node description (what ibnetdiscover and UFM show, the ibsim-net names): at
+    // most 64 bytes (the NodeDescription attribute's size, IBA), no control characters, and no '"'
+    // (the net and topology files quote descriptions), which becomes '\''.
+    [[nodiscard]] static NameRule ibNodeDescription();
 };
 
 // Names made valid by a rule and unique among every name this object has given out.

@@ -3,6 +3,7 @@
 #include "export/cablingcsv.h"
 #include "export/csv.h"
 #include "export/exportnames.h"
+#include "export/ibports.h"
 #include "model/design.h"
 
 namespace pw {
@@ -36,8 +37,8 @@ QString P2pCsv::cvtPort(const Design& design, const PortRef& port)
         first += it->portGroups[static_cast<size_t>(i)].count;
     const int inGroup = port.index - first; // 0-based
     if (it->kind != ItemKind::Switch) {
-        // Hosts: the BMC port by name; every other port numbered across the host's data ports in
-        // catalog order, as CVT maps numbers to RDMA devices (1 -> mlx5_0, ...).
+        // Hosts: the BMC port by name; every other port as the number CVT's default map turns into
+        // its RDMA device (n -> mlx5_<n-1>), so the device is the catalog's (IbPorts::rdmaDevice).
         if (g->role == PortRole::OutOfBand) {
             int before = 0;
             int total = 0;
@@ -48,16 +49,15 @@ QString P2pCsv::cvtPort(const Design& design, const PortRef& port)
                 }
             return total == 1 ? QStringLiteral("BMC") : QStringLiteral("BMC%1").arg(before + inGroup + 1);
         }
-        int number = 0;
-        for (int i = 0; i < gi; ++i)
-            if (it->portGroups[static_cast<size_t>(i)].role != PortRole::OutOfBand)
-                number += it->portGroups[static_cast<size_t>(i)].count;
-        return QString::number(number + inGroup + 1);
+        const QString device = IbPorts::rdmaDevice(design, port);
+        bool numbered = false;
+        const int n = device.startsWith(QLatin1String("mlx5_")) ? device.mid(5).toInt(&numbered) : 0;
+        return numbered ? QString::number(n + 1) : device;
     }
-    const bool ib
-        = it->switchSpec && it->switchSpec->technology.compare(QLatin1String("infiniband"), Qt::CaseInsensitive) == 0;
+    if (const int ib = IbPorts::switchPort(design, port); ib > 0)
+        return QString::number(ib); // the firmware's number, as the cabling plan and ibsim-net
     const int perCage = std::max(1, g->portsPerCage);
-    // Switch ports are numbered across the whole front panel (all groups), cage by cage.
+    // Ethernet switch ports are numbered across the whole front panel (all groups), cage by cage.
     int cageBase = 0;
     for (int i = 0; i < gi; ++i) {
         const PortGroup& pg = it->portGroups[static_cast<size_t>(i)];
@@ -65,8 +65,6 @@ QString P2pCsv::cvtPort(const Design& design, const PortRef& port)
     }
     const int cage = cageBase + inGroup / perCage + 1;
     const int split = inGroup % perCage;
-    if (ib)
-        return perCage > 1 ? QStringLiteral("%1/%2").arg(cage).arg(split + 1) : QString::number(cage);
     return perCage > 1 ? QStringLiteral("swp%1s%2").arg(cage).arg(split) : QStringLiteral("swp%1").arg(cage);
 }
 

@@ -14,10 +14,11 @@ struct PortRef;
 // The point-to-point connection list in the layout NVIDIA's UFM Cable Validation Tool reads
 // (CVT 1.4-1.6 P2P columns, see ../shared/reference/interchange-formats.md section 2.1): one row
 // per link, headers `A-Node Name, A-Type, A-Port, A-Rack, A-U, Z-Node Name, Z-Type, Z-Port,
-// Z-Rack, Z-U`. Port values follow CVT's rules: InfiniBand switch ports are the physical port
-// number, or `cage/split` on twin-port cages (e.g. `17/2`); Ethernet switch ports are `swpN` or
-// `swpNsM`; host data ports are numbered across the host in catalog order (1 -> mlx5_0 by CVT's
-// default map), the out-of-band port is `BMC`.
+// Z-Rack, Z-U`. Port values follow CVT's rules: InfiniBand switch ports are the firmware's port
+// number (IbPorts::switchPort: cage 17's ports are 33 and 34), as in the cabling plan and the
+// ibsim-net export; Ethernet switch ports are `swpN` or `swpNsM`; a host data port is the number
+// CVT's default map turns into its RDMA device (n -> mlx5_<n-1>; IbPorts::rdmaDevice, from the
+// catalog: a DGX H100's mlx5_3 is port 4), the out-of-band port is `BMC`.
 // CVT itself reads an .xlsx workbook; this CSV opens in a spreadsheet and saves as one unchanged.
 class P2pCsv {
 public:

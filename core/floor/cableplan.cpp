@@ -5,6 +5,7 @@
 #include "export/cablingcsv.h"
 #include "export/csv.h"
 #include "export/exportnames.h"
+#include "export/ibports.h"
 #include "floor/floorlayout.h"
 #include "generate/opticsrules.h"
 #include "model/design.h"
@@ -78,7 +79,7 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
     auto end = [&](PortRef p) {
         End e;
         e.device = names->name(p.node);
-        e.port = design.portName(p);
+        e.port = IbPorts::planPort(design, p); // InfiniBand switches: the firmware number
         e.rack = CablingCsv::rackOf(design, p);
         const Node* n = design.node(p.node);
         e.unit = n && n->rackUnit > 0 ? n->rackUnit : -1;
