@@ -3,7 +3,6 @@
 #include "model/design.h"
 #include "validate/rulehelpers.h"
 
-
 #include <cmath>
 #include <map>
 #include <set>

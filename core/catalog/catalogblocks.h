@@ -15,7 +15,8 @@ namespace pw {
 // of CatalogItem and a few lines in catalogitemparser.cpp; see docs/catalog-format.md.
 
 // A value as its entry states it, with its source ({"value": ..., "source": "..."}).
-template <typename T> struct Sourced {
+template <typename T>
+struct Sourced {
     T value{};
     QString source;
     bool operator==(const Sourced&) const = default;

@@ -213,16 +213,15 @@ void parseBuildBlocks(const QJsonObject& entry, CatalogItem& item)
     if (const auto o = blockOf(entry, "compute_trays"))
         item.computeTrays = ComputeTrays{whole(*o, "value"), whole(*o, "nics_per_tray"), text(*o, "source")};
     if (const auto o = blockOf(entry, "power_shelves"))
-        item.powerShelves = PowerShelves{
-            whole(*o, "value"), o->value(QLatin1String("capacity_kw")).toDouble(), text(*o, "source")};
+        item.powerShelves
+            = PowerShelves{whole(*o, "value"), o->value(QLatin1String("capacity_kw")).toDouble(), text(*o, "source")};
     if (const auto o = blockOf(entry, "liquid_heat_share")) {
         const QJsonValue v = o->value(QLatin1String("value"));
         if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 1)
             item.liquidHeatShare = Sourced<double>{v.toDouble(), text(*o, "source")};
     }
     if (const auto o = blockOf(entry, "cooling_capacity_kw"))
-        item.coolingCapacityKw
-            = Sourced<double>{o->value(QLatin1String("value")).toDouble(), text(*o, "source")};
+        item.coolingCapacityKw = Sourced<double>{o->value(QLatin1String("value")).toDouble(), text(*o, "source")};
     if (const auto o = blockOf(entry, "busbar_rack"))
         item.busbarRack = Sourced<bool>{o->value(QLatin1String("value")).toBool(), text(*o, "source")};
     if (const auto o = blockOf(entry, "superpod_certified"))
@@ -238,15 +237,15 @@ void parseBuildBlocks(const QJsonObject& entry, CatalogItem& item)
         };
         for (const QJsonValue& v : o->value(QLatin1String("rows")).toArray()) {
             const QJsonObject row = v.toObject();
-            table.rows.push_back({whole(row, "units"), whole(row, "nodes"),
-                row.value(QLatin1String("gpus")).toInteger(), column(row, "leaf"), column(row, "spine"),
-                column(row, "node_leaf"), column(row, "leaf_spine")});
+            table.rows.push_back(
+                {whole(row, "units"), whole(row, "nodes"), row.value(QLatin1String("gpus")).toInteger(),
+                    column(row, "leaf"), column(row, "spine"), column(row, "node_leaf"), column(row, "leaf_spine")});
         }
         item.publishedDesigns = table;
     }
     if (const auto o = blockOf(entry, "reference_design")) {
-        ReferenceDesign ref{text(*o, "document"), whole(*o, "scalable_units"), whole(*o, "nodes"), {},
-            text(*o, "source")};
+        ReferenceDesign ref{
+            text(*o, "document"), whole(*o, "scalable_units"), whole(*o, "nodes"), {}, text(*o, "source")};
         const QJsonObject lines = o->value(QLatin1String("lines")).toObject();
         for (auto it = lines.begin(); it != lines.end(); ++it)
             ref.lines[it.key()] = it.value().toInt();
@@ -254,8 +253,8 @@ void parseBuildBlocks(const QJsonObject& entry, CatalogItem& item)
     }
     for (const QJsonValue& v : entry.value(QLatin1String("deliberate_differences")).toArray()) {
         const QJsonObject d = v.toObject();
-        item.deliberateDifferences.push_back({text(d, "check"), text(d, "document"), text(d, "differs"),
-            text(d, "why"), text(d, "sku"), text(d, "technology"), whole(d, "servers_at_most"), text(d, "source")});
+        item.deliberateDifferences.push_back({text(d, "check"), text(d, "document"), text(d, "differs"), text(d, "why"),
+            text(d, "sku"), text(d, "technology"), whole(d, "servers_at_most"), text(d, "source")});
     }
 }
 

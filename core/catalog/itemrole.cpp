@@ -2,7 +2,6 @@
 
 #include "catalog/catalogitem.h"
 
-
 #include <array>
 #include <utility>
 

@@ -78,8 +78,8 @@ FacilityAssumptions FacilityAssumptions::ofProperties(const QJsonObject& designP
     FacilityAssumptions a = defaults();
     if (cdu) {
         if (isCdu(*cdu))
-            a.cduCapacityKw = {cdu->coolingCapacityKw->value,
-                QStringLiteral("%1: %2").arg(cdu->sku, cdu->coolingCapacityKw->source)};
+            a.cduCapacityKw = {
+                cdu->coolingCapacityKw->value, QStringLiteral("%1: %2").arg(cdu->sku, cdu->coolingCapacityKw->source)};
     }
     (void)a.overlay(designProperties.value(QLatin1String(kKey)).toObject());
     return a;

@@ -122,8 +122,10 @@ CablePlan CablePlan::of(const Design& design)
             ++plan.mUncabled;
         if (cable && cable->cable && cable->cable->medium == QLatin1String("fiber") && modules.a && modules.b) {
             const double dbPerKm = valueOr(cable->cable ? cable->cable->lossDbPerKm : std::nullopt);
-            const double budgetA = valueOr(modules.a->transceiver ? modules.a->transceiver->powerBudgetDb : std::nullopt);
-            const double budgetB = valueOr(modules.b->transceiver ? modules.b->transceiver->powerBudgetDb : std::nullopt);
+            const double budgetA
+                = valueOr(modules.a->transceiver ? modules.a->transceiver->powerBudgetDb : std::nullopt);
+            const double budgetB
+                = valueOr(modules.b->transceiver ? modules.b->transceiver->powerBudgetDb : std::nullopt);
             if (dbPerKm >= 0)
                 r.lossDb = opticalLossDb(l.lengthM, dbPerKm);
             if (budgetA >= 0 && budgetB >= 0)

@@ -153,8 +153,7 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
     // the split's logical ports, as dgx-b300-busbar's are): with planes, build that form.
     if (o.planes > 1) {
         const MultiPlaneForm form = server->multiPlaneForm.value_or(MultiPlaneForm{});
-        if (const CatalogItem* split = catalog.item(form.sku);
-            split && split->kind == ItemKind::Server) {
+        if (const CatalogItem* split = catalog.item(form.sku); split && split->kind == ItemKind::Server) {
             const int cg = DesignBuilder::groupWithRole(*split, PortRole::Compute);
             const int fg = DesignBuilder::groupWithRole(*sw, PortRole::Fabric);
             bool common = false;

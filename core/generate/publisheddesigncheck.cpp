@@ -94,8 +94,8 @@ QStringList PublishedDesignCheck::notes(
             const char* what;
             int built;
         };
-        const Column columns[] = {{row.leaf, "leaf switches", built.leaves}, {row.spine, "spine switches", built.spines},
-            {row.nodeLeaf, "node-leaf cables", built.nodeLeafLinks},
+        const Column columns[] = {{row.leaf, "leaf switches", built.leaves},
+            {row.spine, "spine switches", built.spines}, {row.nodeLeaf, "node-leaf cables", built.nodeLeafLinks},
             {row.leafSpine, "leaf-spine cables", built.leafSpineLinks}};
         QStringList same;
         QStringList differ;
@@ -124,8 +124,7 @@ QStringList PublishedDesignCheck::notes(
                        .arg(built.nodes != nodes ? QStringLiteral(" (%1 of the row's %2 nodes built)")
                                                        .arg(number(built.nodes), number(nodes))
                                                  : QString())
-                       .arg(!table.differences.isEmpty() ? QStringLiteral("; why: ") + table.differences
-                                                         : QString());
+                       .arg(!table.differences.isEmpty() ? QStringLiteral("; why: ") + table.differences : QString());
         return out;
     }
     return {};

@@ -43,8 +43,7 @@ bool StorageGuidance::namesScalableUnit(const CatalogItem& server)
 
 int StorageGuidance::serversPerSu(const CatalogItem& server)
 {
-    return namesScalableUnit(server)
-? server.scalableUnitServers->value : kServersPerSu;
+    return namesScalableUnit(server) ? server.scalableUnitServers->value : kServersPerSu;
 }
 
 } // namespace pw

@@ -127,11 +127,11 @@ QString where(const Literal& l)
 QSet<QString> catalogBlockKeys()
 {
     static const QSet<QString> baseFields{QStringLiteral("sku"), QStringLiteral("kind"), QStringLiteral("vendor"),
-        QStringLiteral("model"), QStringLiteral("description"), QStringLiteral("price"),
-        QStringLiteral("rack_units"), QStringLiteral("power_max_w"), QStringLiteral("power_typical_w"),
-        QStringLiteral("port_groups"), QStringLiteral("cooling"), QStringLiteral("gpu"), QStringLiteral("switch"),
-        QStringLiteral("storage"), QStringLiteral("cable"), QStringLiteral("transceiver"), QStringLiteral("rack"),
-        QStringLiteral("pdu"), QStringLiteral("speed_gbps")};
+        QStringLiteral("model"), QStringLiteral("description"), QStringLiteral("price"), QStringLiteral("rack_units"),
+        QStringLiteral("power_max_w"), QStringLiteral("power_typical_w"), QStringLiteral("port_groups"),
+        QStringLiteral("cooling"), QStringLiteral("gpu"), QStringLiteral("switch"), QStringLiteral("storage"),
+        QStringLiteral("cable"), QStringLiteral("transceiver"), QStringLiteral("rack"), QStringLiteral("pdu"),
+        QStringLiteral("speed_gbps")};
     static const QStringList partBlocks{QStringLiteral("cable"), QStringLiteral("transceiver"), QStringLiteral("rack")};
     QSet<QString> keys{QStringLiteral("liquid_heat_share")};
     QDirIterator it(sourceDir() + QStringLiteral("/catalogs"), {QStringLiteral("*.json")}, QDir::Files,
@@ -141,8 +141,7 @@ QSet<QString> catalogBlockKeys()
         if (!f.open(QIODevice::ReadOnly))
             continue;
         const QJsonDocument doc = QJsonDocument::fromJson(f.readAll());
-        const QJsonArray entries
-            = doc.isArray() ? doc.array() : doc.object().value(QLatin1String("items")).toArray();
+        const QJsonArray entries = doc.isArray() ? doc.array() : doc.object().value(QLatin1String("items")).toArray();
         for (const QJsonValue& e : entries) {
             const QJsonObject entry = e.toObject();
             for (auto k = entry.begin(); k != entry.end(); ++k)
