@@ -1,13 +1,13 @@
 #include "floor/cableplan.h"
 
+#include "catalog/orderablelengths.h"
 #include "cost/billofmaterials.h"
-#include "cost/orderablelengths.h"
 #include "export/cablingcsv.h"
 #include "export/csv.h"
 #include "export/exportnames.h"
 #include "floor/floorlayout.h"
-#include "generate/opticsrules.h"
 #include "model/design.h"
+#include "model/opticsrules.h"
 
 #include <QJsonArray>
 

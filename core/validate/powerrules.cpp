@@ -3,8 +3,8 @@
 #include "catalog/coolantunit.h"
 #include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
+#include "floor/rackelevationmodel.h"
 #include "model/designintent.h"
-#include "presentation/rackelevationmodel.h"
 
 #include <map>
 #include <optional>

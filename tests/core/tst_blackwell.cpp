@@ -1,7 +1,7 @@
 #include "catalog/catalog.h"
 #include "catalog/catalogitemparser.h"
 #include "generate/fabricgenerator.h"
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
 

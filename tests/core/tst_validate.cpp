@@ -3,8 +3,8 @@
 
 #include "catalog/catalog.h"
 #include "commands/setdesignpropertiescommand.h"
+#include "floor/rackelevationmodel.h"
 #include "generate/fabricgenerator.h"
-#include "presentation/rackelevationmodel.h"
 #include "validate/designrules.h"
 
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "cost/orderablelengths.h"
+#include "catalog/orderablelengths.h"
 
 #include "catalog/catalogitem.h"
 
