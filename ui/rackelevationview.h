@@ -1,6 +1,6 @@
 #pragma once
 
-#include "presentation/rackelevationmodel.h"
+#include "floor/rackelevationmodel.h"
 
 #include <QScrollArea>
 

@@ -133,7 +133,7 @@ int runCatalog(Context& ctx)
             return 2;
         }
         if (p.isSet(json)) {
-            ctx.writeJson(i->json);
+            ctx.writeJson(i->snapshotJson());
             return 0;
         }
         ctx.out << i->vendor << ' ' << i->model << "  (" << i->sku << ", " << toString(i->kind) << ")\n";

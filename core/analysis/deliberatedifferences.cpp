@@ -3,9 +3,6 @@
 #include "model/design.h"
 #include "validate/rulehelpers.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
-
 #include <cmath>
 #include <map>
 #include <set>
@@ -29,9 +26,9 @@ void keep(std::vector<NodeId>& nodes, NodeId id)
 }
 
 // The nodes that show the difference; empty when the design does not have it.
-std::vector<NodeId> evidence(const Design& d, const QString& server, const QJsonObject& entry)
+std::vector<NodeId> evidence(const Design& d, const QString& server, const DeliberateDifference& entry)
 {
-    const QString check = entry.value(QLatin1String("check")).toString();
+    const QString& check = entry.check;
     std::vector<NodeId> nodes;
     if (check == QLatin1String("twin-cage-400g")) {
         // Servers of this model with compute links on a twin-port cage.
@@ -48,7 +45,7 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const QJson
             }
         });
     } else if (check == QLatin1String("compute-switch-other-than")) {
-        const QString named = entry.value(QLatin1String("sku")).toString();
+        const QString& named = entry.sku;
         bool anyNamed = false;
         d.nodes().forEach([&](const Node& n) {
             if (!isComputeSwitch(d, n))
@@ -86,10 +83,10 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const QJson
         // A compute fabric of its own, on the entry's "technology" if it names one (the RA's
         // fabric), in a design no larger than its "servers_at_most" (where the RA merges the
         // compute fabric into the converged one).
-        const QString technology = entry.value(QLatin1String("technology")).toString();
+        const QString& technology = entry.technology;
         int servers = 0;
         d.nodes().forEach([&](const Node& n) { servers += n.sku == server ? 1 : 0; });
-        if (servers <= entry.value(QLatin1String("servers_at_most")).toInt(0))
+        if (servers <= entry.serversAtMost)
             d.nodes().forEach([&](const Node& n) {
                 const CatalogItem* item = d.item(n.sku);
                 const bool onTechnology
@@ -211,18 +208,15 @@ std::vector<DeliberateDifferences::Difference> DeliberateDifferences::of(const D
     });
     std::vector<Difference> out;
     for (const QString& sku : servers) {
-        const QJsonArray entries = d.item(sku)->json.value(QLatin1String("deliberate_differences")).toArray();
-        for (const QJsonValue& v : entries) {
-            const QJsonObject entry = v.toObject();
+        for (const DeliberateDifference& entry : d.item(sku)->deliberateDifferences) {
             std::vector<NodeId> nodes = evidence(d, sku, entry);
             if (nodes.empty())
                 continue;
-            QString differs = entry.value(QLatin1String("differs")).toString();
-            if (entry.value(QLatin1String("check")).toString() == QLatin1String("leaves-split-across-racks"))
+            QString differs = entry.differs;
+            if (entry.check == QLatin1String("leaves-split-across-racks"))
                 if (const QString measured = splitLeavesMeasured(d); !measured.isEmpty())
                     differs += QStringLiteral(" (%1)").arg(measured);
-            out.push_back({sku, entry.value(QLatin1String("document")).toString(), differs,
-                entry.value(QLatin1String("why")).toString(), std::move(nodes)});
+            out.push_back({sku, entry.document, differs, entry.why, std::move(nodes)});
         }
     }
     return out;

@@ -216,18 +216,20 @@ std::map<QString, int> ReferenceLines::count(const Design& d)
 QJsonArray ReferenceLines::differences(
     const Design& d, const CatalogItem& server, int scalableUnits, bool railOptimized)
 {
-    const QJsonObject ref = server.json.value(QLatin1String("reference_design")).toObject();
-    const QJsonObject lines = ref.value(QLatin1String("lines")).toObject();
-    if (!railOptimized || lines.isEmpty() || ref.value(QLatin1String("scalable_units")).toInt() != scalableUnits)
+    if (!server.referenceDesign)
+        return {};
+    const ReferenceDesign& ref = *server.referenceDesign;
+    if (!railOptimized || ref.lines.empty() || ref.scalableUnits != scalableUnits)
         return {};
     const std::map<QString, int> built = count(d);
-    if (built.at(QStringLiteral("gpu_nodes")) != ref.value(QLatin1String("nodes")).toInt())
+    if (built.at(QStringLiteral("gpu_nodes")) != ref.nodes)
         return {};
     QJsonArray out;
     for (const QString& key : keys()) {
-        if (!lines.contains(key))
+        const auto line = ref.lines.find(key);
+        if (line == ref.lines.end())
             continue;
-        const int ra = lines.value(key).toInt();
+        const int ra = line->second;
         if (ra == built.at(key))
             continue;
         out.append(QJsonObject{
@@ -235,7 +237,7 @@ QJsonArray ReferenceLines::differences(
             {QStringLiteral("label"), label(key)},
             {QStringLiteral("ra"), ra},
             {QStringLiteral("built"), built.at(key)},
-            {QStringLiteral("document"), ref.value(QLatin1String("document")).toString()},
+            {QStringLiteral("document"), ref.document},
             {QStringLiteral("why"), why(key)},
         });
     }

@@ -205,7 +205,7 @@ std::vector<CatalogIssue> Catalog::loadJson(
                          : QStringLiteral("duplicate sku (first defined in %1)").arg(existing->second->originFile)});
                 continue;
             }
-            QJsonObject merged = existing->second->json;
+            QJsonObject merged = existing->second->snapshotJson();
             QJsonObject price = entry.value(QLatin1String("price")).toObject();
             price.insert(QStringLiteral("kind"), QStringLiteral("price-book"));
             if (!price.contains(QLatin1String("source")))
@@ -262,7 +262,7 @@ void Catalog::store(const CatalogItem& item, const QString& origin)
     q.addBindValue(toString(item.price.kind));
     q.addBindValue(item.price.source);
     q.addBindValue(origin);
-    q.addBindValue(QString::fromUtf8(QJsonDocument(item.json).toJson(QJsonDocument::Compact)));
+    q.addBindValue(QString::fromUtf8(QJsonDocument(item.snapshotJson()).toJson(QJsonDocument::Compact)));
     exec(q, QStringLiteral("store %1").arg(item.sku));
 
     storeFigure(item.sku, QStringLiteral("rack_units"), item.rackUnits.value, item.rackUnits.source);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalog/catalogblocks.h"
 #include "util/band.h"
 #include "util/units.h"
 
@@ -119,6 +120,9 @@ struct CableSpec {
     // The near plug's top, as for a transceiver: "finned" (IHS) only in air-cooled switch cages,
     // "flat" (RHS) in host cages (DGX H100, ConnectX); empty: not stated, any cage.
     QString top;
+    QStringList farCages; // "far_cages": cage connectors its far-end plugs also fit
+    std::vector<double> lengthsM; // "lengths_m": the lengths it is made in, ascending; empty: not listed
+    std::optional<Figure> lossDbPerKm; // "loss_db_per_km": fibre attenuation
     QString source;
     bool operator==(const CableSpec&) const = default;
 };
@@ -134,6 +138,8 @@ struct TransceiverSpec {
     // switches (NVIDIA LinkX 800G/200G list, reference-architectures-2025.md section 5); empty: not stated.
     QString top;
     QStringList cages; // connectors of the cages it plugs into; empty: its own connector only
+    QString fiberConnector; // "fiber_connector": the fibre connector it takes (MPO, LC); empty: not stated
+    std::optional<Figure> powerBudgetDb; // "power_budget_db": optical power budget of the module
     QString source;
     [[nodiscard]] int linkGbps() const { return links > 0 ? speedGbps / links : speedGbps; }
     bool operator==(const TransceiverSpec&) const = default;
@@ -189,6 +195,26 @@ struct CatalogItem {
     std::optional<RdmaDevices> rdmaDevices; // server: its data ports' RDMA device names
     std::optional<CableSpec> cable;
     std::optional<TransceiverSpec> transceiver;
+    // How the system is built into its reference design (catalog/catalogblocks.h), each block as
+    // its entry names it.
+    std::optional<Sourced<QStringList>> roles; // "roles": what the generator picks it for (catalog/itemrole.h)
+    std::optional<Sourced<int>> scalableUnitServers; // "scalable_unit": servers per scalable unit
+    std::optional<Sourced<int>> rackRowServers; // "rack_row": servers per row of racks
+    std::optional<Sourced<int>> nvlinkDomainGpus; // "nvlink_domain": GPUs of one NVLink domain
+    std::optional<ComputeTrays> computeTrays; // "compute_trays"
+    std::optional<PowerShelves> powerShelves; // "power_shelves"
+    std::optional<Sourced<double>> liquidHeatShare; // "liquid_heat_share": 0..1 of its heat to liquid
+    std::optional<Sourced<double>> coolingCapacityKw; // "cooling_capacity_kw": a CDU's capacity
+    std::optional<Sourced<bool>> busbarRack; // "busbar_rack": its own rack, fed over a DC busbar
+    std::optional<Sourced<bool>> superpodCertified; // "superpod_certified": storage NVIDIA certified
+    std::optional<Sourced<QStringList>> networks; // "networks": network names a switch serves, usual first
+    std::optional<ComputePlanes> computePlanes; // "compute_planes"
+    std::optional<MultiPlaneForm> multiPlaneForm; // "multi_plane_form"
+    std::optional<PublishedDesigns> publishedDesigns; // "published_designs"
+    std::optional<ReferenceDesign> referenceDesign; // "reference_design"
+    std::vector<DeliberateDifference> deliberateDifferences; // "deliberate_differences"
+    std::optional<Figure> rackDepthMm; // rack "depth_mm": footprint depth (floor layout)
+    std::optional<Figure> rackRowsPerBlock; // rack "rows_per_block": rows of racks per block (floor plan)
     std::optional<Figure> rackHeightU;
     std::optional<Figure> rackWidthMm; // rack: footprint width (floor layout, cable lengths)
     std::optional<Figure> rackBudgetAirKw; // rack: default power budget for air-cooled equipment
@@ -202,7 +228,6 @@ struct CatalogItem {
     int serversPerRack = 0;
     Price price;
     QString originFile;
-    QJsonObject json; // the entry as written, kept so that snapshots round-trip losslessly
 
     [[nodiscard]] int portCount() const;
     [[nodiscard]] int gpuCount() const { return gpu ? gpu->count : 0; }
@@ -213,7 +238,14 @@ struct CatalogItem {
     // prices at the same end (hardware-specs.md section 10: "A system's estimate can never be below
     // the sum of its GPUs' estimates"). Empty when the price is consistent or not an estimate.
     [[nodiscard]] QString priceBelowGpus() const;
-    bool operator==(const CatalogItem& o) const { return sku == o.sku && json == o.json; }
+    // The entry as written, for lossless snapshots only: `catalog show`, adding a node and the
+    // catalog snapshot of a design file (core/catalog, core/io). Code reads the typed members.
+    [[nodiscard]] const QJsonObject& snapshotJson() const { return mSnapshot; }
+    bool operator==(const CatalogItem& o) const { return sku == o.sku && mSnapshot == o.mSnapshot; }
+
+private:
+    friend class CatalogItemParser; // the one place that reads an entry
+    QJsonObject mSnapshot;
 };
 
 } // namespace pw

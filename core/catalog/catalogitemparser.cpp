@@ -1,7 +1,5 @@
 #include "catalog/catalogitemparser.h"
 
-#include "cost/orderablelengths.h"
-
 #include "catalog/itemrole.h"
 #include "model/node.h"
 
@@ -150,13 +148,126 @@ PortGroup parsePortGroup(Reader& r, const QJsonObject& o, int index)
     return g;
 }
 
+// "lengths_m": the lengths a cable is made in, ascending, above 0 and at most 100 km.
+std::vector<double> parseLengths(Reader& r, const QJsonValue& lengths)
+{
+    if (lengths.isUndefined())
+        return {};
+    if (!lengths.isArray() || lengths.toArray().isEmpty() || lengths.toArray().size() > 100) {
+        r.fail(QStringLiteral("'lengths_m' must list 1 to 100 lengths in metres"));
+        return {};
+    }
+    std::vector<double> out;
+    double previous = 0;
+    for (const QJsonValue& v : lengths.toArray()) {
+        const double m = v.toDouble(-1);
+        if (!v.isDouble() || !(m > previous) || m > 100000) {
+            r.fail(QStringLiteral("'lengths_m' must list lengths in metres, ascending, above 0 and at most 100 km"));
+            return {};
+        }
+        out.push_back(m);
+        previous = m;
+    }
+    return out;
+}
+
+QStringList stringsOf(const QJsonValue& list)
+{
+    QStringList out;
+    for (const QJsonValue& v : list.toArray())
+        out << v.toString();
+    return out;
+}
+
+// {"value": <number>, "source": "..."} inside `block`, read as its consumers always have: present
+// when the block names a number, no further check (a figure the loader does not check yet).
+std::optional<Figure> optionalFigure(const QJsonObject& block, const char* key)
+{
+    const QJsonObject f = block.value(QLatin1String(key)).toObject();
+    const QJsonValue v = f.value(QLatin1String("value"));
+    if (!v.isDouble())
+        return std::nullopt;
+    return Figure{v.toDouble(), f.value(QLatin1String("source")).toString()};
+}
+
+std::optional<QJsonObject> blockOf(const QJsonObject& entry, const char* key)
+{
+    const QJsonValue v = entry.value(QLatin1String(key));
+    return v.isObject() ? std::optional<QJsonObject>(v.toObject()) : std::nullopt;
+}
+
+QString text(const QJsonObject& o, const char* key)
+{
+    return o.value(QLatin1String(key)).toString();
+}
+
+int whole(const QJsonObject& o, const char* key, int fallback = 0)
+{
+    return o.value(QLatin1String(key)).toInt(fallback);
+}
+
+// The blocks that say how a system is built into its reference design (catalog/catalogblocks.h).
+// Read as their consumers read them before they were typed, so every entry that loaded still loads
+// the same; the loader's checks of them are their own work (issue 28).
+void parseBuildBlocks(const QJsonObject& entry, CatalogItem& item)
+{
+    if (const auto o = blockOf(entry, "scalable_unit"))
+        item.scalableUnitServers = Sourced<int>{whole(*o, "servers"), text(*o, "source")};
+    if (const auto o = blockOf(entry, "compute_trays"))
+        item.computeTrays = ComputeTrays{whole(*o, "value"), whole(*o, "nics_per_tray"), text(*o, "source")};
+    if (const auto o = blockOf(entry, "power_shelves"))
+        item.powerShelves
+            = PowerShelves{whole(*o, "value"), o->value(QLatin1String("capacity_kw")).toDouble(), text(*o, "source")};
+    if (const auto o = blockOf(entry, "liquid_heat_share")) {
+        const QJsonValue v = o->value(QLatin1String("value"));
+        if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 1)
+            item.liquidHeatShare = Sourced<double>{v.toDouble(), text(*o, "source")};
+    }
+    if (const auto o = blockOf(entry, "cooling_capacity_kw"))
+        item.coolingCapacityKw = Sourced<double>{o->value(QLatin1String("value")).toDouble(), text(*o, "source")};
+    if (const auto o = blockOf(entry, "busbar_rack"))
+        item.busbarRack = Sourced<bool>{o->value(QLatin1String("value")).toBool(), text(*o, "source")};
+    if (const auto o = blockOf(entry, "superpod_certified"))
+        item.superpodCertified = Sourced<bool>{o->value(QLatin1String("value")).toBool(), text(*o, "source")};
+    if (const auto o = blockOf(entry, "compute_planes"))
+        item.computePlanes = ComputePlanes{whole(*o, "value", 1), text(*o, "technology"), text(*o, "source")};
+    if (const auto o = blockOf(entry, "multi_plane_form"))
+        item.multiPlaneForm = MultiPlaneForm{text(*o, "sku"), text(*o, "differs"), text(*o, "source")};
+    if (const auto o = blockOf(entry, "published_designs")) {
+        PublishedDesigns table{text(*o, "switch"), {}, text(*o, "differences"), text(*o, "source")};
+        auto column = [](const QJsonObject& row, const char* key) {
+            return row.contains(QLatin1String(key)) ? std::optional<int>(whole(row, key)) : std::nullopt;
+        };
+        for (const QJsonValue& v : o->value(QLatin1String("rows")).toArray()) {
+            const QJsonObject row = v.toObject();
+            table.rows.push_back(
+                {whole(row, "units"), whole(row, "nodes"), row.value(QLatin1String("gpus")).toInteger(),
+                    column(row, "leaf"), column(row, "spine"), column(row, "node_leaf"), column(row, "leaf_spine")});
+        }
+        item.publishedDesigns = table;
+    }
+    if (const auto o = blockOf(entry, "reference_design")) {
+        ReferenceDesign ref{
+            text(*o, "document"), whole(*o, "scalable_units"), whole(*o, "nodes"), {}, text(*o, "source")};
+        const QJsonObject lines = o->value(QLatin1String("lines")).toObject();
+        for (auto it = lines.begin(); it != lines.end(); ++it)
+            ref.lines[it.key()] = it.value().toInt();
+        item.referenceDesign = ref;
+    }
+    for (const QJsonValue& v : entry.value(QLatin1String("deliberate_differences")).toArray()) {
+        const QJsonObject d = v.toObject();
+        item.deliberateDifferences.push_back({text(d, "check"), text(d, "document"), text(d, "differs"), text(d, "why"),
+            text(d, "sku"), text(d, "technology"), whole(d, "servers_at_most"), text(d, "source")});
+    }
+}
+
 } // namespace
 
 CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
 {
     Reader r;
     CatalogItem item;
-    item.json = entry;
+    item.mSnapshot = entry;
     item.sku = r.string(entry, "sku");
     if (r.ok() && !skuPattern().match(item.sku).hasMatch())
         r.fail(QStringLiteral("sku '%1' must be lower-case letters, digits and dashes").arg(item.sku));
@@ -300,11 +411,11 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
                 r.fail(QStringLiteral("unknown role '%1'").arg(v.toString()));
         }
         if (r.ok())
-            (void)r.source(ro, QStringLiteral("roles"));
+            item.roles = Sourced<QStringList>{stringsOf(list), r.source(ro, QStringLiteral("roles"))};
     }
     if (entry.contains(QLatin1String("networks"))) {
         // {"value": ["inband", "storage"], "source": "..."}: the networks a switch serves, usual
-        // first. Checked here; NetworkChoice reads it from the entry as written (item.json).
+        // first. Checked here; NetworkChoice reads the names.
         const QJsonObject n = r.object(entry, "networks");
         const QJsonValue list = n.value(QLatin1String("value"));
         if (r.ok() && (!list.isArray() || list.toArray().isEmpty()))
@@ -315,7 +426,7 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
                 r.fail(QStringLiteral("unknown network '%1' (compute, storage, inband or oob)").arg(v.toString()));
         }
         if (r.ok())
-            (void)r.source(n, QStringLiteral("networks"));
+            item.networks = Sourced<QStringList>{stringsOf(list), r.source(n, QStringLiteral("networks"))};
     }
     if (auto f = section("storage_fabric", false)) {
         StorageFabricSpec fabric;
@@ -385,8 +496,9 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         cable.top = r.string(*c, "top", false);
         if (!cable.top.isEmpty() && cable.top != QLatin1String("finned") && cable.top != QLatin1String("flat"))
             r.fail(QStringLiteral("cable top must be \"finned\" or \"flat\""));
-        if (const std::optional<QString> why = OrderableLengths::whyInvalid(c->value(QLatin1String("lengths_m"))))
-            r.fail(*why);
+        cable.lengthsM = parseLengths(r, c->value(QLatin1String("lengths_m")));
+        cable.farCages = stringsOf(c->value(QLatin1String("far_cages")));
+        cable.lossDbPerKm = optionalFigure(*c, "loss_db_per_km");
         if (cable.split < 1)
             cable.split = 1;
         cable.source = r.source(*c, QStringLiteral("cable"));
@@ -411,6 +523,8 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
                 tr.cages << c.toString();
         else if (!cages.isUndefined())
             r.fail(QStringLiteral("transceiver cages must be an array of connectors"));
+        tr.fiberConnector = text(*t, "fiber_connector");
+        tr.powerBudgetDb = optionalFigure(*t, "power_budget_db");
         tr.source = r.source(*t, QStringLiteral("transceiver"));
         item.transceiver = tr;
     }
@@ -426,15 +540,19 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         if (rk->contains(QLatin1String("budget_liquid_kw")))
             item.rackBudgetLiquidKw = r.figure(*rk, "budget_liquid_kw");
         // Read by the generator's floor plan (generate/floorplan.h); checked here as a sourced figure.
-        if (rk->contains(QLatin1String("rows_per_block")) && r.figure(*rk, "rows_per_block").value < 1)
-            r.fail(QStringLiteral("rack rows_per_block must be at least 1"));
+        if (rk->contains(QLatin1String("rows_per_block"))) {
+            item.rackRowsPerBlock = r.figure(*rk, "rows_per_block");
+            if (item.rackRowsPerBlock->value < 1)
+                r.fail(QStringLiteral("rack rows_per_block must be at least 1"));
+        }
+        item.rackDepthMm = optionalFigure(*rk, "depth_mm");
     }
     // Servers per row of racks (generate/floorplan.h), a whole number with its source.
     if (entry.contains(QLatin1String("rack_row"))) {
         const QJsonObject row = r.object(entry, "rack_row");
         if (r.ok()) {
-            r.integer(row, "servers", true, 1, 4096);
-            r.source(row, QStringLiteral("rack_row"));
+            const int servers = r.integer(row, "servers", true, 1, 4096);
+            item.rackRowServers = Sourced<int>{servers, r.source(row, QStringLiteral("rack_row"))};
         }
     }
     if (entry.contains(QLatin1String("rack_power"))) {
@@ -458,7 +576,7 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         // whole number of this server's GPUs (an NVL72 of 18 four-GPU trays: 72).
         const QJsonObject nd = r.object(entry, "nvlink_domain");
         const int gpus = r.integer(nd, "gpus", true, 1, 100000);
-        r.source(nd, QStringLiteral("nvlink_domain"));
+        item.nvlinkDomainGpus = Sourced<int>{gpus, r.source(nd, QStringLiteral("nvlink_domain"))};
         if (r.ok() && (item.gpuCount() <= 0 || gpus % item.gpuCount() != 0))
             r.fail(QStringLiteral("nvlink_domain of %1 GPUs is not a whole number of this server's %2 GPUs")
                        .arg(gpus)
@@ -471,6 +589,8 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         if (p->contains(QLatin1String("per_other_rack")))
             item.pdusPerOtherRack = r.figure(*p, "per_other_rack");
     }
+
+    parseBuildBlocks(entry, item);
 
     const QJsonObject price = r.object(entry, "price");
     if (r.ok()) {

@@ -5,11 +5,11 @@
 namespace pw {
 
 // A coolant distribution unit (CDU): a floor-standing unit that moves the heat of the cold plates of
-// liquid-cooled racks into the facility water. The catalog entry says so with its capacity,
-// "cooling_capacity_kw": {"value": 1350, "source": "..."}; 0 for every other item.
+// liquid-cooled racks into the facility water. The catalog entry says so with its cooling
+// capacity (CatalogItem::coolingCapacityKw, 1350 kW for cdu-inrow-1350kw); 0 for every other item.
 [[nodiscard]] inline double cduCapacityKw(const CatalogItem& item)
 {
-    return item.json.value(QLatin1String("cooling_capacity_kw")).toObject().value(QLatin1String("value")).toDouble();
+    return item.coolingCapacityKw ? item.coolingCapacityKw->value : 0.0;
 }
 
 [[nodiscard]] inline bool isCdu(const CatalogItem& item)

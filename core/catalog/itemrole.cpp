@@ -2,8 +2,6 @@
 
 #include "catalog/catalogitem.h"
 
-#include <QJsonArray>
-
 #include <array>
 #include <utility>
 
@@ -42,12 +40,7 @@ std::optional<ItemRole> itemRoleFromString(const QString& text)
 
 bool hasRole(const CatalogItem& item, ItemRole role)
 {
-    const QJsonArray roles = item.json.value(QLatin1String("roles")).toObject().value(QLatin1String("value")).toArray();
-    const QString name = toString(role);
-    for (const QJsonValue& v : roles)
-        if (v.toString() == name)
-            return true;
-    return false;
+    return item.roles && item.roles->value.contains(toString(role));
 }
 
 } // namespace pw

@@ -29,7 +29,8 @@ CommandResult AddNodeCommand::performApply(Design& design)
     if (mNode.id.isValid() && (design.node(mNode.id) || mNode.id.value() > design.nodes().lastId()))
         return CommandResult::refused(QStringLiteral("node id %1 is not free in this design").arg(mNode.id.value()));
     // Every check is done: from here on the command and the design change.
-    if (const CatalogItem* existing = design.item(mItem.sku); existing && !(existing->json == mItem.json))
+    if (const CatalogItem* existing = design.item(mItem.sku);
+        existing && existing->snapshotJson() != mItem.snapshotJson())
         mItem = *existing; // keep the design's own snapshot of this item
     if (!mNode.id.isValid())
         mNode.id = design.allocateNodeId();

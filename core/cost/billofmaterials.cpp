@@ -1,7 +1,7 @@
 #include "cost/billofmaterials.h"
 
+#include "catalog/orderablelengths.h"
 #include "cost/opticsplan.h"
-#include "cost/orderablelengths.h"
 #include "cost/pricebook.h"
 #include "model/design.h"
 #include "util/money.h"

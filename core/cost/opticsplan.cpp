@@ -1,7 +1,7 @@
 #include "cost/opticsplan.h"
 
-#include "generate/opticsrules.h"
 #include "model/design.h"
+#include "model/opticsrules.h"
 
 #include <map>
 #include <set>

@@ -1,7 +1,7 @@
 #include "export/bomcsv.h"
 
+#include "catalog/orderablelengths.h"
 #include "cost/billofmaterials.h"
-#include "cost/orderablelengths.h"
 #include "export/csv.h"
 
 namespace pw {

@@ -1,7 +1,7 @@
 #include "export/cablingcsv.h"
 
+#include "catalog/orderablelengths.h"
 #include "cost/billofmaterials.h"
-#include "cost/orderablelengths.h"
 #include "export/csv.h"
 #include "export/exportnames.h"
 #include "export/ibports.h"

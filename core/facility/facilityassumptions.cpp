@@ -1,6 +1,7 @@
 #include "facility/facilityassumptions.h"
 
 #include "catalog/catalogtables.h"
+#include "catalog/coolantunit.h"
 #include "model/design.h"
 
 #include <cmath>
@@ -57,8 +58,7 @@ FacilityAssumptions FacilityAssumptions::of(const Design& design)
 {
     const CatalogItem* cdu = nullptr;
     for (const auto& [sku, item] : design.items())
-        if (item.json.value(QLatin1String("cooling_capacity_kw")).toObject().value(QLatin1String("value")).toDouble()
-            > 0) {
+        if (isCdu(item)) {
             cdu = &item;
             break;
         }
@@ -69,10 +69,9 @@ FacilityAssumptions FacilityAssumptions::ofProperties(const QJsonObject& designP
 {
     FacilityAssumptions a = defaults();
     if (cdu) {
-        const QJsonObject cap = cdu->json.value(QLatin1String("cooling_capacity_kw")).toObject();
-        if (const double kw = cap.value(QLatin1String("value")).toDouble(); kw > 0)
-            a.cduCapacityKw
-                = {kw, QStringLiteral("%1: %2").arg(cdu->sku, cap.value(QLatin1String("source")).toString())};
+        if (isCdu(*cdu))
+            a.cduCapacityKw = {
+                cdu->coolingCapacityKw->value, QStringLiteral("%1: %2").arg(cdu->sku, cdu->coolingCapacityKw->source)};
     }
     (void)a.overlay(designProperties.value(QLatin1String(kKey)).toObject());
     return a;

@@ -18,16 +18,10 @@ namespace {
 
 constexpr double kEps = 1e-9;
 
-// A rack-scale system's power shelves ("power_shelves": {"value": 8, "capacity_kw": 33}).
-struct Shelves {
-    int count = 0;
-    double capacityKw = 0;
-};
-
-Shelves shelvesOf(const CatalogItem& item)
+// A rack-scale system's power shelves (catalog/catalogblocks.h); none for any other item.
+PowerShelves shelvesOf(const CatalogItem& item)
 {
-    const QJsonObject o = item.json.value(QLatin1String("power_shelves")).toObject();
-    return {o.value(QLatin1String("value")).toInt(), o.value(QLatin1String("capacity_kw")).toDouble()};
+    return item.powerShelves.value_or(PowerShelves{});
 }
 
 // Share of the item's heat taken by liquid, and whether that share is an estimate.
@@ -36,10 +30,8 @@ std::pair<double, bool> liquidShareOf(const CatalogItem& item, const FacilityAss
     // A coolant distribution unit moves heat; its own draw is not heat for a loop.
     if (item.cooling != Cooling::Liquid || isCdu(item))
         return {0.0, false};
-    const QJsonObject o = item.json.value(QLatin1String("liquid_heat_share")).toObject();
-    const QJsonValue v = o.value(QLatin1String("value"));
-    if (v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 1)
-        return {v.toDouble(), o.value(QLatin1String("source")).toString().startsWith(QLatin1String("estimate"))};
+    if (const auto& share = item.liquidHeatShare)
+        return {share->value, share->source.startsWith(QLatin1String("estimate"))};
     return {a.liquidShare.value, a.liquidShare.source.startsWith(QLatin1String("estimate"))};
 }
 
@@ -132,7 +124,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
                 {FeedKind::Pdu, n.id, rc.id, n.name, item->pduCapacityKw ? item->pduCapacityKw->value : 0, 0});
         }
         if (isBusbarRack(*item)) {
-            const Shelves s = shelvesOf(*item);
+            const PowerShelves s = shelvesOf(*item);
             for (int k = 1; k <= s.count; ++k) {
                 rc.feeds.push_back(static_cast<int>(c.feeds.size()));
                 c.feeds.push_back({FeedKind::PowerShelf, NodeId(), rc.id,

@@ -1,8 +1,8 @@
 #include "floor/cablechoice.h"
 
 #include "floor/floorlayout.h"
-#include "generate/partchoicecache.h"
 #include "model/design.h"
+#include "model/partchoicecache.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "floor/cablerouting.h"
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 
 namespace pw {
 

@@ -1,14 +1,14 @@
 #include "floor/cableplan.h"
 
+#include "catalog/orderablelengths.h"
 #include "cost/billofmaterials.h"
-#include "cost/orderablelengths.h"
 #include "export/cablingcsv.h"
 #include "export/csv.h"
 #include "export/exportnames.h"
 #include "export/ibports.h"
 #include "floor/floorlayout.h"
-#include "generate/opticsrules.h"
 #include "model/design.h"
+#include "model/opticsrules.h"
 
 #include <QJsonArray>
 
@@ -23,9 +23,10 @@ namespace pw {
 
 namespace {
 
-double figure(const QJsonObject& block, const char* key)
+// A catalog figure's value, -1 where the entry gives none.
+double valueOr(const std::optional<Figure>& f)
 {
-    return block.value(QLatin1String(key)).toObject().value(QLatin1String("value")).toDouble(-1);
+    return f ? f->value : -1;
 }
 
 QString mediumOf(const CatalogItem* cable, const CatalogItem* module)
@@ -91,13 +92,6 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
         return e;
     };
     std::map<std::tuple<QString, const PortGroup*, const PortGroup*>, OpticsRules::Ends> endsOf;
-    std::unordered_map<const CatalogItem*, double> figures; // one figure per item: loss or budget
-    auto cached = [&](const CatalogItem& item, const char* block, const char* key) {
-        auto it = figures.find(&item);
-        if (it == figures.end())
-            it = figures.emplace(&item, figure(item.json.value(QLatin1String(block)).toObject(), key)).first;
-        return it->second;
-    };
     std::map<std::pair<const CatalogItem*, const CatalogItem*>, QString> media;
     int row = 0;
     design.links().forEach([&](const Link& l) {
@@ -135,9 +129,11 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
         if (!cable)
             ++plan.mUncabled;
         if (cable && cable->cable && cable->cable->medium == QLatin1String("fiber") && modules.a && modules.b) {
-            const double dbPerKm = cached(*cable, "cable", "loss_db_per_km");
-            const double budgetA = cached(*modules.a, "transceiver", "power_budget_db");
-            const double budgetB = cached(*modules.b, "transceiver", "power_budget_db");
+            const double dbPerKm = valueOr(cable->cable ? cable->cable->lossDbPerKm : std::nullopt);
+            const double budgetA
+                = valueOr(modules.a->transceiver ? modules.a->transceiver->powerBudgetDb : std::nullopt);
+            const double budgetB
+                = valueOr(modules.b->transceiver ? modules.b->transceiver->powerBudgetDb : std::nullopt);
             if (dbPerKm >= 0)
                 r.lossDb = opticalLossDb(l.lengthM, dbPerKm);
             if (budgetA >= 0 && budgetB >= 0)

@@ -30,14 +30,8 @@ HallParameters HallParameters::forRack(const CatalogItem& rack)
     HallParameters h;
     if (rack.rackWidthMm && rack.rackWidthMm->value > 0)
         h.rackWidthM = rack.rackWidthMm->value / 1000.0;
-    const double depth = rack.json.value(QLatin1String("rack"))
-                             .toObject()
-                             .value(QLatin1String("depth_mm"))
-                             .toObject()
-                             .value(QLatin1String("value"))
-                             .toDouble();
-    if (depth > 0)
-        h.rackDepthM = depth / 1000.0;
+    if (rack.rackDepthMm && rack.rackDepthMm->value > 0)
+        h.rackDepthM = rack.rackDepthMm->value / 1000.0;
     if (const int u = pw::rackHeightU(rack); u > 0)
         h.rackHeightU = u;
     return h;

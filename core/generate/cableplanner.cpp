@@ -4,8 +4,8 @@
 #include "floor/cablerouting.h"
 #include "floor/floorlayout.h"
 #include "generate/designbuilder.h"
-#include "generate/opticsrules.h"
-#include "generate/partchoicecache.h"
+#include "model/opticsrules.h"
+#include "model/partchoicecache.h"
 
 #include <algorithm>
 #include <unordered_map>

@@ -139,12 +139,10 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
     // The planes are the server's where its RA has them (DGX B300 Ethernet: twin-planar), on the
     // fabric technology the catalog names, if it names one (GB300 NVL72: Spectrum-X multi-plane).
     if (o.planes == 0) {
-        const QJsonObject planes = server->json.value(QLatin1String("compute_planes")).toObject();
-        const QString technology = planes.value(QLatin1String("technology")).toString();
-        const bool applies = technology.isEmpty() || (sw->switchSpec && sw->switchSpec->technology == technology);
-        o.planes = o.topology == TopologyKind::RailOptimized && applies
-            ? std::max(1, planes.value(QLatin1String("value")).toInt(1))
-            : 1;
+        const ComputePlanes planes = server->computePlanes.value_or(ComputePlanes{});
+        const bool applies
+            = planes.technology.isEmpty() || (sw->switchSpec && sw->switchSpec->technology == planes.technology);
+        o.planes = o.topology == TopologyKind::RailOptimized && applies ? std::max(1, planes.planes) : 1;
     }
     if (o.planes < 1)
         return QStringLiteral("a fabric has at least one plane");
@@ -154,9 +152,8 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
     // A system whose NICs run split into planes is its own catalog entry (its compute ports are
     // the split's logical ports, as dgx-b300-busbar's are): with planes, build that form.
     if (o.planes > 1) {
-        const QJsonObject form = server->json.value(QLatin1String("multi_plane_form")).toObject();
-        if (const CatalogItem* split = catalog.item(form.value(QLatin1String("sku")).toString());
-            split && split->kind == ItemKind::Server) {
+        const MultiPlaneForm form = server->multiPlaneForm.value_or(MultiPlaneForm{});
+        if (const CatalogItem* split = catalog.item(form.sku); split && split->kind == ItemKind::Server) {
             const int cg = DesignBuilder::groupWithRole(*split, PortRole::Compute);
             const int fg = DesignBuilder::groupWithRole(*sw, PortRole::Fabric);
             bool common = false;
@@ -169,14 +166,13 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
                                       "no speed with the fabric ports of %5; use a switch of that form's speed (%6), "
                                       "or one plane")
                     .arg(o.planes)
-                    .arg(server->sku, form.value(QLatin1String("differs")).toString(), split->sku, sw->sku,
+                    .arg(server->sku, form.differs, split->sku, sw->sku,
                         cg >= 0
                             ? QStringLiteral("%1 Gb/s").arg(split->portGroups[static_cast<size_t>(cg)].maxSpeedGbps())
                             : QString());
             parts.formNote = QStringLiteral("%1 compute planes: built as %2, the %3 with %4 (%5)")
                                  .arg(o.planes)
-                                 .arg(split->sku, server->sku, form.value(QLatin1String("differs")).toString(),
-                                     form.value(QLatin1String("source")).toString());
+                                 .arg(split->sku, server->sku, form.differs, form.source);
             server = split;
             parts.server = server;
             parts.serverSku = split->sku;

@@ -3,8 +3,8 @@
 #include "catalog/catalog.h"
 #include "commands/connectcommand.h"
 #include "commands/recorditemcommand.h"
-#include "generate/opticsrules.h"
 #include "model/design.h"
+#include "model/opticsrules.h"
 
 #include <cmath>
 #include <map>

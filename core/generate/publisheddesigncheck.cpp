@@ -3,7 +3,6 @@
 #include "catalog/catalogitem.h"
 #include "model/design.h"
 
-#include <QJsonArray>
 #include <QLocale>
 
 #include <vector>
@@ -70,19 +69,18 @@ PublishedDesignCheck::Built PublishedDesignCheck::countsOf(const Design& d)
 QStringList PublishedDesignCheck::notes(
     const CatalogItem& server, const QString& switchSku, int requestedNodes, const Built& built)
 {
-    const QJsonObject table = server.json.value(QLatin1String("published_designs")).toObject();
-    if (table.value(QLatin1String("switch")).toString() != switchSku)
+    if (!server.publishedDesigns || server.publishedDesigns->switchSku != switchSku)
         return {};
-    const QString source = table.value(QLatin1String("source")).toString();
-    for (const QJsonValue& v : table.value(QLatin1String("rows")).toArray()) {
-        const QJsonObject row = v.toObject();
-        const int nodes = row.value(QLatin1String("nodes")).toInt();
+    const PublishedDesigns& table = *server.publishedDesigns;
+    const QString& source = table.source;
+    for (const PublishedDesignRow& row : table.rows) {
+        const int nodes = row.nodes;
         if (nodes != requestedNodes)
             continue;
-        const int units = row.value(QLatin1String("units")).toInt();
+        const int units = row.units;
         QStringList out;
         const long long perNode = server.gpuCount();
-        const long long publishedGpus = row.value(QLatin1String("gpus")).toInteger();
+        const long long publishedGpus = row.gpus;
         if (publishedGpus != nodes * perNode)
             out << QStringLiteral("%1, %2-SU row: the published table contradicts itself: %3 GPUs as published, but "
                                   "%4 nodes x %5 GPUs = %6 (its cable columns agree with %6); this design has %7 GPUs")
@@ -92,19 +90,19 @@ QStringList PublishedDesignCheck::notes(
                        .arg(perNode)
                        .arg(number(nodes * perNode), number(built.gpus));
         struct Column {
-            const char* key;
+            std::optional<int> published;
             const char* what;
             int built;
         };
-        const Column columns[] = {{"leaf", "leaf switches", built.leaves}, {"spine", "spine switches", built.spines},
-            {"node_leaf", "node-leaf cables", built.nodeLeafLinks},
-            {"leaf_spine", "leaf-spine cables", built.leafSpineLinks}};
+        const Column columns[] = {{row.leaf, "leaf switches", built.leaves},
+            {row.spine, "spine switches", built.spines}, {row.nodeLeaf, "node-leaf cables", built.nodeLeafLinks},
+            {row.leafSpine, "leaf-spine cables", built.leafSpineLinks}};
         QStringList same;
         QStringList differ;
         for (const Column& c : columns) {
-            if (!row.contains(QLatin1String(c.key)))
+            if (!c.published)
                 continue;
-            const int published = row.value(QLatin1String(c.key)).toInt();
+            const int published = *c.published;
             const QString text = QStringLiteral("%1 %2").arg(number(c.built), QLatin1String(c.what));
             if (published == c.built)
                 same << text;
@@ -126,9 +124,7 @@ QStringList PublishedDesignCheck::notes(
                        .arg(built.nodes != nodes ? QStringLiteral(" (%1 of the row's %2 nodes built)")
                                                        .arg(number(built.nodes), number(nodes))
                                                  : QString())
-                       .arg(table.contains(QLatin1String("differences"))
-                               ? QStringLiteral("; why: ") + table.value(QLatin1String("differences")).toString()
-                               : QString());
+                       .arg(!table.differences.isEmpty() ? QStringLiteral("; why: ") + table.differences : QString());
         return out;
     }
     return {};

@@ -240,7 +240,7 @@ void writeDatabase(const Design& design, const QString& path)
         QVariantList skus, jsons;
         for (const auto& [sku, item] : design.items()) {
             skus << sku;
-            jsons << QString::fromUtf8(QJsonDocument(item.json).toJson(QJsonDocument::Compact));
+            jsons << QString::fromUtf8(QJsonDocument(item.snapshotJson()).toJson(QJsonDocument::Compact));
         }
         q.prepare(QStringLiteral("INSERT INTO catalog_items VALUES (?, ?)"));
         q.addBindValue(skus);

@@ -129,7 +129,7 @@ QJsonObject DesignJson::toJson(const Design& design)
 
     QJsonArray items;
     for (const auto& [sku, item] : design.items())
-        items.append(item.json);
+        items.append(item.snapshotJson());
     root.insert(QStringLiteral("catalog"), items);
 
     QJsonArray nodes;
@@ -294,7 +294,7 @@ Design DesignJson::fromJson(const QJsonObject& root, const Catalog* fill)
             if (sku.isEmpty() || carried.count(sku))
                 return;
             if (const CatalogItem* item = fill->item(sku)) {
-                r.items.push_back(item->json);
+                r.items.push_back(item->snapshotJson());
                 carried.insert(sku);
             }
         };

@@ -2,8 +2,6 @@
 
 #include "catalog/catalogitem.h"
 
-#include <QJsonArray>
-
 namespace pw {
 
 std::vector<Network> NetworkChoice::choicesFor(const CatalogItem& item)
@@ -12,10 +10,8 @@ std::vector<Network> NetworkChoice::choicesFor(const CatalogItem& item)
         return {};
     // The catalog parser has checked the list (CatalogItemParser), so every name is known.
     std::vector<Network> listed;
-    const QJsonArray names
-        = item.json.value(QLatin1String("networks")).toObject().value(QLatin1String("value")).toArray();
-    for (const QJsonValue& name : names)
-        if (const auto n = networkFromString(name.toString()); n && *n != Network::None)
+    for (const QString& name : item.networks ? item.networks->value : QStringList())
+        if (const auto n = networkFromString(name); n && *n != Network::None)
             listed.push_back(*n);
     if (!listed.empty())
         return listed;

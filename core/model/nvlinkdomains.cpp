@@ -10,30 +10,19 @@
 
 namespace pw {
 
-namespace {
-
-QJsonObject domainAttribute(const CatalogItem& item)
-{
-    return item.json.value(QLatin1String("nvlink_domain")).toObject();
-}
-
-} // namespace
-
 int NvlinkDomains::domainGpus(const CatalogItem& item)
 {
     if (item.kind != ItemKind::Server || item.gpuCount() <= 0)
         return 0;
-    const int stated = domainAttribute(item).value(QLatin1String("gpus")).toInt();
-    if (stated > 0)
-        return stated;
+    if (item.nvlinkDomainGpus && item.nvlinkDomainGpus->value > 0)
+        return item.nvlinkDomainGpus->value;
     return item.gpu->nvlinkGBps > 0 ? item.gpuCount() : 0;
 }
 
 QString NvlinkDomains::domainSource(const CatalogItem& item)
 {
-    const QJsonObject a = domainAttribute(item);
-    if (a.contains(QLatin1String("gpus")))
-        return a.value(QLatin1String("source")).toString();
+    if (item.nvlinkDomainGpus)
+        return item.nvlinkDomainGpus->source;
     if (domainGpus(item) > 0)
         return QStringLiteral("the server's own %1 GPUs joined by NVLink (%2)")
             .arg(item.gpuCount())

@@ -38,14 +38,12 @@ double StorageGuidance::aggregateWrite(int servers, int serversPerSu) const
 
 bool StorageGuidance::namesScalableUnit(const CatalogItem& server)
 {
-    return server.json.value(QLatin1String("scalable_unit")).toObject().value(QLatin1String("servers")).toInt() > 0;
+    return server.scalableUnitServers && server.scalableUnitServers->value > 0;
 }
 
 int StorageGuidance::serversPerSu(const CatalogItem& server)
 {
-    return namesScalableUnit(server)
-        ? server.json.value(QLatin1String("scalable_unit")).toObject().value(QLatin1String("servers")).toInt()
-        : kServersPerSu;
+    return namesScalableUnit(server) ? server.scalableUnitServers->value : kServersPerSu;
 }
 
 } // namespace pw

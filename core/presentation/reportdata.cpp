@@ -1,7 +1,7 @@
 #include "presentation/reportdata.h"
 
-#include "cost/orderablelengths.h"
-#include "presentation/rackelevationmodel.h"
+#include "catalog/orderablelengths.h"
+#include "floor/rackelevationmodel.h"
 
 #include "analysis/designfigures.h"
 #include "cost/billofmaterials.h"

@@ -66,10 +66,7 @@ void clusterRules(const Design& d, std::vector<Finding>& out)
             // Classified by what it is: a parallel file system, or a system NVIDIA certified for
             // DGX SuperPOD (VAST serves NFS, yet is certified; hardware-specs.md section 6).
             if (item->storage->protocol == QLatin1String("parallel-fs")
-                || item->json.value(QLatin1String("superpod_certified"))
-                       .toObject()
-                       .value(QLatin1String("value"))
-                       .toBool())
+                || (item->superpodCertified && item->superpodCertified->value))
                 parallelFs = true;
             else
                 nfsArrays.push_back(n.id);

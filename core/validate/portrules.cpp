@@ -1,4 +1,4 @@
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 #include "validate/rulehelpers.h"
 
 #include <algorithm>

@@ -3,8 +3,8 @@
 #include "catalog/coolantunit.h"
 #include "catalog/rackscale.h"
 #include "cost/powerfigures.h"
+#include "floor/rackelevationmodel.h"
 #include "model/designintent.h"
-#include "presentation/rackelevationmodel.h"
 
 #include <map>
 #include <optional>
@@ -52,12 +52,7 @@ void busbarAndGenerationRules(const Design& d, const PowerFigures& power,
                 ents,
                 QStringLiteral("%1 is fed from its own power shelves over a DC busbar (catalog: busbar_rack, %2); "
                                "the rack PDUs %3 feed nothing. Remove them.")
-                    .arg(d.itemOf(busbar.front())->sku,
-                        d.itemOf(busbar.front())
-                            ->json.value(QLatin1String("busbar_rack"))
-                            .toObject()
-                            .value(QLatin1String("source"))
-                            .toString(),
+                    .arg(d.itemOf(busbar.front())->sku, d.itemOf(busbar.front())->busbarRack->source,
                         nameList(d, pdus))));
         }
         const double draw = maxKw[rackId];

@@ -1,5 +1,5 @@
 #include "floor/cablechoice.h"
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 #include "validate/rulehelpers.h"
 
 #include <map>

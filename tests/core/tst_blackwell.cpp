@@ -1,7 +1,7 @@
 #include "catalog/catalog.h"
 #include "catalog/catalogitemparser.h"
 #include "generate/fabricgenerator.h"
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
 
@@ -59,7 +59,7 @@ private Q_SLOTS:
     // servers it claims, or a module top that is neither finned nor flat, is refused with the reason.
     void newFieldsAreChecked()
     {
-        QJsonObject server = mCatalog->item(QStringLiteral("dgx-b300"))->json;
+        QJsonObject server = mCatalog->item(QStringLiteral("dgx-b300"))->snapshotJson();
         QJsonObject budget = server.value(QLatin1String("rack_power")).toObject();
         budget[QStringLiteral("value")] = 40;
         server[QStringLiteral("rack_power")] = budget;
@@ -67,7 +67,7 @@ private Q_SLOTS:
         QVERIFY(std::holds_alternative<QString>(refused));
         QVERIFY2(std::get<QString>(refused).contains(QLatin1String("does not carry 4 servers")),
             qPrintable(std::get<QString>(refused)));
-        QJsonObject module = mCatalog->item(QStringLiteral("xdr-1600g-dr8-finned"))->json;
+        QJsonObject module = mCatalog->item(QStringLiteral("xdr-1600g-dr8-finned"))->snapshotJson();
         QJsonObject spec = module.value(QLatin1String("transceiver")).toObject();
         spec[QStringLiteral("top")] = QStringLiteral("ribbed");
         module[QStringLiteral("transceiver")] = spec;

@@ -61,7 +61,7 @@ QByteArray validItem(const char* sku)
 // The shipped DGX H100 entry as JSON, renamed and repriced (mid; the band scaled with it).
 QByteArray dgxPricedAt(const char* sku, double mid)
 {
-    QJsonObject o = test::shippedCatalog().item(QStringLiteral("dgx-h100"))->json;
+    QJsonObject o = test::shippedCatalog().item(QStringLiteral("dgx-h100"))->snapshotJson();
     o[QStringLiteral("sku")] = QLatin1String(sku);
     QJsonObject price = o.value(QStringLiteral("price")).toObject();
     price[QStringLiteral("value")] = mid;
@@ -137,7 +137,7 @@ private Q_SLOTS:
     {
         for (const CatalogItem* item : test::shippedCatalog().items()) {
             QStringList unsourced;
-            collectUnsourced(item->json, item->sku, unsourced);
+            collectUnsourced(item->snapshotJson(), item->sku, unsourced);
             QVERIFY2(unsourced.isEmpty(), qPrintable(unsourced.join(QStringLiteral(", "))));
             QVERIFY2(!item->price.source.isEmpty(), qPrintable(item->sku));
         }
@@ -244,7 +244,7 @@ private Q_SLOTS:
         QVERIFY(!c.item(QStringLiteral("dgx-h100"))->powerModes);
 
         auto refusal = [&](const std::function<void(QJsonObject&)>& change) {
-            QJsonObject o = gb300->json;
+            QJsonObject o = gb300->snapshotJson();
             change(o);
             const auto r = CatalogItemParser::parse(o);
             return std::holds_alternative<QString>(r) ? std::get<QString>(r) : QString();
@@ -284,10 +284,10 @@ private Q_SLOTS:
             const auto r = CatalogItemParser::parse(o);
             return std::holds_alternative<QString>(r) ? std::get<QString>(r) : QString();
         };
-        QJsonObject wrong = gb200->json;
+        QJsonObject wrong = gb200->snapshotJson();
         wrong[QLatin1String("storage_fabric")] = QJsonObject{{"technology", "fibre-channel"}, {"source", "test"}};
         QVERIFY(refusal(wrong).contains(QStringLiteral("storage_fabric technology")));
-        QJsonObject onSwitch = c.item(QStringLiteral("sn5600"))->json;
+        QJsonObject onSwitch = c.item(QStringLiteral("sn5600"))->snapshotJson();
         onSwitch[QLatin1String("storage_fabric")] = QJsonObject{{"technology", "ethernet"}, {"source", "test"}};
         QVERIFY(refusal(onSwitch).contains(QStringLiteral("server only")));
     }

@@ -1,9 +1,9 @@
 #include "helpers/rulesfixture.h"
 #include "helpers/testcatalog.h"
 
+#include "catalog/orderablelengths.h"
 #include "cost/billofmaterials.h"
 #include "cost/costmodel.h"
-#include "cost/orderablelengths.h"
 #include "export/bomcsv.h"
 #include "generate/fabricgenerator.h"
 #include "topology/fabricanalyzer.h"

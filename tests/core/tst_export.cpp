@@ -540,7 +540,7 @@ private Q_SLOTS:
         QVERIFY(QString::fromUtf8(slurm).contains(QLatin1String("# NodeName=B-pad[01-08] State=FUTURE")));
 
         // The catalog refuses a domain that is not a whole number of the server's GPUs.
-        QJsonObject bad = tray.json;
+        QJsonObject bad = tray.snapshotJson();
         bad["nvlink_domain"] = QJsonObject{{"gpus", 70}, {"source", "test"}};
         const auto refused = CatalogItemParser::parse(bad);
         QVERIFY(std::holds_alternative<QString>(refused));

@@ -8,9 +8,9 @@
 #include "floor/cablerouting.h"
 #include "floor/floorlayout.h"
 #include "generate/fabricgenerator.h"
-#include "generate/opticsrules.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
+#include "model/opticsrules.h"
 #include "util/errors.h"
 
 #include <QJsonArray>

@@ -6,8 +6,8 @@
 #include "cost/opticsplan.h"
 #include "generate/fabricgenerator.h"
 #include "generate/floorplan.h"
-#include "generate/opticsrules.h"
 #include "io/designfile.h"
+#include "model/opticsrules.h"
 #include "model/storageguidance.h"
 #include "model/useroption.h"
 #include "topology/fabricanalyzer.h"
@@ -792,7 +792,7 @@ private Q_SLOTS:
         const Design& d = *g->design;
         // The published figure is the catalog's: a typo there would not go unnoticed.
         const QJsonObject lines = mCatalog->item(QStringLiteral("dgx-h100"))
-                                      ->json[QStringLiteral("reference_design")][QStringLiteral("lines")]
+                                      ->snapshotJson()[QStringLiteral("reference_design")][QStringLiteral("lines")]
                                       .toObject();
         QCOMPARE(lines.value(line).toInt(-1), ra);
         QCOMPARE(ReferenceLines::count(d).at(line), built);
@@ -876,11 +876,11 @@ private Q_SLOTS:
         QCOMPARE(FloorPlan::rowsPerBlock(*rack, 40), size_t(16));
 
         QTemporaryDir dir;
-        QJsonObject halfRows = h100->json;
+        QJsonObject halfRows = h100->snapshotJson();
         halfRows[QStringLiteral("sku")] = QStringLiteral("dgx-h100-half-rows");
         halfRows[QStringLiteral("rack_row")]
             = QJsonObject{{QStringLiteral("servers"), 16}, {QStringLiteral("source"), QStringLiteral("test")}};
-        QJsonObject oneRowBlocks = rack->json;
+        QJsonObject oneRowBlocks = rack->snapshotJson();
         oneRowBlocks[QStringLiteral("sku")] = QStringLiteral("rack-48u-single-rows");
         QJsonObject rk = oneRowBlocks[QStringLiteral("rack")].toObject();
         rk[QStringLiteral("rows_per_block")]

@@ -126,7 +126,7 @@ private Q_SLOTS:
 
     void catalogNetworksAreChecked()
     {
-        QJsonObject entry = catalog().item(QStringLiteral("sn2201"))->json;
+        QJsonObject entry = catalog().item(QStringLiteral("sn2201"))->snapshotJson();
         entry.insert(QStringLiteral("networks"),
             QJsonObject{{QStringLiteral("value"), QJsonArray{QStringLiteral("backplane")}},
                 {QStringLiteral("source"), QStringLiteral("test")}});

@@ -1,8 +1,8 @@
 #include "helpers/testcatalog.h"
 
 #include "generate/fabricgenerator.h"
-#include "generate/opticsrules.h"
-#include "generate/partchoicecache.h"
+#include "model/opticsrules.h"
+#include "model/partchoicecache.h"
 
 #include <QtTest>
 

@@ -25,7 +25,7 @@ class TestTeamCatalog : public QObject {
     QJsonObject teamServer(const QString& sku, double usd) const
     {
         const CatalogItem* shipped = mBase->items(ItemKind::Server).front();
-        QJsonObject item = shipped->json;
+        QJsonObject item = shipped->snapshotJson();
         item[QStringLiteral("sku")] = sku;
         item[QStringLiteral("model")] = QStringLiteral("team quote of ") + shipped->model;
         item[QStringLiteral("price")] = QJsonObject{{QStringLiteral("value"), usd},
@@ -82,7 +82,7 @@ private Q_SLOTS:
         for (const CatalogItem* i : mBase->items())
             if (i->sku != shippedSku) {
                 QVERIFY2(c.item(i->sku), qPrintable(i->sku));
-                QCOMPARE(c.item(i->sku)->json, i->json);
+                QCOMPARE(c.item(i->sku)->snapshotJson(), i->snapshotJson());
             }
         QCOMPARE(mBase->size(), before);
         QVERIFY(!mBase->item(QStringLiteral("team-server-a")));
@@ -121,7 +121,7 @@ private Q_SLOTS:
         QCOMPARE(fromJson->size(), fromFile->size());
         for (const CatalogItem* i : fromFile->items()) {
             QVERIFY(fromJson->item(i->sku));
-            QCOMPARE(fromJson->item(i->sku)->json, i->json);
+            QCOMPARE(fromJson->item(i->sku)->snapshotJson(), i->snapshotJson());
         }
         // A file that is not a user catalog is refused the same way.
         QCOMPARE(mBase->copy()->loadUserCatalog(QJsonObject{{QStringLiteral("schema"), 2}}, QStringLiteral("x")).size(),

@@ -3,8 +3,8 @@
 
 #include "catalog/catalog.h"
 #include "commands/setdesignpropertiescommand.h"
+#include "floor/rackelevationmodel.h"
 #include "generate/fabricgenerator.h"
-#include "presentation/rackelevationmodel.h"
 #include "validate/designrules.h"
 
 #include <QFile>
@@ -78,7 +78,7 @@ CatalogItem twinModule(const char* sku, const char* top)
 
 CatalogItem withAttribute(const CatalogItem& item, const QString& sku, const char* key, const QJsonObject& value)
 {
-    QJsonObject o = item.json;
+    QJsonObject o = item.snapshotJson();
     o["sku"] = sku;
     o[QLatin1String(key)] = value;
     return fx::parse(o);
@@ -149,7 +149,7 @@ const std::vector<Case>& cases()
             [](fx::Cluster& c) {
                 const CatalogItem flat = twinModule("twin-flat", "flat");
                 c.b.d.recordItem(flat);
-                QJsonObject smf = fx::cable("smf800", "fiber", "MPO", 800, 500, 60).json;
+                QJsonObject smf = fx::cable("smf800", "fiber", "MPO", 800, 500, 60).snapshotJson();
                 QJsonObject spec = smf.value("cable").toObject();
                 spec["fiber"] = "singlemode";
                 smf["cable"] = spec;
@@ -159,7 +159,7 @@ const std::vector<Case>& cases()
             [](fx::Cluster& c) {
                 const CatalogItem finned = twinModule("twin-finned", "finned");
                 c.b.d.recordItem(finned);
-                QJsonObject smf = fx::cable("smf800", "fiber", "MPO", 800, 500, 60).json;
+                QJsonObject smf = fx::cable("smf800", "fiber", "MPO", 800, 500, 60).snapshotJson();
                 QJsonObject spec = smf.value("cable").toObject();
                 spec["fiber"] = "singlemode";
                 smf["cable"] = spec;
@@ -250,7 +250,7 @@ const std::vector<Case>& cases()
         // rack item's 41 kW air budget: 72 > 41.
         {"72 kW of air-cooled switches in a liquid-cooled 140 kW rack", "POWER-RACK-AIR",
             [](fx::Cluster& c) {
-                QJsonObject rack = fx::rackItem("lrack").json;
+                QJsonObject rack = fx::rackItem("lrack").snapshotJson();
                 QJsonObject spec = rack.value("rack").toObject();
                 spec["budget_air_kw"] = fx::fig(41);
                 spec["budget_liquid_kw"] = fx::fig(140);
@@ -465,7 +465,7 @@ private Q_SLOTS:
     {
         for (const int switches : {6, 3}) {
             fx::Cluster c;
-            QJsonObject rack = fx::rackItem("lrack").json;
+            QJsonObject rack = fx::rackItem("lrack").snapshotJson();
             QJsonObject spec = rack.value("rack").toObject();
             spec["budget_air_kw"] = fx::fig(41);
             rack["rack"] = spec;

@@ -66,7 +66,7 @@ private:
     QJsonObject teamItem() const
     {
         const CatalogItem* shipped = testing::testCatalog().items(ItemKind::Server).front();
-        QJsonObject item = shipped->json;
+        QJsonObject item = shipped->snapshotJson();
         item[QStringLiteral("sku")] = mTeamSku;
         item[QStringLiteral("model")] = QStringLiteral("Team build of ") + shipped->model;
         item[QStringLiteral("price")] = QJsonObject{{QStringLiteral("value"), mTeamPrice},

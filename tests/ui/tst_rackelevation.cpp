@@ -4,7 +4,7 @@
 
 #include "designanalysis.h"
 #include "designdocument.h"
-#include "presentation/rackelevationmodel.h"
+#include "floor/rackelevationmodel.h"
 #include "presentation/reportdata.h"
 #include "rackelevationview.h"
 

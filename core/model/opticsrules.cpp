@@ -1,10 +1,7 @@
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 
 #include "catalog/catalog.h"
 #include "model/design.h"
-
-#include <QJsonArray>
-#include <QJsonObject>
 
 #include <algorithm>
 
@@ -132,10 +129,7 @@ const CatalogItem* OpticsRules::moduleFor(
 
 QString OpticsRules::fiberConnector(const CatalogItem& module)
 {
-    return module.json.value(QLatin1String("transceiver"))
-        .toObject()
-        .value(QLatin1String("fiber_connector"))
-        .toString();
+    return module.transceiver ? module.transceiver->fiberConnector : QString();
 }
 
 const CatalogItem* OpticsRules::fiberFor(
@@ -159,9 +153,8 @@ bool OpticsRules::copperJoins(const CatalogItem& cable, const PortGroup& a, cons
     if (!cable.cable)
         return false;
     const CableSpec& c = *cable.cable;
-    const QJsonArray far
-        = cable.json.value(QLatin1String("cable")).toObject().value(QLatin1String("far_cages")).toArray();
-    auto farFits = [&](const PortGroup& g) { return far.contains(QJsonValue(g.connector)); };
+    const QStringList& far = c.farCages;
+    auto farFits = [&](const PortGroup& g) { return far.contains(g.connector); };
     // A straight cable: its plug at both ends, each in a cage of its connector or of one it also
     // fits (an HDR QSFP56 plug in a ConnectX-7 or BlueField-3 QSFP112 cage).
     if (c.split == 1) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 
 #include <cstddef>
 #include <unordered_map>

@@ -1,4 +1,4 @@
-#include "presentation/rackelevationmodel.h"
+#include "floor/rackelevationmodel.h"
 
 #include "catalog/coolantunit.h"
 #include "catalog/rackheight.h"

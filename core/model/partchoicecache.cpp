@@ -1,4 +1,4 @@
-#include "generate/partchoicecache.h"
+#include "model/partchoicecache.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,14 +5,12 @@
 #include <optional>
 #include <vector>
 
-class QJsonValue;
-
 namespace pw {
 
 struct CatalogItem;
 
-// The lengths a cable is ordered in: the ones its catalog entry lists ("cable": {"lengths_m": [...]},
-// sourced with the entry), else the standard lengths below (estimate: the lengths cables and fibre
+// The lengths a cable is ordered in: the ones its catalog entry lists (CableSpec::lengthsM, sourced
+// with the entry), else the standard lengths below (estimate: the lengths cables and fibre
 // patch leads are commonly sold in, DAC/ACC to 5 m and optics beyond; no vendor source). A run is
 // ordered in the shortest orderable length that covers it; a run longer than every length of a
 // part that lists its own is not orderable in that part.
@@ -31,8 +29,6 @@ public:
     [[nodiscard]] static QString lengthClass(const CatalogItem* cable, double metres);
     // The ordered length a class names ("2.5 m" -> 2.5), nothing for the other classes.
     [[nodiscard]] static std::optional<double> metresOf(const QString& lengthClass);
-    // Why a catalog entry's "lengths_m" is malformed, or nothing (the catalog parser's check).
-    [[nodiscard]] static std::optional<QString> whyInvalid(const QJsonValue& lengths);
 };
 
 } // namespace pw

@@ -1,10 +1,6 @@
-#include "cost/orderablelengths.h"
+#include "catalog/orderablelengths.h"
 
 #include "catalog/catalogitem.h"
-
-#include <QJsonArray>
-#include <QJsonObject>
-#include <QJsonValue>
 
 #include <algorithm>
 #include <cmath>
@@ -15,11 +11,11 @@ namespace pw {
 
 namespace {
 
-QJsonValue listOf(const CatalogItem* cable)
+// The lengths the part's entry lists, ascending (the catalog parser checked them); empty: none.
+const std::vector<double>& listOf(const CatalogItem* cable)
 {
-    if (!cable)
-        return {};
-    return cable->json.value(QLatin1String("cable")).toObject().value(QLatin1String("lengths_m"));
+    static const std::vector<double> none;
+    return cable && cable->cable ? cable->cable->lengthsM : none;
 }
 
 // A million-GPU design's millions of links fall in a few dozen lengths: each length's text is
@@ -47,18 +43,12 @@ const std::vector<double>& OrderableLengths::standard()
 
 bool OrderableLengths::listed(const CatalogItem* cable)
 {
-    return listOf(cable).isArray() && !listOf(cable).toArray().isEmpty();
+    return !listOf(cable).empty();
 }
 
 std::vector<double> OrderableLengths::of(const CatalogItem* cable)
 {
-    if (!listed(cable))
-        return standard();
-    std::vector<double> out;
-    for (const QJsonValue& v : listOf(cable).toArray())
-        out.push_back(v.toDouble());
-    std::sort(out.begin(), out.end());
-    return out;
+    return listed(cable) ? listOf(cable) : standard();
 }
 
 std::optional<double> OrderableLengths::binned(const CatalogItem* cable, double metres)
@@ -92,22 +82,6 @@ std::optional<double> OrderableLengths::metresOf(const QString& lengthClass)
     bool ok = false;
     const double m = lengthClass.chopped(2).toDouble(&ok);
     return ok ? std::optional<double>(m) : std::nullopt;
-}
-
-std::optional<QString> OrderableLengths::whyInvalid(const QJsonValue& lengths)
-{
-    if (lengths.isUndefined())
-        return std::nullopt;
-    if (!lengths.isArray() || lengths.toArray().isEmpty() || lengths.toArray().size() > 100)
-        return QStringLiteral("'lengths_m' must list 1 to 100 lengths in metres");
-    double previous = 0;
-    for (const QJsonValue& v : lengths.toArray()) {
-        const double m = v.toDouble(-1);
-        if (!v.isDouble() || !(m > previous) || m > 100000)
-            return QStringLiteral("'lengths_m' must list lengths in metres, ascending, above 0 and at most 100 km");
-        previous = m;
-    }
-    return std::nullopt;
 }
 
 } // namespace pw
