@@ -22,6 +22,7 @@ namespace {
 constexpr int kMaxRecent = 8;
 constexpr int kDefaultAutosaveMs = 60'000;
 const QString kRecentKey = QStringLiteral("recentFiles");
+const QString kLastFolderKey = QStringLiteral("files/lastFolder");
 
 } // namespace
 
@@ -115,7 +116,7 @@ bool FileSession::saveAs(const QString& target)
         if (suggestion.endsWith(QLatin1String(".json")))
             suggestion.chop(5);
         if (suggestion.isEmpty())
-            suggestion = QDir::home().filePath(
+            suggestion = QDir(dialogFolder()).filePath(
                 mDocument->design().name().isEmpty() ? QStringLiteral("design") : mDocument->design().name());
         if (!suggestion.endsWith(QLatin1String(".podwright")))
             suggestion += QStringLiteral(".podwright");
@@ -217,6 +218,7 @@ void FileSession::clearRecentFiles()
 
 void FileSession::addRecent(const QString& path)
 {
+    rememberFolder(path); // every open and save lands here
     QSettings settings;
     QStringList list = settings.value(kRecentKey).toStringList();
     list.removeAll(path);

@@ -199,6 +199,26 @@ QString splitLeavesMeasured(const Design& d)
         .arg(QString::asprintf("%.0f", std::abs(usd)));
 }
 
+// The ports the leaf a subnet manager hangs on uses, of its fabric ports, named by the design's own
+// leaf model ("a Quantum-X800 Q3400 leaf uses 37 of its 144 fabric ports"): the catalog's sentence
+// cannot know which switch the design was built on.
+QString leafPortsMeasured(const Design& d, const std::vector<NodeId>& managers)
+{
+    for (NodeId id : managers)
+        for (LinkId linkId : d.linksOf(id)) {
+            const Node* leaf = d.node(rules::otherEnd(*d.link(linkId), id).node);
+            const CatalogItem* item = leaf ? d.item(leaf->sku) : nullptr;
+            if (!item || !isComputeSwitch(d, *leaf) || leaf->tier != FabricTier::Leaf)
+                continue;
+            const int ports = item->portCountWithRole(PortRole::Fabric);
+            return QStringLiteral("on this design a %1 leaf uses %2 of its %3 fabric ports")
+                .arg(item->model)
+                .arg(d.linksOf(leaf->id).size())
+                .arg(ports);
+        }
+    return QString();
+}
+
 } // namespace
 
 std::vector<DeliberateDifferences::Difference> DeliberateDifferences::of(const Design& d)
@@ -221,8 +241,11 @@ std::vector<DeliberateDifferences::Difference> DeliberateDifferences::of(const D
             if (entry.value(QLatin1String("check")).toString() == QLatin1String("leaves-split-across-racks"))
                 if (const QString measured = splitLeavesMeasured(d); !measured.isEmpty())
                     differs += QStringLiteral(" (%1)").arg(measured);
-            out.push_back({sku, entry.value(QLatin1String("document")).toString(), differs,
-                entry.value(QLatin1String("why")).toString(), std::move(nodes)});
+            QString why = entry.value(QLatin1String("why")).toString();
+            if (entry.value(QLatin1String("check")).toString() == QLatin1String("subnet-manager-on-leaf"))
+                if (const QString measured = leafPortsMeasured(d, nodes); !measured.isEmpty())
+                    why += QStringLiteral(" (%1)").arg(measured);
+            out.push_back({sku, entry.value(QLatin1String("document")).toString(), differs, why, std::move(nodes)});
         }
     }
     return out;

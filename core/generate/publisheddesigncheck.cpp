@@ -67,11 +67,16 @@ PublishedDesignCheck::Built PublishedDesignCheck::countsOf(const Design& d)
     return b;
 }
 
+QString PublishedDesignCheck::publishedSwitch(const CatalogItem& server)
+{
+    return server.json.value(QLatin1String("published_designs")).toObject().value(QLatin1String("switch")).toString();
+}
+
 QStringList PublishedDesignCheck::notes(
     const CatalogItem& server, const QString& switchSku, int requestedNodes, const Built& built)
 {
     const QJsonObject table = server.json.value(QLatin1String("published_designs")).toObject();
-    if (table.value(QLatin1String("switch")).toString() != switchSku)
+    if (publishedSwitch(server) != switchSku)
         return {};
     const QString source = table.value(QLatin1String("source")).toString();
     for (const QJsonValue& v : table.value(QLatin1String("rows")).toArray()) {

@@ -48,9 +48,10 @@ Tool run(const QString& program, const QStringList& args)
     return t;
 }
 
-QString money(double v)
+// Whole dollars, as the proposal prints amounts (issue 30); cents only where they matter.
+QString money(double v, int decimals = 0)
 {
-    return QLatin1Char('$') + QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', 2);
+    return QLatin1Char('$') + QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
 }
 QString number(double v)
 {
@@ -193,7 +194,8 @@ private:
         QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
         QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pages)));
 
-        // The same figures as `cost --json` and `analyze --json`, to the cent.
+        // The same figures as `cost --json` and `analyze --json`, in whole dollars (to the cent per
+        // GPU-hour).
         r = runCli({QStringLiteral("cost"), design, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject cost = r.json();
@@ -202,7 +204,20 @@ private:
         QVERIFY(
             text.contains(money(cost.value(QLatin1String("tco")).toObject().value(QLatin1String("total")).toDouble())));
         QVERIFY(text.contains(money(cost.value(QLatin1String("opex_per_year")).toDouble())));
-        QVERIFY(text.contains(money(cost.value(QLatin1String("cost_per_gpu_hour")).toDouble())));
+        QVERIFY(text.contains(money(cost.value(QLatin1String("cost_per_gpu_hour")).toDouble(), 2)));
+        // Issue 30: no amount to the cent except the small ones (per GPU-hour, under $100), where
+        // cents matter; "$2,126,374.16" in a table read as false precision.
+        static const QRegularExpression cents(QStringLiteral("\\$([\\d,]+)\\.\\d\\d\\b"));
+        for (auto it = cents.globalMatch(text); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            QVERIFY2(QString(m.captured(1)).remove(QLatin1Char(',')).toDouble() < 100, qPrintable(m.captured()));
+        }
+        // Issue 30: counted nouns agree with their count ("1 racks in 1 distinct layouts" was one).
+        static const QRegularExpression onePlural(
+            QStringLiteral("(?<![\\d,.])1 (racks|layouts|nodes|links|cables|servers|GPUs|rows|transceivers)\\b"));
+        const QRegularExpressionMatch wrong = onePlural.match(text);
+        QVERIFY2(!wrong.hasMatch(),
+            qPrintable(text.mid(std::max<qsizetype>(0, wrong.capturedStart() - 60), 140)));
         QVERIFY(text.contains(cost.value(QLatin1String("tier")).toObject().value(QLatin1String("name")).toString()));
         r = runCli({QStringLiteral("analyze"), design, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
@@ -341,7 +356,13 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, r.err.constData());
     }
 
-    void sampleReport() { checkReport(test::sourcePath(kSample), QStringLiteral("sample")); }
+    void sampleReport()
+    {
+        checkReport(test::sourcePath(kSample), QStringLiteral("sample"));
+        // The sample stands in one rack: "1 rack in 1 layout", never "1 racks in 1 distinct layouts".
+        const QString text = pdfText(path(QStringLiteral("sample.pdf")));
+        QVERIFY2(text.contains(QLatin1String("1 rack in 1 layout.")), qPrintable(text.left(400)));
+    }
     void generatedReport() { checkReport(mGenerated, QStringLiteral("gen256")); }
     void sampleExports() { checkExports(test::sourcePath(kSample), QStringLiteral("sample")); }
     void generatedExports() { checkExports(mGenerated, QStringLiteral("gen256")); }
