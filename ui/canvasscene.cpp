@@ -717,11 +717,12 @@ CommandResult CanvasScene::placeItem(const QString& sku, QPointF scenePos)
 QPointF CanvasScene::freeSpot(QPointF wanted, QSizeF size) const
 {
     constexpr int kMostTries = 500; // a row of 500 nodes in the way: give up and place on top
-    QPointF p = ItemStyle::snap(wanted);
+    QPointF p = ItemStyle::snap(wanted); // a node's position is its centre
     for (int i = 0; i < kMostTries; ++i) {
         double right = 0;
         bool blocked = false;
-        for (QGraphicsItem* other : items(QRectF(p, size), Qt::IntersectsItemBoundingRect))
+        const QRectF box(p.x() - size.width() / 2, p.y() - size.height() / 2, size.width(), size.height());
+        for (QGraphicsItem* other : items(box, Qt::IntersectsItemBoundingRect))
             if (other->type() == NodeItem::Type && other->isVisible()) {
                 right = blocked ? std::max(right, other->sceneBoundingRect().right())
                                 : other->sceneBoundingRect().right();
@@ -729,7 +730,8 @@ QPointF CanvasScene::freeSpot(QPointF wanted, QSizeF size) const
             }
         if (!blocked)
             return p;
-        p = ItemStyle::snap(QPointF(right + 2 * ItemStyle::kGrid, p.y())); // one grid step clear at least
+        // One grid step clear of the rightmost node in the way, at least.
+        p = ItemStyle::snap(QPointF(right + 2 * ItemStyle::kGrid + size.width() / 2, p.y()));
     }
     return p;
 }

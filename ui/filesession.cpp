@@ -116,8 +116,9 @@ bool FileSession::saveAs(const QString& target)
         if (suggestion.endsWith(QLatin1String(".json")))
             suggestion.chop(5);
         if (suggestion.isEmpty())
-            suggestion = QDir(dialogFolder()).filePath(
-                mDocument->design().name().isEmpty() ? QStringLiteral("design") : mDocument->design().name());
+            suggestion = QDir(dialogFolder())
+                             .filePath(mDocument->design().name().isEmpty() ? QStringLiteral("design")
+                                                                            : mDocument->design().name());
         if (!suggestion.endsWith(QLatin1String(".podwright")))
             suggestion += QStringLiteral(".podwright");
         path = mSavePathPrompt(suggestion);
@@ -214,6 +215,19 @@ QStringList FileSession::recentFiles()
 void FileSession::clearRecentFiles()
 {
     QSettings().remove(kRecentKey);
+}
+
+QString FileSession::dialogFolder() const
+{
+    if (!mDocument->filePath().isEmpty())
+        return QFileInfo(mDocument->filePath()).absolutePath();
+    const QString last = QSettings().value(kLastFolderKey).toString();
+    return !last.isEmpty() && QFileInfo(last).isDir() ? last : QDir::homePath();
+}
+
+void FileSession::rememberFolder(const QString& filePath)
+{
+    QSettings().setValue(kLastFolderKey, QFileInfo(filePath).absolutePath());
 }
 
 void FileSession::addRecent(const QString& path)

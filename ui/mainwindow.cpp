@@ -225,8 +225,8 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     // The window manager's title bar and borders are not known before the window is shown.
     const QMargins frame(8, 40, 8, 8);
     if (screen() && !(restored && screen()->availableGeometry().contains(geometry().marginsAdded(frame))))
-        setGeometry(fittedGeometry(screen()->availableGeometry(),
-            restored ? geometry().marginsAdded(frame).size() : QSize(1400, 900), frame));
+        setGeometry(fittedGeometry(
+            screen()->availableGeometry(), restored ? geometry().marginsAdded(frame).size() : QSize(1400, 900), frame));
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
     statusBar()->showMessage(

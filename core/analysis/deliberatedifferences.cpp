@@ -210,11 +210,15 @@ QString leafPortsMeasured(const Design& d, const std::vector<NodeId>& managers)
             const CatalogItem* item = leaf ? d.item(leaf->sku) : nullptr;
             if (!item || !isComputeSwitch(d, *leaf) || leaf->tier != FabricTier::Leaf)
                 continue;
-            const int ports = item->portCountWithRole(PortRole::Fabric);
+            int used = 0; // on fabric ports: its out-of-band management port is not one
+            for (LinkId onLeaf : d.linksOf(leaf->id))
+                if (const PortGroup* g = d.portGroup(rules::endAt(*d.link(onLeaf), leaf->id));
+                    g && g->role == PortRole::Fabric)
+                    ++used;
             return QStringLiteral("on this design a %1 leaf uses %2 of its %3 fabric ports")
                 .arg(item->model)
-                .arg(d.linksOf(leaf->id).size())
-                .arg(ports);
+                .arg(used)
+                .arg(item->portCountWithRole(PortRole::Fabric));
         }
     return QString();
 }

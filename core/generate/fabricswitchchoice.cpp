@@ -47,26 +47,27 @@ FabricSwitchChoice FabricSwitchChoice::forServer(const CatalogItem& server, cons
 {
     const QStringList atSpeed = candidates(server, catalog);
     const int speed = fastestSpeed(server, PortRole::Compute);
+    const QString ports = QStringLiteral("the %1's %2 Gb/s compute ports").arg(server.model).arg(speed);
     auto chosen = [&](const QString& sku, const QString& reason) {
         const CatalogItem* sw = catalog.item(sku);
-        return FabricSwitchChoice{sku,
-            QStringLiteral("%1 (%2 at %3 Gb/s): %4")
-                .arg(sw->model, technologyOf(*sw))
-                .arg(speed)
-                .arg(reason.arg(server.model).arg(speed))};
+        return FabricSwitchChoice{sku, QStringLiteral("%1: %2").arg(sw->model, reason)};
     };
     if (atSpeed.isEmpty())
-        return {QString(),
-            QStringLiteral("the catalog has no compute switch at the %1's %2 Gb/s compute ports").arg(server.model).arg(speed)};
+        return {QString(), QStringLiteral("the catalog has no compute switch at %1").arg(ports)};
     if (const QString published = PublishedDesignCheck::publishedSwitch(server); atSpeed.contains(published))
-        return chosen(published, QStringLiteral("the switch of the %1's published reference design"));
+        return chosen(published, QStringLiteral("the switch of the %1's published reference design").arg(server.model));
     if (const CatalogItem* fallback = catalog.withRole(ItemRole::DefaultFabricSwitch);
         fallback && atSpeed.contains(fallback->sku))
-        return chosen(fallback->sku, QStringLiteral("the catalog's default compute switch, at the %1's %2 Gb/s ports"));
+        return chosen(fallback->sku, QStringLiteral("the catalog's default compute switch, at %1").arg(ports));
+    // The most ports: the fewest switches and tiers for the same servers.
+    const CatalogItem* largest = nullptr;
     for (const QString& sku : atSpeed)
-        if (technologyOf(*catalog.item(sku)) == QLatin1String("InfiniBand"))
-            return chosen(sku, QStringLiteral("the first InfiniBand switch in the catalog at the %1's %2 Gb/s ports"));
-    return chosen(atSpeed.front(), QStringLiteral("the first switch in the catalog at the %1's %2 Gb/s ports"));
+        if (const CatalogItem* sw = catalog.item(sku); technologyOf(*sw) == QLatin1String("InfiniBand")
+            && (!largest || sw->portCountWithRole(PortRole::Fabric) > largest->portCountWithRole(PortRole::Fabric)))
+            largest = sw;
+    if (largest)
+        return chosen(largest->sku, QStringLiteral("the largest InfiniBand switch in the catalog at %1").arg(ports));
+    return chosen(atSpeed.front(), QStringLiteral("the first switch in the catalog at %1").arg(ports));
 }
 
 } // namespace pw

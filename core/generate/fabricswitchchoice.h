@@ -11,7 +11,7 @@ struct CatalogItem;
 // The compute-fabric switch a new design of a server starts from, chosen from the catalog, with
 // the sentence that says why. Of the fabric switches at the server's compute speed (candidates()):
 // the one its reference architecture's published design uses, else the catalog's default fabric
-// switch, else the first InfiniBand one, else the first. So a DGX B300 or GB300 NVL72 (800 Gb/s
+// switch, else the InfiniBand one with the most ports, else the first. So a DGX B300 or GB300 NVL72 (800 Gb/s
 // ports) gets an XDR Quantum-X800, a DGX H100 or B200 (400 Gb/s) the NDR QM9700, and the Spectrum-X
 // DGX B300 (its RA's table names the SN5600) a Spectrum switch; no SKU is written in code.
 struct FabricSwitchChoice {

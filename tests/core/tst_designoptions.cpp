@@ -73,9 +73,10 @@ class TestDesignOptions : public QObject {
 private Q_SLOTS:
     // Issue 30: the wizard starts a server on the switch generation it is built with, from the
     // catalog: the DGX B300's published design (RA-11339) is on the Q3400 (XDR, 800 Gb/s); the GB300
-    // NVL72's 800 Gb/s ConnectX-8 ports take the first InfiniBand switch at 800 Gb/s, the Q3400; the
-    // DGX H100 and B200 (400 Gb/s) the catalog's default, the NDR QM9700; the Spectrum-X DGX B300's
-    // published design (RA-11337) the SN5600. A GB300 on a QM9700 was the bug.
+    // NVL72's 800 Gb/s ConnectX-8 ports take the largest InfiniBand switch at 800 Gb/s, the Q3400
+    // (144 ports against the Q3200's 72); the DGX H100 and B200 (400 Gb/s) the catalog's default,
+    // the NDR QM9700; the Spectrum-X DGX B300's published design (RA-11337) the SN5600. A GB300 on a
+    // QM9700 was the bug.
     void switchMatchesTheServer_data()
     {
         QTest::addColumn<QString>("server");
@@ -84,7 +85,7 @@ private Q_SLOTS:
         QTest::newRow("B300") << QStringLiteral("dgx-b300") << QStringLiteral("q3400")
                               << QStringLiteral("published reference design");
         QTest::newRow("GB300") << QStringLiteral("dgx-gb300-nvl72") << QStringLiteral("q3400")
-                               << QStringLiteral("first InfiniBand switch");
+                               << QStringLiteral("largest InfiniBand switch");
         QTest::newRow("H100") << QStringLiteral("dgx-h100") << QStringLiteral("qm9700")
                               << QStringLiteral("default compute switch");
         QTest::newRow("B200") << QStringLiteral("dgx-b200") << QStringLiteral("qm9700")

@@ -209,15 +209,15 @@ private:
         // cents matter; "$2,126,374.16" in a table read as false precision.
         static const QRegularExpression cents(QStringLiteral("\\$([\\d,]+)\\.\\d\\d\\b"));
         for (auto it = cents.globalMatch(text); it.hasNext();) {
-            const QRegularExpressionMatch m = it.next();
-            QVERIFY2(QString(m.captured(1)).remove(QLatin1Char(',')).toDouble() < 100, qPrintable(m.captured()));
+            const QRegularExpressionMatch amount = it.next();
+            QVERIFY2(
+                QString(amount.captured(1)).remove(QLatin1Char(',')).toDouble() < 100, qPrintable(amount.captured()));
         }
         // Issue 30: counted nouns agree with their count ("1 racks in 1 distinct layouts" was one).
         static const QRegularExpression onePlural(
             QStringLiteral("(?<![\\d,.])1 (racks|layouts|nodes|links|cables|servers|GPUs|rows|transceivers)\\b"));
         const QRegularExpressionMatch wrong = onePlural.match(text);
-        QVERIFY2(!wrong.hasMatch(),
-            qPrintable(text.mid(std::max<qsizetype>(0, wrong.capturedStart() - 60), 140)));
+        QVERIFY2(!wrong.hasMatch(), qPrintable(text.mid(std::max<qsizetype>(0, wrong.capturedStart() - 60), 140)));
         QVERIFY(text.contains(cost.value(QLatin1String("tier")).toObject().value(QLatin1String("name")).toString()));
         r = runCli({QStringLiteral("analyze"), design, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);

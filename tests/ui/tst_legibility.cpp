@@ -5,13 +5,13 @@
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
+#include "dialogs/referencedesigndialog.h"
 #include "filesession.h"
 #include "itemstyle.h"
 #include "palettetree.h"
 #include "palettewidget.h"
 #include "prompts.h"
 #include "statuspanel.h"
-#include "dialogs/referencedesigndialog.h"
 
 #include "generate/fabricgenerator.h"
 #include "model/design.h"
@@ -19,6 +19,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDir>
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
@@ -34,6 +35,16 @@ using namespace pw;
 using namespace pw::ui;
 
 namespace {
+
+// Where screenshots go when PODWRIGHT_SCREENSHOTS names a folder (for a person to look at).
+void screenshot(QWidget* widget, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("PODWRIGHT_SCREENSHOTS");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+}
 
 QStringList notesOf(const MainWindow& w)
 {
@@ -86,13 +97,14 @@ private Q_SLOTS:
         const NodeId leaf = w->scene()->selectedNodeIds().front();
         w->scene()->selectNodes({dgx, leaf});
         w->action(QStringLiteral("actionConnectSelection"))->trigger();
-        auto notConnected = [&] {
-            return notesOf(*w).filter(QStringLiteral("Not connected")).size();
-        };
+        auto notConnected = [&] { return notesOf(*w).filter(QStringLiteral("Not connected")).size(); };
         QVERIFY2(notConnected() > 0, qPrintable(notesOf(*w).join(QLatin1Char('\n'))));
 
+        screenshot(w.get(), QStringLiteral("legibility-notes-hand"));
         w->session()->adoptUnsaved(generated(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
         QCOMPARE(notConnected(), 0);
+        w->notesDock()->raise();
+        screenshot(w.get(), QStringLiteral("legibility-notes-generated"));
         QVERIFY(w->notesDock()->windowTitle() == QLatin1String("Notes")
             || w->notesDock()->windowTitle().contains(QString::number(w->notesList()->count())));
 
@@ -125,12 +137,13 @@ private Q_SLOTS:
             server->setCurrentIndex(server->findData(QString::fromLatin1(serverSku)));
             QCOMPARE(sw->currentData().toString(), QString::fromLatin1(switchSku));
             const QString model = catalog.item(QString::fromLatin1(switchSku))->model;
-            QVERIFY2(why->text().startsWith(QStringLiteral("Chosen for the server: %1").arg(model)),
-                qPrintable(why->text()));
+            QVERIFY2(why->text().startsWith(QStringLiteral("For this server: %1").arg(model)), qPrintable(why->text()));
         }
-        // The GB300 builds on the Q3400, and none of its notes names the QM9700.
+        // The GB300 builds on the Q3400.
         server->setCurrentIndex(server->findData(QStringLiteral("dgx-gb300-nvl72")));
         dlg.updatePreview();
+        dlg.show();
+        screenshot(&dlg, QStringLiteral("legibility-wizard-gb300"));
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QCOMPARE(dlg.options().switchSku, QStringLiteral("q3400"));
         // Another switch is the user's: the line names the server's own.
@@ -160,8 +173,11 @@ private Q_SLOTS:
                 placed.push_back(&n);
         });
         QCOMPARE(placed.size(), size_t(2));
+        // A node's position is its centre; its box is the catalog kind's size (170 x 46 for a switch).
         const QSizeF size = ItemStyle::nodeSize(ItemKind::Switch);
-        QVERIFY2(!QRectF(placed[0]->position, size).intersects(QRectF(placed[1]->position, size)),
+        auto box
+            = [&](const Node* n) { return QRectF(n->position - QPointF(size.width() / 2, size.height() / 2), size); };
+        QVERIFY2(!box(placed[0]).intersects(box(placed[1])),
             qPrintable(QStringLiteral("%1,%2 and %3,%4")
                            .arg(placed[0]->position.x())
                            .arg(placed[0]->position.y())
@@ -170,6 +186,8 @@ private Q_SLOTS:
         QStringList names{placed[0]->name, placed[1]->name};
         names.sort();
         QCOMPARE(names, (QStringList{QStringLiteral("qm8700-01"), QStringLiteral("qm8700-02")}));
+        w->view()->fitAll();
+        screenshot(w.get(), QStringLiteral("legibility-placed-twice"));
     }
 
     // "<design name> — Podwright", "*" while modified; never "Untitled design — Untitled".
@@ -198,19 +216,31 @@ private Q_SLOTS:
         w->newDesign();
         QVERIFY(w->scene()->placeItem(QStringLiteral("dgx-h100"), QPointF(0, 0)).ok);
         QStringList texts;
+        bool active = false;
+        bool closedByKey = false;
+        QKeySequence shortcut;
         testing::whenModal<QMessageBox>(this, [&](QMessageBox* box) {
             for (QAbstractButton* b : box->buttons())
                 texts << b->text();
             box->activateWindow();
-            (void)QTest::qWaitForWindowActive(box);
-            QTest::keyClick(box, Qt::Key_D, Qt::AltModifier);
-            if (box->isVisible()) // the mnemonic did not work: close it so the test ends
+            active = QTest::qWaitForWindowActive(box);
+            screenshot(box, QStringLiteral("legibility-unsaved-prompt"));
+            // Alt+D is the Discard button's shortcut (its mnemonic); the box takes the bare letter too.
+            shortcut = box->button(QMessageBox::Discard)->shortcut();
+            QTest::keyClick(box, Qt::Key_D);
+            // A mnemonic animates the click: the button is pressed for a moment, then released.
+            closedByKey = QTest::qWaitFor([box] { return !box->isVisible(); }, 2000);
+            if (!closedByKey) // the mnemonic did not work: close it so the test ends
                 box->reject();
         });
-        QVERIFY(w->session()->maybeSave()); // true only when Discard was chosen
+        const bool discarded = w->session()->maybeSave(); // true only when Discard was chosen
         QVERIFY2(texts.contains(QStringLiteral("&Discard")), qPrintable(texts.join(QLatin1Char(','))));
         QVERIFY2(texts.contains(QStringLiteral("&Save")), qPrintable(texts.join(QLatin1Char(','))));
-        w->newDesign(); // nothing left to ask about
+        QVERIFY(active);
+        QCOMPARE(shortcut, QKeySequence(Qt::ALT | Qt::Key_D));
+        QVERIFY(closedByKey);
+        QVERIFY(discarded);
+        w->document()->markSaved(); // the window closes without asking again
     }
 
     // The recovery question: "your unsaved design" and when it was saved, never the sidecar's path.
@@ -265,7 +295,8 @@ private Q_SLOTS:
         w->resize(1000 - 16, 700 - 48);
         QCoreApplication::processEvents();
         QStatusBar* bar = w->statusBar();
-        const QString longMessage = QStringLiteral("Connected 1,234 links; ") + QString(QStringLiteral("x")).repeated(400);
+        const QString longMessage
+            = QStringLiteral("Connected 1,234 links; ") + QString(QStringLiteral("x")).repeated(400);
         bar->showMessage(longMessage, 20000);
         QCoreApplication::processEvents();
         QLabel* message = w->messageLabel();
@@ -280,6 +311,7 @@ private Q_SLOTS:
         QVERIFY(message->text().startsWith(QLatin1String("Connected 1,234 links")));
         QVERIFY(message->text().endsWith(QChar(0x2026))); // cut short, with an ellipsis
         QCOMPARE(message->toolTip(), longMessage);
+        screenshot(w.get(), QStringLiteral("legibility-statusbar-1000"));
         bar->clearMessage();
         QVERIFY(message->text().isEmpty());
     }

@@ -406,7 +406,7 @@ QString ReferenceDesignDialog::switchReason() const
         return QString();
     const FabricSwitchChoice choice = FabricSwitchChoice::forServer(*server, mCatalog);
     if (choice.sku.isEmpty() || choice.sku == mSwitch->currentData().toString())
-        return choice.sku.isEmpty() ? tr("Note: %1").arg(choice.why) : tr("Chosen for the server: %1").arg(choice.why);
+        return choice.sku.isEmpty() ? tr("Note: %1").arg(choice.why) : tr("For this server: %1").arg(choice.why);
     return tr("Your choice; the server's own would be %1").arg(choice.why);
 }
 

@@ -90,13 +90,13 @@ public:
     [[nodiscard]] static std::optional<GeneratorOptions> rememberedOptions();
     static void remember(const GeneratorOptions& options);
 
-Q_SIGNALS:
-    void previewUpdated();
-    void optionsReady();
-
     // Why the switch field holds what it does: the server's own switch and why (FabricSwitchChoice),
     // or, when the user chose another, which one the server would take.
     [[nodiscard]] QString switchReason() const;
+
+Q_SIGNALS:
+    void previewUpdated();
+    void optionsReady();
 
 private:
     void followServer();

@@ -31,12 +31,12 @@ void floor(PdfPageFlow& page, const ReportData& d)
         return;
     }
     const FloorSummary& f = *d.floor;
-    page.paragraph(QStringLiteral("%1 stand in %2 on a floor of about %3 by %4, rows alternating front to "
-                                  "front across %5 cold aisles and back to back across %6 hot aisles. Every cable's "
-                                  "length is routed from its two racks' positions.")
-                       .arg(counted(f.racks, "rack", "racks"),
-                           counted(static_cast<long long>(f.rows.size()), "row", "rows"),
-                           metres(f.hallWidthM), metres(f.hallDepthM), metres(f.coldAisleM), metres(f.hotAisleM)),
+    page.paragraph(
+        QStringLiteral("%1 stand in %2 on a floor of about %3 by %4, rows alternating front to "
+                       "front across %5 cold aisles and back to back across %6 hot aisles. Every cable's "
+                       "length is routed from its two racks' positions.")
+            .arg(counted(f.racks, "rack", "racks"), counted(static_cast<long long>(f.rows.size()), "row", "rows"),
+                metres(f.hallWidthM), metres(f.hallDepthM), metres(f.coldAisleM), metres(f.hotAisleM)),
         9.5);
     page.tiles({{QStringLiteral("Cables with a length"), ReportData::number(f.cables)},
         {QStringLiteral("Median / longest run"), QStringLiteral("%1 / %2").arg(metres(f.medianM), metres(f.longestM))},

@@ -302,8 +302,10 @@ void stack(PdfPageFlow& page, const ReportData& d)
             rows.push_back({Cell{n.name}, Cell{n.role}, Cell{n.sku},
                 Cell{ReportData::number(n.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(n.priceUsd)}});
         std::vector<int> bold{static_cast<int>(rows.size())};
-        rows.push_back({Cell{QStringLiteral("Total (%1)").arg(counted(static_cast<long long>(b.nodes.size()), "node", "nodes"))}, Cell{}, Cell{},
-            Cell{ReportData::number(b.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(b.priceUsd)}});
+        rows.push_back(
+            {Cell{QStringLiteral("Total (%1)").arg(counted(static_cast<long long>(b.nodes.size()), "node", "nodes"))},
+                Cell{}, Cell{}, Cell{ReportData::number(b.powerMaxW) + QStringLiteral(" W")},
+                Cell{d.money(b.priceUsd)}});
         PdfTable::draw(page,
             {{QStringLiteral("Name"), 0.2}, {QStringLiteral("Role"), 0.24}, {QStringLiteral("SKU"), 0.22},
                 {QStringLiteral("Max power"), 0.14, Qt::AlignRight}, {QStringLiteral("Price"), 0.2, Qt::AlignRight}},
