@@ -48,9 +48,8 @@ FabricSwitchChoice FabricSwitchChoice::forServer(const CatalogItem& server, cons
     const QStringList atSpeed = candidates(server, catalog);
     const int speed = fastestSpeed(server, PortRole::Compute);
     const QString ports = QStringLiteral("the %1's %2 Gb/s compute ports").arg(server.model).arg(speed);
-    auto chosen = [&](const QString& sku, const QString& reason) {
-        const CatalogItem* sw = catalog.item(sku);
-        return FabricSwitchChoice{sku, QStringLiteral("%1: %2").arg(sw->model, reason)};
+    auto chosen = [&](const QString& switchSku, const QString& reason) {
+        return FabricSwitchChoice{switchSku, QStringLiteral("%1: %2").arg(catalog.item(switchSku)->model, reason)};
     };
     if (atSpeed.isEmpty())
         return {QString(), QStringLiteral("the catalog has no compute switch at %1").arg(ports)};
