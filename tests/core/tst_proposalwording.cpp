@@ -32,6 +32,7 @@ private Q_SLOTS:
         QTest::newRow("rounds up a unit") << 999'960.0 << usd << 1.0 << QStringLiteral("$1M");
         QTest::newRow("billions") << 1'234'000'000.0 << usd << 1.0 << QStringLiteral("$1.2B");
         QTest::newRow("cents below a hundred") << 2.134 << usd << 1.0 << QStringLiteral("$2.13");
+        QTest::newRow("no cents to show") << 48.0 << usd << 1.0 << QStringLiteral("$48"); // a price band's end
         QTest::newRow("hundreds") << 450.4 << usd << 1.0 << QStringLiteral("$450");
         QTest::newRow("negative") << -2'500'000.0 << usd << 1.0 << QStringLiteral("-$2.5M");
         QTest::newRow("converted") << 2'000'000.0 << QStringLiteral("EUR") << 0.5 << QStringLiteral("\u20ac1M");

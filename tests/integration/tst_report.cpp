@@ -77,8 +77,12 @@ QString pdfText(const QString& pdf)
 // "$950K", "$215K", "$2.13"; one decimal below 100 of the unit, none above, no trailing ".0".
 QString readable(double v)
 {
-    if (v < 1000)
-        return QLatin1Char('$') + QString::number(v, 'f', v > 0 && v < 100 ? 2 : 0);
+    if (v < 1000) {
+        QString cents = QString::number(v, 'f', v > 0 && v < 100 ? 2 : 0);
+        if (cents.endsWith(QLatin1String(".00"))) // no cents to show: "$48"
+            cents.chop(3);
+        return QLatin1Char('$') + cents;
+    }
     const std::pair<double, const char*> units[] = {{1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
     for (const auto& [scale, unit] : units) {
         if (v < scale)
