@@ -67,6 +67,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTextBrowser>
@@ -298,7 +299,14 @@ void MainWindow::buildDocks()
     mInspector = new InspectorWidget(mScene, this);
     mInspectorDock = new QDockWidget(tr("Inspector"), this);
     mInspectorDock->setObjectName(QStringLiteral("InspectorDock"));
-    mInspectorDock->setWidget(mInspector);
+    // Scrolled, so that its tallest page (a rack's fields and ports) does not set the window's
+    // minimum height: on a 700 px screen the status bar would fall off (issue 30).
+    auto* inspectorScroll = new QScrollArea(this);
+    inspectorScroll->setObjectName(QStringLiteral("inspectorScroll"));
+    inspectorScroll->setWidgetResizable(true);
+    inspectorScroll->setFrameShape(QFrame::NoFrame);
+    inspectorScroll->setWidget(mInspector);
+    mInspectorDock->setWidget(inspectorScroll);
     addDockWidget(Qt::RightDockWidgetArea, mInspectorDock);
 
     auto* history = new QUndoView(mDocument->undoStack(), this);

@@ -294,6 +294,8 @@ private Q_SLOTS:
         auto w = testing::makeWindow();
         w->resize(1000 - 16, 700 - 48);
         QCoreApplication::processEvents();
+        // The window's smallest size fits the screen: no panel forces the status bar off it.
+        QCOMPARE(w->size(), QSize(1000 - 16, 700 - 48));
         QStatusBar* bar = w->statusBar();
         const QString longMessage
             = QStringLiteral("Connected 1,234 links; ") + QString(QStringLiteral("x")).repeated(400);
