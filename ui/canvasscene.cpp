@@ -699,7 +699,7 @@ CommandResult CanvasScene::placeItem(const QString& sku, QPointF scenePos)
         return mDocument->execute(std::make_unique<GroupCommand>(g, members, *item));
     }
     Node node;
-    node.position = ItemStyle::snap(scenePos);
+    node.position = freeSpot(scenePos, ItemStyle::nodeSize(item->kind));
     if (const std::vector<Network> choices = NetworkChoice::choicesFor(*item); choices.size() > 1) {
         const std::optional<Network> chosen = mNetworkPrompt ? mNetworkPrompt(*item, choices) : choices.front();
         if (!chosen)
@@ -712,6 +712,28 @@ CommandResult CanvasScene::placeItem(const QString& sku, QPointF scenePos)
     if (r.ok)
         selectNodes({raw->nodeId()});
     return r;
+}
+
+QPointF CanvasScene::freeSpot(QPointF wanted, QSizeF size) const
+{
+    constexpr int kMostTries = 500; // a row of 500 nodes in the way: give up and place on top
+    QPointF p = ItemStyle::snap(wanted); // a node's position is its centre
+    for (int i = 0; i < kMostTries; ++i) {
+        double right = 0;
+        bool blocked = false;
+        const QRectF box(p.x() - size.width() / 2, p.y() - size.height() / 2, size.width(), size.height());
+        for (QGraphicsItem* other : items(box, Qt::IntersectsItemBoundingRect))
+            if (other->type() == NodeItem::Type && other->isVisible()) {
+                right = blocked ? std::max(right, other->sceneBoundingRect().right())
+                                : other->sceneBoundingRect().right();
+                blocked = true;
+            }
+        if (!blocked)
+            return p;
+        // One grid step clear of the rightmost node in the way, at least.
+        p = ItemStyle::snap(QPointF(right + 2 * ItemStyle::kGrid + size.width() / 2, p.y()));
+    }
+    return p;
 }
 
 void CanvasScene::itemsMoved()

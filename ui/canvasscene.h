@@ -109,7 +109,8 @@ public:
 
     // Places a catalog item (palette drop): mime data carries the sku. Snaps to the grid. A switch
     // takes its catalog's usual network; when the catalog lists several, the network prompt asks
-    // (a cancelled prompt places nothing). A rack racks the selected nodes.
+    // (a cancelled prompt places nothing). A rack racks the selected nodes. A node never lands on
+    // another: it moves right of the nodes in its way (Ctrl+Return twice puts the second beside).
     CommandResult dropMime(const QMimeData* mime, QPointF scenePos);
     CommandResult placeItem(const QString& sku, QPointF scenePos);
     using NetworkPrompt
@@ -128,6 +129,7 @@ Q_SIGNALS:
     void selectionStateChanged();
 
 private:
+    [[nodiscard]] QPointF freeSpot(QPointF wanted, QSizeF size) const;
     void sync();
     void refreshAggregates();
     [[nodiscard]] BandItem* bandOf(const Node& node) const;

@@ -22,6 +22,7 @@ namespace {
 constexpr int kMaxRecent = 8;
 constexpr int kDefaultAutosaveMs = 60'000;
 const QString kRecentKey = QStringLiteral("recentFiles");
+const QString kLastFolderKey = QStringLiteral("files/lastFolder");
 
 } // namespace
 
@@ -115,8 +116,9 @@ bool FileSession::saveAs(const QString& target)
         if (suggestion.endsWith(QLatin1String(".json")))
             suggestion.chop(5);
         if (suggestion.isEmpty())
-            suggestion = QDir::home().filePath(
-                mDocument->design().name().isEmpty() ? QStringLiteral("design") : mDocument->design().name());
+            suggestion = QDir(dialogFolder())
+                             .filePath(mDocument->design().name().isEmpty() ? QStringLiteral("design")
+                                                                            : mDocument->design().name());
         if (!suggestion.endsWith(QLatin1String(".podwright")))
             suggestion += QStringLiteral(".podwright");
         path = mSavePathPrompt(suggestion);
@@ -215,8 +217,22 @@ void FileSession::clearRecentFiles()
     QSettings().remove(kRecentKey);
 }
 
+QString FileSession::dialogFolder() const
+{
+    if (!mDocument->filePath().isEmpty())
+        return QFileInfo(mDocument->filePath()).absolutePath();
+    const QString last = QSettings().value(kLastFolderKey).toString();
+    return !last.isEmpty() && QFileInfo(last).isDir() ? last : QDir::homePath();
+}
+
+void FileSession::rememberFolder(const QString& filePath)
+{
+    QSettings().setValue(kLastFolderKey, QFileInfo(filePath).absolutePath());
+}
+
 void FileSession::addRecent(const QString& path)
 {
+    rememberFolder(path); // every open and save lands here
     QSettings settings;
     QStringList list = settings.value(kRecentKey).toStringList();
     list.removeAll(path);

@@ -74,6 +74,12 @@ public:
     [[nodiscard]] static QStringList recentFiles();
     static void clearRecentFiles();
 
+    // Where an Open or Save dialog starts: the open design's folder, else the folder of the last
+    // file opened or saved (remembered across sessions), else the home folder.
+    [[nodiscard]] QString dialogFolder() const;
+    // Remembers `filePath`'s folder as the last one a file was opened from or saved to.
+    static void rememberFolder(const QString& filePath);
+
 Q_SIGNALS:
     // Something the user should read in the status bar, for `timeoutMs`.
     void message(const QString& text, int timeoutMs);

@@ -25,6 +25,7 @@
 #include "placementwarning.h"
 #include "placementwarninglabel.h"
 #include "powerpanel.h"
+#include "prompts.h"
 #include "rackelevationview.h"
 #include "repohistorypanel.h"
 #include "reposession.h"
@@ -66,6 +67,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTextBrowser>
@@ -94,6 +96,17 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     setCentralWidget(mView);
     mAnalysis = new DesignAnalysis(mDocument, this);
     mStatus = new StatusPanel(mAnalysis, this);
+    // Messages get the stretch left of the figures; QStatusBar then paints its own copy of the
+    // message in the few pixels before this label, so nothing is drawn over the figures.
+    mMessage = new QLabel(this);
+    mMessage->setObjectName(QStringLiteral("statusMessage"));
+    mMessage->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    mMessage->setMinimumWidth(0);
+    statusBar()->addPermanentWidget(mMessage, 1);
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString& text) {
+        mMessage->setToolTip(text);
+        mMessage->setText(mMessage->fontMetrics().elidedText(text, Qt::ElideRight, std::max(0, mMessage->width())));
+    });
     statusBar()->addPermanentWidget(mStatus);
     // The team price book: applied to whatever design this window shows, said in the status bar.
     mPriceBookLabel = new QLabel(this);
@@ -114,15 +127,13 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     setErrorReporter(
         [this](const QString& title, const QString& message) { QMessageBox::critical(this, title, message); });
     mSession->setUnsavedPrompt([this](const QString& name) {
-        return QMessageBox::warning(this, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them?").arg(name),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        const std::unique_ptr<QMessageBox> box = Prompts::unsavedChangesBox(this, name);
+        box->exec();
+        return Prompts::answerOf(*box);
     });
     mSession->setRecoveryPrompt([this](const QString& file, const QString& sidecar) {
         return QMessageBox::question(this, tr("Recover unsaved work?"),
-                   tr("An autosave of %1 newer than the file was found (%2).\n"
-                      "Podwright may have stopped before you saved. Recover it?")
-                       .arg(
-                           file.isEmpty() ? QStringLiteral("an untitled design") : QFileInfo(file).fileName(), sidecar))
+                   Prompts::recoveryQuestion(file, QFileInfo(sidecar).lastModified()))
             == QMessageBox::Yes;
     });
     mSession->setSavePathPrompt([this](const QString& suggestion) {
@@ -193,6 +204,9 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     connect(mDocument, &DesignDocument::changed, this, &MainWindow::updateTitle); // a rename and its undo
     connect(mDocument, &DesignDocument::changed, this, [this] { mActions->refreshEnabled(); });
     connect(mDocument, &DesignDocument::resetDone, this, [this] { QTimer::singleShot(0, mView, &CanvasView::fitAll); });
+    // What Connect Selection left out belongs to the design it was said of: a new, opened,
+    // generated or regenerated design starts without it (checkCatalogCoverage refreshes the notes).
+    connect(mDocument, &DesignDocument::resetDone, this, [this] { mConnectNotes.clear(); });
     connect(mDocument, &DesignDocument::resetDone, this, &MainWindow::checkCatalogCoverage);
     connect(mCatalogs, &StudioCatalog::changed, this, [this](const Catalog* inEffect) {
         // Everything that borrows the catalog moves to the new one before the old one goes.
@@ -208,9 +222,12 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
         [this](const QString& sku) { mScene->placeItem(sku, mView->mapToScene(mView->viewport()->rect().center())); });
 
     QSettings settings;
-    resize(1400, 900);
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()) && screen())
-        setGeometry(screen()->availableGeometry()); // first start: use the whole screen
+    const bool restored = restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    // The window manager's title bar and borders are not known before the window is shown.
+    const QMargins frame(8, 40, 8, 8);
+    if (screen() && !(restored && screen()->availableGeometry().contains(geometry().marginsAdded(frame))))
+        setGeometry(fittedGeometry(
+            screen()->availableGeometry(), restored ? geometry().marginsAdded(frame).size() : QSize(1400, 900), frame));
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
     statusBar()->showMessage(
@@ -282,7 +299,14 @@ void MainWindow::buildDocks()
     mInspector = new InspectorWidget(mScene, this);
     mInspectorDock = new QDockWidget(tr("Inspector"), this);
     mInspectorDock->setObjectName(QStringLiteral("InspectorDock"));
-    mInspectorDock->setWidget(mInspector);
+    // Scrolled, so that its tallest page (a rack's fields and ports) does not set the window's
+    // minimum height: on a 700 px screen the status bar would fall off (issue 30).
+    auto* inspectorScroll = new QScrollArea(this);
+    inspectorScroll->setObjectName(QStringLiteral("inspectorScroll"));
+    inspectorScroll->setWidgetResizable(true);
+    inspectorScroll->setFrameShape(QFrame::NoFrame);
+    inspectorScroll->setWidget(mInspector);
+    mInspectorDock->setWidget(inspectorScroll);
     addDockWidget(Qt::RightDockWidgetArea, mInspectorDock);
 
     auto* history = new QUndoView(mDocument->undoStack(), this);
@@ -423,8 +447,8 @@ void MainWindow::buildActions()
     // File
     onTriggered(ActionId::New, [this] { newDesign(); });
     onTriggered(ActionId::Open, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open design"), QString(), tr("Podwright designs (*.podwright *.json);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open design"), mSession->dialogFolder(),
+            tr("Podwright designs (*.podwright *.json);;All files (*)"));
         if (!path.isEmpty())
             openFile(path);
     });
@@ -479,7 +503,7 @@ void MainWindow::buildActions()
     onTriggered(ActionId::ShowPower, [this] { showDock(findChild<QDockWidget*>(QStringLiteral("PowerDock"))); });
     onTriggered(ActionId::ShowFailures, [this] { showDock(mFailuresDock); });
     onTriggered(ActionId::CompareDesign, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Compare with design"), QString(),
+        const QString path = QFileDialog::getOpenFileName(this, tr("Compare with design"), mSession->dialogFolder(),
             QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
         if (!path.isEmpty())
             compareWithFile(path);
@@ -953,16 +977,26 @@ bool MainWindow::saveToRepository()
     return saved;
 }
 
+QRect MainWindow::fittedGeometry(const QRect& available, QSize wanted, const QMargins& frame)
+{
+    const QSize outer = wanted.boundedTo(available.size());
+    QRect client(QPoint(), outer.shrunkBy(frame));
+    client.moveTopLeft(available.topLeft() + QPoint(frame.left(), frame.top())
+        + QPoint((available.width() - outer.width()) / 2, (available.height() - outer.height()) / 2));
+    return client;
+}
+
 void MainWindow::updateTitle()
 {
+    // "<design name> — Podwright", with "*" while modified; the file is in windowFilePath (and
+    // the design's name is what the user gave it, the file's name only when it has none).
     const QString path = mDocument->filePath();
-    const QString file = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
-    const QString name = mDocument->design().name();
-    QString where = file;
+    QString name = mDocument->design().name();
+    if (name.isEmpty())
+        name = path.isEmpty() ? tr("Untitled design") : QFileInfo(path).completeBaseName();
     if (const std::optional<RepoSession::Origin> origin = mRepo->origin())
-        where = path.isEmpty() ? tr("%1 r%2 in the repository").arg(origin->design).arg(origin->revision)
-                               : tr("%1 (%2 r%3)").arg(file, origin->design).arg(origin->revision);
-    setWindowTitle(tr("%1%2[*] — Podwright").arg(name.isEmpty() ? QString() : name + QStringLiteral(" — "), where));
+        name += tr(" (%1 r%2 in the repository)").arg(origin->design).arg(origin->revision);
+    setWindowTitle(tr("%1[*] — Podwright").arg(name));
     setWindowModified(mDocument->isModified());
     setWindowFilePath(path);
 }

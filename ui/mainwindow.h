@@ -92,6 +92,12 @@ public:
     [[nodiscard]] RepoHistoryPanel* repoHistoryPanel() const { return mRepoHistory; }
     [[nodiscard]] QDockWidget* repoHistoryDock() const { return mRepoHistoryDock; }
     [[nodiscard]] QLabel* priceBookLabel() const { return mPriceBookLabel; }
+    // Where the status bar's transient messages show: a place of their own left of the figures,
+    // cut short rather than drawn over them.
+    [[nodiscard]] QLabel* messageLabel() const { return mMessage; }
+    // The window's first geometry: `wanted` (the frame included, estimated as `frame`) shrunk to
+    // fit `available` (the screen less its panels) and centred in it, so the status bar is on screen.
+    [[nodiscard]] static QRect fittedGeometry(const QRect& available, QSize wanted, const QMargins& frame);
     // The catalog in effect (the palette's, new items', the generator's) and the team catalog's label.
     [[nodiscard]] StudioCatalog* studioCatalog() const { return mCatalogs; }
     [[nodiscard]] QLabel* teamCatalogLabel() const { return mTeamCatalogLabel; }
@@ -217,6 +223,7 @@ private:
     RepoHistoryPanel* mRepoHistory = nullptr;
     QDockWidget* mRepoHistoryDock = nullptr;
     QLabel* mPriceBookLabel = nullptr;
+    QLabel* mMessage = nullptr;
     StudioCatalog* mCatalogs = nullptr;
     QLabel* mTeamCatalogLabel = nullptr;
     std::unique_ptr<ActionRegistry> mActions;

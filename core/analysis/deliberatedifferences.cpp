@@ -196,6 +196,30 @@ QString splitLeavesMeasured(const Design& d)
         .arg(QString::asprintf("%.0f", std::abs(usd)));
 }
 
+// The ports the leaf a subnet manager hangs on uses, of its fabric ports, named by the design's own
+// leaf model ("a Quantum-X800 Q3400 leaf uses 37 of its 144 fabric ports"): the catalog's sentence
+// cannot know which switch the design was built on.
+QString leafPortsMeasured(const Design& d, const std::vector<NodeId>& managers)
+{
+    for (NodeId id : managers)
+        for (LinkId linkId : d.linksOf(id)) {
+            const Node* leaf = d.node(rules::otherEnd(*d.link(linkId), id).node);
+            const CatalogItem* item = leaf ? d.item(leaf->sku) : nullptr;
+            if (!item || !isComputeSwitch(d, *leaf) || leaf->tier != FabricTier::Leaf)
+                continue;
+            int used = 0; // on fabric ports: its out-of-band management port is not one
+            for (LinkId onLeaf : d.linksOf(leaf->id))
+                if (const PortGroup* g = d.portGroup(rules::endAt(*d.link(onLeaf), leaf->id));
+                    g && g->role == PortRole::Fabric)
+                    ++used;
+            return QStringLiteral("on this design a %1 leaf uses %2 of its %3 fabric ports")
+                .arg(item->model)
+                .arg(used)
+                .arg(item->portCountWithRole(PortRole::Fabric));
+        }
+    return QString();
+}
+
 } // namespace
 
 std::vector<DeliberateDifferences::Difference> DeliberateDifferences::of(const Design& d)
@@ -216,7 +240,11 @@ std::vector<DeliberateDifferences::Difference> DeliberateDifferences::of(const D
             if (entry.check == QLatin1String("leaves-split-across-racks"))
                 if (const QString measured = splitLeavesMeasured(d); !measured.isEmpty())
                     differs += QStringLiteral(" (%1)").arg(measured);
-            out.push_back({sku, entry.document, differs, entry.why, std::move(nodes)});
+            QString why = entry.why;
+            if (entry.check == QLatin1String("subnet-manager-on-leaf"))
+                if (const QString measured = leafPortsMeasured(d, nodes); !measured.isEmpty())
+                    why += QStringLiteral(" (%1)").arg(measured);
+            out.push_back({sku, entry.document, differs, why, std::move(nodes)});
         }
     }
     return out;

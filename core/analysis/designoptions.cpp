@@ -5,6 +5,7 @@
 #include "cost/costmodel.h"
 #include "generate/designbuilder.h"
 #include "generate/fabricgenerator.h"
+#include "generate/fabricswitchchoice.h"
 #include "generate/regenerate.h"
 #include "model/designsummary.h"
 #include "model/storageguidance.h"
@@ -27,29 +28,6 @@ int fastestSpeed(const CatalogItem& item, PortRole role)
 {
     const int g = DesignBuilder::groupWithRole(item, role);
     return g < 0 ? 0 : item.portGroups[static_cast<size_t>(g)].maxSpeedGbps();
-}
-
-bool rj45(const CatalogItem& item, PortRole role)
-{
-    const int g = DesignBuilder::groupWithRole(item, role);
-    return g >= 0 && item.portGroups[static_cast<size_t>(g)].connector == QLatin1String("RJ45");
-}
-
-// The compute switches a server's fabric is weighed on: every fabric switch whose fastest port runs
-// at the server's fastest compute speed (slower ports waste the NIC, faster ones the switch), with
-// the same kind of connector, that the catalog names for no service network.
-QStringList switchesFor(const CatalogItem& server, const Catalog& catalog)
-{
-    QStringList out;
-    const int speed = fastestSpeed(server, PortRole::Compute);
-    for (const CatalogItem* sw : catalog.items(ItemKind::Switch)) {
-        if (!sw->switchSpec || hasRole(*sw, ItemRole::InBandSwitch) || hasRole(*sw, ItemRole::OutOfBandSwitch))
-            continue;
-        if (fastestSpeed(*sw, PortRole::Fabric) == speed
-            && rj45(*sw, PortRole::Fabric) == rj45(server, PortRole::Compute))
-            out << sw->sku;
-    }
-    return out;
 }
 
 // The smallest k-ary fat-tree that holds `servers` (and the UFM pair's few ports): k even, at least
@@ -145,7 +123,7 @@ std::vector<GeneratorOptions> DesignOptions::candidates(const Request& r, const 
     if (switches.isEmpty() && !r.base.switchSku.isEmpty())
         switches << r.base.switchSku;
     if (switches.isEmpty())
-        switches = switchesFor(*server, catalog);
+        switches = FabricSwitchChoice::candidates(*server, catalog); // the switches at the server's speed
     if (switches.isEmpty())
         return fail(QStringLiteral("the catalog has no compute switch at the speed of %1's compute ports (%2 Gb/s)")
                         .arg(server->sku)

@@ -4,7 +4,35 @@
 #include "model/design.h"
 #include "model/networkchoice.h"
 
+#include <algorithm>
+
 namespace pw {
+
+namespace {
+
+// A hand-placed node's name: its SKU and the design's next number for that SKU, "qm8700-01" for
+// the first QM8700 whatever node ids the design has used. The digits follow the widest number
+// already there (a generated design's "dgx-h100-00128" is followed by "dgx-h100-00129").
+QString nextNodeName(const Design& design, const QString& sku)
+{
+    const QString prefix = sku + QLatin1Char('-');
+    long long highest = 0;
+    qsizetype width = 2;
+    design.nodes().forEach([&](const Node& n) {
+        if (!n.name.startsWith(prefix))
+            return;
+        const QStringView digits = QStringView(n.name).mid(prefix.size());
+        bool number = false;
+        const long long value = digits.toLongLong(&number);
+        if (!number || digits.startsWith(QLatin1Char('+')) || digits.startsWith(QLatin1Char('-')))
+            return;
+        highest = std::max(highest, value);
+        width = std::max(width, digits.size());
+    });
+    return prefix + QStringLiteral("%1").arg(highest + 1, static_cast<int>(width), 10, QLatin1Char('0'));
+}
+
+} // namespace
 
 AddNodeCommand::AddNodeCommand(const CatalogItem& item, Node node) : mItem(item), mNode(std::move(node))
 {
@@ -35,7 +63,7 @@ CommandResult AddNodeCommand::performApply(Design& design)
     if (!mNode.id.isValid())
         mNode.id = design.allocateNodeId();
     if (mNode.name.isEmpty())
-        mNode.name = QStringLiteral("%1-%2").arg(mItem.sku).arg(mNode.id.value());
+        mNode.name = nextNodeName(design, mItem.sku);
     if (mNode.network == Network::None && mItem.kind == ItemKind::Switch)
         mNode.network = NetworkChoice::defaultFor(mItem); // the catalog's usual network for the model
     performRedo(design);

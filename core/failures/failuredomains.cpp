@@ -10,6 +10,7 @@
 #include "topology/bisectionsearch.h"
 #include "topology/fabricgraph.h"
 #include "topology/maxflownetwork.h"
+#include "util/plural.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -422,14 +423,14 @@ private:
         }
         // Servers outside the failed racks: cut off (no compute link left) or degraded (some rails
         // lost, not all), as for a switch.
-        return QStringLiteral("%1 racks down, %2 GPUs lost; %3 GPU servers outside them cut off from the compute "
-                              "fabric (no compute link left), %4 degraded (some rails lost, not all); %5 racks run on "
-                              "without their redundancy")
-            .arg(s.failedRacks.size())
+        const auto n = [](size_t count) { return static_cast<long long>(count); };
+        return QStringLiteral("%1 down, %2 GPUs lost; %3 outside them cut off from the compute fabric (no compute "
+                              "link left), %4 degraded (some rails lost, not all); %5 on without their redundancy")
+            .arg(counted(n(s.failedRacks.size()), "rack", "racks"))
             .arg(gpus)
-            .arg(s.cutOffServers.size())
+            .arg(counted(n(s.cutOffServers.size()), "GPU server", "GPU servers"))
             .arg(s.degradedServers.size())
-            .arg(s.degradedRacks.size());
+            .arg(counted(n(s.degradedRacks.size()), "rack runs", "racks run"));
     }
 
     // The blocks a scheduler packs jobs into, as the Slurm topology export writes them.
@@ -573,8 +574,8 @@ std::vector<Candidate> rowCandidates(const Design& design, const FailureEvaluato
     for (size_t r = 0; r < racksOfRow.size(); ++r) {
         if (racksOfRow[r].empty())
             continue;
-        Candidate c{FailureKind::Row, floor->rows[r].name, QStringLiteral("%1 racks").arg(racksOfRow[r].size()), {},
-            racksOfRow[r]};
+        Candidate c{FailureKind::Row, floor->rows[r].name,
+            counted(static_cast<long long>(racksOfRow[r].size()), "rack", "racks"), {}, racksOfRow[r]};
         for (GroupId rack : racksOfRow[r])
             c.nodes.insert(c.nodes.end(), eval.nodesOfRack(rack).begin(), eval.nodesOfRack(rack).end());
         out.push_back(std::move(c));
@@ -626,9 +627,9 @@ std::vector<Candidate> loopCandidates(const FailureEvaluator& eval, QStringList&
         const FailureImpact impact = chain.withoutLoop(static_cast<int>(i));
         // The placed CDUs by name (the design's), else the plan's count.
         Candidate c{FailureKind::CduLoop, l.name,
-            l.cduNames.isEmpty() ? QStringLiteral("%1 racks, %2 CDUs of %3 kW")
-                                       .arg(l.racks.size())
-                                       .arg(l.cdusInService)
+            l.cduNames.isEmpty() ? QStringLiteral("%1, %2 of %3 kW")
+                                       .arg(counted(static_cast<long long>(l.racks.size()), "rack", "racks"),
+                                           counted(l.cdusInService, "CDU", "CDUs"))
                                        .arg(l.cduCapacityKw, 0, 'f', 0)
                                  : QStringLiteral("%1 racks fed by %2 (%3 kW each)")
                                        .arg(l.racks.size())

@@ -2,6 +2,7 @@
 
 #include "floor/floorlayout.h"
 #include "model/design.h"
+#include "util/plural.h"
 
 #include <algorithm>
 #include <map>
@@ -161,7 +162,9 @@ QString PlacementConcentration::message() const
 {
     QStringList effects;
     if (!cutOffServers.empty())
-        effects << QStringLiteral("cuts off %1 servers (%2 GPUs) outside it").arg(cutOffServers.size()).arg(gpusCutOff);
+        effects << QStringLiteral("cuts off %1 (%2 GPUs) outside it")
+                       .arg(counted(static_cast<long long>(cutOffServers.size()), "server", "servers"))
+                       .arg(gpusCutOff);
     if (tierShareLeft < 1)
         effects << QStringLiteral("leaves %1% of a switch tier's uplink bandwidth").arg(qRound(tierShareLeft * 100));
     if (effects.isEmpty())

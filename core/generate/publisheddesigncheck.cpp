@@ -66,6 +66,11 @@ PublishedDesignCheck::Built PublishedDesignCheck::countsOf(const Design& d)
     return b;
 }
 
+QString PublishedDesignCheck::publishedSwitch(const CatalogItem& server)
+{
+    return server.publishedDesigns ? server.publishedDesigns->switchSku : QString();
+}
+
 QStringList PublishedDesignCheck::notes(
     const CatalogItem& server, const QString& switchSku, int requestedNodes, const Built& built)
 {

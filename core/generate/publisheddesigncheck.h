@@ -24,6 +24,8 @@ public:
         int leafSpineLinks = 0;
     };
     [[nodiscard]] static Built countsOf(const Design& design);
+    // The compute switch the server's published designs are built on ("" when it lists none).
+    [[nodiscard]] static QString publishedSwitch(const CatalogItem& server);
     [[nodiscard]] static QStringList notes(
         const CatalogItem& server, const QString& switchSku, int requestedNodes, const Built& built);
 };

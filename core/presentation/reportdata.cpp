@@ -492,7 +492,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                     source.isEmpty() || source.startsWith(QLatin1String("estimate"), Qt::CaseInsensitive)});
         };
         add(QStringLiteral("price (%1)").arg(toString(it.price.kind)),
-            Money(it.price.currency, 1.0).exact(it.price.value, 2), it.price.source);
+            Money(it.price.currency, 1.0).exact(it.price.value), it.price.source);
         if (it.powerMaxW.value > 0)
             add(QStringLiteral("maximum power"), number(it.powerMaxW.value) + QStringLiteral(" W"),
                 it.powerMaxW.source);
@@ -657,8 +657,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     r.summaryText << QStringLiteral(
         "At most it draws %1 kW of IT power, %2 kW at the facility with a PUE of %3, in %4.")
                          .arg(number(c.itPowerKw, 1), number(c.facilityPowerKw, 1), number(c.assumptions.pue.value, 2),
-                             r.rackCount == 1 ? QStringLiteral("one rack")
-                                              : QStringLiteral("%1 racks").arg(number(r.rackCount)));
+                             r.rackCount == 1 ? QStringLiteral("one rack") : counted(r.rackCount, "rack", "racks"));
     r.summaryText
         << QStringLiteral(
                "The capital cost is estimated at %1 (%2 per GPU): between %3 and %4 with every estimated price at "

@@ -222,9 +222,11 @@ struct ReportData {
         const ReportOptions& options, const AnalysisOptions& analysis = {}, const Design* changesSince = nullptr);
 
     // Amounts in the report's currency (the one formatter, util/money.h, at the report's rate):
-    // money() is exact with thousands separators, roundedMoney() reads "$1.6M".
+    // money() is exact with thousands separators, in whole dollars ("$2,126,374": cents mean nothing
+    // in a proposal's totals) unless asked for cents where they matter (a cost per GPU-hour);
+    // roundedMoney() reads "$1.6M".
     [[nodiscard]] Money moneyFormat() const;
-    [[nodiscard]] QString money(double usd, int decimals = 2) const;
+    [[nodiscard]] QString money(double usd, int decimals = 0) const;
     [[nodiscard]] QString roundedMoney(double usd) const;
     [[nodiscard]] static QString number(double v, int decimals = 0);
 

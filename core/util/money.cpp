@@ -78,12 +78,10 @@ QString Money::rounded(double usd) const
             n.chop(2);
         return withSymbol(v < 0, n + QLatin1Char(unit));
     }
-    // Below a hundred the cents matter (a cost per GPU-hour of $2.13).
+    // Below a hundred the cents matter (a cost per GPU-hour of $2.13), unless there are none ($48).
     QString n = QString::number(a, 'f', a > 0 && a < 100 ? 2 : 0);
-    if (n == QLatin1String("100.00"))
-        n = QStringLiteral("100");
-    if (n == QLatin1String("0.00"))
-        n = QStringLiteral("0");
+    if (n.endsWith(QLatin1String(".00"))) // also 99.996 -> "100.00" and 0.001 -> "0.00"
+        n.chop(3);
     if (n == QLatin1String("1000"))
         return withSymbol(v < 0, QStringLiteral("1K"));
     return withSymbol(v < 0 && n != QLatin1String("0"), n);

@@ -212,10 +212,10 @@ void spofRule(const Design& d, const ComputeGraph& g, std::vector<Finding>& out)
         ents,
         QStringLiteral("Each of these switches is an articulation point of the compute network (servers count as "
                        "transit, as NCCL's PXN routes over NVLink): removing one leaves GPU servers with no path to "
-                       "the others; the worst, %1, cuts off %2 servers. Spread each server's NICs over two or more "
+                       "the others; the worst, %1, cuts off %2. Spread each server's NICs over two or more "
                        "switches, or give the fabric a second path. Switches: %3.%4")
             .arg(w->name)
-            .arg(cutOff[worst])
+            .arg(counted(cutOff[worst], "server", "servers"))
             .arg(nameList(d, switches), alternative)));
 }
 

@@ -1,4 +1,5 @@
 #include "failures/placementcheck.h"
+#include "util/plural.h"
 #include "validate/rulehelpers.h"
 
 namespace pw::rules {
@@ -18,9 +19,9 @@ void placementRules(const Design& d, std::vector<Finding>& out)
             "In a design whose compute switches stand in two or more racks, no rack should hold every compute link "
             "of a server outside it, more than half of a spine or core group, or every leaf of a scalable unit. ");
         if (!c.cutOffServers.empty())
-            explanation += QStringLiteral("Losing rack %1 cuts off %2 servers in other racks (%3 GPUs): %4. ")
+            explanation += QStringLiteral("Losing rack %1 cuts off %2 in other racks (%3 GPUs): %4. ")
                                .arg(c.rackName)
-                               .arg(c.cutOffServers.size())
+                               .arg(counted(static_cast<long long>(c.cutOffServers.size()), "server", "servers"))
                                .arg(c.gpusCutOff)
                                .arg(nameList(d, c.cutOffServers));
         if (c.tierShareLeft < 1)

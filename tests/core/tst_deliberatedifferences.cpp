@@ -204,6 +204,37 @@ private Q_SLOTS:
             onPurpose += n.contains(QLatin1String("on purpose")) ? 1 : 0;
         QCOMPARE(onPurpose, 1);
     }
+
+    // Issue 30: the "why" of a deliberate difference names the design's own parts. The catalog's
+    // sentence once said "(36 of a QM9700's 64)" on every build, a Q3400 one too; now the design
+    // measures it. GB200 NVL72 on QM9700, 1 SU (8 racks x 18 trays x 4 compute ports = 576 ports): a
+    // leaf takes one rail of 18 trays down and as many up, plus the UFM's port: 18 + 18 + 1 = 37 of
+    // the QM9700's 64 fabric ports.
+    void whyNamesTheDesignsOwnLeaf()
+    {
+        const Catalog& catalog = *mCatalog;
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb200-nvl72");
+        o.nodes = 8;
+        o.switchSku = QStringLiteral("qm9700");
+        o.management = true;
+        const GenerateResult gb200 = FabricGenerator::generate(o, catalog);
+        QVERIFY2(gb200.ok(), qPrintable(gb200.error));
+        const QStringList ufm = gb200.notes.filter(QStringLiteral("port each compute leaf keeps free"));
+        QCOMPARE(ufm.size(), 1);
+        const QString model = catalog.item(QStringLiteral("qm9700"))->model;
+        QVERIFY2(
+            ufm.front().contains(QStringLiteral("on this design a %1 leaf uses 37 of its 64 fabric ports").arg(model)),
+            qPrintable(ufm.front().right(300)));
+        // GB300 NVL72 on the Q3400: no sentence names a switch the design does not have.
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.switchSku = QStringLiteral("q3400");
+        const GenerateResult gb300 = FabricGenerator::generate(o, catalog);
+        QVERIFY2(gb300.ok(), qPrintable(gb300.error));
+        QVERIFY(!gb300.notes.isEmpty());
+        for (const QString& note : gb300.notes)
+            QVERIFY2(!note.contains(QLatin1String("QM9700")), qPrintable(note));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDeliberateDifferences)

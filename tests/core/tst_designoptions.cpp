@@ -4,6 +4,7 @@
 #include "analysis/designoptions.h"
 #include "analysis/optionsconsidered.h"
 #include "generate/fabricgenerator.h"
+#include "generate/fabricswitchchoice.h"
 #include "generate/regenerate.h"
 #include "io/designfile.h"
 #include "topology/fabricanalyzer.h"
@@ -90,6 +91,42 @@ private Q_SLOTS:
                                                "qm9700 at 1:1"))
                 && notes.contains(QStringLiteral("scalable units of 32 servers, what one leaf holds")),
             qPrintable(notes));
+    }
+
+    // Issue 30: the wizard starts a server on the switch generation it is built with, from the
+    // catalog: the DGX B300's published design (RA-11339) is on the Q3400 (XDR, 800 Gb/s); the GB300
+    // NVL72's 800 Gb/s ConnectX-8 ports take the largest InfiniBand switch at 800 Gb/s, the Q3400
+    // (144 ports against the Q3200's 72); the DGX H100 and B200 (400 Gb/s) the catalog's default,
+    // the NDR QM9700; the Spectrum-X DGX B300's published design (RA-11337) the SN5600. A GB300 on a
+    // QM9700 was the bug.
+    void switchMatchesTheServer_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("because");
+        QTest::newRow("B300") << QStringLiteral("dgx-b300") << QStringLiteral("q3400")
+                              << QStringLiteral("published reference design");
+        QTest::newRow("GB300") << QStringLiteral("dgx-gb300-nvl72") << QStringLiteral("q3400")
+                               << QStringLiteral("largest InfiniBand switch");
+        QTest::newRow("H100") << QStringLiteral("dgx-h100") << QStringLiteral("qm9700")
+                              << QStringLiteral("default compute switch");
+        QTest::newRow("B200") << QStringLiteral("dgx-b200") << QStringLiteral("qm9700")
+                              << QStringLiteral("default compute switch");
+        QTest::newRow("B300 Spectrum-X") << QStringLiteral("dgx-b300-busbar") << QStringLiteral("sn5600")
+                                         << QStringLiteral("published reference design");
+    }
+    void switchMatchesTheServer()
+    {
+        QFETCH(QString, server);
+        QFETCH(QString, expected);
+        QFETCH(QString, because);
+        const Catalog& catalog = test::shippedCatalog();
+        const FabricSwitchChoice choice = FabricSwitchChoice::forServer(*catalog.item(server), catalog);
+        QCOMPARE(choice.sku, expected);
+        // The sentence names the switch, the server and the reason.
+        QVERIFY2(choice.why.startsWith(catalog.item(expected)->model), qPrintable(choice.why));
+        QVERIFY2(choice.why.contains(catalog.item(server)->model), qPrintable(choice.why));
+        QVERIFY2(choice.why.contains(because), qPrintable(choice.why));
     }
 
     // Every option is what its arguments build, the front has no dominated member, at least three

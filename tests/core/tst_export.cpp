@@ -661,7 +661,9 @@ private Q_SLOTS:
         QVERIFY(!r.sources.empty());
         for (const SourceLine& s : r.sources)
             QVERIFY2(!s.source.isEmpty(), qPrintable(s.subject + QLatin1Char(' ') + s.figure));
-        QCOMPARE(r.money(1234567.891), QStringLiteral("$1,234,567.89"));
+        // Tables print whole dollars (issue 30), cents only where asked (a cost per GPU-hour).
+        QCOMPARE(r.money(1234567.891), QStringLiteral("$1,234,568"));
+        QCOMPARE(r.money(2.134, 2), QStringLiteral("$2.13"));
         // The summary rounds for reading ("$9.81M"); the exact figure stays in the tables.
         QVERIFY(r.summaryText.join(QLatin1Char(' ')).contains(r.roundedMoney(c.capex)));
         QVERIFY(!r.summaryText.join(QLatin1Char(' ')).contains(r.money(c.capex)));

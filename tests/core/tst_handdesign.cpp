@@ -107,6 +107,28 @@ class TestHandDesign : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // Issue 30: a node placed by hand is named by its SKU and the design's own count of that SKU
+    // ("qm8700-01", "qm8700-02"), never by the global node id (which made "qm8700-3" after one
+    // DGX); in a generated design the number follows its widest ("dgx-h100-00002" -> "-00003").
+    void handPlacedNamesCountPerKind()
+    {
+        Design d;
+        const Catalog& catalog = test::shippedCatalog();
+        auto place = [&](const QString& sku) {
+            AddNodeCommand add(*catalog.item(sku), Node{});
+            const CommandResult r = add.apply(d);
+            if (!r.ok)
+                return r.reason;
+            return d.node(add.nodeId())->name;
+        };
+        QCOMPARE(place(QStringLiteral("dgx-h100")), QStringLiteral("dgx-h100-01"));
+        QCOMPARE(place(QStringLiteral("qm8700")), QStringLiteral("qm8700-01"));
+        QCOMPARE(place(QStringLiteral("qm8700")), QStringLiteral("qm8700-02"));
+        QCOMPARE(place(QStringLiteral("dgx-h100")), QStringLiteral("dgx-h100-02"));
+        test::addNode(d, QStringLiteral("dgx-h100"), QStringLiteral("dgx-h100-00007")); // as generated
+        QCOMPARE(place(QStringLiteral("dgx-h100")), QStringLiteral("dgx-h100-00008"));
+    }
+
     void switchesStartOnTheirCatalogNetwork()
     {
         Design d;

@@ -7,6 +7,7 @@
 #include "model/designname.h"
 #include "model/designsummary.h"
 #include "presentation/reportdata.h"
+#include "util/plural.h"
 
 #include <QtTest>
 
@@ -31,6 +32,7 @@ private Q_SLOTS:
         QTest::newRow("rounds up a unit") << 999'960.0 << usd << 1.0 << QStringLiteral("$1M");
         QTest::newRow("billions") << 1'234'000'000.0 << usd << 1.0 << QStringLiteral("$1.2B");
         QTest::newRow("cents below a hundred") << 2.134 << usd << 1.0 << QStringLiteral("$2.13");
+        QTest::newRow("no cents to show") << 48.0 << usd << 1.0 << QStringLiteral("$48"); // a price band's end
         QTest::newRow("hundreds") << 450.4 << usd << 1.0 << QStringLiteral("$450");
         QTest::newRow("negative") << -2'500'000.0 << usd << 1.0 << QStringLiteral("-$2.5M");
         QTest::newRow("converted") << 2'000'000.0 << QStringLiteral("EUR") << 0.5 << QStringLiteral("\u20ac1M");
@@ -103,6 +105,34 @@ private Q_SLOTS:
         QVERIFY(gpus > 200);
         QCOMPARE(r.design->name(), QStringLiteral("%1-GPU cluster, NVIDIA DGX H100").arg(gpus));
         QVERIFY(DesignName::isReadable(*r.design));
+    }
+
+    // Issue 30: one helper writes every counted noun (CLI, studio, PDF): "1 racks in 1 distinct
+    // layouts" read wrong on a one-rack design.
+    void countedNounsAgree_data()
+    {
+        QTest::addColumn<long long>("count");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("one") << 1LL << QStringLiteral("1 rack");
+        QTest::newRow("none") << 0LL << QStringLiteral("0 racks");
+        QTest::newRow("two") << 2LL << QStringLiteral("2 racks");
+        QTest::newRow("grouped digits") << 1024LL << QStringLiteral("1,024 racks");
+    }
+    void countedNounsAgree()
+    {
+        QFETCH(long long, count);
+        QFETCH(QString, expected);
+        QCOMPARE(counted(count, "rack", "racks"), expected);
+    }
+
+    // Issue 30: the proposal's amounts are whole dollars ($2,126,374, not $2,126,374.16); cents
+    // only where asked for (a cost per GPU-hour, $2.13).
+    void amountsAreWholeDollars()
+    {
+        ReportData d;
+        QCOMPARE(d.money(2'126'374.16), QStringLiteral("$2,126,374"));
+        QCOMPARE(d.money(2'126'374.56), QStringLiteral("$2,126,375"));
+        QCOMPARE(d.money(2.134, 2), QStringLiteral("$2.13"));
     }
 };
 

@@ -48,9 +48,10 @@ Tool run(const QString& program, const QStringList& args)
     return t;
 }
 
-QString money(double v)
+// Whole dollars, as the proposal prints amounts (issue 30); cents only where they matter.
+QString money(double v, int decimals = 0)
 {
-    return QLatin1Char('$') + QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', 2);
+    return QLatin1Char('$') + QLocale(QLocale::English, QLocale::UnitedStates).toString(v, 'f', decimals);
 }
 QString number(double v)
 {
@@ -76,8 +77,12 @@ QString pdfText(const QString& pdf)
 // "$950K", "$215K", "$2.13"; one decimal below 100 of the unit, none above, no trailing ".0".
 QString readable(double v)
 {
-    if (v < 1000)
-        return QLatin1Char('$') + QString::number(v, 'f', v > 0 && v < 100 ? 2 : 0);
+    if (v < 1000) {
+        QString cents = QString::number(v, 'f', v > 0 && v < 100 ? 2 : 0);
+        if (cents.endsWith(QLatin1String(".00"))) // no cents to show: "$48"
+            cents.chop(3);
+        return QLatin1Char('$') + cents;
+    }
     const std::pair<double, const char*> units[] = {{1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
     for (const auto& [scale, unit] : units) {
         if (v < scale)
@@ -193,7 +198,8 @@ private:
         QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
         QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pages)));
 
-        // The same figures as `cost --json` and `analyze --json`, to the cent.
+        // The same figures as `cost --json` and `analyze --json`, in whole dollars (to the cent per
+        // GPU-hour).
         r = runCli({QStringLiteral("cost"), design, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject cost = r.json();
@@ -202,7 +208,20 @@ private:
         QVERIFY(
             text.contains(money(cost.value(QLatin1String("tco")).toObject().value(QLatin1String("total")).toDouble())));
         QVERIFY(text.contains(money(cost.value(QLatin1String("opex_per_year")).toDouble())));
-        QVERIFY(text.contains(money(cost.value(QLatin1String("cost_per_gpu_hour")).toDouble())));
+        QVERIFY(text.contains(money(cost.value(QLatin1String("cost_per_gpu_hour")).toDouble(), 2)));
+        // Issue 30: no amount to the cent except the small ones (per GPU-hour, under $100), where
+        // cents matter; "$2,126,374.16" in a table read as false precision.
+        static const QRegularExpression cents(QStringLiteral("\\$([\\d,]+)\\.\\d\\d\\b"));
+        for (auto it = cents.globalMatch(text); it.hasNext();) {
+            const QRegularExpressionMatch amount = it.next();
+            QVERIFY2(
+                QString(amount.captured(1)).remove(QLatin1Char(',')).toDouble() < 100, qPrintable(amount.captured()));
+        }
+        // Issue 30: counted nouns agree with their count ("1 racks in 1 distinct layouts" was one).
+        static const QRegularExpression onePlural(
+            QStringLiteral("(?<![\\d,.])1 (racks|layouts|nodes|links|cables|servers|GPUs|rows|transceivers)\\b"));
+        const QRegularExpressionMatch wrong = onePlural.match(text);
+        QVERIFY2(!wrong.hasMatch(), qPrintable(text.mid(std::max<qsizetype>(0, wrong.capturedStart() - 60), 140)));
         QVERIFY(text.contains(cost.value(QLatin1String("tier")).toObject().value(QLatin1String("name")).toString()));
         r = runCli({QStringLiteral("analyze"), design, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
@@ -341,7 +360,13 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, r.err.constData());
     }
 
-    void sampleReport() { checkReport(test::sourcePath(kSample), QStringLiteral("sample")); }
+    void sampleReport()
+    {
+        checkReport(test::sourcePath(kSample), QStringLiteral("sample"));
+        // The sample stands in one rack: "1 rack in 1 layout", never "1 racks in 1 distinct layouts".
+        const QString text = pdfText(path(QStringLiteral("sample.pdf")));
+        QVERIFY2(text.contains(QLatin1String("1 rack in 1 layout.")), qPrintable(text.left(400)));
+    }
     void generatedReport() { checkReport(mGenerated, QStringLiteral("gen256")); }
     void sampleExports() { checkExports(test::sourcePath(kSample), QStringLiteral("sample")); }
     void generatedExports() { checkExports(mGenerated, QStringLiteral("gen256")); }
@@ -671,7 +696,7 @@ private Q_SLOTS:
         // Converted at the rate given, exact in the bill of materials and rounded in the summary,
         // and the sources say so.
         QVERIFY(text.contains(
-            QChar(0x20AC) + QLocale(QLocale::English, QLocale::UnitedStates).toString(capex * 0.5, 'f', 2)));
+            QChar(0x20AC) + QLocale(QLocale::English, QLocale::UnitedStates).toString(capex * 0.5, 'f', 0)));
         QVERIFY2(text.contains(QStringLiteral("The capital cost is estimated at %1%2")
                                    .arg(QChar(0x20AC), readable(capex * 0.5).mid(1))),
             qPrintable(readable(capex * 0.5)));

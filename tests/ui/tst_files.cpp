@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QMimeData>
+#include <QScreen>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QUndoStack>
@@ -173,13 +174,32 @@ private Q_SLOTS:
 
     void windowStateIsKept()
     {
+        // A size that fits the screen comes back as it was (the offscreen screen: 800 x 600; 700 x 540
+        // with a title bar and borders of 40 + 8 and 8 + 8 pixels is 716 x 588).
+        {
+            auto w = testing::makeWindow();
+            w->resize(700, 540);
+            QVERIFY(w->close());
+        }
+        {
+            auto w = std::make_unique<MainWindow>(&testing::testCatalog());
+            QCOMPARE(w->size(), QSize(700, 540));
+        }
+        // One saved on a larger screen comes back within this one (issue 30: the status bar fell off
+        // a small screen), frame included.
         {
             auto w = testing::makeWindow();
             w->resize(1234, 876);
             QVERIFY(w->close());
         }
         auto w = std::make_unique<MainWindow>(&testing::testCatalog());
-        QCOMPARE(w->size(), QSize(1234, 876));
+        const QRect screen = w->screen()->availableGeometry();
+        QVERIFY2(screen.contains(w->geometry().marginsAdded(QMargins(8, 40, 8, 8))),
+            qPrintable(QStringLiteral("%1 x %2 on a %3 x %4 screen")
+                           .arg(w->width())
+                           .arg(w->height())
+                           .arg(screen.width())
+                           .arg(screen.height())));
     }
 };
 

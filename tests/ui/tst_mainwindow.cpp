@@ -70,7 +70,10 @@ private Q_SLOTS:
         // Loading creates no undo step and leaves the document clean.
         QCOMPARE(w->document()->undoStack()->count(), 0);
         QVERIFY(!w->document()->isModified());
-        QVERIFY(w->windowTitle().contains(QStringLiteral("minimum-viable-cluster.json")));
+        // The title names the design (issue 30: "<design name> — Podwright"); the file is the
+        // window's file path.
+        QCOMPARE(w->windowTitle(), w->document()->design().name() + QStringLiteral("[*] — Podwright"));
+        QVERIFY(w->windowFilePath().endsWith(QStringLiteral("minimum-viable-cluster.json")));
 
         // Default zoom is fit-all: every node is inside the viewport.
         QTest::qWait(20);

@@ -6,6 +6,7 @@
 #include "analysis/optionsconsidered.h"
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
+#include "generate/fabricswitchchoice.h"
 #include "model/designintent.h"
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
@@ -245,8 +246,14 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     // The models a new design starts from are the catalog's to name (roles), not the code's.
     if (const CatalogItem* server = catalog.withRole(ItemRole::DefaultGpuServer))
         select(mServer, server->sku);
-    if (const CatalogItem* fabric = catalog.withRole(ItemRole::DefaultFabricSwitch))
-        select(mSwitch, fabric->sku);
+    // The switch follows the server (an XDR switch for a DGX B300, NDR for a DGX H100), and says why.
+    mSwitchWhy = new QLabel(this);
+    mSwitchWhy->setObjectName(QStringLiteral("switchWhy"));
+    mSwitchWhy->setWordWrap(true);
+    mSwitchWhy->setStyleSheet(QStringLiteral("color: palette(placeholder-text)"));
+    followServer();
+    connect(mServer, &QComboBox::currentIndexChanged, this, &ReferenceDesignDialog::followServer);
+    connect(mSwitch, &QComboBox::currentIndexChanged, this, &ReferenceDesignDialog::explainSwitch);
 
     auto* dials = new QGroupBox(tr("Dials"), this);
     auto* form = new QFormLayout(dials);
@@ -256,6 +263,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     size->addWidget(mSizeKind);
     form->addRow(tr("Size:"), size);
     form->addRow(tr("S&witch:"), mSwitch);
+    form->addRow(QString(), mSwitchWhy);
     form->addRow(tr("&Topology:"), mTopology);
     form->addRow(tr("&Oversubscription:"), mOversubscription);
     form->addRow(tr("&Planes:"), mPlanes);
@@ -372,7 +380,35 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
     select(mClusterType, int(DesignIntent::ofProperties(o.properties).clusterType));
     mName->setText(o.name);
     mSuSize = o.suSize;
+    explainSwitch();
     updatePreview();
+}
+
+void ReferenceDesignDialog::followServer()
+{
+    const CatalogItem* server = mCatalog.item(mServer->currentData().toString());
+    if (!server)
+        return;
+    const FabricSwitchChoice choice = FabricSwitchChoice::forServer(*server, mCatalog);
+    if (!choice.sku.isEmpty())
+        select(mSwitch, choice.sku);
+    explainSwitch();
+}
+
+void ReferenceDesignDialog::explainSwitch()
+{
+    mSwitchWhy->setText(switchReason());
+}
+
+QString ReferenceDesignDialog::switchReason() const
+{
+    const CatalogItem* server = mCatalog.item(mServer->currentData().toString());
+    if (!server)
+        return QString();
+    const FabricSwitchChoice choice = FabricSwitchChoice::forServer(*server, mCatalog);
+    if (choice.sku.isEmpty() || choice.sku == mSwitch->currentData().toString())
+        return choice.sku.isEmpty() ? tr("Note: %1").arg(choice.why) : tr("For this server: %1").arg(choice.why);
+    return tr("Your choice; the server's own would be %1").arg(choice.why);
 }
 
 GeneratorOptions ReferenceDesignDialog::options() const

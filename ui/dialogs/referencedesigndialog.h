@@ -90,11 +90,17 @@ public:
     [[nodiscard]] static std::optional<GeneratorOptions> rememberedOptions();
     static void remember(const GeneratorOptions& options);
 
+    // Why the switch field holds what it does: the server's own switch and why (FabricSwitchChoice),
+    // or, when the user chose another, which one the server would take.
+    [[nodiscard]] QString switchReason() const;
+
 Q_SIGNALS:
     void previewUpdated();
     void optionsReady();
 
 private:
+    void followServer();
+    void explainSwitch();
     void schedulePreview();
     void clearOptions();
     void showOptions();
@@ -105,6 +111,7 @@ private:
     QComboBox* mSizeKind;
     QSpinBox* mCount;
     QComboBox* mSwitch;
+    QLabel* mSwitchWhy = nullptr;
     QComboBox* mTopology;
     QComboBox* mOversubscription;
     QComboBox* mStorage;

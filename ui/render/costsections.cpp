@@ -5,6 +5,8 @@
 #include "reportcharts.h"
 #include "reportstyle.h"
 
+#include "util/plural.h"
+
 #include <QFontMetricsF>
 
 #include <algorithm>
@@ -57,8 +59,9 @@ void bom(PdfPageFlow& page, const ReportData& d)
             {QStringLiteral("Extended"), 0.16, Qt::AlignRight}, {QStringLiteral("Price"), 0.10}},
         rows, 7.8, bold);
     if (b.uncabledLinks() > 0)
-        page.paragraph(QStringLiteral("%1 links have no cable chosen and are not priced: the total is a lower bound.")
-                           .arg(b.uncabledLinks()),
+        page.paragraph(QStringLiteral("%1 %2 no cable chosen and %3 not priced: the total is a lower bound.")
+                           .arg(counted(b.uncabledLinks(), "link", "links"), plural(b.uncabledLinks(), "has", "have"),
+                               plural(b.uncabledLinks(), "is", "are")),
             8.5, kWarning);
 }
 
@@ -102,7 +105,7 @@ void cost(PdfPageFlow& page, const ReportData& d)
     rows.push_back(
         {Cell{QStringLiteral("Cost per GPU-hour"),
              QStringLiteral("at %1% utilization").arg(ReportData::number(c.assumptions.utilization.value * 100, 0))},
-            Cell{d.money(c.costPerGpuHour)}, Cell{}});
+            Cell{d.money(c.costPerGpuHour, 2)}, Cell{}});
     rows.push_back({Cell{QStringLiteral("Cloud, same GPU-hours per year")}, Cell{d.money(c.cloudCostPerYear)}, Cell{}});
     rows.push_back({Cell{QStringLiteral("Break-even utilization against the cloud")},
         Cell{c.breakEvenUtilization ? ReportData::number(*c.breakEvenUtilization * 100, 1) + QLatin1Char('%')

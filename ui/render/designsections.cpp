@@ -5,6 +5,8 @@
 #include "reportcharts.h"
 #include "reportstyle.h"
 
+#include "util/plural.h"
+
 #include "diagramrenderer.h"
 #include "drawingpalette.h"
 
@@ -25,13 +27,12 @@ void topology(PdfPageFlow& page, const ReportData& d)
     page.section(ReportSection::Topology, true); // the diagram takes the whole page
     const DiagramModel& m = d.diagram;
     page.paragraph(m.aggregated
-            ? QStringLiteral("%1 nodes and %2 links, aggregated: servers and leaves by scalable unit (or rack), other "
+            ? QStringLiteral("%1 and %2, aggregated: servers and leaves by scalable unit (or rack), other "
                              "switches by network and tier. "
                              "Each line is a bundle of links; its label gives the number of links.")
-                  .arg(ReportData::number(m.nodes), ReportData::number(m.links))
-            : QStringLiteral(
-                "%1 nodes and %2 links, one box per node. Lines with a number are bundles of that many links.")
-                  .arg(ReportData::number(m.nodes), ReportData::number(m.links)),
+                  .arg(counted(m.nodes, "node", "nodes"), counted(m.links, "link", "links"))
+            : QStringLiteral("%1 and %2, one box per node. Lines with a number are bundles of that many links.")
+                  .arg(counted(m.nodes, "node", "nodes"), counted(m.links, "link", "links")),
         8.5, kMuted);
     // Legend.
     double x = body.left();
@@ -77,12 +78,14 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
         fed += !r.feeds.empty();
         survive += r.survivesOneFeedLost(c.feeds);
     }
-    page.paragraph(QStringLiteral("Rack feeds: %1 of %2 racks are fed (%3 rack PDUs or power shelves); %4 carry their "
+    const auto racks = static_cast<long long>(c.racks.size());
+    page.paragraph(QStringLiteral("Rack feeds: %1 of %2 %3 fed (%4 rack PDUs or power shelves); %5 %6 their "
                                   "maximum with one feed lost.")
                        .arg(fed)
-                       .arg(c.racks.size())
+                       .arg(counted(racks, "rack", "racks"), plural(fed, "is", "are"))
                        .arg(c.feeds.size())
-                       .arg(survive),
+                       .arg(survive)
+                       .arg(plural(survive, "carries", "carry")),
         9);
     if (!c.rows.empty()) {
         std::vector<PdfTable::Row> rows;
@@ -166,10 +169,10 @@ void racks(PdfPageFlow& page, const ReportData& d)
         return;
     }
     page.paragraph(
-        QStringLiteral("%1 racks in %2 distinct layouts. Racks with identical contents share one drawing; the "
-                       "names under each drawing list them.")
-            .arg(ReportData::number(d.rackCount))
-            .arg(d.racks.size()),
+        QStringLiteral("%1 in %2. Racks with identical contents share one drawing; the names under each drawing "
+                       "list them.")
+            .arg(counted(d.rackCount, "rack", "racks"),
+                counted(static_cast<long long>(d.racks.size()), "layout", "layouts")),
         8.5, kMuted);
     const int perRow = 4;
     const double gap = 14;
@@ -294,10 +297,10 @@ void cabling(PdfPageFlow& page, const ReportData& d)
     QStringList types;
     for (const auto& [t, n] : byType)
         types << QStringLiteral("%1 %2").arg(ReportData::number(n), t);
-    page.paragraph(QStringLiteral("%1 cables in all: %2. The cabling plan (a spreadsheet with one row per cable: both "
+    page.paragraph(QStringLiteral("%1 in all: %2. The cabling plan (a spreadsheet with one row per cable: both "
                                   "ends' device, port, rack and U, and a label) and a point-to-point list for "
                                   "cable-validation tools are available with this design.")
-                       .arg(ReportData::number(d.cableCount), types.join(QStringLiteral(", "))),
+                       .arg(counted(d.cableCount, "cable", "cables"), types.join(QStringLiteral(", "))),
         9);
     std::vector<std::pair<QString, double>> bars;
     for (const auto& [t, n] : byType)

@@ -5,6 +5,8 @@
 #include "reportcharts.h"
 #include "reportstyle.h"
 
+#include "util/plural.h"
+
 namespace pw::sections {
 
 using namespace reportstyle;
@@ -29,11 +31,12 @@ void floor(PdfPageFlow& page, const ReportData& d)
         return;
     }
     const FloorSummary& f = *d.floor;
-    page.paragraph(QStringLiteral("%1 racks stand in %2 rows on a floor of about %3 by %4, rows alternating front to "
-                                  "front across %5 cold aisles and back to back across %6 hot aisles. Every cable's "
-                                  "length is routed from its two racks' positions.")
-                       .arg(ReportData::number(f.racks), ReportData::number(double(f.rows.size())),
-                           metres(f.hallWidthM), metres(f.hallDepthM), metres(f.coldAisleM), metres(f.hotAisleM)),
+    page.paragraph(
+        QStringLiteral("%1 stand in %2 on a floor of about %3 by %4, rows alternating front to "
+                       "front across %5 cold aisles and back to back across %6 hot aisles. Every cable's "
+                       "length is routed from its two racks' positions.")
+            .arg(counted(f.racks, "rack", "racks"), counted(static_cast<long long>(f.rows.size()), "row", "rows"),
+                metres(f.hallWidthM), metres(f.hallDepthM), metres(f.coldAisleM), metres(f.hotAisleM)),
         9.5);
     page.tiles({{QStringLiteral("Cables with a length"), ReportData::number(f.cables)},
         {QStringLiteral("Median / longest run"), QStringLiteral("%1 / %2").arg(metres(f.medianM), metres(f.longestM))},
@@ -59,10 +62,11 @@ void floor(PdfPageFlow& page, const ReportData& d)
             8.5, kMuted);
 
     page.subheading(QStringLiteral("Cable length distribution"));
-    page.paragraph(QStringLiteral("%1 cables have a routed length; the median run is %2, the longest %3. Each is "
+    page.paragraph(QStringLiteral("%1 %2 a routed length; the median run is %2, the longest %3. Each is "
                                   "ordered in the shortest length its part is sold in that covers it (bill of "
                                   "materials).")
-                       .arg(ReportData::number(f.cables), metres(f.medianM), metres(f.longestM)),
+                       .arg(counted(f.cables, "cable", "cables"), plural(f.cables, "has", "have"), metres(f.medianM),
+                           metres(f.longestM)),
         9);
     std::vector<std::pair<QString, double>> bars;
     for (const FloorSummary::LengthBin& b : f.lengths)

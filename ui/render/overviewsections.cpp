@@ -5,6 +5,8 @@
 #include "reportcharts.h"
 #include "reportstyle.h"
 
+#include "util/plural.h"
+
 #include <QFontMetricsF>
 #include <QImage>
 #include <QImageReader>
@@ -132,8 +134,8 @@ void summary(PdfPageFlow& page, const ReportData& d)
         rows.push_back({Cell{k}, Cell{v, how}});
     };
     row(QStringLiteral("GPUs / servers"),
-        QStringLiteral("%1 GPUs in %2 servers")
-            .arg(ReportData::number(d.summary.gpus), ReportData::number(d.summary.servers)));
+        QStringLiteral("%1 in %2")
+            .arg(counted(d.summary.gpus, "GPU", "GPUs"), counted(d.summary.servers, "server", "servers")));
     row(QStringLiteral("Cluster type"), d.clusterType, d.clusterTypeAndStack.typeNeeds);
     {
         const ClusterStackBlock& b = d.clusterTypeAndStack;
@@ -146,8 +148,8 @@ void summary(PdfPageFlow& page, const ReportData& d)
                         ReportData::number(b.inferenceGpus.value_or(0))));
         if (!b.nodes.empty())
             row(QStringLiteral("Management nodes"),
-                QStringLiteral("%1 nodes, %2 kW maximum, %3")
-                    .arg(ReportData::number(static_cast<double>(b.nodes.size())),
+                QStringLiteral("%1, %2 kW maximum, %3")
+                    .arg(counted(static_cast<long long>(b.nodes.size()), "node", "nodes"),
                         ReportData::number(b.powerMaxW / 1000.0, 1), d.roundedMoney(b.priceUsd)),
                 QStringLiteral("head, control-plane, monitoring and fabric-manager nodes; counts are estimates"));
     }
@@ -194,8 +196,9 @@ void summary(PdfPageFlow& page, const ReportData& d)
             .arg(ReportData::number(c.itPowerKw, 1), ReportData::number(c.itTypicalPowerKw, 1),
                 ReportData::number(c.facilityPowerKw, 1), ReportData::number(c.assumptions.pue.value, 2)));
     row(QStringLiteral("Racks, cables, optics"),
-        QStringLiteral("%1 rack(s), %2 cables, %3 transceivers")
-            .arg(ReportData::number(d.rackCount), ReportData::number(f.cables), ReportData::number(f.transceivers)));
+        QStringLiteral("%1, %2, %3")
+            .arg(counted(d.rackCount, "rack", "racks"), counted(f.cables, "cable", "cables"),
+                counted(f.transceivers, "transceiver", "transceivers")));
     row(QStringLiteral("Capital cost"), d.roundedMoney(c.capex),
         QStringLiteral("%1 per GPU; band %2 to %3 (every estimate at the low or high end of its price band)")
             .arg(d.roundedMoney(c.costPerGpu), d.roundedMoney(c.capexBand.low), d.roundedMoney(c.capexBand.high)));
@@ -299,8 +302,10 @@ void stack(PdfPageFlow& page, const ReportData& d)
             rows.push_back({Cell{n.name}, Cell{n.role}, Cell{n.sku},
                 Cell{ReportData::number(n.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(n.priceUsd)}});
         std::vector<int> bold{static_cast<int>(rows.size())};
-        rows.push_back({Cell{QStringLiteral("Total (%1 nodes)").arg(b.nodes.size())}, Cell{}, Cell{},
-            Cell{ReportData::number(b.powerMaxW) + QStringLiteral(" W")}, Cell{d.money(b.priceUsd)}});
+        rows.push_back(
+            {Cell{QStringLiteral("Total (%1)").arg(counted(static_cast<long long>(b.nodes.size()), "node", "nodes"))},
+                Cell{}, Cell{}, Cell{ReportData::number(b.powerMaxW) + QStringLiteral(" W")},
+                Cell{d.money(b.priceUsd)}});
         PdfTable::draw(page,
             {{QStringLiteral("Name"), 0.2}, {QStringLiteral("Role"), 0.24}, {QStringLiteral("SKU"), 0.22},
                 {QStringLiteral("Max power"), 0.14, Qt::AlignRight}, {QStringLiteral("Price"), 0.2, Qt::AlignRight}},

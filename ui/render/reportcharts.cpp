@@ -188,7 +188,7 @@ void ReportCharts::ownVersusCloud(QPainter& p, QPaintDevice* device, const QRect
     p.drawLine(QPointF(x2, ly), QPointF(x2 + 16, ly));
     p.setPen(kInk);
     p.drawText(QPointF(x2 + 20, ly + 3),
-        QStringLiteral("cloud at %1 per GPU-hour").arg(d.money(d.cost.assumptions.cloudPricePerGpuHour.value)));
+        QStringLiteral("cloud at %1 per GPU-hour").arg(d.money(d.cost.assumptions.cloudPricePerGpuHour.value, 2)));
 }
 
 } // namespace pw
