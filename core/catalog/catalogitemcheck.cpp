@@ -2,7 +2,6 @@
 
 #include "catalog/rackheight.h"
 
-#include <QJsonObject>
 
 #include <algorithm>
 #include <cmath>
@@ -109,10 +108,9 @@ std::optional<QString> powerOrdered(const CatalogItem& item)
         return QStringLiteral("power_typical_w %1 W above power_max_w %2 W")
             .arg(item.powerTypicalW->value)
             .arg(item.powerMaxW.value);
-    const QJsonObject shelves = item.json.value(QLatin1String("power_shelves")).toObject();
-    if (item.powerModes && item.powerModes->provisionedKw && !shelves.isEmpty()) {
-        const double count = shelves.value(QLatin1String("value")).toDouble();
-        const double each = shelves.value(QLatin1String("capacity_kw")).toDouble();
+    if (item.powerModes && item.powerModes->provisionedKw && item.powerShelves) {
+        const double count = item.powerShelves->count;
+        const double each = item.powerShelves->capacityKw;
         const double provisioned = item.powerModes->provisionedKw->value;
         if (std::abs(count * each - provisioned) > 1e-6)
             return QStringLiteral("power_shelves %1 x %2 kW = %3 kW differ from power_modes provisioned %4 kW")
@@ -127,11 +125,10 @@ std::optional<QString> powerOrdered(const CatalogItem& item)
 // A rack-scale system's GPUs and compute ports divide evenly over its compute trays and their NICs.
 std::optional<QString> traysAgainstPorts(const CatalogItem& item)
 {
-    const QJsonObject trays = item.json.value(QLatin1String("compute_trays")).toObject();
-    if (trays.isEmpty())
+    if (!item.computeTrays)
         return std::nullopt;
-    const int count = trays.value(QLatin1String("value")).toInt();
-    const int nics = trays.value(QLatin1String("nics_per_tray")).toInt();
+    const int count = item.computeTrays->trays;
+    const int nics = item.computeTrays->nicsPerTray;
     if (count <= 0 || nics <= 0)
         return QStringLiteral("compute_trays needs a positive 'value' and 'nics_per_tray'");
     if (item.gpuCount() % count != 0)

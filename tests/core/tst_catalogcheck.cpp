@@ -20,7 +20,7 @@ QJsonObject shippedEntry(const char* sku, const std::function<void(QJsonObject&)
     const CatalogItem* item = test::shippedCatalog().item(QLatin1String(sku));
     if (!item)
         qFatal("no shipped entry %s", sku);
-    QJsonObject o = item->json;
+    QJsonObject o = item->snapshotJson();
     change(o);
     return o;
 }

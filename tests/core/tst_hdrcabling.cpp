@@ -5,7 +5,7 @@
 #include "cost/costassumptions.h"
 #include "cost/costmodel.h"
 #include "generate/fabricgenerator.h"
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
 

@@ -133,7 +133,7 @@ private Q_SLOTS:
 
     void catalogRefusesAnRdmaListOfTheWrongLength()
     {
-        QJsonObject entry = shipped("dgx-h100").json;
+        QJsonObject entry = shipped("dgx-h100").snapshotJson();
         QJsonObject devices = entry.value(QLatin1String("rdma_devices")).toObject();
         devices[QStringLiteral("compute")] = QJsonArray{"mlx5_0", "mlx5_1"};
         entry[QStringLiteral("rdma_devices")] = devices;

@@ -6,7 +6,7 @@
 #include "failures/servicereach.h"
 #include "floor/floorlayout.h"
 #include "generate/fabricgenerator.h"
-#include "generate/opticsrules.h"
+#include "model/opticsrules.h"
 #include "sizing/workloadsizer.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"

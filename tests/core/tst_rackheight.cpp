@@ -5,7 +5,7 @@
 #include "floor/floorlayout.h"
 #include "generate/fabricgenerator.h"
 #include "generate/rackstacking.h"
-#include "presentation/rackelevationmodel.h"
+#include "floor/rackelevationmodel.h"
 
 #include <QtTest>
 
