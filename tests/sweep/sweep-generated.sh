@@ -4,7 +4,7 @@
 # and `failures` on each, and prints what the issue's done-criteria forbid: LINK-UNCABLED,
 # FABRIC-SPOF, PLACEMENT-FAILURE-DOMAIN, design-rule errors, and rack losses that cut off servers
 # outside the rack or leave the bisection below 0.5. Refused combinations are skipped.
-#   tools/sweep-generated.sh build/app/podwright-cli /tmp/sweep   (about 10 minutes on 2 cores)
+#   tests/sweep/sweep-generated.sh build/app/podwright-cli /tmp/sweep   (about 10 minutes on 2 cores)
 # SERVERS and SWITCHES (space-separated) narrow the sweep.
 set -uo pipefail
 cli=${1:?usage: sweep-generated.sh PODWRIGHT-CLI OUTDIR}
