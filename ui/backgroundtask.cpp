@@ -96,6 +96,8 @@ void BackgroundTask::start(Work work)
         thread->deleteLater();
         if (control != mCurrent || control->canceled())
             return;
+        // The last report, so a bar ends full even when the work ended before the first poll.
+        Q_EMIT progressed(done(), total());
         mCurrent.reset();
         mPoll->stop();
         Q_EMIT finished(*error);
