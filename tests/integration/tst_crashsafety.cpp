@@ -90,10 +90,12 @@ private Q_SLOTS:
     void killedSavesLeaveOldOrNewFile()
     {
         QTemporaryDir dir;
+        // Designs large enough that a save lasts tens of milliseconds: once saves got faster
+        // (about 7 ms for 1,500 servers), a kill under load often came after the save had ended.
         std::vector<CatalogIssue> issues;
         auto catalog = Catalog::loadDefault(&issues);
         const Design designs[2]
-            = {buildDesign(*catalog, 1500, QStringLiteral("A")), buildDesign(*catalog, 1700, QStringLiteral("B"))};
+            = {buildDesign(*catalog, 6000, QStringLiteral("A")), buildDesign(*catalog, 6800, QStringLiteral("B"))};
         QString json[2];
         for (int i = 0; i < 2; ++i) {
             json[i] = dir.filePath(QStringLiteral("d%1.json").arg(i));
