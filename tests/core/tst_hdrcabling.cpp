@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 
 using namespace pw;
@@ -126,6 +127,49 @@ private Q_SLOTS:
         const std::vector<Finding> findings = validate(d); // kept: a finding may point into it
         QVERIFY(finding(findings, "LINK-UNCABLED") == nullptr);
         QCOMPARE(BillOfMaterials::of(d).uncabledLinks(), 0);
+    }
+
+    // 512 DGX H100 on QM8700 (16 SUs of 32 servers, 26 SUs of 20 by the HDR leaf's 40 ports): the
+    // three-tier fabric's network racks stand far enough apart that 333 leaf-to-spine runs are
+    // longer than 30 m (the generator's layout: up to 35.5 m). NVIDIA's MFS1S00 HDR AOC comes in 50 and
+    // 100 m as well (before: the catalog stopped at 30 m, so those 333 links had no cable and the
+    // capex left them out). Every link now has a part:
+    //   compute hosts: 512 servers x 8 rails = 4,096 links on 4,096 / 2 = 2,048 flat-top MFA7U10-FLT
+    //   splitters (two ports of a DGX H100 cage each);
+    //   the 333 runs beyond 30 m: MFS1S00 ordered at 50 m (the next orderable length above 35.5 m).
+    void longHdrRunsTakeTheLongAoc()
+    {
+        const Design d = make(512, "");
+        const std::map<QString, int> cables = cablesOf(d);
+        QCOMPARE(cables.count(QString()), size_t(0));
+        QCOMPARE(cables.at(QStringLiteral("aoc-2x200g-qsfp56-splitter-flt")), 4096);
+        int beyond30 = 0;
+        double longest = 0;
+        d.links().forEach([&](const Link& l) {
+            const bool hdrSwitches = d.node(l.a.node)->sku == QLatin1String("qm8700")
+                && d.node(l.b.node)->sku == QLatin1String("qm8700");
+            if (!hdrSwitches || l.lengthM <= 30.0)
+                return;
+            ++beyond30;
+            longest = std::max(longest, l.lengthM);
+            QCOMPARE(l.cableSku, QStringLiteral("aoc-200g-qsfp56"));
+        });
+        QCOMPARE(beyond30, 333);
+        QVERIFY(longest <= 50.0);
+        const std::vector<Finding> findings = validate(d); // kept: a finding may point into it
+        QVERIFY(finding(findings, "LINK-UNCABLED") == nullptr);
+        const BillOfMaterials bom = BillOfMaterials::of(d);
+        QCOMPARE(bom.uncabledLinks(), 0);
+        int splitters = 0;
+        int at50 = 0;
+        for (const BomLine& line : bom.lines()) {
+            if (line.sku == QLatin1String("aoc-2x200g-qsfp56-splitter-flt"))
+                splitters += line.quantity;
+            if (line.sku == QLatin1String("aoc-200g-qsfp56") && line.lengthClass == QLatin1String("50 m"))
+                at50 += line.quantity;
+        }
+        QCOMPARE(splitters, 2048);
+        QCOMPARE(at50, 333);
     }
 
     // The same with an InfiniBand storage fabric (DDN AI400X2 on its own QM8700s) and on DGX A100
