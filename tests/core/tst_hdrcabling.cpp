@@ -172,6 +172,38 @@ private Q_SLOTS:
         QCOMPARE(at50, 333);
     }
 
+    // A single-port OSFP ConnectX-7/8 host on the HDR QM8700 (QSFP56) has no LinkX cable: the
+    // OSFP-to-QSFP56 HDR splitters (MCP7Y60, MFA7U10) have a twin-port OSFP end, and the single-port
+    // OSFP ends (MCP7Y00, MCP7Y50) pair with NDR/400G switch cages. The generator refuses the
+    // combination, saying why and what to use (before: it built the design with every host link
+    // uncabled, e.g. 32 XE9680 x 8 = 256 links with no cable, so the capex left them out). The DGX
+    // H100's twin-port cages keep their flat-top MFA7U10 (the tests above).
+    void singlePortOsfpHostOnHdrIsRefused_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("Dell XE9680 (ConnectX-7 OSFP)") << QStringLiteral("dell-xe9680") << 32;
+        QTest::newRow("DGX B300 (ConnectX-8)") << QStringLiteral("dgx-b300") << 32;
+        QTest::newRow("GB200 NVL72") << QStringLiteral("dgx-gb200-nvl72") << 2;
+        QTest::newRow("GB300 NVL72") << QStringLiteral("dgx-gb300-nvl72") << 2;
+    }
+    void singlePortOsfpHostOnHdrIsRefused()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, nodes);
+        GeneratorOptions o;
+        o.serverSku = server;
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm8700");
+        const GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.contains(QStringLiteral("no cable or optics joins the compute ports of %1 (OSFP, 1 per cage) "
+                                                 "to the fabric ports of qm8700 (QSFP56)")
+                                      .arg(server)),
+            qPrintable(r.error));
+        QVERIFY2(r.error.contains(QStringLiteral("NDR or XDR InfiniBand")), qPrintable(r.error));
+    }
+
     // The same with an InfiniBand storage fabric (DDN AI400X2 on its own QM8700s) and on DGX A100
     // (ConnectX-6 QSFP56 HDR ports straight to the QM8700): every link has a catalog part, at the
     // source document's minimum of 2 servers and above one SU, where the UFM pairs come in.
