@@ -100,7 +100,8 @@ bool catalogJoins(const Catalog& catalog, const PortGroup& host, const PortGroup
     for (int gbps : host.speedsGbps) {
         if (std::find(fabric.speedsGbps.begin(), fabric.speedsGbps.end(), gbps) == fabric.speedsGbps.end())
             continue;
-        if (OpticsRules::copperFor(parts, host, fabric, gbps, 0) || OpticsRules::activeOpticalFor(parts, host, fabric, gbps, 0)
+        if (OpticsRules::copperFor(parts, host, fabric, gbps, 0)
+            || OpticsRules::activeOpticalFor(parts, host, fabric, gbps, 0)
             || OpticsRules::opticalFor(parts, host, fabric, gbps, 0).ok())
             return true;
     }

@@ -146,8 +146,8 @@ private Q_SLOTS:
         int beyond30 = 0;
         double longest = 0;
         d.links().forEach([&](const Link& l) {
-            const bool hdrSwitches = d.node(l.a.node)->sku == QLatin1String("qm8700")
-                && d.node(l.b.node)->sku == QLatin1String("qm8700");
+            const bool hdrSwitches
+                = d.node(l.a.node)->sku == QLatin1String("qm8700") && d.node(l.b.node)->sku == QLatin1String("qm8700");
             if (!hdrSwitches || l.lengthM <= 30.0)
                 return;
             ++beyond30;
