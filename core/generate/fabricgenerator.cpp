@@ -215,15 +215,21 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
                 "the compute ports of %1 (%2) cannot join the fabric ports of %3 (%4): no common speed or connector")
                 .arg(serverSku, host.connector, o.switchSku, fabric.connector);
         const bool infiniBand = sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
-        if (infiniBand && !catalogJoins(catalog, host, fabric))
+        if (infiniBand && !catalogJoins(catalog, host, fabric)) {
+            const bool singleOsfpOnHdr = host.connector == QLatin1String("OSFP") && host.portsPerCage <= 1
+                && fabric.connector == QLatin1String("QSFP56");
+            const QString why = singleOsfpOnHdr
+                ? QStringLiteral(": NVIDIA's LinkX list has no cable from a single-port OSFP ConnectX cage to an HDR "
+                                 "QSFP56 port (its OSFP-to-QSFP56 splitters MCP7Y60 and MFA7U10 take twin-port OSFP "
+                                 "cages)")
+                : QString();
             return QStringLiteral("no cable or optics joins the compute ports of %1 (%2, %3 per cage) to the fabric "
-                                  "ports of %4 (%5): NVIDIA's LinkX list has no cable from a single-port OSFP "
-                                  "ConnectX cage to an HDR QSFP56 port (its OSFP-to-QSFP56 splitters MCP7Y60 and "
-                                  "MFA7U10 take twin-port OSFP cages); use a switch of the NIC's generation "
-                                  "(NDR or XDR InfiniBand, or Spectrum-4 Ethernet)")
+                                  "ports of %4 (%5)%6; use a switch of the NIC's generation (NDR or XDR InfiniBand, "
+                                  "or Spectrum-4 Ethernet)")
                 .arg(serverSku, host.connector)
                 .arg(std::max(1, host.portsPerCage))
-                .arg(o.switchSku, fabric.connector);
+                .arg(o.switchSku, fabric.connector, why);
+        }
     }
     // An Ethernet rail-optimized fabric of a server whose catalog entry names no scalable unit (no
     // RA of its own): the unit is what one rail leaf holds at the ratio asked, in bandwidth (L40S,
