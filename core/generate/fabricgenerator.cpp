@@ -26,6 +26,7 @@
 #include "generate/subnetmanagers.h"
 #include "io/designassembler.h"
 #include "model/designname.h"
+#include "model/opticsrules.h"
 #include "model/storageguidance.h"
 #include "model/useroption.h"
 #include "util/designlimits.h"
@@ -83,6 +84,28 @@ void capScalableUnit(
               .arg(sw.portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(sw, PortRole::Fabric))].count)
               .arg(most);
     o.suSize = most;
+}
+
+// Whether some part of the catalog (a straight or splitter cable, an active optical cable, or a
+// module at each end with a fibre) joins a host's compute cage to a switch's fabric cage at a speed
+// both run. On InfiniBand the parts decide what interoperates: NVIDIA's LinkX list has no cable from
+// a single-port OSFP ConnectX-7/8 cage to an HDR QSFP56 port (its OSFP-to-QSFP56 HDR splitters
+// MCP7Y60 and MFA7U10 have a twin-port OSFP end, finned for Quantum-2/Spectrum-4 switch cages or
+// flat-top for the DGX H100's twin-port cages; its single-port OSFP ends, MCP7Y00 and MCP7Y50, pair
+// with a twin-port NDR/400G switch cage: docs.nvidia.com/networking/display/MCP7Y60HXXX400pub,
+// .../MCP7Y00NXXX800pub/Use+Cases, .../mcp7y50nxxx800pub/use+cases).
+bool catalogJoins(const Catalog& catalog, const PortGroup& host, const PortGroup& fabric)
+{
+    const OpticsRules::Items parts = OpticsRules::partsOf(catalog);
+    for (int gbps : host.speedsGbps) {
+        if (std::find(fabric.speedsGbps.begin(), fabric.speedsGbps.end(), gbps) == fabric.speedsGbps.end())
+            continue;
+        if (OpticsRules::copperFor(parts, host, fabric, gbps, 0)
+            || OpticsRules::activeOpticalFor(parts, host, fabric, gbps, 0)
+            || OpticsRules::opticalFor(parts, host, fabric, gbps, 0).ok())
+            return true;
+    }
+    return false;
 }
 
 // Checks the dials against the catalog and resolves them into `parts`; the reason when they cannot
@@ -191,6 +214,22 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
             return QStringLiteral(
                 "the compute ports of %1 (%2) cannot join the fabric ports of %3 (%4): no common speed or connector")
                 .arg(serverSku, host.connector, o.switchSku, fabric.connector);
+        const bool infiniBand = sw->switchSpec && sw->switchSpec->technology == QLatin1String("infiniband");
+        if (infiniBand && !catalogJoins(catalog, host, fabric)) {
+            const bool singleOsfpOnHdr = host.connector == QLatin1String("OSFP") && host.portsPerCage <= 1
+                && fabric.connector == QLatin1String("QSFP56");
+            const QString why = singleOsfpOnHdr
+                ? QStringLiteral(": NVIDIA's LinkX list has no cable from a single-port OSFP ConnectX cage to an HDR "
+                                 "QSFP56 port (its OSFP-to-QSFP56 splitters MCP7Y60 and MFA7U10 take twin-port OSFP "
+                                 "cages)")
+                : QString();
+            return QStringLiteral("no cable or optics joins the compute ports of %1 (%2, %3 per cage) to the fabric "
+                                  "ports of %4 (%5)%6; use a switch of the NIC's generation (NDR or XDR InfiniBand, "
+                                  "or Spectrum-4 Ethernet)")
+                .arg(serverSku, host.connector)
+                .arg(std::max(1, host.portsPerCage))
+                .arg(o.switchSku, fabric.connector, why);
+        }
     }
     // An Ethernet rail-optimized fabric of a server whose catalog entry names no scalable unit (no
     // RA of its own): the unit is what one rail leaf holds at the ratio asked, in bandwidth (L40S,

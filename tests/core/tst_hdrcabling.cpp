@@ -11,6 +11,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 
 using namespace pw;
@@ -126,6 +127,81 @@ private Q_SLOTS:
         const std::vector<Finding> findings = validate(d); // kept: a finding may point into it
         QVERIFY(finding(findings, "LINK-UNCABLED") == nullptr);
         QCOMPARE(BillOfMaterials::of(d).uncabledLinks(), 0);
+    }
+
+    // 512 DGX H100 on QM8700 (16 SUs of 32 servers, 26 SUs of 20 by the HDR leaf's 40 ports): the
+    // three-tier fabric's network racks stand far enough apart that 333 leaf-to-spine runs are
+    // longer than 30 m (the generator's layout: up to 35.5 m). NVIDIA's MFS1S00 HDR AOC comes in 50 and
+    // 100 m as well (before: the catalog stopped at 30 m, so those 333 links had no cable and the
+    // capex left them out). Every link now has a part:
+    //   compute hosts: 512 servers x 8 rails = 4,096 links on 4,096 / 2 = 2,048 flat-top MFA7U10-FLT
+    //   splitters (two ports of a DGX H100 cage each);
+    //   the 333 runs beyond 30 m: MFS1S00 ordered at 50 m (the next orderable length above 35.5 m).
+    void longHdrRunsTakeTheLongAoc()
+    {
+        const Design d = make(512, "");
+        const std::map<QString, int> cables = cablesOf(d);
+        QCOMPARE(cables.count(QString()), size_t(0));
+        QCOMPARE(cables.at(QStringLiteral("aoc-2x200g-qsfp56-splitter-flt")), 4096);
+        int beyond30 = 0;
+        double longest = 0;
+        d.links().forEach([&](const Link& l) {
+            const bool hdrSwitches
+                = d.node(l.a.node)->sku == QLatin1String("qm8700") && d.node(l.b.node)->sku == QLatin1String("qm8700");
+            if (!hdrSwitches || l.lengthM <= 30.0)
+                return;
+            ++beyond30;
+            longest = std::max(longest, l.lengthM);
+            QCOMPARE(l.cableSku, QStringLiteral("aoc-200g-qsfp56"));
+        });
+        QCOMPARE(beyond30, 333);
+        QVERIFY(longest <= 50.0);
+        const std::vector<Finding> findings = validate(d); // kept: a finding may point into it
+        QVERIFY(finding(findings, "LINK-UNCABLED") == nullptr);
+        const BillOfMaterials bom = BillOfMaterials::of(d);
+        QCOMPARE(bom.uncabledLinks(), 0);
+        int splitters = 0;
+        int at50 = 0;
+        for (const BomLine& line : bom.lines()) {
+            if (line.sku == QLatin1String("aoc-2x200g-qsfp56-splitter-flt"))
+                splitters += line.quantity;
+            if (line.sku == QLatin1String("aoc-200g-qsfp56") && line.lengthClass == QLatin1String("50 m"))
+                at50 += line.quantity;
+        }
+        QCOMPARE(splitters, 2048);
+        QCOMPARE(at50, 333);
+    }
+
+    // A single-port OSFP ConnectX-7/8 host on the HDR QM8700 (QSFP56) has no LinkX cable: the
+    // OSFP-to-QSFP56 HDR splitters (MCP7Y60, MFA7U10) have a twin-port OSFP end, and the single-port
+    // OSFP ends (MCP7Y00, MCP7Y50) pair with NDR/400G switch cages. The generator refuses the
+    // combination, saying why and what to use (before: it built the design with every host link
+    // uncabled, e.g. 32 XE9680 x 8 = 256 links with no cable, so the capex left them out). The DGX
+    // H100's twin-port cages keep their flat-top MFA7U10 (the tests above).
+    void singlePortOsfpHostOnHdrIsRefused_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("Dell XE9680 (ConnectX-7 OSFP)") << QStringLiteral("dell-xe9680") << 32;
+        QTest::newRow("DGX B300 (ConnectX-8)") << QStringLiteral("dgx-b300") << 32;
+        QTest::newRow("GB200 NVL72") << QStringLiteral("dgx-gb200-nvl72") << 2;
+        QTest::newRow("GB300 NVL72") << QStringLiteral("dgx-gb300-nvl72") << 2;
+    }
+    void singlePortOsfpHostOnHdrIsRefused()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, nodes);
+        GeneratorOptions o;
+        o.serverSku = server;
+        o.nodes = nodes;
+        o.switchSku = QStringLiteral("qm8700");
+        const GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.contains(QStringLiteral("no cable or optics joins the compute ports of %1 (OSFP, 1 per cage) "
+                                                 "to the fabric ports of qm8700 (QSFP56)")
+                                      .arg(server)),
+            qPrintable(r.error));
+        QVERIFY2(r.error.contains(QStringLiteral("NDR or XDR InfiniBand")), qPrintable(r.error));
     }
 
     // The same with an InfiniBand storage fabric (DDN AI400X2 on its own QM8700s) and on DGX A100
