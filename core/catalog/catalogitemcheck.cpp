@@ -2,7 +2,6 @@
 
 #include "catalog/rackheight.h"
 
-
 #include <algorithm>
 #include <cmath>
 

@@ -60,8 +60,9 @@ ExportResult SlurmNodes::exportOf(const Design& d)
     QString s;
     s += QStringLiteral("# slurm.conf node list for %1, written by Podwright %2\n")
              .arg(safetext::stripControls(d.name()), QStringLiteral(PW_VERSION));
-    s += QStringLiteral("# The hosts of the exported topology.conf. slurm.conf: GresTypes=gpu, then\n"
-                        "# NodeName=DEFAULT State=... and `Include` this file. CPUs and memory: slurmd reports them.\n");
+    s += QStringLiteral(
+        "# The hosts of the exported topology.conf. slurm.conf: GresTypes=gpu, then\n"
+        "# NodeName=DEFAULT State=... and `Include` this file. CPUs and memory: slurmd reports them.\n");
     for (const NodeLine& l : lines) {
         s += QStringLiteral("# %1 host(s) of %2").arg(l.hosts.size()).arg(safetext::stripControls(l.model));
         if (l.gpusPerHost > 0)

@@ -3,9 +3,9 @@
 #include "catalog/rackheight.h"
 #include "commands/groupcommand.h"
 #include "floor/floorlayout.h"
+#include "floor/rackelevationmodel.h"
 #include "generate/fabricgenerator.h"
 #include "generate/rackstacking.h"
-#include "floor/rackelevationmodel.h"
 
 #include <QtTest>
 

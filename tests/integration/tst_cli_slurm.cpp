@@ -166,8 +166,8 @@ class TestCliSlurm : public QObject {
     // Generates the design, exports its topology.conf and node list, runs munged and slurmctld on
     // them and returns `scontrol show topology` and `scontrol show nodes` (one line each); stops both
     // daemons.
-    bool runSlurm(const QString& name, const QStringList& dials, Tree* exported, QByteArray* topology,
-        QByteArray* nodes)
+    bool runSlurm(
+        const QString& name, const QStringList& dials, Tree* exported, QByteArray* topology, QByteArray* nodes)
     {
         const QString dir = mDir.filePath(name);
         QDir().mkpath(dir + QStringLiteral("/munge"));
@@ -177,9 +177,10 @@ class TestCliSlurm : public QObject {
         if (g.exitCode != 0)
             qFatal("generate failed: %s", g.err.constData());
         // slurmctld reads topology.conf from slurm.conf's folder.
-        for (const auto& [format, file] : {std::pair{"slurm-topology", "topology.conf"}, {"slurm-nodes", "nodes.conf"}}) {
-            const auto e = runCli({QStringLiteral("export"), design, QStringLiteral("--format"),
-                QLatin1String(format), QStringLiteral("-o"), dir + QLatin1Char('/') + QLatin1String(file)});
+        for (const auto& [format, file] :
+            {std::pair{"slurm-topology", "topology.conf"}, {"slurm-nodes", "nodes.conf"}}) {
+            const auto e = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QLatin1String(format),
+                QStringLiteral("-o"), dir + QLatin1Char('/') + QLatin1String(file)});
             if (e.exitCode != 0)
                 qFatal("export %s failed: %s", format, e.err.constData());
         }
@@ -199,7 +200,8 @@ class TestCliSlurm : public QObject {
         QProcess munged;
         startChild(munged, mMunged,
             {QStringLiteral("--foreground"), QStringLiteral("--force"), QStringLiteral("--key-file=") + key.fileName(),
-                QStringLiteral("--socket=") + socket, QStringLiteral("--pid-file=") + dir + QStringLiteral("/munge/pid"),
+                QStringLiteral("--socket=") + socket,
+                QStringLiteral("--pid-file=") + dir + QStringLiteral("/munge/pid"),
                 QStringLiteral("--seed-file=") + dir + QStringLiteral("/munge/seed")});
         // Ready once it logs its socket created (it logs to stderr in the foreground).
         QByteArray mungeLog;
@@ -340,6 +342,32 @@ private Q_SLOTS:
         compareNodes(exported, nodes);
         QCOMPARE(nodes.count("NodeName="), 31);
         QCOMPARE(nodes.count("Gres=gpu:8"), 31);
+    }
+
+    // Two DGX GB200 NVL72 racks: Slurm schedules their compute trays, 2 x 18 = 36 hosts
+    // "<rack>-t01".."-t18", each with 72 / 18 = 4 GPUs. Their rail leaves form one block switch
+    // (36 hosts, level 0) under 2 spines (level 1): 3 switches.
+    void nvl72Trays()
+    {
+        Tree exported;
+        QByteArray topology;
+        QByteArray nodes;
+        QVERIFY(runSlurm(QStringLiteral("nvl72"),
+            {QStringLiteral("--server"), QStringLiteral("dgx-gb200-nvl72"), QStringLiteral("--nodes"),
+                QStringLiteral("2"), QStringLiteral("--no-management")},
+            &exported, &topology, &nodes));
+        const Tree slurm = parseTopology(QString::fromUtf8(topology));
+        compareTrees(exported, slurm);
+        QCOMPARE(slurm.size(), size_t(3));
+        std::map<int, int> perLevel;
+        for (const auto& [name, sw] : slurm) {
+            ++perLevel[sw.level];
+            QCOMPARE(sw.nodes.size(), size_t(36));
+        }
+        QCOMPARE(perLevel, (std::map<int, int>{{0, 1}, {1, 2}}));
+        compareNodes(exported, nodes);
+        QVERIFY(nodes.contains("NodeName=dgx-gb200-nvl72-00002-t18 "));
+        QCOMPARE(nodes.count("Gres=gpu:4"), 36);
     }
 
     // A small three-level fat-tree (k = 8, 16 generic hosts): 4 edge switches of 4 hosts each
