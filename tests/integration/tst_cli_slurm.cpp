@@ -219,7 +219,7 @@ class TestCliSlurm : public QObject {
         const QString conf = dir + QStringLiteral("/slurm.conf");
         writeFile(conf,
             QStringLiteral("ClusterName=podwright\n"
-                           "SlurmctldHost=localhost\n"
+                           "SlurmctldHost=localhost(127.0.0.1)\n" // the address too: a bare chroot has no /etc/hosts
                            "SlurmctldPort=%1\n"
                            "SlurmUser=%2\n"
                            "AuthType=auth/munge\n"
