@@ -6,6 +6,8 @@
 #include "export/slurmtopology.h"
 #include "model/design.h"
 
+#include <QSet>
+
 #include <map>
 
 namespace pw {
@@ -27,9 +29,14 @@ ExportResult SlurmNodes::exportOf(const Design& d)
     ExportResult r;
     const ExportNames names(d);
     const std::vector<SlurmTopology::Entry> tree = SlurmTopology::build(d, names, &r.warnings);
-    QStringList inTree; // the hosts topology.conf puts under a leaf, in its order
+    QStringList inTree; // the hosts topology.conf puts under a leaf, in its order, each once
+    QSet<QString> seen;
     for (const SlurmTopology::Entry& e : tree)
-        inTree << e.nodes;
+        for (const QString& host : e.nodes)
+            if (!seen.contains(host)) {
+                seen.insert(host);
+                inTree << host;
+            }
 
     // Each host's server model and GPUs, through the one definition of host names (hostsOf): a
     // rack-scale system's GPUs are shared by its compute trays, each a host of its own.
