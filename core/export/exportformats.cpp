@@ -5,6 +5,7 @@
 #include "export/ibsimnet.h"
 #include "export/k8stopologylabels.h"
 #include "export/p2pcsv.h"
+#include "export/slurmnodes.h"
 #include "export/slurmtopology.h"
 #include "export/slurmtopologyyaml.h"
 #include "floor/cableplan.h"
@@ -39,6 +40,10 @@ ExportResult p2p(const Design& d)
 ExportResult slurmConf(const Design& d)
 {
     return SlurmTopology::exportOf(d);
+}
+ExportResult slurmNodes(const Design& d)
+{
+    return SlurmNodes::exportOf(d);
 }
 ExportResult slurmYaml(const Design& d)
 {
@@ -78,6 +83,9 @@ const std::vector<ExportFormat>& exportFormats()
             "the port-to-port list cable validation tools read", p2p},
         {"slurm-topology", "-topology.conf", "Slurm topology.conf",
             "the compute fabric for Slurm's topology/tree plugin", slurmConf},
+        {"slurm-nodes", "-nodes.conf", "Slurm node list (slurm.conf)",
+            "NodeName lines for the hosts of topology.conf, with their GPUs as Gres, for slurm.conf's Include",
+            slurmNodes},
         {"slurm-topology-yaml", "-topology.yaml", "Slurm topology.yaml (25.05+)",
             "the fabric tree and the NVLink domains as blocks (topology/tree and topology/block)", slurmYaml},
         {"k8s-topology-labels", "-k8s-topology-labels.yaml", "Kubernetes topology node labels (YAML)",

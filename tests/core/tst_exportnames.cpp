@@ -129,7 +129,7 @@ private Q_SLOTS:
         QVERIFY2(w.contains(QLatin1String("\"dgx 01\"")) && w.contains(QLatin1String("\"dgx-01\""))
                 && w.contains(QLatin1String("\"dgx-01-2\"")),
             qPrintable(w));
-        for (const char* id : {"slurm-topology", "slurm-topology-yaml", "k8s-topology-labels"}) {
+        for (const char* id : {"slurm-topology", "slurm-nodes", "slurm-topology-yaml", "k8s-topology-labels"}) {
             const ExportResult r = exportFormat(QLatin1String(id))->write(b.d);
             QVERIFY2(!r.bytes.isEmpty() && r.warnings.contains(w), id);
         }
