@@ -16,26 +16,15 @@ PACKAGES=(
 )
 UNITS=(lldpd.service slurmctld.service munge.service)
 
-missing=()
-for p in "${PACKAGES[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
+# shellcheck source=lib/packages.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
+find_missing_packages "${PACKAGES[@]}"
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-test-deps: all ${#PACKAGES[@]} packages are present"
   exit 0
 fi
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    SUDO="sudo"
-  else
-    echo "install-test-deps: need root or sudo to install: ${missing[*]}" >&2
-    exit 1
-  fi
-fi
+find_root_or_sudo install-test-deps
 
 # The daemons of these packages now running, as name(pid), read from /proc (a minimal root has no
 # pgrep; in a chroot /proc may show the host's processes too, hence the list taken before).

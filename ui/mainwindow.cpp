@@ -31,6 +31,7 @@
 #include "reposession.h"
 #include "statuspanel.h"
 #include "studiocatalog.h"
+#include "workspacelayouts.h"
 
 #include "catalog/catalog.h"
 #include "commands/compositecommand.h"
@@ -228,7 +229,7 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     if (screen() && !(restored && screen()->availableGeometry().contains(geometry().marginsAdded(frame))))
         setGeometry(fittedGeometry(
             screen()->availableGeometry(), restored ? geometry().marginsAdded(frame).size() : QSize(1400, 900), frame));
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    mWorkspaces->restoreAtStart();
     updateTitle();
     statusBar()->showMessage(
         tr("Drag hardware from the catalog onto the canvas. C: connect, S: select, F: fit all."), 10000);
@@ -315,7 +316,6 @@ void MainWindow::buildDocks()
     mHistoryDock->setObjectName(QStringLiteral("HistoryDock"));
     mHistoryDock->setWidget(history);
     addDockWidget(Qt::RightDockWidgetArea, mHistoryDock);
-    tabifyDockWidget(mInspectorDock, mHistoryDock);
 
     mRepoHistory = new RepoHistoryPanel(mRepo, this);
     connect(mRepoHistory, &RepoHistoryPanel::compareRequested, this,
@@ -345,13 +345,12 @@ void MainWindow::buildDocks()
         mRacksDock->setWidget(racksPanel);
     }
     addDockWidget(Qt::RightDockWidgetArea, mRacksDock);
-    tabifyDockWidget(mInspectorDock, mRacksDock);
     connect(mRacks, &RackElevationView::nodeActivated, this, [this](NodeId id) {
         mScene->selectNodes({id});
         mView->fitSelection();
     });
     // The data hall from above (issue 17): racks moved and rows edited there are undoable commands.
-    auto* floorDock = new QDockWidget(tr("Floor"), this);
+    auto* floorDock = mFloorDock = new QDockWidget(tr("Floor"), this);
     floorDock->setObjectName(QStringLiteral("FloorDock"));
     auto* floorView = new FloorView(mDocument, mAnalysis, floorDock);
     {
@@ -372,11 +371,9 @@ void MainWindow::buildDocks()
     mFailuresDock->setObjectName(QStringLiteral("FailuresDock"));
     mFailuresDock->setWidget(mFailures);
     addDockWidget(Qt::RightDockWidgetArea, mFailuresDock);
-    tabifyDockWidget(mInspectorDock, mFailuresDock);
-    mInspectorDock->raise();
-    resizeDocks({mPaletteDock, mInspectorDock}, {250, 290}, Qt::Horizontal);
 
-    // Analysis panels sit below the canvas, tabbed, so the canvas keeps its width.
+    // Analysis panels sit below the canvas, so the canvas keeps its width; where each one goes is
+    // the workspace's (workspacelayouts.h).
     mFindings = new FindingsPanel(mDocument, mAnalysis, mScene, mView, this);
     mFindingsDock = new QDockWidget(tr("Findings"), this);
     mFindingsDock->setObjectName(QStringLiteral("FindingsDock"));
@@ -389,20 +386,17 @@ void MainWindow::buildDocks()
     mBomDock->setObjectName(QStringLiteral("BomDock"));
     mBomDock->setWidget(mBom);
     addDockWidget(Qt::BottomDockWidgetArea, mBomDock);
-    tabifyDockWidget(mFindingsDock, mBomDock);
 
     mCharts = new ChartsPanel(mAnalysis, this);
     mChartsDock = new QDockWidget(tr("Charts"), this);
     mChartsDock->setObjectName(QStringLiteral("ChartsDock"));
     mChartsDock->setWidget(mCharts);
     addDockWidget(Qt::BottomDockWidgetArea, mChartsDock);
-    tabifyDockWidget(mFindingsDock, mChartsDock);
     // The power and cooling chain (issue 17): rows, loops and CDUs, with the limits edited as commands.
-    auto* powerDock = new QDockWidget(tr("Power"), this);
+    auto* powerDock = mPowerDock = new QDockWidget(tr("Power"), this);
     powerDock->setObjectName(QStringLiteral("PowerDock"));
     powerDock->setWidget(new PowerPanel(mDocument, mAnalysis, powerDock));
     addDockWidget(Qt::BottomDockWidgetArea, powerDock);
-    tabifyDockWidget(mFindingsDock, powerDock);
     // The generator's notes: the choices it made that a user should know (e.g. an extra scalable
     // unit for the UFM). Stored in the design, so they follow undo and reopening.
     mNotes = new QListWidget(this);
@@ -412,15 +406,12 @@ void MainWindow::buildDocks()
     mNotesDock->setObjectName(QStringLiteral("NotesDock"));
     mNotesDock->setWidget(mNotes);
     addDockWidget(Qt::BottomDockWidgetArea, mNotesDock);
-    tabifyDockWidget(mFindingsDock, mNotesDock);
-    // The wide views tab with the bottom panels: more tabs on the right would cut every title short.
-    for (QDockWidget* wide : {mRepoHistoryDock, floorDock}) {
+    for (QDockWidget* wide : {mRepoHistoryDock, floorDock})
         addDockWidget(Qt::BottomDockWidgetArea, wide);
-        tabifyDockWidget(mFindingsDock, wide);
-    }
     connect(mDocument, &DesignDocument::changed, this, &MainWindow::refreshNotes);
-    mFindingsDock->raise();
-    resizeDocks({mFindingsDock}, {270}, Qt::Vertical);
+    mWorkspaces = new WorkspaceLayouts(this,
+        {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFailuresDock, mFindingsDock, mBomDock, mChartsDock,
+            mPowerDock, mNotesDock, mFloorDock, mRepoHistoryDock});
     connect(mStatus, &StatusPanel::findingsClicked, this, [this] {
         mFindingsDock->show();
         mFindingsDock->raise();
@@ -502,6 +493,20 @@ void MainWindow::buildActions()
     onTriggered(ActionId::ShowCharts, [this] { showDock(mChartsDock); });
     onTriggered(ActionId::ShowPower, [this] { showDock(findChild<QDockWidget*>(QStringLiteral("PowerDock"))); });
     onTriggered(ActionId::ShowFailures, [this] { showDock(mFailuresDock); });
+    // Workspaces: one checked at a time, and the check follows a switch made any other way.
+    auto* workspaceGroup = new QActionGroup(this);
+    for (auto [id, workspace] : {std::pair{ActionId::WorkspaceDesign, Workspace::Design},
+             std::pair{ActionId::WorkspaceFacility, Workspace::Facility}}) {
+        workspaceGroup->addAction(action(id));
+        action(id)->setChecked(mWorkspaces->current() == workspace);
+        onTriggered(id, [this, workspace = workspace] { mWorkspaces->switchTo(workspace); });
+    }
+    connect(mWorkspaces, &WorkspaceLayouts::switched, this, [this](Workspace workspace) {
+        action(workspace == Workspace::Facility ? ActionId::WorkspaceFacility : ActionId::WorkspaceDesign)
+            ->setChecked(true);
+        statusBar()->showMessage(tr("%1 workspace").arg(WorkspaceLayouts::title(workspace)), 3000);
+    });
+    onTriggered(ActionId::ResetWorkspace, [this] { mWorkspaces->resetCurrent(); });
     onTriggered(ActionId::CompareDesign, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Compare with design"), mSession->dialogFolder(),
             QStringLiteral("Podwright designs (*.podwright *.json);;All files (*)"));
@@ -804,10 +809,13 @@ void MainWindow::buildMenus()
             ActionId::ShowFailures});
     add(view, {ActionId::CompareDesign});
     QMenu* panels = view->addMenu(tr("&Panels"));
-    for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRepoHistoryDock, mRacksDock,
-             findChild<QDockWidget*>(QStringLiteral("FloorDock")), mFindingsDock, mNotesDock, mBomDock, mChartsDock,
-             findChild<QDockWidget*>(QStringLiteral("PowerDock")), mFailuresDock})
+    for (QDockWidget* dock : {mPaletteDock, mInspectorDock, mHistoryDock, mRepoHistoryDock, mRacksDock, mFloorDock,
+             mFindingsDock, mNotesDock, mBomDock, mChartsDock, mPowerDock, mFailuresDock})
         panels->addAction(dock->toggleViewAction());
+    QMenu* workspaces = view->addMenu(tr("Wor&kspaces"));
+    add(workspaces, {ActionId::WorkspaceDesign, ActionId::WorkspaceFacility});
+    workspaces->addSeparator();
+    add(workspaces, {ActionId::ResetWorkspace});
 
     QMenu* insert = menuBar()->addMenu(tr("&Insert"));
     add(insert, {ActionId::SelectTool, ActionId::ConnectTool});
@@ -846,6 +854,8 @@ void MainWindow::buildMenus()
     add(bar, {ActionId::SelectTool, ActionId::ConnectTool});
     bar->addSeparator();
     add(bar, {ActionId::FitAll});
+    bar->addSeparator();
+    add(bar, {ActionId::WorkspaceDesign, ActionId::WorkspaceFacility});
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -1135,7 +1145,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    mWorkspaces->saveCurrent();
     event->accept();
 }
 

@@ -41,6 +41,7 @@ class DesignAnalysis;
 class DesignDocument;
 class FailuresPanel;
 class FindingsPanel;
+class WorkspaceLayouts;
 class InspectorWidget;
 class PaletteWidget;
 class PlacementWarning;
@@ -213,6 +214,9 @@ private:
     QDockWidget* mHistoryDock;
     QListWidget* mNotes = nullptr;
     QDockWidget* mNotesDock = nullptr;
+    QDockWidget* mFloorDock = nullptr;
+    QDockWidget* mPowerDock = nullptr;
+    WorkspaceLayouts* mWorkspaces = nullptr;
     QStringList mConnectNotes; // the ports the last Connect Selection left out, with the reason
     QStringList mSkippedTeamItems; // the team catalog's items the catalog refused
     QStringList mMissingItems; // the design's items the catalog in effect lacks

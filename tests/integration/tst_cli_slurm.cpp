@@ -7,6 +7,7 @@
 // installed (CI installs them: installer/install-test-deps.sh).
 #include "export/hostlist.h"
 #include "helpers/clirunner.h"
+#include "helpers/freeport.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -16,11 +17,9 @@
 #include <map>
 #include <set>
 
-#include <netinet/in.h>
 #include <pwd.h>
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 using pw::test::runCli;
@@ -76,23 +75,6 @@ void complete(Tree& tree, const QString& name)
         sw.level = std::max(sw.level, c.level + 1);
         sw.nodes.insert(c.nodes.begin(), c.nodes.end());
     }
-}
-
-int freePort()
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return 0;
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    int port = 0;
-    if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0
-        && getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
-        port = ntohs(address.sin_port);
-    close(fd);
-    return port;
 }
 
 // A daemon as our child: killed with us if the test dies, so nothing outlives it.
@@ -237,7 +219,7 @@ class TestCliSlurm : public QObject {
                            "NodeName=DEFAULT State=FUTURE\n"
                            "Include %4/nodes.conf\n"
                            "PartitionName=all Nodes=ALL Default=YES\n")
-                .arg(freePort())
+                .arg(pw::test::freePort())
                 .arg(QString::fromLocal8Bit(user ? user->pw_name : "root"), socket, dir)
                 .toUtf8());
         QProcess slurmctld;

@@ -1,6 +1,7 @@
 // Building a cluster by hand in the studio (issue 14, items 2 and 3), driven like a user: palette
 // drops, the network prompt, the inspector's network, cable, rack fields, Connect Selection (Ctrl+K)
 // and Group into Rack (Ctrl+G), ending with the source document's minimum viable cluster.
+#include "helpers/screenshot.h"
 #include "helpers/windowfixture.h"
 
 #include "designanalysis.h"
@@ -31,19 +32,10 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::screenshot;
 using pw::testing::at;
 
 namespace {
-
-// Where screenshots go when PODWRIGHT_SCREENSHOTS names a folder (for a person to look at).
-void screenshot(QWidget* widget, const QString& name)
-{
-    const QString dir = qEnvironmentVariable("PODWRIGHT_SCREENSHOTS");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
-}
 
 int linksBetween(const Design& d, NodeId a, NodeId b)
 {

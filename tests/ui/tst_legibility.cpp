@@ -2,6 +2,7 @@
 // of hand-placed nodes, placement that never stacks, the title, the prompts' mnemonics and
 // wording, the dialogs' folder and a status bar that fits a small screen.
 #include "helpers/modal.h"
+#include "helpers/screenshot.h"
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -33,18 +34,9 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::screenshot;
 
 namespace {
-
-// Where screenshots go when PODWRIGHT_SCREENSHOTS names a folder (for a person to look at).
-void screenshot(QWidget* widget, const QString& name)
-{
-    const QString dir = qEnvironmentVariable("PODWRIGHT_SCREENSHOTS");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
-}
 
 QStringList notesOf(const MainWindow& w)
 {

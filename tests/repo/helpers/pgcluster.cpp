@@ -1,5 +1,7 @@
 #include "pgcluster.h"
 
+#include "integration/helpers/freeport.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -7,11 +9,8 @@
 #include <QUrl>
 #include <QVersionNumber>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <pwd.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 namespace pw::test {
@@ -34,25 +33,6 @@ QString findBinDir()
         }
     }
     return best;
-}
-
-// A port nothing listens on now (the kernel's choice for port 0); the server uses it only to name its
-// socket file, so a later taker of the TCP port does not matter.
-int freePort()
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return 0;
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    int port = 0;
-    if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0
-        && getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
-        port = ntohs(address.sin_port);
-    close(fd);
-    return port;
 }
 
 } // namespace
@@ -216,7 +196,7 @@ bool PgCluster::start()
             return false;
         }
     }
-    mPort = freePort();
+    mPort = pw::test::freePort(); // names the socket file only: a later taker of the TCP port does not matter
     if (mPort == 0) {
         mError = QStringLiteral("no free port for PostgreSQL");
         return false;

@@ -30,6 +30,7 @@ inline std::unique_ptr<ui::MainWindow> makeWindow(const ErrorReporter& onError =
     // starts from the wizards' defaults, as the tests expect.
     QSettings().remove(QStringLiteral("wizards"));
     QSettings().remove(QStringLiteral("view/darkPalette"));
+    QSettings().remove(QStringLiteral("workspace")); // each window starts in the design workspace's default
     auto w = std::make_unique<ui::MainWindow>(&testCatalog());
     w->setErrorReporter(onError);
     w->setUnsavedPrompt([](const QString&) { return QMessageBox::Discard; });
