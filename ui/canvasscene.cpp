@@ -13,6 +13,7 @@
 #include "commands/addnodecommand.h"
 #include "commands/groupcommand.h"
 #include "model/design.h"
+#include "model/racknaming.h"
 #include "model/networkchoice.h"
 
 #include <QMimeData>
@@ -693,9 +694,7 @@ CommandResult CanvasScene::placeItem(const QString& sku, QPointF scenePos)
         }
         Group g;
         g.kind = GroupKind::Rack;
-        int n = 1;
-        design().groups().forEach([&](const Group& other) { n += other.kind == GroupKind::Rack ? 1 : 0; });
-        g.name = QStringLiteral("Rack %1").arg(n);
+        g.name = nextHandRackName(design());
         return mDocument->execute(std::make_unique<GroupCommand>(g, members, *item));
     }
     Node node;

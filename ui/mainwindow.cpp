@@ -45,6 +45,7 @@
 #include "generate/designlayout.h"
 #include "generate/rackstacking.h"
 #include "model/design.h"
+#include "model/racknaming.h"
 #include "repo/repolocation.h"
 #include "repo/repoprovenance.h"
 #include "repo/repository.h"
@@ -705,7 +706,7 @@ void MainWindow::groupSelection(int kind)
     g.kind = GroupKind(kind);
     int n = 1;
     mDocument->design().groups().forEach([&](const Group& other) { n += other.kind == g.kind ? 1 : 0; });
-    g.name = g.kind == GroupKind::Rack ? QStringLiteral("Rack %1").arg(n) : QStringLiteral("SU %1").arg(n);
+    g.name = g.kind == GroupKind::Rack ? nextHandRackName(mDocument->design()) : QStringLiteral("SU %1").arg(n);
     // A rack is a catalog rack (priced, drawn in the rack view), its members stacked in U.
     std::optional<CatalogItem> rack;
     if (g.kind == GroupKind::Rack && mCatalog)

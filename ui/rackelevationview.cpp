@@ -5,6 +5,7 @@
 
 #include "catalog/rackheight.h"
 #include "commands/editnodecommand.h"
+#include "presentation/slotlabel.h"
 
 #include <QApplication>
 #include <QMouseEvent>
@@ -110,8 +111,7 @@ void RackCanvas::paintEvent(QPaintEvent* event)
     const int last = std::min(int(racks.size()) - 1, exposed.right() / pitch);
     mOwner->mLastPainted = {first, std::max(0, last - first + 1)};
     const int uh = mOwner->unitHeight();
-    QFont small = font();
-    small.setPointSizeF(std::max(6.5, std::min(9.0, uh * 0.55)));
+    const QFont small = mOwner->slotFont();
     QFont bold = font();
     bold.setBold(true);
     for (int i = first; i <= last; ++i) {
@@ -120,7 +120,8 @@ void RackCanvas::paintEvent(QPaintEvent* event)
         // Header: name, model, power against budget.
         p.setFont(bold);
         p.setPen(palette().color(QPalette::WindowText));
-        p.drawText(QRect(frame.left(), 2, frame.width(), 18), Qt::AlignLeft | Qt::AlignVCenter, r.name);
+        p.drawText(QRect(frame.left(), 2, frame.width(), 18), Qt::AlignLeft | Qt::AlignVCenter,
+            p.fontMetrics().elidedText(r.name, Qt::ElideRight, frame.width()));
         p.setFont(small);
         const bool over = r.budgetKw > 0 && r.powerKw > r.budgetKw + 1e-9;
         const QString power = r.budgetKw > 0
@@ -160,10 +161,8 @@ void RackCanvas::paintEvent(QPaintEvent* event)
             p.drawRect(box.adjusted(0, 0, -1, -1));
             if (box.height() >= 8) {
                 p.setPen(QColor(0x10, 0x20, 0x30));
-                const QString text = box.height() >= 2 * uh && uh >= 9 ? QStringLiteral("%1\n%2").arg(s.name, s.model)
-                                                                       : QStringLiteral("%1 · %2").arg(s.name, s.model);
                 p.drawText(box.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                    p.fontMetrics().elidedText(text, Qt::ElideRight, box.width() * 2));
+                    RackElevationView::slotText(s, p.fontMetrics(), box.width() - 8, box.height() >= 2 * uh && uh >= 9));
             }
         }
         if (!r.unplaced.empty() || !r.misplaced.empty()) {
@@ -189,6 +188,23 @@ void RackCanvas::paintEvent(QPaintEvent* event)
         p.setPen(QPen(QColor(0xf5, 0x7c, 0x00), 2, Qt::DashLine));
         p.drawRect(mDropRect.adjusted(1, 1, -1, -1));
     }
+}
+
+QFont RackElevationView::slotFont() const
+{
+    QFont f = canvas()->font();
+    f.setPointSizeF(std::max(6.5, std::min(9.0, unitHeight() * 0.55)));
+    return f;
+}
+
+QString RackElevationView::slotText(
+    const RackElevationModel::Slot& s, const QFontMetrics& metrics, int width, bool twoLines)
+{
+    const auto fits = [&](const QString& t) { return metrics.horizontalAdvance(t) <= width; };
+    if (twoLines)
+        return metrics.elidedText(s.name, Qt::ElideRight, width) + QLatin1Char('\n')
+            + metrics.elidedText(SlotLabel::choose({s.model, s.sku}, fits), Qt::ElideRight, width);
+    return metrics.elidedText(SlotLabel::choose(SlotLabel::candidates(s.name, s.model, s.sku), fits), Qt::ElideRight, width);
 }
 
 RackElevationView::RackElevationView(DesignDocument* document, DesignAnalysis* analysis, QWidget* parent)

@@ -2,6 +2,7 @@
 
 #include "floor/rackelevationmodel.h"
 
+#include <QFontMetrics>
 #include <QScrollArea>
 
 namespace pw::ui {
@@ -23,6 +24,10 @@ public:
     static constexpr int kRackWidth = 230;
     static constexpr int kGap = 24;
     static constexpr int kHeader = 44;
+    // A slot's text in `width` pixels: name and model, name and SKU, or the name, whichever fits
+    // first (core's SlotLabel, as the proposal's elevations); `twoLines`: name over model.
+    [[nodiscard]] static QString slotText(
+        const RackElevationModel::Slot& s, const QFontMetrics& metrics, int width, bool twoLines);
 
     RackElevationView(DesignDocument* document, DesignAnalysis* analysis, QWidget* parent = nullptr);
 
@@ -35,6 +40,8 @@ public:
     // Racks painted by the last paint (first, count): the visible ones only.
     [[nodiscard]] std::pair<int, int> lastPainted() const { return mLastPainted; }
     [[nodiscard]] QWidget* canvas() const { return widget(); }
+    // The font of the slots' and the header's second line at the current unit height.
+    [[nodiscard]] QFont slotFont() const;
     // The rack (index in model().racks) whose column holds a canvas point, or -1.
     [[nodiscard]] int rackAt(QPoint point) const;
     // The U of rack `rackIndex` at canvas height y (1 at the bottom; may be outside the rack).

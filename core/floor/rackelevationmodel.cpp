@@ -73,6 +73,7 @@ RackElevationModel RackElevationModel::of(const Design& design, const PowerFigur
         s.node = n.id;
         s.name = n.name;
         s.model = item ? item->model : n.sku;
+        s.sku = n.sku;
         s.heightU = item ? rackHeightU(*item) : 1;
         s.kind = item ? item->kind : ItemKind::Server;
         // A rack-scale system in a rack that names no rack item is the rack: its height is the rack's.

@@ -29,6 +29,7 @@ struct RackElevationModel {
         int heightU = 1;
         QString name;
         QString model;
+        QString sku;
         ItemKind kind = ItemKind::Server;
         NodeId overlaps; // misplaced over this node (RACK-OVERLAP); invalid: above the rack's height
         [[nodiscard]] int lastU() const { return firstU + heightU - 1; }

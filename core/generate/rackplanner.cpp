@@ -5,6 +5,7 @@
 #include "cost/powerfigures.h"
 #include "facility/powerchain.h"
 #include "generate/designbuilder.h"
+#include "model/racknaming.h"
 
 #include <algorithm>
 #include <cmath>
@@ -359,7 +360,7 @@ QString RackPlanner::nextName(const QString& label)
 {
     // Numbered per label, not per row: two rows may share a label (one line of racks).
     const int n = ++mNamed[label];
-    return QStringLiteral("%1-%2").arg(label).arg(n, 2, 10, QLatin1Char('0'));
+    return rackName(label, n);
 }
 
 bool RackPlanner::isPlaced(NodeId id) const

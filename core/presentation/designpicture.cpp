@@ -9,7 +9,7 @@
 
 namespace pw {
 
-// "Rack A1" needs no "Rack" in front.
+// A rack "A-01" reads "Rack A-01"; a name that already starts with its kind ("Rack 7") keeps it.
 QString DesignPicture::groupTitle(const Group& g)
 {
     const QString kind = g.kind == GroupKind::Rack ? QStringLiteral("Rack")

@@ -37,7 +37,7 @@ struct DesignPicture {
     };
     struct Outline {
         QRectF rect;
-        QString title; // "Rack A1", "SU 1", "Pod 2"
+        QString title; // "Rack A-01", "SU 1", "Pod 2"
         GroupKind kind = GroupKind::Rack;
     };
 
@@ -49,7 +49,7 @@ struct DesignPicture {
     [[nodiscard]] static DesignPicture of(const Design& design);
     // The box the canvas draws for a node of this kind, in design units.
     [[nodiscard]] static QSizeF nodeSize(ItemKind kind);
-    // A group\'s title as the canvas and the export print it ("Rack A1", "SU 3").
+    // A group\'s title as the canvas and the export print it ("Rack A-01", "SU 3").
     [[nodiscard]] static QString groupTitle(const Group& group);
     // Room around the members of a group's outline, and the title strip above them.
     static constexpr double kGroupPad = 18.0;

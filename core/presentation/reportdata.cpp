@@ -395,6 +395,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
             s.heightU = slot.heightU;
             s.name = slot.name;
             s.model = slot.model;
+            s.sku = slot.sku;
             s.kind = slot.kind == ItemKind::Server ? DiagramModel::Kind::Server
                 : slot.kind == ItemKind::Switch    ? DiagramModel::Kind::Switch
                 : slot.kind == ItemKind::Storage   ? DiagramModel::Kind::Storage

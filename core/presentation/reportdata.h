@@ -91,6 +91,7 @@ struct RackElevation {
         int heightU = 1;
         QString name;
         QString model;
+        QString sku;
         DiagramModel::Kind kind = DiagramModel::Kind::Other;
     };
     QString name; // first rack's name

@@ -26,6 +26,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -180,6 +181,40 @@ private Q_SLOTS:
         QCOMPARE(names, (QStringList{QStringLiteral("qm8700-01"), QStringLiteral("qm8700-02")}));
         w->view()->fitAll();
         screenshot(w.get(), QStringLiteral("legibility-placed-twice"));
+    }
+
+    // One rack naming scheme: racks grouped by hand are "A-01", "A-02" (row A), as the sample's
+    // rack is, and as the generator's are "<unit row>-<NN>"; the canvas title prints that name.
+    void racksByHandFollowTheNamingScheme()
+    {
+        auto w = testing::makeWindow();
+        w->newDesign();
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(w->scene()->placeItem(QStringLiteral("dgx-h100"), QPointF(400.0 * i, 0)).ok);
+        std::vector<NodeId> ids;
+        w->document()->design().nodes().forEach([&](const Node& n) { ids.push_back(n.id); });
+        QCOMPARE(ids.size(), size_t(4));
+        auto rackNames = [&] {
+            QStringList names;
+            w->document()->design().groups().forEach([&](const Group& g) {
+                if (g.kind == GroupKind::Rack)
+                    names << g.name;
+            });
+            names.sort();
+            return names;
+        };
+        w->scene()->selectNodes({ids[0], ids[1]});
+        w->action(QStringLiteral("actionGroupRack"))->trigger();
+        w->scene()->selectNodes({ids[2], ids[3]});
+        w->action(QStringLiteral("actionGroupRack"))->trigger();
+        QCOMPARE(rackNames(), (QStringList{QStringLiteral("A-01"), QStringLiteral("A-02")}));
+
+        QVERIFY(w->openFile(testing::samplePath()));
+        QCOMPARE(rackNames(), QStringList{QStringLiteral("A-01")});
+        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
+        static const QRegularExpression scheme(QStringLiteral("^[A-Za-z0-9]+-\\d{2,}$"));
+        for (const QString& name : rackNames())
+            QVERIFY2(scheme.match(name).hasMatch(), qPrintable(name));
     }
 
     // "<design name> — Podwright", "*" while modified; never "Untitled design — Untitled".

@@ -107,6 +107,29 @@ private Q_SLOTS:
         QCOMPARE(selected.front().value(), dgx.value());
     }
 
+    // Issue 30: a 1U node's label is never cut mid-word ("qm8700-3 · Quantum QM…"): it shows its
+    // whole name, and its model or SKU when that fits too, within the slot's width.
+    void oneUnitLabelsFitTheirSlot()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        w->action(QStringLiteral("actionShowRacks"))->trigger();
+        RackElevationView* view = w->rackView();
+        QTRY_COMPARE(view->model().racks.size(), size_t(1));
+        const QFontMetrics metrics(view->slotFont());
+        int oneU = 0;
+        for (const auto& s : view->model().racks.front().slots) {
+            const QRect box = view->slotRect(0, s);
+            const QString text = RackElevationView::slotText(s, metrics, box.width() - 8, false);
+            QVERIFY2(metrics.horizontalAdvance(text) <= box.width() - 8, qPrintable(text));
+            QVERIFY2(text.startsWith(s.name), qPrintable(text + QStringLiteral(" for ") + s.name));
+            QVERIFY2(!text.contains(QChar(0x2026)), qPrintable(text)); // no ellipsis: the name fits whole
+            QVERIFY2(text.size() > s.name.size(), qPrintable(text)); // and says what the part is
+            oneU += s.heightU == 1;
+        }
+        QVERIFY(oneU >= 3); // the sample's switches and PDUs
+    }
+
     // Issue 13: one rack elevation. The studio's Racks dock and the PDF's rack pages read the same
     // builder (core's RackElevationModel) with the same power figures: every rack has the same
     // height, load and budget, and every node the same first U and height in both; the dock draws

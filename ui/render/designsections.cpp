@@ -5,6 +5,7 @@
 #include "reportcharts.h"
 #include "reportstyle.h"
 
+#include "presentation/slotlabel.h"
 #include "util/plural.h"
 
 #include "diagramrenderer.h"
@@ -238,13 +239,15 @@ void racks(PdfPageFlow& page, const ReportData& d)
                 const QFont sf = font(std::min(6.5, std::max(4.0, uH * 0.55)));
                 p.setFont(sf);
                 p.setPen(kInk);
-                const QString text = s.heightU >= 2 && uH * s.heightU >= 16
-                    ? s.name + QLatin1Char('\n') + s.model
-                    : s.name + QStringLiteral(" \u00b7 ") + s.model;
                 const QFontMetricsF fm(sf, page.device());
-                QStringList lines = text.split(QLatin1Char('\n'));
+                const double room = sr.width() - 4;
+                const auto fits = [&](const QString& t) { return fm.horizontalAdvance(t) <= room; };
+                // Two lines (name over model) where the slot is tall enough, else one label that fits.
+                QStringList lines = s.heightU >= 2 && uH * s.heightU >= 16
+                    ? QStringList{s.name, SlotLabel::choose({s.model, s.sku}, fits)}
+                    : QStringList{SlotLabel::choose(SlotLabel::candidates(s.name, s.model, s.sku), fits)};
                 for (QString& l : lines)
-                    l = fm.elidedText(l, Qt::ElideRight, sr.width() - 4);
+                    l = fm.elidedText(l, Qt::ElideRight, room);
                 p.drawText(sr.adjusted(2, 0, -2, 0), Qt::AlignCenter, lines.join(QLatin1Char('\n')));
             }
             double ty = frame.bottom() + 4;

@@ -145,8 +145,11 @@ QString PdfPageFlow::elided(const QString& text, const QFont& f, double width) c
 void PdfPageFlow::section(ReportSection s, bool ownPage)
 {
     // Sections follow each other on a page with room left, so a short one leaves no page nearly
-    // empty; the cover stands alone, and a section that needs a whole page gets one.
-    if (ownPage || mPageNo == 0 || mCover || room() < kMinSectionRoom * mBody.height())
+    // empty; the cover stands alone, and a section that needs a whole page gets one, unless this
+    // page is still under a third full (a table's last lines ran onto it): then the section takes
+    // the two thirds left rather than leave the page nearly empty.
+    const bool underAThirdFull = y - mBody.top() < mBody.height() / 3;
+    if ((ownPage && !underAThirdFull) || mPageNo == 0 || mCover || room() < kMinSectionRoom * mBody.height())
         newPage();
     else
         y += 22;
