@@ -69,6 +69,7 @@ BomPanel::BomPanel(DesignAnalysis* analysis, QWidget* parent)
     connect(exportCsvButton, &QPushButton::clicked, this, [this] { exportCsv(); });
 
     auto* top = new QHBoxLayout;
+    mTotal->setWordWrap(true); // wraps rather than hold the panel wide (beside Findings in the design workspace)
     top->addWidget(mTotal, 1);
     top->addWidget(copy);
     top->addWidget(exportCsvButton);

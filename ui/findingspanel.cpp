@@ -122,6 +122,7 @@ FindingsPanel::FindingsPanel(
     mUnwaive->setToolTip(tr("Remove the waiver of this finding (undoable)"));
 
     auto* buttons = new QHBoxLayout;
+    mSummary->setWordWrap(true); // wraps rather than hold the panel wide (beside the bill of materials)
     buttons->addWidget(mSummary, 1);
     buttons->addWidget(mWaive);
     buttons->addWidget(mUnwaive);

@@ -57,7 +57,7 @@ private Q_SLOTS:
         o.serverSku = QStringLiteral("dgx-h100");
         o.nodes = 64;
         o.switchSku = QStringLiteral("qm9700");
-        const GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
+        const GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
         QVERIFY2(r.ok(), qPrintable(r.error));
         static const QRegularExpression scheme(QStringLiteral("^[A-Za-z0-9]+-\\d{2,}$"));
         int racks = 0;
