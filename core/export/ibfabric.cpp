@@ -67,15 +67,17 @@ IbFabric IbFabric::of(const Design& design, Network network)
         if (item && item->kind == ItemKind::Switch) {
             auto [it, fresh] = switchIndex.try_emplace(p.node, static_cast<int>(f.mNodes.size()));
             if (fresh) {
-                f.mNodes.push_back({QString(), true, IbPorts::switchPortCount(*item), p.node});
+                f.mNodes.push_back({QString(), true, IbPorts::switchPortCount(*item), p.node, {}, {}});
                 wanted << names.name(p.node);
             }
             return {it->second, IbPorts::switchPort(design, p)};
         }
         auto [it, fresh] = adapterIndex.try_emplace({p.node, p.index}, static_cast<int>(f.mNodes.size()));
         if (fresh) {
-            f.mNodes.push_back({QString(), false, 1, p.node});
-            wanted << hostOf(design, names, p) + QLatin1Char(' ') + IbPorts::rdmaDevice(design, p);
+            const QString host = hostOf(design, names, p);
+            const QString device = IbPorts::rdmaDevice(design, p);
+            f.mNodes.push_back({QString(), false, 1, p.node, host, device});
+            wanted << host + QLatin1Char(' ') + device;
         }
         return {it->second, 1};
     };

@@ -31,6 +31,8 @@ public:
         bool isSwitch = false;
         int ports = 1; // switch: its InfiniBand ports; adapter: 1
         NodeId node; // the design's node
+        QString host; // adapter: the host name it is described by (its server or compute tray)
+        QString device; // adapter: its RDMA device ("mlx5_3")
     };
     struct End {
         int node = -1; // index into nodes()
