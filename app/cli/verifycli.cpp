@@ -122,7 +122,7 @@ int runVerify(Context& ctx)
     } else {
         for (const auto& [kind, report] : reports)
             ctx.out << (reports.size() > 1 ? (kind == QLatin1String("ethernet") ? QStringLiteral("Ethernet (LLDP):\n")
-                                                                                  : QStringLiteral("InfiniBand:\n"))
+                                                                                : QStringLiteral("InfiniBand:\n"))
                                            : QString())
                     << report.text();
     }

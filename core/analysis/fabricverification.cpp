@@ -66,8 +66,8 @@ FabricVerification FabricVerification::of(
     for (const IbFabric::Link& l : design.links()) {
         const IbFabric::Node& a = design.nodes()[static_cast<size_t>(l.a.node)];
         const IbFabric::Node& b = design.nodes()[static_cast<size_t>(l.b.node)];
-        designed.push_back({{a.description, l.a.port, {}}, {b.description, l.b.port, {}}, a.isSwitch, b.isSwitch,
-            l.speedGbps});
+        designed.push_back(
+            {{a.description, l.a.port, {}}, {b.description, l.b.port, {}}, a.isSwitch, b.isSwitch, l.speedGbps});
     }
     std::vector<FoundLink> found;
     found.reserve(discovered.links.size());

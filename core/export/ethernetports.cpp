@@ -35,7 +35,8 @@ QString EthernetPorts::switchPort(const Design& design, PortRef port)
     const int perCage = std::max(1, group.portsPerCage);
     const int inGroup = port.index - first; // 0-based
     const int cage = cagesBefore + inGroup / perCage + 1;
-    return perCage > 1 ? QStringLiteral("swp%1s%2").arg(cage).arg(inGroup % perCage) : QStringLiteral("swp%1").arg(cage);
+    return perCage > 1 ? QStringLiteral("swp%1s%2").arg(cage).arg(inGroup % perCage)
+                       : QStringLiteral("swp%1").arg(cage);
 }
 
 QString EthernetPorts::lldpPort(const Design& design, PortRef port)

@@ -63,9 +63,9 @@ QByteArray neighbours(const std::vector<std::tuple<QString, QString, QString>>& 
             QJsonObject{{QStringLiteral("id"),
                 QJsonObject{{QStringLiteral("type"), QStringLiteral("mac")},
                     {QStringLiteral("value"), QStringLiteral("42:c8:aa:a7:05:4e")}}}}}};
-        const QJsonObject portObject{{QStringLiteral("id"),
-                                         QJsonObject{{QStringLiteral("type"), QStringLiteral("ifname")},
-                                             {QStringLiteral("value"), port}}},
+        const QJsonObject portObject{
+            {QStringLiteral("id"),
+                QJsonObject{{QStringLiteral("type"), QStringLiteral("ifname")}, {QStringLiteral("value"), port}}},
             {QStringLiteral("descr"), port}, {QStringLiteral("ttl"), QStringLiteral("120")}};
         interfaces.append(QJsonObject{{local,
             QJsonObject{{QStringLiteral("via"), QStringLiteral("LLDP")}, {QStringLiteral("chassis"), chassis},
@@ -182,7 +182,8 @@ private Q_SLOTS:
              "port": {"id": {"type": "local", "value": "mlx5_3"}, "descr": "ens1f0"}}},
  {"swp2s0": {"chassis": {"id": {"type": "mac", "value": "bb:bb"}},
              "port": {"id": {"type": "mac", "value": "bb:bb"}, "descr": "eth1"}}}]}})";
-        const LldpNeighbors n = parsed({{QStringLiteral("/tmp/all.json"), host}, {QStringLiteral("leaf-01.json"), leaf}});
+        const LldpNeighbors n
+            = parsed({{QStringLiteral("/tmp/all.json"), host}, {QStringLiteral("leaf-01.json"), leaf}});
         QCOMPARE(n.links.size(), size_t(2)); // the shared cable once, and the nameless neighbour
         std::set<std::pair<QString, QString>> ends;
         for (const auto& l : n.links)
@@ -190,8 +191,8 @@ private Q_SLOTS:
                 ends.insert({n.nodes[static_cast<size_t>(e.node)], e.port});
         // The nameless chassis is known by its id; a MAC port id gives way to the description.
         const std::set<std::pair<QString, QString>> expected{{QStringLiteral("dgx-001"), QStringLiteral("mlx5_3")},
-            {QStringLiteral("leaf-01"), QStringLiteral("swp1s1")}, {QStringLiteral("leaf-01"), QStringLiteral("swp2s0")},
-            {QStringLiteral("bb:bb"), QStringLiteral("eth1")}};
+            {QStringLiteral("leaf-01"), QStringLiteral("swp1s1")},
+            {QStringLiteral("leaf-01"), QStringLiteral("swp2s0")}, {QStringLiteral("bb:bb"), QStringLiteral("eth1")}};
         QVERIFY(ends == expected);
     }
 
@@ -201,7 +202,8 @@ private Q_SLOTS:
         QVERIFY(!junk.neighbors);
         QVERIFY2(junk.error.contains(QLatin1String("x.json")), qPrintable(junk.error));
         // Two hosts' neighbours concatenated with nothing to name them: refused, not guessed.
-        const QByteArray one = neighbours({{QStringLiteral("swp1"), QStringLiteral("dgx-001"), QStringLiteral("mlx5_0")}});
+        const QByteArray one
+            = neighbours({{QStringLiteral("swp1"), QStringLiteral("dgx-001"), QStringLiteral("mlx5_0")}});
         const auto unnamed = LldpNeighbors::parse({{QStringLiteral("all.json"), one + one}});
         QVERIFY(!unnamed.neighbors);
         QVERIFY2(unnamed.error.contains(QLatin1String("show chassis")), qPrintable(unnamed.error));
@@ -226,7 +228,8 @@ private Q_SLOTS:
         const QByteArray swapped
             = neighbours({{QStringLiteral("swp1s0"), QStringLiteral("dgx-001"), QStringLiteral("mlx5_3")},
                 {QStringLiteral("swp1s1"), QStringLiteral("dgx-001"), QStringLiteral("mlx5_0")}});
-        const FabricVerification s = FabricVerification::of(fabric, parsed({{QStringLiteral("leaf-01.json"), swapped}}));
+        const FabricVerification s
+            = FabricVerification::of(fabric, parsed({{QStringLiteral("leaf-01.json"), swapped}}));
         QCOMPARE(s.miscabled().size(), size_t(2));
         QCOMPARE(portText(s.miscabled().at(0).at), QStringLiteral("dgx-001 mlx5_0"));
         QCOMPARE(portText(s.miscabled().at(0).found), QStringLiteral("leaf-01 swp1s1"));

@@ -32,8 +32,8 @@ class TestCliIbdmTopo : public QObject {
         p.setProcessEnvironment(env);
         p.setProcessChannelMode(QProcess::MergedChannels);
         p.setWorkingDirectory(mDir.path());
-        p.start(mIbdmchk, {QStringLiteral("-t"), topo, QStringLiteral("-n"), smNode, QStringLiteral("-p"),
-                              QStringLiteral("1")});
+        p.start(mIbdmchk,
+            {QStringLiteral("-t"), topo, QStringLiteral("-n"), smNode, QStringLiteral("-p"), QStringLiteral("1")});
         if (!p.waitForFinished(60000))
             p.kill();
         p.waitForFinished();
@@ -57,8 +57,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("systems");
         QTest::addColumn<int>("nodes");
         QTest::newRow("4 servers") << QStringList{QStringLiteral("--nodes"), QStringLiteral("4"),
-            QStringLiteral("--no-management")} << 5
-                                   << 33;
+            QStringLiteral("--no-management")}
+                                   << 5 << 33;
         QTest::newRow("1 SU") << QStringList{QStringLiteral("--nodes"), QStringLiteral("32")} << 45 << 264;
     }
     void ibdmchkReadsTheExport()
@@ -69,14 +69,14 @@ private Q_SLOTS:
         const QString dir = mDir.filePath(QString::number(systems));
         QVERIFY(QDir().mkpath(dir));
         const QString design = dir + QStringLiteral("/d.podwright");
-        const auto g = runCli(QStringList{QStringLiteral("generate"), QStringLiteral("--server"),
-                                  QStringLiteral("dgx-h100"), QStringLiteral("--switch"), QStringLiteral("qm9700"),
-                                  QStringLiteral("-o"), design}
-            + dials);
+        const auto g
+            = runCli(QStringList{QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-h100"),
+                         QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("-o"), design}
+                + dials);
         QVERIFY2(g.exitCode == 0, g.err.constData());
         const QString topo = dir + QStringLiteral("/fabric.topo");
-        const auto e = runCli(
-            {QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("ibdm-topo"), QStringLiteral("-o"), topo});
+        const auto e = runCli({QStringLiteral("export"), design, QStringLiteral("--format"),
+            QStringLiteral("ibdm-topo"), QStringLiteral("-o"), topo});
         QVERIFY2(e.exitCode == 0, e.err.constData());
         QVERIFY(QFile::exists(dir + QStringLiteral("/ibnl/QM9700.ibnl")));
         QVERIFY(QFile::exists(dir + QStringLiteral("/ibnl/DGX_H100.ibnl")));
@@ -85,7 +85,8 @@ private Q_SLOTS:
         QFile f(topo);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(f.readAll());
-        static const QRegularExpression header(QStringLiteral("^[A-Z0-9_]+ \\S+$"), QRegularExpression::MultilineOption);
+        static const QRegularExpression header(
+            QStringLiteral("^[A-Z0-9_]+ \\S+$"), QRegularExpression::MultilineOption);
         QCOMPARE(text.count(header), systems);
         QVERIFY(text.contains(QLatin1String("\nDGX_H100 dgx-h100-00001\n   mlx5_0 -> QM9700 ")));
 

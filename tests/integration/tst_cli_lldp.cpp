@@ -52,21 +52,25 @@ std::pair<int, QByteArray> run(const QString& program, const QStringList& argume
 std::map<QString, QString> seenPorts(const QByteArray& json)
 {
     std::map<QString, QString> seen;
-    const QJsonValue interfaces
-        = QJsonDocument::fromJson(json).object().value(QLatin1String("lldp")).toObject().value(QLatin1String("interface"));
+    const QJsonValue interfaces = QJsonDocument::fromJson(json)
+                                      .object()
+                                      .value(QLatin1String("lldp"))
+                                      .toObject()
+                                      .value(QLatin1String("interface"));
     QJsonArray list = interfaces.isArray() ? interfaces.toArray() : QJsonArray{interfaces};
     for (const QJsonValue& v : list) {
         const QJsonObject o = v.toObject();
         for (auto it = o.begin(); it != o.end(); ++it)
             // An interface listed twice: a neighbour of a cable just unplugged, until its TTL ends.
-            seen[it.key()] = seen.count(it.key()) ? QStringLiteral("(two neighbours)") : it.value()
-                                 .toObject()
-                                 .value(QLatin1String("port"))
-                                 .toObject()
-                                 .value(QLatin1String("id"))
-                                 .toObject()
-                                 .value(QLatin1String("value"))
-                                 .toString();
+            seen[it.key()] = seen.count(it.key()) ? QStringLiteral("(two neighbours)")
+                                                  : it.value()
+                                                        .toObject()
+                                                        .value(QLatin1String("port"))
+                                                        .toObject()
+                                                        .value(QLatin1String("id"))
+                                                        .toObject()
+                                                        .value(QLatin1String("value"))
+                                                        .toString();
     }
     return seen;
 }
@@ -129,8 +133,10 @@ class TestCliLldp : public QObject {
         return ip({QStringLiteral("link"), QStringLiteral("add"), aIf, QStringLiteral("netns"), a.ns,
                    QStringLiteral("type"), QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), bIf,
                    QStringLiteral("netns"), b.ns})
-            && ip({QStringLiteral("-n"), a.ns, QStringLiteral("link"), QStringLiteral("set"), aIf, QStringLiteral("up")})
-            && ip({QStringLiteral("-n"), b.ns, QStringLiteral("link"), QStringLiteral("set"), bIf, QStringLiteral("up")});
+            && ip(
+                {QStringLiteral("-n"), a.ns, QStringLiteral("link"), QStringLiteral("set"), aIf, QStringLiteral("up")})
+            && ip(
+                {QStringLiteral("-n"), b.ns, QStringLiteral("link"), QStringLiteral("set"), bIf, QStringLiteral("up")});
     }
 
     // Starts the system's lldpd in its namespace, advertising `name` and every port by the name
@@ -170,8 +176,9 @@ class TestCliLldp : public QObject {
         do {
             late.clear();
             for (auto& [name, s] : mSystems)
-                if (seenPorts(lldpcli(s, {QStringLiteral("-f"), QStringLiteral("json"), QStringLiteral("show"),
-                        QStringLiteral("neighbors")}))
+                if (seenPorts(lldpcli(s,
+                        {QStringLiteral("-f"), QStringLiteral("json"), QStringLiteral("show"),
+                            QStringLiteral("neighbors")}))
                     != s.expected)
                     late << name;
             if (late.isEmpty())
@@ -188,12 +195,11 @@ class TestCliLldp : public QObject {
             return {};
         System& s = mSystems.at(late.front());
         QString seen;
-        for (const auto& [interface, far] : seenPorts(
-                 lldpcli(s, {QStringLiteral("-f"), QStringLiteral("json"), QStringLiteral("show"), QStringLiteral("neighbors")})))
+        for (const auto& [interface, far] : seenPorts(lldpcli(s,
+                 {QStringLiteral("-f"), QStringLiteral("json"), QStringLiteral("show"), QStringLiteral("neighbors")})))
             seen += interface + QStringLiteral("->") + far + QLatin1Char(' ');
         return QStringLiteral("no full LLDP view on %1; %2 sees: %3; its lldpd: %4")
-            .arg(late.join(QLatin1Char(' ')), late.front(), seen,
-                QString::fromUtf8(s.lldpd->readAll().right(1500)));
+            .arg(late.join(QLatin1Char(' ')), late.front(), seen, QString::fromUtf8(s.lldpd->readAll().right(1500)));
     }
 
     // Each system's `lldpcli -f json show neighbors`: the switch's in a file of its own (named
@@ -281,7 +287,8 @@ private Q_SLOTS:
         QVERIFY2(g.exitCode == 0, g.err.constData());
         // The cables as the P2P list names them: switch first (swpNsM), the host's port as CVT's
         // number n for mlx5_<n-1> (P2P and verify name ports through the same EthernetPorts).
-        const auto p2p = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("p2p-csv")});
+        const auto p2p
+            = runCli({QStringLiteral("export"), design, QStringLiteral("--format"), QStringLiteral("p2p-csv")});
         QCOMPARE(p2p.exitCode, 0);
         const QStringList rows = QString::fromUtf8(p2p.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts).mid(1);
         QCOMPARE(rows.size(), 32); // 4 servers x 8 compute ports
@@ -306,7 +313,8 @@ private Q_SLOTS:
         QVERIFY2(late.isEmpty(), qPrintable(diagnosis(late)));
 
         // As built: every designed cable matched, exit 0.
-        auto r = runCli(QStringList{QStringLiteral("verify"), design, QStringLiteral("--json")} + collect(QStringLiteral("as-built")));
+        auto r = runCli(QStringList{QStringLiteral("verify"), design, QStringLiteral("--json")}
+            + collect(QStringLiteral("as-built")));
         QVERIFY2(r.exitCode == 0, r.out.constData());
         QJsonObject report = r.json();
         QCOMPARE(report.value(QLatin1String("designed_links")).toInt(), 32);
@@ -328,7 +336,8 @@ private Q_SLOTS:
                     hostIf = interface;
                 }
         QVERIFY(!host.isEmpty());
-        QVERIFY(ip({QStringLiteral("-n"), sw.ns, QStringLiteral("link"), QStringLiteral("delete"), QStringLiteral("swp1s0")}));
+        QVERIFY(ip(
+            {QStringLiteral("-n"), sw.ns, QStringLiteral("link"), QStringLiteral("delete"), QStringLiteral("swp1s0")}));
         QVERIFY(cable(sw, QStringLiteral("swp17s0"), mSystems.at(host), hostIf));
         sw.expected.erase(QStringLiteral("swp1s0"));
         sw.expected[QStringLiteral("swp17s0")] = device;
@@ -344,7 +353,8 @@ private Q_SLOTS:
         } while (!late.isEmpty() && t.elapsed() < 60000);
         QVERIFY2(late.isEmpty(), qPrintable(diagnosis(late)));
 
-        r = runCli(QStringList{QStringLiteral("verify"), design, QStringLiteral("--json")} + collect(QStringLiteral("moved")));
+        r = runCli(
+            QStringList{QStringLiteral("verify"), design, QStringLiteral("--json")} + collect(QStringLiteral("moved")));
         QCOMPARE(r.exitCode, 1);
         report = r.json();
         QVERIFY2(report.value(QLatin1String("differences")).toInt() == 1,
@@ -365,9 +375,10 @@ private Q_SLOTS:
         QCOMPARE(m.value(QLatin1String("expected")).toObject(), port(leaf, QStringLiteral("swp1s0")));
         // The text a technician reads names the fix.
         const auto text = runCli(QStringList{QStringLiteral("verify"), design} + collect(QStringLiteral("moved-text")));
-        QVERIFY2(text.out.contains(QStringLiteral("miscabled: %1 %2 reaches leaf-001 swp17s0; it should reach leaf-001 swp1s0")
-                                       .arg(host, device)
-                                       .toUtf8()),
+        QVERIFY2(text.out.contains(
+                     QStringLiteral("miscabled: %1 %2 reaches leaf-001 swp17s0; it should reach leaf-001 swp1s0")
+                         .arg(host, device)
+                         .toUtf8()),
             text.out.constData());
 
         // Nothing left behind: every agent stopped by its process, every namespace gone.
