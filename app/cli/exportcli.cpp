@@ -64,9 +64,10 @@ int runExport(Context& ctx)
     p.addOptions({format, output, fabric});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p,
-        QStringLiteral("Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list "
-                       "for cable validation, a Slurm topology.conf or topology.yaml, Kubernetes topology node labels, "
-                       "an InfiniBand fabric as an ibsim net file, or the diagram as SVG or PNG."),
+        QStringLiteral(
+            "Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list "
+            "for cable validation, a Slurm topology.conf or topology.yaml, Kubernetes topology node labels, "
+            "an InfiniBand fabric as an ibsim net file or an ibdm topology file, or the diagram as SVG or PNG."),
         1, 1, QStringLiteral("one design file"));
     const QString id = p.value(format);
     if (id.isEmpty())

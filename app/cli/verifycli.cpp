@@ -32,14 +32,16 @@ Network ibFabricOption(const QString& value, const Design& design)
 namespace {
 
 // The Ethernet network `--fabric` names, or every one but out-of-band when none is given; a usage
-// error for a network without Ethernet cables in the design.
+// error for a network without Ethernet cables in the design, or a design without Ethernet.
 std::optional<Network> ethernetFabricOption(const QString& value, const Design& design)
 {
-    if (value.isEmpty())
-        return std::nullopt;
     QStringList have;
     for (Network n : EthernetFabric::networks(design))
         have << toString(n);
+    if (have.isEmpty())
+        throw UsageError(QStringLiteral("the design has no Ethernet network to compare LLDP with"));
+    if (value.isEmpty())
+        return std::nullopt;
     const auto network = networkFromString(value);
     if (!network || !have.contains(value))
         throw UsageError(QStringLiteral("the design has no Ethernet %1 network (its Ethernet networks: %2)")

@@ -209,6 +209,22 @@ private Q_SLOTS:
         QVERIFY2(unnamed.error.contains(QLatin1String("show chassis")), qPrintable(unnamed.error));
     }
 
+    // Files cut short anywhere (a copy interrupted) are refused with a reason or read as far as
+    // they are whole, never crash: the parser reads what a cluster hands it.
+    void cutFilesAreRefusedOrReadWhole()
+    {
+        const QByteArray whole
+            = neighbours({{QStringLiteral("swp1"), QStringLiteral("dgx-001"), QStringLiteral("mlx5_0")},
+                {QStringLiteral("swp2"), QStringLiteral("dgx-001"), QStringLiteral("mlx5_3")}});
+        QCOMPARE(parsed({{QStringLiteral("leaf-01.json"), whole}}).links.size(), size_t(2));
+        const qsizetype object = whole.trimmed().size(); // the document without its closing newline
+        for (qsizetype n = 0; n < object; ++n) {
+            const LldpNeighborsParse p = LldpNeighbors::parse({{QStringLiteral("leaf-01.json"), whole.left(n)}});
+            // A prefix ends inside the one object (or before it): no cable, or a reason.
+            QVERIFY2(p.neighbors ? p.neighbors->links.empty() : !p.error.isEmpty(), qPrintable(QString::number(n)));
+        }
+    }
+
     // One DGX H100 on an SN5600 (8 cables, swp1s0..swp4s1): as designed, nothing to fix; two
     // swapped cables are two miscabled links with their fixes; a pulled one is one missing link.
     void verifiesLldpAgainstTheDesign()
