@@ -10,6 +10,7 @@
 #include "export/ethernetfabric.h"
 #include "export/ethernetports.h"
 #include "export/p2pcsv.h"
+#include "floor/cableplan.h"
 #include "io/lldpneighbors.h"
 #include "model/design.h"
 
@@ -132,8 +133,9 @@ private Q_SLOTS:
         QCOMPARE(EthernetPorts::switchPort(b.d, PortRef{qm9700, 0}), QString());
     }
 
-    // Two DGX H100 on one SN5600: the cabling plan, the P2P list and what verify expects LLDP to
-    // report name every cable's switch port the same (server 2's first port: index 8, swp5s0).
+    // Two DGX H100 on one SN5600: the cabling plan, the contractor's run-list, the P2P list and
+    // what verify expects LLDP to report name every cable's switch port the same (server 2's first
+    // port: index 8, swp5s0).
     void cablingPlanP2pAndLldpAgree()
     {
         const OneLeaf f = dgxOnOneSn5600(2);
@@ -151,7 +153,12 @@ private Q_SLOTS:
         for (const auto& l : fabric.links())
             lldp.insert({fabric.nodes()[static_cast<size_t>(l.b.node)].name, l.b.port,
                 fabric.nodes()[static_cast<size_t>(l.a.node)].name});
+        std::set<Cable> runList;
+        const CablePlan cablePlan = CablePlan::of(f.b.d);
+        for (const CablePlan::Run& r : cablePlan.runs())
+            runList.insert({r.z.device, r.z.port, r.a.device});
         QCOMPARE(plan.size(), size_t(16));
+        QVERIFY(plan == runList);
         QVERIFY(plan == p2p);
         QVERIFY(plan == lldp);
         QVERIFY(plan.count({QStringLiteral("leaf-01"), QStringLiteral("swp5s0"), QStringLiteral("dgx-002")}));
