@@ -45,7 +45,7 @@ std::optional<Network> ethernetFabricOption(const QString& value, const Design& 
     const auto network = networkFromString(value);
     if (!network || !have.contains(value))
         throw UsageError(QStringLiteral("the design has no Ethernet %1 network (its Ethernet networks: %2)")
-                             .arg(value, have.isEmpty() ? QStringLiteral("none") : have.join(QStringLiteral(", "))));
+                             .arg(value, have.join(QStringLiteral(", "))));
     return network;
 }
 
@@ -56,6 +56,13 @@ QByteArray readDiscovery(const QString& path)
         throw UsageError(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
     return file.readAll();
 }
+
+// One comparison: its key in the JSON report and its heading when there are two.
+struct Report {
+    QString key;
+    QString heading;
+    FabricVerification verification;
+};
 
 } // namespace
 
@@ -89,14 +96,14 @@ int runVerify(Context& ctx)
     if (!p.isSet(discovery) && !p.isSet(lldp))
         throw UsageError(QStringLiteral("verify needs --ibnetdiscover FILE or --lldp FILE"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
-    std::vector<std::pair<QString, FabricVerification>> reports; // "infiniband" / "ethernet"
+    std::vector<Report> reports;
     if (p.isSet(discovery)) {
         const Network network = ibFabricOption(p.value(fabric), design);
         const IbnetdiscoverParse parsed = IbnetdiscoverTopology::parse(readDiscovery(p.value(discovery)));
         if (!parsed.topology)
             throw UsageError(QStringLiteral("%1: %2").arg(p.value(discovery), parsed.error));
-        reports.emplace_back(QStringLiteral("infiniband"),
-            FabricVerification::of(IbFabric::of(design, network), *parsed.topology, {p.isSet(ignoreSpeed)}));
+        reports.push_back({QStringLiteral("infiniband"), QStringLiteral("InfiniBand:\n"),
+            FabricVerification::of(IbFabric::of(design, network), *parsed.topology, {p.isSet(ignoreSpeed)})});
     }
     if (p.isSet(lldp)) {
         const std::optional<Network> network = ethernetFabricOption(p.value(fabric), design);
@@ -106,28 +113,19 @@ int runVerify(Context& ctx)
         const LldpNeighborsParse parsed = LldpNeighbors::parse(files);
         if (!parsed.neighbors)
             throw UsageError(parsed.error);
-        reports.emplace_back(
-            QStringLiteral("ethernet"), FabricVerification::of(EthernetFabric::of(design, network), *parsed.neighbors));
+        reports.push_back({QStringLiteral("ethernet"), QStringLiteral("Ethernet (LLDP):\n"),
+            FabricVerification::of(EthernetFabric::of(design, network), *parsed.neighbors)});
     }
     bool asDesigned = true;
-    for (const auto& r : reports)
-        asDesigned = asDesigned && r.second.asDesigned();
-    if (p.isSet(json)) {
-        if (reports.size() == 1) {
-            ctx.writeJson(reports.front().second.json());
-        } else {
-            QJsonObject both;
-            for (const auto& [kind, report] : reports)
-                both.insert(kind, report.json());
-            ctx.writeJson(both);
-        }
-    } else {
-        for (const auto& [kind, report] : reports)
-            ctx.out << (reports.size() > 1 ? (kind == QLatin1String("ethernet") ? QStringLiteral("Ethernet (LLDP):\n")
-                                                                                : QStringLiteral("InfiniBand:\n"))
-                                           : QString())
-                    << report.text();
+    QJsonObject both;
+    for (const Report& r : reports) {
+        asDesigned = asDesigned && r.verification.asDesigned();
+        both.insert(r.key, r.verification.json());
+        if (!p.isSet(json))
+            ctx.out << (reports.size() > 1 ? r.heading : QString()) << r.verification.text();
     }
+    if (p.isSet(json))
+        ctx.writeJson(reports.size() == 1 ? reports.front().verification.json() : both);
     return asDesigned ? 0 : 1;
 }
 
