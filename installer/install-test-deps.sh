@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the packages only the test suite needs: the real bring-up tools the tests run against
 # Podwright's exports (issue 27): InfiniBand simulation and discovery (ibsim, infiniband-diags,
-# ibutils), LLDP (lldpd) and Slurm (slurmctld, munge). Kept apart from install-deps.sh so a user's
-# machine never gets daemons that would touch its network.
+# ibutils), LLDP (lldpd; iproute2 for its network namespaces) and Slurm (slurmctld, munge). Kept
+# apart from install-deps.sh so a user's machine never gets daemons that would touch its network.
 # No service is started or enabled: while installing, a policy-rc.d that refuses (exit 101) keeps
 # Debian's maintainer scripts from starting daemons; it is removed afterwards, and the units these
 # packages ship are disabled again. The tests start and stop every process they need themselves.
@@ -11,7 +11,7 @@ set -euo pipefail
 
 PACKAGES=(
   ibsim-utils libumad2sim0 infiniband-diags ibutils
-  lldpd
+  lldpd iproute2
   slurmctld slurm-client munge
 )
 UNITS=(lldpd.service slurmctld.service munge.service)

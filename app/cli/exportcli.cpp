@@ -2,12 +2,15 @@
 
 #include "designpicturerenderer.h"
 #include "export/exportformats.h"
+#include "export/ibdmtopo.h"
 #include "export/ibsimnet.h"
 #include "io/atomicfile.h"
 #include "model/designname.h"
 #include "presentation/designpicture.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 
 namespace pw::cli {
 
@@ -55,14 +58,16 @@ int runExport(Context& ctx)
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("Output file (default: standard output; required for png)."), QStringLiteral("FILE"));
     const QCommandLineOption fabric(QStringLiteral("fabric"),
-        QStringLiteral("ibsim-net only: the InfiniBand fabric to write: compute (default), storage, inband."),
+        QStringLiteral("ibsim-net and ibdm-topo only: the InfiniBand fabric to write: compute (default), storage, "
+                       "inband."),
         QStringLiteral("NETWORK"));
     p.addOptions({format, output, fabric});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p,
-        QStringLiteral("Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list "
-                       "for cable validation, a Slurm topology.conf or topology.yaml, Kubernetes topology node labels, "
-                       "an InfiniBand fabric as an ibsim net file, or the diagram as SVG or PNG."),
+        QStringLiteral(
+            "Export a design: lossless JSON, the cabling plan, the bill of materials, a point-to-point list "
+            "for cable validation, a Slurm topology.conf or topology.yaml, Kubernetes topology node labels, "
+            "an InfiniBand fabric as an ibsim net file or an ibdm topology file, or the diagram as SVG or PNG."),
         1, 1, QStringLiteral("one design file"));
     const QString id = p.value(format);
     if (id.isEmpty())
@@ -74,9 +79,25 @@ int runExport(Context& ctx)
     if (id == QLatin1String("png") && out.isEmpty())
         throw UsageError(QStringLiteral("--format png needs -o FILE"));
     const bool ibsim = id == QLatin1String("ibsim-net");
-    if (p.isSet(fabric) && !ibsim)
-        throw UsageError(QStringLiteral("--fabric applies to --format ibsim-net only"));
+    const bool ibdm = id == QLatin1String("ibdm-topo");
+    if (p.isSet(fabric) && !ibsim && !ibdm)
+        throw UsageError(QStringLiteral("--fabric applies to --format ibsim-net and ibdm-topo only"));
+    if (ibdm && out.isEmpty())
+        throw UsageError(QStringLiteral("--format ibdm-topo needs -o FILE: its IBNL system definitions go beside it"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
+    if (ibdm) {
+        // The topology file, and in ibnl/ beside it one IBNL definition per switch and server model.
+        const IbdmTopo topo = IbdmTopo::of(design, ibFabricOption(p.value(fabric), design));
+        for (const QString& w : topo.warnings)
+            ctx.err << "podwright-cli export: warning: " << w << '\n';
+        const QDir ibnl(QFileInfo(out).absoluteDir().filePath(QStringLiteral("ibnl")));
+        if (!QDir().mkpath(ibnl.path()))
+            throw UsageError(QStringLiteral("cannot create %1").arg(ibnl.path()));
+        for (const auto& [name, bytes] : topo.ibnl)
+            writeOut(ctx, bytes, ibnl.filePath(name));
+        writeOut(ctx, topo.topology, out);
+        return 0;
+    }
     if (!f->isPicture()) {
         const ExportResult result
             = ibsim ? IbsimNet::exportOf(design, ibFabricOption(p.value(fabric), design)) : f->write(design);

@@ -3,17 +3,30 @@
 #include <QJsonArray>
 
 #include <map>
-#include <set>
 
 namespace pw {
 
 namespace {
 
-using Key = std::pair<QString, int>; // node description, port
+// A port as a map key: node, then number, then name (one of the two is set).
+struct PortLess {
+    bool operator()(const FabricVerification::Port& x, const FabricVerification::Port& y) const
+    {
+        if (x.node != y.node)
+            return x.node < y.node;
+        return x.port != y.port ? x.port < y.port : x.name < y.name;
+    }
+};
+
+bool samePort(const FabricVerification::Port& x, const FabricVerification::Port& y)
+{
+    return x.port == y.port && x.node == y.node && x.name == y.name;
+}
 
 QJsonObject portJson(const FabricVerification::Port& p)
 {
-    return {{QStringLiteral("node"), p.node}, {QStringLiteral("port"), p.port}};
+    return {{QStringLiteral("node"), p.node},
+        {QStringLiteral("port"), p.name.isEmpty() ? QJsonValue(p.port) : QJsonValue(p.name)}};
 }
 
 QJsonObject pairJson(const std::pair<FabricVerification::Port, FabricVerification::Port>& l)
@@ -23,82 +36,120 @@ QJsonObject pairJson(const std::pair<FabricVerification::Port, FabricVerificatio
 
 } // namespace
 
+// A designed cable, its ends as the discovery will name them.
+struct FabricVerification::DesignedLink {
+    Port a;
+    Port b;
+    bool aIsSwitch = false;
+    bool bIsSwitch = false;
+    int speedGbps = 0;
+};
+
+// A discovered cable; `rate` is empty when the discovery reports none (LLDP).
+struct FabricVerification::FoundLink {
+    Port a;
+    Port b;
+    double gbps = 0;
+    QString rate; // "4xSDR", "unknown"
+};
+
 QString FabricVerification::Port::text() const
 {
-    return QStringLiteral("%1 port %2").arg(node).arg(port);
+    return name.isEmpty() ? QStringLiteral("%1 port %2").arg(node).arg(port) : QStringLiteral("%1 %2").arg(node, name);
 }
 
 FabricVerification FabricVerification::of(
     const IbFabric& design, const IbnetdiscoverTopology& discovered, Options options)
 {
-    FabricVerification v;
-    v.mDesignedLinks = static_cast<int>(design.links().size());
-    v.mDiscoveredLinks = static_cast<int>(discovered.links.size());
-
+    std::vector<DesignedLink> designed;
+    designed.reserve(design.links().size());
+    for (const IbFabric::Link& l : design.links()) {
+        const IbFabric::Node& a = design.nodes()[static_cast<size_t>(l.a.node)];
+        const IbFabric::Node& b = design.nodes()[static_cast<size_t>(l.b.node)];
+        designed.push_back(
+            {{a.description, l.a.port, {}}, {b.description, l.b.port, {}}, a.isSwitch, b.isSwitch, l.speedGbps});
+    }
+    std::vector<FoundLink> found;
+    found.reserve(discovered.links.size());
+    for (const auto& l : discovered.links)
+        found.push_back({{discovered.nodes[static_cast<size_t>(l.a.node)].description, l.a.port, {}},
+            {discovered.nodes[static_cast<size_t>(l.b.node)].description, l.b.port, {}}, l.gbps(),
+            l.width > 0 ? QStringLiteral("%1x%2").arg(l.width).arg(l.speed) : QStringLiteral("unknown")});
+    FabricVerification v = compare(designed, found, options);
     std::map<QString, int> nodesReporting; // description -> nodes
     for (const auto& n : discovered.nodes)
         if (++nodesReporting[n.description] == 2)
             v.mAmbiguous << n.description;
+    return v;
+}
 
-    // Discovered cables by each of their ends.
-    std::map<Key, std::pair<Key, size_t>> found; // end -> (far end, cable index)
-    for (size_t i = 0; i < discovered.links.size(); ++i) {
-        const auto& l = discovered.links[i];
-        const Key a{discovered.nodes[static_cast<size_t>(l.a.node)].description, l.a.port};
-        const Key b{discovered.nodes[static_cast<size_t>(l.b.node)].description, l.b.port};
-        found[a] = {b, i};
-        found[b] = {a, i};
+FabricVerification FabricVerification::of(const EthernetFabric& design, const LldpNeighbors& discovered)
+{
+    std::vector<DesignedLink> designed;
+    designed.reserve(design.links().size());
+    for (const EthernetFabric::Link& l : design.links()) {
+        const EthernetFabric::Node& a = design.nodes()[static_cast<size_t>(l.a.node)];
+        const EthernetFabric::Node& b = design.nodes()[static_cast<size_t>(l.b.node)];
+        designed.push_back({{a.name, 0, l.a.port}, {b.name, 0, l.b.port}, a.isSwitch, b.isSwitch, l.speedGbps});
     }
-    std::set<size_t> explained; // discovered cables a designed link accounts for
-    auto port = [](const Key& k) { return Port{k.first, k.second}; };
-    auto designedKey = [&](const IbFabric::End& e) {
-        return Key{design.nodes()[static_cast<size_t>(e.node)].description, e.port};
-    };
+    std::vector<FoundLink> found;
+    found.reserve(discovered.links.size());
+    for (const LldpNeighbors::Link& l : discovered.links)
+        found.push_back({{discovered.nodes[static_cast<size_t>(l.a.node)], 0, l.a.port},
+            {discovered.nodes[static_cast<size_t>(l.b.node)], 0, l.b.port}, 0, {}});
+    return compare(designed, found, {true}); // LLDP reports no rate
+}
 
-    std::vector<const IbFabric::Link*> unmatched;
-    for (const IbFabric::Link& l : design.links()) {
-        const Key a = designedKey(l.a);
-        const Key b = designedKey(l.b);
-        const auto at = found.find(a);
-        if (at == found.end() || at->second.first != b) {
+FabricVerification FabricVerification::compare(
+    const std::vector<DesignedLink>& designed, const std::vector<FoundLink>& found, Options options)
+{
+    FabricVerification v;
+    v.mDesignedLinks = static_cast<int>(designed.size());
+    v.mDiscoveredLinks = static_cast<int>(found.size());
+
+    // Discovered cables by each of their ends: the far end and the cable.
+    std::map<Port, std::pair<Port, size_t>, PortLess> farOf;
+    for (size_t i = 0; i < found.size(); ++i) {
+        farOf[found[i].a] = {found[i].b, i};
+        farOf[found[i].b] = {found[i].a, i};
+    }
+    std::vector<bool> explained(found.size(), false); // cables a designed link accounts for
+
+    std::vector<const DesignedLink*> unmatched;
+    for (const DesignedLink& l : designed) {
+        const auto at = farOf.find(l.a);
+        if (at == farOf.end() || !samePort(at->second.first, l.b)) {
             unmatched.push_back(&l);
             continue;
         }
-        explained.insert(at->second.second);
-        v.mMatched.emplace_back(port(a), port(b));
-        const auto& cable = discovered.links[at->second.second];
-        if (!options.ignoreSpeed && cable.gbps() < l.speedGbps)
-            v.mDegraded.push_back({port(a), port(b), l.speedGbps,
-                cable.width > 0 ? QStringLiteral("%1x%2").arg(cable.width).arg(cable.speed)
-                                : QStringLiteral("unknown")});
+        explained[at->second.second] = true;
+        v.mMatched.emplace_back(l.a, l.b);
+        const FoundLink& cable = found[at->second.second];
+        if (!options.ignoreSpeed && cable.gbps < l.speedGbps)
+            v.mDegraded.push_back({l.a, l.b, l.speedGbps, cable.rate});
     }
     // Links not where designed: anchored at an end that has a cable to somewhere else (the host's
     // end first: a server's cable stays in its adapter, the switch end is the one to move).
-    for (const IbFabric::Link* l : unmatched) {
-        Key a = designedKey(l->a);
-        Key b = designedKey(l->b);
-        if (design.nodes()[static_cast<size_t>(l->a.node)].isSwitch
-            && !design.nodes()[static_cast<size_t>(l->b.node)].isSwitch)
-            std::swap(a, b);
+    for (const DesignedLink* l : unmatched) {
+        const bool hostFirst = l->aIsSwitch && !l->bIsSwitch;
+        const Port& first = hostFirst ? l->b : l->a;
+        const Port& second = hostFirst ? l->a : l->b;
         bool reported = false;
-        for (const auto& [anchor, expected] : {std::pair{a, b}, std::pair{b, a}}) {
-            const auto at = found.find(anchor);
-            if (at == found.end() || explained.count(at->second.second))
+        for (const auto& [anchor, expected] : {std::pair{&first, &second}, std::pair{&second, &first}}) {
+            const auto at = farOf.find(*anchor);
+            if (at == farOf.end() || explained[at->second.second])
                 continue;
-            explained.insert(at->second.second);
-            v.mMiscabled.push_back({port(anchor), port(at->second.first), port(expected)});
+            explained[at->second.second] = true;
+            v.mMiscabled.push_back({*anchor, at->second.first, *expected});
             reported = true;
             break;
         }
         if (!reported)
-            v.mMissing.emplace_back(port(designedKey(l->a)), port(designedKey(l->b)));
+            v.mMissing.emplace_back(l->a, l->b);
     }
-    for (size_t i = 0; i < discovered.links.size(); ++i)
-        if (!explained.count(i)) {
-            const auto& l = discovered.links[i];
-            v.mUnexpected.emplace_back(Port{discovered.nodes[static_cast<size_t>(l.a.node)].description, l.a.port},
-                Port{discovered.nodes[static_cast<size_t>(l.b.node)].description, l.b.port});
-        }
+    for (size_t i = 0; i < found.size(); ++i)
+        if (!explained[i])
+            v.mUnexpected.emplace_back(found[i].a, found[i].b);
     return v;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "export/ethernetfabric.h"
 #include "export/ibfabric.h"
 #include "io/ibnetdiscovertopology.h"
+#include "io/lldpneighbors.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -20,12 +22,17 @@ namespace pw {
 // or `missing` (neither end has a cable). A discovered cable no designed link explains is
 // `unexpected`. Two swapped cables are two miscabled links, each with its fix. A matched link
 // below its designed rate is also `degraded`, unless speeds are ignored (ibsim reports 4xSDR).
+//
+// The same comparison checks an Ethernet network against what LLDP saw (LldpNeighbors against
+// EthernetFabric): systems by name, ports by the name they advertise ("swp3s1", "mlx5_3"). LLDP
+// reports no link rate, so an Ethernet link is never degraded.
 class FabricVerification {
 public:
     struct Port {
-        QString node; // the node description
-        int port = 0;
-        [[nodiscard]] QString text() const; // "leaf-su01-r1 port 33"
+        QString node; // the node description (InfiniBand) or system name (Ethernet)
+        int port = 0; // InfiniBand: the firmware's port number
+        QString name; // Ethernet: the port's name ("swp3s1"); empty for InfiniBand
+        [[nodiscard]] QString text() const; // "leaf-su01-r1 port 33", "leaf-001 swp3s1"
     };
     struct Miscabled {
         Port at; // the end that is as designed
@@ -44,6 +51,7 @@ public:
 
     [[nodiscard]] static FabricVerification of(
         const IbFabric& design, const IbnetdiscoverTopology& discovered, Options options);
+    [[nodiscard]] static FabricVerification of(const EthernetFabric& design, const LldpNeighbors& discovered);
 
     [[nodiscard]] int designedLinks() const { return mDesignedLinks; }
     [[nodiscard]] int discoveredLinks() const { return mDiscoveredLinks; }
@@ -64,6 +72,11 @@ public:
     [[nodiscard]] QJsonObject json() const;
 
 private:
+    struct DesignedLink;
+    struct FoundLink;
+    [[nodiscard]] static FabricVerification compare(
+        const std::vector<DesignedLink>& designed, const std::vector<FoundLink>& found, Options options);
+
     int mDesignedLinks = 0;
     int mDiscoveredLinks = 0;
     std::vector<std::pair<Port, Port>> mMatched;

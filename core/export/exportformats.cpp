@@ -2,6 +2,7 @@
 
 #include "export/bomcsv.h"
 #include "export/cablingcsv.h"
+#include "export/ibdmtopo.h"
 #include "export/ibsimnet.h"
 #include "export/k8stopologylabels.h"
 #include "export/p2pcsv.h"
@@ -53,6 +54,10 @@ ExportResult ibsimNet(const Design& d)
 {
     return IbsimNet::exportOf(d); // the compute fabric; the CLI can choose another
 }
+ExportResult ibdmTopo(const Design& d)
+{
+    return IbdmTopo::exportOf(d, Network::Compute); // the CLI can choose another, and writes the IBNL files
+}
 ExportResult k8sLabels(const Design& d)
 {
     return K8sTopologyLabels::exportOf(d);
@@ -94,6 +99,10 @@ const std::vector<ExportFormat>& exportFormats()
             "an InfiniBand subnet (the compute fabric unless another is chosen) for ibsim, with the node "
             "descriptions and port numbers the fabric will report",
             ibsimNet},
+        {"ibdm-topo", "-ibdm.topo", "InfiniBand fabric as an ibdm topology file",
+            "an InfiniBand subnet as ibutils' topology file (man ibdm-topo-file), with IBNL definitions of its "
+            "switches and servers written beside it in ibnl/ (needs -o)",
+            ibdmTopo},
         {"svg", ".svg", "Canvas as SVG", "the diagram as a vector picture", nullptr},
         {"png", ".png", "Canvas as PNG", "the diagram as a bitmap", nullptr},
     };

@@ -28,9 +28,9 @@ bool isFabricEnd(const Design& design, PortRef port)
     return !IbPorts::rdmaDevice(design, port).isEmpty();
 }
 
-// The host name of the compute tray a host port belongs to: rack-scale systems have one host per
-// tray, their ports split evenly across the trays in port order.
-QString hostNameOf(const Design& design, const ExportNames& names, PortRef port)
+} // namespace
+
+QString IbFabric::hostOf(const Design& design, const ExportNames& names, PortRef port)
 {
     const QStringList& hosts = names.hosts(port.node);
     if (hosts.size() <= 1)
@@ -39,8 +39,6 @@ QString hostNameOf(const Design& design, const ExportNames& names, PortRef port)
     const qsizetype tray = ports > 0 ? static_cast<qsizetype>(port.index) * hosts.size() / ports : 0;
     return hosts.at(std::min(tray, hosts.size() - 1));
 }
-
-} // namespace
 
 std::vector<Network> IbFabric::networks(const Design& design)
 {
@@ -69,15 +67,17 @@ IbFabric IbFabric::of(const Design& design, Network network)
         if (item && item->kind == ItemKind::Switch) {
             auto [it, fresh] = switchIndex.try_emplace(p.node, static_cast<int>(f.mNodes.size()));
             if (fresh) {
-                f.mNodes.push_back({QString(), true, IbPorts::switchPortCount(*item), p.node});
+                f.mNodes.push_back({QString(), true, IbPorts::switchPortCount(*item), p.node, {}, {}});
                 wanted << names.name(p.node);
             }
             return {it->second, IbPorts::switchPort(design, p)};
         }
         auto [it, fresh] = adapterIndex.try_emplace({p.node, p.index}, static_cast<int>(f.mNodes.size()));
         if (fresh) {
-            f.mNodes.push_back({QString(), false, 1, p.node});
-            wanted << hostNameOf(design, names, p) + QLatin1Char(' ') + IbPorts::rdmaDevice(design, p);
+            const QString host = hostOf(design, names, p);
+            const QString device = IbPorts::rdmaDevice(design, p);
+            f.mNodes.push_back({QString(), false, 1, p.node, host, device});
+            wanted << host + QLatin1Char(' ') + device;
         }
         return {it->second, 1};
     };

@@ -10,6 +10,8 @@
 namespace pw {
 
 class Design;
+class ExportNames;
+struct PortRef;
 
 // One InfiniBand subnet of a design as the fabric itself will report it: every switch and host
 // channel adapter with the node description it will carry, and every cable between their ports
@@ -29,6 +31,8 @@ public:
         bool isSwitch = false;
         int ports = 1; // switch: its InfiniBand ports; adapter: 1
         NodeId node; // the design's node
+        QString host; // adapter: the host name it is described by (its server or compute tray)
+        QString device; // adapter: its RDMA device ("mlx5_3")
     };
     struct End {
         int node = -1; // index into nodes()
@@ -42,6 +46,9 @@ public:
     };
 
     [[nodiscard]] static IbFabric of(const Design& design, Network network);
+    // The host name of the server or compute tray a host port belongs to (rack-scale systems have
+    // one host per tray, their ports split evenly across the trays in port order).
+    [[nodiscard]] static QString hostOf(const Design& design, const ExportNames& names, PortRef port);
     // The networks of the design that have an InfiniBand subnet, in enum order.
     [[nodiscard]] static std::vector<Network> networks(const Design& design);
 

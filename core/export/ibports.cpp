@@ -1,6 +1,7 @@
 #include "export/ibports.h"
 
 #include "catalog/catalogitem.h"
+#include "export/ethernetports.h"
 #include "model/design.h"
 
 #include <QSet>
@@ -86,8 +87,10 @@ QString IbPorts::rdmaDevice(const Design& design, PortRef port)
 
 QString IbPorts::planPort(const Design& design, PortRef port)
 {
-    const int number = switchPort(design, port);
-    return number > 0 ? QString::number(number) : design.portName(port);
+    if (const int number = switchPort(design, port); number > 0)
+        return QString::number(number);
+    const QString ethernet = EthernetPorts::switchPort(design, port);
+    return ethernet.isEmpty() ? design.portName(port) : ethernet;
 }
 
 } // namespace pw

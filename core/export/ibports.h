@@ -30,8 +30,9 @@ public:
     [[nodiscard]] static int switchPortCount(const CatalogItem& item);
     // The RDMA device of a host's data port ("mlx5_3"); empty for a switch or an out-of-band port.
     [[nodiscard]] static QString rdmaDevice(const Design& design, PortRef port);
-    // The port as the cabling plans print it: an InfiniBand switch's firmware number ("33"),
-    // any other port by its catalog group ("compute/1").
+    // The port as the cabling plans print it: an InfiniBand switch's firmware number ("33"), an
+    // Ethernet switch's port by its operating system's name (EthernetPorts: "swp3s1"), any other
+    // port by its catalog group ("compute/1").
     [[nodiscard]] static QString planPort(const Design& design, PortRef port);
 };
 

@@ -54,18 +54,9 @@ QString P2pCsv::cvtPort(const Design& design, const PortRef& port)
         const int n = device.startsWith(QLatin1String("mlx5_")) ? device.mid(5).toInt(&numbered) : 0;
         return numbered ? QString::number(n + 1) : device;
     }
-    if (const int ib = IbPorts::switchPort(design, port); ib > 0)
-        return QString::number(ib); // the firmware's number, as the cabling plan and ibsim-net
-    const int perCage = std::max(1, g->portsPerCage);
-    // Ethernet switch ports are numbered across the whole front panel (all groups), cage by cage.
-    int cageBase = 0;
-    for (int i = 0; i < gi; ++i) {
-        const PortGroup& pg = it->portGroups[static_cast<size_t>(i)];
-        cageBase += pg.count / std::max(1, pg.portsPerCage);
-    }
-    const int cage = cageBase + inGroup / perCage + 1;
-    const int split = inGroup % perCage;
-    return perCage > 1 ? QStringLiteral("swp%1s%2").arg(cage).arg(split) : QStringLiteral("swp%1").arg(cage);
+    // InfiniBand: the firmware's number; Ethernet: swpN or swpNsM as the switch names it (as the
+    // cabling plan, ibsim-net and verify).
+    return IbPorts::planPort(design, port);
 }
 
 QByteArray P2pCsv::write(const Design& design)

@@ -80,7 +80,7 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
     auto end = [&](PortRef p) {
         End e;
         e.device = names->name(p.node);
-        e.port = IbPorts::planPort(design, p); // InfiniBand switches: the firmware number
+        e.port = IbPorts::planPort(design, p); // the firmware number (InfiniBand), swpN (Ethernet)
         e.rack = CablingCsv::rackOf(design, p);
         const Node* n = design.node(p.node);
         e.unit = n && n->rackUnit > 0 ? n->rackUnit : -1;

@@ -25,6 +25,9 @@ build-bench/tests/bench/bench_floorview >"$out/floorview.txt" || echo "bench_flo
 # step its own process, wall and CPU time with the load average it was measured at.
 python3 tests/bench/bench_pipeline.py build-bench/app/podwright-cli >"$out/pipeline.txt" \
     || echo "bench_pipeline: target missed" >>"$out/pipeline.txt"
+# Issue 27: verify against an ibnetdiscover file of the 100,000-GPU fabric (target under 5 s).
+python3 tests/bench/bench_verify.py build-bench/app/podwright-cli >"$out/verify.txt" \
+    || echo "bench_verify: target missed" >>"$out/verify.txt"
 uptime > "$out/load-after.txt"
 python3 tests/bench/tables.py "$out" build-bench/app/podwright-cli
 echo
@@ -33,3 +36,7 @@ echo
 echo "### The design file and the CLI pipeline (issue 29)"
 echo
 cat "$out/pipeline.txt"
+echo
+echo "### Verify against discovery (issue 27)"
+echo
+cat "$out/verify.txt"

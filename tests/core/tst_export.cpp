@@ -255,8 +255,8 @@ private Q_SLOTS:
         });
         std::multiset<std::pair<QString, QString>> got;
         std::set<std::pair<QString, QString>> ends; // a port carries one cable
-        static const QRegularExpression ibPort(QStringLiteral("^(\\d+(/\\d+)?|BMC\\d*)$"));
-        static const QRegularExpression ethPort(QStringLiteral("^swp\\d+(s\\d+)?$"));
+        static const QRegularExpression ibPort(QStringLiteral("^(\\d+(/\\d+)?|BMC\\d*|mgmt/\\d+)$"));
+        static const QRegularExpression ethPort(QStringLiteral("^(swp\\d+(s\\d+)?|eth0)$"));
         for (qsizetype i = 1; i < rows.size(); ++i) {
             const QStringList& r = rows.at(i);
             QCOMPARE(r.size(), P2pCsv::header().size());
