@@ -1,10 +1,14 @@
 #include "cli.h"
 
+#include "acceptancereportwriter.h"
 #include "analysis/fabricverification.h"
+#include "analysis/verificationreport.h"
 #include "export/ibfabric.h"
 #include "io/ibnetdiscovertopology.h"
 
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 
 namespace pw::cli {
 
@@ -35,7 +39,14 @@ int runVerify(Context& ctx)
     const QCommandLineOption ignoreSpeed(QStringLiteral("ignore-speed"),
         QStringLiteral("Do not report links below their designed speed or width (ibsim reports every link as 4xSDR)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
-    p.addOptions({discovery, fabric, ignoreSpeed, json});
+    const QCommandLineOption acceptancePdf(QStringLiteral("acceptance-pdf"),
+        QStringLiteral("Also write the acceptance report (PDF): \"N of N links as designed\", or every difference with "
+                       "rack, U, port, cable label and fix."),
+        QStringLiteral("OUT.pdf"));
+    const QCommandLineOption store(QStringLiteral("store"),
+        QStringLiteral("Keep this verification with the design (written back to the design file), replacing the last "
+                       "one: the proposal then states its result."));
+    p.addOptions({discovery, fabric, ignoreSpeed, json, acceptancePdf, store});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p,
         QStringLiteral("Compare a discovered InfiniBand fabric with the design, by node description and port: "
@@ -54,6 +65,20 @@ int runVerify(Context& ctx)
         throw UsageError(QStringLiteral("%1: %2").arg(file.fileName(), parsed.error));
     const IbFabric designed = IbFabric::of(design, network);
     const FabricVerification v = FabricVerification::of(designed, *parsed.topology, {p.isSet(ignoreSpeed)});
+    if (p.isSet(acceptancePdf) || p.isSet(store)) {
+        const VerificationReport report = VerificationReport::of(
+            design, designed, v, QFileInfo(file.fileName()).fileName(), QDateTime::currentDateTimeUtc());
+        if (p.isSet(acceptancePdf)) {
+            const auto written = AcceptanceReportWriter::write(report, design.name(), p.value(acceptancePdf));
+            if (!written.error.isEmpty())
+                throw UsageError(written.error);
+        }
+        if (p.isSet(store)) {
+            Design kept = design;
+            kept.setProperties(report.storedIn(design.properties()));
+            Context::saveDesign(kept, p.positionalArguments().at(0));
+        }
+    }
     if (p.isSet(json))
         ctx.writeJson(v.json());
     else
