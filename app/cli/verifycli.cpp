@@ -5,6 +5,7 @@
 #include "analysis/verificationreport.h"
 #include "export/ibfabric.h"
 #include "io/ibnetdiscovertopology.h"
+#include "util/plural.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -72,6 +73,8 @@ int runVerify(Context& ctx)
             const auto written = AcceptanceReportWriter::write(report, design.name(), p.value(acceptancePdf));
             if (!written.error.isEmpty())
                 throw UsageError(written.error);
+            ctx.err << QStringLiteral("podwright-cli: wrote %1 (%2)\n")
+                           .arg(p.value(acceptancePdf), counted(written.pages, "page", "pages"));
         }
         if (p.isSet(store)) {
             Design kept = design;

@@ -118,7 +118,7 @@ VerificationReport VerificationReport::of(const Design& design, const IbFabric& 
     VerificationReport r;
     r.network = fabric.network();
     r.source = source;
-    r.when = when.toUTC();
+    r.when = QDateTime::fromSecsSinceEpoch(when.toSecsSinceEpoch(), Qt::UTC); // whole seconds, as stored
     r.fingerprint = fabricFingerprint(fabric);
     r.designedLinks = verification.designedLinks();
     r.discoveredLinks = verification.discoveredLinks();
