@@ -79,15 +79,20 @@ void VerificationOverlayItem::setHighlighted(int index)
     update();
 }
 
-std::optional<QPointF> VerificationOverlayItem::pointOf(const VerificationEnd& end) const
+std::optional<QRectF> VerificationOverlayItem::rectOf(const VerificationEnd& end) const
 {
-    const Node* n = mCanvas->design().node(end.node);
-    if (!end.node.isValid() || !n)
+    if (!end.node.isValid() || !mCanvas->design().node(end.node))
         return std::nullopt;
     const QGraphicsItem* item = mCanvas->shownItem(end.node);
     if (!item)
         return std::nullopt;
-    return item->sceneBoundingRect().center();
+    return item->sceneBoundingRect();
+}
+
+std::optional<QPointF> VerificationOverlayItem::pointOf(const VerificationEnd& end) const
+{
+    const auto r = rectOf(end);
+    return r ? std::optional<QPointF>(r->center()) : std::nullopt;
 }
 
 std::optional<std::pair<QPointF, QPointF>> VerificationOverlayItem::lineOf(const VerificationDifference& d) const
@@ -114,10 +119,11 @@ void VerificationOverlayItem::refresh()
     QRectF r;
     if (mReport)
         for (const VerificationDifference& d : mReport->differences) {
-            if (const auto l = lineOf(d))
-                r = r.united(QRectF(l->first, l->second).normalized().adjusted(-1, -1, 1, 1));
-            if (const auto now = d.kind == DifferenceKind::Miscabled ? pointOf(d.b) : std::nullopt)
-                r = r.united(QRectF(*now, QSizeF(1, 1)));
+            if (!lineOf(d))
+                continue;
+            for (const VerificationEnd* e : {&d.a, &d.b, d.expected ? &*d.expected : nullptr})
+                if (const auto box = e ? rectOf(*e) : std::nullopt)
+                    r = r.united(*box);
         }
     prepareGeometryChange();
     mBounds = r.adjusted(-40, -40, 40, 40);
@@ -146,6 +152,14 @@ void VerificationOverlayItem::paint(QPainter* painter, const QStyleOptionGraphic
         pen.setCosmetic(true);
         painter->setPen(pen);
         painter->drawLine(line->first, line->second);
+        // The devices outlined too: lines of stacked devices overlap, their outlines do not.
+        QPen outline(color(d.kind), width - 1);
+        outline.setCosmetic(true);
+        painter->setPen(outline);
+        painter->setBrush(Qt::NoBrush);
+        for (const VerificationEnd* e : {&d.a, d.kind == DifferenceKind::Miscabled && d.expected ? &*d.expected : &d.b})
+            if (const auto r = rectOf(*e))
+                painter->drawRoundedRect(r->adjusted(-3, -3, 3, 3), 4, 4);
         if (d.kind == DifferenceKind::Miscabled)
             if (const auto now = pointOf(d.b); now && *now != line->second) {
                 QPen thin(color(d.kind), 1.5, Qt::DotLine);

@@ -42,7 +42,9 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
-    // The scene point a difference's end is drawn at, when its device is on the canvas.
+    // Where a difference's end is drawn (its device's box, or the collapsed group's that holds
+    // it), when its device is on the canvas.
+    [[nodiscard]] std::optional<QRectF> rectOf(const VerificationEnd& end) const;
     [[nodiscard]] std::optional<QPointF> pointOf(const VerificationEnd& end) const;
     // The two ends of the line a difference draws (the designed link for a miscabled one).
     [[nodiscard]] std::optional<std::pair<QPointF, QPointF>> lineOf(const VerificationDifference& d) const;
