@@ -13,7 +13,7 @@ class QUndoStack;
 namespace pw {
 class Catalog;
 struct VerificationReport;
-}
+} // namespace pw
 
 namespace pw::ui {
 

@@ -20,6 +20,7 @@
 #include "halleditor.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
+#include "legendwidget.h"
 #include "overviewmap.h"
 #include "palettewidget.h"
 #include "placementwarning.h"
@@ -32,7 +33,6 @@
 #include "statuspanel.h"
 #include "studiocatalog.h"
 #include "verificationpanel.h"
-#include "legendwidget.h"
 
 #include "catalog/catalog.h"
 #include "commands/compositecommand.h"
@@ -732,10 +732,10 @@ void MainWindow::groupSelection(int kind)
 
 bool MainWindow::verifyAgainstDiscovery(const QString& path)
 {
-    const QString file = !path.isEmpty() ? path
-                                         : QFileDialog::getOpenFileName(this, tr("Verify against discovery"),
-                                             mSession->dialogFolder(),
-                                             tr("ibnetdiscover output (*.txt *.topo *.ibnd *.out);;All files (*)"));
+    const QString file = !path.isEmpty()
+        ? path
+        : QFileDialog::getOpenFileName(this, tr("Verify against discovery"), mSession->dialogFolder(),
+            tr("ibnetdiscover output (*.txt *.topo *.ibnd *.out);;All files (*)"));
     if (file.isEmpty())
         return false;
     const bool ok = runGuarded(mReportError, tr("Cannot verify against %1").arg(QFileInfo(file).fileName()),
@@ -749,14 +749,13 @@ bool MainWindow::verifyAgainstDiscovery(const QString& path)
 
 bool MainWindow::exportAcceptanceReport(const QString& pdfPath)
 {
-    const QString file = !pdfPath.isEmpty()
-        ? pdfPath
-        : QFileDialog::getSaveFileName(this, tr("Export acceptance report"), mSession->dialogFolder(),
-            tr("PDF (*.pdf)"));
+    const QString file = !pdfPath.isEmpty() ? pdfPath
+                                            : QFileDialog::getSaveFileName(this, tr("Export acceptance report"),
+                                                mSession->dialogFolder(), tr("PDF (*.pdf)"));
     if (file.isEmpty())
         return false;
-    const bool ok = runGuarded(mReportError, tr("Cannot write the acceptance report"),
-        [&] { mVerification->exportAcceptanceReport(file); });
+    const bool ok = runGuarded(
+        mReportError, tr("Cannot write the acceptance report"), [&] { mVerification->exportAcceptanceReport(file); });
     if (ok)
         statusBar()->showMessage(tr("Acceptance report written to %1").arg(file), 5000);
     return ok;

@@ -168,7 +168,8 @@ void VerificationPanel::show(std::optional<VerificationReport> report)
     const bool shown = report.has_value();
     if (report) {
         QString text = report->headline() + QLatin1Char('.');
-        text += tr(" Discovery: %1, %2.").arg(report->source, report->when.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
+        text += tr(" Discovery: %1, %2.")
+                    .arg(report->source, report->when.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
         if (report->unlisted() > 0)
             text += tr(" The design keeps the first %1 differences; %2 more are not listed.")
                         .arg(VerificationReport::kMaxStoredDifferences)
@@ -176,8 +177,7 @@ void VerificationPanel::show(std::optional<VerificationReport> report)
         mHeadline->setText(text);
         QList<QTreeWidgetItem*> rows;
         for (const VerificationDifference& d : report->differences) {
-            auto* item = new QTreeWidgetItem(
-                {toString(d.kind), d.label, endText(d.a), endText(d.b), d.fix});
+            auto* item = new QTreeWidgetItem({toString(d.kind), d.label, endText(d.a), endText(d.b), d.fix});
             item->setIcon(0, swatch(d.kind));
             item->setToolTip(4, d.fix);
             rows << item;

@@ -64,8 +64,8 @@ std::optional<VerificationEnd> endFromJson(const QJsonValue& v)
     const double port = o.value(QLatin1String("port")).toDouble(-1);
     const double unit = o.value(QLatin1String("unit")).toDouble(-1);
     const double node = o.value(QLatin1String("node")).toDouble(-1);
-    if (!o.value(QLatin1String("device")).isString() || port < 0 || port > 65535 || unit < 0 || unit > 60
-        || node < 0 || node > 4294967295.0)
+    if (!o.value(QLatin1String("device")).isString() || port < 0 || port > 65535 || unit < 0 || unit > 60 || node < 0
+        || node > 4294967295.0)
         return std::nullopt;
     return VerificationEnd{o.value(QLatin1String("device")).toString(), static_cast<int>(port),
         o.value(QLatin1String("rack")).toString(), static_cast<int>(unit), NodeId(static_cast<quint32>(node))};
@@ -166,7 +166,8 @@ VerificationReport VerificationReport::of(const Design& design, const IbFabric& 
     const Network network = fabric.network();
     for (const QString& description : verification.ambiguous()) {
         VerificationDifference d{DifferenceKind::Ambiguous, network, ends({description, 0}), {}, {}, {}, {}, {}};
-        d.fix = QStringLiteral("Several nodes report \"%1\": give each its own name and discover again").arg(description);
+        d.fix
+            = QStringLiteral("Several nodes report \"%1\": give each its own name and discover again").arg(description);
         r.differences.push_back(std::move(d));
     }
     for (const FabricVerification::Miscabled& m : verification.miscabled()) {
@@ -179,8 +180,8 @@ VerificationReport VerificationReport::of(const Design& design, const IbFabric& 
     for (const auto& [a, b] : verification.unexpected())
         r.differences.push_back({DifferenceKind::Unexpected, network, ends(a), ends(b), {}, {}, {}, {}});
     for (const FabricVerification::Degraded& g : verification.degraded()) {
-        VerificationDifference d{DifferenceKind::Degraded, network, ends(g.a), ends(g.b), {}, designedLink(g.a, g.b),
-            {}, {}};
+        VerificationDifference d{
+            DifferenceKind::Degraded, network, ends(g.a), ends(g.b), {}, designedLink(g.a, g.b), {}, {}};
         d.fix = QStringLiteral("runs at %1, designed for %2 Gb/s").arg(g.found).arg(g.designedGbps);
         r.differences.push_back(std::move(d));
     }
@@ -198,10 +199,12 @@ VerificationReport VerificationReport::of(const Design& design, const IbFabric& 
             d.fix = QStringLiteral("Run %1 from %2 to %3").arg(cable(d.label), d.a.text(), d.b.text());
             break;
         case DifferenceKind::Miscabled:
-            d.fix = QStringLiteral("Move the end of %1 at %2 to %3").arg(cable(d.label), d.b.text(), d.expected->text());
+            d.fix
+                = QStringLiteral("Move the end of %1 at %2 to %3").arg(cable(d.label), d.b.text(), d.expected->text());
             break;
         case DifferenceKind::Unexpected:
-            d.fix = QStringLiteral("Remove the cable from %1 to %2 (the design has none there)").arg(d.a.text(), d.b.text());
+            d.fix = QStringLiteral("Remove the cable from %1 to %2 (the design has none there)")
+                        .arg(d.a.text(), d.b.text());
             break;
         case DifferenceKind::Degraded:
             d.fix = QStringLiteral("Reseat or replace %1: it %2").arg(cable(d.label), d.fix);
@@ -215,7 +218,10 @@ VerificationReport VerificationReport::of(const Design& design, const IbFabric& 
 
 QString VerificationReport::headline() const
 {
-    QString s = QStringLiteral("%1 of %2 %3 links as designed").arg(asDesignedLinks).arg(designedLinks).arg(toString(network));
+    QString s = QStringLiteral("%1 of %2 %3 links as designed")
+                    .arg(asDesignedLinks)
+                    .arg(designedLinks)
+                    .arg(toString(network));
     if (ufmLinks > 0)
         s += QStringLiteral(" (UFM links: %1 of %2)").arg(ufmAsDesigned).arg(ufmLinks);
     if (isAsDesigned())
@@ -225,7 +231,9 @@ QString VerificationReport::headline() const
              std::pair{unexpected, "unexpected"}, std::pair{degraded, "degraded"}, std::pair{ambiguous, "ambiguous"}})
         if (count > 0)
             kinds << QStringLiteral("%1 %2").arg(count).arg(QLatin1String(word));
-    return s + QStringLiteral("; %1: %2").arg(counted(differenceCount(), "difference", "differences"), kinds.join(QStringLiteral(", ")));
+    return s
+        + QStringLiteral("; %1: %2")
+              .arg(counted(differenceCount(), "difference", "differences"), kinds.join(QStringLiteral(", ")));
 }
 
 QJsonObject VerificationReport::storedJson() const
@@ -234,10 +242,10 @@ QJsonObject VerificationReport::storedJson() const
     for (const VerificationDifference& d : differences) {
         if (rows.size() >= kMaxStoredDifferences)
             break;
-        QJsonObject row{{QStringLiteral("kind"), toString(d.kind)}, {QStringLiteral("network"), pw::toString(d.network)},
-            {QStringLiteral("a"), endJson(d.a)}, {QStringLiteral("b"), endJson(d.b)},
-            {QStringLiteral("link"), static_cast<qint64>(d.link.value())}, {QStringLiteral("label"), d.label},
-            {QStringLiteral("fix"), d.fix}};
+        QJsonObject row{{QStringLiteral("kind"), toString(d.kind)},
+            {QStringLiteral("network"), pw::toString(d.network)}, {QStringLiteral("a"), endJson(d.a)},
+            {QStringLiteral("b"), endJson(d.b)}, {QStringLiteral("link"), static_cast<qint64>(d.link.value())},
+            {QStringLiteral("label"), d.label}, {QStringLiteral("fix"), d.fix}};
         if (d.expected)
             row[QStringLiteral("expected")] = endJson(*d.expected);
         rows.append(row);
@@ -280,7 +288,8 @@ std::optional<VerificationReport> VerificationReport::fromStoredJson(const QJson
     count("degraded", r.degraded);
     count("ambiguous", r.ambiguous);
     const QJsonArray rows = o.value(QLatin1String("differences")).toArray();
-    if (!countsOk || r.fingerprint.isEmpty() || rows.size() > kMaxStoredDifferences || rows.size() > r.differenceCount())
+    if (!countsOk || r.fingerprint.isEmpty() || rows.size() > kMaxStoredDifferences
+        || rows.size() > r.differenceCount())
         return std::nullopt;
     for (const QJsonValue& v : rows) {
         const QJsonObject row = v.toObject();
@@ -310,8 +319,10 @@ QString VerificationReport::fabricFingerprint(const IbFabric& fabric)
     // Sorted, so the fingerprint does not depend on the order links were made in.
     QStringList cables;
     for (const IbFabric::Link& l : fabric.links()) {
-        QString a = QStringLiteral("%1[%2]").arg(fabric.nodes()[static_cast<size_t>(l.a.node)].description).arg(l.a.port);
-        QString b = QStringLiteral("%1[%2]").arg(fabric.nodes()[static_cast<size_t>(l.b.node)].description).arg(l.b.port);
+        QString a
+            = QStringLiteral("%1[%2]").arg(fabric.nodes()[static_cast<size_t>(l.a.node)].description).arg(l.a.port);
+        QString b
+            = QStringLiteral("%1[%2]").arg(fabric.nodes()[static_cast<size_t>(l.b.node)].description).arg(l.b.port);
         if (b < a)
             std::swap(a, b);
         cables << QStringLiteral("%1-%2@%3").arg(a, b).arg(l.speedGbps);

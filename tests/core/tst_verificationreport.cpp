@@ -98,7 +98,8 @@ private Q_SLOTS:
         QCOMPARE(r.asDesignedLinks, 30);
         QCOMPARE(r.discoveredLinks, 31);
         QCOMPARE(r.differenceCount(), 2);
-        QCOMPARE(r.headline(), QStringLiteral("30 of 32 compute links as designed; 2 differences: 1 missing, 1 miscabled"));
+        QCOMPARE(
+            r.headline(), QStringLiteral("30 of 32 compute links as designed; 2 differences: 1 missing, 1 miscabled"));
         const VerificationDifference* m = find(r, DifferenceKind::Miscabled);
         QVERIFY(m && m->expected);
         QCOMPARE(m->a.device, QStringLiteral("dgx-h100-00002 mlx5_0"));
@@ -107,8 +108,9 @@ private Q_SLOTS:
         QCOMPARE(m->b.text(), QStringLiteral("leaf-r1-8 port 40 (rack U001-01, U1)"));
         QCOMPARE(m->expected->port, 9);
         QCOMPARE(m->label, QStringLiteral("C-00009"));
-        QCOMPARE(m->fix, QStringLiteral("Move the end of cable C-00009 at leaf-r1-8 port 40 (rack U001-01, U1) to "
-                                        "leaf-r1-8 port 9 (rack U001-01, U1)"));
+        QCOMPARE(m->fix,
+            QStringLiteral("Move the end of cable C-00009 at leaf-r1-8 port 40 (rack U001-01, U1) to "
+                           "leaf-r1-8 port 9 (rack U001-01, U1)"));
         const Link* link = d.link(m->link);
         QVERIFY(link);
         QCOMPARE(d.node(link->a.node)->name + d.node(link->b.node)->name, QStringLiteral("dgx-h100-00002leaf-r1-8"));
@@ -198,12 +200,14 @@ private Q_SLOTS:
         QCOMPARE(r.missing, 508);
         QCOMPARE(r.differences.size(), size_t(508));
         const QJsonObject stored = r.storedJson();
-        QCOMPARE(stored.value(QLatin1String("differences")).toArray().size(), VerificationReport::kMaxStoredDifferences);
+        QCOMPARE(
+            stored.value(QLatin1String("differences")).toArray().size(), VerificationReport::kMaxStoredDifferences);
         QVERIFY(QJsonDocument(stored).toJson(QJsonDocument::Compact).size() < 150'000);
         const auto back = VerificationReport::fromStoredJson(stored);
         QVERIFY(back);
         QCOMPARE(back->unlisted(), 308);
-        QCOMPARE(back->headline(), QStringLiteral("0 of 508 compute links as designed (UFM links: 0 of 4); 508 differences: 508 missing"));
+        QCOMPARE(back->headline(),
+            QStringLiteral("0 of 508 compute links as designed (UFM links: 0 of 4); 508 differences: 508 missing"));
     }
 
     // A damaged stored object (the file is untrusted) is ignored, never half read.

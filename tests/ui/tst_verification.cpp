@@ -94,8 +94,7 @@ private Q_SLOTS:
         auto w = testing::makeWindow();
         QVERIFY(w->openFile(design));
         QVERIFY(!w->document()->isModified());
-        const QString discovery
-            = writeFile(QStringLiteral("four.topo"), plantedDiscovery(w->document()->design()));
+        const QString discovery = writeFile(QStringLiteral("four.topo"), plantedDiscovery(w->document()->design()));
 
         QVERIFY(w->verifyAgainstDiscovery(discovery));
         VerificationPanel* panel = w->verificationPanel();

@@ -40,7 +40,8 @@ Cell endCell(const VerificationEnd& e)
 {
     if (e.device.isEmpty())
         return {};
-    QString where = e.rack.isEmpty() ? QStringLiteral("not in a rack of the design") : QStringLiteral("rack %1").arg(e.rack);
+    QString where
+        = e.rack.isEmpty() ? QStringLiteral("not in a rack of the design") : QStringLiteral("rack %1").arg(e.rack);
     if (!e.rack.isEmpty() && e.unit > 0)
         where += QStringLiteral(", U%1").arg(e.unit);
     return Cell{QStringLiteral("%1 port %2").arg(e.device).arg(e.port), where};
