@@ -78,7 +78,7 @@ VerificationPanel::VerificationPanel(DesignDocument* document, CanvasScene* scen
     mList->setObjectName(QStringLiteral("verificationList"));
     mList->setRootIsDecorated(false);
     mList->setUniformRowHeights(true);
-    mList->setHeaderLabels({tr("Difference"), tr("Label"), tr("End A"), tr("End B (now)"), tr("Fix")});
+    mList->setHeaderLabels({tr("Difference"), tr("Label"), tr("End A"), tr("End B"), tr("Fix")});
     mList->header()->setStretchLastSection(true);
     auto* buttons = new QHBoxLayout(mButtons);
     buttons->setContentsMargins(0, 0, 0, 0);
@@ -180,6 +180,8 @@ void VerificationPanel::show(std::optional<VerificationReport> report)
             auto* item = new QTreeWidgetItem({toString(d.kind), d.label, endText(d.a), endText(d.b), d.fix});
             item->setIcon(0, swatch(d.kind));
             item->setToolTip(4, d.fix);
+            if (d.kind == DifferenceKind::Miscabled)
+                item->setToolTip(3, tr("Where the far end is now"));
             rows << item;
         }
         mList->addTopLevelItems(rows);

@@ -85,7 +85,7 @@ void writeBody(PdfPageFlow& page, const VerificationReport& r, const QString& de
         rows.push_back({Cell{kindTitle(d.kind), {}, true}, Cell{d.label}, endCell(d.a), endCell(d.b), Cell{d.fix}});
     PdfTable::draw(page,
         {{QStringLiteral("Difference"), 0.11}, {QStringLiteral("Label"), 0.09}, {QStringLiteral("End A"), 0.22},
-            {QStringLiteral("End B (now)"), 0.22}, {QStringLiteral("Fix"), 0.36}},
+            {QStringLiteral("End B"), 0.22}, {QStringLiteral("Fix"), 0.36}},
         rows, 7.5);
     if (r.unlisted() > 0)
         page.paragraph(QStringLiteral("%1 not listed: the design keeps the first %2; run `podwright-cli verify` "
