@@ -121,7 +121,7 @@ PdfReportWriter::Result AcceptanceReportWriter::write(
     ReportData header; // the page flow's header and footer: the design's name and today's date
     header.designName = designName;
     header.date = QDate::currentDate();
-    header.documentVersion = QStringLiteral("1");
+    header.documentVersion = QStringLiteral("1.0");
     header.headerTitle = QStringLiteral("Acceptance report");
     QBuffer scratch;
     scratch.open(QIODevice::WriteOnly);
