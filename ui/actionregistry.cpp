@@ -110,6 +110,18 @@ const std::vector<ActionSpec>& ActionRegistry::specs()
             tr("Open the user guide (F1)")},
         {ActionId::KeyboardHelp, QStringLiteral("actionKeyboardHelp"), tr("&Keyboard and Mouse"), {}, {}},
         {ActionId::About, QStringLiteral("actionAbout"), tr("&About Podwright"), {}, {}},
+        {ActionId::VerifyDiscovery, QStringLiteral("actionVerifyDiscovery"), tr("&Verify Against Discovery…"),
+            keys({"Ctrl+Alt+V"}),
+            tr("Compare the built cluster as ibnetdiscover found it with the design: missing, miscabled and "
+               "unexpected cables on the canvas and in the Verification panel")},
+        {ActionId::VerifyIgnoreSpeed, QStringLiteral("actionVerifyIgnoreSpeed"), tr("Verify: &Ignore Link Speed"), {},
+            tr("Do not report links below their designed speed (ibsim reports every link at 4xSDR)"), true},
+        {ActionId::ClearVerification, QStringLiteral("actionClearVerification"), tr("C&lear Verification"),
+            keys({"Ctrl+Alt+Shift+V"}), tr("Hide the verification's lines and list (the design keeps its result)")},
+        {ActionId::ExportAcceptanceReport, QStringLiteral("actionExportAcceptanceReport"),
+            tr("Export Acceptance Re&port…"), {},
+            tr("The acceptance report (PDF): N of N links as designed, or every difference with rack, U, port, label "
+               "and fix")},
     };
     return table;
 }

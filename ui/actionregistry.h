@@ -68,6 +68,10 @@ enum class ActionId {
     UserGuide,
     KeyboardHelp,
     About,
+    VerifyDiscovery,
+    VerifyIgnoreSpeed,
+    ClearVerification,
+    ExportAcceptanceReport,
 };
 
 // One action's declaration: the object name tests and saved toolbars know it by, its text, its

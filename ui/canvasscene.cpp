@@ -230,6 +230,12 @@ BandItem* CanvasScene::bandOf(const Node& node) const
     return mBands.value(int(DesignLayout::bandOf(node, design().itemOf(node.id))));
 }
 
+QGraphicsItem* CanvasScene::shownItem(NodeId id) const
+{
+    const Node* node = design().node(id);
+    return node ? representative(*node) : nullptr;
+}
+
 QGraphicsItem* CanvasScene::representative(const Node& node) const
 {
     for (GroupId g : logicalChain(node))

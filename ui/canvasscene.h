@@ -88,6 +88,9 @@ public:
     [[nodiscard]] std::vector<NodeId> find(const QString& text) const;
     // Opens whatever hides the node (its pod, unit, rack or band) so that it can be shown.
     void reveal(NodeId id);
+    // The item that shows the node now: its own, or the collapsed group or band that holds it;
+    // null when its network's layer is hidden.
+    [[nodiscard]] QGraphicsItem* shownItem(NodeId id) const;
 
     // Layers by network (view state).
     [[nodiscard]] bool isLayerVisible(Network network) const { return !mHiddenLayers.contains(int(network)); }

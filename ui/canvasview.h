@@ -59,6 +59,7 @@ public:
     void centerOnScene(QPointF scenePos);
 
     [[nodiscard]] FindBar* findBar() const { return mFindBar; }
+    [[nodiscard]] LegendWidget* legend() const { return mLegend; }
     [[nodiscard]] OverviewMap* overview() const { return mOverview; }
     void showFind();
 

@@ -2,6 +2,7 @@
 
 #include "undocommand.h"
 
+#include "analysis/verificationreport.h"
 #include "commands/replacedesigncommand.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
@@ -63,6 +64,22 @@ bool DesignDocument::isModified() const
 void DesignDocument::recordRepoProvenance(const QString& designName, int revision)
 {
     RepoProvenance::set(mDesign, RepoProvenance{designName, revision});
+}
+
+void DesignDocument::keepVerification(const VerificationReport& report)
+{
+    mDesign.setProperties(report.storedIn(mDesign.properties()));
+    markUnsaved();
+}
+
+void DesignDocument::forgetVerification()
+{
+    QJsonObject properties = mDesign.properties();
+    if (!properties.contains(QLatin1String(VerificationReport::kPropertyKey)))
+        return;
+    properties.remove(QLatin1String(VerificationReport::kPropertyKey));
+    mDesign.setProperties(properties);
+    markUnsaved();
 }
 
 void DesignDocument::markSaved()

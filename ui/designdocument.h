@@ -12,7 +12,8 @@ class QUndoStack;
 
 namespace pw {
 class Catalog;
-}
+struct VerificationReport;
+} // namespace pw
 
 namespace pw::ui {
 
@@ -50,6 +51,12 @@ public:
     // push and pull write it into the file. Like the file path this is bookkeeping, not an edit: no
     // undo step, and the modified state does not change.
     void recordRepoProvenance(const QString& designName, int revision);
+
+    // Keeps a verification of the built cluster with the design (VerificationReport::storedIn),
+    // replacing the last one; forgetVerification drops it (it went stale). Not an edit of the
+    // design (no undo step) but part of what the file keeps: the design is modified until saved.
+    void keepVerification(const VerificationReport& report);
+    void forgetVerification();
 
     // Applies the command; on success pushes it as one undo step.
     CommandResult execute(std::unique_ptr<Command> command);

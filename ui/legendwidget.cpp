@@ -2,6 +2,7 @@
 
 #include "itemstyle.h"
 #include "networkpalette.h"
+#include "verificationoverlayitem.h"
 
 #include <QPainter>
 
@@ -19,7 +20,23 @@ LegendWidget::LegendWidget(QWidget* parent) : QWidget(parent)
 
 QSize LegendWidget::sizeHint() const
 {
-    return {190, 12 + kRow * 5 + 4};
+    return {190, 12 + kRow * (mVerification ? 9 : 5) + 4};
+}
+
+namespace {
+constexpr DifferenceKind kDrawnKinds[]
+    = {DifferenceKind::Missing, DifferenceKind::Miscabled, DifferenceKind::Unexpected, DifferenceKind::Degraded};
+} // namespace
+
+void LegendWidget::setVerificationKey(bool shown)
+{
+    if (mVerification == shown)
+        return;
+    mVerification = shown;
+    const int bottom = geometry().bottom();
+    resize(sizeHint());
+    move(x(), bottom - height() + 1);
+    update();
 }
 
 void LegendWidget::paintEvent(QPaintEvent*)
@@ -48,6 +65,16 @@ void LegendWidget::paintEvent(QPaintEvent*)
     p.drawText(pill, Qt::AlignCenter, QStringLiteral("8×"));
     p.setPen(QColor(0x22, 0x22, 0x22));
     p.drawText(QRect(52, y, width() - 56, kRow), Qt::AlignVCenter | Qt::AlignLeft, QStringLiteral("bundle of 8 links"));
+    if (!mVerification)
+        return;
+    for (DifferenceKind kind : kDrawnKinds) {
+        y += kRow;
+        p.setPen(QPen(VerificationOverlayItem::color(kind), 3, VerificationOverlayItem::dash(kind)));
+        p.drawLine(10, y + kRow / 2, 44, y + kRow / 2);
+        p.setPen(QColor(0x22, 0x22, 0x22));
+        p.drawText(QRect(52, y, width() - 56, kRow), Qt::AlignVCenter | Qt::AlignLeft,
+            VerificationOverlayItem::legendText(kind));
+    }
 }
 
 } // namespace pw::ui

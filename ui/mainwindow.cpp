@@ -20,6 +20,7 @@
 #include "halleditor.h"
 #include "inspectorwidget.h"
 #include "itemstyle.h"
+#include "legendwidget.h"
 #include "overviewmap.h"
 #include "palettewidget.h"
 #include "placementwarning.h"
@@ -31,6 +32,7 @@
 #include "reposession.h"
 #include "statuspanel.h"
 #include "studiocatalog.h"
+#include "verificationpanel.h"
 #include "workspacelayouts.h"
 
 #include "catalog/catalog.h"
@@ -247,6 +249,7 @@ MainWindow::~MainWindow()
         QObject::disconnect(child, nullptr, this, nullptr);
     mScene->blockSignals(true);
     delete mFailuresDock; // it paints on the floor view and the scene
+    delete mVerificationDock; // its lines are an item of the scene
     delete mFindingsDock;
     delete mBomDock;
     delete mChartsDock;
@@ -407,12 +410,21 @@ void MainWindow::buildDocks()
     mNotesDock->setObjectName(QStringLiteral("NotesDock"));
     mNotesDock->setWidget(mNotes);
     addDockWidget(Qt::BottomDockWidgetArea, mNotesDock);
+    // The last verification of the built cluster (issue 27): its differences, beside the findings.
+    mVerification = new VerificationPanel(mDocument, mScene, mView, this);
+    mVerificationDock = new QDockWidget(tr("Verification"), this);
+    mVerificationDock->setObjectName(QStringLiteral("VerificationDock"));
+    mVerificationDock->setWidget(mVerification);
+    addDockWidget(Qt::BottomDockWidgetArea, mVerificationDock);
+    connect(mVerification, &VerificationPanel::shownChanged, this,
+        [this](bool shown) { mView->legend()->setVerificationKey(shown); });
+    mView->legend()->setVerificationKey(mVerification->report().has_value());
     for (QDockWidget* wide : {mRepoHistoryDock, floorDock})
         addDockWidget(Qt::BottomDockWidgetArea, wide);
     connect(mDocument, &DesignDocument::changed, this, &MainWindow::refreshNotes);
     mWorkspaces = new WorkspaceLayouts(this,
         {mPaletteDock, mInspectorDock, mHistoryDock, mRacksDock, mFailuresDock, mFindingsDock, mBomDock, mChartsDock,
-            mPowerDock, mNotesDock, mFloorDock, mRepoHistoryDock});
+            mPowerDock, mNotesDock, mFloorDock, mRepoHistoryDock, mVerificationDock});
     connect(mStatus, &StatusPanel::findingsClicked, this, [this] {
         mFindingsDock->show();
         mFindingsDock->raise();
@@ -453,6 +465,14 @@ void MainWindow::buildActions()
     onTriggered(ActionId::SaveToRepository, [this] { saveToRepository(); });
     onTriggered(ActionId::ShowRepoHistory, [this] { showDock(mRepoHistoryDock); });
     onTriggered(ActionId::ReloadTeamCatalog, [this] { reloadTeamCatalog(); });
+    onTriggered(ActionId::VerifyDiscovery, [this] { verifyAgainstDiscovery(); });
+    action(ActionId::VerifyIgnoreSpeed)->setChecked(QSettings().value(QStringLiteral("verify/ignoreSpeed")).toBool());
+    connect(action(ActionId::VerifyIgnoreSpeed), &QAction::toggled, this,
+        [](bool on) { QSettings().setValue(QStringLiteral("verify/ignoreSpeed"), on); });
+    onTriggered(ActionId::ClearVerification, [this] { mVerification->clear(); });
+    onTriggered(ActionId::ExportAcceptanceReport, [this] { exportAcceptanceReport(); });
+    mVerification->addButtons({action(ActionId::VerifyDiscovery), action(ActionId::ClearVerification),
+        action(ActionId::ExportAcceptanceReport)});
 
     // Edit. One Copy action for the window: it copies from whichever part has the focus.
     onTriggered(ActionId::Copy, [this] {
@@ -715,6 +735,37 @@ void MainWindow::groupSelection(int kind)
     (void)mDocument->execute(std::make_unique<GroupCommand>(g, ids, rack));
 }
 
+bool MainWindow::verifyAgainstDiscovery(const QString& path)
+{
+    const QString file = !path.isEmpty()
+        ? path
+        : QFileDialog::getOpenFileName(this, tr("Verify against discovery"), mSession->dialogFolder(),
+            tr("ibnetdiscover output (*.txt *.topo *.ibnd *.out);;All files (*)"));
+    if (file.isEmpty())
+        return false;
+    const bool ok = runGuarded(mReportError, tr("Cannot verify against %1").arg(QFileInfo(file).fileName()),
+        [&] { mVerification->verify(file, action(ActionId::VerifyIgnoreSpeed)->isChecked()); });
+    if (ok) {
+        showDock(mVerificationDock);
+        statusBar()->showMessage(mVerification->report()->headline(), 8000);
+    }
+    return ok;
+}
+
+bool MainWindow::exportAcceptanceReport(const QString& pdfPath)
+{
+    const QString file = !pdfPath.isEmpty() ? pdfPath
+                                            : QFileDialog::getSaveFileName(this, tr("Export acceptance report"),
+                                                mSession->dialogFolder(), tr("PDF (*.pdf)"));
+    if (file.isEmpty())
+        return false;
+    const bool ok = runGuarded(
+        mReportError, tr("Cannot write the acceptance report"), [&] { mVerification->exportAcceptanceReport(file); });
+    if (ok)
+        statusBar()->showMessage(tr("Acceptance report written to %1").arg(file), 5000);
+    return ok;
+}
+
 bool MainWindow::compareWithFile(const QString& path)
 {
     return runGuarded(mReportError, QStringLiteral("Cannot compare with %1").arg(QFileInfo(path).fileName()),
@@ -776,6 +827,10 @@ void MainWindow::buildMenus()
             })
         ->setObjectName(QStringLiteral("actionExportReport"));
     addExportMenu(file, this, [this] { return &mDocument->design(); });
+    file->addSeparator();
+    add(file,
+        {ActionId::VerifyDiscovery, ActionId::VerifyIgnoreSpeed, ActionId::ClearVerification,
+            ActionId::ExportAcceptanceReport});
     file->addSeparator();
     add(file, {ActionId::Quit});
 

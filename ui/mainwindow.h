@@ -50,6 +50,7 @@ class RepoHistoryPanel;
 class RepoSession;
 class StatusPanel;
 class StudioCatalog;
+class VerificationPanel;
 
 // The studio's main window: the docks (catalog palette, inspector, history, racks, findings,
 // bill of materials, charts), the canvas, the menus and toolbar built from the action registry
@@ -153,6 +154,14 @@ public:
     void showComparison(Design other, const QString& label);
     // The compare window, made on first use (null before).
     [[nodiscard]] CompareView* compareView() const { return mCompare; }
+    // File > Verify Against Discovery… (Ctrl+Alt+V): asks for the ibnetdiscover file when none is
+    // given, verifies it against the design (VerificationPanel) and shows the Verification panel.
+    // Returns whether it ran; a file that cannot be read or parsed is reported.
+    bool verifyAgainstDiscovery(const QString& path = {});
+    // File > Export Acceptance Report…: the PDF of the verification shown or stored.
+    bool exportAcceptanceReport(const QString& pdfPath = {});
+    [[nodiscard]] VerificationPanel* verificationPanel() const { return mVerification; }
+    [[nodiscard]] QDockWidget* verificationDock() const { return mVerificationDock; }
     [[nodiscard]] QListWidget* notesList() const { return mNotes; }
     [[nodiscard]] QDockWidget* notesDock() const { return mNotesDock; }
     void showCatalogIssues(const QStringList& issues);
@@ -212,6 +221,8 @@ private:
     QDockWidget* mPaletteDock;
     QDockWidget* mInspectorDock;
     QDockWidget* mHistoryDock;
+    VerificationPanel* mVerification = nullptr;
+    QDockWidget* mVerificationDock = nullptr;
     QListWidget* mNotes = nullptr;
     QDockWidget* mNotesDock = nullptr;
     QDockWidget* mFloorDock = nullptr;

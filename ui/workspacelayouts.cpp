@@ -100,7 +100,7 @@ void WorkspaceLayouts::tabifyOthersWith(QDockWidget* anchor)
 {
     const std::initializer_list<QDockWidget*> named{mDocks.catalog, mDocks.inspector, mDocks.history, mDocks.racks,
         mDocks.failures, mDocks.findings, mDocks.bom, mDocks.charts, mDocks.power, mDocks.notes, mDocks.floor,
-        mDocks.repoHistory};
+        mDocks.repoHistory, mDocks.verification};
     for (QDockWidget* dock : mWindow->findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
         if (std::find(named.begin(), named.end(), dock) != named.end())
             continue;
@@ -120,12 +120,14 @@ void WorkspaceLayouts::arrangeDesign()
         mWindow->tabifyDockWidget(d.inspector, dock);
     mWindow->addDockWidget(Qt::BottomDockWidgetArea, d.findings);
     mWindow->splitDockWidget(d.findings, d.bom, Qt::Horizontal);
+    mWindow->tabifyDockWidget(d.findings, d.verification);
     for (QDockWidget* dock : {d.charts, d.power, d.notes, d.floor, d.repoHistory})
         mWindow->tabifyDockWidget(d.bom, dock);
     tabifyOthersWith(d.bom);
     showAll({d.catalog, d.inspector, d.history, d.racks, d.failures, d.findings, d.bom, d.charts, d.power, d.notes,
-        d.floor, d.repoHistory});
+        d.floor, d.repoHistory, d.verification});
     d.inspector->raise();
+    d.findings->raise();
     d.bom->raise();
     const int width = mWindow->width();
     mWindow->resizeDocks({d.catalog, d.inspector}, {250, 300}, Qt::Horizontal);
@@ -144,13 +146,13 @@ void WorkspaceLayouts::arrangeFacility()
     for (QDockWidget* dock : {d.racks, d.inspector, d.history})
         mWindow->tabifyDockWidget(d.power, dock);
     mWindow->addDockWidget(Qt::BottomDockWidgetArea, d.findings);
-    for (QDockWidget* dock : {d.bom, d.charts, d.notes, d.repoHistory})
+    for (QDockWidget* dock : {d.verification, d.bom, d.charts, d.notes, d.repoHistory})
         mWindow->tabifyDockWidget(d.findings, dock);
     tabifyOthersWith(d.findings);
     mWindow->addDockWidget(Qt::LeftDockWidgetArea, d.catalog);
     d.catalog->hide();
-    showAll({d.floor, d.failures, d.power, d.racks, d.inspector, d.history, d.findings, d.bom, d.charts, d.notes,
-        d.repoHistory});
+    showAll({d.floor, d.failures, d.power, d.racks, d.inspector, d.history, d.findings, d.verification, d.bom,
+        d.charts, d.notes, d.repoHistory});
     d.power->raise();
     d.findings->raise();
     const int width = mWindow->width();

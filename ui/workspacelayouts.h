@@ -28,6 +28,7 @@ struct WorkspaceDocks {
     QDockWidget* notes = nullptr;
     QDockWidget* floor = nullptr;
     QDockWidget* repoHistory = nullptr;
+    QDockWidget* verification = nullptr; // tabs with the findings in both workspaces
 };
 
 // One saved dock layout per workspace, switched from the toolbar: leaving a workspace keeps its

@@ -83,7 +83,7 @@ void usage(QTextStream& s)
 
 int main(int argc, char** argv)
 {
-    // `report` and `export --format svg|png` paint (fonts, PDF, images), which needs a
+    // `report`, `verify --acceptance-pdf` and `export --format svg|png` paint (fonts, PDF, images), which needs a
     // QGuiApplication; everything else stays on QCoreApplication. No display is needed: the Qt
     // platform defaults to "offscreen" when QT_QPA_PLATFORM is unset.
     bool gui = false;
@@ -92,7 +92,8 @@ int main(int argc, char** argv)
         for (int i = 2; i < argc; ++i)
             raw << QString::fromLocal8Bit(argv[i]);
         const QByteArray cmd(argv[1]);
-        gui = cmd == "report" || (cmd == "export" && exportNeedsGui(raw));
+        gui = cmd == "report" || (cmd == "export" && exportNeedsGui(raw))
+            || (cmd == "verify" && raw.filter(QStringLiteral("--acceptance-pdf")).size() > 0);
     }
     gPreviousHandler = qInstallMessageHandler(filterMessages);
     if (gui && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

@@ -1,12 +1,17 @@
 #include "cli.h"
 
+#include "acceptancereportwriter.h"
 #include "analysis/fabricverification.h"
+#include "analysis/verificationreport.h"
 #include "export/ethernetfabric.h"
 #include "export/ibfabric.h"
 #include "io/ibnetdiscovertopology.h"
 #include "io/lldpneighbors.h"
+#include "util/plural.h"
 
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonObject>
 
 #include <optional>
@@ -84,7 +89,14 @@ int runVerify(Context& ctx)
     const QCommandLineOption ignoreSpeed(QStringLiteral("ignore-speed"),
         QStringLiteral("Do not report links below their designed speed or width (ibsim reports every link as 4xSDR)."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Print the report as JSON."));
-    p.addOptions({discovery, lldp, fabric, ignoreSpeed, json});
+    const QCommandLineOption acceptancePdf(QStringLiteral("acceptance-pdf"),
+        QStringLiteral("Also write the acceptance report of the InfiniBand fabric (PDF): \"N of N links as "
+                       "designed\", or every difference with rack, U, port, cable label and fix."),
+        QStringLiteral("OUT.pdf"));
+    const QCommandLineOption store(QStringLiteral("store"),
+        QStringLiteral("Keep this InfiniBand verification with the design (written back to the design file), "
+                       "replacing the last one: the proposal then states its result."));
+    p.addOptions({discovery, lldp, fabric, ignoreSpeed, json, acceptancePdf, store});
     p.addPositionalArgument(QStringLiteral("design"), QStringLiteral("A .podwright design file (or .json)."));
     ctx.parse(p,
         QStringLiteral("Compare a discovered fabric with the design: InfiniBand from ibnetdiscover by node "
@@ -95,6 +107,9 @@ int runVerify(Context& ctx)
         1, 1, QStringLiteral("one design file"));
     if (!p.isSet(discovery) && !p.isSet(lldp))
         throw UsageError(QStringLiteral("verify needs --ibnetdiscover FILE or --lldp FILE"));
+    if ((p.isSet(acceptancePdf) || p.isSet(store)) && !p.isSet(discovery))
+        throw UsageError(QStringLiteral("--acceptance-pdf and --store cover the InfiniBand fabric: give --ibnetdiscover "
+                                        "FILE (the Ethernet verification is printed only)"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
     std::vector<Report> reports;
     if (p.isSet(discovery)) {
@@ -102,8 +117,25 @@ int runVerify(Context& ctx)
         const IbnetdiscoverParse parsed = IbnetdiscoverTopology::parse(readDiscovery(p.value(discovery)));
         if (!parsed.topology)
             throw UsageError(QStringLiteral("%1: %2").arg(p.value(discovery), parsed.error));
-        reports.push_back({QStringLiteral("infiniband"), QStringLiteral("InfiniBand:\n"),
-            FabricVerification::of(IbFabric::of(design, network), *parsed.topology, {p.isSet(ignoreSpeed)})});
+        const IbFabric designed = IbFabric::of(design, network);
+        const FabricVerification v = FabricVerification::of(designed, *parsed.topology, {p.isSet(ignoreSpeed)});
+        if (p.isSet(acceptancePdf) || p.isSet(store)) {
+            const VerificationReport report = VerificationReport::of(
+                design, designed, v, QFileInfo(p.value(discovery)).fileName(), QDateTime::currentDateTimeUtc());
+            if (p.isSet(acceptancePdf)) {
+                const auto written = AcceptanceReportWriter::write(report, design.name(), p.value(acceptancePdf));
+                if (!written.error.isEmpty())
+                    throw UsageError(written.error);
+                ctx.err << QStringLiteral("podwright-cli: wrote %1 (%2)\n")
+                               .arg(p.value(acceptancePdf), counted(written.pages, "page", "pages"));
+            }
+            if (p.isSet(store)) {
+                Design kept = design;
+                kept.setProperties(report.storedIn(design.properties()));
+                Context::saveDesign(kept, p.positionalArguments().at(0));
+            }
+        }
+        reports.push_back({QStringLiteral("infiniband"), QStringLiteral("InfiniBand:\n"), v});
     }
     if (p.isSet(lldp)) {
         const std::optional<Network> network = ethernetFabricOption(p.value(fabric), design);

@@ -7,6 +7,8 @@
 #include "export/ibports.h"
 #include "model/design.h"
 
+#include <set>
+
 namespace pw {
 
 QStringList CablingCsv::header()
@@ -45,6 +47,21 @@ QString CablingCsv::label(int row, int rows)
 {
     const int width = std::max(5, static_cast<int>(QString::number(rows).size()));
     return QStringLiteral("C-%1").arg(row, width, 10, QLatin1Char('0'));
+}
+
+std::map<LinkId, QString> CablingCsv::labelsOf(const Design& design, const std::vector<LinkId>& links)
+{
+    // Rows follow link ids, as exportOf writes them.
+    const std::set<LinkId> wanted(links.begin(), links.end());
+    std::map<LinkId, QString> out;
+    const int rows = static_cast<int>(design.links().size());
+    int row = 0;
+    design.links().forEach([&](const Link& l) {
+        ++row;
+        if (wanted.count(l.id))
+            out[l.id] = label(row, rows);
+    });
+    return out;
 }
 
 QString CablingCsv::rackOf(const Design& design, const PortRef& port)

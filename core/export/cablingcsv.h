@@ -1,10 +1,14 @@
 #pragma once
 
 #include "export/exportnames.h"
+#include "util/strongid.h"
 
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+
+#include <map>
+#include <vector>
 
 namespace pw {
 
@@ -27,6 +31,8 @@ public:
     [[nodiscard]] static QString cableType(const Design& design, const Link& link);
     // The label printed on both ends of the cable: C-00001, numbered in row order.
     [[nodiscard]] static QString label(int row, int rows);
+    // The labels the plan prints for these links (a verification's differences), by link.
+    [[nodiscard]] static std::map<LinkId, QString> labelsOf(const Design& design, const std::vector<LinkId>& links);
     // Rack name and U of a link end (empty when the node is not racked).
     [[nodiscard]] static QString rackOf(const Design& design, const PortRef& port);
     [[nodiscard]] static QString unitOf(const Design& design, const PortRef& port);

@@ -87,7 +87,7 @@ IbFabric IbFabric::of(const Design& design, Network network)
             return;
         const End a = endOf(l.a);
         const End b = endOf(l.b);
-        f.mLinks.push_back({a, b, design.linkSpeedGbps(l)});
+        f.mLinks.push_back({a, b, design.linkSpeedGbps(l), l.id});
     });
     UniqueNames unique(NameRule::ibNodeDescription());
     const QStringList given = unique.take(wanted);

@@ -43,6 +43,7 @@ public:
         End a;
         End b;
         int speedGbps = 0; // as designed
+        LinkId link; // the design's link
     };
 
     [[nodiscard]] static IbFabric of(const Design& design, Network network);

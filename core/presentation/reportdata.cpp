@@ -434,6 +434,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         r.optionsConsidered = OptionsConsidered::ofProperties(design.properties());
     if (!r.optionsConsidered)
         std::erase(r.options.sections, ReportSection::Options);
+    r.verification = VerificationReport::stored(design);
 
     // Cabling by network, type and length class.
     std::map<std::tuple<QString, QString, double, QString>, int> cables;

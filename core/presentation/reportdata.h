@@ -2,6 +2,7 @@
 
 #include "analysis/designcomparison.h"
 #include "analysis/optionsconsidered.h"
+#include "analysis/verificationreport.h"
 #include "cost/costassumptions.h"
 #include "cost/costmodel.h"
 #include "cost/tiertable.h"
@@ -181,6 +182,7 @@ struct ReportData {
     QString designName;
     QString documentVersion;
     QDate date;
+    QString headerTitle; // the page header's right-hand text; empty: the proposal's own
 
     DesignSummary summary;
     DesignIntent intent;
@@ -205,6 +207,9 @@ struct ReportData {
     // The options weighed before this design was built and why this one (the design's
     // "options_considered" property); when the design has none, options.sections drops Options.
     std::optional<OptionsConsidered> optionsConsidered;
+    // The verification of the built cluster kept with the design, while it still describes it
+    // (VerificationReport::stored): the summary's "Acceptance" line.
+    std::optional<VerificationReport> verification;
 
     ClusterStackBlock clusterTypeAndStack;
     QString clusterType; // "training", or "not stated"

@@ -158,6 +158,11 @@ void summary(PdfPageFlow& page, const ReportData& d)
             QStringLiteral("all-in %1 to %2 (capital cost and the support bought with it) %3 the tier's typical range")
                 .arg(d.roundedMoney(c.allInBand.low), d.roundedMoney(c.allInBand.high),
                     c.withinTypicalCost ? QStringLiteral("within") : QStringLiteral("outside")));
+    if (d.verification)
+        row(QStringLiteral("Acceptance (cabling verified)"), d.verification->headline(),
+            QStringLiteral("the built cluster's discovery (%1, %2) against this design; the acceptance report lists "
+                           "every difference")
+                .arg(d.verification->source, d.verification->when.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))));
     row(QStringLiteral("Switches"),
         QStringLiteral("%1 leaf, %2 spine, %3 core (compute fabric); %4 in all")
             .arg(f.leafSwitches)

@@ -70,9 +70,9 @@ void PdfPageFlow::decorate()
             elided(mData.designName, font(7.5, true), mBody.width() * 0.6));
         p.setFont(font(7.5));
         p.setPen(kMuted);
-        const QString right = mData.options.customer.isEmpty()
-            ? QStringLiteral("Cluster design proposal")
-            : QStringLiteral("Proposal for %1").arg(mData.options.customer);
+        const QString right = !mData.headerTitle.isEmpty() ? mData.headerTitle
+            : mData.options.customer.isEmpty()             ? QStringLiteral("Cluster design proposal")
+                                               : QStringLiteral("Proposal for %1").arg(mData.options.customer);
         p.drawText(QRectF(mBody.left() + mBody.width() * 0.62, top - 10, mBody.width() * 0.38, 14),
             Qt::AlignRight | Qt::AlignVCenter, elided(right, font(7.5), mBody.width() * 0.38));
     }
