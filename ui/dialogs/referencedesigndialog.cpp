@@ -356,6 +356,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     auto* columns = new QHBoxLayout;
     columns->addWidget(dials, 3);
     columns->addWidget(previewBox, 2);
+    previewBox->setMinimumWidth(330); // the figures column reads whole: "$12,345,678" and its band
     auto* root = new QVBoxLayout(this);
     root->addLayout(columns);
     root->addWidget(optionsBox, 1);
@@ -572,21 +573,26 @@ QString ReferenceDesignDialog::previewText() const
     auto figure = [](const QString& what, const QString& value) {
         return QStringLiteral("<tr><td>%1</td><td align='right'><b>%2</b></td></tr>").arg(what, value);
     };
+    // A figure's detail on a line of its own under it, so the column stays narrow.
+    auto detail = [](const QString& text) {
+        return QStringLiteral("<tr><td colspan='2' style='color: palette(placeholder-text)'>&nbsp;&nbsp;%1</td></tr>")
+            .arg(text);
+    };
     QString figures;
     if (mFigures) {
         const DesignOption& o = *mFigures;
         const Money& usd = Money::usd();
         figures = figure(tr("Capital cost"), usd.exact(o.capex.mid))
-            + figure(tr("&nbsp;&nbsp;band"), tr("%1 – %2").arg(usd.exact(o.capex.low), usd.exact(o.capex.high)))
+            + detail(tr("band %1 to %2").arg(usd.exact(o.capex.low), usd.exact(o.capex.high)))
             + figure(tr("IT power"), tr("%1 kW").arg(l.toString(o.itKw, 'f', 1)))
             + figure(tr("Bisection"), o.bisectionRatio ? l.toString(*o.bisectionRatio, 'f', 3) : tr("not analysed"));
-        if (o.worstSingleFailure && !o.worstSingleFailure->kind.isEmpty())
-            figures += figure(tr("Worst single failure"),
-                tr("%1 %2: %3 cut off")
-                    .arg(o.worstSingleFailure->kind, o.worstSingleFailure->entity.toHtmlEscaped(),
-                        counted(o.worstSingleFailure->gpusCutOff, "GPU", "GPUs")));
+        const std::optional<DesignOption::WorstFailure>& worst = o.worstSingleFailure;
+        if (worst && !worst->kind.isEmpty())
+            figures += figure(tr("Worst single failure"), counted(worst->gpusCutOff, "GPU", "GPUs"))
+                + detail(tr("cut off by the loss of %1 %2").arg(worst->kind, worst->entity.toHtmlEscaped()));
         else
-            figures += figure(tr("Worst single failure"), o.worstSingleFailure ? tr("none") : tr("not analysed"));
+            figures += figure(tr("Worst single failure"), worst ? tr("none") : tr("not analysed"));
+        figures += QStringLiteral("<tr><td colspan='2'><hr/></td></tr>");
     }
     return QStringLiteral("<table cellspacing='4'>") + figures + row(tr("GPU servers"), p.gpuServers)
         + row(tr("GPUs"), p.gpus) + row(tr("Other servers"), p.servers - p.gpuServers) + row(tr("Leaf switches"), p.leaves)
