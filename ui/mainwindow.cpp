@@ -1085,8 +1085,8 @@ bool MainWindow::changeDials(const DesignDials& dials)
     auto rebuilt = std::make_shared<GenerateResult>();
     const int gpusNow = DesignSummary::of(*source).gpus;
     const long long gpusAsked = before->nodes > 0 ? 1LL * gpusNow * dials.nodes / before->nodes : 0;
-    const BackgroundTask::Outcome outcome = mRebuildTask->runModal(this,
-        tr("Rebuilding the design with the new dials…"),
+    const BackgroundTask::Outcome outcome = mRebuildTask->runModal(
+        this, tr("Rebuilding the design with the new dials…"),
         [source, items, rebuilt, dials](BackgroundTask::Control& control) {
             control.setProgress(0, 1);
             const std::unique_ptr<Catalog> catalog = Catalog::fromSnapshot(*items);

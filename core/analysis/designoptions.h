@@ -62,8 +62,8 @@ public:
         std::optional<DesignOption> option; // empty when refused, not costable or canceled
         QString error; // the generator's refusal or the cost model's failure
     };
-    [[nodiscard]] static Measured measure(const GeneratorOptions& dials, const Catalog& catalog,
-        const std::function<bool()>& canceled = {});
+    [[nodiscard]] static Measured measure(
+        const GeneratorOptions& dials, const Catalog& catalog, const std::function<bool()>& canceled = {});
 
     // The candidate dials, in the order they are weighed (rail-optimized first, the asked
     // oversubscription and the server's own SU and planes before the alternatives); an error text

@@ -4,17 +4,22 @@
 // fit, first frame), a full repaint fitted to the whole design, one zoomed to 1:1, and one drag step
 // of 32 nodes with its repaint; a wheel zoom step and a middle-drag pan step as the studio receives
 // them (the event sent to the viewport, so the level of detail, group boxes, link bundles and
-// labels follow exactly as they do there, then the repaint). Five repetitions each; docs/benchmarks.md quotes the median
-// (tests/bench/run-benchmarks.sh prints its tables).
+// labels follow exactly as they do there, then the repaint; the zoom and pan only on the files
+// given). And Edit > Change Design Dials in the studio's window at 1,024 and 10,000 GPUs, with its
+// undo. Five repetitions each; docs/benchmarks.md quotes the median (tests/bench/run-benchmarks.sh
+// prints its tables).
 #include "helpers/syntheticfabric.h"
 
 #include "canvasscene.h"
 #include "canvasview.h"
 #include "designdocument.h"
+#include "filesession.h"
+#include "mainwindow.h"
 #include "nodeitem.h"
 
 #include "catalog/catalog.h"
 #include "generate/fabricgenerator.h"
+#include "generate/regenerate.h"
 #include "model/design.h"
 
 #include <benchmark/benchmark.h>
@@ -22,6 +27,7 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QMouseEvent>
+#include <QUndoStack>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -191,8 +197,7 @@ void wheelNotch(CanvasView& view, int notches)
 
 void sendMouse(CanvasView& view, QEvent::Type type, QPointF at, Qt::MouseButtons buttons)
 {
-    QMouseEvent event(
-        type, at, view.viewport()->mapToGlobal(at), Qt::MiddleButton, buttons, Qt::NoModifier);
+    QMouseEvent event(type, at, view.viewport()->mapToGlobal(at), Qt::MiddleButton, buttons, Qt::NoModifier);
     QApplication::sendEvent(view.viewport(), &event);
 }
 
@@ -311,6 +316,64 @@ void registerZoomAndPan(const std::string& label, const DesignSource& source)
         ->ReportAggregatesOnly(true);
 }
 
+// Edit > Change Design Dials in the studio's own window (issue 29: a rebuild of up to 10,000 GPUs
+// under 1 s): the generator on its worker thread, the one undoable step, the scene rebuilt; the
+// dials alternate between 1:1 and 2:1 so every step changes the design. Then undo and redo of the
+// step, which swap the two designs.
+void registerRebuild(int gpus)
+{
+    struct Studio {
+        ui::MainWindow window{&catalog()};
+        explicit Studio(int gpus)
+        {
+            window.setErrorReporter([](const QString& title, const QString& message) {
+                throw std::runtime_error((title + QStringLiteral(": ") + message).toStdString());
+            });
+            window.resize(1600, 1000);
+            window.show();
+            window.session()->adoptUnsaved(generated(gpus));
+            QApplication::processEvents();
+        }
+        void turnDials(int step)
+        {
+            DesignDials dials = *Regenerate::dialsOf(window.document()->design());
+            dials.oversubscription = step % 2 ? Oversubscription{2, 1} : Oversubscription{1, 1};
+            if (!window.changeDials(dials))
+                throw std::runtime_error("the dials did not change the design");
+        }
+    };
+    const std::string label = "generated-" + std::to_string(gpus) + "-gpus";
+    benchmark::RegisterBenchmark(("rebuild_dials/" + label).c_str(),
+        [gpus](benchmark::State& state) {
+            Studio studio(gpus);
+            int step = 0;
+            for (auto _ : state) {
+                studio.turnDials(++step);
+                QApplication::processEvents(); // the fit the window posts after a replaced design
+            }
+            state.counters["gpus"] = gpus;
+        })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(4)
+        ->Repetitions(5)
+        ->ReportAggregatesOnly(true);
+    benchmark::RegisterBenchmark(("undo_rebuild/" + label).c_str(),
+        [gpus](benchmark::State& state) {
+            Studio studio(gpus);
+            studio.turnDials(1);
+            QUndoStack* undo = studio.window.document()->undoStack();
+            for (auto _ : state) {
+                undo->canUndo() ? undo->undo() : undo->redo();
+                QApplication::processEvents();
+            }
+            state.counters["gpus"] = gpus;
+        })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(4)
+        ->Repetitions(5)
+        ->ReportAggregatesOnly(true);
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -323,6 +386,8 @@ int main(int argc, char* argv[])
     registerDesign("synthetic-512-dgx", [] { return testing::buildRailFabric(catalog(), 16); });
     registerDesign("synthetic-2048-dgx", [] { return testing::buildRailFabric(catalog(), 64); });
     registerDesign("generated-100000-gpus", [] { return generated(100000); });
+    registerRebuild(1024);
+    registerRebuild(10000);
     for (const std::string& f : files) {
         const QString path = QString::fromStdString(f);
         registerDesign(

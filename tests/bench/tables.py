@@ -87,6 +87,20 @@ def studio_table(results):
               f"| {ms(p['worst_step_ms'])} (CPU {ms(p['worst_step_cpu_ms'])}) |")
 
 
+def rebuild_table(results):
+    """Issue 29: Edit > Change Design Dials in the studio's window (generator on its worker,
+    one undo step, scene rebuilt) and its undo/redo (a swap of the two designs); target 1 s."""
+    print("| design | rebuild with new dials (target 1 s) | undo or redo of it |")
+    print("|---|---:|---:|")
+    for name in results:
+        kind, _, label = name.partition("/")
+        if kind != "rebuild_dials":
+            continue
+        r, u = results[name], results["undo_rebuild/" + label]
+        print(f"| {label} | {ms(r['ms'])} (GUI thread CPU {ms(r['cpu_ms'])}) "
+              f"| {ms(u['ms'])} (GUI thread CPU {ms(u['cpu_ms'])}) |")
+
+
 def cli_table(cli):
     print("| GPUs | generate + save, wall | peak | analyze --json incl. load, wall | peak |")
     print("|---:|---:|---:|---:|---:|")
@@ -160,6 +174,10 @@ def main():
     print("### The studio's zoom, pan and open (bench_canvas zoom_step and pan_step, issue 29; median of 5)")
     print()
     studio_table(canvas)
+    print()
+    print("### The studio's rebuilds (bench_canvas rebuild_dials and undo_rebuild, issue 29; median of 5)")
+    print()
+    rebuild_table(canvas)
     print()
     print("### Through the CLI, file I/O included (median wall of 5 runs, highest peak)")
     print()

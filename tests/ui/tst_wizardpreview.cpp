@@ -31,10 +31,7 @@ class TestWizardPreview : public QObject {
     Q_OBJECT
 
     // Waits for the preview's finished signal (no wall-clock poll); fails after two minutes.
-    static bool waitForPreview(QSignalSpy& spy)
-    {
-        return spy.count() > 0 || spy.wait(120000);
-    }
+    static bool waitForPreview(QSignalSpy& spy) { return spy.count() > 0 || spy.wait(120000); }
 
     // The dialog as a screenshot, when PW_SCREENSHOT_DIR names a folder (for a person to look at).
     static void screenshot(QWidget& w, const QString& name)

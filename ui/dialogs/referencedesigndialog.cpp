@@ -542,9 +542,8 @@ void ReferenceDesignDialog::showPreview(PreviewResult result)
     mDesign = std::move(result.design);
     mError = result.error;
     mErrorLabel->setToolTip(result.notes.isEmpty() ? QString() : asFields(result.notes.join(QLatin1Char('\n'))));
-    mPreviewState->setText(result.figuresError.isEmpty() || !mDesign
-            ? QString()
-            : tr("No cost figures: %1").arg(result.figuresError));
+    mPreviewState->setText(
+        result.figuresError.isEmpty() || !mDesign ? QString() : tr("No cost figures: %1").arg(result.figuresError));
     mPreviewLabel->setText(previewText());
     mPreviewPicture->setPixmap(previewPicture());
     mPreviewPicture->setVisible(mFigures.has_value());
@@ -595,9 +594,10 @@ QString ReferenceDesignDialog::previewText() const
         figures += QStringLiteral("<tr><td colspan='2'><hr/></td></tr>");
     }
     return QStringLiteral("<table cellspacing='4'>") + figures + row(tr("GPU servers"), p.gpuServers)
-        + row(tr("GPUs"), p.gpus) + row(tr("Other servers"), p.servers - p.gpuServers) + row(tr("Leaf switches"), p.leaves)
-        + row(tr("Spine switches"), p.spines) + row(tr("Core switches"), p.cores) + row(tr("All switches"), p.switches)
-        + row(tr("Links"), p.links) + row(tr("Racks"), p.racks) + QStringLiteral("</table>");
+        + row(tr("GPUs"), p.gpus) + row(tr("Other servers"), p.servers - p.gpuServers)
+        + row(tr("Leaf switches"), p.leaves) + row(tr("Spine switches"), p.spines) + row(tr("Core switches"), p.cores)
+        + row(tr("All switches"), p.switches) + row(tr("Links"), p.links) + row(tr("Racks"), p.racks)
+        + QStringLiteral("</table>");
 }
 
 bool ReferenceDesignDialog::canAccept() const
