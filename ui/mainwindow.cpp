@@ -1087,11 +1087,10 @@ bool MainWindow::changeDials(const DesignDials& dials)
     const long long gpusAsked = before->nodes > 0 ? 1LL * gpusNow * dials.nodes / before->nodes : 0;
     const BackgroundTask::Outcome outcome = mRebuildTask->runModal(
         this, tr("Rebuilding the design with the new dials…"),
-        [source, items, rebuilt, dials](BackgroundTask::Control& control) {
-            control.setProgress(0, 1);
+        // One generator call, no steps to count: the dialog shows a busy bar, not a bar stuck at 0%.
+        [source, items, rebuilt, dials](BackgroundTask::Control&) {
             const std::unique_ptr<Catalog> catalog = Catalog::fromSnapshot(*items);
             *rebuilt = Regenerate::withDials(*source, dials, *catalog);
-            control.setProgress(1, 1);
         },
         std::max<long long>(gpusNow, gpusAsked) > kForegroundRebuildGpus);
     if (outcome.canceled) {
