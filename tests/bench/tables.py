@@ -70,18 +70,21 @@ def canvas_table(results):
 
 
 def studio_table(results):
-    """Issue 29's studio targets on the saved files: open + first frame under 0.5 s, a wheel zoom
+    """Issue 29's studio targets on the saved files: open + first frame under 0.5 s (the canvas alone,
+    and File > Open in the whole window with every panel that follows a new design), a wheel zoom
     step and a middle-drag pan step under 50 ms (the event as the view gets it, level of detail,
     labels, bundles and the repaint); wall and CPU time of the GUI thread, and the worst step."""
-    print("| design | open + first frame (target 500 ms) | zoom step (target 50 ms) | worst zoom step "
-          "| pan step (target 50 ms) | worst pan step |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| design | open + first frame (target 500 ms) | File > Open in the studio window | zoom step (target 50 ms) "
+          "| worst zoom step | pan step (target 50 ms) | worst pan step |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for name in results:
         kind, _, label = name.partition("/")
         if kind != "zoom_step":
             continue
         o, z, p = results["open/" + label], results[name], results["pan_step/" + label]
-        print(f"| {label} | {ms(o['ms'])} (CPU {ms(o['cpu_ms'])}) | {ms(z['ms'])} (CPU {ms(z['cpu_ms'])}) "
+        w = results["open_studio/" + label]
+        print(f"| {label} | {ms(o['ms'])} (CPU {ms(o['cpu_ms'])}) | {ms(w['ms'])} (CPU {ms(w['cpu_ms'])}) "
+              f"| {ms(z['ms'])} (CPU {ms(z['cpu_ms'])}) "
               f"| {ms(z['worst_step_ms'])} (CPU {ms(z['worst_step_cpu_ms'])}) "
               f"| {ms(p['ms'])} (CPU {ms(p['cpu_ms'])}) "
               f"| {ms(p['worst_step_ms'])} (CPU {ms(p['worst_step_cpu_ms'])}) |")
