@@ -5,7 +5,6 @@
 #include "analysis/designoptions.h"
 #include "analysis/optionsconsidered.h"
 #include "catalog/catalog.h"
-#include "generate/fabricgenerator.h"
 #include "generate/fabricswitchchoice.h"
 #include "model/designintent.h"
 #include "model/designsummary.h"
