@@ -119,6 +119,9 @@ private Q_SLOTS:
         QVERIFY(waitForPreview(landed));
         QCOMPARE(dlg.options().oversubscription.toString(), QStringLiteral("2:1"));
         QVERIFY(dlg.previewFigures());
+        // The picture draws the tiers the counts beside it give (leaves over spines here).
+        QVERIFY(dlg.preview()->leaves > 0 && dlg.preview()->spines > 0);
+        QVERIFY(!dlg.findChild<QLabel*>(QStringLiteral("previewPicture"))->pixmap().isNull());
         screenshot(dlg, QStringLiteral("wizard-preview-512-gpus-2to1.png"));
     }
 

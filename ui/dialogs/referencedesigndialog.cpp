@@ -545,7 +545,7 @@ void ReferenceDesignDialog::showPreview(PreviewResult result)
         result.figuresError.isEmpty() || !mDesign ? QString() : tr("No cost figures: %1").arg(result.figuresError));
     mPreviewLabel->setText(previewText());
     mPreviewPicture->setPixmap(previewPicture());
-    mPreviewPicture->setVisible(mFigures.has_value());
+    mPreviewPicture->setVisible(mPreview.has_value());
     mErrorLabel->setText(mError);
     mErrorLabel->setVisible(!mError.isEmpty());
     mButtons->button(QDialogButtonBox::Ok)->setEnabled(canAccept() || previewPending());
@@ -556,7 +556,15 @@ void ReferenceDesignDialog::showPreview(PreviewResult result)
 
 QPixmap ReferenceDesignDialog::previewPicture() const
 {
-    return mFigures ? tierPicture(*mFigures, QSize(260, 90)) : QPixmap();
+    if (!mPreview)
+        return QPixmap();
+    // The tiers as the counts beside the picture give them: above the fabric analysis's size
+    // (options' limit) the option has no tier counts of its own.
+    DesignOption tiers;
+    tiers.leaves = mPreview->leaves;
+    tiers.spines = mPreview->spines;
+    tiers.cores = mPreview->cores;
+    return tierPicture(tiers, QSize(260, 90));
 }
 
 QString ReferenceDesignDialog::previewText() const
