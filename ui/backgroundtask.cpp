@@ -106,6 +106,60 @@ void BackgroundTask::start(Work work)
     mPoll->start();
 }
 
+BackgroundTask::Outcome BackgroundTask::runModal(QWidget* parent, const QString& label, Work work, bool showNow)
+{
+    Outcome outcome;
+    bool finishedRun = false;
+    QEventLoop loop;
+    const QMetaObject::Connection onFinished
+        = connect(this, &BackgroundTask::finished, &loop, [&outcome, &finishedRun, &loop](const QString& error) {
+              outcome.error = error;
+              finishedRun = true;
+              loop.quit();
+          });
+    start(std::move(work));
+
+    std::unique_ptr<QProgressDialog> dialog;
+    const auto showDialog = [&] {
+        if (dialog || finishedRun)
+            return;
+        dialog = std::make_unique<QProgressDialog>(label, tr("Cancel"), 0, 0, parent); // 0..0: busy
+        dialog->setObjectName(QStringLiteral("backgroundProgress"));
+        dialog->setWindowTitle(tr("Please wait"));
+        dialog->setWindowModality(Qt::WindowModal);
+        dialog->setMinimumDuration(0);
+        dialog->setAutoReset(false);
+        connect(dialog.get(), &QProgressDialog::canceled, &loop, [this, &outcome, &loop] {
+            cancel();
+            outcome.canceled = true;
+            loop.quit();
+        });
+        connect(this, &BackgroundTask::progressed, dialog.get(), [d = dialog.get()](int done, int total) {
+            if (total > 0) {
+                d->setMaximum(total);
+                d->setValue(done);
+            }
+        });
+        dialog->show();
+        Q_EMIT progressShown(dialog.get());
+    };
+    if (showNow)
+        showDialog();
+    if (!dialog) {
+        // A short run: the window repaints, input waits; the dialog comes only if the run lasts.
+        QTimer later;
+        later.setSingleShot(true);
+        connect(&later, &QTimer::timeout, &loop, &QEventLoop::quit);
+        later.start(kShowBusyAfterMs);
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+        showDialog();
+    }
+    if (!finishedRun && !outcome.canceled)
+        loop.exec(); // the modal dialog keeps input from the window; its Cancel works
+    disconnect(onFinished);
+    return outcome;
+}
+
 void BackgroundTask::cancel()
 {
     if (mCurrent)

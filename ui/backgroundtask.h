@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+class QProgressDialog;
 class QThread;
 class QTimer;
 class QWidget;
@@ -56,6 +57,20 @@ public:
 
     // Starts `work` on a thread of its own; a run still going is canceled first (without waiting).
     void start(Work work);
+
+    // What runModal() ended with: done (error empty, or what the work threw), or canceled.
+    struct Outcome {
+        bool canceled = false;
+        QString error;
+    };
+    // Starts `work` and waits for it in a local event loop with a window-modal progress dialog over
+    // `parent` (object name "backgroundProgress": `label`, the work's steps when it reports them,
+    // a busy bar when not, and Cancel). The dialog shows at once when `showNow`, else once the work
+    // has taken longer than a moment; until it shows, user input stays queued, so no click reaches
+    // the window halfway through. The window keeps painting throughout. Cancel returns at once:
+    // the work is asked to stop and whatever it still produces is dropped unseen, so the caller
+    // must keep its result in memory the work owns (a shared_ptr it captured).
+    Outcome runModal(QWidget* parent, const QString& label, Work work, bool showNow);
     // Asks the running work to stop; no finished() follows.
     void cancel();
     [[nodiscard]] bool isRunning() const { return static_cast<bool>(mCurrent); }
@@ -64,6 +79,8 @@ public:
     [[nodiscard]] int total() const { return mCurrent ? mCurrent->mTotal.load() : 0; }
 
 Q_SIGNALS:
+    // runModal's progress dialog is up (tests drive its Cancel from here).
+    void progressShown(QProgressDialog* dialog);
     void progressed(int done, int total);
     // The work is done: `error` is empty, or what it threw.
     void finished(const QString& error);

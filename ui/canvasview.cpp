@@ -150,12 +150,16 @@ void CanvasView::zoomAt(double factor, QPoint viewportPos)
     if (s < 1e-4 || s > 10)
         return;
     const QPointF anchor = mapToScene(viewportPos);
+    // The new scale and the scroll back to the anchor each scroll the view; the level of detail
+    // follows once, at the destination (each pass rebuilds group boxes and link bundles).
+    mRefreshing = true;
     setTransform(QTransform::fromScale(s, s));
     // Scroll so that the scene point under the anchor is back under it.
     mFitted = false;
     const QPointF off = viewportTransform().map(anchor) - QPointF(viewportPos);
     horizontalScrollBar()->setValue(horizontalScrollBar()->value() + int(std::lround(off.x())));
     verticalScrollBar()->setValue(verticalScrollBar()->value() + int(std::lround(off.y())));
+    mRefreshing = false;
     refreshDetail();
 }
 
@@ -401,8 +405,11 @@ void CanvasView::mouseMoveEvent(QMouseEvent* event)
         const QPoint delta = p - mPanLast;
         mPanLast = p;
         mFitted = false;
+        mRefreshing = true; // one level-of-detail pass for the diagonal move, not one per bar
         horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
         verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        mRefreshing = false;
+        refreshDetail();
         return;
     }
     mTool->move(mapToScene(event->position().toPoint()));

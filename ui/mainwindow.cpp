@@ -47,11 +47,13 @@
 #include "generate/designlayout.h"
 #include "generate/rackstacking.h"
 #include "model/design.h"
+#include "model/designsummary.h"
 #include "model/racknaming.h"
 #include "repo/repolocation.h"
 #include "repo/repoprovenance.h"
 #include "repo/repository.h"
 #include "repo/teamcatalog.h"
+#include "util/errors.h"
 #include "util/plural.h"
 
 #include <QAction>
@@ -99,6 +101,7 @@ MainWindow::MainWindow(const Catalog* catalog, QWidget* parent)
     mView = new CanvasView(mScene, this);
     setCentralWidget(mView);
     mAnalysis = new DesignAnalysis(mDocument, this);
+    mRebuildTask = new BackgroundTask(this);
     mStatus = new StatusPanel(mAnalysis, this);
     // Messages get the stretch left of the figures; QStatusBar then paints its own copy of the
     // message in the few pixels before this label, so nothing is drawn over the figures.
@@ -1141,7 +1144,28 @@ bool MainWindow::changeDials(const DesignDials& dials)
         Q_EMIT mDocument->commandRefused(QStringLiteral("the dials are unchanged"));
         return false;
     }
-    GenerateResult result = Regenerate::withDials(mDocument->design(), dials, *mCatalog);
+    // The generator on a worker thread, reading a copy of the design and a catalog of its own (a
+    // catalog's database belongs to the thread that opened it); the window keeps painting.
+    auto source = std::make_shared<const Design>(mDocument->design());
+    auto items = std::make_shared<const std::vector<CatalogItem>>(mCatalog->snapshot());
+    auto rebuilt = std::make_shared<GenerateResult>();
+    const int gpusNow = DesignSummary::of(*source).gpus;
+    const long long gpusAsked = before->nodes > 0 ? 1LL * gpusNow * dials.nodes / before->nodes : 0;
+    const BackgroundTask::Outcome outcome = mRebuildTask->runModal(
+        this, tr("Rebuilding the design with the new dials…"),
+        // One generator call, no steps to count: the dialog shows a busy bar, not a bar stuck at 0%.
+        [source, items, rebuilt, dials](BackgroundTask::Control&) {
+            const std::unique_ptr<Catalog> catalog = Catalog::fromSnapshot(*items);
+            *rebuilt = Regenerate::withDials(*source, dials, *catalog);
+        },
+        std::max<long long>(gpusNow, gpusAsked) > kForegroundRebuildGpus);
+    if (outcome.canceled) {
+        statusBar()->showMessage(tr("Rebuild canceled; the design is as it was"), 8000);
+        return false;
+    }
+    if (!outcome.error.isEmpty())
+        throw Error(outcome.error);
+    GenerateResult result = std::move(*rebuilt);
     if (!result.ok()) {
         Q_EMIT mDocument->commandRefused(result.error);
         return false;

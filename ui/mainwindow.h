@@ -34,6 +34,7 @@ namespace pw::ui {
 
 class CanvasScene;
 class CanvasView;
+class BackgroundTask;
 class BomPanel;
 class CompareView;
 class ChartsPanel;
@@ -144,8 +145,13 @@ public:
     void editDesignProperties();
     // Edit > Change Design Dials: the current generated design rebuilt with `dials` as one undo
     // step (ReplaceDesignCommand); the generator's notes go to the Notes panel. Returns whether
-    // the design changed; a refusal goes to the status bar.
+    // the design changed; a refusal goes to the status bar. The generator runs on a worker thread
+    // while the window keeps painting; above kForegroundRebuildGpus a progress dialog with Cancel
+    // shows at once (below, only if it takes more than a moment). Cancel leaves the design as it was.
     bool changeDials(const DesignDials& dials);
+    static constexpr int kForegroundRebuildGpus = 10'000; // issue 29: rebuilt in under 1 s
+    // The task Change Design Dials runs in (tests: its progressShown signal reaches the Cancel).
+    [[nodiscard]] BackgroundTask* rebuildTask() const { return mRebuildTask; }
     // View > Compare with Design File: the compare window with the open design against `path`
     // (a .podwright or .json file). A file that cannot be read is reported; returns whether it opened.
     bool compareWithFile(const QString& path);
@@ -240,6 +246,7 @@ private:
     QLabel* mPriceBookLabel = nullptr;
     QLabel* mMessage = nullptr;
     StudioCatalog* mCatalogs = nullptr;
+    BackgroundTask* mRebuildTask = nullptr;
     QLabel* mTeamCatalogLabel = nullptr;
     std::unique_ptr<ActionRegistry> mActions;
     ErrorReporter mReportError;

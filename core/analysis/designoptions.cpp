@@ -181,6 +181,40 @@ std::vector<GeneratorOptions> DesignOptions::candidates(const Request& r, const 
     return out;
 }
 
+namespace {
+
+// The figures of record of one generated design as an option: cost, fabric analysis, failure
+// domains and rules; empty (and the cost model's reason in `costError`) when it cannot be costed.
+std::optional<DesignOption> optionOf(const GeneratorOptions& dial, const Design& d, QString& costError)
+{
+    FiguresRequest fr = FiguresRequest::forDesign(d);
+    fr.failureDomains = true;
+    fr.fabricAnalysisMaxNodes = kFabricAnalysisMaxNodes;
+    const DesignFigures f = DesignFigures::of(d, fr);
+    if (!f.cost) {
+        costError = f.costError;
+        return std::nullopt;
+    }
+    return DesignOption::of(explicitArguments(dial, d), f);
+}
+
+} // namespace
+
+DesignOptions::Measured DesignOptions::measure(
+    const GeneratorOptions& dials, const Catalog& catalog, const std::function<bool()>& canceled)
+{
+    Measured m;
+    m.result = FabricGenerator::generate(dials, catalog);
+    if (!m.result.ok()) {
+        m.error = m.result.error;
+        return m;
+    }
+    if (canceled && canceled())
+        return m;
+    m.option = optionOf(dials, *m.result.design, m.error);
+    return m;
+}
+
 DesignOptions DesignOptions::of(const Request& r, const Catalog& catalog)
 {
     QElapsedTimer timer;
@@ -200,16 +234,14 @@ DesignOptions DesignOptions::of(const Request& r, const Catalog& catalog)
         if (std::find(seen.begin(), seen.end(), sig) != seen.end())
             continue;
         seen.push_back(sig);
-        FiguresRequest fr = FiguresRequest::forDesign(d);
-        fr.failureDomains = true;
-        fr.fabricAnalysisMaxNodes = kFabricAnalysisMaxNodes;
-        const DesignFigures f = DesignFigures::of(d, fr);
-        if (!f.cost) {
+        QString costError;
+        std::optional<DesignOption> measured = optionOf(dial, d, costError);
+        if (!measured) {
             // A design that cannot be costed is not a choice (choose() skips it too).
-            result.refused << QStringLiteral("%1: %2").arg(DesignOption::nameOf(dial, 1, defaultSu), f.costError);
+            result.refused << QStringLiteral("%1: %2").arg(DesignOption::nameOf(dial, 1, defaultSu), costError);
             continue;
         }
-        DesignOption o = DesignOption::of(explicitArguments(dial, d), f);
+        DesignOption o = std::move(*measured);
         o.name = DesignOption::nameOf(o.arguments, o.planes, defaultSu);
         result.considered.push_back(std::move(o));
     }

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -51,6 +52,18 @@ public:
 
     // Weighs every candidate with its full figures (cost, fabric analysis, failure domains, rules).
     [[nodiscard]] static DesignOptions of(const Request& request, const Catalog& catalog);
+
+    // One set of dials built and measured exactly as of() measures each candidate (the wizard's
+    // live preview shows these figures, so they equal `options --json`'s for the same dials).
+    // `canceled`, when given, is polled between the steps: a true answer ends the work early with
+    // no option. The option's name is left empty (of() names it against the candidates).
+    struct Measured {
+        GenerateResult result; // the design (or the generator's error)
+        std::optional<DesignOption> option; // empty when refused, not costable or canceled
+        QString error; // the generator's refusal or the cost model's failure
+    };
+    [[nodiscard]] static Measured measure(
+        const GeneratorOptions& dials, const Catalog& catalog, const std::function<bool()>& canceled = {});
 
     // The candidate dials, in the order they are weighed (rail-optimized first, the asked
     // oversubscription and the server's own SU and planes before the alternatives); an error text

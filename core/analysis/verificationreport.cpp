@@ -165,7 +165,7 @@ VerificationReport VerificationReport::of(const Design& design, const IbFabric& 
     };
     const Network network = fabric.network();
     for (const QString& description : verification.ambiguous()) {
-        VerificationDifference d{DifferenceKind::Ambiguous, network, ends({description, 0}), {}, {}, {}, {}, {}};
+        VerificationDifference d{DifferenceKind::Ambiguous, network, ends({description, 0, {}}), {}, {}, {}, {}, {}};
         d.fix
             = QStringLiteral("Several nodes report \"%1\": give each its own name and discover again").arg(description);
         r.differences.push_back(std::move(d));

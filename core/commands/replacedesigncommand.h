@@ -6,8 +6,9 @@
 namespace pw {
 
 // Replaces the whole design with another one (a regenerated design with changed dials) as one
-// undo step: undo restores the design exactly as it was, redo puts the replacement back. Refused
-// when the replacement equals the design, so no empty step reaches the undo stack.
+// undo step: undo restores the design exactly as it was, redo puts the replacement back, each by a
+// swap of the two designs (no copy, no regeneration). Refused when the replacement equals the
+// design, so no empty step reaches the undo stack.
 class ReplaceDesignCommand : public Command {
 public:
     ReplaceDesignCommand(const QString& text, Design replacement);
@@ -20,8 +21,7 @@ protected:
 
 private:
     QString mText;
-    Design mBefore;
-    Design mAfter;
+    Design mOther; // the replacement until applied; then whichever design is not in the document
 };
 
 } // namespace pw

@@ -15,6 +15,10 @@ build-bench/app/podwright-cli generate --server dgx-h100 --gpus 100000 --switch 
     -o "$out/gpus-100000.podwright" >/dev/null
 uptime > "$out/load-before.txt"
 build-bench/tests/bench/bench_fabric --benchmark_out="$out/fabric.json" --benchmark_out_format=json >/dev/null
+# bench_canvas also replays the studio on the saved file (issue 29): File > Open in the window, a wheel
+# zoom step and a middle-drag pan step (open_studio, zoom_step, pan_step), and Change Design Dials
+# with its undo at 1,024 and 10,000 GPUs (rebuild_dials, undo_rebuild); tables.py prints them with
+# the GUI thread's CPU time beside the wall time.
 build-bench/tests/bench/bench_canvas --benchmark_out="$out/canvas.json" --benchmark_out_format=json \
     "$out/gpus-100000.podwright" >/dev/null
 # Issue 17 at 100,000 GPUs (plain programs; they exit 1 on a missed target, which is printed, not fatal).

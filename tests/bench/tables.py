@@ -27,7 +27,7 @@ def medians(path):
         if aggregate is None and name in result:
             continue  # a single repetition: no aggregates, keep the first
         unit = {"ms": 1.0, "us": 1e-3, "ns": 1e-6, "s": 1e3}[b.get("time_unit", "ns")]
-        entry = {"ms": b["real_time"] * unit}
+        entry = {"ms": b["real_time"] * unit, "cpu_ms": b["cpu_time"] * unit}
         for k, v in b.items():
             if k not in ("name", "run_name", "real_time", "cpu_time", "time_unit", "iterations", "repetitions",
                          "repetition_index", "threads", "run_type", "aggregate_name", "family_index",
@@ -67,6 +67,41 @@ def canvas_table(results):
               f"| {int(f['visible_nodes']):,} | {int(f['bundles']):,} | {ms(results['open/' + label]['ms'])} "
               f"| {ms(f['ms'])} | {ms(results['frame_zoomed/' + label]['ms'])} "
               f"| {ms(results['drag_step/' + label]['ms'])} |")
+
+
+def studio_table(results):
+    """Issue 29's studio targets on the saved files: open + first frame under 0.5 s (the canvas alone,
+    and File > Open in the whole window with every panel that follows a new design), a wheel zoom
+    step and a middle-drag pan step under 50 ms (the event as the view gets it, level of detail,
+    labels, bundles and the repaint); wall and CPU time of the GUI thread, and the worst step."""
+    print("| design | open + first frame (target 500 ms) | File > Open in the studio window | zoom step (target 50 ms) "
+          "| worst zoom step | pan step (target 50 ms) | worst pan step |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name in results:
+        kind, _, label = name.partition("/")
+        if kind != "zoom_step":
+            continue
+        o, z, p = results["open/" + label], results[name], results["pan_step/" + label]
+        w = results["open_studio/" + label]
+        print(f"| {label} | {ms(o['ms'])} (CPU {ms(o['cpu_ms'])}) | {ms(w['ms'])} (CPU {ms(w['cpu_ms'])}) "
+              f"| {ms(z['ms'])} (CPU {ms(z['cpu_ms'])}) "
+              f"| {ms(z['worst_step_ms'])} (CPU {ms(z['worst_step_cpu_ms'])}) "
+              f"| {ms(p['ms'])} (CPU {ms(p['cpu_ms'])}) "
+              f"| {ms(p['worst_step_ms'])} (CPU {ms(p['worst_step_cpu_ms'])}) |")
+
+
+def rebuild_table(results):
+    """Issue 29: Edit > Change Design Dials in the studio's window (generator on its worker,
+    one undo step, scene rebuilt) and its undo/redo (a swap of the two designs); target 1 s."""
+    print("| design | rebuild with new dials (target 1 s) | undo or redo of it |")
+    print("|---|---:|---:|")
+    for name in results:
+        kind, _, label = name.partition("/")
+        if kind != "rebuild_dials":
+            continue
+        r, u = results[name], results["undo_rebuild/" + label]
+        print(f"| {label} | {ms(r['ms'])} (GUI thread CPU {ms(r['cpu_ms'])}) "
+              f"| {ms(u['ms'])} (GUI thread CPU {ms(u['cpu_ms'])}) |")
 
 
 def cli_table(cli):
@@ -138,6 +173,14 @@ def main():
     print("### Canvas (bench_canvas, median of 5)")
     print()
     canvas_table(canvas)
+    print()
+    print("### The studio's zoom, pan and open (bench_canvas zoom_step and pan_step, issue 29; median of 5)")
+    print()
+    studio_table(canvas)
+    print()
+    print("### The studio's rebuilds (bench_canvas rebuild_dials and undo_rebuild, issue 29; median of 5)")
+    print()
+    rebuild_table(canvas)
     print()
     print("### Through the CLI, file I/O included (median wall of 5 runs, highest peak)")
     print()

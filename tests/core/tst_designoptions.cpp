@@ -440,6 +440,36 @@ private Q_SLOTS:
         QVERIFY(option.isAskedBy(changed));
     }
 
+    // The wizard's live preview measures one set of dials with measure(): every option of() weighs
+    // has the same figures when its arguments are measured alone (one definition per number).
+    void measureIsWhatOptionsWeigh()
+    {
+        const DesignOptions result = DesignOptions::of(dgxH100(4), test::shippedCatalog());
+        QVERIFY(!result.options.empty());
+        for (const DesignOption& o : result.options) {
+            const DesignOptions::Measured m = DesignOptions::measure(o.arguments, test::shippedCatalog());
+            QVERIFY2(m.result.ok() && m.option, qPrintable(m.error));
+            QJsonObject measured = m.option->toJson();
+            QJsonObject weighed = o.toJson();
+            for (const char* key : {"name", "pareto"}) { // set by of() against the other candidates
+                measured.remove(QLatin1String(key));
+                weighed.remove(QLatin1String(key));
+            }
+            QCOMPARE(measured, weighed);
+        }
+        // A cancel after the design is built ends the work without figures.
+        const DesignOptions::Measured canceled
+            = DesignOptions::measure(result.options.front().arguments, test::shippedCatalog(), [] { return true; });
+        QVERIFY(canceled.result.ok());
+        QVERIFY(!canceled.option);
+        // Dials the generator refuses: its reason, no design.
+        GeneratorOptions bad = result.options.front().arguments;
+        bad.switchSku = QStringLiteral("no-such-switch");
+        const DesignOptions::Measured refused = DesignOptions::measure(bad, test::shippedCatalog());
+        QVERIFY(!refused.result.ok());
+        QCOMPARE(refused.error, refused.result.error);
+    }
+
     // The record of what was weighed survives the design file (properties, no format change).
     void recordRoundTrips()
     {

@@ -56,6 +56,7 @@ private Q_SLOTS:
 
         // The architect picks the second option: the dials become its arguments.
         const DesignOption second = dlg.designOptions()[1];
+        QSignalSpy previewed(&dlg, &ReferenceDesignDialog::previewUpdated);
         table->selectRow(1);
         QVERIFY(dlg.pickedOption());
         QCOMPARE(dlg.pickedOption()->name, second.name);
@@ -67,7 +68,11 @@ private Q_SLOTS:
         QCOMPARE(dials.oversubscription.toString(), second.arguments.oversubscription.toString());
         QCOMPARE(dials.suSize, second.arguments.suSize);
         QCOMPARE(dials.planes, second.arguments.planes);
+        // The preview of the picked option is built on the worker; its figures are the option's.
+        QVERIFY(previewed.count() == 1 || previewed.wait(120000));
         QVERIFY(!dlg.previewPending());
+        QVERIFY(dlg.previewFigures());
+        QCOMPARE(dlg.previewFigures()->capex.mid, second.capex.mid);
 
         // Build: the design is what its arguments generate.
         dlg.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();

@@ -20,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTimer>
 #include <QUndoStack>
@@ -121,8 +122,10 @@ private Q_SLOTS:
 
         // setOptions shows the option, so a workload sizing or a reopened dialog keeps it.
         ReferenceDesignDialog again(testing::testCatalog());
-        again.setOptions(o);
+        QSignalSpy previewed(&again, &ReferenceDesignDialog::previewUpdated);
+        again.setOptions(o); // the preview follows on the worker thread
         QVERIFY(again.findChild<QCheckBox*>(QStringLiteral("keepAllNodes"))->isChecked());
+        QVERIFY(previewed.count() == 1 || previewed.wait(120000));
         QCOMPARE(again.preview()->gpuServers, 128);
     }
 

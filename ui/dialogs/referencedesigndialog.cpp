@@ -5,13 +5,14 @@
 #include "analysis/designoptions.h"
 #include "analysis/optionsconsidered.h"
 #include "catalog/catalog.h"
-#include "generate/fabricgenerator.h"
 #include "generate/fabricswitchchoice.h"
 #include "model/designintent.h"
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
 #include "model/useroption.h"
 #include "util/designlimits.h"
+#include "util/money.h"
+#include "util/plural.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,6 +37,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 namespace pw::ui {
 
@@ -124,6 +126,15 @@ QPixmap tierPicture(const DesignOption& o, const QSize& size)
 
 } // namespace
 
+struct ReferenceDesignDialog::PreviewResult {
+    std::optional<Design> design;
+    std::optional<GeneratorPreview> counts;
+    std::optional<DesignOption> figures;
+    QString error; // why there is no design
+    QString figuresError; // why the design has no figures (the cost model's reason)
+    QStringList notes;
+};
+
 GeneratorPreview GeneratorPreview::of(const Design& design)
 {
     const DesignSummary s = DesignSummary::of(design);
@@ -184,13 +195,17 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
       mClusterType(new QComboBox(this)),
       mName(new QLineEdit(this)),
       mPreviewLabel(new QLabel(this)),
+      mPreviewPicture(new QLabel(this)),
+      mPreviewState(new QLabel(this)),
       mErrorLabel(new QLabel(this)),
       mButtons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)),
       mDebounce(new QTimer(this)),
       mWeigh(new QPushButton(tr("&Weigh options"), this)),
       mOptionsStatus(new QLabel(this)),
       mOptionsTable(new QTableWidget(this)),
-      mOptionsTask(new BackgroundTask(this))
+      mOptionsTask(new BackgroundTask(this)),
+      mPreviewTask(new BackgroundTask(this)),
+      mCatalogItems(std::make_shared<const std::vector<CatalogItem>>(catalog.snapshot()))
 {
     setWindowTitle(tr("New from reference design"));
     mServer->setObjectName(QStringLiteral("serverSku"));
@@ -281,7 +296,13 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     mPreviewLabel->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     mErrorLabel->setWordWrap(true);
     mErrorLabel->setStyleSheet(QStringLiteral("color: #c62828"));
+    mPreviewPicture->setObjectName(QStringLiteral("previewPicture"));
+    mPreviewPicture->setToolTip(tr("The compute fabric's tiers: core, spine and leaf switches over the servers"));
+    mPreviewState->setObjectName(QStringLiteral("previewState"));
+    mPreviewState->setStyleSheet(QStringLiteral("color: palette(placeholder-text)"));
+    pv->addWidget(mPreviewState);
     pv->addWidget(mPreviewLabel);
+    pv->addWidget(mPreviewPicture);
     pv->addWidget(mErrorLabel);
     pv->addStretch(1);
 
@@ -334,6 +355,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     auto* columns = new QHBoxLayout;
     columns->addWidget(dials, 3);
     columns->addWidget(previewBox, 2);
+    previewBox->setMinimumWidth(330); // the figures column reads whole: "$12,345,678" and its band
     auto* root = new QVBoxLayout(this);
     root->addLayout(columns);
     root->addWidget(optionsBox, 1);
@@ -343,7 +365,14 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     mDebounce->setSingleShot(true);
-    connect(mDebounce, &QTimer::timeout, this, &ReferenceDesignDialog::updatePreview);
+    connect(mDebounce, &QTimer::timeout, this, &ReferenceDesignDialog::startPreview);
+    connect(mPreviewTask, &BackgroundTask::finished, this, [this](const QString& error) {
+        PreviewResult result = std::move(*mPendingPreview);
+        mPendingPreview.reset();
+        if (!error.isEmpty())
+            result.error = error;
+        showPreview(std::move(result));
+    });
     for (QComboBox* box : {mServer, mSizeKind, mSwitch, mTopology, mStorage, mStorageTier, mClusterType})
         connect(box, &QComboBox::currentIndexChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mOversubscription, &QComboBox::currentTextChanged, this, &ReferenceDesignDialog::schedulePreview);
@@ -381,7 +410,7 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
     mName->setText(o.name);
     mSuSize = o.suSize;
     explainSwitch();
-    updatePreview();
+    startPreview(); // a remembered 100,000-GPU design must not freeze the dialog as it opens
 }
 
 void ReferenceDesignDialog::followServer()
@@ -452,34 +481,90 @@ void ReferenceDesignDialog::schedulePreview()
 
 bool ReferenceDesignDialog::previewPending() const
 {
-    return mDebounce->isActive();
+    return mDebounce->isActive() || mPreviewTask->isRunning();
+}
+
+ReferenceDesignDialog::PreviewResult ReferenceDesignDialog::buildPreview(
+    const GeneratorOptions& dials, const Catalog& catalog, const std::function<bool()>& canceled)
+{
+    PreviewResult r;
+    DesignOptions::Measured m = DesignOptions::measure(dials, catalog, canceled);
+    if (!m.result.ok()) {
+        r.error = asFields(m.result.error);
+        return r;
+    }
+    r.counts = GeneratorPreview::of(*m.result.design);
+    r.figures = std::move(m.option);
+    r.figuresError = m.error;
+    r.notes = m.result.notes;
+    r.design = std::move(m.result.design);
+    return r;
 }
 
 void ReferenceDesignDialog::updatePreview()
 {
     mDebounce->stop();
-    mPreview.reset();
-    mDesign.reset();
-    mError.clear();
+    mPreviewTask->cancel();
+    mPendingPreview.reset();
     if (!Oversubscription::parse(mOversubscription->currentText().trimmed())) {
-        mError
+        PreviewResult bad;
+        bad.error
             = QStringLiteral("oversubscription takes D:U, e.g. 2:1 (got '%1')").arg(mOversubscription->currentText());
-    } else {
-        GenerateResult r = FabricGenerator::generate(options(), mCatalog);
-        if (r.ok()) {
-            mPreview = GeneratorPreview::of(*r.design);
-            mDesign = std::move(r.design);
-            if (!r.notes.isEmpty())
-                mErrorLabel->setToolTip(asFields(r.notes.join(QLatin1Char('\n'))));
-        } else {
-            mError = asFields(r.error);
-        }
+        showPreview(std::move(bad));
+        return;
     }
+    showPreview(buildPreview(options(), mCatalog, {}));
+}
+
+void ReferenceDesignDialog::startPreview()
+{
+    mDebounce->stop();
+    if (!Oversubscription::parse(mOversubscription->currentText().trimmed())) {
+        updatePreview(); // the error, at once: nothing to build
+        return;
+    }
+    mPreviewState->setText(tr("Updating the preview…"));
+    auto result = std::make_shared<PreviewResult>();
+    mPendingPreview = result;
+    // The worker reads a catalog of its own (a catalog's database belongs to the thread that
+    // opened it) and fills `result` only; a newer start cancels this run and drops what it built.
+    mPreviewTask->start([dials = options(), items = mCatalogItems, result](BackgroundTask::Control& control) {
+        const std::unique_ptr<Catalog> catalog = Catalog::fromSnapshot(*items);
+        *result = buildPreview(dials, *catalog, [&control] { return control.canceled(); });
+    });
+}
+
+void ReferenceDesignDialog::showPreview(PreviewResult result)
+{
+    mPreview = std::move(result.counts);
+    mFigures = std::move(result.figures);
+    mDesign = std::move(result.design);
+    mError = result.error;
+    mErrorLabel->setToolTip(result.notes.isEmpty() ? QString() : asFields(result.notes.join(QLatin1Char('\n'))));
+    mPreviewState->setText(
+        result.figuresError.isEmpty() || !mDesign ? QString() : tr("No cost figures: %1").arg(result.figuresError));
     mPreviewLabel->setText(previewText());
+    mPreviewPicture->setPixmap(previewPicture());
+    mPreviewPicture->setVisible(mPreview.has_value());
     mErrorLabel->setText(mError);
     mErrorLabel->setVisible(!mError.isEmpty());
-    mButtons->button(QDialogButtonBox::Ok)->setEnabled(canAccept());
+    mButtons->button(QDialogButtonBox::Ok)->setEnabled(canAccept() || previewPending());
     Q_EMIT previewUpdated();
+    if (std::exchange(mAcceptWhenReady, false))
+        accept();
+}
+
+QPixmap ReferenceDesignDialog::previewPicture() const
+{
+    if (!mPreview)
+        return QPixmap();
+    // The tiers as the counts beside the picture give them: above the fabric analysis's size
+    // (options' limit) the option has no tier counts of its own.
+    DesignOption tiers;
+    tiers.leaves = mPreview->leaves;
+    tiers.spines = mPreview->spines;
+    tiers.cores = mPreview->cores;
+    return tierPicture(tiers, QSize(260, 90));
 }
 
 QString ReferenceDesignDialog::previewText() const
@@ -491,15 +576,40 @@ QString ReferenceDesignDialog::previewText() const
     auto row = [&](const QString& what, int n) {
         return QStringLiteral("<tr><td>%1</td><td align='right'><b>%2</b></td></tr>").arg(what, l.toString(n));
     };
-    return QStringLiteral("<table cellspacing='4'>") + row(tr("GPU servers"), p.gpuServers) + row(tr("GPUs"), p.gpus)
-        + row(tr("Other servers"), p.servers - p.gpuServers) + row(tr("Leaf switches"), p.leaves)
-        + row(tr("Spine switches"), p.spines) + row(tr("Core switches"), p.cores) + row(tr("All switches"), p.switches)
-        + row(tr("Links"), p.links) + row(tr("Racks"), p.racks) + QStringLiteral("</table>");
+    auto figure = [](const QString& what, const QString& value) {
+        return QStringLiteral("<tr><td>%1</td><td align='right'><b>%2</b></td></tr>").arg(what, value);
+    };
+    // A figure's detail on a line of its own under it, so the column stays narrow.
+    auto detail = [](const QString& text) {
+        return QStringLiteral("<tr><td colspan='2' style='color: palette(placeholder-text)'>&nbsp;&nbsp;%1</td></tr>")
+            .arg(text);
+    };
+    QString figures;
+    if (mFigures) {
+        const DesignOption& o = *mFigures;
+        const Money& usd = Money::usd();
+        figures = figure(tr("Capital cost"), usd.exact(o.capex.mid))
+            + detail(tr("band %1 to %2").arg(usd.exact(o.capex.low), usd.exact(o.capex.high)))
+            + figure(tr("IT power"), tr("%1 kW").arg(l.toString(o.itKw, 'f', 1)))
+            + figure(tr("Bisection"), o.bisectionRatio ? l.toString(*o.bisectionRatio, 'f', 3) : tr("not analysed"));
+        const std::optional<DesignOption::WorstFailure>& worst = o.worstSingleFailure;
+        if (worst && !worst->kind.isEmpty())
+            figures += figure(tr("Worst single failure"), counted(worst->gpusCutOff, "GPU", "GPUs"))
+                + detail(tr("cut off by the loss of %1 %2").arg(worst->kind, worst->entity.toHtmlEscaped()));
+        else
+            figures += figure(tr("Worst single failure"), worst ? tr("none") : tr("not analysed"));
+        figures += QStringLiteral("<tr><td colspan='2'><hr/></td></tr>");
+    }
+    return QStringLiteral("<table cellspacing='4'>") + figures + row(tr("GPU servers"), p.gpuServers)
+        + row(tr("GPUs"), p.gpus) + row(tr("Other servers"), p.servers - p.gpuServers)
+        + row(tr("Leaf switches"), p.leaves) + row(tr("Spine switches"), p.spines) + row(tr("Core switches"), p.cores)
+        + row(tr("All switches"), p.switches) + row(tr("Links"), p.links) + row(tr("Racks"), p.racks)
+        + QStringLiteral("</table>");
 }
 
 bool ReferenceDesignDialog::canAccept() const
 {
-    return mDesign.has_value() && !mDebounce->isActive();
+    return mDesign.has_value() && !previewPending();
 }
 
 std::optional<Design> ReferenceDesignDialog::takeDesign()
@@ -511,8 +621,14 @@ std::optional<Design> ReferenceDesignDialog::takeDesign()
 
 void ReferenceDesignDialog::accept()
 {
-    if (mDebounce->isActive())
-        updatePreview(); // never build something other than the dials show
+    if (previewPending()) {
+        // Never build something other than the dials show: build when their preview lands.
+        mAcceptWhenReady = true;
+        if (mDebounce->isActive())
+            startPreview();
+        mButtons->button(QDialogButtonBox::Ok)->setEnabled(false);
+        return;
+    }
     if (!canAccept())
         return;
     if (mPicked && pickStillApplies()) {
@@ -660,7 +776,8 @@ void ReferenceDesignDialog::remember(const GeneratorOptions& o)
         {QStringLiteral("topology"), toString(o.topology)},
         {QStringLiteral("oversubscription"), o.oversubscription.toString()}, {QStringLiteral("storage"), o.storageSku},
         {QStringLiteral("storage_tier"), toString(o.storageTier)}, {QStringLiteral("rack_power_kw"), o.rackPowerKw},
-        {QStringLiteral("planes"), o.planes},
+        {QStringLiteral("planes"), o.planes}, {QStringLiteral("su_size"), o.suSize},
+        {QStringLiteral("keep_every_node"), o.keepEveryNode},
         {QStringLiteral("cluster_type"), toString(DesignIntent::ofProperties(o.properties).clusterType)}};
     QSettings().setValue(kRememberedKey, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
 }
@@ -682,6 +799,8 @@ std::optional<GeneratorOptions> ReferenceDesignDialog::rememberedOptions()
     o.storageTier = storageTierFromString(json.value(QLatin1String("storage_tier")).toString()).value_or(o.storageTier);
     o.rackPowerKw = json.value(QLatin1String("rack_power_kw")).toDouble();
     o.planes = std::clamp(json.value(QLatin1String("planes")).toInt(0), 0, 8);
+    o.suSize = std::max(0, json.value(QLatin1String("su_size")).toInt(0));
+    o.keepEveryNode = json.value(QLatin1String("keep_every_node")).toBool(false);
     if (const auto type = clusterTypeFromString(json.value(QLatin1String("cluster_type")).toString());
         type && *type != ClusterType::Unspecified) {
         DesignIntent intent;

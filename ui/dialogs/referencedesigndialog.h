@@ -1,13 +1,16 @@
 #pragma once
 
 #include "analysis/designoption.h"
+#include "catalog/catalogitem.h"
 #include "generate/generateresult.h"
 #include "generate/generatoroptions.h"
 
 #include <QDialog>
 
+#include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -15,6 +18,7 @@ class QDialogButtonBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPixmap;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
@@ -46,10 +50,14 @@ struct GeneratorPreview {
 
 // File > New from reference design: the FabricGenerator's dials (server, GPUs or servers, switch,
 // topology, oversubscription, storage and its tier, rack power budget, keep every node (one more SU
-// rather than a server's slot for the UFM pair), cluster type) with a live
-// preview of the counts. The generator runs on the UI thread after a short pause in the typing
-// (it takes milliseconds below ~20K GPUs; the pause grows with the size). Bad dials show the
-// generator's error and disable OK. After accept, takeDesign() gives the design that was previewed.
+// rather than a server's slot for the UFM pair), cluster type) with a live preview: the counts, and
+// the option's figures of record (capital cost band, IT power, bisection, worst single failure, a
+// small tier picture) measured by core DesignOptions::measure, the numbers `options` prints for the
+// same dials. The preview is built on a worker thread after a short pause in the dials (the pause
+// grows with the size); moving a dial again cancels the run in progress (the latest dials win), so
+// the dialog never freezes, and previewUpdated() says when one has landed. Bad dials show the
+// generator's error and disable OK; Build while the preview is still on its way builds once it
+// lands. After accept, takeDesign() gives the design that was previewed.
 //
 // "Weigh options" builds the design options for the server and size (core DesignOptions: every
 // topology, oversubscription, switch at the server's speed, SU size and plane count, measured by
@@ -64,10 +72,15 @@ public:
 
     void setOptions(const GeneratorOptions& options);
     [[nodiscard]] GeneratorOptions options() const;
-    // Runs the generator now for the current dials (tests; the debounce calls it too).
+    // Builds and measures the preview now, on this thread, for the current dials (tests, and the
+    // dialog's small starting design). A change of the dials starts one on a worker thread instead.
     void updatePreview();
+    // True while a change of the dials waits for its pause or for the worker's result.
     [[nodiscard]] bool previewPending() const;
     [[nodiscard]] const std::optional<GeneratorPreview>& preview() const { return mPreview; }
+    // The previewed design's figures as an option (DesignOptions::measure): empty while there is
+    // no design, or when the cost model could not cost it.
+    [[nodiscard]] const std::optional<DesignOption>& previewFigures() const { return mFigures; }
     [[nodiscard]] QString error() const { return mError; }
     [[nodiscard]] QString previewText() const;
     [[nodiscard]] bool canAccept() const;
@@ -95,6 +108,7 @@ public:
     [[nodiscard]] QString switchReason() const;
 
 Q_SIGNALS:
+    // A preview landed (or failed, with error() set): the figures are those of the current dials.
     void previewUpdated();
     void optionsReady();
 
@@ -102,6 +116,14 @@ private:
     void followServer();
     void explainSwitch();
     void schedulePreview();
+    // Starts building the preview of the current dials on the worker thread (the latest wins).
+    void startPreview();
+    struct PreviewResult;
+    // What the worker builds for one set of dials (a catalog of the worker's own).
+    [[nodiscard]] static PreviewResult buildPreview(
+        const GeneratorOptions& dials, const Catalog& catalog, const std::function<bool()>& canceled);
+    void showPreview(PreviewResult result);
+    [[nodiscard]] QPixmap previewPicture() const;
     void clearOptions();
     void showOptions();
     [[nodiscard]] bool pickStillApplies() const;
@@ -122,6 +144,8 @@ private:
     QComboBox* mClusterType;
     QLineEdit* mName;
     QLabel* mPreviewLabel;
+    QLabel* mPreviewPicture;
+    QLabel* mPreviewState; // "Updating…" while a preview is on its way
     QLabel* mErrorLabel;
     QDialogButtonBox* mButtons;
     QTimer* mDebounce;
@@ -136,7 +160,12 @@ private:
     bool mSettingOptions = false;
     std::shared_ptr<DesignOptions> mPendingOptions; // the run in progress fills it
     QString mAskedText;
+    BackgroundTask* mPreviewTask;
+    std::shared_ptr<PreviewResult> mPendingPreview; // the run in progress fills it
+    std::shared_ptr<const std::vector<CatalogItem>> mCatalogItems; // for the workers' own catalogs
+    bool mAcceptWhenReady = false; // Build was pressed while the preview was on its way
     std::optional<GeneratorPreview> mPreview;
+    std::optional<DesignOption> mFigures;
     std::optional<Design> mDesign;
     QString mError;
 };
