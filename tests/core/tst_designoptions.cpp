@@ -140,6 +140,8 @@ private Q_SLOTS:
         QTest::newRow("4 DGX H100 on QM9700") << QStringLiteral("dgx-h100") << 4 << QStringLiteral("qm9700");
         QTest::newRow("8 DGX H100 on QM9700") << QStringLiteral("dgx-h100") << 8 << QStringLiteral("qm9700");
         QTest::newRow("64 L40S on SN5600") << QStringLiteral("smc-421ge-l40s") << 64 << QStringLiteral("sn5600");
+        // Its cages broken out as 2 x 200G (tst_ethernetsizing): every option is cabled and costed.
+        QTest::newRow("64 L40S on SN5610") << QStringLiteral("smc-421ge-l40s") << 64 << QStringLiteral("sn5610");
         // 16 racks = 2 SU of 8 (the catalog's SU for the GB300 NVL72): a published design point.
         QTest::newRow("GB300 NVL72 2 SU on Q3400")
             << QStringLiteral("dgx-gb300-nvl72") << 16 << QStringLiteral("q3400");
