@@ -240,6 +240,36 @@ private Q_SLOTS:
         }
     }
 
+    // 64 L40S on SN5610, every option weighed: the cages run 2 x 200G (128 ports a switch), and 64
+    // servers x 2 x 200G = 25.6 Tb/s at 1:1 is 64 host ports per leaf (one per rail) with 64 ports
+    // to spare, so each rail-optimized and leaf-spine option is 2 compute switches and no spine, and
+    // none has a design-rule error (on main: 4 leaves + 2 spines, 128 host links uncabled). The
+    // cheapest meeting 1:1 puts the two rails in two planes: no peer links to buy (the MLAG pair
+    // adds 64 x 200G of them).
+    void l40sOnSn5610OptionsAreTwoSwitches()
+    {
+        DesignOptions::Request request;
+        request.base.serverSku = QStringLiteral("smc-421ge-l40s");
+        request.base.nodes = 64;
+        request.switches = {QStringLiteral("sn5610")};
+        const DesignOptions result = DesignOptions::of(request, test::shippedCatalog());
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY(result.options.size() >= 3);
+        for (const DesignOption& o : result.considered) {
+            if (o.arguments.topology == TopologyKind::FatTree)
+                continue; // a k-ary fat-tree is built whole, whatever the load
+            QCOMPARE(o.leaves, 2);
+            QCOMPARE(o.spines, 0);
+            QCOMPARE(o.errors, 0);
+        }
+        const DesignOption* cheapest = result.cheapestMeeting(Oversubscription{});
+        QVERIFY(cheapest);
+        QCOMPARE(cheapest->planes, 2);
+        // Its worst single loss (a rack of servers) leaves the fabric at least half its bisection.
+        QVERIFY(cheapest->worstSingleFailure);
+        QVERIFY2(cheapest->worstSingleFailure->bisectionLeft.value_or(0) >= 0.5, qPrintable(cheapest->name));
+    }
+
     // GB300 NVL72 on Q3400 (144 x 800G XDR), 2 and 16 SU of 8 racks, counted by hand. A rack has
     // 18 trays x 4 ConnectX-8 = 72 compute ports in 4 rails of 18 (one SU: 576 ports, as one B300
     // XDR SU of RA-11339). A rail-optimized leaf takes one rail of whole racks; the spines take
