@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pw::cli {
@@ -164,6 +165,9 @@ int runCatalog(Context& ctx)
                     << " (" << g.name << ", " << toString(g.role)
                     << (g.portsPerCage > 1 ? QStringLiteral(", %1 per cage").arg(g.portsPerCage) : QString()) << ")  ["
                     << g.source << "]\n";
+            for (const PortBreakout& b : g.breakouts)
+                ctx.out << "  breakout:  " << g.count / std::max(1, g.portsPerCage) << " cages as " << b.portsPerCage
+                        << " x " << b.speedGbps << "G  [" << b.source << "]\n";
         }
         // Catalog prices are in the item's own currency (1 unit per unit).
         const Money price(i->price.currency, 1.0);

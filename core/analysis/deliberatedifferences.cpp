@@ -1,5 +1,6 @@
 #include "analysis/deliberatedifferences.h"
 
+#include "catalog/switchbreakout.h"
 #include "model/design.h"
 #include "validate/rulehelpers.h"
 
@@ -50,7 +51,7 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const Delib
         d.nodes().forEach([&](const Node& n) {
             if (!isComputeSwitch(d, n))
                 return;
-            if (n.sku == named)
+            if (SwitchBreakout::isSwitch(n.sku, named))
                 anyNamed = true;
             else
                 keep(nodes, n.id);

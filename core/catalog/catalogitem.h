@@ -33,6 +33,15 @@ struct Figure {
     bool operator==(const Figure&) const = default;
 };
 
+// Another way a switch's cages run ("breakouts"): `portsPerCage` ports of `speedGbps` each, as the
+// switch's port profiles allow (an SN5610 800G cage as 2 x 200G at 50G lanes for QSFP56 hosts).
+struct PortBreakout {
+    int portsPerCage = 1;
+    int speedGbps = 0;
+    QString source;
+    bool operator==(const PortBreakout&) const = default;
+};
+
 struct PortGroup {
     QString name;
     int count = 0;
@@ -41,6 +50,7 @@ struct PortGroup {
     PortRole role = PortRole::Compute;
     int portsPerCage = 1;
     QString source;
+    std::vector<PortBreakout> breakouts; // other ways the same cages run, in the catalog's order
     [[nodiscard]] int maxSpeedGbps() const { return speedsGbps.empty() ? 0 : speedsGbps.front(); }
     bool operator==(const PortGroup&) const = default;
 };

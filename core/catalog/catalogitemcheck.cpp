@@ -32,6 +32,17 @@ std::optional<QString> portsWithinConnector(const CatalogItem& item)
                 .arg(g.connector)
                 .arg(max);
     }
+    // A breakout divides the same cages: never more than a cage carries natively, whole cages.
+    for (const PortGroup& g : item.portGroups)
+        for (const PortBreakout& b : g.breakouts)
+            if (b.speedGbps * b.portsPerCage > g.maxSpeedGbps() * g.portsPerCage
+                || g.count % std::max(1, g.portsPerCage) != 0)
+                return QStringLiteral("port group '%1': a breakout of %2 x %3 Gb/s per cage exceeds the cage's %4 "
+                                      "Gb/s or does not divide its cages")
+                    .arg(g.name)
+                    .arg(b.portsPerCage)
+                    .arg(b.speedGbps)
+                    .arg(g.maxSpeedGbps() * g.portsPerCage);
     if (item.transceiver) {
         const TransceiverSpec& t = *item.transceiver;
         const int max = CatalogItemCheck::connectorMaxGbps(t.connector);

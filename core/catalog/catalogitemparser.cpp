@@ -117,6 +117,28 @@ bool isKnownConnector(const QString& c)
     return known.contains(c);
 }
 
+// "breakouts": the other ways a port group's cages run, each with its ports per cage, speed and
+// source ([{"ports_per_cage": 2, "speed_gbps": 200, "source": "..."}]).
+std::vector<PortBreakout> parseBreakouts(Reader& r, const QJsonValue& list, int index)
+{
+    if (list.isUndefined())
+        return {};
+    if (!list.isArray()) {
+        r.fail(QStringLiteral("port group %1: 'breakouts' must be an array").arg(index));
+        return {};
+    }
+    std::vector<PortBreakout> out;
+    for (const QJsonValue& v : list.toArray()) {
+        const QJsonObject o = v.toObject();
+        PortBreakout b;
+        b.portsPerCage = r.integer(o, "ports_per_cage", true, 1, 8);
+        b.speedGbps = r.integer(o, "speed_gbps", true, 1, 100000);
+        b.source = r.source(o, QStringLiteral("port group %1 breakout").arg(index));
+        out.push_back(b);
+    }
+    return out;
+}
+
 PortGroup parsePortGroup(Reader& r, const QJsonObject& o, int index)
 {
     PortGroup g;
@@ -145,6 +167,7 @@ PortGroup parsePortGroup(Reader& r, const QJsonObject& o, int index)
     g.role = role.value_or(PortRole::Compute);
     g.portsPerCage = o.contains(QLatin1String("ports_per_cage")) ? r.integer(o, "ports_per_cage", true, 1, 8) : 1;
     g.source = r.source(o, QStringLiteral("port group %1").arg(index));
+    g.breakouts = parseBreakouts(r, o.value(QLatin1String("breakouts")), index);
     return g;
 }
 

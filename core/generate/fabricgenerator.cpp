@@ -4,6 +4,7 @@
 #include "analysis/referencelines.h"
 #include "catalog/catalog.h"
 #include "catalog/rackheight.h"
+#include "catalog/switchbreakout.h"
 #include "cost/billofmaterials.h"
 #include "cost/powerfigures.h"
 #include "facility/facilityassumptions.h"
@@ -36,6 +37,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 
 namespace pw {
@@ -59,6 +61,8 @@ struct Parts {
     long long nodes = 0; // servers asked for
     QString formNote; // the server's multi-plane form was built in its place, and why
     QString unitNote; // the catalog's scalable unit was capped at what one rail leaf holds, and why
+    std::shared_ptr<const CatalogItem> brokenOut; // the switch with its cages broken out (sw points here)
+    QString breakoutNote; // which breakout, and why
 };
 
 // A catalog scalable unit that one rail leaf of the switch cannot hold at the ratio asked is capped
@@ -106,6 +110,30 @@ bool catalogJoins(const Catalog& catalog, const PortGroup& host, const PortGroup
             return true;
     }
     return false;
+}
+
+// A host slower than the switch's cages runs on a breakout of them: the first of the switch's
+// breakouts at the host's speed that some catalog part joins to the host (L40S, 200G QSFP56, on
+// SN5610: its 64 cages as 128 x 200G, cabled with NVIDIA's twin-port OSFP to 2 x 200G QSFP56
+// splitters). Empty when the cages serve the host as they are or no breakout does.
+std::optional<CatalogItem> brokenOutFor(const Catalog& catalog, const CatalogItem& server, const CatalogItem& sw)
+{
+    const int cg = DesignBuilder::groupWithRole(server, PortRole::Compute);
+    const int fg = DesignBuilder::groupWithRole(sw, PortRole::Fabric);
+    if (cg < 0 || fg < 0)
+        return std::nullopt;
+    const PortGroup& host = server.portGroups[static_cast<size_t>(cg)];
+    const PortGroup& fabric = sw.portGroups[static_cast<size_t>(fg)];
+    if (host.maxSpeedGbps() >= fabric.maxSpeedGbps())
+        return std::nullopt;
+    for (const PortBreakout& breakout : fabric.breakouts) {
+        if (breakout.speedGbps != host.maxSpeedGbps())
+            continue;
+        auto variant = SwitchBreakout::variant(sw, fg, breakout);
+        if (variant && catalogJoins(catalog, host, variant->portGroups[static_cast<size_t>(fg)]))
+            return variant;
+    }
+    return std::nullopt;
 }
 
 // Checks the dials against the catalog and resolves them into `parts`; the reason when they cannot
@@ -202,6 +230,22 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
         }
     }
 
+    if (auto variant = brokenOutFor(catalog, *server, *sw)) {
+        parts.brokenOut = std::make_shared<const CatalogItem>(std::move(*variant));
+        const PortGroup& fabric
+            = parts.brokenOut->portGroups[static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric))];
+        parts.breakoutNote = QStringLiteral("compute fabric on %1 with its cages run %2 x %3G (%4 ports, as %5): "
+                                            "the %6G ports of %7 fit %2 to a cage")
+                                 .arg(sw->sku)
+                                 .arg(fabric.portsPerCage)
+                                 .arg(fabric.maxSpeedGbps())
+                                 .arg(fabric.count)
+                                 .arg(parts.brokenOut->sku)
+                                 .arg(fabric.maxSpeedGbps())
+                                 .arg(server->sku);
+        sw = parts.brokenOut.get();
+        parts.sw = sw;
+    }
     if (const int cg = DesignBuilder::groupWithRole(*server, PortRole::Compute); cg >= 0) {
         const PortGroup& host = server->portGroups[static_cast<size_t>(cg)];
         const PortGroup& fabric
@@ -467,7 +511,9 @@ private:
     std::optional<QString> chooseSubnetManager()
     {
         mServerItem = b.use(mParts.serverSku);
-        mSwitchItem = b.use(o.switchSku);
+        if (mParts.brokenOut)
+            mDesign.recordItem(*mParts.brokenOut);
+        mSwitchItem = b.use(mParts.sw->sku);
         const bool infiniband
             = mParts.sw->switchSpec && mParts.sw->switchSpec->technology == QLatin1String("infiniband");
         if (!o.management || !infiniband)
@@ -518,6 +564,8 @@ private:
             mResult.notes << mParts.formNote;
         if (!mParts.unitNote.isEmpty())
             mResult.notes << mParts.unitNote;
+        if (!mParts.breakoutNote.isEmpty())
+            mResult.notes << mParts.breakoutNote;
         std::optional<QString> error;
         switch (o.topology) {
         case TopologyKind::RailOptimized:

@@ -76,7 +76,7 @@ private Q_SLOTS:
     void shippedEntriesAreConsistent()
     {
         for (const char* sku : {"dgx-h100", "connectx-7", "mma1z00-ns400", "mms4x00-ns", "dac-400g-splitter", "qm9700",
-                 "sn2201", "rack-48u", "sn5600", "dgx-gb300-nvl72"}) {
+                 "sn2201", "rack-48u", "sn5600", "dgx-gb300-nvl72", "sn5610"}) {
             Catalog c;
             const auto issues = loadBroken({shippedEntry(sku, [](QJsonObject&) {})}, c);
             QVERIFY2(issues.empty(), issues.empty() ? "" : qPrintable(issues.front().toString()));
@@ -111,6 +111,13 @@ private Q_SLOTS:
                 "does not split evenly into 3 links"},
             {"cable split", "dac-400g-splitter", [](QJsonObject& o) { set(o, "cable", "split", 3); },
                 "does not split evenly into 3 far ends"},
+            // SN5610: an 800G cage runs 2 x 400G at most; 2 x 800G would be 1,600 Gb/s from an 800G cage.
+            {"breakout against the cage", "sn5610",
+                [](QJsonObject& o) {
+                    setFirstPortGroup(o, "breakouts",
+                        QJsonArray{QJsonObject{{"ports_per_cage", 2}, {"speed_gbps", 800}, {"source", "test"}}});
+                },
+                "a breakout of 2 x 800 Gb/s per cage exceeds the cage's 800 Gb/s"},
             // QM9700 has 64 fabric ports; a radix of 65 names a port it does not have.
             {"switch radix", "qm9700", [](QJsonObject& o) { set(o, "switch", "radix", 65); },
                 "radix 65 is more than its 64 fabric ports"},

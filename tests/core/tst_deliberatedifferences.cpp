@@ -88,6 +88,20 @@ private Q_SLOTS:
         QCOMPARE(countContaining(referenceFindings(*bare.design), QStringLiteral("rack PDUs")), 0);
     }
 
+    // On the SN5610 the RA names, its cages run as the 2 x 400G breakout (the ConnectX-8 cage's two
+    // plane links, one port each): the switch is the RA's, so "where the RA names the SN5610" is
+    // silent, while the twin-cage difference stays.
+    void b300EthernetOnTheSn5610Breakout()
+    {
+        const GenerateResult r
+            = generate(QStringLiteral("dgx-b300-busbar"), 64, QStringLiteral("sn5610"), /*management=*/true);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QVERIFY(r.design->item(QStringLiteral("sn5610-2x400g")));
+        const std::vector<Finding> findings = referenceFindings(*r.design);
+        QCOMPARE(countContaining(findings, QStringLiteral("where the RA names the SN5610")), 0);
+        QCOMPARE(countContaining(findings, QStringLiteral("two 400 GbE links in each ConnectX-8 OSFP cage")), 1);
+    }
+
     // RA-11338 (GB200, and GB300 built to it): the UFM on a spare port and the derived spine
     // counts, each a note and a finding citing the RA; GB200 also its unit's
     // leaves in two racks (issue 26; the GB300 entry does not list it). GB200 on QM9700: a leaf takes one rack's rail

@@ -140,6 +140,8 @@ private Q_SLOTS:
         QTest::newRow("4 DGX H100 on QM9700") << QStringLiteral("dgx-h100") << 4 << QStringLiteral("qm9700");
         QTest::newRow("8 DGX H100 on QM9700") << QStringLiteral("dgx-h100") << 8 << QStringLiteral("qm9700");
         QTest::newRow("64 L40S on SN5600") << QStringLiteral("smc-421ge-l40s") << 64 << QStringLiteral("sn5600");
+        // Its cages broken out as 2 x 200G (tst_ethernetsizing): every option is cabled and costed.
+        QTest::newRow("64 L40S on SN5610") << QStringLiteral("smc-421ge-l40s") << 64 << QStringLiteral("sn5610");
         // 16 racks = 2 SU of 8 (the catalog's SU for the GB300 NVL72): a published design point.
         QTest::newRow("GB300 NVL72 2 SU on Q3400")
             << QStringLiteral("dgx-gb300-nvl72") << 16 << QStringLiteral("q3400");
@@ -236,6 +238,36 @@ private Q_SLOTS:
                 QCOMPARE(ft->arguments.radix, 16);
             }
         }
+    }
+
+    // 64 L40S on SN5610, every option weighed: the cages run 2 x 200G (128 ports a switch), and 64
+    // servers x 2 x 200G = 25.6 Tb/s at 1:1 is 64 host ports per leaf (one per rail) with 64 ports
+    // to spare, so each rail-optimized and leaf-spine option is 2 compute switches and no spine, and
+    // none has a design-rule error (on main: 4 leaves + 2 spines, 128 host links uncabled). The
+    // cheapest meeting 1:1 puts the two rails in two planes: no peer links to buy (the MLAG pair
+    // adds 64 x 200G of them).
+    void l40sOnSn5610OptionsAreTwoSwitches()
+    {
+        DesignOptions::Request request;
+        request.base.serverSku = QStringLiteral("smc-421ge-l40s");
+        request.base.nodes = 64;
+        request.switches = {QStringLiteral("sn5610")};
+        const DesignOptions result = DesignOptions::of(request, test::shippedCatalog());
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY(result.options.size() >= 3);
+        for (const DesignOption& o : result.considered) {
+            if (o.arguments.topology == TopologyKind::FatTree)
+                continue; // a k-ary fat-tree is built whole, whatever the load
+            QCOMPARE(o.leaves, 2);
+            QCOMPARE(o.spines, 0);
+            QCOMPARE(o.errors, 0);
+        }
+        const DesignOption* cheapest = result.cheapestMeeting(Oversubscription{});
+        QVERIFY(cheapest);
+        QCOMPARE(cheapest->planes, 2);
+        // Its worst single loss (a rack of servers) leaves the fabric at least half its bisection.
+        QVERIFY(cheapest->worstSingleFailure);
+        QVERIFY2(cheapest->worstSingleFailure->bisectionLeft.value_or(0) >= 0.5, qPrintable(cheapest->name));
     }
 
     // GB300 NVL72 on Q3400 (144 x 800G XDR), 2 and 16 SU of 8 racks, counted by hand. A rack has

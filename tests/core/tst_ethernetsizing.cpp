@@ -3,7 +3,9 @@
 #include "catalog/catalog.h"
 #include "cost/opticsplan.h"
 #include "failures/failuredomains.h"
+#include "generate/designbuilder.h"
 #include "generate/fabricgenerator.h"
+#include "io/designjson.h"
 #include "topology/fabricanalyzer.h"
 #include "validate/designrules.h"
 
@@ -184,27 +186,103 @@ private Q_SLOTS:
         noSwitchCutsAServerOff(d);
     }
 
-    // Issue 26: a two-tier fabric has two spines at least. 64 L40S (2 x 200G each) on SN5610 (64
-    // single-port 800G cages), rail-optimized at 1:1 in bandwidth: a rail leaf takes d x 200G down
-    // and u x 800G up with d = 4u and d + u <= 64, so 48 down and 12 up: units of 48, 2 units (the
-    // second 16 of 48 slots), 2 rails each = 4 leaves, 4 x 12 = 48 uplinks. They fit one spine,
-    // whose loss cut the second unit's 16 servers off the first (FABRIC-SPOF, bisection 0); the
-    // smallest divisor s >= 2 of 12 with 48 / s <= 64 is 2: two spines of 24 ports. Node-leaf 128.
-    void l40sOnSn5610HasTwoSpines()
+    // Issue 26: per-speed breakouts. 64 L40S (one dual-port 200G QSFP56 adapter each) on SN5610 (64
+    // OSFP cages of 800G = 51.2 Tb/s). A QSFP56 200G port runs 4 lanes of 50G PAM4, so a cage serves
+    // it split 2x (4 lanes per port, Cumulus Linux's SN5610 breakouts) at 200G: 64 x 2 = 128 ports
+    // of 200G (25.6 Tb/s) per switch, the variant sn5610-2x200g. (The 4x 200G split runs 2 lanes of
+    // 100G and no catalog part joins it to QSFP56.)
+    // Demand at 1:1: 64 x 2 x 200G = 25.6 Tb/s. A rail leaf takes d x 200G down and u x 200G up
+    // with d = u and d + u <= 128: 64 and 64, so one leaf per port (rail) holds all 64 servers: 2
+    // switches, no spine, port 0 of every server on one and port 1 on the other. The pair is
+    // joined by 64 x 200G / 200G = 64 inter-switch links (ports 64-127 of each: every port used).
+    // On main the cage was one 800G port: a leaf held 48 x 200G down + 12 x 800G up, 4 leaves + 2
+    // spines, and every host link was uncabled (LINK-UNCABLED). Switches: 6 x $65,000 = $390,000
+    // then, 2 x $65,000 = $130,000 now.
+    void l40sOnSn5610BreaksOutTwoByTwoHundred_data()
     {
-        const Design d = make("smc-421ge-l40s", 64, "sn5610", TopologyKind::RailOptimized);
+        QTest::addColumn<int>("topology");
+        QTest::newRow("rail-optimized") << int(TopologyKind::RailOptimized);
+        QTest::newRow("leaf-spine") << int(TopologyKind::LeafSpine);
+    }
+    void l40sOnSn5610BreaksOutTwoByTwoHundred()
+    {
+        QFETCH(int, topology);
+        const GenerateResult g = run("smc-421ge-l40s", 64, "sn5610", static_cast<TopologyKind>(topology));
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        const Design& d = *g.design;
+        QCOMPARE(d.checkInvariants(), std::nullopt);
         const FabricReport r = analyzeFabric(d);
-        QCOMPARE(r.leafSwitches, 4);
-        QCOMPARE(r.spineSwitches, 2);
+        QCOMPARE(r.servers, 64);
+        QCOMPARE(r.leafSwitches, 2);
+        QCOMPARE(r.spineSwitches, 0);
+        QCOMPARE(r.tiers, 1);
         QCOMPARE(r.nodeLeafLinks, 128);
-        QCOMPARE(r.leafSpineLinks, 48);
-        for (const Finding& f : validate(d))
-            QVERIFY2(f.code != QLatin1String("FABRIC-SPOF"), qPrintable(f.message));
-        // Either spine lost leaves the other's 24 of 48 uplinks: half the leaves' uplink bandwidth.
-        for (const FailureScenario& s : FailureDomains::of(d).scenarios)
-            if (s.kind == FailureKind::Switch && s.network == Network::Compute
-                && s.detail.startsWith(QLatin1String("spine")))
-                QVERIFY2(s.bisectionRatio && *s.bisectionRatio >= 0.5, qPrintable(s.entity));
+        QCOMPARE(interSwitchLinks(d), 64);
+        QVERIFY2(r.bisectionRatio >= 1.0 - 1e-9, qPrintable(QString::number(r.bisectionRatio)));
+        // The switches are the breakout variant: 128 ports of 200G, two to a cage.
+        const CatalogItem* sw = d.item(QStringLiteral("sn5610-2x200g"));
+        QVERIFY(sw);
+        const PortGroup& fabric
+            = sw->portGroups.at(static_cast<size_t>(DesignBuilder::groupWithRole(*sw, PortRole::Fabric)));
+        QCOMPARE(fabric.count, 128);
+        QCOMPARE(fabric.portsPerCage, 2);
+        QCOMPARE(fabric.maxSpeedGbps(), 200);
+        QVERIFY2(g.notes.join(QLatin1Char(' ')).contains(QStringLiteral("cages run 2 x 200G")),
+            qPrintable(g.notes.join(QLatin1Char('\n'))));
+        int compute = 0;
+        d.nodes().forEach([&](const Node& n) {
+            compute += n.network == Network::Compute && n.tier == FabricTier::Leaf;
+            if (n.network == Network::Compute && n.tier == FabricTier::Leaf)
+                QCOMPARE(n.sku, sw->sku);
+        });
+        QCOMPARE(compute, 2);
+        // Dual-homed: each server's two ports on two different switches.
+        for (const auto& leaves : leavesOfServers(d))
+            QCOMPARE(static_cast<int>(leaves.size()), 2);
+        // Every host link on a twin-port OSFP to 2 x 200G QSFP56 splitter (MCP7Y60 DAC within 2 m,
+        // MFA7U10 AOC beyond), every link cabled, no LINK-UNCABLED and no error.
+        QCOMPARE(r.linksWithoutCable, 0);
+        int hostLinks = 0;
+        d.links().forEach([&](const Link& l) {
+            const Node* a = d.node(l.a.node);
+            const Node* b = d.node(l.b.node);
+            if (d.linkNetwork(l) != Network::Compute || (a->tier == FabricTier::Leaf && b->tier == FabricTier::Leaf))
+                return;
+            ++hostLinks;
+            QCOMPARE(d.linkSpeedGbps(l), 200);
+            QVERIFY2(l.cableSku == QLatin1String("dac-2x200g-qsfp56-splitter")
+                    || l.cableSku == QLatin1String("aoc-2x200g-qsfp56-splitter"),
+                qPrintable(l.cableSku));
+        });
+        QCOMPARE(hostLinks, 128);
+        const std::vector<Finding> findings = validate(d);
+        for (const Finding& f : findings)
+            QVERIFY2(f.code != QLatin1String("LINK-UNCABLED") && f.code != QLatin1String("FABRIC-SPOF"),
+                qPrintable(f.code + QStringLiteral(": ") + f.message));
+        const QStringList e = errors(findings);
+        QVERIFY2(e.isEmpty(), qPrintable(e.join(QLatin1Char('\n'))));
+        noSwitchCutsAServerOff(d);
+        // The design reopens with its variant (recorded in the design like any part).
+        const Design reopened = DesignJson::fromJson(DesignJson::toJson(d));
+        const CatalogItem* again = reopened.item(QStringLiteral("sn5610-2x200g"));
+        QVERIFY(again);
+        QCOMPARE(*again, *sw);
+    }
+
+    // The breakout is chosen only where the host is slower than the cage: an 800G HGX B300 keeps the
+    // SN5610's single 800G port per cage (hgxB300DesignPoints below), and a 400G DGX H100 (twin-port
+    // OSFP cages) gets the 2 x 400G split: 64 cages as 128 x 400G.
+    void breakoutFollowsTheHostSpeed()
+    {
+        const GenerateResult h100 = run("dgx-h100", 32, "sn5610", TopologyKind::RailOptimized);
+        QVERIFY2(h100.ok(), qPrintable(h100.error));
+        QVERIFY(h100.design->item(QStringLiteral("sn5610-2x400g")));
+        QVERIFY(!h100.design->item(QStringLiteral("sn5610")));
+        const GenerateResult hgx = run("asus-xa-nb3i-e12", 32, "sn5610", TopologyKind::RailOptimized, 2);
+        QVERIFY2(hgx.ok(), qPrintable(hgx.error));
+        QVERIFY(hgx.design->item(QStringLiteral("sn5610")));
+        for (const auto& [sku, item] : hgx.design->items())
+            QVERIFY2(!sku.startsWith(QLatin1String("sn5610-")), qPrintable(sku));
     }
 
     // Issue 26: the in-band network has two spines wherever it has spines, and stays two tiers. 4
@@ -333,6 +411,12 @@ private Q_SLOTS:
     // single plane supported), never a table. The nearest figures found are secondary: NVIDIA's
     // deployment tooling transcribes ERA-00011-001 v04 (2-8-9-800, SUs of 4 nodes) as dual-plane
     // with 2 leaves per plane and no spine up to 4 SUs (16 nodes), below these design points.
+    // Searched again (2026-12-05, docs and pages): "HGX AI Factory reference architecture
+    // 2-8-9-800 switch count", "hgx-ai-factory networking-physical-topologies 128 nodes SN5610 leaf
+    // spine switches cables", "docs.nvidia.com reference-architectures hgx-ai-factory networking-
+    // physical-topologies.md table number of switches 32 64 128 node": the same opening paragraphs
+    // (docs.nvidia.com/reference-architectures/hgx-ai-factory/abstract.md, .../networking-physical-
+    // topologies.html up to "spine and leaf networking architecture"), no table.
     // HGX B300 (asus-xa-nb3i-e12, 8 x 800G) on SN5610 (64 x 800G), 2 planes: rails
     // 0, 2, 4, 6 in plane 1 and 1, 3, 5, 7 in plane 2; a leaf of one rail holds 32 servers at 1:1
     // (32 down + 32 up), the catalog's scalable unit of 32.

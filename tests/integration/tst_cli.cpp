@@ -64,6 +64,12 @@ private Q_SLOTS:
                     .match(QString::fromUtf8(r.out))
                     .hasMatch());
 
+        // A switch lists the breakouts its cages run, each with its source (SN5610: 64 OSFP cages).
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("sn5610")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("breakout:  64 cages as 2 x 200G  [NVIDIA Cumulus Linux"), r.out.constData());
+        QVERIFY2(r.out.contains("breakout:  64 cages as 2 x 400G"), r.out.constData());
+
         r = runCli(
             {QStringLiteral("catalog"), QStringLiteral("show"), QStringLiteral("qm9700"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
