@@ -16,8 +16,13 @@ QStringList SchedulerTopology::hostsOf(const Design&, const ExportNames& names, 
 
 SchedulerTopology SchedulerTopology::of(const Design& design)
 {
-    SchedulerTopology t;
     const ExportNames names(design);
+    return of(design, names);
+}
+
+SchedulerTopology SchedulerTopology::of(const Design& design, const ExportNames& names)
+{
+    SchedulerTopology t;
     t.mTree = SlurmTopology::build(design, names, &t.mWarnings);
     // The first parent of each switch: hosts of one Clos fabric then share one spine value.
     QHash<QString, QString> parent;

@@ -36,6 +36,8 @@ public:
     };
 
     [[nodiscard]] static SchedulerTopology of(const Design& design);
+    // The same with the design's export names built already (they cost a pass over every node).
+    [[nodiscard]] static SchedulerTopology of(const Design& design, const ExportNames& names);
     // The scheduler's host names of one node (Slurm-safe, unique): ExportNames::hosts, the one
     // definition every export and the failure domains use.
     [[nodiscard]] static QStringList hostsOf(const Design& design, const ExportNames& names, NodeId node);

@@ -77,29 +77,30 @@ std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d, const Ex
 {
     // Compute switches and their level: the tier the design gives, else the distance from a leaf.
     std::vector<NodeId> switches;
-    std::map<NodeId, int> swIndex;
+    std::vector<int> swIndex(d.nodes().slotCount() + 1, -1); // by node id: asked for both ends of every link
     d.nodes().forEach([&](const Node& n) {
         if (isComputeSwitch(d, n)) {
-            swIndex[n.id] = static_cast<int>(switches.size());
+            swIndex[n.id.value()] = static_cast<int>(switches.size());
             switches.push_back(n.id);
         }
     });
+    const auto switchIndexOf = [&](NodeId n) { return n.value() < swIndex.size() ? swIndex[n.value()] : -1; };
     const int ns = static_cast<int>(switches.size());
     std::vector<std::set<int>> swNeighbours(static_cast<size_t>(ns));
     std::map<NodeId, std::set<int>> serverLeaves; // server -> leaves
     std::vector<std::vector<NodeId>> leafServers(static_cast<size_t>(ns));
     d.links().forEach([&](const Link& l) {
-        const auto ia = swIndex.find(l.a.node);
-        const auto ib = swIndex.find(l.b.node);
-        if (ia != swIndex.end() && ib != swIndex.end()) {
-            swNeighbours[static_cast<size_t>(ia->second)].insert(ib->second);
-            swNeighbours[static_cast<size_t>(ib->second)].insert(ia->second);
+        const int ia = switchIndexOf(l.a.node);
+        const int ib = switchIndexOf(l.b.node);
+        if (ia >= 0 && ib >= 0) {
+            swNeighbours[static_cast<size_t>(ia)].insert(ib);
+            swNeighbours[static_cast<size_t>(ib)].insert(ia);
             return;
         }
-        if ((ia == swIndex.end()) == (ib == swIndex.end()))
+        if (ia < 0 && ib < 0)
             return; // neither end a compute switch
-        const int sw = ia != swIndex.end() ? ia->second : ib->second;
-        const NodeId host = ia != swIndex.end() ? l.b.node : l.a.node;
+        const int sw = ia >= 0 ? ia : ib;
+        const NodeId host = ia >= 0 ? l.b.node : l.a.node;
         const CatalogItem* it = d.itemOf(host);
         if (!it || it->kind != ItemKind::Server || d.linkNetwork(l) != Network::Compute)
             return;
@@ -190,9 +191,12 @@ std::vector<SlurmTopology::Entry> SlurmTopology::build(const Design& d, const Ex
             e.name = physical[static_cast<size_t>(i)];
             slurmName[static_cast<size_t>(i)] = e.name;
             QStringList children;
+            QSet<QString> named; // children, for the test (a core switch has hundreds of spines)
             for (int o : swNeighbours[static_cast<size_t>(i)])
-                if (level[static_cast<size_t>(o)] == lv - 1 && !children.contains(slurmName[static_cast<size_t>(o)]))
+                if (level[static_cast<size_t>(o)] == lv - 1 && !named.contains(slurmName[static_cast<size_t>(o)])) {
+                    named.insert(slurmName[static_cast<size_t>(o)]);
                     children << slurmName[static_cast<size_t>(o)];
+                }
             e.switches = children;
             out.push_back(std::move(e));
         }

@@ -242,6 +242,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
     }
     for (CoolantLoop& l : c.loops)
         l.cdusInService = c.cdusOnFloor ? static_cast<int>(l.cduNodes.size()) : l.cdus;
+    c.mRackIndex = std::move(index);
     return c;
 }
 
@@ -252,7 +253,10 @@ double PowerChain::liquidKwOf(const CatalogItem& item, const FacilityAssumptions
 
 const RackChain* PowerChain::rack(GroupId id) const
 {
-    for (const RackChain& r : racks)
+    if (const auto it = mRackIndex.find(id.value());
+        it != mRackIndex.end() && it->second < racks.size() && racks[it->second].id == id)
+        return &racks[it->second];
+    for (const RackChain& r : racks) // a chain whose racks were edited after of()
         if (r.id == id)
             return &r;
     return nullptr;

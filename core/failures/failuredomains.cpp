@@ -436,7 +436,7 @@ private:
     // The blocks a scheduler packs jobs into, as the Slurm topology export writes them.
     void buildBlocks(FailureDomains& out)
     {
-        const SchedulerTopology topology = SchedulerTopology::of(mDesign);
+        const SchedulerTopology topology = SchedulerTopology::of(mDesign, mNames);
         QHash<QString, QStringList> blocksOfHost;
         for (const SchedulerTopology::Domain& d : topology.domains()) {
             if (d.fullHosts < 2)

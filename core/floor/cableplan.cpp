@@ -92,6 +92,8 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
         return e;
     };
     std::map<std::tuple<QString, const PortGroup*, const PortGroup*>, OpticsRules::Ends> endsOf;
+    std::tuple<QString, const PortGroup*, const PortGroup*> lastKind;
+    const OpticsRules::Ends* lastEnds = nullptr; // endsOf's entry of lastKind (map entries never move)
     std::map<std::pair<const CatalogItem*, const CatalogItem*>, QString> media;
     int row = 0;
     design.links().forEach([&](const Link& l) {
@@ -111,11 +113,15 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
         // Links of one kind (module, both ends' port groups) share their end modules: looked up once.
         OpticsRules::Ends modules;
         if (!l.transceiverSku.isEmpty()) {
-            const auto key = std::make_tuple(l.transceiverSku, design.portGroup(l.a), design.portGroup(l.b));
-            auto it = endsOf.find(key);
-            if (it == endsOf.end())
-                it = endsOf.emplace(key, OpticsRules::endModules(design, parts, l)).first;
-            modules = it->second;
+            auto key = std::make_tuple(l.transceiverSku, design.portGroup(l.a), design.portGroup(l.b));
+            if (!lastEnds || key != lastKind) { // links come in runs of one kind: the map is asked once per run
+                auto it = endsOf.find(key);
+                if (it == endsOf.end())
+                    it = endsOf.emplace(key, OpticsRules::endModules(design, parts, l)).first;
+                lastEnds = &it->second;
+                lastKind = std::move(key);
+            }
+            modules = *lastEnds;
         }
         if (modules.a)
             r.a.module = modules.a->sku;

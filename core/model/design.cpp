@@ -50,6 +50,8 @@ Design::Design(const Design& other)
       mPortLinks(other.mPortLinks),
       mRevision(other.mRevision)
 {
+    for (const auto& [sku, entry] : mItems)
+        mItemIndex.insert(sku, &entry);
     mNodeItems.assign(other.mNodeItems.size(), nullptr);
     mNodes.forEach([&](const Node& n) { mNodeItems[n.id.value() - 1] = item(n.sku); });
 }
@@ -67,6 +69,7 @@ void Design::recordItem(const CatalogItem& item)
 {
     if (mItems.find(item.sku) == mItems.end()) {
         const auto inserted = mItems.emplace(item.sku, item).first;
+        mItemIndex.insert(item.sku, &inserted->second);
         // Nodes that name the sku (a snapshot entry replaced) point at the new entry.
         mNodes.forEach([&](const Node& n) {
             if (n.sku == item.sku)
@@ -84,13 +87,13 @@ void Design::forgetItem(const QString& sku)
             mNodeItems[n.id.value() - 1] = nullptr;
     });
     mItems.erase(sku);
+    mItemIndex.remove(sku);
     touch();
 }
 
 const CatalogItem* Design::item(const QString& sku) const
 {
-    auto it = mItems.find(sku);
-    return it == mItems.end() ? nullptr : &it->second;
+    return mItemIndex.value(sku, nullptr);
 }
 
 const CatalogItem* Design::itemOf(NodeId id) const

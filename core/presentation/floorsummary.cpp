@@ -17,6 +17,11 @@ const std::vector<double>& FloorSummary::binEnds()
 
 std::optional<FloorSummary> FloorSummary::of(const Design& design)
 {
+    return of(design, OpticsPlan::of(design).modulesBySku());
+}
+
+std::optional<FloorSummary> FloorSummary::of(const Design& design, const std::map<QString, int>& modulesBySku)
+{
     const std::optional<FloorLayout> floor = FloorLayout::of(design);
     if (!floor)
         return std::nullopt;
@@ -68,8 +73,7 @@ std::optional<FloorSummary> FloorSummary::of(const Design& design)
         s.longestM = lengths.back();
         s.medianM = lengths[lengths.size() / 2];
     }
-    const OpticsPlan optics = OpticsPlan::of(design);
-    for (const auto& [sku, n] : optics.modulesBySku()) {
+    for (const auto& [sku, n] : modulesBySku) {
         Optic o;
         o.sku = sku;
         o.count = n;

@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -51,6 +52,10 @@ struct FloorSummary {
     QStringList assumptions; // the routing and budget model (estimates), as the cable plan states it
 
     [[nodiscard]] static std::optional<FloorSummary> of(const Design& design);
+    // The same, with the modules by sku OpticsPlan counted already (the fabric analysis keeps
+    // them: FabricReport::transceiversByModel), so the report does not count them a third time.
+    [[nodiscard]] static std::optional<FloorSummary> of(
+        const Design& design, const std::map<QString, int>& modulesBySku);
     // The bins' upper ends in metres (the last bin is open).
     [[nodiscard]] static const std::vector<double>& binEnds();
 };

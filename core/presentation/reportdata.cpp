@@ -428,7 +428,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     }
 
     if (options.has(ReportSection::Floor))
-        r.floor = FloorSummary::of(design);
+        r.floor = FloorSummary::of(design, r.fabric.transceiversByModel);
     // "Options considered" prints for a design that records what was weighed, and only then.
     if (options.has(ReportSection::Options))
         r.optionsConsidered = OptionsConsidered::ofProperties(design.properties());

@@ -115,15 +115,20 @@ std::optional<double> BisectionSearch::degradedRatio(
             if (serverIndex[static_cast<size_t>(v)] >= 0)
                 gone.push_back(static_cast<size_t>(serverIndex[static_cast<size_t>(v)]));
     }
-    const Tried& intactWorst = worst();
+    const size_t intactWorst = worstIndex();
     std::optional<double> worstRatio;
-    for (const Tried& t : mTried) {
-        if (!mSmall && &t != &intactWorst)
+    for (size_t i = 0; i < mTried.size(); ++i) {
+        if (!mSmall && i != intactWorst)
             continue;
-        std::vector<signed char> side = t.side;
+        std::vector<signed char> side = mTried[i].side;
         if (!gone.empty() && !rebalanceWithout(side, gone))
             continue;
-        const double ratio = ratioOf(side, mNet.maxFlow(side, failedSwitches));
+        auto intact = mIntactFlow.find(i);
+        if (intact == mIntactFlow.end()) {
+            intact = mIntactFlow.emplace(i, MaxFlowNetwork::Flow()).first;
+            (void)mNet.maxFlow(mTried[i].side, {}, &intact->second);
+        }
+        const double ratio = ratioOf(side, mNet.maxFlowFrom(intact->second, side, failedSwitches));
         worstRatio = std::min(worstRatio.value_or(ratio), ratio);
     }
     return worstRatio;

@@ -2,18 +2,19 @@
 
 #include "topology/analysisoptions.h"
 #include "topology/fabricgraph.h"
+#include "topology/maxflownetwork.h"
 
 #include <QString>
 
 #include <optional>
 #include <random>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 namespace pw {
 
 class Design;
-class MaxFlowNetwork;
 
 // The search for the worst balanced cut of a fabric (the bisection bandwidth is the worst over all
 // balanced splits, NP-hard in general): exact max-flow on structural splits, random splits and local
@@ -47,6 +48,8 @@ public:
     // moving servers, in server order, from the larger side to the smaller. The denominator is the
     // smaller side's injection bandwidth, so a server left in the split but cut off by a failed
     // switch shows as lost bandwidth. Empty when fewer than two servers are left to split.
+    // Each split's intact flow is solved once, the first time it is asked, and every failure's
+    // max-flow starts from it (MaxFlowNetwork::maxFlowFrom): the same figures, a fraction of the work.
     [[nodiscard]] std::optional<double> degradedRatio(
         const std::vector<int>& failedSwitches, const std::vector<int>& goneServers = {}) const;
 
@@ -80,6 +83,8 @@ private:
     std::vector<int> mIndex; // 0 .. servers - 1
     std::vector<Tried> mTried;
     std::unordered_set<size_t> mSeen;
+    // The intact flow of a tried split (by index in mTried), solved when degradedRatio first needs it.
+    mutable std::unordered_map<size_t, MaxFlowNetwork::Flow> mIntactFlow;
 };
 
 } // namespace pw

@@ -36,6 +36,146 @@ struct MaxFlowNetwork::Impl {
     std::vector<int> queue;
     std::vector<int> path;
     std::vector<char> off;
+    // Work arrays of a warm start (maxFlowFrom): the walk along flow paths and the vertices on it.
+    std::vector<int> walkBack;
+    std::vector<int> walkAhead;
+    std::vector<int> walkVertices;
+    std::vector<int> onWalk; // the walk's stamp when the vertex is on it
+    std::vector<int> walkPosition;
+    int walkStamp = 0;
+
+    // Per switch, the capacities of its arcs from the source and to the sink for a split: the
+    // links of its source-side and of its sink-side servers.
+    void terminalCapacities(
+        const std::vector<signed char>& side, std::vector<long long>& fromSource, std::vector<long long>& toSink) const
+    {
+        fromSource.assign(sourceArc.size(), 0);
+        toSink.assign(sourceArc.size(), 0);
+        const size_t servers = serverFirst.size() - 1;
+        for (size_t i = 0; i < side.size() && i < servers; ++i) {
+            if (side[i] < 0)
+                continue;
+            for (int k = serverFirst[i]; k < serverFirst[i + 1]; ++k) {
+                const size_t sw = static_cast<size_t>(serverSwitch[static_cast<size_t>(k)]);
+                (side[i] == 0 ? fromSource : toSink)[sw] += serverGbps[static_cast<size_t>(k)];
+            }
+        }
+    }
+
+    // Net flow along arc a; the reverse arc carries its negative (the residuals of a pair always
+    // sum to the pair's capacities).
+    [[nodiscard]] long long flowOn(int a) const
+    {
+        return capacity[static_cast<size_t>(a)] - residual[static_cast<size_t>(a)];
+    }
+    void lowerFlow(int a, long long by)
+    {
+        residual[static_cast<size_t>(a)] += by;
+        residual[static_cast<size_t>(mate[static_cast<size_t>(a)])] -= by;
+    }
+
+    // A path of flow from `from` to `to`: forward to the sink along arcs that carry flow out, or
+    // back to the source along arcs that carry flow in; the arcs in `walk`, each in the direction
+    // of its flow. A cycle of flow met on the way is cancelled (it carries nothing from the source
+    // to the sink). False when no arc carries flow on (the flow would not be conserved).
+    bool flowPath(int from, int to, bool forward, std::vector<int>& walk)
+    {
+        walk.clear();
+        walkVertices.assign(1, from);
+        ++walkStamp;
+        onWalk[static_cast<size_t>(from)] = walkStamp;
+        walkPosition[static_cast<size_t>(from)] = 0;
+        int x = from;
+        while (x != to) {
+            int arc = -1;
+            int next = -1;
+            for (int a = first[static_cast<size_t>(x)]; a < first[static_cast<size_t>(x) + 1]; ++a)
+                if (forward ? flowOn(a) > 0 : flowOn(a) < 0) {
+                    arc = forward ? a : mate[static_cast<size_t>(a)];
+                    next = head[static_cast<size_t>(a)];
+                    break;
+                }
+            if (arc < 0)
+                return false;
+            if (onWalk[static_cast<size_t>(next)] == walkStamp) {
+                const size_t p = static_cast<size_t>(walkPosition[static_cast<size_t>(next)]);
+                long long c = flowOn(arc);
+                for (size_t k = p; k < walk.size(); ++k)
+                    c = std::min(c, flowOn(walk[k]));
+                lowerFlow(arc, c);
+                for (size_t k = p; k < walk.size(); ++k)
+                    lowerFlow(walk[k], c);
+                for (size_t k = p + 1; k < walkVertices.size(); ++k)
+                    onWalk[static_cast<size_t>(walkVertices[k])] = 0;
+                walk.resize(p);
+                walkVertices.resize(p + 1);
+                x = next;
+                continue;
+            }
+            walk.push_back(arc);
+            onWalk[static_cast<size_t>(next)] = walkStamp;
+            walkPosition[static_cast<size_t>(next)] = static_cast<int>(walk.size());
+            walkVertices.push_back(next);
+            x = next;
+        }
+        return true;
+    }
+
+    // Lowers the flow on arc a to `target` or less, a path from the source through a to the sink
+    // at a time. False when the flow cannot be traced (the caller then solves from scratch).
+    bool lowerFlowTo(int a, long long target)
+    {
+        const int tail = head[static_cast<size_t>(mate[static_cast<size_t>(a)])];
+        const int tip = head[static_cast<size_t>(a)];
+        std::vector<int> arcs;
+        walkBack.clear();
+        walkAhead.clear();
+        for (size_t guard = 0; flowOn(a) > target; ++guard) {
+            if (guard > head.size())
+                return false;
+            if ((tail != source && !flowPath(tail, source, false, walkBack))
+                || (tip != sink && !flowPath(tip, sink, true, walkAhead)))
+                return false;
+            if (flowOn(a) <= target)
+                break; // a cancelled cycle took it there
+            // The bottleneck, an arc the two halves share counting twice.
+            arcs.assign(walkBack.begin(), walkBack.end());
+            arcs.insert(arcs.end(), walkAhead.begin(), walkAhead.end());
+            arcs.push_back(a);
+            std::sort(arcs.begin(), arcs.end());
+            long long x = flowOn(a) - target;
+            for (size_t k = 0; k < arcs.size();) {
+                size_t j = k;
+                while (j < arcs.size() && arcs[j] == arcs[k])
+                    ++j;
+                x = std::min(x, flowOn(arcs[k]) / static_cast<long long>(j - k));
+                k = j;
+            }
+            if (x <= 0)
+                return false;
+            for (int b : arcs)
+                lowerFlow(b, x);
+        }
+        return true;
+    }
+
+    // Sets the terminal arcs to a split's capacities, lowering their flow first where it is over.
+    bool setTerminals(const std::vector<long long>& fromSource, const std::vector<long long>& toSink)
+    {
+        for (size_t v = 0; v < sourceArc.size(); ++v) {
+            if (sourceArc[v] < 0)
+                continue;
+            for (const auto& [a, c] : {std::pair{sourceArc[v], fromSource[v]}, std::pair{sinkArc[v], toSink[v]}}) {
+                if (flowOn(a) > c && !lowerFlowTo(a, c))
+                    return false;
+                const long long f = flowOn(a);
+                capacity[static_cast<size_t>(a)] = c;
+                residual[static_cast<size_t>(a)] = c - f;
+                residual[static_cast<size_t>(mate[static_cast<size_t>(a)])] = f; // its capacity is 0
+            }
+        }
+        return true;
+    }
 
     bool buildLevels()
     {
@@ -204,6 +344,8 @@ MaxFlowNetwork::MaxFlowNetwork(const FabricGraph& graph) : d(std::make_unique<Im
     d->current.assign(n, 0);
     d->off.assign(n, 0);
     d->queue.reserve(n);
+    d->onWalk.assign(n, 0);
+    d->walkPosition.assign(n, 0);
 }
 
 MaxFlowNetwork::~MaxFlowNetwork() = default;
@@ -213,24 +355,17 @@ long long MaxFlowNetwork::arcCount() const
     return static_cast<long long>(d->head.size());
 }
 
-long long MaxFlowNetwork::maxFlow(const std::vector<signed char>& side, const std::vector<int>& disabled)
+long long MaxFlowNetwork::maxFlow(const std::vector<signed char>& side, const std::vector<int>& disabled, Flow* solved)
 {
     Impl& m = *d;
+    std::vector<long long> fromSource;
+    std::vector<long long> toSink;
+    m.terminalCapacities(side, fromSource, toSink);
     for (size_t v = 0; v < m.sourceArc.size(); ++v)
         if (m.sourceArc[v] >= 0) {
-            m.capacity[static_cast<size_t>(m.sourceArc[v])] = 0;
-            m.capacity[static_cast<size_t>(m.sinkArc[v])] = 0;
+            m.capacity[static_cast<size_t>(m.sourceArc[v])] = fromSource[v];
+            m.capacity[static_cast<size_t>(m.sinkArc[v])] = toSink[v];
         }
-    const size_t servers = m.serverFirst.size() - 1;
-    for (size_t i = 0; i < side.size() && i < servers; ++i) {
-        if (side[i] < 0)
-            continue;
-        for (int k = m.serverFirst[i]; k < m.serverFirst[i + 1]; ++k) {
-            const size_t sw = static_cast<size_t>(m.serverSwitch[static_cast<size_t>(k)]);
-            m.capacity[static_cast<size_t>(side[i] == 0 ? m.sourceArc[sw] : m.sinkArc[sw])]
-                += m.serverGbps[static_cast<size_t>(k)];
-        }
-    }
     m.residual = m.capacity;
     for (int v : disabled)
         if (v >= 0 && v < m.source)
@@ -241,6 +376,42 @@ long long MaxFlowNetwork::maxFlow(const std::vector<signed char>& side, const st
     for (int v : disabled)
         if (v >= 0 && v < m.source)
             m.off[static_cast<size_t>(v)] = 0;
+    if (solved)
+        *solved = Flow{m.capacity, m.residual};
+    return flow;
+}
+
+long long MaxFlowNetwork::maxFlowFrom(
+    const Flow& start, const std::vector<signed char>& side, const std::vector<int>& disabled)
+{
+    Impl& m = *d;
+    if (start.capacity.size() != m.capacity.size() || start.residual.size() != m.residual.size())
+        return maxFlow(side, disabled);
+    m.capacity = start.capacity;
+    m.residual = start.residual;
+    // No flow through a failed switch, none over what the new split's terminals carry.
+    bool traced = true;
+    for (int v : disabled)
+        if (v >= 0 && v < m.source)
+            for (int a = m.first[static_cast<size_t>(v)]; traced && a < m.first[static_cast<size_t>(v) + 1]; ++a)
+                traced = m.flowOn(a) <= 0 || m.lowerFlowTo(a, 0);
+    std::vector<long long> fromSource;
+    std::vector<long long> toSink;
+    m.terminalCapacities(side, fromSource, toSink);
+    if (!traced || !m.setTerminals(fromSource, toSink))
+        return maxFlow(side, disabled); // never seen: a flow that is not conserved
+    for (int v : disabled)
+        if (v >= 0 && v < m.source)
+            m.off[static_cast<size_t>(v)] = 1;
+    while (m.buildLevels())
+        m.blockingFlow();
+    for (int v : disabled)
+        if (v >= 0 && v < m.source)
+            m.off[static_cast<size_t>(v)] = 0;
+    long long flow = 0;
+    for (int a : m.sourceArc)
+        if (a >= 0)
+            flow += m.flowOn(a);
     return flow;
 }
 

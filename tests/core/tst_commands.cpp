@@ -267,6 +267,26 @@ private Q_SLOTS:
         checkApplyUndoRedo(d, cmd);
     }
 
+    // Design::item() reads a hash index beside the entries: recording, undoing (forgetting) and
+    // copying a design must each keep it pointing at the design's own entries.
+    void catalogEntriesFollowRecordUndoAndCopy()
+    {
+        Design d = test::smallDesign();
+        const QString sku = QStringLiteral("acc-800g-osfp");
+        QVERIFY(!d.item(sku));
+        RecordItemCommand record(*test::shippedCatalog().item(sku));
+        QVERIFY(record.apply(d).ok);
+        QVERIFY(d.item(sku));
+        QCOMPARE(d.item(sku)->sku, sku);
+        const Design copy = d;
+        QVERIFY(copy.item(sku));
+        QVERIFY(copy.item(sku) != d.item(sku)); // the copy's own entry, not one inside d
+        QVERIFY(record.undo(d));
+        QVERIFY(!d.item(sku));
+        QCOMPARE(copy.item(sku)->sku, sku);
+        QVERIFY(copy.item(sku)->kind == test::shippedCatalog().item(sku)->kind);
+    }
+
     void groupAndUngroup()
     {
         Design d = test::smallDesign();
