@@ -62,7 +62,7 @@ void floor(PdfPageFlow& page, const ReportData& d)
             8.5, kMuted);
 
     page.subheading(QStringLiteral("Cable length distribution"));
-    page.paragraph(QStringLiteral("%1 %2 a routed length; the median run is %2, the longest %3. Each is "
+    page.paragraph(QStringLiteral("%1 %2 a routed length; the median run is %3, the longest %4. Each is "
                                   "ordered in the shortest length its part is sold in that covers it (bill of "
                                   "materials).")
                        .arg(counted(f.cables, "cable", "cables"), plural(f.cables, "has", "have"), metres(f.medianM),
