@@ -3,6 +3,7 @@
 #include "canvasscene.h"
 #include "itemstyle.h"
 #include "networkpalette.h"
+#include "nodeitem.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -160,11 +161,36 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
         painter->setPen(pen);
         painter->drawLine(b.a->pos(), b.b->pos());
     }
+    // Labels of bundles between two nodes under the nodes, as the lines are; the bands' above
+    // them (the title layer draws those).
+    mDrawnLabels.clear();
+    paintLabels(painter, clip, false);
+}
 
-    // Count labels at a screen size, on bundles long enough on screen to carry one.
-    if (lod < 0.35)
+void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool bands)
+{
+    // Count labels at a screen size: on every band of two or more links (a bundle with a group or
+    // a row at one end, which stands for links the eye cannot follow), and when zoomed in on
+    // bundles long enough on screen to carry one. Never over a collapsed pod or tier, whose own
+    // label is there.
+    if (mBundles.empty())
         return;
     const QTransform world = painter->worldTransform();
+    const double lod = std::sqrt(std::abs(world.determinant()));
+    if (!bands && lod < 0.35)
+        return;
+    std::vector<size_t> order;
+    for (size_t i = 0; i < mBundles.size(); ++i)
+        if (isBand(mBundles[i]) == bands && mBundles[i].links.size() > 1)
+            order.push_back(i);
+    if (order.empty())
+        return;
+    std::vector<QRectF> placed; // labels never overprint each other, nor an aggregate box
+    for (const QRectF& box : mCanvas->aggregateBoxes())
+        placed.push_back(world.mapRect(box));
+    const size_t aggregates = placed.size();
+    const QRectF seen = world.mapRect(exposed);
+    painter->save();
     painter->resetTransform();
     QFont f = painter->font();
     f.setPixelSize(11);
@@ -172,34 +198,47 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
     painter->setFont(f);
     const QFontMetricsF fm(f);
     painter->setRenderHint(QPainter::Antialiasing, true);
-    std::vector<QRectF> placed; // labels never overprint each other: the first one wins
-    for (const LinkBundle& b : mBundles) {
-        if (b.links.size() < 2)
-            continue;
-        const QPointF mid = (b.a->pos() + b.b->pos()) / 2;
-        if (!clip.contains(mid))
-            continue;
-        QString text = QStringLiteral("%1×").arg(b.links.size());
-        if (b.speedGbps > 0)
-            text += QStringLiteral(" %1G").arg(b.speedGbps);
+    for (size_t i : order) {
+        if (placed.size() - aggregates >= 400)
+            break; // a screen holds no more labels than this anyway
+        const LinkBundle& b = mBundles[i];
+        const QString text = label(b);
         const double w = fm.horizontalAdvance(text) + 8;
         const QLineF onScreen(world.map(b.a->pos()), world.map(b.b->pos()));
-        if (onScreen.length() < w + 40)
+        if (onScreen.length() < (isBand(b) ? 24 : w + 40))
             continue;
-        const QPointF m = world.map(mid);
-        const QRectF box(m.x() - w / 2, m.y() - 8, w, 16);
-        const QRectF room = box.adjusted(-3, -3, 3, 3);
-        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF& other) { return other.intersects(room); }))
-            continue;
-        if (placed.size() >= 400)
-            break; // a screen holds no more labels than this anyway
-        placed.push_back(room);
-        painter->setPen(QPen(NetworkPalette::color(b.network), 1));
-        painter->setBrush(Qt::white);
-        painter->drawRoundedRect(box, 7, 7);
-        painter->setPen(NetworkPalette::color(b.network).darker(140));
-        painter->drawText(box, Qt::AlignCenter, text);
+        // The middle of the line, or a little to either side when another label is there.
+        for (double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8}) {
+            const QPointF at = onScreen.pointAt(t);
+            const QRectF box(at.x() - w / 2, at.y() - 8, w, 16);
+            const QRectF room = box.adjusted(-2, -2, 2, 2);
+            if (!seen.contains(at)
+                || std::any_of(placed.begin(), placed.end(), [&](const QRectF& other) { return other.intersects(room); }))
+                continue;
+            placed.push_back(room);
+            painter->setPen(QPen(NetworkPalette::color(b.network), 1));
+            painter->setBrush(Qt::white);
+            painter->drawRoundedRect(box, 7, 7);
+            painter->setPen(NetworkPalette::color(b.network).darker(140));
+            painter->drawText(box, Qt::AlignCenter, text);
+            mDrawnLabels.push_back({int(i), text, box});
+            break;
+        }
     }
+    painter->restore();
+}
+
+bool LinkLayerItem::isBand(const LinkBundle& bundle)
+{
+    return bundle.a->type() != NodeItem::Type || bundle.b->type() != NodeItem::Type;
+}
+
+QString LinkLayerItem::label(const LinkBundle& bundle)
+{
+    QString text = QStringLiteral("%L1×").arg(bundle.links.size());
+    if (bundle.speedGbps > 0)
+        text += QStringLiteral(" %1G").arg(bundle.speedGbps);
+    return text;
 }
 
 } // namespace pw::ui

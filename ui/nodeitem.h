@@ -1,5 +1,7 @@
 #pragma once
 
+#include "catalog/catalogitem.h"
+#include "model/node.h"
 #include "util/strongid.h"
 
 #include <QGraphicsItem>
@@ -25,6 +27,10 @@ public:
     void setMaxWidth(double width);
 
 private:
+    // The name (shortened by rule to fit) and, where a second line fits, the model; device pixels.
+    void paintLabel(
+        QPainter* painter, const QRectF& screen, const Node& node, const CatalogItem* item, ItemKind kind) const;
+
     CanvasScene* mCanvas;
     NodeId mId;
     QRectF mRect;
