@@ -364,7 +364,7 @@ bool CanvasScene::isBanded(const QGraphicsItem* item) const
     const Group* g = design().group(id);
     if (g && g->kind == GroupKind::Rack)
         return rowsDrawBands(mScale) && !mOpened.contains(id);
-    return mBanded.contains(id);
+    return mBanded.contains(id) && !mOpened.contains(id);
 }
 
 bool CanvasScene::drawsBands(GroupId id) const
@@ -491,8 +491,18 @@ void CanvasScene::rebuildBundles()
             bundle.speedGbps = d.linkSpeedGbps(link);
             bundles.push_back(std::move(bundle));
         }
-        bundles[it->second].links.push_back(link.id);
+        LinkBundle& bundle = bundles[it->second];
+        bundle.links.push_back(link.id);
+        const int speed = d.linkSpeedGbps(link);
+        auto s = std::find_if(bundle.speeds.begin(), bundle.speeds.end(), [&](const auto& e) { return e.first == speed; });
+        if (s == bundle.speeds.end())
+            bundle.speeds.emplace_back(speed, 1);
+        else
+            ++s->second;
     });
+    for (LinkBundle& bundle : bundles)
+        if (bundle.speeds.size() > 1)
+            std::sort(bundle.speeds.begin(), bundle.speeds.end(), std::greater<>());
     // Keep the selected bundle selected when it survives (same first link).
     LinkId selectedFirst;
     if (int s = mLinkLayer->selectedBundle(); s >= 0 && s < int(mLinkLayer->bundles().size()))

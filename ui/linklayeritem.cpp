@@ -6,6 +6,7 @@
 #include "nodeitem.h"
 
 #include <QPainter>
+#include <QStringList>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
@@ -207,9 +208,17 @@ void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool b
         const QLineF onScreen(world.map(b.a->pos()), world.map(b.b->pos()));
         if (onScreen.length() < (isBand(b) ? 24 : w + 40))
             continue;
-        // The middle of the line, or a little to either side when another label is there.
-        for (double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8}) {
-            const QPointF at = onScreen.pointAt(t);
+        // The middle of the line, or along it, or beside it, where no other label is.
+        const QPointF normal = onScreen.length() > 0
+            ? QPointF(-onScreen.dy(), onScreen.dx()) / onScreen.length() * 14
+            : QPointF();
+        std::vector<QPointF> spots;
+        for (double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88})
+            spots.push_back(onScreen.pointAt(t));
+        for (double t : {0.5, 0.3, 0.7})
+            for (double side : {1.0, -1.0})
+                spots.push_back(onScreen.pointAt(t) + side * normal);
+        for (const QPointF& at : spots) {
             const QRectF box(at.x() - w / 2, at.y() - 8, w, 16);
             const QRectF room = box.adjusted(-2, -2, 2, 2);
             if (!seen.contains(at)
@@ -235,10 +244,17 @@ bool LinkLayerItem::isBand(const LinkBundle& bundle)
 
 QString LinkLayerItem::label(const LinkBundle& bundle)
 {
-    QString text = QStringLiteral("%L1×").arg(bundle.links.size());
-    if (bundle.speedGbps > 0)
-        text += QStringLiteral(" %1G").arg(bundle.speedGbps);
-    return text;
+    if (bundle.speeds.size() <= 1) {
+        QString text = QStringLiteral("%L1×").arg(bundle.links.size());
+        if (bundle.speedGbps > 0)
+            text += QStringLiteral(" %1G").arg(bundle.speedGbps);
+        return text;
+    }
+    // Uplinks and ports of another speed in one band: each speed with its count.
+    QStringList parts;
+    for (const auto& [speed, count] : bundle.speeds)
+        parts << QStringLiteral("%L1× %2G").arg(count).arg(speed);
+    return parts.join(QStringLiteral(" · "));
 }
 
 } // namespace pw::ui

@@ -31,7 +31,8 @@ public:
     [[nodiscard]] int selectedBundle() const { return mSelected; }
     // A band: a bundle with a group or a row of switches at one end (links drawn as one).
     [[nodiscard]] static bool isBand(const LinkBundle& bundle);
-    // "32× 400G": how many links a bundle stands for and their speed.
+    // "32× 400G": how many links a bundle stands for and their speed ("16× 100G · 8× 1G" when
+    // they differ).
     [[nodiscard]] static QString label(const LinkBundle& bundle);
     // Draws the count labels of the bands or of the other bundles; `exposed` in scene units. The
     // title layer draws the bands' above the nodes.

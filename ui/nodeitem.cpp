@@ -96,20 +96,21 @@ void NodeItem::paintLabel(
     const QStringList names = NodeLabel::nameForms(node.name, node.sku, item ? item->model : QString());
     QStringList models = NodeLabel::modelForms(item ? item->model : node.sku, item ? item->gpuCount() : 0);
     models << ItemStyle::kindName(kind);
-    double left = screen.left() + 4;
+    double left = screen.left() + 2;
     // The kind's glyph where the box has room for it beside the whole name: a PDU, a CDU or an
     // appliance says what it is; a narrow box gives the glyph's room to the name.
     const double side = std::min(screen.height() - 10, 44.0);
     if (screen.height() >= 22
-        && ScreenText::widthOf(names.front(), namePixels, true) <= screen.width() - side - 18) {
+        && ScreenText::widthOf(names.front(), namePixels, namePixels > ScreenText::kMinPixels)
+            <= screen.width() - side - 18) {
         const QRectF icon(screen.left() + 6, screen.center().y() - side / 2, side, side);
         ItemStyle::icon(kind).paint(painter, icon.toAlignedRect());
         left = icon.right() + 6;
     }
-    const QRectF text(left, screen.top() + 2, screen.right() - 4 - left, screen.height() - 4);
+    const QRectF text(left, screen.top() + 2, screen.right() - 1 - left, screen.height() - 4);
     const bool twoLines = text.height() >= 1.2 * (namePixels + modelPixels);
     ScreenText::Style name;
-    name.bold = true;
+    name.bold = namePixels > ScreenText::kMinPixels; // at the smallest size a bold name takes a third more room
     name.align = Qt::AlignLeft | (twoLines ? Qt::AlignBottom : Qt::AlignVCenter);
     ScreenText::drawFitting(painter, twoLines ? QRectF(text.left(), text.top(), text.width(), text.height() / 2) : text,
         names, namePixels, name);

@@ -157,7 +157,7 @@ QString ScreenText::drawFitting(
     f.setBold(style.bold);
     f.setPixelSize(std::max(1, int(pixels)));
     const QString fontKey = f.key();
-    const double room = onScreen.width() - 2;
+    const double room = onScreen.width();
     QString shown;
     for (const QString& form : forms)
         if (advance(f, fontKey, form) <= room) {
