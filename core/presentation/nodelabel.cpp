@@ -98,10 +98,17 @@ QStringList NodeLabel::nameForms(const QString& name, const QString& sku, const 
 QStringList NodeLabel::modelForms(const QString& model, int gpus)
 {
     QStringList forms;
-    if (gpus > 0 && !model.isEmpty())
+    if (model.isEmpty())
+        return forms;
+    if (gpus > 0)
         forms << QStringLiteral("%1 · %2 GPU").arg(model).arg(gpus);
-    if (!model.isEmpty())
-        forms << model;
+    addShorter(forms, model);
+    // "Quantum-2 QM9700 (NDR, managed)" -> "Quantum-2 QM9700" -> "QM9700": the remark, then the
+    // family, go first; the part number stays.
+    static const QRegularExpression remark(QStringLiteral("\\s*[(,].*$"));
+    const QString plain = QString(model).remove(remark).trimmed();
+    addShorter(forms, plain);
+    addShorter(forms, plain.section(QLatin1Char(' '), -1));
     return forms;
 }
 

@@ -23,7 +23,8 @@ struct NodeLabel {
 
     // The forms of a node's name, longest first, each shorter than the one before.
     [[nodiscard]] static QStringList nameForms(const QString& name, const QString& sku, const QString& model);
-    // The forms of its model line: "DGX H100 · 8 GPU", "DGX H100", then nothing.
+    // The forms of its model line, longest first: "DGX H100 · 8 GPU", "DGX H100", "H100";
+    // "Quantum-2 QM9700 (NDR, managed)", "Quantum-2 QM9700", "QM9700".
     [[nodiscard]] static QStringList modelForms(const QString& model, int gpus);
     // The first (longest) form no wider than `width` by `measure`, or empty when none fits.
     [[nodiscard]] static QString longestFitting(const QStringList& forms, double width, const Measure& measure);

@@ -69,7 +69,14 @@ private Q_SLOTS:
         QCOMPARE(NodeLabel::longestFitting(forms, 5, chars), QStringLiteral("17"));
         QCOMPARE(NodeLabel::longestFitting(forms, 1, chars), QString());
         QCOMPARE(NodeLabel::modelForms(QStringLiteral("DGX H100"), 8),
-            (QStringList{QStringLiteral("DGX H100 · 8 GPU"), QStringLiteral("DGX H100")}));
+            (QStringList{QStringLiteral("DGX H100 · 8 GPU"), QStringLiteral("DGX H100"), QStringLiteral("H100")}));
+        QCOMPARE(NodeLabel::modelForms(QStringLiteral("Quantum-2 QM9700 (NDR, managed)"), 0),
+            (QStringList{QStringLiteral("Quantum-2 QM9700 (NDR, managed)"), QStringLiteral("Quantum-2 QM9700"),
+                QStringLiteral("QM9700")}));
+        // The PDU says it is one even in a narrow box.
+        QCOMPARE(NodeLabel::modelForms(QStringLiteral("3-phase intelligent rack PDU, 60 kW class"), 0),
+            (QStringList{QStringLiteral("3-phase intelligent rack PDU, 60 kW class"),
+                QStringLiteral("3-phase intelligent rack PDU"), QStringLiteral("PDU")}));
         QCOMPARE(NodeLabel::modelForms(QStringLiteral("SN2201"), 0), QStringList{QStringLiteral("SN2201")});
     }
 };
