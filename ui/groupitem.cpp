@@ -38,6 +38,8 @@ void GroupItem::setBox(const QRectF& sceneRect, bool collapsed, int memberCount,
     mMembers = memberCount;
     mGpus = gpuCount;
     mSwitches = switchCount;
+    const Group* g = mCanvas->design().group(mId);
+    mSummary = summaryForms(g ? g->kind : GroupKind::ScalableUnit); // once, not every frame
     setZValue(collapsed ? 9 : -10 - (mCanvas->design().group(mId) ? int(mCanvas->design().group(mId)->kind) : 0));
     setPos(sceneRect.center());
     update();
@@ -74,7 +76,7 @@ void GroupItem::paintTitle(QPainter* painter) const
     style.align = Qt::AlignLeft | Qt::AlignBottom;
     style.backdrop = lod < 1;
     // A rack's name without "Rack" when even that is too long ("U001-01" in a narrow column).
-    QStringList forms = AggregateBox::oneLineForms(title, summaryForms(g->kind));
+    QStringList forms = AggregateBox::oneLineForms(title, mSummary);
     if (g->kind == GroupKind::Rack && g->name != title)
         forms << g->name;
     ScreenText::drawFitting(painter, QRectF(mRect.left() + 8, mRect.top() + 2, mRect.width() - 16, kTitle), forms,
@@ -91,7 +93,7 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     const bool selected = mCanvas->selectedGroup() == mId;
     const QString title = DesignPicture::groupTitle(*g);
     if (mCollapsed) {
-        AggregateBox::paint(painter, option, mRect, edge, title, summaryForms(g->kind), selected);
+        AggregateBox::paint(painter, option, mRect, edge, title, mSummary, selected);
         return;
     }
     // Solid: a dashed outline of a pod-sized box is stroked dash by dash, even off screen.

@@ -42,6 +42,7 @@ private:
     int mMembers = 0;
     int mGpus = 0;
     int mSwitches = 0;
+    QStringList mSummary; // summaryForms() as of the last setBox
 };
 
 } // namespace pw::ui

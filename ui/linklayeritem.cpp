@@ -43,6 +43,54 @@ bool clipLine(QLineF& line, const QRectF& r)
     return true;
 }
 
+// The screen's rectangles taken by labels and aggregate boxes, in cells of 48 px: a label looks only
+// at the rectangles of the cells it covers (hundreds of bands at 100,000 GPUs, up to 15 spots each).
+class SpotGrid {
+public:
+    explicit SpotGrid(const QRectF& area) : mArea(area)
+    {
+        mColumns = std::max(1, int(std::ceil(area.width() / kCell)));
+        mRows = std::max(1, int(std::ceil(area.height() / kCell)));
+        mCells.resize(size_t(mColumns) * size_t(mRows));
+    }
+    void take(const QRectF& r)
+    {
+        const size_t index = mRects.size();
+        mRects.push_back(r);
+        forCells(r, [&](std::vector<size_t>& cell) {
+            cell.push_back(index);
+            return false;
+        });
+    }
+    [[nodiscard]] bool overlaps(const QRectF& r)
+    {
+        return forCells(r, [&](std::vector<size_t>& cell) {
+            return std::any_of(cell.begin(), cell.end(), [&](size_t i) { return mRects[i].intersects(r); });
+        });
+    }
+
+private:
+    static constexpr double kCell = 48;
+    template <typename Visit>
+    bool forCells(const QRectF& r, Visit visit)
+    {
+        const int x0 = std::clamp(int((r.left() - mArea.left()) / kCell), 0, mColumns - 1);
+        const int x1 = std::clamp(int((r.right() - mArea.left()) / kCell), 0, mColumns - 1);
+        const int y0 = std::clamp(int((r.top() - mArea.top()) / kCell), 0, mRows - 1);
+        const int y1 = std::clamp(int((r.bottom() - mArea.top()) / kCell), 0, mRows - 1);
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x)
+                if (visit(mCells[size_t(y) * size_t(mColumns) + size_t(x)]))
+                    return true;
+        return false;
+    }
+    QRectF mArea;
+    int mColumns = 1;
+    int mRows = 1;
+    std::vector<std::vector<size_t>> mCells;
+    std::vector<QRectF> mRects;
+};
+
 } // namespace
 
 LinkLayerItem::LinkLayerItem(CanvasScene* scene) : mCanvas(scene)
@@ -54,6 +102,7 @@ LinkLayerItem::LinkLayerItem(CanvasScene* scene) : mCanvas(scene)
 void LinkLayerItem::setBundles(std::vector<LinkBundle> bundles)
 {
     mBundles = std::move(bundles);
+    mLabelWidths.clear();
     mSelected = -1;
     geometryChanged();
 }
@@ -186,11 +235,10 @@ void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool b
             order.push_back(i);
     if (order.empty())
         return;
-    std::vector<QRectF> placed; // labels never overprint each other, nor an aggregate box
-    for (const QRectF& box : mCanvas->aggregateBoxes())
-        placed.push_back(world.mapRect(box));
-    const size_t aggregates = placed.size();
     const QRectF seen = world.mapRect(exposed);
+    SpotGrid taken(seen); // labels never overprint each other, nor an aggregate box
+    for (const QRectF& box : mCanvas->aggregateBoxes())
+        taken.take(world.mapRect(box));
     painter->save();
     painter->resetTransform();
     QFont f = painter->font();
@@ -198,39 +246,48 @@ void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool b
     f.setBold(true);
     painter->setFont(f);
     const QFontMetricsF fm(f);
+    if (mLabelWidths.size() != mBundles.size())
+        mLabelWidths.assign(mBundles.size(), -1);
     painter->setRenderHint(QPainter::Antialiasing, true);
+    int drawn = 0;
     for (size_t i : order) {
-        if (placed.size() - aggregates >= 400)
+        if (drawn >= 400)
             break; // a screen holds no more labels than this anyway
         const LinkBundle& b = mBundles[i];
-        const QString text = label(b);
-        const double w = fm.horizontalAdvance(text) + 8;
         const QLineF onScreen(world.map(b.a->pos()), world.map(b.b->pos()));
-        if (onScreen.length() < (isBand(b) ? 24 : w + 40))
+        QLineF inView = onScreen;
+        if (onScreen.length() < 24 || !clipLine(inView, seen))
+            continue;
+        // Text and width once per bundle: a static view draws the same labels every frame.
+        double& width = mLabelWidths[i];
+        if (width < 0)
+            width = fm.horizontalAdvance(label(b)) + 8;
+        const double w = width;
+        if (!isBand(b) && onScreen.length() < w + 40)
             continue;
         // The middle of the line, or along it, or beside it, where no other label is.
-        const QPointF normal = onScreen.length() > 0
-            ? QPointF(-onScreen.dy(), onScreen.dx()) / onScreen.length() * 14
-            : QPointF();
-        std::vector<QPointF> spots;
+        const QPointF normal = QPointF(-onScreen.dy(), onScreen.dx()) / onScreen.length() * 14;
+        std::array<QPointF, 15> spots;
+        size_t n = 0;
         for (double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88})
-            spots.push_back(onScreen.pointAt(t));
+            spots[n++] = onScreen.pointAt(t);
         for (double t : {0.5, 0.3, 0.7})
             for (double side : {1.0, -1.0})
-                spots.push_back(onScreen.pointAt(t) + side * normal);
+                spots[n++] = onScreen.pointAt(t) + side * normal;
         for (const QPointF& at : spots) {
             const QRectF box(at.x() - w / 2, at.y() - 8, w, 16);
             const QRectF room = box.adjusted(-2, -2, 2, 2);
-            if (!seen.contains(at)
-                || std::any_of(placed.begin(), placed.end(), [&](const QRectF& other) { return other.intersects(room); }))
+            if (!seen.contains(at) || taken.overlaps(room))
                 continue;
-            placed.push_back(room);
+            taken.take(room);
+            const QString text = label(b);
             painter->setPen(QPen(NetworkPalette::color(b.network), 1));
             painter->setBrush(Qt::white);
             painter->drawRoundedRect(box, 7, 7);
             painter->setPen(NetworkPalette::color(b.network).darker(140));
             painter->drawText(box, Qt::AlignCenter, text);
             mDrawnLabels.push_back({int(i), text, box});
+            ++drawn;
             break;
         }
     }

@@ -53,6 +53,7 @@ private:
     QRectF mBounds;
     int mSelected = -1;
     std::vector<DrawnLabel> mDrawnLabels;
+    std::vector<double> mLabelWidths; // by bundle, on screen; -1 until first drawn
 };
 
 } // namespace pw::ui
