@@ -38,7 +38,8 @@ void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
         ScreenText::Style line;
         line.bold = true;
         line.backdrop = true;
-        ScreenText::drawFitting(painter, rect, oneLineForms(title, details), pixels(std::clamp(h / 2, 13.0, 160.0)), line);
+        ScreenText::drawFitting(
+            painter, rect, oneLineForms(title, details), pixels(std::clamp(h / 2, 13.0, 160.0)), line);
         return;
     }
     // Title over the upper half, counts under it, both scaled with the box up to a cap.

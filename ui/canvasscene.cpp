@@ -494,7 +494,8 @@ void CanvasScene::rebuildBundles()
         LinkBundle& bundle = bundles[it->second];
         bundle.links.push_back(link.id);
         const int speed = d.linkSpeedGbps(link);
-        auto s = std::find_if(bundle.speeds.begin(), bundle.speeds.end(), [&](const auto& e) { return e.first == speed; });
+        auto s
+            = std::find_if(bundle.speeds.begin(), bundle.speeds.end(), [&](const auto& e) { return e.first == speed; });
         if (s == bundle.speeds.end())
             bundle.speeds.emplace_back(speed, 1);
         else

@@ -14,8 +14,8 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <unordered_set>
 #include <optional>
+#include <unordered_set>
 #include <vector>
 
 class QMimeData;
@@ -168,7 +168,8 @@ private:
         std::array<QGraphicsItem*, 5> items{};
         size_t size = 0;
     };
-    [[nodiscard]] BandPath bandPath(const Node& node, QGraphicsItem* nodeItem, std::vector<std::unique_ptr<TierAnchor>>& anchors,
+    [[nodiscard]] BandPath bandPath(const Node& node, QGraphicsItem* nodeItem,
+        std::vector<std::unique_ptr<TierAnchor>>& anchors,
         std::map<std::pair<GroupId, int>, TierAnchor*>& anchorOf) const;
     [[nodiscard]] bool isBanded(const QGraphicsItem* item) const;
 

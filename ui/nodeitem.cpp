@@ -118,8 +118,8 @@ void NodeItem::paintLabel(
         ScreenText::Style model;
         model.color = QColor(0x55, 0x55, 0x55);
         model.align = Qt::AlignLeft | Qt::AlignTop;
-        ScreenText::drawFitting(painter,
-            QRectF(text.left(), text.center().y() + 1, text.width(), text.height() / 2), models, modelPixels, model);
+        ScreenText::drawFitting(painter, QRectF(text.left(), text.center().y() + 1, text.width(), text.height() / 2),
+            models, modelPixels, model);
     }
     painter->restore();
 }

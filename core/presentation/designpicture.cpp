@@ -58,8 +58,8 @@ std::unordered_set<GroupId> DesignPicture::framedRacks(const Design& d)
     std::sort(centres.begin(), centres.end(), [](const Centre& a, const Centre& b) { return a.at.x() < b.at.x(); });
     std::unordered_set<GroupId> framed;
     for (const auto& [rack, rect] : outline) {
-        auto it = std::lower_bound(centres.begin(), centres.end(), rect.left(),
-            [](const Centre& c, double x) { return c.at.x() < x; });
+        auto it = std::lower_bound(
+            centres.begin(), centres.end(), rect.left(), [](const Centre& c, double x) { return c.at.x() < x; });
         bool alone = true;
         for (; alone && it != centres.end() && it->at.x() <= rect.right(); ++it)
             alone = it->rack == rack || !rect.contains(it->at);

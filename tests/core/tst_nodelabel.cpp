@@ -30,13 +30,11 @@ private Q_SLOTS:
                                            QStringLiteral("01")};
         // The sample's hand-named server: its word is spelled as the model spells it.
         QTest::newRow("sample server") << QStringLiteral("dgx-01") << QStringLiteral("dgx-h100")
-                                       << QStringLiteral("DGX H100")
-                                       << QStringList{QStringLiteral("dgx-01")};
+                                       << QStringLiteral("DGX H100") << QStringList{QStringLiteral("dgx-01")};
         // A PDU named after its rack: the rack's counters go before its own feed.
         QTest::newRow("pdu") << QStringLiteral("U001-01-pdu-A1") << QStringLiteral("pdu-3ph-60kw")
                              << QStringLiteral("3-phase intelligent rack PDU, 60 kW class")
-                             << QStringList{
-                                    QStringLiteral("U001-01-pdu-A1"), QStringLiteral("pdu A1")};
+                             << QStringList{QStringLiteral("U001-01-pdu-A1"), QStringLiteral("pdu A1")};
         QTest::newRow("oob leaf") << QStringLiteral("oob-leaf-001") << QStringLiteral("sn2201")
                                   << QStringLiteral("SN2201")
                                   << QStringList{QStringLiteral("oob-leaf-001"), QStringLiteral("oob leaf 01"),
@@ -61,8 +59,8 @@ private Q_SLOTS:
     // "DGX 17" 6 and "17" 2: a box of 10 shows "DGX 17", one of 1 shows nothing.
     void longestFittingFormIsShown()
     {
-        const QStringList forms
-            = NodeLabel::nameForms(QStringLiteral("dgx-h100-00017"), QStringLiteral("dgx-h100"), QStringLiteral("DGX H100"));
+        const QStringList forms = NodeLabel::nameForms(
+            QStringLiteral("dgx-h100-00017"), QStringLiteral("dgx-h100"), QStringLiteral("DGX H100"));
         const auto chars = [](const QString& s) { return double(s.size()); };
         QCOMPARE(NodeLabel::longestFitting(forms, 14, chars), QStringLiteral("dgx-h100-00017"));
         QCOMPARE(NodeLabel::longestFitting(forms, 10, chars), QStringLiteral("DGX 17"));

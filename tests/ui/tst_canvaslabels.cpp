@@ -96,8 +96,7 @@ bool standsFor(const QGraphicsItem* end, const Node& n, const CanvasScene& scene
         const auto* row = static_cast<const TierAnchor*>(end);
         const GroupItem* rack = n.rack.isValid() ? scene.groupItem(n.rack) : nullptr;
         const bool inRack = rack && rack->isVisible() && !scene.drawsBands(n.unit);
-        return n.unit == row->unit() && !inRack
-            && DesignLayout::bandOf(n, scene.design().itemOf(n.id)) == row->band();
+        return n.unit == row->unit() && !inRack && DesignLayout::bandOf(n, scene.design().itemOf(n.id)) == row->band();
     }
     return false;
 }
@@ -123,7 +122,8 @@ private:
             const bool elided = t.text.contains(QChar(0x2026));
             QVERIFY2(!elided || ScreenText::widthOf(t.full, t.pixels, t.bold) > t.area.width() - 4,
                 qPrintable(what + QStringLiteral(": elided with room: ") + describe(t)));
-            QVERIFY2(t.pixels >= ScreenText::kMinPixels, qPrintable(what + QStringLiteral(": too small: ") + describe(t)));
+            QVERIFY2(
+                t.pixels >= ScreenText::kMinPixels, qPrintable(what + QStringLiteral(": too small: ") + describe(t)));
         }
         const QRectF viewport = view->viewport()->rect();
         const QTransform toScreen = view->viewportTransform();
@@ -201,8 +201,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, design);
         const Design d = design == QLatin1String("sample") ? sample()
-            : design == QLatin1String("1024")
-            ? generated(QStringLiteral("dgx-h100"), 1024, QStringLiteral("qm9700"))
+            : design == QLatin1String("1024") ? generated(QStringLiteral("dgx-h100"), 1024, QStringLiteral("qm9700"))
             : design == QLatin1String("gb300")
             ? generated(QStringLiteral("dgx-gb300-nvl72"), 1152, QStringLiteral("q3400"))
             : generated(QStringLiteral("dgx-h100"), 100000, QStringLiteral("qm9700"));
@@ -264,7 +263,8 @@ private Q_SLOTS:
             if (!LinkLayerItem::isBand(b)) {
                 const Node* x = d.node(static_cast<const NodeItem*>(b.a)->nodeId());
                 const Node* y = d.node(static_cast<const NodeItem*>(b.b)->nodeId());
-                QVERIFY2(x->unit == y->unit && DesignLayout::bandOf(*x, d.itemOf(x->id)) == DesignLayout::bandOf(*y, d.itemOf(y->id)),
+                QVERIFY2(x->unit == y->unit
+                        && DesignLayout::bandOf(*x, d.itemOf(x->id)) == DesignLayout::bandOf(*y, d.itemOf(y->id)),
                     qPrintable(QStringLiteral("%1 to %2 drawn one by one at fit").arg(x->name, y->name)));
             }
             ends.insert(b.a);
@@ -287,13 +287,15 @@ private Q_SLOTS:
             linksDrawn += count;
             // Every band of two or more links long enough on screen to be seen says what it carries.
             const QTransform toScreen = w->view()->viewportTransform();
-            if (!LinkLayerItem::isBand(b) || count < 2 || QLineF(toScreen.map(b.a->pos()), toScreen.map(b.b->pos())).length() < 24)
+            if (!LinkLayerItem::isBand(b) || count < 2
+                || QLineF(toScreen.map(b.a->pos()), toScreen.map(b.b->pos())).length() < 24)
                 continue;
-            const auto label = std::find_if(labels.begin(), labels.end(),
-                [&](const LinkLayerItem::DrawnLabel& l) { return l.bundle == int(i); });
+            const auto label = std::find_if(
+                labels.begin(), labels.end(), [&](const LinkLayerItem::DrawnLabel& l) { return l.bundle == int(i); });
             if (label == labels.end()) {
                 const QLineF line(toScreen.map(b.a->pos()), toScreen.map(b.b->pos()));
-                qInfo("line %f,%f - %f,%f types %d %d", line.x1(), line.y1(), line.x2(), line.y2(), b.a->type(), b.b->type());
+                qInfo("line %f,%f - %f,%f types %d %d", line.x1(), line.y1(), line.x2(), line.y2(), b.a->type(),
+                    b.b->type());
                 for (const auto& l : labels)
                     qInfo("label %s at %f,%f", qPrintable(l.text), l.onScreen.center().x(), l.onScreen.center().y());
             }
