@@ -356,8 +356,8 @@ void CanvasScene::updateGroupBoxes()
 
 bool CanvasScene::isBanded(const QGraphicsItem* item) const
 {
-    if (item->type() == TierAnchor::Type)
-        return rowsDrawBands(mScale);
+    if (item->type() == TierAnchor::Type) // a row of two or three draws its lines one by one
+        return rowsDrawBands(mScale) && static_cast<const TierAnchor*>(item)->memberCount() >= kRowBandFrom;
     if (item->type() != GroupItem::Type)
         return false;
     const GroupId id = static_cast<const GroupItem*>(item)->groupId();
@@ -374,7 +374,7 @@ bool CanvasScene::drawsBands(GroupId id) const
 }
 
 CanvasScene::BandPath CanvasScene::bandPath(const Node& node, QGraphicsItem* nodeItem,
-    std::vector<std::unique_ptr<TierAnchor>>& anchors, std::map<std::pair<GroupId, int>, TierAnchor*>& anchorOf) const
+    std::vector<std::unique_ptr<TierAnchor>>& anchors, AnchorIndex& anchorOf) const
 {
     BandPath path;
     bool opened = false; // inside a group the user opened: every link of it is drawn
@@ -383,23 +383,23 @@ CanvasScene::BandPath CanvasScene::bandPath(const Node& node, QGraphicsItem* nod
         if (GroupItem* item = mGroups.value(g); item && item->isVisible() && path.size < 3)
             path.items[path.size++] = item;
     }
-    if (!opened) {
-        // In a unit drawn as bands its racks are too small to matter: its rows (servers, leaves) are.
-        GroupItem* rack = node.rack.isValid() && !mBanded.contains(node.unit) ? mGroups.value(node.rack) : nullptr;
-        if (rack && rack->isVisible()) {
-            path.items[path.size++] = rack;
-        } else {
-            const int band = int(DesignLayout::bandOf(node, design().itemOf(node.id)));
-            TierAnchor*& anchor = anchorOf[{node.unit, band}];
-            if (!anchor) {
-                anchors.push_back(std::make_unique<TierAnchor>(node.unit, DesignLayout::Band(band)));
-                anchor = anchors.back().get();
-            }
-            anchor->addMember(nodeItem);
-            path.items[path.size++] = anchor;
-        }
-    } else {
+    if (opened) {
         path.size = 0; // nothing banded
+    } else if (GroupItem* frame = mBanded.contains(node.unit) ? nullptr : mGroups.value(node.rack);
+               frame && frame->isVisible()) {
+        path.items[path.size++] = frame; // a framed rack
+    } else {
+        // A row: the unit's leaves, the spine tier; a rack's servers in their column unless the
+        // unit is drawn as bands, where its rows (servers, leaves) are what matter.
+        const DesignLayout::Band band = DesignLayout::bandOf(node, design().itemOf(node.id));
+        const bool column = band == DesignLayout::Band::Hosts || band == DesignLayout::Band::Storage;
+        const GroupId rack = column && !mBanded.contains(node.unit) ? node.rack : GroupId();
+        const auto [slot, fresh] = anchorOf.try_emplace({node.unit, int(band), rack}, anchors.size());
+        if (fresh)
+            anchors.push_back(std::make_unique<TierAnchor>(node.unit, band, rack));
+        TierAnchor* anchor = anchors[slot->second].get();
+        anchor->addMember(nodeItem);
+        path.items[path.size++] = anchor;
     }
     path.items[path.size++] = nodeItem;
     return path;
@@ -417,7 +417,7 @@ void CanvasScene::rebuildBundles()
     // two ends' paths part that draw bands (small on screen), else between the nodes.
     std::vector<BandPath> paths(d.nodes().slotCount() + 1);
     std::vector<std::unique_ptr<TierAnchor>> anchors;
-    std::map<std::pair<GroupId, int>, TierAnchor*> anchorOf;
+    AnchorIndex anchorOf;
     d.nodes().forEach([&](const Node& n) {
         QGraphicsItem* r = representative(n);
         rep[n.id.value()] = r;

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -56,11 +57,13 @@ public:
     static constexpr double kOpenBandScale = 0.3;
     // Bands of links: a scalable unit or pod narrower than this on screen draws its links to
     // another group as one band, labelled with count and speed...
-    static constexpr double kBandGroupPixels = 900;
-    // ...and racks and switch rows do so while the view is farther out than this (a node box under
-    // about 50 px wide, where single lines can no longer be told apart). Decided by what is on
-    // screen, never by the design's size: one rule for 1,000 and 100,000 GPUs.
-    static constexpr double kSingleLinksScale = 0.3;
+    static constexpr double kBandGroupPixels = 500;
+    // ...and racks and rows of four or more switches or hosts do so while the view is farther out
+    // than this (a node box under about 75 px wide). Between the two a 1,024-GPU design shows one
+    // management fan per rack. Decided by what is on screen, never by the design's size: one rule
+    // for 1,000 and 100,000 GPUs.
+    static constexpr double kSingleLinksScale = 0.45;
+    static constexpr int kRowBandFrom = 4;
 
     explicit CanvasScene(DesignDocument* document, QObject* parent = nullptr);
     ~CanvasScene() override;
@@ -163,14 +166,16 @@ private:
     // Recomputes which groups draw bands for this scale; true when that changed.
     bool updateBanding(double scale);
     // The groups a shown node's links may be banded onto, outermost first, then the node's item:
-    // its pod and unit, then its rack (a framed rack column) or its row of switches.
+    // its pod and unit, then its rack (a framed rack column) or its row (of switches, or of a
+    // rack's servers).
     struct BandPath {
         std::array<QGraphicsItem*, 5> items{};
         size_t size = 0;
     };
+    // Row ends by unit, band and rack (a rack's servers in their column).
+    using AnchorIndex = std::map<std::tuple<GroupId, int, GroupId>, size_t>; // index into the anchors
     [[nodiscard]] BandPath bandPath(const Node& node, QGraphicsItem* nodeItem,
-        std::vector<std::unique_ptr<TierAnchor>>& anchors,
-        std::map<std::pair<GroupId, int>, TierAnchor*>& anchorOf) const;
+        std::vector<std::unique_ptr<TierAnchor>>& anchors, AnchorIndex& anchorOf) const;
     [[nodiscard]] bool isBanded(const QGraphicsItem* item) const;
 
     DesignDocument* mDocument;

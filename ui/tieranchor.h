@@ -10,12 +10,12 @@
 namespace pw::ui {
 
 // Where a band of links meets a row of switches or service nodes (a unit's leaves, the spine
-// tier, the out-of-band switches): the middle of the row. Never in the scene and never drawn: the
+// tier, the out-of-band switches) or a rack's column of servers: the middle of the row. Never in the scene and never drawn: the
 // link layer only reads its position, as it does a node's or a group's.
 class TierAnchor : public QGraphicsItem {
 public:
     enum { Type = UserType + 5 };
-    TierAnchor(GroupId unit, DesignLayout::Band band) : mUnit(unit), mBand(band) {}
+    TierAnchor(GroupId unit, DesignLayout::Band band, GroupId rack = {}) : mUnit(unit), mBand(band), mRack(rack) {}
 
     [[nodiscard]] int type() const override { return Type; }
     [[nodiscard]] QRectF boundingRect() const override { return {}; }
@@ -23,7 +23,9 @@ public:
 
     [[nodiscard]] GroupId unit() const { return mUnit; } // invalid: outside every unit
     [[nodiscard]] DesignLayout::Band band() const { return mBand; }
+    [[nodiscard]] GroupId rack() const { return mRack; } // valid: the servers of one rack
     void addMember(const QGraphicsItem* item) { mMembers.push_back(item); }
+    [[nodiscard]] size_t memberCount() const { return mMembers.size(); }
     // Moves to the middle of its members (after they were placed or dragged).
     void follow()
     {
@@ -37,6 +39,7 @@ public:
 private:
     GroupId mUnit;
     DesignLayout::Band mBand;
+    GroupId mRack;
     std::vector<const QGraphicsItem*> mMembers;
 };
 

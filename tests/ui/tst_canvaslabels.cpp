@@ -96,7 +96,8 @@ bool standsFor(const QGraphicsItem* end, const Node& n, const CanvasScene& scene
         const auto* row = static_cast<const TierAnchor*>(end);
         const GroupItem* rack = n.rack.isValid() ? scene.groupItem(n.rack) : nullptr;
         const bool inRack = rack && rack->isVisible() && !scene.drawsBands(n.unit);
-        return n.unit == row->unit() && !inRack && DesignLayout::bandOf(n, scene.design().itemOf(n.id)) == row->band();
+        return n.unit == row->unit() && !inRack && (!row->rack().isValid() || n.rack == row->rack())
+            && DesignLayout::bandOf(n, scene.design().itemOf(n.id)) == row->band();
     }
     return false;
 }
@@ -319,6 +320,45 @@ private Q_SLOTS:
         QVERIFY(labelled >= 8);
         qInfo("1,024 GPUs at fit: %zu bands between %zu ends stand for %d links, %d labelled", bundles.size(), n,
             linksDrawn, labelled);
+
+        // Closer (units wider than 500 px on screen, racks still under 75 px: 0.4 here), each rack
+        // draws one out-of-band fan: no server's management port has a line of its own.
+        w->view()->zoomBy(0.4 / w->view()->zoom());
+        d.groups().forEach([&](const Group& g) {
+            if (g.kind == GroupKind::ScalableUnit)
+                QVERIFY2(!scene->drawsBands(g.id),
+                    qPrintable(QString::number(scene->groupItem(g.id)->sceneBoundingRect().width() * 0.4)));
+        });
+        screenshot(w->view(), QStringLiteral("1024-racks"));
+        int rackFans = 0;
+        std::set<const QGraphicsItem*> fanned;
+        for (const LinkBundle& b : scene->linkBundles()) {
+            if (b.network != Network::OutOfBand)
+                continue;
+            for (const QGraphicsItem* end : {b.a, b.b}) {
+                if (end->type() == NodeItem::Type) {
+                    const Node* node = d.node(static_cast<const NodeItem*>(end)->nodeId());
+                    QVERIFY2(d.itemOf(node->id)->kind != ItemKind::Server, qPrintable(node->name));
+                }
+                const bool rack = end->type() == GroupItem::Type
+                    ? d.group(static_cast<const GroupItem*>(end)->groupId())->kind == GroupKind::Rack
+                    : end->type() == TierAnchor::Type && static_cast<const TierAnchor*>(end)->rack().isValid();
+                if (rack) {
+                    QVERIFY2(fanned.insert(end).second, "two out-of-band fans from one rack");
+                    ++rackFans;
+                }
+            }
+        }
+        // One fan per rack of four or more servers (the DGX H100 racks hold four: about 32 of them).
+        std::map<GroupId, int> serversPerRack;
+        d.nodes().forEach([&](const Node& node) {
+            if (node.rack.isValid() && DesignLayout::bandOf(node, d.itemOf(node.id)) == DesignLayout::Band::Hosts)
+                ++serversPerRack[node.rack];
+        });
+        const auto racksOfFour
+            = std::count_if(serversPerRack.begin(), serversPerRack.end(), [](const auto& r) { return r.second >= 4; });
+        QVERIFY(racksOfFour >= 31);
+        QCOMPARE(rackFans, int(racksOfFour));
 
         // Zoomed in to 1:1, single links appear.
         QPointF centre;
