@@ -93,9 +93,17 @@ void NodeItem::paintLabel(
     const double modelPixels = std::max(ScreenText::kMinPixels, 10.5 * scale);
     painter->save();
     painter->resetTransform();
-    const QStringList names = NodeLabel::nameForms(node.name, node.sku, item ? item->model : QString());
-    QStringList models = NodeLabel::modelForms(item ? item->model : node.sku, item ? item->gpuCount() : 0);
-    models << ItemStyle::kindName(kind);
+    // The forms once per name and SKU: splitting names for every box of every frame showed in
+    // zoomed frames of thousands of nodes.
+    if (mFormsOf != node.name || mFormsSku != node.sku) {
+        mFormsOf = node.name;
+        mFormsSku = node.sku;
+        mNameForms = NodeLabel::nameForms(node.name, node.sku, item ? item->model : QString());
+        mModelForms = NodeLabel::modelForms(item ? item->model : node.sku, item ? item->gpuCount() : 0);
+        mModelForms << ItemStyle::kindName(kind);
+    }
+    const QStringList& names = mNameForms;
+    const QStringList& models = mModelForms;
     double left = screen.left() + 2;
     // The kind's glyph where the box has room for it beside the whole name: a PDU, a CDU or an
     // appliance says what it is; a narrow box gives the glyph's room to the name.

@@ -5,6 +5,7 @@
 #include "util/strongid.h"
 
 #include <QGraphicsItem>
+#include <QStringList>
 
 namespace pw::ui {
 
@@ -35,6 +36,11 @@ private:
     NodeId mId;
     QRectF mRect;
     double mMaxWidth = 0;
+    // The label's forms (NodeLabel) for the name and SKU they were made from.
+    mutable QString mFormsOf;
+    mutable QString mFormsSku;
+    mutable QStringList mNameForms;
+    mutable QStringList mModelForms;
 };
 
 } // namespace pw::ui
