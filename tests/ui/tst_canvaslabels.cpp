@@ -293,13 +293,6 @@ private Q_SLOTS:
                 continue;
             const auto label = std::find_if(
                 labels.begin(), labels.end(), [&](const LinkLayerItem::DrawnLabel& l) { return l.bundle == int(i); });
-            if (label == labels.end()) {
-                const QLineF line(toScreen.map(b.a->pos()), toScreen.map(b.b->pos()));
-                qInfo("line %f,%f - %f,%f types %d %d", line.x1(), line.y1(), line.x2(), line.y2(), b.a->type(),
-                    b.b->type());
-                for (const auto& l : labels)
-                    qInfo("label %s at %f,%f", qPrintable(l.text), l.onScreen.center().x(), l.onScreen.center().y());
-            }
             QVERIFY2(label != labels.end(),
                 qPrintable(QStringLiteral("band %1 (%2 links, %3 px) has no label")
                                .arg(i)
@@ -311,11 +304,12 @@ private Q_SLOTS:
             QCOMPARE(label->text, expected.join(QStringLiteral(" · ")));
             ++labelled;
         }
-        // Bounded by the group pairs: fewer lines than pairs of the ends, and far fewer than the
-        // links (1,024 GPUs: 128 DGX x 8 compute links alone is 1,024).
+        // Bounded by the group pairs, and far fewer lines than links (1,024 GPUs: 128 DGX x 8
+        // compute links alone is 1,024). Per unit: servers-leaves, leaves-spines, in-band and
+        // out-of-band bands, 4 x 4 = 16; the service rows and their uplinks add about twenty.
         const size_t n = ends.size();
         QVERIFY2(bundles.size() <= n * (n - 1) / 2 * 4, qPrintable(QString::number(bundles.size())));
-        QVERIFY2(bundles.size() < 120, qPrintable(QString::number(bundles.size())));
+        QVERIFY2(bundles.size() < 60, qPrintable(QString::number(bundles.size())));
         QVERIFY2(linksDrawn > 1024, qPrintable(QString::number(linksDrawn)));
         QVERIFY(labelled >= 8);
         qInfo("1,024 GPUs at fit: %zu bands between %zu ends stand for %d links, %d labelled", bundles.size(), n,
