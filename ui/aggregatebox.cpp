@@ -7,11 +7,12 @@
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pw::ui {
 
 void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, const QRectF& rect,
-    const QColor& edge, const QString& title, const QString& detail, bool selected)
+    const QColor& edge, const QString& title, const QStringList& details, bool selected)
 {
     // A plain fill of the exposed part and a cosmetic outline: a box that covers the screen costs
     // no more than a small one.
@@ -31,29 +32,39 @@ void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
 
     // A band thinner on screen than two lines: one line, title and counts.
     const double h = rect.height();
+    const double lod = std::sqrt(std::abs(painter->worldTransform().determinant()));
+    const auto pixels = [lod](double designPixels) { return std::max(ScreenText::kMinPixels, designPixels * lod); };
     if (painter->worldTransform().mapRect(rect).height() < 2.2 * ScreenText::kMinPixels) {
         ScreenText::Style line;
         line.bold = true;
         line.backdrop = true;
-        line.pixelSize = std::clamp(h / 2, 13.0, 160.0);
-        ScreenText::draw(painter, rect, QStringLiteral("%1 — %2").arg(title, detail), line);
+        ScreenText::drawFitting(
+            painter, rect, oneLineForms(title, details), pixels(std::clamp(h / 2, 13.0, 160.0)), line);
         return;
     }
     // Title over the upper half, counts under it, both scaled with the box up to a cap.
     ScreenText::Style big;
     big.bold = true;
-    big.pixelSize = std::clamp(h / 5, 13.0, 160.0);
     big.backdrop = true;
     ScreenText::Style small = big;
     small.bold = false;
-    small.pixelSize = big.pixelSize * 0.7;
     small.color = QColor(0x33, 0x33, 0x33);
+    const double bigDesign = std::clamp(h / 5, 13.0, 160.0);
     const QRectF upper(rect.left(), rect.top(), rect.width(), h / 2);
     const QRectF lower(rect.left(), rect.center().y(), rect.width(), h / 2);
     big.align = Qt::AlignHCenter | Qt::AlignBottom;
     small.align = Qt::AlignHCenter | Qt::AlignTop;
-    if (ScreenText::draw(painter, upper, title, big))
-        ScreenText::draw(painter, lower.adjusted(0, 3, 0, 0), detail, small);
+    if (!ScreenText::drawFitting(painter, upper, {title}, pixels(bigDesign), big).isEmpty())
+        ScreenText::drawFitting(painter, lower.adjusted(0, 3, 0, 0), details, pixels(bigDesign * 0.7), small);
+}
+
+QStringList AggregateBox::oneLineForms(const QString& title, const QStringList& details)
+{
+    QStringList forms;
+    for (const QString& detail : details)
+        forms << QStringLiteral("%1 — %2").arg(title, detail);
+    forms << title;
+    return forms;
 }
 
 } // namespace pw::ui

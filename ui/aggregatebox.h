@@ -3,6 +3,7 @@
 #include <QColor>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 class QPainter;
 class QStyleOptionGraphicsItem;
@@ -15,7 +16,10 @@ namespace pw::ui {
 class AggregateBox {
 public:
     static void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, const QRectF& rect, const QColor& edge,
-        const QString& title, const QString& detail, bool selected);
+        const QString& title, const QStringList& details, bool selected);
+    // "title — detail" for each detail (longest first), then the title alone: a one-line label
+    // that shortens by dropping figures, never by cutting a word.
+    [[nodiscard]] static QStringList oneLineForms(const QString& title, const QStringList& details);
 };
 
 } // namespace pw::ui

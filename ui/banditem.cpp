@@ -22,8 +22,8 @@ void BandItem::setBox(const QRectF& sceneRect, int members, const QString& model
         mRect = local;
     }
     setPos(sceneRect.center());
-    mDetail = models;
-    Q_UNUSED(members);
+    // The models when they fit, else how many nodes it stands for.
+    mDetails = QStringList{models, counted(members, "node", "nodes")};
     update();
 }
 
@@ -35,7 +35,7 @@ void BandItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         ItemStyle::nodeBorder(switches ? ItemKind::Switch
                 : mBand == Band::Pdus  ? ItemKind::Pdu
                                        : ItemKind::Server),
-        DesignLayout::bandName(mBand), mDetail, false);
+        DesignLayout::bandName(mBand), mDetails, false);
 }
 
 } // namespace pw::ui

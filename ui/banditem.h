@@ -4,6 +4,7 @@
 
 #include <QGraphicsItem>
 #include <QString>
+#include <QStringList>
 
 namespace pw::ui {
 
@@ -26,7 +27,7 @@ public:
 
 private:
     Band mBand;
-    QString mDetail;
+    QStringList mDetails; // longest first
     QRectF mRect; // local, centred on pos()
 };
 

@@ -7,6 +7,7 @@
 #include "itemstyle.h"
 #include "linklayeritem.h"
 #include "nodeitem.h"
+#include "tieranchor.h"
 #include "titlelayeritem.h"
 
 #include "catalog/catalog.h"
@@ -15,6 +16,7 @@
 #include "model/design.h"
 #include "model/racknaming.h"
 #include "model/networkchoice.h"
+#include "presentation/designpicture.h"
 
 #include <QMimeData>
 
@@ -98,9 +100,12 @@ void CanvasScene::rebuild()
     mBands.clear();
     mCollapsed.clear();
     mAuto.clear();
+    mOpened.clear();
+    mBanded.clear();
     mAggregatedBands.clear();
     mSelectedGroup = {};
     mLinkLayer->setBundles({});
+    mAnchors.clear();
 
     const Design& d = design();
     const size_t n = d.nodes().size();
@@ -163,6 +168,7 @@ void CanvasScene::fitWidthsToRows()
             item->setMaxWidth(std::max(60.0, w));
     updateGroupBoxes();
     mLinkLayer->geometryChanged();
+    mTitleLayer->linksChanged();
 }
 
 void CanvasScene::sync()
@@ -204,6 +210,7 @@ void CanvasScene::sync()
             mGroups.insert(g.id, item);
         }
     });
+    mFramedRacks = DesignPicture::framedRacks(d);
     updateVisibility();
     updateGroupBoxes();
     rebuildBundles();
@@ -284,23 +291,15 @@ void CanvasScene::updateGroupBoxes()
     const Design& d = design();
     struct Acc {
         QRectF rect;
-        double memberArea = 0;
         int count = 0;
         int gpus = 0;
         int switches = 0;
-        double maxWidth = 0;
         std::map<QString, int> models;
     };
     std::unordered_map<GroupId, Acc> acc;
     std::map<int, Acc> bands;
-    // A rack column: one node wide, its members filling most of it.
-    auto isColumn = [](const Acc& a) {
-        return a.rect.width() <= 1.5 * a.maxWidth && a.rect.width() * a.rect.height() <= 2.5 * a.memberArea;
-    };
     auto add = [](Acc& a, const QRectF& r, const CatalogItem* ci) {
         a.rect = a.count ? a.rect.united(r) : r;
-        a.memberArea += r.width() * r.height();
-        a.maxWidth = std::max(a.maxWidth, r.width());
         ++a.count;
         a.gpus += ci ? ci->gpuCount() : 0;
         a.switches += ci && ci->kind == ItemKind::Switch ? 1 : 0;
@@ -330,9 +329,8 @@ void CanvasScene::updateGroupBoxes()
         const Acc& a = found->second;
         const Group* g = d.group(it.key());
         const bool collapsed = mCollapsed.contains(it.key());
-        // A rack whose members are scattered over the logical layout (its network switches sit
-        // with their tiers, not in a rack column) would be a box over unrelated nodes: no box.
-        if (!collapsed && g && g->kind == GroupKind::Rack && !isColumn(a)) {
+        // A rack whose box would cover other nodes (its switches sit with their tiers): no box.
+        if (!collapsed && g && g->kind == GroupKind::Rack && !mFramedRacks.count(it.key())) {
             it.value()->setVisible(false);
             continue;
         }
@@ -363,6 +361,57 @@ void CanvasScene::updateGroupBoxes()
     }
 }
 
+bool CanvasScene::isBanded(const QGraphicsItem* item) const
+{
+    if (item->type() == TierAnchor::Type) // a row of two or three draws its lines one by one
+        return rowsDrawBands(mScale) && static_cast<const TierAnchor*>(item)->memberCount() >= kRowBandFrom;
+    if (item->type() != GroupItem::Type)
+        return false;
+    const GroupId id = static_cast<const GroupItem*>(item)->groupId();
+    const Group* g = design().group(id);
+    if (g && g->kind == GroupKind::Rack)
+        return rowsDrawBands(mScale) && !mOpened.contains(id);
+    return mBanded.contains(id) && !mOpened.contains(id);
+}
+
+bool CanvasScene::drawsBands(GroupId id) const
+{
+    const GroupItem* item = mGroups.value(id);
+    return item && item->isVisible() && !item->isCollapsed() && isBanded(item);
+}
+
+CanvasScene::BandPath CanvasScene::bandPath(const Node& node, QGraphicsItem* nodeItem,
+    std::vector<std::unique_ptr<TierAnchor>>& anchors, AnchorIndex& anchorOf) const
+{
+    BandPath path;
+    bool opened = false; // inside a group the user opened: every link of it is drawn
+    for (GroupId g : logicalChain(node)) {
+        opened = opened || mOpened.contains(g);
+        if (GroupItem* item = mGroups.value(g); item && item->isVisible() && path.size < 3)
+            path.items[path.size++] = item;
+    }
+    if (opened) {
+        path.size = 0; // nothing banded
+    } else if (GroupItem* frame = mBanded.contains(node.unit) ? nullptr : mGroups.value(node.rack);
+               frame && frame->isVisible()) {
+        path.items[path.size++] = frame; // a framed rack
+    } else {
+        // A row: the unit's leaves, the spine tier; a rack's servers in their column unless the
+        // unit is drawn as bands, where its rows (servers, leaves) are what matter.
+        const DesignLayout::Band band = DesignLayout::bandOf(node, design().itemOf(node.id));
+        const bool column = band == DesignLayout::Band::Hosts || band == DesignLayout::Band::Storage;
+        const GroupId rack = column && !mBanded.contains(node.unit) ? node.rack : GroupId();
+        const auto [slot, fresh] = anchorOf.try_emplace({node.unit, int(band), rack}, anchors.size());
+        if (fresh)
+            anchors.push_back(std::make_unique<TierAnchor>(node.unit, band, rack));
+        TierAnchor* anchor = anchors[slot->second].get();
+        anchor->addMember(nodeItem);
+        path.items[path.size++] = anchor;
+    }
+    path.items[path.size++] = nodeItem;
+    return path;
+}
+
 void CanvasScene::rebuildBundles()
 {
     const Design& d = design();
@@ -371,13 +420,33 @@ void CanvasScene::rebuildBundles()
     // A shown node's links to an aggregate (a collapsed pod, a band) leave from its unit's box:
     // one line per unit and aggregate instead of one per node.
     std::vector<QGraphicsItem*> lift(d.nodes().slotCount() + 1, nullptr);
+    // A shown node's groups, outermost first: a link is drawn between the first groups where the
+    // two ends' paths part that draw bands (small on screen), else between the nodes.
+    std::vector<BandPath> paths(d.nodes().slotCount() + 1);
+    std::vector<std::unique_ptr<TierAnchor>> anchors;
+    AnchorIndex anchorOf;
     d.nodes().forEach([&](const Node& n) {
         QGraphicsItem* r = representative(n);
         rep[n.id.value()] = r;
-        if (r && r->type() == NodeItem::Type && n.unit.isValid())
-            if (GroupItem* unit = mGroups.value(n.unit); unit && unit->isVisible())
-                lift[n.id.value()] = unit;
+        if (r && r->type() == NodeItem::Type) {
+            paths[n.id.value()] = bandPath(n, r, anchors, anchorOf);
+            if (n.unit.isValid())
+                if (GroupItem* unit = mGroups.value(n.unit); unit && unit->isVisible())
+                    lift[n.id.value()] = unit;
+        }
     });
+    for (const auto& anchor : anchors)
+        anchor->follow();
+    // The item a link end is drawn from, given the other end's path.
+    auto bandEnd = [&](const BandPath& own, const BandPath& other) -> QGraphicsItem* {
+        size_t common = 0;
+        while (common < own.size && common < other.size && own.items[common] == other.items[common])
+            ++common;
+        for (size_t i = common; i + 1 < own.size; ++i)
+            if (isBanded(own.items[i]))
+                return own.items[i];
+        return own.items[own.size - 1];
+    };
     struct KeyHash {
         size_t operator()(const std::tuple<QGraphicsItem*, QGraphicsItem*, int>& k) const noexcept
         {
@@ -396,18 +465,26 @@ void CanvasScene::rebuildBundles()
         const Network net = d.linkNetwork(link);
         if (!visible[size_t(net)])
             return;
-        if (link.a.node.value() >= rep.size() || link.b.node.value() >= rep.size())
+        const size_t ia = link.a.node.value();
+        const size_t ib = link.b.node.value();
+        if (ia >= rep.size() || ib >= rep.size())
             return;
-        QGraphicsItem* a = rep[link.a.node.value()];
-        QGraphicsItem* b = rep[link.b.node.value()];
+        QGraphicsItem* a = rep[ia];
+        QGraphicsItem* b = rep[ib];
         if (!a || !b || a == b)
             return;
         const bool aggregateA = a->type() != NodeItem::Type;
         const bool aggregateB = b->type() != NodeItem::Type;
-        if (aggregateA && !aggregateB && lift[link.b.node.value()])
-            b = lift[link.b.node.value()];
-        else if (aggregateB && !aggregateA && lift[link.a.node.value()])
-            a = lift[link.a.node.value()];
+        if (!aggregateA && !aggregateB) {
+            a = bandEnd(paths[ia], paths[ib]);
+            b = bandEnd(paths[ib], paths[ia]);
+        } else if (aggregateA && !aggregateB) {
+            QGraphicsItem* banded = bandEnd(paths[ib], {});
+            b = banded != rep[ib] ? banded : lift[ib] ? lift[ib] : b;
+        } else if (aggregateB && !aggregateA) {
+            QGraphicsItem* banded = bandEnd(paths[ia], {});
+            a = banded != rep[ia] ? banded : lift[ia] ? lift[ia] : a;
+        }
         if (a == b)
             return;
         if (b < a)
@@ -421,19 +498,45 @@ void CanvasScene::rebuildBundles()
             bundle.speedGbps = d.linkSpeedGbps(link);
             bundles.push_back(std::move(bundle));
         }
-        bundles[it->second].links.push_back(link.id);
+        LinkBundle& bundle = bundles[it->second];
+        bundle.links.push_back(link.id);
+        const int speed = d.linkSpeedGbps(link);
+        auto s
+            = std::find_if(bundle.speeds.begin(), bundle.speeds.end(), [&](const auto& e) { return e.first == speed; });
+        if (s == bundle.speeds.end())
+            bundle.speeds.emplace_back(speed, 1);
+        else
+            ++s->second;
     });
+    for (LinkBundle& bundle : bundles)
+        if (bundle.speeds.size() > 1)
+            std::sort(bundle.speeds.begin(), bundle.speeds.end(), std::greater<>());
     // Keep the selected bundle selected when it survives (same first link).
     LinkId selectedFirst;
     if (int s = mLinkLayer->selectedBundle(); s >= 0 && s < int(mLinkLayer->bundles().size()))
         selectedFirst = mLinkLayer->bundles()[size_t(s)].links.front();
     mLinkLayer->setBundles(std::move(bundles));
+    mTitleLayer->linksChanged();
+    // The old bundles are gone: their row ends may go too.
+    mAnchors = std::move(anchors);
     if (selectedFirst.isValid()) {
         const auto& b = mLinkLayer->bundles();
         for (size_t i = 0; i < b.size(); ++i)
             if (std::find(b[i].links.begin(), b[i].links.end(), selectedFirst) != b[i].links.end())
                 mLinkLayer->setSelectedBundle(int(i));
     }
+}
+
+std::vector<QRectF> CanvasScene::aggregateBoxes() const
+{
+    std::vector<QRectF> boxes;
+    for (const GroupItem* g : mGroups)
+        if (g->isVisible() && g->isCollapsed())
+            boxes.push_back(g->sceneBoundingRect());
+    for (const BandItem* b : mBands)
+        if (b->isVisible())
+            boxes.push_back(b->sceneBoundingRect());
+    return boxes;
 }
 
 int CanvasScene::linkBundleCount() const
@@ -459,8 +562,14 @@ void CanvasScene::setCollapsed(GroupId id, bool collapsed)
     if (!mGroups.contains(id))
         return;
     mAuto.remove(id); // the user decides from now on
-    if (isCollapsed(id) == collapsed)
+    if (collapsed)
+        mOpened.remove(id);
+    else
+        mOpened.insert(id);
+    if (isCollapsed(id) == collapsed) {
+        rebuildBundles(); // an expanded group opened by hand shows its links one by one
         return;
+    }
     if (collapsed)
         mCollapsed.insert(id);
     else
@@ -475,6 +584,7 @@ void CanvasScene::collapseAll(bool collapsed)
 {
     mCollapsed.clear();
     mAuto.clear();
+    mOpened.clear();
     mAggregatedBands.clear();
     if (collapsed)
         for (auto it = mBands.begin(); it != mBands.end(); ++it)
@@ -532,8 +642,31 @@ bool CanvasScene::updateDetail(const QRectF& visible, double scale)
             changed = true;
         }
     }
-    if (changed)
-        refreshAggregates();
+    if (changed) {
+        updateVisibility();
+        updateGroupBoxes();
+    }
+    const bool banding = updateBanding(scale);
+    if (changed || banding) {
+        rebuildBundles();
+        Q_EMIT detailChanged();
+    }
+    return changed || banding;
+}
+
+bool CanvasScene::updateBanding(double scale)
+{
+    QSet<GroupId> banded;
+    for (auto it = mGroups.begin(); it != mGroups.end(); ++it) {
+        const Group* g = design().group(it.key());
+        if (!g || g->kind == GroupKind::Rack || mOpened.contains(it.key()) || !it.value()->isVisible())
+            continue;
+        if (groupDrawsBands(it.value()->sceneBoundingRect().width() * scale))
+            banded.insert(it.key());
+    }
+    const bool changed = banded != mBanded || rowsDrawBands(scale) != rowsDrawBands(mScale);
+    mBanded = std::move(banded);
+    mScale = scale;
     return changed;
 }
 
@@ -743,8 +876,11 @@ QPointF CanvasScene::freeSpot(QPointF wanted, QSizeF size) const
 
 void CanvasScene::itemsMoved()
 {
+    for (const auto& anchor : mAnchors)
+        anchor->follow();
     updateGroupBoxes();
     mLinkLayer->geometryChanged();
+    mTitleLayer->linksChanged();
 }
 
 } // namespace pw::ui

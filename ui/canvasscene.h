@@ -10,8 +10,13 @@
 #include <QHash>
 #include <QSet>
 
+#include <array>
 #include <functional>
+#include <map>
+#include <memory>
 #include <optional>
+#include <tuple>
+#include <unordered_set>
 #include <vector>
 
 class QMimeData;
@@ -29,6 +34,7 @@ class LinkLayerItem;
 class NodeItem;
 class TitleLayerItem;
 class BandItem;
+class TierAnchor;
 
 // The canvas: a view of the document's design, never the document. One NodeItem per node and
 // one GroupItem per group, in hashes by id; all links drawn by one LinkLayerItem as bundles.
@@ -49,6 +55,15 @@ public:
     // band once the view is at kOpenBandScale or closer.
     static constexpr double kOpenGroupPixels = 600;
     static constexpr double kOpenBandScale = 0.3;
+    // Bands of links: a scalable unit or pod narrower than this on screen draws its links to
+    // another group as one band, labelled with count and speed...
+    static constexpr double kBandGroupPixels = 500;
+    // ...and racks and rows of four or more switches or hosts do so while the view is farther out
+    // than this (a node box under about 75 px wide). Between the two a 1,024-GPU design shows one
+    // management fan per rack. Decided by what is on screen, never by the design's size: one rule
+    // for 1,000 and 100,000 GPUs.
+    static constexpr double kSingleLinksScale = 0.45;
+    static constexpr int kRowBandFrom = 4;
 
     explicit CanvasScene(DesignDocument* document, QObject* parent = nullptr);
     ~CanvasScene() override;
@@ -65,6 +80,9 @@ public:
     [[nodiscard]] LinkLayerItem* linkLayer() const { return mLinkLayer; }
     [[nodiscard]] int linkBundleCount() const;
     [[nodiscard]] const std::vector<LinkBundle>& linkBundles() const;
+    // The scene rectangles of the collapsed groups and aggregated bands in view (band labels keep
+    // off them).
+    [[nodiscard]] std::vector<QRectF> aggregateBoxes() const;
 
     // Collapse (view state).
     [[nodiscard]] bool isCollapsed(GroupId id) const { return mCollapsed.contains(id); }
@@ -83,6 +101,12 @@ public:
     // Returns whether anything opened or closed.
     bool updateDetail(const QRectF& visibleSceneRect, double scale);
     [[nodiscard]] bool isAutoDetail(GroupId id) const { return mAuto.contains(id); }
+    // Whether the group draws its links as bands at the view's last scale (see kBandGroupPixels).
+    [[nodiscard]] bool drawsBands(GroupId id) const;
+    // Whether racks and switch rows draw bands at this scale (kSingleLinksScale).
+    [[nodiscard]] static bool rowsDrawBands(double scale) { return scale > 0 && scale < kSingleLinksScale; }
+    // Whether a pod or unit that wide on screen draws bands (kBandGroupPixels).
+    [[nodiscard]] static bool groupDrawsBands(double widthOnScreen) { return widthOnScreen < kBandGroupPixels; }
 
     // Find: the nodes whose name, SKU, model or rack name contains the text (any case), by id.
     [[nodiscard]] std::vector<NodeId> find(const QString& text) const;
@@ -142,6 +166,20 @@ private:
     void rebuildBundles();
     [[nodiscard]] QGraphicsItem* representative(const Node& node) const;
     [[nodiscard]] std::vector<GroupId> logicalChain(const Node& node) const;
+    // Recomputes which groups draw bands for this scale; true when that changed.
+    bool updateBanding(double scale);
+    // The groups a shown node's links may be banded onto, outermost first, then the node's item:
+    // its pod and unit, then its rack (a framed rack column) or its row (of switches, or of a
+    // rack's servers).
+    struct BandPath {
+        std::array<QGraphicsItem*, 5> items{};
+        size_t size = 0;
+    };
+    // Row ends by unit, band and rack (a rack's servers in their column).
+    using AnchorIndex = std::map<std::tuple<GroupId, int, GroupId>, size_t>; // index into the anchors
+    [[nodiscard]] BandPath bandPath(const Node& node, QGraphicsItem* nodeItem,
+        std::vector<std::unique_ptr<TierAnchor>>& anchors, AnchorIndex& anchorOf) const;
+    [[nodiscard]] bool isBanded(const QGraphicsItem* item) const;
 
     DesignDocument* mDocument;
     QHash<NodeId, NodeItem*> mNodes;
@@ -150,6 +188,11 @@ private:
     TitleLayerItem* mTitleLayer = nullptr;
     QSet<GroupId> mCollapsed;
     QSet<GroupId> mAuto; // collapsed by the size policy: level of detail opens and closes them
+    QSet<GroupId> mOpened; // expanded by the user: their links are drawn one by one
+    QSet<GroupId> mBanded; // pods and units drawing bands at mScale
+    double mScale = 0; // the view's last scale (0: no view yet, every link drawn)
+    std::unordered_set<GroupId> mFramedRacks;
+    std::vector<std::unique_ptr<TierAnchor>> mAnchors; // the bundles' row ends
     QHash<int, BandItem*> mBands; // by DesignLayout::Band
     QSet<int> mAggregatedBands;
     QSet<int> mHiddenLayers;

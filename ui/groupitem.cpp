@@ -38,6 +38,8 @@ void GroupItem::setBox(const QRectF& sceneRect, bool collapsed, int memberCount,
     mMembers = memberCount;
     mGpus = gpuCount;
     mSwitches = switchCount;
+    const Group* g = mCanvas->design().group(mId);
+    mSummary = summaryForms(g ? g->kind : GroupKind::ScalableUnit); // once, not every frame
     setZValue(collapsed ? 9 : -10 - (mCanvas->design().group(mId) ? int(mCanvas->design().group(mId)->kind) : 0));
     setPos(sceneRect.center());
     update();
@@ -64,7 +66,6 @@ void GroupItem::paintTitle(QPainter* painter) const
     const QColor edge = groupEdge(g->kind);
     const double lod = std::sqrt(std::abs(painter->worldTransform().determinant()));
     const QString title = DesignPicture::groupTitle(*g);
-    const QString counts = countsText(g->kind);
     // The title in the strip above the members, at a size the eye can read, or not at all.
     ScreenText::Style style;
     style.bold = true;
@@ -74,8 +75,12 @@ void GroupItem::paintTitle(QPainter* painter) const
     // never down under the members (which are drawn over it).
     style.align = Qt::AlignLeft | Qt::AlignBottom;
     style.backdrop = lod < 1;
-    ScreenText::draw(painter, QRectF(mRect.left() + 8, mRect.top() + 2, mRect.width() - 16, kTitle),
-        g->kind == GroupKind::Rack ? title : QStringLiteral("%1 — %2").arg(title, counts), style);
+    // A rack's name without "Rack" when even that is too long ("U001-01" in a narrow column).
+    QStringList forms = AggregateBox::oneLineForms(title, mSummary);
+    if (g->kind == GroupKind::Rack && g->name != title)
+        forms << g->name;
+    ScreenText::drawFitting(painter, QRectF(mRect.left() + 8, mRect.top() + 2, mRect.width() - 16, kTitle), forms,
+        std::max(ScreenText::kMinPixels, style.pixelSize * lod), style);
 }
 
 void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
@@ -87,9 +92,8 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     const QColor edge = groupEdge(g->kind);
     const bool selected = mCanvas->selectedGroup() == mId;
     const QString title = DesignPicture::groupTitle(*g);
-    const QString counts = countsText(g->kind);
     if (mCollapsed) {
-        AggregateBox::paint(painter, option, mRect, edge, title, counts, selected);
+        AggregateBox::paint(painter, option, mRect, edge, title, mSummary, selected);
         return;
     }
     // Solid: a dashed outline of a pod-sized box is stroked dash by dash, even off screen.
@@ -126,16 +130,19 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     }
 }
 
-QString GroupItem::countsText(GroupKind kind) const
+QStringList GroupItem::summaryForms(GroupKind kind) const
 {
     // GPUs first: the figure an architect looks for.
-    QString text;
+    QStringList figures;
     if (mGpus > 0)
-        text = QStringLiteral("%L1 %2 · ").arg(mGpus).arg(plural(mGpus, "GPU", "GPUs"));
-    text += QStringLiteral("%L1 %2").arg(mMembers).arg(plural(mMembers, "node", "nodes"));
+        figures << counted(mGpus, "GPU", "GPUs");
+    figures << counted(mMembers, "node", "nodes");
     if (kind != GroupKind::Rack && mSwitches > 0)
-        text += QStringLiteral(" · %L1 %2").arg(mSwitches).arg(plural(mSwitches, "switch", "switches"));
-    return text;
+        figures << counted(mSwitches, "switch", "switches");
+    QStringList forms;
+    for (qsizetype n = figures.size(); n > 0; --n)
+        forms << figures.mid(0, n).join(QStringLiteral(" · "));
+    return forms;
 }
 
 } // namespace pw::ui

@@ -4,6 +4,7 @@
 #include "util/strongid.h"
 
 #include <QGraphicsItem>
+#include <QStringList>
 
 namespace pw::ui {
 
@@ -30,7 +31,9 @@ public:
     void paintTitle(QPainter* painter) const;
 
 private:
-    [[nodiscard]] QString countsText(GroupKind kind) const;
+    // The summary under the title, longest first: "1,024 GPUs · 192 nodes · 32 switches",
+    // "1,024 GPUs · 192 nodes", "1,024 GPUs". A label drops figures to fit, never cuts a word.
+    [[nodiscard]] QStringList summaryForms(GroupKind kind) const;
 
     CanvasScene* mCanvas;
     GroupId mId;
@@ -39,6 +42,7 @@ private:
     int mMembers = 0;
     int mGpus = 0;
     int mSwitches = 0;
+    QStringList mSummary; // summaryForms() as of the last setBox
 };
 
 } // namespace pw::ui

@@ -86,6 +86,31 @@ QString ItemStyle::kindLabel(ItemKind kind)
     return {};
 }
 
+QString ItemStyle::kindName(ItemKind kind)
+{
+    switch (kind) {
+    case ItemKind::Server:
+        return QCoreApplication::translate("ItemStyle", "Server");
+    case ItemKind::Switch:
+        return QCoreApplication::translate("ItemStyle", "Switch");
+    case ItemKind::Nic:
+        return QCoreApplication::translate("ItemStyle", "NIC");
+    case ItemKind::Storage:
+        return QCoreApplication::translate("ItemStyle", "Storage");
+    case ItemKind::Cable:
+        return QCoreApplication::translate("ItemStyle", "Cable");
+    case ItemKind::Transceiver:
+        return QCoreApplication::translate("ItemStyle", "Optic");
+    case ItemKind::Rack:
+        return QCoreApplication::translate("ItemStyle", "Rack");
+    case ItemKind::Pdu:
+        return QCoreApplication::translate("ItemStyle", "PDU");
+    case ItemKind::Appliance:
+        return QCoreApplication::translate("ItemStyle", "Appliance");
+    }
+    return {};
+}
+
 QSizeF ItemStyle::nodeSize(ItemKind kind)
 {
     // One definition with the exported picture, so the SVG/PNG boxes are the canvas's.

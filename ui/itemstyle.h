@@ -20,6 +20,7 @@ public:
     [[nodiscard]] static QIcon icon(ItemKind kind);
     [[nodiscard]] static QString iconPath(ItemKind kind);
     [[nodiscard]] static QString kindLabel(ItemKind kind); // plural, for the palette
+    [[nodiscard]] static QString kindName(ItemKind kind); // one of them, short: "PDU", "Switch"
     [[nodiscard]] static QSizeF nodeSize(ItemKind kind);
     [[nodiscard]] static QColor nodeFill(ItemKind kind);
     [[nodiscard]] static QColor nodeBorder(ItemKind kind);

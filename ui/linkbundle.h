@@ -3,6 +3,7 @@
 #include "model/node.h"
 #include "util/strongid.h"
 
+#include <utility>
 #include <vector>
 
 class QGraphicsItem;
@@ -17,6 +18,8 @@ struct LinkBundle {
     Network network = Network::None;
     int speedGbps = 0; // of the first link
     std::vector<LinkId> links;
+    // How many of the links run at each speed, fastest first ({400, 256}; {100, 16}, {1, 8}).
+    std::vector<std::pair<int, int>> speeds;
 };
 
 } // namespace pw::ui

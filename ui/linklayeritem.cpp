@@ -3,8 +3,10 @@
 #include "canvasscene.h"
 #include "itemstyle.h"
 #include "networkpalette.h"
+#include "nodeitem.h"
 
 #include <QPainter>
+#include <QStringList>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
@@ -41,6 +43,54 @@ bool clipLine(QLineF& line, const QRectF& r)
     return true;
 }
 
+// The screen's rectangles taken by labels and aggregate boxes, in cells of 48 px: a label looks only
+// at the rectangles of the cells it covers (hundreds of bands at 100,000 GPUs, up to 15 spots each).
+class SpotGrid {
+public:
+    explicit SpotGrid(const QRectF& area) : mArea(area)
+    {
+        mColumns = std::max(1, int(std::ceil(area.width() / kCell)));
+        mRows = std::max(1, int(std::ceil(area.height() / kCell)));
+        mCells.resize(size_t(mColumns) * size_t(mRows));
+    }
+    void take(const QRectF& r)
+    {
+        const size_t index = mRects.size();
+        mRects.push_back(r);
+        forCells(r, [&](std::vector<size_t>& cell) {
+            cell.push_back(index);
+            return false;
+        });
+    }
+    [[nodiscard]] bool overlaps(const QRectF& r)
+    {
+        return forCells(r, [&](std::vector<size_t>& cell) {
+            return std::any_of(cell.begin(), cell.end(), [&](size_t i) { return mRects[i].intersects(r); });
+        });
+    }
+
+private:
+    static constexpr double kCell = 48;
+    template <typename Visit>
+    bool forCells(const QRectF& r, Visit visit)
+    {
+        const int x0 = std::clamp(int((r.left() - mArea.left()) / kCell), 0, mColumns - 1);
+        const int x1 = std::clamp(int((r.right() - mArea.left()) / kCell), 0, mColumns - 1);
+        const int y0 = std::clamp(int((r.top() - mArea.top()) / kCell), 0, mRows - 1);
+        const int y1 = std::clamp(int((r.bottom() - mArea.top()) / kCell), 0, mRows - 1);
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x)
+                if (visit(mCells[size_t(y) * size_t(mColumns) + size_t(x)]))
+                    return true;
+        return false;
+    }
+    QRectF mArea;
+    int mColumns = 1;
+    int mRows = 1;
+    std::vector<std::vector<size_t>> mCells;
+    std::vector<QRectF> mRects;
+};
+
 } // namespace
 
 LinkLayerItem::LinkLayerItem(CanvasScene* scene) : mCanvas(scene)
@@ -52,6 +102,7 @@ LinkLayerItem::LinkLayerItem(CanvasScene* scene) : mCanvas(scene)
 void LinkLayerItem::setBundles(std::vector<LinkBundle> bundles)
 {
     mBundles = std::move(bundles);
+    mLabelWidths.clear();
     mSelected = -1;
     geometryChanged();
 }
@@ -160,46 +211,107 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
         painter->setPen(pen);
         painter->drawLine(b.a->pos(), b.b->pos());
     }
+    // Labels of bundles between two nodes under the nodes, as the lines are; the bands' above
+    // them (the title layer draws those).
+    mDrawnLabels.clear();
+    paintLabels(painter, clip, false);
+}
 
-    // Count labels at a screen size, on bundles long enough on screen to carry one.
-    if (lod < 0.35)
+void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool bands)
+{
+    // Count labels at a screen size: on every band of two or more links (a bundle with a group or
+    // a row at one end, which stands for links the eye cannot follow), and when zoomed in on
+    // bundles long enough on screen to carry one. Never over a collapsed pod or tier, whose own
+    // label is there.
+    if (mBundles.empty())
         return;
     const QTransform world = painter->worldTransform();
+    const double lod = std::sqrt(std::abs(world.determinant()));
+    if (!bands && lod < 0.35)
+        return;
+    std::vector<size_t> order;
+    for (size_t i = 0; i < mBundles.size(); ++i)
+        if (isBand(mBundles[i]) == bands && mBundles[i].links.size() > 1)
+            order.push_back(i);
+    if (order.empty())
+        return;
+    const QRectF seen = world.mapRect(exposed);
+    SpotGrid taken(seen); // labels never overprint each other, nor an aggregate box
+    for (const QRectF& box : mCanvas->aggregateBoxes())
+        taken.take(world.mapRect(box));
+    painter->save();
     painter->resetTransform();
     QFont f = painter->font();
     f.setPixelSize(11);
     f.setBold(true);
     painter->setFont(f);
     const QFontMetricsF fm(f);
+    if (mLabelWidths.size() != mBundles.size())
+        mLabelWidths.assign(mBundles.size(), -1);
     painter->setRenderHint(QPainter::Antialiasing, true);
-    std::vector<QRectF> placed; // labels never overprint each other: the first one wins
-    for (const LinkBundle& b : mBundles) {
-        if (b.links.size() < 2)
-            continue;
-        const QPointF mid = (b.a->pos() + b.b->pos()) / 2;
-        if (!clip.contains(mid))
-            continue;
-        QString text = QStringLiteral("%1×").arg(b.links.size());
-        if (b.speedGbps > 0)
-            text += QStringLiteral(" %1G").arg(b.speedGbps);
-        const double w = fm.horizontalAdvance(text) + 8;
-        const QLineF onScreen(world.map(b.a->pos()), world.map(b.b->pos()));
-        if (onScreen.length() < w + 40)
-            continue;
-        const QPointF m = world.map(mid);
-        const QRectF box(m.x() - w / 2, m.y() - 8, w, 16);
-        const QRectF room = box.adjusted(-3, -3, 3, 3);
-        if (std::any_of(placed.begin(), placed.end(), [&](const QRectF& other) { return other.intersects(room); }))
-            continue;
-        if (placed.size() >= 400)
+    int drawn = 0;
+    for (size_t i : order) {
+        if (drawn >= 400)
             break; // a screen holds no more labels than this anyway
-        placed.push_back(room);
-        painter->setPen(QPen(NetworkPalette::color(b.network), 1));
-        painter->setBrush(Qt::white);
-        painter->drawRoundedRect(box, 7, 7);
-        painter->setPen(NetworkPalette::color(b.network).darker(140));
-        painter->drawText(box, Qt::AlignCenter, text);
+        const LinkBundle& b = mBundles[i];
+        const QLineF onScreen(world.map(b.a->pos()), world.map(b.b->pos()));
+        QLineF inView = onScreen;
+        if (onScreen.length() < 24 || !clipLine(inView, seen))
+            continue;
+        // Text and width once per bundle: a static view draws the same labels every frame.
+        double& width = mLabelWidths[i];
+        if (width < 0)
+            width = fm.horizontalAdvance(label(b)) + 8;
+        const double w = width;
+        if (!isBand(b) && onScreen.length() < w + 40)
+            continue;
+        // The middle of the line, or along it, or beside it, where no other label is.
+        const QPointF normal = QPointF(-onScreen.dy(), onScreen.dx()) / onScreen.length() * 14;
+        std::array<QPointF, 15> spots;
+        size_t n = 0;
+        for (double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88})
+            spots[n++] = onScreen.pointAt(t);
+        for (double t : {0.5, 0.3, 0.7})
+            for (double side : {1.0, -1.0})
+                spots[n++] = onScreen.pointAt(t) + side * normal;
+        for (const QPointF& at : spots) {
+            const QRectF box(at.x() - w / 2, at.y() - 8, w, 16);
+            const QRectF room = box.adjusted(-2, -2, 2, 2);
+            if (!seen.contains(at) || taken.overlaps(room))
+                continue;
+            taken.take(room);
+            const QString text = label(b);
+            painter->setPen(QPen(NetworkPalette::color(b.network), 1));
+            painter->setBrush(Qt::white);
+            painter->drawRoundedRect(box, 7, 7);
+            painter->setPen(NetworkPalette::color(b.network).darker(140));
+            painter->drawText(box, Qt::AlignCenter, text);
+            mDrawnLabels.push_back({int(i), text, box});
+            ++drawn;
+            break;
+        }
     }
+    painter->restore();
+}
+
+bool LinkLayerItem::isBand(const LinkBundle& bundle)
+{
+    return bundle.a->type() != NodeItem::Type || bundle.b->type() != NodeItem::Type;
+}
+
+QString LinkLayerItem::label(const LinkBundle& bundle)
+{
+    if (bundle.speeds.size() <= 1) {
+        QString text = QStringLiteral("%L1×").arg(bundle.links.size());
+        if (bundle.speedGbps > 0)
+            text += QStringLiteral(" %1G").arg(bundle.speedGbps);
+        return text;
+    }
+    // Uplinks and ports of another speed in one band: each speed with its count.
+    QStringList parts;
+    for (const auto& [speed, count] : bundle.speeds)
+        parts << QStringLiteral("%L1× %2G").arg(count).arg(speed);
+    return parts.join(QStringLiteral(" · "));
 }
 
 } // namespace pw::ui

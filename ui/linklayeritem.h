@@ -3,6 +3,7 @@
 #include "linkbundle.h"
 
 #include <QGraphicsItem>
+#include <QString>
 
 #include <vector>
 
@@ -28,6 +29,21 @@ public:
     [[nodiscard]] int bundleAt(QPointF scenePos, double tolerance) const;
     void setSelectedBundle(int index);
     [[nodiscard]] int selectedBundle() const { return mSelected; }
+    // A band: a bundle with a group or a row of switches at one end (links drawn as one).
+    [[nodiscard]] static bool isBand(const LinkBundle& bundle);
+    // "32× 400G": how many links a bundle stands for and their speed ("16× 100G · 8× 1G" when
+    // they differ).
+    [[nodiscard]] static QString label(const LinkBundle& bundle);
+    // Draws the count labels of the bands or of the other bundles; `exposed` in scene units. The
+    // title layer draws the bands' above the nodes.
+    void paintLabels(QPainter* painter, const QRectF& exposed, bool bands);
+    // The count labels of the last paint, by bundle index (what a reader sees).
+    struct DrawnLabel {
+        int bundle = -1;
+        QString text;
+        QRectF onScreen;
+    };
+    [[nodiscard]] const std::vector<DrawnLabel>& drawnLabels() const { return mDrawnLabels; }
 
 private:
     void paintBundles(QPainter* painter, const QStyleOptionGraphicsItem* option);
@@ -36,6 +52,8 @@ private:
     std::vector<LinkBundle> mBundles;
     QRectF mBounds;
     int mSelected = -1;
+    std::vector<DrawnLabel> mDrawnLabels;
+    std::vector<double> mLabelWidths; // by bundle, on screen; -1 until first drawn
 };
 
 } // namespace pw::ui

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "catalog/catalogitem.h"
+#include "model/node.h"
 #include "util/strongid.h"
 
 #include <QGraphicsItem>
+#include <QStringList>
 
 namespace pw::ui {
 
@@ -25,10 +28,19 @@ public:
     void setMaxWidth(double width);
 
 private:
+    // The name (shortened by rule to fit) and, where a second line fits, the model; device pixels.
+    void paintLabel(
+        QPainter* painter, const QRectF& screen, const Node& node, const CatalogItem* item, ItemKind kind) const;
+
     CanvasScene* mCanvas;
     NodeId mId;
     QRectF mRect;
     double mMaxWidth = 0;
+    // The label's forms (NodeLabel) for the name and SKU they were made from.
+    mutable QString mFormsOf;
+    mutable QString mFormsSku;
+    mutable QStringList mNameForms;
+    mutable QStringList mModelForms;
 };
 
 } // namespace pw::ui

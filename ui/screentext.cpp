@@ -134,9 +134,76 @@ bool ScreenText::draw(QPainter* painter, const QRectF& area, const QString& text
     painter->setPen(style.color);
     painter->drawText(box, int(style.align) | Qt::TextSingleLine, shown);
     if (gRecorder)
-        gRecorder->push_back({shown, px, box});
+        gRecorder->push_back({shown, px, box, text, onScreen, style.bold});
     painter->restore();
     return true;
+}
+
+double ScreenText::widthOf(const QString& text, double pixels, bool bold)
+{
+    QFont f;
+    f.setBold(bold);
+    f.setPixelSize(std::max(1, int(pixels)));
+    return advance(f, f.key(), text);
+}
+
+QString ScreenText::drawFitting(
+    QPainter* painter, const QRectF& area, const QStringList& forms, double pixels, const Style& style)
+{
+    if (forms.isEmpty())
+        return {};
+    const QRectF onScreen = painter->worldTransform().mapRect(area);
+    QFont f = painter->font();
+    f.setBold(style.bold);
+    f.setPixelSize(std::max(1, int(pixels)));
+    const QString fontKey = f.key();
+    const double room = onScreen.width();
+    QString shown;
+    for (const QString& form : forms)
+        if (advance(f, fontKey, form) <= room) {
+            shown = form;
+            break;
+        }
+    if (shown.isEmpty())
+        return {};
+    painter->save();
+    painter->resetTransform();
+    painter->setFont(f);
+    painter->setPen(style.color);
+    const QFontMetricsF& fm = metrics(f);
+    QRectF box = onScreen;
+    if (box.height() < fm.height()) {
+        if (style.align & Qt::AlignBottom)
+            box.setTop(box.bottom() - fm.height());
+        else if (style.align & Qt::AlignVCenter)
+            box = QRectF(box.left(), box.center().y() - fm.height() / 2, box.width(), fm.height());
+        else
+            box.setHeight(fm.height());
+    }
+    if (style.backdrop) {
+        const double w = advance(f, fontKey, shown) + 8;
+        const double h = fm.height() + 2;
+        double x = box.left();
+        if (style.align & Qt::AlignHCenter)
+            x = box.center().x() - w / 2;
+        else if (style.align & Qt::AlignRight)
+            x = box.right() - w;
+        double y = box.top();
+        if (style.align & Qt::AlignVCenter)
+            y = box.center().y() - h / 2;
+        else if (style.align & Qt::AlignBottom)
+            y = box.bottom() - h;
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(255, 255, 255, 215));
+        painter->drawRoundedRect(QRectF(x, y, w, h), 3, 3);
+        painter->setPen(style.color);
+        box = QRectF(x + 4, y + 1, w - 8, h - 2);
+    }
+    painter->drawText(box, int(style.align) | Qt::TextSingleLine, shown);
+    if (gRecorder)
+        gRecorder->push_back({shown, pixels, box, forms.front(), onScreen, style.bold});
+    painter->restore();
+    return shown;
 }
 
 } // namespace pw::ui

@@ -3,6 +3,7 @@
 #include <QColor>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -28,11 +29,22 @@ public:
 
     // Draws `text` in the scene rectangle `area` (elided to its width). Returns whether it drew.
     static bool draw(QPainter* painter, const QRectF& area, const QString& text, const Style& style);
+    // Draws the longest of `forms` (longest first, each a whole rendering such as a name and its
+    // rule abbreviations) that fits the area's width on screen, at `pixels` device pixels; never
+    // elides. Returns the form drawn, or empty when none fits.
+    static QString drawFitting(
+        QPainter* painter, const QRectF& area, const QStringList& forms, double pixels, const Style& style);
+    // The on-screen width `text` takes at `pixels` device pixels.
+    [[nodiscard]] static double widthOf(const QString& text, double pixels, bool bold);
+
     // What a draw showed, for tests that check what a reader sees (set a recorder to collect).
     struct Drawn {
-        QString text; // as shown (elided)
+        QString text; // as shown (elided, or the form that fitted)
         double pixels = 0;
         QRectF onScreen; // device coordinates
+        QString full; // what it stands for: the whole text, or the longest form
+        QRectF area; // the room it had, device coordinates
+        bool bold = false;
     };
     static void setRecorder(std::vector<Drawn>* recorder);
 

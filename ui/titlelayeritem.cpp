@@ -2,6 +2,7 @@
 
 #include "canvasscene.h"
 #include "groupitem.h"
+#include "linklayeritem.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -16,8 +17,14 @@ TitleLayerItem::TitleLayerItem(CanvasScene* scene) : mCanvas(scene)
 
 void TitleLayerItem::setBounds(const QRectF& sceneRect)
 {
+    mTitled = sceneRect;
+    linksChanged();
+}
+
+void TitleLayerItem::linksChanged()
+{
     // Titles may overhang their box upwards by a line of screen text.
-    const QRectF r = sceneRect.adjusted(0, -400, 0, 0);
+    const QRectF r = mTitled.adjusted(0, -400, 0, 0).united(mCanvas->linkLayer()->boundingRect());
     if (r != mBounds) {
         prepareGeometryChange();
         mBounds = r;
@@ -39,6 +46,7 @@ void TitleLayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
         g->paintTitle(painter);
         painter->restore();
     }
+    mCanvas->linkLayer()->paintLabels(painter, exposed, true);
 }
 
 } // namespace pw::ui

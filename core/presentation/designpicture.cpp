@@ -34,20 +34,51 @@ QSizeF DesignPicture::nodeSize(ItemKind kind)
     }
 }
 
+std::unordered_set<GroupId> DesignPicture::framedRacks(const Design& d)
+{
+    std::unordered_map<GroupId, QRectF> outline;
+    struct Centre {
+        QPointF at;
+        GroupId rack;
+    };
+    std::vector<Centre> centres;
+    centres.reserve(d.nodes().size());
+    d.nodes().forEach([&](const Node& n) {
+        centres.push_back({n.position, n.rack});
+        if (!n.rack.isValid())
+            return;
+        const CatalogItem* it = d.item(n.sku);
+        const QSizeF s = nodeSize(it ? it->kind : ItemKind::Appliance);
+        const QRectF box(n.position.x() - s.width() / 2, n.position.y() - s.height() / 2, s.width(), s.height());
+        auto [found, fresh] = outline.try_emplace(n.rack, box);
+        if (!fresh)
+            found->second = found->second.united(box);
+    });
+    // Centres by x: each outline looks only at the nodes in its columns.
+    std::sort(centres.begin(), centres.end(), [](const Centre& a, const Centre& b) { return a.at.x() < b.at.x(); });
+    std::unordered_set<GroupId> framed;
+    for (const auto& [rack, rect] : outline) {
+        auto it = std::lower_bound(
+            centres.begin(), centres.end(), rect.left(), [](const Centre& c, double x) { return c.at.x() < x; });
+        bool alone = true;
+        for (; alone && it != centres.end() && it->at.x() <= rect.right(); ++it)
+            alone = it->rack == rack || !rect.contains(it->at);
+        if (alone)
+            framed.insert(rack);
+    }
+    return framed;
+}
+
 DesignPicture DesignPicture::of(const Design& d)
 {
     DesignPicture pic;
     struct Members {
         QRectF rect;
-        double area = 0;
-        double maxWidth = 0;
         int count = 0;
     };
     std::unordered_map<GroupId, Members> groups;
     auto add = [](Members& m, const QRectF& r) {
         m.rect = m.count ? m.rect.united(r) : r;
-        m.area += r.width() * r.height();
-        m.maxWidth = std::max(m.maxWidth, r.width());
         ++m.count;
     };
     std::unordered_map<NodeId, QPointF> centres;
@@ -79,15 +110,13 @@ DesignPicture DesignPicture::of(const Design& d)
         pic.boxes.push_back(std::move(b));
     });
 
+    const std::unordered_set<GroupId> framed = framedRacks(d);
     d.groups().forEach([&](const Group& g) {
         const auto found = groups.find(g.id);
         if (found == groups.end())
             return;
         const Members& m = found->second;
-        // A rack whose members are scattered over the logical layout (its switches sit with their
-        // tiers) would be an outline over unrelated nodes: only rack columns get one.
-        const bool column = m.rect.width() <= 1.5 * m.maxWidth && m.rect.width() * m.rect.height() <= 2.5 * m.area;
-        if (g.kind == GroupKind::Rack && !column)
+        if (g.kind == GroupKind::Rack && !framed.count(g.id))
             return;
         const double pad = kGroupPad + (g.kind == GroupKind::Pod ? 14 : g.kind == GroupKind::Rack ? -10 : 0);
         const QRectF r = m.rect.adjusted(-pad, -pad - kGroupTitle, pad, pad);

@@ -8,6 +8,7 @@
 #include <QRectF>
 #include <QString>
 
+#include <unordered_set>
 #include <vector>
 
 namespace pw {
@@ -51,6 +52,10 @@ struct DesignPicture {
     [[nodiscard]] static QSizeF nodeSize(ItemKind kind);
     // A group\'s title as the canvas and the export print it ("Rack A-01", "SU 3").
     [[nodiscard]] static QString groupTitle(const Group& group);
+    // The racks whose outline covers no node outside the rack. A rack whose members are scattered
+    // over the logical layout (its switches sit with their tiers) would be an outline over unrelated
+    // nodes and gets none; a hand-made rack drawn around its own nodes (the sample's) gets one.
+    [[nodiscard]] static std::unordered_set<GroupId> framedRacks(const Design& design);
     // Room around the members of a group's outline, and the title strip above them.
     static constexpr double kGroupPad = 18.0;
     static constexpr double kGroupTitle = 24.0;

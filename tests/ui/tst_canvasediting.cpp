@@ -299,8 +299,10 @@ private Q_SLOTS:
         CanvasScene* scene = w->scene();
         w->view()->fitAll();
         QCOMPARE(scene->visibleNodeItemCount(), int(fabric.nodes().size()));
-        const int expanded = scene->linkBundleCount();
-        QCOMPARE(expanded, testing::expectedBundles(fabric));
+        // Fitted, links between groups small on screen draw as bands (issue 30): at most one line
+        // per pair of linked nodes.
+        const int fitted = scene->linkBundleCount();
+        QVERIFY(fitted <= testing::expectedBundles(fabric));
         // Double-click SU 1's title strip.
         GroupItem* su = scene->groupItem(GroupId(1));
         QVERIFY(su && !su->isCollapsed());
@@ -311,7 +313,6 @@ private Q_SLOTS:
         QVERIFY(su->isCollapsed());
         // SU 1's 41 nodes are one box now; links into it are bundled onto the box.
         QCOMPARE(scene->visibleNodeItemCount(), int(fabric.nodes().size()) - 41);
-        QVERIFY(scene->linkBundleCount() < expanded);
         bool bundledOnBox = false;
         for (const LinkBundle& b : scene->linkBundles())
             bundledOnBox |= (b.a == su || b.b == su) && b.links.size() > 1;
@@ -321,7 +322,9 @@ private Q_SLOTS:
         // Expand again with a double-click on the collapsed box.
         QTest::mouseDClick(w->view()->viewport(), Qt::LeftButton, {}, at(w->view(), su->pos()));
         QVERIFY(!scene->isCollapsed(GroupId(1)));
-        QCOMPARE(scene->linkBundleCount(), expanded);
+        // Opened by hand, SU 1 draws its links one by one.
+        QVERIFY(scene->linkBundleCount() >= fitted);
+        QVERIFY(!scene->drawsBands(GroupId(1)));
     }
 
     void largeDesignsOpenCollapsedAndFast()
