@@ -241,7 +241,7 @@ private Q_SLOTS:
         QVERIFY(shownTexts(w->view()).size() > 0);
         const auto drawn = shownTexts(w->view());
         QVERIFY(std::any_of(drawn.begin(), drawn.end(),
-            [](const ScreenText::Drawn& t) { return t.text.startsWith(QStringLiteral("Rack A1")); }));
+            [](const ScreenText::Drawn& t) { return t.text.startsWith(QStringLiteral("Rack A-01")); }));
     }
 
     // At fit the 1,024-GPU design (4 SUs of 32 DGX H100) is a diagram: every line is a band with a
