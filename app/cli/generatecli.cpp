@@ -68,7 +68,8 @@ int runGenerate(Context& ctx)
     const QCommandLineOption rowLimit(QStringLiteral("row-limit-kw"),
         QStringLiteral("IT maximum a row of racks may draw (default: the facility defaults of the server's "
                        "generation, catalogs/tables/facility-defaults.json: 1,200 kW for GB200/GB300 NVL72 and other "
-                       "servers, 3,520 kW for Vera Rubin NVL72, estimates: set your site's row feed; 0: no limit). A scalable unit whose row would draw more is split over more rows. Stored as "
+                       "servers, 3,520 kW for Vera Rubin NVL72, estimates: set your site's row feed; 0: no limit). A "
+                       "scalable unit whose row would draw more is split over more rows. Stored as "
                        "the design's power_chain row_limit_kw."),
         QStringLiteral("KW"));
     const QCommandLineOption powerMode(QStringLiteral("power-mode"),

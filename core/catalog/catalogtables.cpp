@@ -48,7 +48,9 @@ public:
         const QJsonObject root = doc.object();
         if (root.value(QLatin1String("schema")).toInt() != schema
             || root.value(QLatin1String("table")).toString() != QLatin1String(table))
-            fail(QStringLiteral("expected {\"schema\": %1, \"table\": \"%2\", ...}").arg(schema).arg(QLatin1String(table)));
+            fail(QStringLiteral("expected {\"schema\": %1, \"table\": \"%2\", ...}")
+                     .arg(schema)
+                     .arg(QLatin1String(table)));
         return root;
     }
 

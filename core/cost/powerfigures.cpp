@@ -35,8 +35,7 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
         const CatalogItem* item = design.item(n.sku);
         const double maxKw = item ? maxKwOf(*item, p.mode) : 0.0;
         // In Max-Q a rack never draws more than its Max-Q figure, typical included.
-        const double typicalKw
-            = item && allTypical ? std::min(maxKw, item->typicalPower().value() / 1000.0) : maxKw;
+        const double typicalKw = item && allTypical ? std::min(maxKw, item->typicalPower().value() / 1000.0) : maxKw;
         p.itMaxKw += maxKw;
         p.itTypicalKw += typicalKw;
         const auto it = n.rack.isValid() ? rackIndex.find(n.rack.value()) : rackIndex.end();

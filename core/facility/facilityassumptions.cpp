@@ -1,8 +1,8 @@
 #include "facility/facilityassumptions.h"
 
 #include "catalog/catalogtables.h"
-#include "cost/powerfigures.h"
 #include "catalog/coolantunit.h"
+#include "cost/powerfigures.h"
 #include "model/design.h"
 
 #include <cmath>

@@ -99,7 +99,8 @@ private Q_SLOTS:
         QCOMPARE(gb300.generation, QStringLiteral("GB300 NVL72"));
         // A design's own value still wins over its generation's default.
         const QJsonObject props{{QStringLiteral("power_chain"), QJsonObject{{QStringLiteral("row_limit_kw"), 900}}}};
-        const FacilityAssumptions own = FacilityAssumptions::ofProperties(props, nullptr, QStringLiteral("vera-rubin-nvl72"));
+        const FacilityAssumptions own
+            = FacilityAssumptions::ofProperties(props, nullptr, QStringLiteral("vera-rubin-nvl72"));
         QCOMPARE(own.rowLimitKw.value, 900.0);
         QCOMPARE(own.liquidShare.value, 1.0);
     }

@@ -62,7 +62,8 @@ private Q_SLOTS:
         QCOMPARE(q.value(QLatin1String(PowerFigures::kModeKey)).toString(), QStringLiteral("max-q"));
         QVERIFY(PowerFigures::modeOf(q) == PowerMode::MaxQ);
         QVERIFY(PowerFigures::withMode(q, PowerMode::MaxP).isEmpty());
-        QVERIFY(PowerFigures::modeOf(QJsonObject{{QStringLiteral("power_mode"), QStringLiteral("turbo")}}) == PowerMode::MaxP);
+        QVERIFY(PowerFigures::modeOf(QJsonObject{{QStringLiteral("power_mode"), QStringLiteral("turbo")}})
+            == PowerMode::MaxP);
         QVERIFY(!powerModeFromString(QStringLiteral("max q")));
     }
 

@@ -126,8 +126,8 @@ private Q_SLOTS:
             const Node* a = d.node(l.a.node);
             const Node* b = d.node(l.b.node);
             const Node* rack = a->sku == QLatin1String("vera-rubin-nvl72") ? a
-                : b->sku == QLatin1String("vera-rubin-nvl72")                ? b
-                                                                             : nullptr;
+                : b->sku == QLatin1String("vera-rubin-nvl72")              ? b
+                                                                           : nullptr;
             const Node* leaf = rack == a ? b : a;
             if (!rack || leaf->network != Network::Compute)
                 return;
