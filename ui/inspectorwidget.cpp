@@ -10,6 +10,7 @@
 #include "commands/editnodecommand.h"
 #include "commands/groupcommand.h"
 #include "commands/recorditemcommand.h"
+#include "cost/powerfigures.h"
 #include "generate/linkcabling.h"
 #include "model/design.h"
 #include "model/networkchoice.h"
@@ -283,9 +284,12 @@ void InspectorWidget::showNode(NodeId id)
             usual << ItemStyle::networkLabel(net);
         mNetwork->setToolTip(tr("Usual for the %1: %2").arg(item->model, usual.join(QStringLiteral(", "))));
     }
+    // A rack-scale system draws its figure for the design's power mode (PowerFigures).
+    const PowerMode mode = PowerFigures::modeOf(d.properties());
+    const double drawW = item ? PowerFigures::maxKwOf(*item, mode) * 1000.0 : 0.0;
     mPower->setText(item ? QStringLiteral("%1 W max, %2 W typical")
-                               .arg(item->maxPower().value(), 0, 'f', 0)
-                               .arg(item->typicalPower().value(), 0, 'f', 0)
+                               .arg(drawW, 0, 'f', 0)
+                               .arg(std::min(drawW, item->typicalPower().value()), 0, 'f', 0)
                          : QString());
     if (item && item->price.hasBand()) {
         const Band b = item->price.band();
@@ -352,7 +356,7 @@ void InspectorWidget::showNodes(const std::vector<NodeId>& ids)
         if (!item)
             continue;
         gpus += item->gpuCount();
-        watts += item->maxPower().value();
+        watts += PowerFigures::maxKwOf(*item, PowerFigures::modeOf(d.properties())) * 1000.0;
         price += n->priceOverride.value_or(item->price.value);
     }
     mMulti->setText(tr("<b>%1 nodes selected</b><br><br>GPUs: %2<br>Power: %3 kW max<br>Hardware (list/estimate): %4"
@@ -417,7 +421,7 @@ void InspectorWidget::showGroup(GroupId id)
         double watts = 0;
         for (NodeId n : members)
             if (const CatalogItem* item = d.itemOf(n))
-                watts += item->maxPower().value();
+                watts += PowerFigures::maxKwOf(*item, PowerFigures::modeOf(d.properties())) * 1000.0;
         info << tr("Power: %1 kW max of %2")
                     .arg(watts / 1000.0, 0, 'f', 1)
                     .arg(g->powerBudgetKw > 0 ? QStringLiteral("%1 kW budget").arg(g->powerBudgetKw)

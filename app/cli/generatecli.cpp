@@ -66,16 +66,23 @@ int runGenerate(Context& ctx)
                        "or liquid)."),
         QStringLiteral("KW"));
     const QCommandLineOption rowLimit(QStringLiteral("row-limit-kw"),
-        QStringLiteral("IT maximum a row of racks may draw (default 1,200 kW, an estimate: set your site's row feed; "
-                       "0: no limit). A scalable unit whose row would draw more is split over more rows. Stored as "
+        QStringLiteral("IT maximum a row of racks may draw (default: the facility defaults of the server's "
+                       "generation, catalogs/tables/facility-defaults.json: 1,200 kW for GB200/GB300 NVL72 and other "
+                       "servers, 3,520 kW for Vera Rubin NVL72, estimates: set your site's row feed; 0: no limit). A "
+                       "scalable unit whose row would draw more is split over more rows. Stored as "
                        "the design's power_chain row_limit_kw."),
         QStringLiteral("KW"));
+    const QCommandLineOption powerMode(QStringLiteral("power-mode"),
+        QStringLiteral("max-q or max-p (default): the GPU power profile rack-scale systems run in; every power figure "
+                       "(rows, racks, energy cost, report) takes their draw in this mode, feeds are sized from their "
+                       "power shelves. Stored as the design's power_mode."),
+        QStringLiteral("MODE"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("The design file to write."), QStringLiteral("FILE"));
     const QCommandLineOption json(
         QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
     p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, planes, storage, tier, noMgmt, keepAll,
-        twoSwitches, rackPower, rowLimit, output, json});
+        twoSwitches, rackPower, rowLimit, powerMode, output, json});
     const IntentOptions intentOptions; // --type, --users, --inference-share (intentcli.cpp)
     p.addOptions(intentOptions.all());
     ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0,
@@ -169,6 +176,12 @@ int runGenerate(Context& ctx)
         QJsonObject chain = o.properties.value(QLatin1String(FacilityAssumptions::kKey)).toObject();
         chain.insert(key, kw);
         o.properties.insert(QLatin1String(FacilityAssumptions::kKey), chain);
+    }
+    if (p.isSet(powerMode)) {
+        const auto mode = powerModeFromString(p.value(powerMode));
+        if (!mode)
+            throw UsageError(QStringLiteral("unknown --power-mode '%1' (max-q, max-p)").arg(p.value(powerMode)));
+        o.properties = PowerFigures::withMode(o.properties, *mode);
     }
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("generate needs -o design.podwright"));

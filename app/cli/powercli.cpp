@@ -26,6 +26,9 @@ QString text(const PowerChain& c, bool listRacks)
              .arg(c.figures.pue)
              .arg(kw(c.figures.facilityMaxKw), kw(c.facilityTypicalKw));
     s += QStringLiteral("heat at maximum: %1 kW to liquid, %2 kW to air\n").arg(kw(c.liquidKw), kw(c.airKw));
+    s += QStringLiteral("power mode: %1 (rack-scale systems at their %1 draw; feeds sized from their power shelves); "
+                        "facility defaults: %2\n")
+             .arg(toString(c.figures.mode), a.generation);
     if (c.figures.unrackedMaxKw > 0)
         s += QStringLiteral("unracked load: %1 kW (in no rack, so in no row)\n").arg(kw(c.figures.unrackedMaxKw));
     if (a.hallLimitKw.value > 0)

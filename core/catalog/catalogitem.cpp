@@ -83,6 +83,25 @@ QString toString(PriceKind kind)
     return {};
 }
 
+QString toString(PowerMode mode)
+{
+    return mode == PowerMode::MaxQ ? QStringLiteral("max-q") : QStringLiteral("max-p");
+}
+
+std::optional<PowerMode> powerModeFromString(const QString& text)
+{
+    if (text == QLatin1String("max-q"))
+        return PowerMode::MaxQ;
+    if (text == QLatin1String("max-p"))
+        return PowerMode::MaxP;
+    return std::nullopt;
+}
+
+double PowerModes::drawKw(PowerMode mode) const
+{
+    return mode == PowerMode::MaxQ && maxQKw ? maxQKw->value : maxPKw.value;
+}
+
 int CatalogItem::portCount() const
 {
     int n = 0;

@@ -17,6 +17,9 @@ enum class ItemKind { Server, Switch, Nic, Storage, Cable, Transceiver, Rack, Pd
 enum class PortRole { Compute, Storage, InBand, OutOfBand, Fabric };
 enum class Cooling { Air, Liquid };
 enum class PriceKind { List, Estimate, PriceBook };
+// The GPUs' power profile a design runs its rack-scale systems in: Max-Q (efficiency) or Max-P
+// (performance, the default). Written "max-q" / "max-p".
+enum class PowerMode { MaxQ, MaxP };
 
 [[nodiscard]] QString toString(ItemKind kind);
 [[nodiscard]] std::optional<ItemKind> itemKindFromString(const QString& text);
@@ -24,6 +27,8 @@ enum class PriceKind { List, Estimate, PriceBook };
 [[nodiscard]] std::optional<PortRole> portRoleFromString(const QString& text);
 [[nodiscard]] QString toString(Cooling cooling);
 [[nodiscard]] QString toString(PriceKind kind);
+[[nodiscard]] QString toString(PowerMode mode);
+[[nodiscard]] std::optional<PowerMode> powerModeFromString(const QString& text);
 
 // One figure with where it came from. Estimates are figures whose source starts with "estimate".
 struct Figure {
@@ -159,11 +164,14 @@ struct TransceiverSpec {
 // source ("power_modes": {"max_q", "max_p", "provisioned"}): max_q and max_p are the rack's draw in
 // the GPUs' Max-Q (efficiency) and Max-P (performance) profiles, provisioned the capacity of its
 // power shelves (not a draw). Checked ordered max_q <= max_p <= provisioned. The rack's maximum
-// power (powerMaxW) is its max_p draw: no design option picks another mode yet.
+// power (powerMaxW) is its max_p draw; a design picks the mode it runs in (PowerMode, stored in its
+// properties, read by PowerFigures::modeOf) and its feeds are sized from provisioned.
 struct PowerModes {
     std::optional<Figure> maxQKw;
     Figure maxPKw;
     std::optional<Figure> provisionedKw;
+    // The rack's draw in `mode`: max_q where the entry gives it, else max_p (no lower figure known).
+    [[nodiscard]] double drawKw(PowerMode mode) const;
     bool operator==(const PowerModes&) const = default;
 };
 

@@ -32,7 +32,7 @@ public:
         return {CatalogIssue{mFile, -1, {}, mProblem}};
     }
 
-    QJsonObject open(const QString& path, const char* table)
+    QJsonObject open(const QString& path, const char* table, int schema = 1)
     {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
@@ -46,9 +46,11 @@ public:
             return {};
         }
         const QJsonObject root = doc.object();
-        if (root.value(QLatin1String("schema")).toInt() != 1
+        if (root.value(QLatin1String("schema")).toInt() != schema
             || root.value(QLatin1String("table")).toString() != QLatin1String(table))
-            fail(QStringLiteral("expected {\"schema\": 1, \"table\": \"%1\", ...}").arg(QLatin1String(table)));
+            fail(QStringLiteral("expected {\"schema\": %1, \"table\": \"%2\", ...}")
+                     .arg(schema)
+                     .arg(QLatin1String(table)));
         return root;
     }
 
@@ -138,9 +140,9 @@ void loadTiers(TableReader& r, const QString& path, CatalogTables& out)
         out.tiers = std::move(tiers);
 }
 
-FacilityDefault parseDefault(TableReader& r, const QJsonObject& root, const char* key)
+FacilityDefault parseDefault(TableReader& r, const QJsonObject& root, const char* key, const QString& set)
 {
-    const QString where = QLatin1String(key);
+    const QString where = QStringLiteral("%1 %2").arg(set, QLatin1String(key));
     const QJsonObject o = root.value(QLatin1String(key)).toObject();
     FacilityDefault d;
     d.value = r.number(o, "value", where);
@@ -157,30 +159,67 @@ FacilityDefault parseDefault(TableReader& r, const QJsonObject& root, const char
     return d;
 }
 
+FacilityDefaults parseFacilitySet(TableReader& r, const QJsonObject& o, int index)
+{
+    FacilityDefaults f;
+    f.generation = r.text(o, "generation", QStringLiteral("set %1").arg(index));
+    const QString set = QStringLiteral("set %1 (%2)").arg(index).arg(f.generation);
+    f.appliesTo = r.text(o, "applies_to", set);
+    const QJsonArray systems = o.value(QLatin1String("systems")).toArray();
+    for (const QJsonValue& v : systems)
+        if (v.isString() && !v.toString().isEmpty())
+            f.systems << v.toString();
+    if (r.ok() && (systems.isEmpty() || f.systems.size() != systems.size()))
+        r.fail(QStringLiteral("%1: 'systems' must be a non-empty array of skus").arg(set));
+    f.rowLimitKw = parseDefault(r, o, "row_limit_kw", set);
+    f.hallLimitKw = parseDefault(r, o, "hall_limit_kw", set);
+    f.racksPerLoop = parseDefault(r, o, "racks_per_loop", set);
+    f.cduSpares = parseDefault(r, o, "cdu_spares", set);
+    f.cduCapacityKw = parseDefault(r, o, "cdu_capacity_kw", set);
+    f.liquidShare = parseDefault(r, o, "liquid_share", set);
+    if (r.ok() && (f.racksPerLoop.value < 1 || f.racksPerLoop.value != std::floor(f.racksPerLoop.value)))
+        r.fail(QStringLiteral("%1: racks_per_loop must be a whole number of 1 or more").arg(set));
+    if (r.ok() && f.cduSpares.value != std::floor(f.cduSpares.value))
+        r.fail(QStringLiteral("%1: cdu_spares must be a whole number").arg(set));
+    if (r.ok() && f.cduCapacityKw.value <= 0)
+        r.fail(QStringLiteral("%1: cdu_capacity_kw must be positive").arg(set));
+    if (r.ok() && f.liquidShare.high > 1)
+        r.fail(QStringLiteral("%1: liquid_share is a share: at most 1").arg(set));
+    return f;
+}
+
+// One set of defaults per generation ("sets"), the one named "fallback" for designs no set lists.
 void loadFacility(TableReader& r, const QString& path, CatalogTables& out)
 {
-    const QJsonObject root = r.open(path, "facility-defaults");
+    const QJsonObject root = r.open(path, "facility-defaults", 2);
     if (!r.ok())
         return;
-    FacilityDefaults f;
-    f.generation = r.text(root, "generation", QStringLiteral("the table"));
-    f.appliesTo = r.text(root, "applies_to", QStringLiteral("the table"));
-    f.rowLimitKw = parseDefault(r, root, "row_limit_kw");
-    f.hallLimitKw = parseDefault(r, root, "hall_limit_kw");
-    f.racksPerLoop = parseDefault(r, root, "racks_per_loop");
-    f.cduSpares = parseDefault(r, root, "cdu_spares");
-    f.cduCapacityKw = parseDefault(r, root, "cdu_capacity_kw");
-    f.liquidShare = parseDefault(r, root, "liquid_share");
-    if (r.ok() && (f.racksPerLoop.value < 1 || f.racksPerLoop.value != std::floor(f.racksPerLoop.value)))
-        r.fail(QStringLiteral("racks_per_loop must be a whole number of 1 or more"));
-    if (r.ok() && f.cduSpares.value != std::floor(f.cduSpares.value))
-        r.fail(QStringLiteral("cdu_spares must be a whole number"));
-    if (r.ok() && f.cduCapacityKw.value <= 0)
-        r.fail(QStringLiteral("cdu_capacity_kw must be positive"));
-    if (r.ok() && f.liquidShare.high > 1)
-        r.fail(QStringLiteral("liquid_share is a share: at most 1"));
-    if (r.ok())
-        out.facility = f;
+    const QString fallback = r.text(root, "fallback", QStringLiteral("the table"));
+    (void)r.text(root, "applies_to", QStringLiteral("the table"));
+    const QJsonArray sets = root.value(QLatin1String("sets")).toArray();
+    if (r.ok() && sets.isEmpty())
+        r.fail(QStringLiteral("'sets' must be a non-empty array"));
+    std::vector<FacilityDefaults> parsed;
+    QStringList listed;
+    for (int i = 0; i < sets.size() && r.ok(); ++i) {
+        FacilityDefaults f = parseFacilitySet(r, sets.at(i).toObject(), i);
+        for (const QString& sku : f.systems) {
+            if (r.ok() && listed.contains(sku))
+                r.fail(QStringLiteral("set %1 (%2): system '%3' is listed by another set too")
+                           .arg(i)
+                           .arg(f.generation, sku));
+            listed << sku;
+        }
+        parsed.push_back(std::move(f));
+    }
+    const auto fb = std::find_if(
+        parsed.begin(), parsed.end(), [&](const FacilityDefaults& f) { return f.generation == fallback; });
+    if (r.ok() && fb == parsed.end())
+        r.fail(QStringLiteral("fallback '%1' names no set").arg(fallback));
+    if (!r.ok())
+        return;
+    out.facility = *fb;
+    out.facilitySets = std::move(parsed);
 }
 
 } // namespace
@@ -210,6 +249,14 @@ const CatalogTables& CatalogTables::shipped()
         return t;
     }();
     return kTables;
+}
+
+const FacilityDefaults& CatalogTables::facilityFor(const QString& systemSku) const
+{
+    for (const FacilityDefaults& f : facilitySets)
+        if (!systemSku.isEmpty() && f.systems.contains(systemSku))
+            return f;
+    return facility;
 }
 
 } // namespace pw

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -35,11 +36,12 @@ struct FacilityDefault {
     QString source;
 };
 
-// The power and cooling defaults of one hardware generation (catalogs/tables/facility-defaults.json):
-// what FacilityAssumptions starts from before a design's own values.
+// The power and cooling defaults of one hardware generation (catalogs/tables/facility-defaults.json,
+// one of its "sets"): what FacilityAssumptions starts from before a design's own values.
 struct FacilityDefaults {
     QString generation; // the generation the figures were worked for, e.g. "GB200 NVL72"
     QString appliesTo; // which designs take them, as the file says
+    QStringList systems; // the rack-scale systems (skus) whose designs take this set
     FacilityDefault rowLimitKw;
     FacilityDefault hallLimitKw;
     FacilityDefault racksPerLoop;
@@ -53,7 +55,12 @@ struct FacilityDefaults {
 struct CatalogTables {
     std::vector<Tier> tiers; // in the source document's order
     QString tiersSource;
-    FacilityDefaults facility;
+    FacilityDefaults facility; // the fallback set ("fallback": GB200 NVL72)
+    std::vector<FacilityDefaults> facilitySets; // every generation's set, in the file's order
+
+    // The set of the generation whose rack-scale system is `systemSku`; the fallback set for any
+    // other sku (or none).
+    [[nodiscard]] const FacilityDefaults& facilityFor(const QString& systemSku) const;
 
     static constexpr const char* kFolder = "tables";
     // Reads `catalogDir`/tables/tiers.json and facility-defaults.json into `out`; returns the

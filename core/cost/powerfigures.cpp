@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 #include <unordered_map>
 
 namespace pw {
@@ -12,6 +14,7 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
 {
     PowerFigures p;
     p.pue = pue;
+    p.mode = modeOf(design.properties());
     std::unordered_map<quint32, size_t> rackIndex;
     design.groups().forEach([&](const Group& g) {
         if (g.kind != GroupKind::Rack)
@@ -30,8 +33,9 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
     const bool allTypical = p.typicalFromMax.isEmpty();
     design.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = design.item(n.sku);
-        const double maxKw = item ? maxKwOf(*item) : 0.0;
-        const double typicalKw = item && allTypical ? item->typicalPower().value() / 1000.0 : maxKw;
+        const double maxKw = item ? maxKwOf(*item, p.mode) : 0.0;
+        // In Max-Q a rack never draws more than its Max-Q figure, typical included.
+        const double typicalKw = item && allTypical ? std::min(maxKw, item->typicalPower().value() / 1000.0) : maxKw;
         p.itMaxKw += maxKw;
         p.itTypicalKw += typicalKw;
         const auto it = n.rack.isValid() ? rackIndex.find(n.rack.value()) : rackIndex.end();
@@ -49,8 +53,30 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
     return p;
 }
 
-double PowerFigures::maxKwOf(const CatalogItem& item)
+PowerMode PowerFigures::modeOf(const QJsonObject& designProperties)
 {
+    return powerModeFromString(designProperties.value(QLatin1String(kModeKey)).toString()).value_or(PowerMode::MaxP);
+}
+
+QJsonObject PowerFigures::withMode(const QJsonObject& designProperties, PowerMode mode)
+{
+    QJsonObject p = designProperties;
+    if (mode == PowerMode::MaxP)
+        p.remove(QLatin1String(kModeKey));
+    else
+        p.insert(QLatin1String(kModeKey), toString(mode));
+    return p;
+}
+
+double PowerFigures::maxKwOf(const CatalogItem& item, PowerMode mode)
+{
+    return item.powerModes ? item.powerModes->drawKw(mode) : item.maxPower().value() / 1000.0;
+}
+
+double PowerFigures::feedKwOf(const CatalogItem& item)
+{
+    if (item.powerModes && item.powerModes->provisionedKw)
+        return item.powerModes->provisionedKw->value;
     return item.maxPower().value() / 1000.0;
 }
 
@@ -65,7 +91,8 @@ const RackPower* PowerFigures::rack(GroupId id) const
 QString PowerFigures::method()
 {
     return QStringLiteral("sum of the catalog maximum power of every node (its transceivers and active cables "
-                          "included, as the vendors' maximum figures are); typical power is the catalog's typical "
+                          "included, as the vendors' maximum figures are; a rack-scale system at its power_modes "
+                          "figure for the design's power mode, max-q or max-p); typical power is the catalog's typical "
                           "figure where every item has one, else the maximum for every item (never a mix); "
                           "facility = IT maximum x PUE");
 }
@@ -89,6 +116,7 @@ QJsonObject PowerFigures::toJson() const
     return QJsonObject{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
         {QStringLiteral("facility"), facilityMaxKw}, {QStringLiteral("pue"), pue},
         {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), methodText()},
+        {QStringLiteral("power_mode"), toString(mode)},
         {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)}};
 }
 

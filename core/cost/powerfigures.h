@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalog/catalogitem.h"
 #include "util/strongid.h"
 
 #include <QJsonObject>
@@ -11,7 +12,6 @@
 namespace pw {
 
 class Design;
-struct CatalogItem;
 
 // One rack's load against its budget (0: none set).
 struct RackPower {
@@ -44,10 +44,25 @@ struct PowerFigures {
     // power is the maximum for every item of the design, and typicalNote() says which made it so.
     QStringList typicalFromMax;
 
+    // The mode the design runs its rack-scale systems in (design property "power_mode").
+    PowerMode mode = PowerMode::MaxP;
+
+    static constexpr const char* kModeKey = "power_mode";
+
     [[nodiscard]] static PowerFigures of(const Design& design, double pue);
-    // One node of `item` at maximum: what it adds to its rack's kW (and its row's, PowerChain). The
-    // generator sizes rows by it before the design exists (RowPowerSplit), so both count alike.
-    [[nodiscard]] static double maxKwOf(const CatalogItem& item);
+    // The power mode a design's properties pick ("power_mode": "max-q" or "max-p"); max-p when
+    // absent or unreadable, as every design was drawn before the mode could be chosen.
+    [[nodiscard]] static PowerMode modeOf(const QJsonObject& designProperties);
+    // The properties with `mode` stored (max-p, the default, is not written).
+    [[nodiscard]] static QJsonObject withMode(const QJsonObject& designProperties, PowerMode mode);
+    // One node of `item` at maximum in `mode`: what it adds to its rack's kW (and its row's,
+    // PowerChain). A rack-scale system draws its power_modes figure for the mode; anything else its
+    // catalog maximum. The generator sizes rows by it before the design exists (RowPowerSplit), so
+    // both count alike.
+    [[nodiscard]] static double maxKwOf(const CatalogItem& item, PowerMode mode);
+    // The capacity a rack of `item` alone is fed for: its power shelves' provisioned kW where the
+    // entry gives them (a capacity, not a draw), else its max_p draw.
+    [[nodiscard]] static double feedKwOf(const CatalogItem& item);
     [[nodiscard]] const RackPower* rack(GroupId id) const;
     [[nodiscard]] static QString method();
     // "typical = maximum for every item, as dgx-b200, sn2201 have no sourced typical figure", or empty.

@@ -2,6 +2,7 @@
 
 #include "catalog/catalogtables.h"
 #include "catalog/coolantunit.h"
+#include "cost/powerfigures.h"
 #include "model/design.h"
 
 #include <cmath>
@@ -37,10 +38,11 @@ const Field* field(const QString& key)
 
 } // namespace
 
-FacilityAssumptions FacilityAssumptions::defaults()
+FacilityAssumptions FacilityAssumptions::defaults(const QString& systemSku)
 {
-    // The figures, their bands and sources are data (catalogs/tables/facility-defaults.json).
-    const FacilityDefaults& d = CatalogTables::shipped().facility;
+    // The figures, their bands and sources are data (catalogs/tables/facility-defaults.json), one
+    // set per generation.
+    const FacilityDefaults& d = CatalogTables::shipped().facilityFor(systemSku);
     auto assumption = [](const FacilityDefault& f) { return Assumption{f.value, f.source}; };
     FacilityAssumptions a;
     a.rowLimitKw = assumption(d.rowLimitKw);
@@ -51,6 +53,8 @@ FacilityAssumptions FacilityAssumptions::defaults()
     a.liquidShare = assumption(d.liquidShare);
     a.liquidShareLow = d.liquidShare.low;
     a.liquidShareHigh = d.liquidShare.high;
+    a.systemSku = d.systems.contains(systemSku) ? systemSku : QString();
+    a.generation = d.generation;
     return a;
 }
 
@@ -62,12 +66,26 @@ FacilityAssumptions FacilityAssumptions::of(const Design& design)
             cdu = &item;
             break;
         }
-    return ofProperties(design.properties(), cdu);
+    return ofProperties(design.properties(), cdu, rackScaleSystemOf(design));
 }
 
-FacilityAssumptions FacilityAssumptions::ofProperties(const QJsonObject& designProperties, const CatalogItem* cdu)
+QString FacilityAssumptions::rackScaleSystemOf(const Design& design)
 {
-    FacilityAssumptions a = defaults();
+    QString sku;
+    design.nodes().forEach([&](const Node& n) {
+        if (!sku.isEmpty())
+            return;
+        if (const CatalogItem* item = design.item(n.sku); item && item->powerModes)
+            sku = item->sku;
+    });
+    return sku;
+}
+
+FacilityAssumptions FacilityAssumptions::ofProperties(
+    const QJsonObject& designProperties, const CatalogItem* cdu, const QString& systemSku)
+{
+    FacilityAssumptions a = defaults(systemSku);
+    a.powerMode = PowerFigures::modeOf(designProperties);
     if (cdu) {
         if (isCdu(*cdu))
             a.cduCapacityKw = {
@@ -132,7 +150,7 @@ QJsonObject FacilityAssumptions::toJson() const
 
 QJsonObject FacilityAssumptions::storedIn(const QJsonObject& properties) const
 {
-    const FacilityAssumptions d = defaults();
+    const FacilityAssumptions d = defaults(systemSku);
     QJsonObject stored;
     for (const Field& f : kFields)
         if ((this->*f.member).value != (d.*f.member).value)

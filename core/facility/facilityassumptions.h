@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalog/catalogitem.h"
 #include "cost/costassumptions.h"
 
 #include <QJsonObject>
@@ -27,16 +28,29 @@ struct FacilityAssumptions {
     Assumption liquidShare; // share of a liquid-cooled item's heat taken by liquid, when not in its entry
     double liquidShareLow = 0; // band of the default liquid share (from the defaults' table)
     double liquidShareHigh = 0;
+    // The mode rack-scale systems run in (PowerFigures::modeOf the design's properties): what the
+    // generator plans rows and coolant loops for.
+    PowerMode powerMode = PowerMode::MaxP;
+    // The rack-scale system whose generation's defaults these are (CatalogTables::facilityFor;
+    // empty: the fallback set) and that generation, as the table names it.
+    QString systemSku;
+    QString generation;
 
     static constexpr const char* kKey = "power_chain";
 
-    [[nodiscard]] static FacilityAssumptions defaults();
-    // Defaults, then a CDU item the design records (cooling_capacity_kw), then the design's values.
+    // The defaults of the generation of the rack-scale system `systemSku` (the fallback set, GB200
+    // NVL72, for any other sku or none).
+    [[nodiscard]] static FacilityAssumptions defaults(const QString& systemSku = {});
+    // Defaults of the design's rack-scale system (rackScaleSystemOf), then a CDU item the design
+    // records (cooling_capacity_kw), then the design's values.
     [[nodiscard]] static FacilityAssumptions of(const Design& design);
-    // The same before the design exists (what the generator places racks and CDUs by): defaults,
-    // then the capacity of `cdu` (may be null), then the values of the design's properties.
+    // The same before the design exists (what the generator places racks and CDUs by): defaults of
+    // `systemSku` (the server the generator builds), then the capacity of `cdu` (may be null), then
+    // the values of the design's properties.
     [[nodiscard]] static FacilityAssumptions ofProperties(
-        const QJsonObject& designProperties, const CatalogItem* cdu = nullptr);
+        const QJsonObject& designProperties, const CatalogItem* cdu = nullptr, const QString& systemSku = {});
+    // The sku of the design's first rack-scale system (an item with power_modes), or empty.
+    [[nodiscard]] static QString rackScaleSystemOf(const Design& design);
     // A row drawing `rowMaxKw` at IT maximum is over the row limit (never, when the limit is 0):
     // POWER-ROW-LIMIT, `power`, the Power panel, the report and the generator's rows all ask this.
     [[nodiscard]] bool rowOverLimit(double rowMaxKw) const;

@@ -35,10 +35,11 @@ std::pair<double, bool> liquidShareOf(const CatalogItem& item, const FacilityAss
     return {a.liquidShare.value, a.liquidShare.source.startsWith(QLatin1String("estimate"))};
 }
 
-// A node's heat to liquid at maximum: its maximum (PowerFigures) times its liquid share.
-double liquidHeatKw(const CatalogItem& item, double share)
+// A node's heat to liquid at maximum: its maximum in the design's mode (PowerFigures) times its
+// liquid share.
+double liquidHeatKw(const CatalogItem& item, double share, PowerMode mode)
 {
-    return PowerFigures::maxKwOf(item) * share;
+    return PowerFigures::maxKwOf(item, mode) * share;
 }
 
 } // namespace
@@ -108,7 +109,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
             cduNodes.push_back(&n);
         }
         const auto [share, estimated] = liquidShareOf(*item, assumptions);
-        const double liquid = liquidHeatKw(*item, share);
+        const double liquid = liquidHeatKw(*item, share, figures.mode);
         const auto it = n.rack.isValid() ? index.find(n.rack.value()) : index.end();
         if (it == index.end()) {
             unrackedLiquid += liquid;
@@ -248,7 +249,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
 
 double PowerChain::liquidKwOf(const CatalogItem& item, const FacilityAssumptions& assumptions)
 {
-    return liquidHeatKw(item, liquidShareOf(item, assumptions).first);
+    return liquidHeatKw(item, liquidShareOf(item, assumptions).first, assumptions.powerMode);
 }
 
 const RackChain* PowerChain::rack(GroupId id) const

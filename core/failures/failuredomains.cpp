@@ -93,7 +93,7 @@ public:
             : 0.0;
         design.nodes().forEach([&](const Node& n) {
             const CatalogItem* item = design.item(n.sku);
-            const double kw = item ? item->maxPower().value() / 1000.0 : 0.0;
+            const double kw = item ? PowerFigures::maxKwOf(*item, mChain.figures.mode) : 0.0;
             const auto share = n.rack.isValid() ? liquidShareOfRack.find(n.rack.value()) : liquidShareOfRack.end();
             mKw[n.id.value()] = {kw, kw * (share != liquidShareOfRack.end() ? share->second : unrackedShare)};
             if (n.rack.isValid())

@@ -42,9 +42,10 @@ int CoolantPlanner::place(DesignBuilder& b, RackPlanner& racks, const HallParame
     Design& design = b.design();
     // The loops of the floor as it stands (the generator stores the final floor plan later).
     QJsonObject props = racks.floorLayout(hall).storedIn(design.properties());
-    const QLatin1String key(FacilityAssumptions::kKey);
-    if (designProperties.contains(key))
-        props.insert(key, designProperties.value(key));
+    // The loops are sized as the design will be: its power chain settings and its power mode.
+    for (const QLatin1String key : {QLatin1String(FacilityAssumptions::kKey), QLatin1String(PowerFigures::kModeKey)})
+        if (designProperties.contains(key))
+            props.insert(key, designProperties.value(key));
     design.setProperties(props);
     if (PowerChain::of(design, 1.0).loops.empty())
         return 0; // no liquid-cooled rack: no CDU

@@ -694,11 +694,12 @@ private:
     void planUnitRows()
     {
         const CatalogItem* cdu = CoolantPlanner::cduOf(mCatalog);
-        const FacilityAssumptions a = FacilityAssumptions::ofProperties(o.properties, cdu);
+        const FacilityAssumptions a
+            = FacilityAssumptions::ofProperties(o.properties, cdu, mParts.server ? mParts.server->sku : QString());
         mRacks->setRowLimitKw(a.rowLimitKw.value);
         RowCdus cdus;
         if (cdu) {
-            cdus.kw = PowerFigures::maxKwOf(*cdu);
+            cdus.kw = PowerFigures::maxKwOf(*cdu, a.powerMode);
             cdus.capacityKw = std::max(1.0, a.cduCapacityKw.value);
             cdus.spares = static_cast<int>(a.cduSpares.value);
             cdus.racksPerLoop = static_cast<int>(a.racksPerLoop.value);

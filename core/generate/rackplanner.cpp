@@ -98,7 +98,7 @@ std::vector<PlannedRack> RackPlanner::planRow(const std::vector<NodeId>& nodes, 
         o.usedU += height;
         o.usedW += item.powerMaxW.value;
         o.gpuServers = o.gpuServers || item.gpuCount() > 0;
-        racks.back().maxKw += PowerFigures::maxKwOf(item);
+        racks.back().maxKw += PowerFigures::maxKwOf(item, assumptions.powerMode);
         racks.back().liquidKw += PowerChain::liquidKwOf(item, assumptions);
         if (rackOfNode)
             (*rackOfNode)[i] = static_cast<int>(racks.size()) - 1;
@@ -106,7 +106,8 @@ std::vector<PlannedRack> RackPlanner::planRow(const std::vector<NodeId>& nodes, 
     if (pdu)
         for (size_t r = 0; r < racks.size(); ++r)
             if (!open[r].busbar && open[r].usedW > 0)
-                racks[r].maxKw += pdusPerRack(*pdu, open[r].gpuServers) * PowerFigures::maxKwOf(*pdu);
+                racks[r].maxKw
+                    += pdusPerRack(*pdu, open[r].gpuServers) * PowerFigures::maxKwOf(*pdu, assumptions.powerMode);
     return racks;
 }
 
@@ -124,14 +125,15 @@ void RackPlanner::place(NodeId id)
     const CatalogItem& item = mBuilder.itemOf(id);
     const int height = rackHeightU(item);
     if (isBusbarRack(item)) {
-        // Its own enclosure: a rack group with no rack item, its budget the system's own draw,
-        // and the next node opens a rack of its own again.
+        // Its own enclosure: a rack group with no rack item, its budget the capacity it is fed for
+        // (its power shelves where given, else its own draw), and the next node opens a rack of
+        // its own again.
         openRack();
         Rack& r = mRacks[static_cast<size_t>(mRows.back().racks.back())];
         r.busbar = true;
         Group g = *mBuilder.design().group(r.id);
         g.sku.clear();
-        g.powerBudgetKw = item.powerMaxW.value / 1000.0;
+        g.powerBudgetKw = PowerFigures::feedKwOf(item);
         g.liquidCooled = item.cooling == Cooling::Liquid;
         mBuilder.design().replaceGroup(g);
         put(id, mRows.back().racks.back());
@@ -340,7 +342,7 @@ GroupId RackPlanner::placeAfter(NodeId id, GroupId after, const QString& name)
     g.id = mBuilder.design().allocateGroupId();
     g.kind = GroupKind::Rack;
     g.name = name;
-    g.powerBudgetKw = item.powerMaxW.value / 1000.0;
+    g.powerBudgetKw = PowerFigures::feedKwOf(item);
     g.liquidCooled = item.cooling == Cooling::Liquid;
     Rack r;
     r.id = g.id;

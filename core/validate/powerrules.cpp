@@ -126,8 +126,8 @@ void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* k
             if (item->cooling != Cooling::Air || item->powerMaxW.value <= 0)
                 continue;
             air.push_back(id);
-            airKw += PowerFigures::maxKwOf(*item);
-            terms << QStringLiteral("%1 %2 kW").arg(d.node(id)->name, fmt(PowerFigures::maxKwOf(*item), 2));
+            airKw += PowerFigures::maxKwOf(*item, power.mode);
+            terms << QStringLiteral("%1 %2 kW").arg(d.node(id)->name, fmt(PowerFigures::maxKwOf(*item, power.mode), 2));
         }
         const double budget = rackItem->rackBudgetAirKw->value;
         if (airKw <= budget + 1e-9)

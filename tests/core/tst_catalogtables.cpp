@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -70,6 +71,40 @@ private Q_SLOTS:
         QVERIFY(a.rowOverLimit(9 * 139.0));
     }
 
+    // One set of defaults per generation, chosen by the design's rack-scale system; any other
+    // system (or none) takes the GB200 set. GB300 NVL72 keeps GB200's figures (same Oberon rack and
+    // 8-rack SU); Vera Rubin NVL72's row is built for 8 racks x 440 kW of power shelves = 3,520 kW
+    // (so 8 racks at their 227 kW Max-P, 1,816 kW, stand in one row where the GB200 row's 1,200 kW
+    // would split them), and all its heat goes to liquid (100% liquid cooled).
+    void facilityDefaultsPerGeneration()
+    {
+        const CatalogTables& t = CatalogTables::shipped();
+        QStringList generations;
+        for (const FacilityDefaults& f : t.facilitySets)
+            generations << f.generation;
+        QCOMPARE(generations, QStringList({"GB200 NVL72", "GB300 NVL72", "Vera Rubin NVL72"}));
+        QCOMPARE(t.facilityFor(QStringLiteral("dgx-gb300-nvl72-multiplane")).generation, QStringLiteral("GB300 NVL72"));
+        QCOMPARE(t.facilityFor(QStringLiteral("dgx-h100")).generation, QStringLiteral("GB200 NVL72"));
+        QCOMPARE(t.facilityFor(QString()).generation, QStringLiteral("GB200 NVL72"));
+
+        const FacilityAssumptions rubin = FacilityAssumptions::defaults(QStringLiteral("vera-rubin-nvl72"));
+        QCOMPARE(rubin.generation, QStringLiteral("Vera Rubin NVL72"));
+        QCOMPARE(rubin.rowLimitKw.value, 8 * 440.0);
+        QVERIFY(!rubin.rowOverLimit(8 * 227.0));
+        QVERIFY(FacilityAssumptions::defaults().rowOverLimit(8 * 227.0));
+        QCOMPARE(rubin.liquidShare.value, 1.0);
+        QVERIFY(rubin.rowLimitKw.source.startsWith(QLatin1String("estimate")));
+        const FacilityAssumptions gb300 = FacilityAssumptions::defaults(QStringLiteral("dgx-gb300-nvl72"));
+        QCOMPARE(gb300.rowLimitKw.value, 1200.0);
+        QCOMPARE(gb300.generation, QStringLiteral("GB300 NVL72"));
+        // A design's own value still wins over its generation's default.
+        const QJsonObject props{{QStringLiteral("power_chain"), QJsonObject{{QStringLiteral("row_limit_kw"), 900}}}};
+        const FacilityAssumptions own
+            = FacilityAssumptions::ofProperties(props, nullptr, QStringLiteral("vera-rubin-nvl72"));
+        QCOMPARE(own.rowLimitKw.value, 900.0);
+        QCOMPARE(own.liquidShare.value, 1.0);
+    }
+
     // The tier table as gpu-clusters-source.txt writes it, in its order, with its source; the rule
     // places designs by the rows' upper bounds as before: up to 32 development, 256 mid-scale,
     // 4,096 large-scale, above that hyperscale.
@@ -109,6 +144,13 @@ private Q_SLOTS:
                                       << QByteArray(R"("value": 1350, "low": 1200)")
                                       << QByteArray(R"("value": 1350, "low": 1400)")
                                       << QStringLiteral("cdu_capacity_kw: band must have low <= value <= high");
+        QTest::newRow("fallback names no set")
+            << QStringLiteral("facility-defaults.json") << QByteArray(R"("fallback": "GB200 NVL72")")
+            << QByteArray(R"("fallback": "GB100 NVL72")") << QStringLiteral("fallback 'GB100 NVL72' names no set");
+        QTest::newRow("system in two sets")
+            << QStringLiteral("facility-defaults.json") << QByteArray(R"("systems": ["vera-rubin-nvl72"])")
+            << QByteArray(R"("systems": ["dgx-gb200-nvl72"])")
+            << QStringLiteral("set 2 (Vera Rubin NVL72): system 'dgx-gb200-nvl72' is listed by another set too");
         QTest::newRow("default unsourced")
             << QStringLiteral("facility-defaults.json") << QByteArray(R"("source": "estimate: N+1)")
             << QByteArray(R"("unsourced": "estimate: N+1)")

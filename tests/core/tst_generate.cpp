@@ -1270,6 +1270,10 @@ private Q_SLOTS:
             {{QStringLiteral("dgx-gb300-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
             {{QStringLiteral("dgx-gb300-nvl72-multiplane"), TopologyKind::FatTree},
                 QStringLiteral("which do not divide it")},
+            // Vera Rubin NVL72: 144 compute ports (two 800G per GPU); on one InfiniBand plane a
+            // rack's rail is 18 trays x 2 ports = 36 down + 36 up = 72 > the QM9700's 64 ports.
+            {{QStringLiteral("vera-rubin-nvl72"), TopologyKind::RailOptimized}, QStringLiteral("does not fit")},
+            {{QStringLiteral("vera-rubin-nvl72"), TopologyKind::FatTree}, QStringLiteral("which do not divide it")},
         };
         int rows = 0;
         for (const CatalogItem* it : mCatalog->items(ItemKind::Server)) {

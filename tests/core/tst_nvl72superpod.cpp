@@ -124,7 +124,7 @@ private Q_SLOTS:
         double nvl72Kw = 0;
         r.design->nodes().forEach([&](const Node& n) {
             if (n.sku == QLatin1String("dgx-gb200-nvl72"))
-                nvl72Kw += PowerFigures::maxKwOf(*r.design->item(n.sku));
+                nvl72Kw += PowerFigures::maxKwOf(*r.design->item(n.sku), PowerMode::MaxP);
         });
         QCOMPARE(nvl72Kw, 8 * 139.0);
         // The SU wherever placement stands its parts: its NVL72 racks, its compute and in-band
@@ -135,7 +135,7 @@ private Q_SLOTS:
             const bool suSwitch = n.network == Network::Compute || n.network == Network::InBand;
             const bool cdu = item.kind == ItemKind::Appliance && item.sku.startsWith(QLatin1String("cdu"));
             if (n.sku == QLatin1String("dgx-gb200-nvl72") || suSwitch || cdu)
-                suKw += PowerFigures::maxKwOf(item);
+                suKw += PowerFigures::maxKwOf(item, PowerMode::MaxP);
         });
         // "1.2 MW" is given to two figures: 1,150 to 1,250 kW. The SU comes to 1,222.2 kW with
         // placement's extra service switches; at the ~120 kW press figure it was 1,076 kW, outside.

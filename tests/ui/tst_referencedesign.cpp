@@ -9,7 +9,9 @@
 #include "dialogs/referencedesigndialog.h"
 #include "dialogs/workloaddialog.h"
 
+#include "cost/powerfigures.h"
 #include "generate/fabricgenerator.h"
+#include "model/design.h"
 #include "model/designsummary.h"
 
 #include <QAction>
@@ -207,6 +209,40 @@ private Q_SLOTS:
         QCOMPARE(dlg.preview()->leaves, GeneratorPreview::of(*gb300.design).leaves);
         QCOMPARE(dlg.preview()->spines, GeneratorPreview::of(*gb300.design).spines);
         QCOMPARE(dlg.preview()->leaves, 24);
+    }
+
+    // The Power mode combo (issue 28): Max-P by default, Max-Q stored in the generated design's
+    // properties, so its GB300 NVL72 racks draw 120 kW instead of 142 kW (catalog power_modes);
+    // the dialog shows the mode of the options it is given.
+    void powerModeFromTheWizard()
+    {
+        ReferenceDesignDialog dlg(testing::testCatalog());
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("dgx-gb300-nvl72"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("sizeKind")), QStringLiteral("nodes"));
+        dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(8);
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("switchSku")), QStringLiteral("q3400"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("topology")), int(TopologyKind::RailOptimized));
+        auto* mode = dlg.findChild<QComboBox*>(QStringLiteral("powerMode"));
+        QVERIFY(mode);
+        QCOMPARE(mode->currentData().toString(), QStringLiteral("max-p"));
+        QVERIFY(!dlg.options().properties.contains(QLatin1String("power_mode")));
+        pick(mode, QStringLiteral("max-q"));
+        QCOMPARE(dlg.options().properties.value(QLatin1String("power_mode")).toString(), QStringLiteral("max-q"));
+        const GenerateResult r = FabricGenerator::generate(dlg.options(), testing::testCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const PowerFigures power = PowerFigures::of(*r.design, 1.0);
+        int racks = 0;
+        r.design->nodes().forEach([&](const Node& n) {
+            if (n.sku != QLatin1String("dgx-gb300-nvl72"))
+                return;
+            ++racks;
+            QCOMPARE(power.rack(n.rack)->maxKw, 120.0);
+        });
+        QCOMPARE(racks, 8);
+        ReferenceDesignDialog again(testing::testCatalog());
+        again.setOptions(dlg.options());
+        QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("powerMode"))->currentData().toString(),
+            QStringLiteral("max-q"));
     }
 
     void badDialsShowTheErrorAndDisableBuild()

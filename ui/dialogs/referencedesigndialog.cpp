@@ -5,6 +5,8 @@
 #include "analysis/designoptions.h"
 #include "analysis/optionsconsidered.h"
 #include "catalog/catalog.h"
+#include "cost/powerfigures.h"
+#include "generate/fabricgenerator.h"
 #include "generate/fabricswitchchoice.h"
 #include "model/designintent.h"
 #include "model/designsummary.h"
@@ -229,6 +231,12 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
            "SuperPOD B300 RA: twin-planar; GB300 NVL72 on Spectrum-X: each ConnectX-8 as 2 x 400GbE); losing a plane "
            "halves the bandwidth with two, and the job keeps running. 0: the server's catalog default."));
     mClusterType->setObjectName(QStringLiteral("clusterType"));
+    mPowerMode = new QComboBox(this);
+    mPowerMode->setObjectName(QStringLiteral("powerMode"));
+    mPowerMode->addItem(tr("Max-P (performance)"), toString(PowerMode::MaxP));
+    mPowerMode->addItem(tr("Max-Q (efficiency)"), toString(PowerMode::MaxQ));
+    mPowerMode->setToolTip(tr("The GPU power profile rack-scale systems (NVL72) run in: every power figure takes "
+                              "their draw in this mode; their feeds are sized from their power shelves either way."));
     mName->setObjectName(QStringLiteral("designName"));
     mPreviewLabel->setObjectName(QStringLiteral("preview"));
     mErrorLabel->setObjectName(QStringLiteral("generatorError"));
@@ -287,6 +295,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     form->addRow(tr("&Rack power budget:"), mRackPower);
     form->addRow(QString(), mKeepAllNodes);
     form->addRow(tr("&Cluster type:"), mClusterType);
+    form->addRow(tr("Power &mode:"), mPowerMode);
     form->addRow(tr("&Name:"), mName);
 
     auto* previewBox = new QGroupBox(tr("Preview"), this);
@@ -373,7 +382,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
             result.error = error;
         showPreview(std::move(result));
     });
-    for (QComboBox* box : {mServer, mSizeKind, mSwitch, mTopology, mStorage, mStorageTier, mClusterType})
+    for (QComboBox* box : {mServer, mSizeKind, mSwitch, mTopology, mStorage, mStorageTier, mClusterType, mPowerMode})
         connect(box, &QComboBox::currentIndexChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mOversubscription, &QComboBox::currentTextChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mCount, &QSpinBox::valueChanged, this, &ReferenceDesignDialog::schedulePreview);
@@ -389,7 +398,7 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
     const QSignalBlocker blocks[] = {QSignalBlocker(mServer), QSignalBlocker(mSizeKind), QSignalBlocker(mCount),
         QSignalBlocker(mSwitch), QSignalBlocker(mTopology), QSignalBlocker(mOversubscription), QSignalBlocker(mStorage),
         QSignalBlocker(mStorageTier), QSignalBlocker(mRackPower), QSignalBlocker(mKeepAllNodes),
-        QSignalBlocker(mClusterType), QSignalBlocker(mName), QSignalBlocker(mPlanes)};
+        QSignalBlocker(mClusterType), QSignalBlocker(mName), QSignalBlocker(mPlanes), QSignalBlocker(mPowerMode)};
     if (!o.serverSku.isEmpty()) {
         if (mServer->findData(o.serverSku) < 0)
             mServer->addItem(o.serverSku, o.serverSku);
@@ -407,6 +416,7 @@ void ReferenceDesignDialog::setOptions(const GeneratorOptions& o)
     mKeepAllNodes->setChecked(o.keepEveryNode);
     mPlanes->setValue(std::max(0, o.planes));
     select(mClusterType, int(DesignIntent::ofProperties(o.properties).clusterType));
+    select(mPowerMode, toString(PowerFigures::modeOf(o.properties)));
     mName->setText(o.name);
     mSuSize = o.suSize;
     explainSwitch();
@@ -466,6 +476,8 @@ GeneratorOptions ReferenceDesignDialog::options() const
         o.properties.insert(QStringLiteral("intent"), intent.toJson());
         o.properties.insert(QStringLiteral("stack"), SoftwareStack::defaultFor(type).toJson());
     }
+    if (const auto mode = powerModeFromString(mPowerMode->currentData().toString()))
+        o.properties = PowerFigures::withMode(o.properties, *mode);
     return o;
 }
 

@@ -142,6 +142,7 @@ private:
     QCheckBox* mKeepAllNodes;
     QSpinBox* mPlanes;
     QComboBox* mClusterType;
+    QComboBox* mPowerMode = nullptr; // max-p / max-q (PowerFigures::modeOf), built in the constructor's body
     QLineEdit* mName;
     QLabel* mPreviewLabel;
     QLabel* mPreviewPicture;

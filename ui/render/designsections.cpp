@@ -65,13 +65,15 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
         = static_cast<double>(std::min<size_t>(c.rows.size(), 40) + std::min<size_t>(c.loops.size(), 40));
     page.ensure(std::min(page.body().height() * 0.9, 130 + 16 * (rowsShown + 2)));
     page.subheading(QStringLiteral("Power and cooling"));
-    page.paragraph(QStringLiteral("IT load %1 kW maximum, %2 kW typical; at PUE %3 the facility draws %4 kW maximum, "
-                                  "%5 kW typical. At maximum load %6 kW of heat goes to liquid (cold plates) and %7 kW "
-                                  "to the room's air.")
-                       .arg(ReportData::number(c.figures.itMaxKw, 1), ReportData::number(c.figures.itTypicalKw, 1),
-                           ReportData::number(c.figures.pue, 2), ReportData::number(c.figures.facilityMaxKw, 1),
-                           ReportData::number(c.facilityTypicalKw, 1), ReportData::number(c.liquidKw, 1),
-                           ReportData::number(c.airKw, 1)),
+    page.paragraph(
+        QStringLiteral("IT load %1 kW maximum, %2 kW typical; at PUE %3 the facility draws %4 kW maximum, "
+                       "%5 kW typical. At maximum load %6 kW of heat goes to liquid (cold plates) and %7 kW "
+                       "to the room's air. Power mode %8: rack-scale systems at their %8 draw, fed for their "
+                       "power shelves; facility defaults of %9.")
+            .arg(ReportData::number(c.figures.itMaxKw, 1), ReportData::number(c.figures.itTypicalKw, 1),
+                ReportData::number(c.figures.pue, 2), ReportData::number(c.figures.facilityMaxKw, 1),
+                ReportData::number(c.facilityTypicalKw, 1), ReportData::number(c.liquidKw, 1),
+                ReportData::number(c.airKw, 1), toString(c.figures.mode), a.generation),
         9);
     int survive = 0;
     int fed = 0;
