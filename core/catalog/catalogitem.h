@@ -13,7 +13,9 @@
 
 namespace pw {
 
-enum class ItemKind { Server, Switch, Nic, Storage, Cable, Transceiver, Rack, Pdu, Appliance };
+// Part: a field-replaceable part bought with another item and never placed on its own (a CPO
+// switch's laser-source modules).
+enum class ItemKind { Server, Switch, Nic, Storage, Cable, Transceiver, Rack, Pdu, Appliance, Part };
 enum class PortRole { Compute, Storage, InBand, OutOfBand, Fabric };
 enum class Cooling { Air, Liquid };
 enum class PriceKind { List, Estimate, PriceBook };
@@ -41,6 +43,7 @@ struct PortGroup {
     PortRole role = PortRole::Compute;
     int portsPerCage = 1;
     QString source;
+    std::optional<CoPackagedOptics> coPackagedOptics; // "co_packaged_optics": no module at this end
     [[nodiscard]] int maxSpeedGbps() const { return speedsGbps.empty() ? 0 : speedsGbps.front(); }
     bool operator==(const PortGroup&) const = default;
 };
@@ -213,6 +216,8 @@ struct CatalogItem {
     std::optional<PublishedDesigns> publishedDesigns; // "published_designs"
     std::optional<ReferenceDesign> referenceDesign; // "reference_design"
     std::vector<DeliberateDifference> deliberateDifferences; // "deliberate_differences"
+    std::optional<LaserSources> laserSources; // "laser_sources": a CPO switch's laser modules
+    std::optional<InternalPlanes> internalPlanes; // "internal_planes": a switch of several ASICs
     std::optional<Figure> rackDepthMm; // rack "depth_mm": footprint depth (floor layout)
     std::optional<Figure> rackRowsPerBlock; // rack "rows_per_block": rows of racks per block (floor plan)
     std::optional<Figure> rackHeightU;

@@ -1,9 +1,11 @@
 #include "cost/powerfigures.h"
 
 #include "model/design.h"
+#include "util/plural.h"
 
 #include <QJsonArray>
 
+#include <cmath>
 #include <unordered_map>
 
 namespace pw {
@@ -44,6 +46,14 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
         r.typicalKw += typicalKw;
         r.nodes += 1;
     });
+    // Every linked co-packaged-optics port is a switch end without a pluggable module.
+    design.links().forEach([&](const Link& l) {
+        for (PortRef end : {l.a, l.b})
+            if (const PortGroup* g = design.portGroup(end); g && g->coPackagedOptics) {
+                ++p.coPackagedPorts;
+                p.coPackagedSavedW += g->coPackagedOptics->pluggableSavedW;
+            }
+    });
     p.facilityMaxKw = p.itMaxKw * pue;
     p.typicalFromMax.sort();
     return p;
@@ -79,6 +89,17 @@ QString PowerFigures::typicalNote() const
             typicalFromMax.size() == 1 ? QStringLiteral("has") : QStringLiteral("have"));
 }
 
+QString PowerFigures::coPackagedNote() const
+{
+    if (coPackagedPorts == 0)
+        return {};
+    return QStringLiteral("co-packaged optics: %1 take no pluggable module, so %2 W of switch-end optics are not "
+                          "drawn (a pluggable-port switch such as Q3400 would add them; the catalog's "
+                          "pluggable_w_saved per port)")
+        .arg(counted(coPackagedPorts, "switch port", "switch ports"),
+            QLocale(QLocale::English, QLocale::UnitedStates).toString(std::lround(coPackagedSavedW)));
+}
+
 QString PowerFigures::methodText() const
 {
     return typicalFromMax.isEmpty() ? method() : QStringLiteral("%1; %2").arg(method(), typicalNote());
@@ -89,7 +110,9 @@ QJsonObject PowerFigures::toJson() const
     return QJsonObject{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
         {QStringLiteral("facility"), facilityMaxKw}, {QStringLiteral("pue"), pue},
         {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), methodText()},
-        {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)}};
+        {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)},
+        {QStringLiteral("co_packaged_ports"), coPackagedPorts},
+        {QStringLiteral("co_packaged_saved_w"), coPackagedSavedW}};
 }
 
 } // namespace pw
