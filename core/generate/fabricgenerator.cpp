@@ -518,6 +518,15 @@ private:
             mResult.notes << mParts.formNote;
         if (!mParts.unitNote.isEmpty())
             mResult.notes << mParts.unitNote;
+        if (const std::optional<InternalPlanes>& planes = mSwitchItem->internalPlanes)
+            mResult.notes << QStringLiteral("%1: %2 internal planes (%3 ASICs; each %4 Gb/s port is %2 x %5 Gb/s "
+                                            "lanes, one per ASIC); an ASIC lost takes one lane of every port, which "
+                                            "the failure analysis does not model (it removes whole switches)")
+                                 .arg(mSwitchItem->sku)
+                                 .arg(planes->planes)
+                                 .arg(planes->planes)
+                                 .arg(planes->planes * planes->laneGbps)
+                                 .arg(planes->laneGbps);
         std::optional<QString> error;
         switch (o.topology) {
         case TopologyKind::RailOptimized:
