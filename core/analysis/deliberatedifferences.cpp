@@ -124,13 +124,16 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const Delib
                 keep(nodes, n.id);
         });
     } else if (check == QLatin1String("co-packaged-compute-switch")) {
-        // Compute switches with co-packaged optics: the RAs' tables are for pluggable-port switches.
+        // Compute switches with co-packaged optics, on the entry's "technology" if it names one:
+        // the RAs' tables are for pluggable-port switches.
         d.nodes().forEach([&](const Node& n) {
             const CatalogItem* item = d.item(n.sku);
             const bool coPackaged = item
                 && std::any_of(item->portGroups.begin(), item->portGroups.end(),
                     [](const PortGroup& g) { return g.coPackagedOptics.has_value(); });
-            if (coPackaged && isComputeSwitch(d, n))
+            const bool onTechnology = entry.technology.isEmpty()
+                || (item && item->switchSpec && item->switchSpec->technology == entry.technology);
+            if (coPackaged && onTechnology && isComputeSwitch(d, n))
                 keep(nodes, n.id);
         });
     } else if (check == QLatin1String("derived-switch-counts")) {

@@ -30,7 +30,7 @@ class Design;
 // unit's compute leaves stand in two or more racks where the RA's elevation puts them in one
 // network rack; the text then carries the measured cable length and parts cost of the server links
 // that run to the other rack), "co-packaged-compute-switch" (compute switches with co-packaged
-// optics, Q3450: the RAs' tables count pluggable-port switches).
+// optics, on the entry's "technology" if named: the RAs' tables count pluggable-port switches).
 class DeliberateDifferences {
 public:
     struct Difference {

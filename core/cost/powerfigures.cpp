@@ -93,9 +93,10 @@ QString PowerFigures::coPackagedNote() const
 {
     if (coPackagedPorts == 0)
         return {};
-    return QStringLiteral("co-packaged optics: %1 take no pluggable module, so %2 W of switch-end optics are not "
-                          "drawn (a pluggable-port switch such as Q3400 would add them; the catalog's "
-                          "pluggable_w_saved per port)")
+    return QStringLiteral("co-packaged optics: %1 take no pluggable module, so %2 W of switch-end pluggable "
+                          "optics are not drawn, as they would be on a pluggable-port switch such as Q3400 "
+                          "(gross: the catalog's pluggable_w_saved per port; the co-packaged engines' own draw "
+                          "is in the switch's figure)")
         .arg(counted(coPackagedPorts, "switch port", "switch ports"),
             QLocale(QLocale::English, QLocale::UnitedStates).toString(std::lround(coPackagedSavedW)));
 }

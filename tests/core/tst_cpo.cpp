@@ -194,6 +194,50 @@ private Q_SLOTS:
             qPrintable(power.coPackagedNote()));
     }
 
+    // GB300 NVL72 on Spectrum-X Photonics SN6810 (128 x 800G, Ethernet CPO), one plane: the
+    // multi-plane form's 2 x 400GbE meets no 400G port, so the ConnectX-8 runs its 800G port.
+    // 2 SU (16 racks) by the rail rule: a leaf holds the rail of 3 racks (54 down, 54 up of 128;
+    // 4 racks would need 72 + 72), so ceil(8 / 3) = 3 leaves per rail and SU x 4 rails x 2 SU = 24
+    // leaves; 24 x 54 = 1,296 uplinks over s spines, s dividing 54 with 1,296 / s <= 128: s >= 11,
+    // so 18 (72 links each): 42 switches, 42 x 16 = 672 laser modules, spares 5% x 672 = 33.6 -> 34.
+    // No NVIDIA table: the DESIGN-REFERENCE finding names Spectrum-X Photonics, not the Q3450.
+    void gb300OnSn6810()
+    {
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("dgx-gb300-nvl72");
+        o.nodes = 16;
+        o.switchSku = QStringLiteral("sn6810");
+        o.planes = 1;
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        AnalysisOptions counts;
+        counts.bisection = false;
+        const FabricReport f = analyzeFabric(d, counts);
+        QCOMPARE(f.leafSwitches, 24);
+        QCOMPARE(f.spineSwitches, 18);
+        QCOMPARE(f.nodeLeafLinks, 1152);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        int photonics = 0;
+        for (const Finding& finding : validate(d, vo)) {
+            QVERIFY2(
+                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
+            if (finding.code == QLatin1String("DESIGN-REFERENCE")) {
+                QVERIFY2(!finding.message.contains(QLatin1String("Q3450")), qPrintable(finding.message));
+                photonics += finding.message.contains(QLatin1String("Spectrum-X Photonics")) ? 1 : 0;
+            }
+        }
+        QCOMPARE(photonics, 1);
+        const BillOfMaterials bom = BillOfMaterials::of(d);
+        const BomLine* installed = line(bom, QStringLiteral("spectrum-x-photonics-laser-source"), false);
+        const BomLine* spare = line(bom, QStringLiteral("spectrum-x-photonics-laser-source"), true);
+        QVERIFY(installed && spare);
+        QCOMPARE(installed->quantity, 672);
+        QCOMPARE(spare->quantity, 34);
+        QCOMPARE(bom.uncabledLinks(), 0);
+    }
+
     // OPTICS-MISMATCH knows a CPO end: a link into a Q3450 port on a fibre of another connector
     // (LC) or on copper is flagged; the generated MPO fibre is not.
     void opticsCheckKnowsCoPackagedEnds()
