@@ -127,7 +127,8 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
         const auto where = [&] { return QStringLiteral("%1 to %2").arg(endName(d, l.a), endName(d, l.b)); };
         // A co-packaged-optics port takes its fibre straight in: a fibre of its kind and connector,
         // never copper or another fibre (and no module of its own, below).
-        const CatalogItem* cableItem = d.item(l.cableSku);
+        const bool coPackaged = ga->coPackagedOptics || gb->coPackagedOptics;
+        const CatalogItem* cableItem = coPackaged ? d.item(l.cableSku) : nullptr;
         for (const PortGroup* g : {ga, gb}) {
             if (!g->coPackagedOptics || !cableItem || !cableItem->cable)
                 continue;
