@@ -172,7 +172,8 @@ PortGroup parsePortGroup(Reader& r, const QJsonObject& o, int index)
         g.coPackagedOptics = parseCoPackagedOptics(r, r.object(o, "co_packaged_optics"), g, index);
     else if (r.ok() && g.connector == QLatin1String("MPO"))
         r.fail(QStringLiteral("port group %1: an MPO port is a co-packaged-optics port; give its "
-                              "co_packaged_optics block").arg(index));
+                              "co_packaged_optics block")
+                   .arg(index));
     return g;
 }
 

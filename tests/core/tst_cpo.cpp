@@ -168,7 +168,8 @@ private Q_SLOTS:
             QVERIFY2(
                 finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
             reference = reference
-                || (finding.code == QLatin1String("DESIGN-REFERENCE") && finding.message.contains(QLatin1String("Q3450")));
+                || (finding.code == QLatin1String("DESIGN-REFERENCE")
+                    && finding.message.contains(QLatin1String("Q3450")));
         }
         QVERIFY(reference);
         const QString notes = r.notes.join(QLatin1Char('\n'));

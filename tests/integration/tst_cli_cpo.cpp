@@ -21,7 +21,7 @@ class TestCliCpo : public QObject {
 private:
     QTemporaryDir mDir;
 
-    // The "co-packaged optics: ..." line's port count and watts, or {-1, -1}.
+    // The "co-packaged optics: ..." line's port count and watts as printed, or two empty strings.
     static std::pair<QString, QString> savedFigures(const QByteArray& out)
     {
         static const QRegularExpression re(
@@ -34,9 +34,9 @@ private Q_SLOTS:
     void q3450SuEndToEnd()
     {
         const QString file = mDir.filePath(QStringLiteral("q3450.podwright"));
-        const auto g = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
-            QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("q3450"),
-            QStringLiteral("-o"), file});
+        const auto g = runCli({QStringLiteral("generate"), QStringLiteral("--server"),
+            QStringLiteral("dgx-gb300-nvl72"), QStringLiteral("--nodes"), QStringLiteral("8"),
+            QStringLiteral("--switch"), QStringLiteral("q3450"), QStringLiteral("-o"), file});
         QVERIFY2(g.exitCode == 0, g.err.constData());
         QVERIFY2(g.err.contains("q3450: 4 internal planes"), g.err.constData());
 
