@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -46,14 +47,21 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
         r.typicalKw += typicalKw;
         r.nodes += 1;
     });
-    // Every linked co-packaged-optics port is a switch end without a pluggable module.
-    design.links().forEach([&](const Link& l) {
-        for (PortRef end : {l.a, l.b})
-            if (const PortGroup* g = design.portGroup(end); g && g->coPackagedOptics) {
-                ++p.coPackagedPorts;
-                p.coPackagedSavedW += g->coPackagedOptics->pluggableSavedW;
-            }
+    // Every linked co-packaged-optics port is a switch end without a pluggable module; the links
+    // are read only in a design that has such a switch (this runs on every revision).
+    const bool coPackaged = std::any_of(design.items().begin(), design.items().end(), [](const auto& entry) {
+        const std::vector<PortGroup>& groups = entry.second.portGroups;
+        return std::any_of(
+            groups.begin(), groups.end(), [](const PortGroup& g) { return g.coPackagedOptics.has_value(); });
     });
+    if (coPackaged)
+        design.links().forEach([&](const Link& l) {
+            for (PortRef end : {l.a, l.b})
+                if (const PortGroup* g = design.portGroup(end); g && g->coPackagedOptics) {
+                    ++p.coPackagedPorts;
+                    p.coPackagedSavedW += g->coPackagedOptics->pluggableSavedW;
+                }
+        });
     p.facilityMaxKw = p.itMaxKw * pue;
     p.typicalFromMax.sort();
     return p;
@@ -108,12 +116,15 @@ QString PowerFigures::methodText() const
 
 QJsonObject PowerFigures::toJson() const
 {
-    return QJsonObject{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
+    QJsonObject o{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
         {QStringLiteral("facility"), facilityMaxKw}, {QStringLiteral("pue"), pue},
         {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), methodText()},
-        {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)},
-        {QStringLiteral("co_packaged_ports"), coPackagedPorts},
-        {QStringLiteral("co_packaged_saved_w"), coPackagedSavedW}};
+        {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)}};
+    if (coPackagedPorts > 0) { // only where the design has co-packaged optics
+        o.insert(QStringLiteral("co_packaged_ports"), coPackagedPorts);
+        o.insert(QStringLiteral("co_packaged_saved_w"), coPackagedSavedW);
+    }
+    return o;
 }
 
 } // namespace pw
