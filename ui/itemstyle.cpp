@@ -48,6 +48,8 @@ QString ItemStyle::iconPath(ItemKind kind)
         return QStringLiteral(":/icons/pdu.svg");
     case ItemKind::Appliance:
         return QStringLiteral(":/icons/appliance.svg");
+    case ItemKind::Part:
+        return QStringLiteral(":/icons/transceiver.svg");
     }
     return {};
 }
@@ -82,6 +84,8 @@ QString ItemStyle::kindLabel(ItemKind kind)
         return QCoreApplication::translate("ItemStyle", "PDUs");
     case ItemKind::Appliance:
         return QCoreApplication::translate("ItemStyle", "Appliances");
+    case ItemKind::Part:
+        return QCoreApplication::translate("ItemStyle", "Spare parts");
     }
     return {};
 }

@@ -42,7 +42,7 @@ public:
 };
 
 constexpr ItemKind kOrder[] = {ItemKind::Server, ItemKind::Switch, ItemKind::Storage, ItemKind::Appliance,
-    ItemKind::Rack, ItemKind::Pdu, ItemKind::Nic, ItemKind::Cable, ItemKind::Transceiver};
+    ItemKind::Rack, ItemKind::Pdu, ItemKind::Nic, ItemKind::Cable, ItemKind::Transceiver, ItemKind::Part};
 } // namespace
 
 PaletteWidget::PaletteWidget(const Catalog* catalog, QWidget* parent)
@@ -103,7 +103,8 @@ void PaletteWidget::populate()
             row->setToolTip(0, tip);
             row->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
         }
-        heading->setExpanded(kind != ItemKind::Cable && kind != ItemKind::Transceiver && kind != ItemKind::Nic);
+        heading->setExpanded(kind != ItemKind::Cable && kind != ItemKind::Transceiver && kind != ItemKind::Nic
+            && kind != ItemKind::Part);
     }
 }
 

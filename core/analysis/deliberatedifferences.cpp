@@ -4,6 +4,7 @@
 #include "model/design.h"
 #include "validate/rulehelpers.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -123,6 +124,19 @@ std::vector<NodeId> evidence(const Design& d, const QString& server, const Delib
                 && (technology.isEmpty() || (item->switchSpec && item->switchSpec->technology == technology)))
                 keep(nodes, n.id);
         });
+    } else if (check == QLatin1String("co-packaged-compute-switch")) {
+        // Compute switches with co-packaged optics, on the entry's "technology" if it names one:
+        // the RAs' tables are for pluggable-port switches.
+        d.nodes().forEach([&](const Node& n) {
+            const CatalogItem* item = d.item(n.sku);
+            const bool coPackaged = item
+                && std::any_of(item->portGroups.begin(), item->portGroups.end(),
+                    [](const PortGroup& g) { return g.coPackagedOptics.has_value(); });
+            const bool onTechnology = entry.technology.isEmpty()
+                || (item && item->switchSpec && item->switchSpec->technology == entry.technology);
+            if (coPackaged && onTechnology && isComputeSwitch(d, n))
+                keep(nodes, n.id);
+        });
     } else if (check == QLatin1String("derived-switch-counts")) {
         d.nodes().forEach([&](const Node& n) {
             if (isComputeSwitch(d, n) && n.tier != FabricTier::Leaf)
@@ -138,8 +152,13 @@ double linkPrice(const Design& d, const Link& l)
     double usd = 0;
     if (const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : d.item(l.cableSku))
         usd += cable->price.value;
+    // A module at each end but a co-packaged-optics one, which takes none.
+    int pluggableEnds = 0;
+    for (PortRef end : {l.a, l.b})
+        if (const PortGroup* g = d.portGroup(end); g && !g->coPackagedOptics)
+            ++pluggableEnds;
     if (const CatalogItem* module = l.transceiverSku.isEmpty() ? nullptr : d.item(l.transceiverSku))
-        usd += 2 * module->price.value;
+        usd += pluggableEnds * module->price.value;
     return usd;
 }
 

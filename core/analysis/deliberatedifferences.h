@@ -29,7 +29,8 @@ class Design;
 // a design of at most "servers_at_most" of the entry's servers), "leaves-split-across-racks" (a
 // unit's compute leaves stand in two or more racks where the RA's elevation puts them in one
 // network rack; the text then carries the measured cable length and parts cost of the server links
-// that run to the other rack).
+// that run to the other rack), "co-packaged-compute-switch" (compute switches with co-packaged
+// optics, on the entry's "technology" if named: the RAs' tables count pluggable-port switches).
 class DeliberateDifferences {
 public:
     struct Difference {

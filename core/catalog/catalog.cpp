@@ -102,6 +102,13 @@ std::vector<CatalogIssue> Catalog::loadDirectory(const QString& dir)
     // Checks across entries, once all are read: no part is taller than every rack.
     for (const auto& [item, why] : CatalogItemCheck::tallerThanRacks(items()))
         issues.push_back({item->originFile, -1, item->sku, why});
+    // A CPO switch's laser-source modules are a part of the catalog (the bill of materials prices them).
+    for (const CatalogItem* sw : items(ItemKind::Switch))
+        if (sw->laserSources)
+            if (const CatalogItem* part = item(sw->laserSources->sku); !part || part->kind != ItemKind::Part)
+                issues.push_back({sw->originFile, -1, sw->sku,
+                    QStringLiteral("laser_sources names '%1', which is not a part (kind \"part\") of the catalog")
+                        .arg(sw->laserSources->sku)});
     // The folder's tables (tier table, facility defaults), where it has them: checked here so that
     // `catalog check` reports them with the entries; read for use by CatalogTables::shipped().
     if (d.exists(QLatin1String(CatalogTables::kFolder))) {

@@ -109,4 +109,46 @@ struct DeliberateDifference {
     bool operator==(const DeliberateDifference&) const = default;
 };
 
+// A port group whose optics sit in the switch package ("co_packaged_optics" on a port group):
+// Quantum-X800 Photonics Q3450, Spectrum-X Photonics SN6810/SN6800. The fibre plugs straight into
+// the port, so the switch end takes no transceiver, only the fibre of this kind and connector; the
+// far end (a host's OSFP cage) still takes its own module, and a link between two such ports is
+// just the fibre. `pluggableSavedW`: the power a pluggable module of the same class would draw at
+// this end, which the switch's own figure leaves out (the saving the power note shows).
+struct CoPackagedOptics {
+    QString fiber; // "singlemode" or "multimode": the fibre kind the port's optics take
+    QString fiberConnector; // "MPO"
+    double maxReachM = 0; // the optics' reach over that fibre
+    double pluggableSavedW = 0; // per port, the figure of `savedSource`
+    QString savedSource;
+    QString source;
+    bool operator==(const CoPackagedOptics&) const = default;
+};
+
+// The field-replaceable laser-source modules that light a co-packaged-optics switch's ports
+// ("laser_sources": {"value": 18, "sku": "<the module's catalog part>", "spares": {"value",
+// "low", "high", "source"}, "source"}): `perSwitch` modules installed in each switch, and spares
+// bought beside them as a share of the installed modules (the bill of materials' spares line),
+// with the band that share rests on.
+struct LaserSources {
+    int perSwitch = 0;
+    QString sku;
+    double spareShare = 0; // spares per installed module (0.05: one spare per 20 installed)
+    double spareShareLow = 0;
+    double spareShareHigh = 0;
+    QString spareSource;
+    QString source;
+    bool operator==(const LaserSources&) const = default;
+};
+
+// A switch built of several ASICs that each carry one lane of every port ("internal_planes":
+// {"value": 4, "lane_gbps": 200, "source"}): Q3450's 800G ports are 4 x 200G lanes, one per ASIC,
+// so inside the box the switch is four planes of 144 x 200G each.
+struct InternalPlanes {
+    int planes = 1;
+    int laneGbps = 0;
+    QString source;
+    bool operator==(const InternalPlanes&) const = default;
+};
+
 } // namespace pw

@@ -19,6 +19,7 @@ constexpr std::array kItemKinds{
     std::pair{ItemKind::Rack, "rack"},
     std::pair{ItemKind::Pdu, "pdu"},
     std::pair{ItemKind::Appliance, "appliance"},
+    std::pair{ItemKind::Part, "part"},
 };
 
 constexpr std::array kPortRoles{

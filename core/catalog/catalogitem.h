@@ -13,7 +13,9 @@
 
 namespace pw {
 
-enum class ItemKind { Server, Switch, Nic, Storage, Cable, Transceiver, Rack, Pdu, Appliance };
+// Part: a field-replaceable part bought with another item and never placed on its own (a CPO
+// switch's laser-source modules).
+enum class ItemKind { Server, Switch, Nic, Storage, Cable, Transceiver, Rack, Pdu, Appliance, Part };
 enum class PortRole { Compute, Storage, InBand, OutOfBand, Fabric };
 enum class Cooling { Air, Liquid };
 enum class PriceKind { List, Estimate, PriceBook };
@@ -56,6 +58,7 @@ struct PortGroup {
     int portsPerCage = 1;
     QString source;
     std::vector<PortBreakout> breakouts; // other ways the same cages run, in the catalog's order
+    std::optional<CoPackagedOptics> coPackagedOptics; // "co_packaged_optics": no module at this end
     [[nodiscard]] int maxSpeedGbps() const { return speedsGbps.empty() ? 0 : speedsGbps.front(); }
     bool operator==(const PortGroup&) const = default;
 };
@@ -231,6 +234,8 @@ struct CatalogItem {
     std::optional<PublishedDesigns> publishedDesigns; // "published_designs"
     std::optional<ReferenceDesign> referenceDesign; // "reference_design"
     std::vector<DeliberateDifference> deliberateDifferences; // "deliberate_differences"
+    std::optional<LaserSources> laserSources; // "laser_sources": a CPO switch's laser modules
+    std::optional<InternalPlanes> internalPlanes; // "internal_planes": a switch of several ASICs
     std::optional<Figure> rackDepthMm; // rack "depth_mm": footprint depth (floor layout)
     std::optional<Figure> rackRowsPerBlock; // rack "rows_per_block": rows of racks per block (floor plan)
     std::optional<Figure> rackHeightU;

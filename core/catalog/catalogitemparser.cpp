@@ -113,7 +113,8 @@ const QRegularExpression& skuPattern()
 bool isKnownConnector(const QString& c)
 {
     static const QStringList known{QStringLiteral("OSFP"), QStringLiteral("QSFP112"), QStringLiteral("QSFP56"),
-        QStringLiteral("QSFP28"), QStringLiteral("SFP28"), QStringLiteral("RJ45")};
+        QStringLiteral("QSFP28"), QStringLiteral("SFP28"), QStringLiteral("RJ45"),
+        QStringLiteral("MPO")}; // MPO: a co-packaged-optics port, fibre straight into the switch
     return known.contains(c);
 }
 
@@ -137,6 +138,28 @@ std::vector<PortBreakout> parseBreakouts(Reader& r, const QJsonValue& list, int 
         out.push_back(b);
     }
     return out;
+}
+
+// {"fiber", "fiber_connector", "max_reach_m", "pluggable_w_saved": {"value", "source"}, "source"}
+// on a switch's fabric port group: the port's optics are in the package (CoPackagedOptics).
+CoPackagedOptics parseCoPackagedOptics(Reader& r, const QJsonObject& o, const PortGroup& g, int index)
+{
+    CoPackagedOptics cpo;
+    cpo.fiber = r.string(o, "fiber");
+    if (r.ok() && cpo.fiber != QLatin1String("singlemode") && cpo.fiber != QLatin1String("multimode"))
+        r.fail(QStringLiteral("port group %1: co_packaged_optics fiber must be singlemode or multimode").arg(index));
+    cpo.fiberConnector = r.string(o, "fiber_connector");
+    cpo.maxReachM = r.number(o, "max_reach_m");
+    const Figure saved = r.figure(o, "pluggable_w_saved");
+    cpo.pluggableSavedW = saved.value;
+    cpo.savedSource = saved.source;
+    cpo.source = r.source(o, QStringLiteral("port group %1 co_packaged_optics").arg(index));
+    if (r.ok() && (g.role != PortRole::Fabric || g.connector != cpo.fiberConnector))
+        r.fail(QStringLiteral("port group %1: co_packaged_optics is a switch port (role fabric) whose connector is "
+                              "its fiber_connector (%2)")
+                   .arg(index)
+                   .arg(cpo.fiberConnector));
+    return cpo;
 }
 
 PortGroup parsePortGroup(Reader& r, const QJsonObject& o, int index)
@@ -168,6 +191,12 @@ PortGroup parsePortGroup(Reader& r, const QJsonObject& o, int index)
     g.portsPerCage = o.contains(QLatin1String("ports_per_cage")) ? r.integer(o, "ports_per_cage", true, 1, 8) : 1;
     g.source = r.source(o, QStringLiteral("port group %1").arg(index));
     g.breakouts = parseBreakouts(r, o.value(QLatin1String("breakouts")), index);
+    if (o.contains(QLatin1String("co_packaged_optics")))
+        g.coPackagedOptics = parseCoPackagedOptics(r, r.object(o, "co_packaged_optics"), g, index);
+    else if (r.ok() && g.connector == QLatin1String("MPO"))
+        r.fail(QStringLiteral("port group %1: an MPO port is a co-packaged-optics port; give its "
+                              "co_packaged_optics block")
+                   .arg(index));
     return g;
 }
 
@@ -614,6 +643,45 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
     }
 
     parseBuildBlocks(entry, item);
+    if (entry.contains(QLatin1String("laser_sources"))) {
+        // {"value": n, "sku": "...", "spares": {"value", "low", "high", "source"}, "source"}.
+        const QJsonObject ls = r.object(entry, "laser_sources");
+        LaserSources lasers;
+        lasers.perSwitch = r.integer(ls, "value", true, 1, 1000);
+        lasers.sku = r.string(ls, "sku");
+        const QJsonObject spares = r.object(ls, "spares");
+        lasers.spareShare = r.number(spares, "value");
+        lasers.spareShareLow = r.number(spares, "low");
+        lasers.spareShareHigh = r.number(spares, "high");
+        lasers.spareSource = r.source(spares, QStringLiteral("laser_sources spares"));
+        lasers.source = r.source(ls, QStringLiteral("laser_sources"));
+        if (r.ok()
+            && !(lasers.spareShareLow <= lasers.spareShare && lasers.spareShare <= lasers.spareShareHigh
+                && lasers.spareShareHigh <= 1))
+            r.fail(QStringLiteral("laser_sources spares must have low <= value <= high <= 1"));
+        if (r.ok() && item.kind != ItemKind::Switch)
+            r.fail(QStringLiteral("laser_sources applies to a switch only"));
+        item.laserSources = lasers;
+    }
+    if (entry.contains(QLatin1String("internal_planes"))) {
+        // {"value": ASICs, "lane_gbps": each port's lane per ASIC, "source"}: checked against the
+        // fastest fabric port, which is one lane on each plane.
+        const QJsonObject ip = r.object(entry, "internal_planes");
+        InternalPlanes planes;
+        planes.planes = r.integer(ip, "value", true, 2, 64);
+        planes.laneGbps = r.integer(ip, "lane_gbps", true, 1, 100000);
+        planes.source = r.source(ip, QStringLiteral("internal_planes"));
+        int fastest = 0;
+        for (const PortGroup& g : item.portGroups)
+            if (g.role == PortRole::Fabric)
+                fastest = std::max(fastest, g.maxSpeedGbps());
+        if (r.ok() && planes.planes * planes.laneGbps != fastest)
+            r.fail(QStringLiteral("internal_planes: %1 planes x %2 Gb/s lanes is not the %3 Gb/s port")
+                       .arg(planes.planes)
+                       .arg(planes.laneGbps)
+                       .arg(fastest));
+        item.internalPlanes = planes;
+    }
 
     const QJsonObject price = r.object(entry, "price");
     if (r.ok()) {

@@ -46,7 +46,8 @@ QString AddNodeCommand::text() const
 
 CommandResult AddNodeCommand::performApply(Design& design)
 {
-    if (mItem.kind == ItemKind::Cable || mItem.kind == ItemKind::Transceiver || mItem.kind == ItemKind::Nic)
+    if (mItem.kind == ItemKind::Cable || mItem.kind == ItemKind::Transceiver || mItem.kind == ItemKind::Nic
+        || mItem.kind == ItemKind::Part)
         return CommandResult::refused(
             QStringLiteral("%1 is a %2: it is part of a link or a server, not a node on its own")
                 .arg(mItem.model, toString(mItem.kind)));

@@ -40,6 +40,8 @@ QString categoryOf(ItemKind kind)
         return QStringLiteral("pdus");
     case ItemKind::Appliance:
         return QStringLiteral("appliances");
+    case ItemKind::Part:
+        return QStringLiteral("parts");
     }
     return QStringLiteral("other");
 }
@@ -48,7 +50,7 @@ int categoryRank(const QString& c)
 {
     static const QStringList order{QStringLiteral("servers"), QStringLiteral("storage"), QStringLiteral("switches"),
         QStringLiteral("appliances"), QStringLiteral("nics"), QStringLiteral("racks"), QStringLiteral("pdus"),
-        QStringLiteral("cables"), QStringLiteral("transceivers")};
+        QStringLiteral("cables"), QStringLiteral("transceivers"), QStringLiteral("parts")};
     const qsizetype i = order.indexOf(c);
     return i < 0 ? 99 : static_cast<int>(i);
 }
@@ -78,14 +80,19 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
 BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& optics, const PriceBook* book)
 {
     BillOfMaterials bom;
-    // key: category rank, sku, length class, price kind, unit price
-    using Key = std::tuple<int, QString, QString, QString, double>;
+    // key: category rank, sku, length class, spares, price kind, unit price
+    using Key = std::tuple<int, QString, QString, bool, QString, double>;
     std::map<Key, BomLine> lines;
-    auto add = [&](const CatalogItem& item, int qty, const QString& lengthClass, std::optional<double> overridePrice) {
+    auto add = [&](const CatalogItem& item, int qty, const QString& lengthClass, std::optional<double> overridePrice,
+                   const QString& spares = QString()) {
         BomLine line;
         line.category = categoryOf(item.kind);
         line.sku = item.sku;
         line.description = item.vendor + QLatin1Char(' ') + item.model;
+        if (!spares.isEmpty()) {
+            line.spare = true;
+            line.description += QStringLiteral(", spares: ") + spares;
+        }
         line.lengthClass = lengthClass;
         if (overridePrice) {
             line.unitPrice = *overridePrice;
@@ -104,7 +111,8 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
             line.priceSource = item.price.source;
             line.bandSource = item.price.bandSource;
         }
-        const Key key{categoryRank(line.category), line.sku, line.lengthClass, line.priceKind, line.unitPrice};
+        const Key key{
+            categoryRank(line.category), line.sku, line.lengthClass, line.spare, line.priceKind, line.unitPrice};
         auto [it, fresh] = lines.emplace(key, line);
         if (!fresh)
             it->second.quantity += qty;
@@ -148,9 +156,33 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
     for (const auto& [sku, n] : optics.modulesBySku())
         if (const CatalogItem* t = design.item(sku))
             add(*t, n, QString(), std::nullopt);
+    // A co-packaged-optics switch brings its laser-source modules, and spares beside them.
+    std::map<const LaserSources*, int> switchesByLasers;
+    for (const auto& [key, count] : counts)
+        if (const CatalogItem* sw = std::get<0>(key); sw->laserSources)
+            switchesByLasers[&*sw->laserSources] += count;
+    for (const auto& [lasers, switches] : switchesByLasers) {
+        const CatalogItem* part = design.item(lasers->sku);
+        if (!part)
+            continue; // not in the design's snapshot (a switch placed by hand): nothing to price
+        const int installed = switches * lasers->perSwitch;
+        add(*part, installed, QString(), std::nullopt);
+        if (const int spares = laserSpares(*lasers, switches); spares > 0)
+            add(*part, spares, QString(), std::nullopt,
+                QStringLiteral("%1% of %2 installed (%3)")
+                    .arg(lasers->spareShare * 100, 0, 'f', 0)
+                    .arg(installed)
+                    .arg(lasers->spareSource));
+    }
     for (auto& [key, line] : lines)
         bom.mLines.push_back(std::move(line));
     return bom;
+}
+
+int BillOfMaterials::laserSpares(const LaserSources& lasers, int switches)
+{
+    // Rounded up: a share of a module is a whole module on the shelf.
+    return static_cast<int>(std::ceil(switches * lasers.perSwitch * lasers.spareShare - 1e-9));
 }
 
 double BillOfMaterials::total() const
@@ -183,7 +215,9 @@ QString BillOfMaterials::toText() const
 {
     QString s;
     for (const BomLine& l : mLines) {
-        const QString what = l.lengthClass.isEmpty() ? l.sku : QStringLiteral("%1 (%2)").arg(l.sku, l.lengthClass);
+        QString what = l.lengthClass.isEmpty() ? l.sku : QStringLiteral("%1 (%2)").arg(l.sku, l.lengthClass);
+        if (l.spare)
+            what += QStringLiteral(" (spares)");
         s += QStringLiteral("%1 %2 x %3 @ %4 = %5 [%6]\n")
                  .arg(l.category, -13)
                  .arg(what, -30)
@@ -218,6 +252,8 @@ QJsonObject BillOfMaterials::toJson() const
         }
         if (!l.lengthClass.isEmpty())
             o.insert(QStringLiteral("length_class"), l.lengthClass);
+        if (l.spare)
+            o.insert(QStringLiteral("spare"), true);
         // The binned length as a number: what each of the line's cables is ordered in.
         if (const std::optional<double> m = OrderableLengths::metresOf(l.lengthClass))
             o.insert(QStringLiteral("ordered_length_m"), *m);

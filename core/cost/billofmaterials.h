@@ -12,9 +12,11 @@ namespace pw {
 class Design;
 class OpticsPlan;
 class PriceBook;
+struct LaserSources;
 
 // The bill of materials derived from a design (never typed twice): every node by catalog item,
-// racks from rack groups, cables by type and length class, transceivers by type. Prices come from
+// racks from rack groups, cables by type and length class, transceivers by type, and a
+// co-packaged-optics switch's laser-source modules (installed, and a spares line). Prices come from
 // the design's catalog snapshot (list, estimate or price-book) unless a node overrides its price.
 // As CSV: export/bomcsv.h (one writer for the CLI, the export menu and the report).
 class BillOfMaterials {
@@ -37,6 +39,9 @@ public:
     [[nodiscard]] QString toText() const;
     [[nodiscard]] QJsonObject toJson() const;
 
+    // Spare laser-source modules bought for `switches` CPO switches: the catalog's share of the
+    // installed modules, rounded up (432 installed at 5% -> 22).
+    [[nodiscard]] static int laserSpares(const LaserSources& lasers, int switches);
     // The standard length a cable of `meters` is ordered in ("unspecified" for 0).
     [[nodiscard]] static QString lengthClass(double meters);
 

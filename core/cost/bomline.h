@@ -19,6 +19,7 @@ struct BomLine {
     QString priceKind;
     QString priceSource;
     QString bandSource; // where the band's ends come from (empty for a point)
+    bool spare = false; // spares bought beside the installed parts (a CPO switch's laser modules)
 
     [[nodiscard]] double extendedPrice() const { return quantity * unitPrice; }
     [[nodiscard]] Band extendedBand() const { return unitBand * quantity; }

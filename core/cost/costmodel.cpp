@@ -338,6 +338,8 @@ QString CostReport::toText() const
              .arg(assumptions.pue.value);
     if (!power.typicalFromMax.isEmpty())
         s += QStringLiteral("  typical power      %1\n").arg(power.typicalNote());
+    if (power.coPackagedPorts > 0)
+        s += QStringLiteral("  optics             %1\n").arg(power.coPackagedNote());
     s += QStringLiteral("Opex per year        %1 (energy %2, support %3, facility %4, staff %5)\n")
              .arg(usd(opexPerYear), usd(energyCostPerYear), usd(supportPerYear), usd(facilityPerYear),
                  usd(staffPerYear));

@@ -44,7 +44,8 @@ OpticsPlan OpticsPlan::of(const Design& design, const EndFilter& filter)
         const OpticsRules::Ends ends = known->second;
         for (const auto& [p, chosen] : {std::pair{l.a, ends.a}, std::pair{l.b, ends.b}}) {
             const PortGroup* g = design.portGroup(p);
-            if (!g || (filter && !filter(l, p)))
+            // A co-packaged-optics port takes no module (its optics are in the switch).
+            if (!g || g->coPackagedOptics || (filter && !filter(l, p)))
                 continue;
             // Where nothing serves the end (OPTICS-MISMATCH says so), the drawn module is counted.
             const CatalogItem* module = chosen ? chosen : linkModule;

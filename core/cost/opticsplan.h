@@ -16,7 +16,8 @@ struct Link;
 // analysis' inventory. Modules are counted per port
 // end of every link that names a transceiver (cabled or not): OpticsRules picks the module each
 // cage takes (the link's own module where the snapshot lacks that one), and a twin-port module in
-// a twin-port cage serves both links of the cage, so the cage needs one module.
+// a twin-port cage serves both links of the cage, so the cage needs one module. A co-packaged-optics
+// switch port (PortGroup::coPackagedOptics) needs none.
 class OpticsPlan {
 public:
     [[nodiscard]] static OpticsPlan of(const Design& design);

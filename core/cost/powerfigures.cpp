@@ -1,11 +1,12 @@
 #include "cost/powerfigures.h"
 
 #include "model/design.h"
+#include "util/plural.h"
 
 #include <QJsonArray>
 
 #include <algorithm>
-
+#include <cmath>
 #include <unordered_map>
 
 namespace pw {
@@ -48,6 +49,21 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
         r.typicalKw += typicalKw;
         r.nodes += 1;
     });
+    // Every linked co-packaged-optics port is a switch end without a pluggable module; the links
+    // are read only in a design that has such a switch (this runs on every revision).
+    const bool coPackaged = std::any_of(design.items().begin(), design.items().end(), [](const auto& entry) {
+        const std::vector<PortGroup>& groups = entry.second.portGroups;
+        return std::any_of(
+            groups.begin(), groups.end(), [](const PortGroup& g) { return g.coPackagedOptics.has_value(); });
+    });
+    if (coPackaged)
+        design.links().forEach([&](const Link& l) {
+            for (PortRef end : {l.a, l.b})
+                if (const PortGroup* g = design.portGroup(end); g && g->coPackagedOptics) {
+                    ++p.coPackagedPorts;
+                    p.coPackagedSavedW += g->coPackagedOptics->pluggableSavedW;
+                }
+        });
     p.facilityMaxKw = p.itMaxKw * pue;
     p.typicalFromMax.sort();
     return p;
@@ -106,6 +122,18 @@ QString PowerFigures::typicalNote() const
             typicalFromMax.size() == 1 ? QStringLiteral("has") : QStringLiteral("have"));
 }
 
+QString PowerFigures::coPackagedNote() const
+{
+    if (coPackagedPorts == 0)
+        return {};
+    return QStringLiteral("co-packaged optics: %1 take no pluggable module, so %2 W of switch-end pluggable "
+                          "optics are not drawn, as they would be on a pluggable-port switch such as Q3400 "
+                          "(gross: the catalog's pluggable_w_saved per port; the co-packaged engines' own draw "
+                          "is in the switch's figure)")
+        .arg(counted(coPackagedPorts, "switch port", "switch ports"),
+            QLocale(QLocale::English, QLocale::UnitedStates).toString(std::lround(coPackagedSavedW)));
+}
+
 QString PowerFigures::methodText() const
 {
     return typicalFromMax.isEmpty() ? method() : QStringLiteral("%1; %2").arg(method(), typicalNote());
@@ -113,11 +141,16 @@ QString PowerFigures::methodText() const
 
 QJsonObject PowerFigures::toJson() const
 {
-    return QJsonObject{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
+    QJsonObject o{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
         {QStringLiteral("facility"), facilityMaxKw}, {QStringLiteral("pue"), pue},
         {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), methodText()},
         {QStringLiteral("power_mode"), toString(mode)},
         {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)}};
+    if (coPackagedPorts > 0) { // only where the design has co-packaged optics
+        o.insert(QStringLiteral("co_packaged_ports"), coPackagedPorts);
+        o.insert(QStringLiteral("co_packaged_saved_w"), coPackagedSavedW);
+    }
+    return o;
 }
 
 } // namespace pw

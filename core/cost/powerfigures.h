@@ -43,6 +43,15 @@ struct PowerFigures {
     // Items without a sourced typical power in the catalog (sku order). When any is listed, typical
     // power is the maximum for every item of the design, and typicalNote() says which made it so.
     QStringList typicalFromMax;
+    // Co-packaged-optics switch ports in use (a link at the port) and the pluggable-module power
+    // they do not draw (each port's catalog pluggable_w_saved): what a design on pluggable switches
+    // would add at the switch end. Not subtracted from anything: the CPO switch's own figure
+    // already leaves its pluggables out.
+    int coPackagedPorts = 0;
+    double coPackagedSavedW = 0;
+    // "co-packaged optics: 144 switch ports take no pluggable module, about 3,024 W not drawn ...",
+    // or empty.
+    [[nodiscard]] QString coPackagedNote() const;
 
     // The mode the design runs its rack-scale systems in (design property "power_mode").
     PowerMode mode = PowerMode::MaxP;

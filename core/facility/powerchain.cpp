@@ -359,6 +359,8 @@ QStringList PowerChain::assumptionLines() const
     lines << PowerFigures::method();
     if (!figures.typicalNote().isEmpty())
         lines << figures.typicalNote();
+    if (!figures.coPackagedNote().isEmpty())
+        lines << figures.coPackagedNote();
     lines << QStringLiteral("rack feeds: the rack's PDUs (catalog capacity_kw) or its power shelves (catalog "
                             "power_shelves); the load shares over them by rating; a rack survives one feed lost "
                             "when the others' ratings add up to its maximum");

@@ -83,9 +83,11 @@ int sameMediaInTwinCages(DesignBuilder& b, const OpticsRules::Items& parts, std:
                         if (!o.ok())
                             continue;
                         for (const CatalogItem* part : {o.moduleA, o.moduleB, o.fiber})
-                            used.emplace(part->sku, b.use(part->sku) != nullptr);
+                            if (part) // none at a co-packaged-optics end
+                                used.emplace(part->sku, b.use(part->sku) != nullptr);
                         weak.cableSku = o.fiber->sku;
-                        weak.transceiverSku = OpticsRules::linkModule(o, ga, gb)->sku;
+                        const CatalogItem* module = OpticsRules::linkModule(o, ga, gb);
+                        weak.transceiverSku = module ? module->sku : QString();
                     } else if (OpticsRules::copperJoins(*cable, ga, gb, speed)
                         && (cable->cable->maxLengthM <= 0 || weak.lengthM <= cable->cable->maxLengthM)) {
                         weak.cableSku = cable->sku;

@@ -16,6 +16,10 @@ const CatalogItem* DesignBuilder::use(const QString& sku)
     if (!item)
         return nullptr;
     mDesign.recordItem(*item);
+    // A CPO switch's laser-source modules are bought with it: the bill of materials prices them
+    // from the design's snapshot.
+    if (item->laserSources)
+        use(item->laserSources->sku);
     return mDesign.item(sku);
 }
 

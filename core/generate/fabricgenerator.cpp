@@ -566,6 +566,15 @@ private:
             mResult.notes << mParts.unitNote;
         if (!mParts.breakoutNote.isEmpty())
             mResult.notes << mParts.breakoutNote;
+        if (const std::optional<InternalPlanes>& planes = mSwitchItem->internalPlanes)
+            mResult.notes << QStringLiteral("%1: %2 internal planes (%3 ASICs; each %4 Gb/s port is %2 x %5 Gb/s "
+                                            "lanes, one per ASIC); an ASIC lost takes one lane of every port, which "
+                                            "the failure analysis does not model (it removes whole switches)")
+                                 .arg(mSwitchItem->sku)
+                                 .arg(planes->planes)
+                                 .arg(planes->planes)
+                                 .arg(planes->planes * planes->laneGbps)
+                                 .arg(planes->laneGbps);
         std::optional<QString> error;
         switch (o.topology) {
         case TopologyKind::RailOptimized:

@@ -35,15 +35,24 @@ PortGroup twinOf(const PortGroup& cage)
 
 // The two modules and the fiber patch between them, the fiber ending in the modules' connector;
 // not ok() when a module or the fiber is missing.
+// A co-packaged end counts as served (builtIn) and names its port's fibre connector.
 OpticsRules::Optical withFiber(const OpticsRules::Items& parts, const CatalogItem* moduleA, const CatalogItem* moduleB,
-    const QString& kind, int linkGbps, double metres)
+    const PortGroup& a, const PortGroup& b, const QString& kind, int linkGbps, double metres)
 {
-    if (!moduleA || !moduleB)
+    const bool builtInA = OpticsRules::builtInServes(a, kind, metres);
+    const bool builtInB = OpticsRules::builtInServes(b, kind, metres);
+    if ((!moduleA && !builtInA) || (!moduleB && !builtInB))
         return {};
-    QString connector = OpticsRules::fiberConnector(*moduleA);
+    auto connectorAt = [](const CatalogItem* module, const PortGroup& end) {
+        return module ? OpticsRules::fiberConnector(*module) : end.coPackagedOptics->fiberConnector;
+    };
+    QString connector = connectorAt(moduleA, a);
     if (connector.isEmpty())
-        connector = OpticsRules::fiberConnector(*moduleB);
-    OpticsRules::Optical o{OpticsRules::fiberFor(parts, kind, linkGbps, metres, connector), moduleA, moduleB};
+        connector = connectorAt(moduleB, b);
+    OpticsRules::Optical o{
+        OpticsRules::fiberFor(parts, kind, linkGbps, metres, connector), moduleA, moduleB, builtInA, builtInB};
+    if (builtInA || builtInB) // the fibre plugs into the switch itself: only its connector will do
+        return o;
     if (!o.fiber) // a catalog whose fibers name another connector: any fiber of the kind
         o.fiber = OpticsRules::fiberFor(parts, kind, linkGbps, metres);
     return o;
@@ -76,6 +85,12 @@ OpticsRules::Items OpticsRules::partsOf(const Design& design)
         if (item.transceiver || item.cable)
             parts.push_back(&item);
     return parts;
+}
+
+bool OpticsRules::builtInServes(const PortGroup& end, const QString& fiber, double metres)
+{
+    return end.coPackagedOptics && end.coPackagedOptics->fiber == fiber
+        && reaches(end.coPackagedOptics->maxReachM, metres);
 }
 
 bool OpticsRules::fitsCage(const TransceiverSpec& module, const PortGroup& cage)
@@ -202,7 +217,9 @@ const CatalogItem* OpticsRules::activeOpticalFor(
 OpticsRules::Optical OpticsRules::opticalFor(
     const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps, double metres, const QString& only)
 {
-    const bool singlePortCages = a.portsPerCage <= 1 && b.portsPerCage <= 1;
+    // A co-packaged end takes no module, so no twin-port module carries its link whole either.
+    const bool singlePortCages
+        = a.portsPerCage <= 1 && b.portsPerCage <= 1 && !a.coPackagedOptics && !b.coPackagedOptics;
     for (const bool bonded : {false, true}) {
         if (bonded && !singlePortCages)
             break;
@@ -215,7 +232,7 @@ OpticsRules::Optical OpticsRules::opticalFor(
             const QString kind = QLatin1String(fiber);
             if (!only.isEmpty() && kind != only)
                 continue;
-            if (const Optical o = withFiber(parts, moduleAt(a, kind), moduleAt(b, kind), kind, linkGbps, metres);
+            if (const Optical o = withFiber(parts, moduleAt(a, kind), moduleAt(b, kind), a, b, kind, linkGbps, metres);
                 o.ok())
                 return o;
         }
@@ -237,7 +254,7 @@ OpticsRules::Ends OpticsRules::endModules(const Design& design, const Items& par
         && (bondsEnd(*own->transceiver, *ga, speed) || bondsEnd(*own->transceiver, *gb, speed));
     auto at = [&](PortRef p) -> const CatalogItem* {
         const PortGroup* g = design.portGroup(p);
-        if (!g)
+        if (!g || g->coPackagedOptics)
             return nullptr;
         if (carriesEnd(*own->transceiver, *g, speed))
             return own;
@@ -245,7 +262,11 @@ OpticsRules::Ends OpticsRules::endModules(const Design& design, const Items& par
             return moduleFor(parts, twinOf(*g), speed / 2, own->transceiver->fiber, 0);
         return moduleFor(parts, *g, speed, own->transceiver->fiber, 0);
     };
-    return {at(link.a), at(link.b)};
+    auto builtIn = [&](PortRef p) {
+        const PortGroup* g = design.portGroup(p);
+        return g && g->coPackagedOptics.has_value();
+    };
+    return {at(link.a), at(link.b), builtIn(link.a), builtIn(link.b)};
 }
 
 } // namespace pw

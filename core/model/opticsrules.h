@@ -76,25 +76,38 @@ public:
     // the modules' connector. Between two single-port cages that no single-port module pair
     // serves, twin-port modules carrying the link whole (bondsEnd). The link's module is the one of
     // the end with more ports per cage.
+    // A co-packaged-optics end (PortGroup::coPackagedOptics) takes no module: its optics are in
+    // the switch, so only the fibre (of the port's kind and connector, within its reach) and the
+    // far end's module are chosen; between two such ends, just the fibre.
     struct Optical {
         const CatalogItem* fiber = nullptr;
         const CatalogItem* moduleA = nullptr;
         const CatalogItem* moduleB = nullptr;
-        [[nodiscard]] bool ok() const { return fiber && moduleA && moduleB; }
+        bool builtInA = false; // end a's optics are co-packaged: no module there
+        bool builtInB = false;
+        [[nodiscard]] bool ok() const { return fiber && (moduleA || builtInA) && (moduleB || builtInB); }
     };
     // With `fiber` set, that kind only (a twin-port cage whose other link runs on it).
     [[nodiscard]] static Optical opticalFor(const Items& parts, const PortGroup& a, const PortGroup& b, int linkGbps,
         double metres, const QString& fiber = QString());
+    // The link's module: the only one where an end is co-packaged (nullptr between two such ends).
     [[nodiscard]] static const CatalogItem* linkModule(const Optical& o, const PortGroup& a, const PortGroup& b)
     {
+        if (!o.moduleA || !o.moduleB)
+            return o.moduleA ? o.moduleA : o.moduleB;
         return b.portsPerCage > a.portsPerCage ? o.moduleB : o.moduleA;
     }
+    // The end's optics are co-packaged and work over `fiber` at `metres` (0: any length).
+    [[nodiscard]] static bool builtInServes(const PortGroup& end, const QString& fiber, double metres);
 
     // The module at each end of a drawn link that names a transceiver: the link's own module where
-    // it serves that end, else the design's module of the same fiber that does; nullptr where none.
+    // it serves that end, else the design's module of the same fiber that does; nullptr where none,
+    // and always at a co-packaged-optics end (builtIn), which takes no module.
     struct Ends {
         const CatalogItem* a = nullptr;
         const CatalogItem* b = nullptr;
+        bool builtInA = false;
+        bool builtInB = false;
     };
     [[nodiscard]] static Ends endModules(const Design& design, const Items& parts, const Link& link);
 

@@ -46,7 +46,12 @@ const CatalogItem* PartChoiceCache::copperFor(const PortGroup& a, const PortGrou
 
 OpticsRules::Optical PartChoiceCache::opticalFor(const PortGroup& a, const PortGroup& b, int linkGbps, double metres)
 {
-    const Key key{&a, &b, linkGbps, reachClass(metres)};
+    // A co-packaged-optics end has a reach of its own, not among the parts' limits: whether the
+    // length is within it is part of the class.
+    auto withinCpo = [&](const PortGroup& g) {
+        return g.coPackagedOptics && OpticsRules::builtInServes(g, g.coPackagedOptics->fiber, metres) ? 1 : 0;
+    };
+    const Key key{&a, &b, linkGbps, reachClass(metres) * 4 + withinCpo(a) * 2 + withinCpo(b)};
     if (const auto it = mOptical.find(key); it != mOptical.end())
         return it->second;
     return mOptical.emplace(key, OpticsRules::opticalFor(mParts, a, b, linkGbps, metres)).first->second;

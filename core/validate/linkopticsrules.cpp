@@ -119,15 +119,32 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
         p.entities.push_back(EntityRef::of(l.b.node));
     };
     d.links().forEach([&](const Link& l) {
-        if (l.transceiverSku.isEmpty())
-            return;
-        const CatalogItem* module = d.item(l.transceiverSku);
         const PortGroup* ga = d.portGroup(l.a);
         const PortGroup* gb = d.portGroup(l.b);
         if (!ga || !gb)
             return;
         // Named only for a link with a finding (millions of optical links at 1,000,000 GPUs).
         const auto where = [&] { return QStringLiteral("%1 to %2").arg(endName(d, l.a), endName(d, l.b)); };
+        // A co-packaged-optics port takes its fibre straight in: a fibre of its kind and connector,
+        // never copper or another fibre (and no module of its own, below).
+        const bool coPackaged = ga->coPackagedOptics || gb->coPackagedOptics;
+        const CatalogItem* cableItem = coPackaged ? d.item(l.cableSku) : nullptr;
+        for (const PortGroup* g : {ga, gb}) {
+            if (!g->coPackagedOptics || !cableItem || !cableItem->cable)
+                continue;
+            const CoPackagedOptics& cpo = *g->coPackagedOptics;
+            const CableSpec& c = *cableItem->cable;
+            if (c.medium == QLatin1String("fiber") && c.fiber == cpo.fiber && c.connector == cpo.fiberConnector)
+                continue;
+            note(QStringLiteral("cpo|%1|%2").arg(l.cableSku, cpo.fiber), l,
+                QStringLiteral("%1: co-packaged-optics port on %2 cable %3").arg(where(), c.medium, l.cableSku),
+                QStringLiteral("A co-packaged-optics switch port (its optics in the switch package) takes %1 fiber "
+                               "with an %2 connector straight in, and no transceiver; %3 is %4 %5 %6 (e.g. %7).")
+                    .arg(cpo.fiber, cpo.fiberConnector, l.cableSku, c.medium, c.fiber, c.connector, where()));
+        }
+        if (l.transceiverSku.isEmpty())
+            return;
+        const CatalogItem* module = d.item(l.transceiverSku);
         if (!module || !module->transceiver) {
             note(QStringLiteral("not-a-module|%1").arg(l.transceiverSku), l,
                 QStringLiteral("%1 is named as the transceiver of %2 but is not one").arg(l.transceiverSku, where()),
@@ -165,7 +182,7 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
         }
         const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
         for (const auto& [p, g, chosen] : {std::tuple{l.a, ga, ends.a}, std::tuple{l.b, gb, ends.b}}) {
-            if (chosen)
+            if (chosen || g->coPackagedOptics)
                 continue;
             note(QStringLiteral("end|%1|%2|%3").arg(l.transceiverSku, g->connector).arg(speed), l,
                 QStringLiteral("%1: no %2 module at %3 Gb/s for %4 faces %5")
