@@ -111,6 +111,8 @@ QString ItemStyle::kindName(ItemKind kind)
         return QCoreApplication::translate("ItemStyle", "PDU");
     case ItemKind::Appliance:
         return QCoreApplication::translate("ItemStyle", "Appliance");
+    case ItemKind::Part:
+        return QCoreApplication::translate("ItemStyle", "Part");
     }
     return {};
 }
