@@ -21,6 +21,17 @@ bool rj45(const CatalogItem& item, PortRole role)
     return g >= 0 && item.portGroups[static_cast<size_t>(g)].connector == QLatin1String("RJ45");
 }
 
+// The switch the server's reference architecture names where NVIDIA publishes no table for it
+// (Vera Rubin's Spectrum-X Photonics SN6810): building on another is a deliberate difference, so
+// the catalog names it in a "compute-switch-other-than" difference.
+QString referenceArchitectureSwitch(const CatalogItem& server)
+{
+    for (const DeliberateDifference& d : server.deliberateDifferences)
+        if (d.check == QLatin1String("compute-switch-other-than"))
+            return d.sku;
+    return {};
+}
+
 QString technologyOf(const CatalogItem& sw)
 {
     return sw.switchSpec && sw.switchSpec->technology == QLatin1String("ethernet") ? QStringLiteral("Ethernet")
@@ -55,6 +66,8 @@ FabricSwitchChoice FabricSwitchChoice::forServer(const CatalogItem& server, cons
         return {QString(), QStringLiteral("the catalog has no compute switch at %1").arg(ports)};
     if (const QString published = PublishedDesignCheck::publishedSwitch(server); atSpeed.contains(published))
         return chosen(published, QStringLiteral("the switch of the %1's published reference design").arg(server.model));
+    if (const QString named = referenceArchitectureSwitch(server); atSpeed.contains(named))
+        return chosen(named, QStringLiteral("the switch the %1's reference architecture names").arg(server.model));
     if (const CatalogItem* fallback = catalog.withRole(ItemRole::DefaultFabricSwitch);
         fallback && atSpeed.contains(fallback->sku))
         return chosen(fallback->sku, QStringLiteral("the catalog's default compute switch, at %1").arg(ports));

@@ -114,6 +114,9 @@ private Q_SLOTS:
                               << QStringLiteral("default compute switch");
         QTest::newRow("B300 Spectrum-X") << QStringLiteral("dgx-b300-busbar") << QStringLiteral("sn5600")
                                          << QStringLiteral("published reference design");
+        // No table for Rubin, but its RA names the Spectrum-X Photonics SN6810 (issue 28).
+        QTest::newRow("Vera Rubin") << QStringLiteral("vera-rubin-nvl72") << QStringLiteral("sn6810")
+                                    << QStringLiteral("reference architecture names");
     }
     void switchMatchesTheServer()
     {

@@ -1,5 +1,6 @@
 #include "analysis/deliberatedifferences.h"
 #include "catalog/catalog.h"
+#include "cost/billofmaterials.h"
 #include "cost/costmodel.h"
 #include "cost/powerfigures.h"
 #include "facility/powerchain.h"
@@ -138,6 +139,85 @@ private Q_SLOTS:
         QCOMPARE(int(planesOfRack.size()), racks);
         for (const auto& [rack, planes] : planesOfRack)
             QCOMPARE(planes, (std::set<QString>{QStringLiteral("p1-"), QStringLiteral("p2-")}));
+    }
+
+    // The Vera Rubin POD (1,152 GPUs, 16 racks, 2,304 compute ports of 800G) on the co-packaged-optics
+    // switches, worked by hand:
+    //   SN6810 (Spectrum-X Photonics, the RA's Spectrum-X switch; 128 x 800G), two planes: a rack has
+    //     18 ports per rail per plane; a 1:1 leaf has 64 down, so it holds the rail of 3 racks (54;
+    //     4 would be 72): ceil(8 / 3) = 3 leaves per rail, x 4 rails x 2 SU = 24 leaves per plane;
+    //     24 x 54 = 1,296 uplinks over s spines, s dividing 54 with 1,296 / s <= 128: s = 18 per plane.
+    //     48 leaves + 36 spines = 84 switches x 16 laser modules = 1,344, spares 5% = 67.2 -> 68.
+    //   Q3450 (Quantum-X800 Photonics, 144 x 800G; derived, NVIDIA publishes no InfiniBand RA for
+    //     Rubin): 2,304 ports / 72 down per 1:1 leaf = 32 leaves; 32 x 72 = 2,304 uplinks over s
+    //     spines, s dividing 72 with 2,304 / s <= 144: s = 18. 50 switches x 18 laser modules = 900,
+    //     spares 5% = 45.
+    // Both validate with no error, every link cabled with no module at a CPO end, and in Max-Q the
+    // racks draw 190 kW (the power mode the design picks) in their 440 kW feeds.
+    void podOnCoPackagedOptics_data()
+    {
+        QTest::addColumn<QString>("sw");
+        QTest::addColumn<int>("leaves");
+        QTest::addColumn<int>("spines");
+        QTest::addColumn<QString>("laser");
+        QTest::addColumn<int>("lasers");
+        QTest::addColumn<int>("spares");
+        QTest::newRow("SN6810 (the RA's Spectrum-X)")
+            << "sn6810" << 48 << 36 << "spectrum-x-photonics-laser-source" << 1344 << 68;
+        QTest::newRow("Q3450 (derived)") << "q3450" << 32 << 18 << "q3450-laser-source" << 900 << 45;
+    }
+    void podOnCoPackagedOptics()
+    {
+        QFETCH(QString, sw);
+        QFETCH(int, leaves);
+        QFETCH(int, spines);
+        QFETCH(QString, laser);
+        QFETCH(int, lasers);
+        QFETCH(int, spares);
+        GeneratorOptions o;
+        o.serverSku = QStringLiteral("vera-rubin-nvl72");
+        o.gpus = 1152;
+        o.switchSku = sw;
+        o.management = true;
+        o.properties = PowerFigures::withMode(o.properties, PowerMode::MaxQ);
+        const GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const Design& d = *r.design;
+        const FabricReport f = analyzeFabric(d, countsOnly());
+        QCOMPARE(f.gpus, 1152);
+        QCOMPARE(f.leafSwitches, leaves);
+        QCOMPARE(f.spineSwitches, spines);
+        QCOMPARE(f.nodeLeafLinks, 2304);
+        ValidationOptions vo;
+        vo.fabricAnalysis = false;
+        QStringList codes;
+        for (const Finding& finding : validate(d, vo)) {
+            QVERIFY2(
+                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
+            codes << finding.code;
+        }
+        QVERIFY(!codes.contains(QStringLiteral("LINK-UNCABLED")));
+        QVERIFY(codes.contains(QStringLiteral("DESIGN-REFERENCE")));
+        const BillOfMaterials bom = BillOfMaterials::of(d);
+        QCOMPARE(bom.uncabledLinks(), 0);
+        auto quantity = [&](bool spare) {
+            for (const BomLine& l : bom.lines())
+                if (l.sku == laser && l.spare == spare)
+                    return l.quantity;
+            return -1;
+        };
+        QCOMPARE(quantity(false), lasers);
+        QCOMPARE(quantity(true), spares);
+        const PowerChain chain = PowerChain::of(d, 1.0);
+        int racks = 0;
+        d.nodes().forEach([&](const Node& n) {
+            if (n.sku != QLatin1String("vera-rubin-nvl72"))
+                return;
+            ++racks;
+            QCOMPARE(chain.figures.rack(n.rack)->maxKw, 190.0);
+            QCOMPARE(chain.figures.rack(n.rack)->budgetKw, 440.0);
+        });
+        QCOMPARE(racks, 16);
     }
 
     // The Vera Rubin POD with management, converged storage/in-band and the floor: validates with
