@@ -474,6 +474,10 @@ void MainWindow::buildActions()
         [](bool on) { QSettings().setValue(QStringLiteral("verify/ignoreSpeed"), on); });
     onTriggered(ActionId::ClearVerification, [this] { mVerification->clear(); });
     onTriggered(ActionId::ExportAcceptanceReport, [this] { exportAcceptanceReport(); });
+    // Short button texts, so the panel fits beside the bill of materials on a small window.
+    action(ActionId::VerifyDiscovery)->setIconText(tr("Verify…"));
+    action(ActionId::ClearVerification)->setIconText(tr("Clear"));
+    action(ActionId::ExportAcceptanceReport)->setIconText(tr("Acceptance PDF…"));
     mVerification->addButtons({action(ActionId::VerifyDiscovery), action(ActionId::ClearVerification),
         action(ActionId::ExportAcceptanceReport)});
 
