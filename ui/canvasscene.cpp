@@ -14,8 +14,8 @@
 #include "commands/addnodecommand.h"
 #include "commands/groupcommand.h"
 #include "model/design.h"
-#include "model/racknaming.h"
 #include "model/networkchoice.h"
+#include "model/racknaming.h"
 #include "presentation/designpicture.h"
 
 #include <QMimeData>

@@ -162,7 +162,8 @@ void RackCanvas::paintEvent(QPaintEvent* event)
             if (box.height() >= 8) {
                 p.setPen(QColor(0x10, 0x20, 0x30));
                 p.drawText(box.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                    RackElevationView::slotText(s, p.fontMetrics(), box.width() - 8, box.height() >= 2 * uh && uh >= 9));
+                    RackElevationView::slotText(
+                        s, p.fontMetrics(), box.width() - 8, box.height() >= 2 * uh && uh >= 9));
             }
         }
         if (!r.unplaced.empty() || !r.misplaced.empty()) {
@@ -204,7 +205,8 @@ QString RackElevationView::slotText(
     if (twoLines)
         return metrics.elidedText(s.name, Qt::ElideRight, width) + QLatin1Char('\n')
             + metrics.elidedText(SlotLabel::choose({s.model, s.sku}, fits), Qt::ElideRight, width);
-    return metrics.elidedText(SlotLabel::choose(SlotLabel::candidates(s.name, s.model, s.sku), fits), Qt::ElideRight, width);
+    return metrics.elidedText(
+        SlotLabel::choose(SlotLabel::candidates(s.name, s.model, s.sku), fits), Qt::ElideRight, width);
 }
 
 RackElevationView::RackElevationView(DesignDocument* document, DesignAnalysis* analysis, QWidget* parent)

@@ -34,9 +34,7 @@ void showAll(std::initializer_list<QDockWidget*> docks)
 } // namespace
 
 WorkspaceLayouts::WorkspaceLayouts(QMainWindow* window, WorkspaceDocks docks)
-    : QObject(window),
-      mWindow(window),
-      mDocks(docks)
+    : QObject(window), mWindow(window), mDocks(docks)
 {
 }
 
@@ -151,8 +149,8 @@ void WorkspaceLayouts::arrangeFacility()
     tabifyOthersWith(d.findings);
     mWindow->addDockWidget(Qt::LeftDockWidgetArea, d.catalog);
     d.catalog->hide();
-    showAll({d.floor, d.failures, d.power, d.racks, d.inspector, d.history, d.findings, d.verification, d.bom,
-        d.charts, d.notes, d.repoHistory});
+    showAll({d.floor, d.failures, d.power, d.racks, d.inspector, d.history, d.findings, d.verification, d.bom, d.charts,
+        d.notes, d.repoHistory});
     d.power->raise();
     d.findings->raise();
     const int width = mWindow->width();

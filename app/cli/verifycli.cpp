@@ -108,8 +108,9 @@ int runVerify(Context& ctx)
     if (!p.isSet(discovery) && !p.isSet(lldp))
         throw UsageError(QStringLiteral("verify needs --ibnetdiscover FILE or --lldp FILE"));
     if ((p.isSet(acceptancePdf) || p.isSet(store)) && !p.isSet(discovery))
-        throw UsageError(QStringLiteral("--acceptance-pdf and --store cover the InfiniBand fabric: give --ibnetdiscover "
-                                        "FILE (the Ethernet verification is printed only)"));
+        throw UsageError(
+            QStringLiteral("--acceptance-pdf and --store cover the InfiniBand fabric: give --ibnetdiscover "
+                           "FILE (the Ethernet verification is printed only)"));
     const Design design = ctx.loadDesign(p.positionalArguments().at(0));
     std::vector<Report> reports;
     if (p.isSet(discovery)) {

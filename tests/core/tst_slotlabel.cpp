@@ -11,10 +11,10 @@ class TestSlotLabel : public QObject {
 private Q_SLOTS:
     void candidatesInOrder()
     {
-        QCOMPARE(SlotLabel::candidates(QStringLiteral("qm8700-01"), QStringLiteral("NVIDIA Quantum QM8700"),
-                     QStringLiteral("qm8700")),
-            (QStringList{QStringLiteral("qm8700-01 \u00b7 NVIDIA Quantum QM8700"), QStringLiteral("qm8700-01 \u00b7 qm8700"),
-                QStringLiteral("qm8700-01")}));
+        QCOMPARE(SlotLabel::candidates(
+                     QStringLiteral("qm8700-01"), QStringLiteral("NVIDIA Quantum QM8700"), QStringLiteral("qm8700")),
+            (QStringList{QStringLiteral("qm8700-01 \u00b7 NVIDIA Quantum QM8700"),
+                QStringLiteral("qm8700-01 \u00b7 qm8700"), QStringLiteral("qm8700-01")}));
         // No model: the SKU is all there is; a SKU equal to the model is not said twice.
         QCOMPARE(SlotLabel::candidates(QStringLiteral("x-01"), QString(), QStringLiteral("x")),
             (QStringList{QStringLiteral("x-01 \u00b7 x"), QStringLiteral("x-01")}));

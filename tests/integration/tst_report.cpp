@@ -175,10 +175,11 @@ private:
     void checkNoNearlyEmptyPage(const QString& pdf, const QString& tag, int pages)
     {
         const QString prefix = tag + QStringLiteral("-fill");
-        const Tool ppm
-            = run(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("20"), QStringLiteral("-gray"), pdf, path(prefix)});
+        const Tool ppm = run(QStringLiteral("pdftoppm"),
+            {QStringLiteral("-r"), QStringLiteral("20"), QStringLiteral("-gray"), pdf, path(prefix)});
         QCOMPARE(ppm.exitCode, 0);
-        const QStringList images = QDir(mDir.path()).entryList({prefix + QStringLiteral("*.pgm")}, QDir::Files, QDir::Name);
+        const QStringList images
+            = QDir(mDir.path()).entryList({prefix + QStringLiteral("*.pgm")}, QDir::Files, QDir::Name);
         QCOMPARE(images.size(), pages);
         for (int n = 0; n + 1 < images.size(); ++n) {
             const QString& img = images.at(n);

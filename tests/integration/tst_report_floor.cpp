@@ -92,8 +92,10 @@ private Q_SLOTS:
         QVERIFY2(
             text.contains(QStringLiteral("%1 cables have a routed length").arg(number(withLength))), qPrintable(text));
         // ... and the median and longest runs are lengths (they once printed "have").
-        static const QRegularExpression runLengths(QStringLiteral("the median run is [0-9.,]+ m, the longest [0-9.,]+ m"));
-        QVERIFY2(runLengths.match(QString(text).replace(QLatin1Char('\n'), QLatin1Char(' '))).hasMatch(), qPrintable(text));
+        static const QRegularExpression runLengths(
+            QStringLiteral("the median run is [0-9.,]+ m, the longest [0-9.,]+ m"));
+        QVERIFY2(
+            runLengths.match(QString(text).replace(QLatin1Char('\n'), QLatin1Char(' '))).hasMatch(), qPrintable(text));
         // The chart labels each bin with its count.
         for (const auto& [label, n] : byBin)
             QVERIFY2(text.contains(label), qPrintable(label));

@@ -32,8 +32,8 @@
 
 using namespace pw;
 using namespace pw::ui;
-using pw::testing::screenshot;
 using pw::testing::at;
+using pw::testing::screenshot;
 
 namespace {
 
