@@ -844,7 +844,12 @@ CommandResult CanvasScene::placeItem(const QString& sku, QPointF scenePos)
             return CommandResult::refused(QStringLiteral("placing %1 was cancelled").arg(item->model));
         node.network = *chosen;
     }
-    auto cmd = std::make_unique<AddNodeCommand>(*item, node);
+    // A co-packaged-optics switch's laser-source modules are bought with it.
+    std::vector<CatalogItem> boughtWith;
+    if (item->laserSources && mDocument->catalog())
+        if (const CatalogItem* part = mDocument->catalog()->item(item->laserSources->sku))
+            boughtWith.push_back(*part);
+    auto cmd = std::make_unique<AddNodeCommand>(*item, node, std::move(boughtWith));
     AddNodeCommand* raw = cmd.get();
     const CommandResult r = mDocument->execute(std::move(cmd));
     if (r.ok)

@@ -1,7 +1,7 @@
 #include "catalog/catalogitemparser.h"
 
 #include "catalog/itemrole.h"
-#include "model/node.h"
+#include "catalog/network.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

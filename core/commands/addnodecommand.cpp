@@ -34,7 +34,8 @@ QString nextNodeName(const Design& design, const QString& sku)
 
 } // namespace
 
-AddNodeCommand::AddNodeCommand(const CatalogItem& item, Node node) : mItem(item), mNode(std::move(node))
+AddNodeCommand::AddNodeCommand(const CatalogItem& item, Node node, std::vector<CatalogItem> boughtWith)
+    : mItem(item), mNode(std::move(node)), mBoughtWith(std::move(boughtWith))
 {
     mNode.sku = mItem.sku;
 }
@@ -76,12 +77,20 @@ void AddNodeCommand::performUndo(Design& design)
     design.takeNode(mNode.id);
     if (mRecordedItem)
         design.forgetItem(mItem.sku);
+    for (const QString& sku : mRecordedParts)
+        design.forgetItem(sku);
 }
 
 void AddNodeCommand::performRedo(Design& design)
 {
     mRecordedItem = design.item(mItem.sku) == nullptr;
     design.recordItem(mItem);
+    mRecordedParts.clear();
+    for (const CatalogItem& part : mBoughtWith)
+        if (!design.item(part.sku)) {
+            design.recordItem(part);
+            mRecordedParts.push_back(part.sku);
+        }
     design.insertNode(mNode);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalog/network.h"
 #include "util/strongid.h"
 
 #include <QPointF>
@@ -9,15 +10,9 @@
 
 namespace pw {
 
-// Which network a switch serves; host ports carry their network in their catalog role.
-enum class Network { None, Compute, Storage, InBand, OutOfBand };
 // A switch's place in a Clos fabric. For a k-ary fat-tree: edge = Leaf, aggregation = Spine.
 enum class FabricTier { None, Leaf, Spine, Core };
 
-[[nodiscard]] QString toString(Network network);
-// The network as words in a sentence ("in-band", "out-of-band"; "unassigned" for None).
-[[nodiscard]] QString displayName(Network network);
-[[nodiscard]] std::optional<Network> networkFromString(const QString& text);
 [[nodiscard]] QString toString(FabricTier tier);
 [[nodiscard]] std::optional<FabricTier> fabricTierFromString(const QString& text);
 

@@ -1,4 +1,5 @@
 #include "catalog/catalog.h"
+#include "commands/addnodecommand.h"
 #include "cost/billofmaterials.h"
 #include "cost/opticsplan.h"
 #include "cost/powerfigures.h"
@@ -272,6 +273,34 @@ private Q_SLOTS:
         wrong.cableSku = QStringLiteral("fiber-lc-sm-800g");
         d.replaceLink(wrong);
         QCOMPARE(cpoFindings(), 1);
+    }
+
+    // A Q3450 placed by hand brings its 18 laser-source modules into the bill of materials, as a
+    // generated one does (5% spares of 18 = 0.9 -> 1), and the undo takes them out of the design's
+    // catalog snapshot again.
+    void handPlacedCpoSwitchBuysItsLasers()
+    {
+        const CatalogItem* q = mCatalog->item(QStringLiteral("q3450"));
+        QVERIFY(q && q->laserSources);
+        const CatalogItem* laser = mCatalog->item(q->laserSources->sku);
+        QVERIFY(laser);
+        Design d;
+        Node n;
+        n.name = QStringLiteral("q3450-01");
+        AddNodeCommand add(*q, n, {*laser});
+        QVERIFY(add.apply(d).ok);
+        QVERIFY(d.item(laser->sku));
+        const BillOfMaterials bom = BillOfMaterials::of(d);
+        const BomLine* installed = line(bom, laser->sku, false);
+        const BomLine* spare = line(bom, laser->sku, true);
+        QVERIFY(installed && spare);
+        QCOMPARE(installed->quantity, 18);
+        QCOMPARE(spare->quantity, 1);
+        QVERIFY(add.undo(d));
+        QVERIFY(!d.item(laser->sku));
+        QVERIFY(!d.item(q->sku));
+        QVERIFY(add.redo(d));
+        QVERIFY(d.item(laser->sku));
     }
 };
 

@@ -32,6 +32,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QUndoStack>
 
 using namespace pw;
 using namespace pw::ui;
@@ -181,6 +182,20 @@ private Q_SLOTS:
         QCOMPARE(names, (QStringList{QStringLiteral("qm8700-01"), QStringLiteral("qm8700-02")}));
         w->view()->fitAll();
         screenshot(w.get(), QStringLiteral("legibility-placed-twice"));
+    }
+
+    // A co-packaged-optics switch dropped from the catalog brings its laser-source modules into the
+    // design (priced in the bill of materials), as the generator's do.
+    void placedCpoSwitchBringsItsLasers()
+    {
+        auto w = testing::makeWindow();
+        w->newDesign();
+        QVERIFY(w->scene()->placeItem(QStringLiteral("q3450"), QPointF(0, 0)).ok);
+        const CatalogItem* q = w->document()->design().item(QStringLiteral("q3450"));
+        QVERIFY(q && q->laserSources);
+        QVERIFY(w->document()->design().item(q->laserSources->sku));
+        w->document()->undoStack()->undo();
+        QVERIFY(!w->document()->design().item(QStringLiteral("q3450-laser-source")));
     }
 
     // One rack naming scheme: racks grouped by hand are "A-01", "A-02" (row A), as the sample's
