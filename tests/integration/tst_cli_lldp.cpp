@@ -15,6 +15,8 @@
 // by its process, and every namespace is deleted, also when a check fails.
 #include "helpers/clirunner.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -27,11 +29,28 @@
 #include <tuple>
 
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 
 using pw::test::runCli;
 
 namespace {
+
+// Where `ip netns` keeps its namespaces: it makes this folder a mount point of its own on first use.
+const QString kNetnsDir = QStringLiteral("/run/netns");
+
+// Whether `path` is a mount point now (the fifth field of /proc/self/mountinfo).
+bool isMountPoint(const QString& path)
+{
+    QFile f(QStringLiteral("/proc/self/mountinfo"));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray wanted = QFile::encodeName(path);
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (const QList<QByteArray> fields = line.split(' '); fields.size() > 4 && fields.at(4) == wanted)
+            return true;
+    return false;
+}
 
 // Runs a command to its end; its exit code and what it printed.
 std::pair<int, QByteArray> run(const QString& program, const QStringList& arguments)
@@ -101,6 +120,16 @@ class TestCliLldp : public QObject {
     QString mPrefix; // of this run's namespaces
     std::map<QString, System> mSystems; // by system name
     QStringList mNamespaces; // created, to delete
+    bool mNetnsMountedBefore = false; // /run/netns was a mount point before this test
+
+    // The mount `ip netns` made of /run/netns, when this test made it and no namespace is left in
+    // it: left behind, it keeps a clean root's /run from being removed (CI's clean Debian 12 root).
+    void releaseNetnsMount() const
+    {
+        if (!mNetnsMountedBefore && isMountPoint(kNetnsDir)
+            && QDir(kNetnsDir).isEmpty(QDir::NoDotAndDotDot | QDir::AllEntries))
+            (void)::umount2(QFile::encodeName(kNetnsDir).constData(), MNT_DETACH);
+    }
 
     bool ip(const QStringList& arguments)
     {
@@ -264,19 +293,27 @@ private Q_SLOTS:
         mPrefix = QStringLiteral("pwlldp-%1").arg(QCoreApplication::applicationPid());
         // The one place this test may skip: no network namespaces here (the clean Debian 12 root
         // in its chroot, or no root). It says why.
+        // The probe runs in a mount namespace of its own, so whatever mounts a half-made `ip netns
+        // add` leaves (it makes /run/netns a mount point first) go with it: in a chroot they would
+        // keep the clean root from being removed. Running in a namespace needs its own mount of
+        // /sys as well (ip netns exec).
         const QString probe = mPrefix + QStringLiteral("-probe");
-        auto [code, out] = run(mIp, {QStringLiteral("netns"), QStringLiteral("add"), probe});
-        if (code == 0) {
-            // Running in one needs its own mount of /sys as well (ip netns exec).
-            std::tie(code, out) = run(mIp,
-                {QStringLiteral("netns"), QStringLiteral("exec"), probe, mIp, QStringLiteral("link"),
-                    QStringLiteral("show")});
-            ip({QStringLiteral("netns"), QStringLiteral("delete"), probe});
-        }
-        if (code != 0)
+        mNetnsMountedBefore = isMountPoint(kNetnsDir);
+        const QString unshare = QStandardPaths::findExecutable(QStringLiteral("unshare"));
+        auto [code, out] = unshare.isEmpty()
+            ? std::pair<int, QByteArray>{-1, "unshare (util-linux) is not installed"}
+            : run(unshare,
+                {QStringLiteral("--mount"), QStringLiteral("--propagation"), QStringLiteral("private"),
+                    QStringLiteral("sh"), QStringLiteral("-c"),
+                    QStringLiteral("\"$0\" netns add \"$1\" && \"$0\" netns exec \"$1\" \"$0\" link show; rc=$?; "
+                                   "\"$0\" netns delete \"$1\" 2>/dev/null; exit $rc"),
+                    mIp, probe});
+        if (code != 0) {
+            releaseNetnsMount();
             QSKIP(qPrintable(QStringLiteral("network namespaces cannot be used here (ip netns says: %1); the LLDP test "
                                             "runs on the CI machine itself")
                                  .arg(QString::fromUtf8(out).trimmed())));
+        }
         // Where namespaces work, lldpd must be there (lldpcli is set-user-ID _lldpd, group adm).
         mLldpd = QStandardPaths::findExecutable(QStringLiteral("lldpd"), sbin);
         mLldpcli = QStandardPaths::findExecutable(QStringLiteral("lldpcli"), sbin);
@@ -284,7 +321,13 @@ private Q_SLOTS:
             "lldpd is not installed: run installer/install-test-deps.sh (CI installs it)");
     }
 
-    void cleanupTestCase() { tearDown(); }
+    void cleanupTestCase()
+    {
+        tearDown();
+        releaseNetnsMount();
+        if (!mNetnsMountedBefore && QDir(kNetnsDir).isEmpty(QDir::NoDotAndDotDot | QDir::AllEntries))
+            QVERIFY2(!isMountPoint(kNetnsDir), "the test left /run/netns mounted");
+    }
 
     void asBuiltThenOneCableMoved()
     {
