@@ -63,6 +63,29 @@ QString elided(const QFont& font, const QString& fontKey, const QString& text, Q
         cache.clear();
     return *cache.insert(key, metrics(font).elidedText(text, mode, width));
 }
+
+// The translucent white plate behind screen-size text of `textWidth` x `lineHeight`, placed in
+// `box` by `align`; returns where the text goes on it.
+QRectF drawBackdrop(QPainter* painter, const QRectF& box, Qt::Alignment align, double textWidth, double lineHeight)
+{
+    const double w = textWidth + 8;
+    const double h = lineHeight + 2;
+    double x = box.left();
+    if (align & Qt::AlignHCenter)
+        x = box.center().x() - w / 2;
+    else if (align & Qt::AlignRight)
+        x = box.right() - w;
+    double y = box.top();
+    if (align & Qt::AlignVCenter)
+        y = box.center().y() - h / 2;
+    else if (align & Qt::AlignBottom)
+        y = box.bottom() - h;
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(255, 255, 255, 215));
+    painter->drawRoundedRect(QRectF(x, y, w, h), 3, 3);
+    return QRectF(x + 4, y + 1, w - 8, h - 2);
+}
+
 } // namespace
 
 void ScreenText::setRecorder(std::vector<Drawn>* recorder)
@@ -113,24 +136,8 @@ bool ScreenText::draw(QPainter* painter, const QRectF& area, const QString& text
         else
             box.setHeight(fm.height());
     }
-    if (style.backdrop) {
-        const double w = advance(f, fontKey, shown) + 8;
-        const double h = fm.height() + 2;
-        double x = box.left();
-        if (style.align & Qt::AlignHCenter)
-            x = box.center().x() - w / 2;
-        else if (style.align & Qt::AlignRight)
-            x = box.right() - w;
-        double y = box.top();
-        if (style.align & Qt::AlignVCenter)
-            y = box.center().y() - h / 2;
-        else if (style.align & Qt::AlignBottom)
-            y = box.bottom() - h;
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 215));
-        painter->drawRoundedRect(QRectF(x, y, w, h), 3, 3);
-        box = QRectF(x + 4, y + 1, w - 8, h - 2);
-    }
+    if (style.backdrop)
+        box = drawBackdrop(painter, box, style.align, advance(f, fontKey, shown), fm.height());
     painter->setPen(style.color);
     painter->drawText(box, int(style.align) | Qt::TextSingleLine, shown);
     if (gRecorder)
@@ -181,23 +188,8 @@ QString ScreenText::drawFitting(
             box.setHeight(fm.height());
     }
     if (style.backdrop) {
-        const double w = advance(f, fontKey, shown) + 8;
-        const double h = fm.height() + 2;
-        double x = box.left();
-        if (style.align & Qt::AlignHCenter)
-            x = box.center().x() - w / 2;
-        else if (style.align & Qt::AlignRight)
-            x = box.right() - w;
-        double y = box.top();
-        if (style.align & Qt::AlignVCenter)
-            y = box.center().y() - h / 2;
-        else if (style.align & Qt::AlignBottom)
-            y = box.bottom() - h;
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(QColor(255, 255, 255, 215));
-        painter->drawRoundedRect(QRectF(x, y, w, h), 3, 3);
+        box = drawBackdrop(painter, box, style.align, advance(f, fontKey, shown), fm.height());
         painter->setPen(style.color);
-        box = QRectF(x + 4, y + 1, w - 8, h - 2);
     }
     painter->drawText(box, int(style.align) | Qt::TextSingleLine, shown);
     if (gRecorder)

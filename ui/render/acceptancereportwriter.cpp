@@ -1,10 +1,8 @@
 #include "acceptancereportwriter.h"
 
-#include "io/atomicfile.h"
 #include "pdfpageflow.h"
 #include "pdftable.h"
 #include "reportstyle.h"
-#include "util/errors.h"
 #include "util/plural.h"
 
 #include <QBuffer>
@@ -133,13 +131,7 @@ PdfReportWriter::Result AcceptanceReportWriter::write(
         return result;
     }
     file.close();
-    try {
-        AtomicFile::writeBytes(path, file.data());
-    } catch (const Error& e) {
-        result.error = e.message();
-        result.pages = 0;
-    }
-    return result;
+    return PdfReportWriter::save(file.data(), result.pages, path);
 }
 
 } // namespace pw

@@ -118,8 +118,15 @@ PdfReportWriter::Result PdfReportWriter::write(const ReportData& data, const QSt
         return result;
     }
     file.close();
+    return save(file.data(), result.pages, path);
+}
+
+PdfReportWriter::Result PdfReportWriter::save(const QByteArray& pdf, int pages, const QString& path)
+{
+    Result result;
+    result.pages = pages;
     try {
-        AtomicFile::writeBytes(path, file.data());
+        AtomicFile::writeBytes(path, pdf);
     } catch (const Error& e) {
         result.error = e.message();
         result.pages = 0;

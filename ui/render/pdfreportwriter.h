@@ -2,6 +2,7 @@
 
 #include "presentation/reportdata.h"
 
+#include <QByteArray>
 #include <QString>
 
 namespace pw {
@@ -18,6 +19,9 @@ public:
         QString error; // empty on success
     };
     [[nodiscard]] static Result write(const ReportData& data, const QString& path);
+    // A laid-out PDF of `pages` pages into `path` in one atomic write (a failed write leaves the
+    // old file whole); the acceptance report saves through it too.
+    [[nodiscard]] static Result save(const QByteArray& pdf, int pages, const QString& path);
 };
 
 } // namespace pw
