@@ -539,6 +539,16 @@ std::vector<QRectF> CanvasScene::aggregateBoxes() const
     return boxes;
 }
 
+std::vector<QRectF> CanvasScene::nodeBoxesIn(const QRectF& sceneRect) const
+{
+    std::vector<QRectF> boxes;
+    for (const NodeItem* n : mNodes)
+        if (n->isVisible())
+            if (const QRectF box = n->sceneBox(); box.intersects(sceneRect))
+                boxes.push_back(box);
+    return boxes;
+}
+
 int CanvasScene::linkBundleCount() const
 {
     return int(mLinkLayer->bundles().size());

@@ -83,6 +83,8 @@ public:
     // The scene rectangles of the collapsed groups and aggregated bands in view (band labels keep
     // off them).
     [[nodiscard]] std::vector<QRectF> aggregateBoxes() const;
+    // The boxes of the visible nodes that meet the scene rectangle (link labels keep off them).
+    [[nodiscard]] std::vector<QRectF> nodeBoxesIn(const QRectF& sceneRect) const;
 
     // Collapse (view state).
     [[nodiscard]] bool isCollapsed(GroupId id) const { return mCollapsed.contains(id); }

@@ -34,9 +34,10 @@ public:
     // "32× 400G": how many links a bundle stands for and their speed ("16× 100G · 8× 1G" when
     // they differ).
     [[nodiscard]] static QString label(const LinkBundle& bundle);
-    // Draws the count labels of the bands or of the other bundles; `exposed` in scene units. The
-    // title layer draws the bands' above the nodes.
-    void paintLabels(QPainter* painter, const QRectF& exposed, bool bands);
+    // Draws the count labels of the bands or of the other bundles; `exposed` in scene units,
+    // `titles` the screen rectangles of the group titles drawn (labels keep off them). The title
+    // layer draws the bands' above the nodes.
+    void paintLabels(QPainter* painter, const QRectF& exposed, bool bands, const std::vector<QRectF>& titles = {});
     // The count labels of the last paint, by bundle index (what a reader sees).
     struct DrawnLabel {
         int bundle = -1;

@@ -154,8 +154,8 @@ double ScreenText::widthOf(const QString& text, double pixels, bool bold)
     return advance(f, f.key(), text);
 }
 
-QString ScreenText::drawFitting(
-    QPainter* painter, const QRectF& area, const QStringList& forms, double pixels, const Style& style)
+QString ScreenText::drawFitting(QPainter* painter, const QRectF& area, const QStringList& forms, double pixels,
+    const Style& style, QRectF* drawnOnScreen)
 {
     if (forms.isEmpty())
         return {};
@@ -187,11 +187,21 @@ QString ScreenText::drawFitting(
         else
             box.setHeight(fm.height());
     }
+    const double textWidth = advance(f, fontKey, shown);
     if (style.backdrop) {
-        box = drawBackdrop(painter, box, style.align, advance(f, fontKey, shown), fm.height());
+        box = drawBackdrop(painter, box, style.align, textWidth, fm.height());
         painter->setPen(style.color);
     }
     painter->drawText(box, int(style.align) | Qt::TextSingleLine, shown);
+    if (drawnOnScreen) {
+        // The plate's rectangle, or the text's own where there is none.
+        double x = box.left();
+        if (!style.backdrop && (style.align & Qt::AlignHCenter))
+            x = box.center().x() - textWidth / 2;
+        else if (!style.backdrop && (style.align & Qt::AlignRight))
+            x = box.right() - textWidth;
+        *drawnOnScreen = style.backdrop ? box.adjusted(-4, -1, 4, 1) : QRectF(x, box.top(), textWidth, box.height());
+    }
     if (gRecorder)
         gRecorder->push_back({shown, pixels, box, forms.front(), onScreen, style.bold});
     painter->restore();

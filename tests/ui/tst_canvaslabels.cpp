@@ -222,6 +222,100 @@ private Q_SLOTS:
         checkLabels(w.get(), design + QStringLiteral(" at 1:1"));
     }
 
+    // A small generated design zoomed so that one scalable unit (or, without one, the design)
+    // fills the view: no node box covers another (the screenshot had head-1 over head-2).
+    void smallDesignBoxesApartAtAUnit_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("sw");
+        QTest::newRow("32 DGX H100") << QStringLiteral("dgx-h100") << 32 << QStringLiteral("qm9700");
+        QTest::newRow("256 DGX H100") << QStringLiteral("dgx-h100") << 256 << QStringLiteral("qm9700");
+        QTest::newRow("GB300 1 SU") << QStringLiteral("dgx-gb300-nvl72") << 576 << QStringLiteral("q3400");
+    }
+    void smallDesignBoxesApartAtAUnit()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, gpus);
+        QFETCH(QString, sw);
+        const Design d = generated(server, gpus, sw);
+        auto w = windowWith(d);
+        QRectF unit;
+        for (const GroupItem* g : w->scene()->groupItems())
+            if (d.group(g->groupId())->kind == GroupKind::ScalableUnit && unit.isNull())
+                unit = g->sceneBoundingRect();
+        if (!unit.isNull()) {
+            w->view()->zoomBy(w->view()->viewport()->width() / unit.width() / w->view()->zoom());
+            w->view()->centerOnScene(unit.center());
+        }
+        QCoreApplication::processEvents();
+        screenshot(w->view(), QStringLiteral("unit-%1-%2").arg(server).arg(gpus));
+        std::vector<std::pair<QRectF, QString>> boxes;
+        for (QGraphicsItem* item : w->scene()->items()) {
+            if (item->type() != NodeItem::Type || !item->isVisible())
+                continue;
+            const QRectF inner = item->sceneBoundingRect().adjusted(3, 3, -3, -3); // without the pen's margin
+            boxes.emplace_back(inner, d.node(static_cast<NodeItem*>(item)->nodeId())->name);
+        }
+        QVERIFY(boxes.size() >= 3);
+        for (size_t i = 0; i < boxes.size(); ++i)
+            for (size_t j = i + 1; j < boxes.size(); ++j)
+                QVERIFY2(!boxes[i].first.intersects(boxes[j].first),
+                    qPrintable(boxes[i].second + QStringLiteral(" overlaps ") + boxes[j].second));
+    }
+
+    // The count labels of bands and bundles sit where they cover no node box, at fit, with one
+    // scalable unit across the view and at 1:1: a label over a box hid the box's name. The
+    // 1,024-GPU design and the GB300 SU (bands of 18 and 12 links between rows packed close).
+    void linkLabelsKeepOffNodeBoxes_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("sw");
+        QTest::newRow("1,024 DGX H100") << QStringLiteral("dgx-h100") << 1024 << QStringLiteral("qm9700");
+        QTest::newRow("GB300 1 SU") << QStringLiteral("dgx-gb300-nvl72") << 576 << QStringLiteral("q3400");
+    }
+    void linkLabelsKeepOffNodeBoxes()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, gpus);
+        QFETCH(QString, sw);
+        const Design d = generated(server, gpus, sw);
+        auto w = windowWith(d);
+        CanvasView* view = w->view();
+        QRectF unit;
+        for (const GroupItem* g : w->scene()->groupItems())
+            if (d.group(g->groupId())->kind == GroupKind::ScalableUnit && unit.isNull())
+                unit = g->sceneBoundingRect();
+        QVERIFY(!unit.isNull());
+        size_t labelsSeen = 0;
+        const auto check = [&](const QString& where) {
+            view->viewport()->repaint();
+            const QTransform toScreen = view->viewportTransform();
+            std::vector<std::pair<QRectF, QString>> boxes;
+            for (QGraphicsItem* item : w->scene()->items())
+                if (item->type() == NodeItem::Type && item->isVisible())
+                    boxes.emplace_back(toScreen.mapRect(static_cast<NodeItem*>(item)->sceneBox()),
+                        d.node(static_cast<NodeItem*>(item)->nodeId())->name);
+            const auto& labels = w->scene()->linkLayer()->drawnLabels();
+            for (const LinkLayerItem::DrawnLabel& l : labels)
+                for (const auto& [box, name] : boxes)
+                    QVERIFY2(!l.onScreen.intersects(box),
+                        qPrintable(QStringLiteral("%1: \"%2\" over %3 (%4,%5 %6x%7 / %8,%9 %10x%11)").arg(where, l.text, name).arg(l.onScreen.x()).arg(l.onScreen.y()).arg(l.onScreen.width()).arg(l.onScreen.height()).arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())));
+            qInfo("%s: %zu link labels clear of %zu node boxes", qPrintable(where), labels.size(), boxes.size());
+            labelsSeen = labels.size();
+        };
+        check(QStringLiteral("fit"));
+        QVERIFY(labelsSeen > 0);
+        view->zoomBy(view->viewport()->width() / unit.width() / view->zoom());
+        view->centerOnScene(unit.center());
+        screenshot(view, QStringLiteral("labels-unit-%1").arg(server));
+        check(QStringLiteral("a unit across the view"));
+        QVERIFY(labelsSeen > 0);
+        oneToOne(view, unit.center());
+        check(QStringLiteral("1:1"));
+    }
+
     // The sample's rack is drawn around its nodes: the one rack holds every node, so its outline
     // covers nothing else.
     void sampleRackFrameIsDrawn()
