@@ -12,7 +12,8 @@
 namespace pw::ui {
 
 void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, const QRectF& rect,
-    const QColor& edge, const QString& title, const QStringList& details, bool selected)
+    const QColor& edge, const QString& title, const QStringList& details, bool selected,
+    std::vector<QRectF>* titlesDrawn)
 {
     // A plain fill of the exposed part and a cosmetic outline: a box that covers the screen costs
     // no more than a small one.
@@ -38,8 +39,24 @@ void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
         ScreenText::Style line;
         line.bold = true;
         line.backdrop = true;
-        ScreenText::drawFitting(
-            painter, rect, oneLineForms(title, details), pixels(std::clamp(h / 2, 13.0, 160.0)), line);
+        const QStringList forms = oneLineForms(title, details);
+        const double px = pixels(std::clamp(h / 2, 13.0, 160.0));
+        // Two strips thinner than a line lie closer than a line apart (the in-band and out-of-band
+        // switches at 100,000 GPUs): the second title goes a line above its strip, or below it.
+        const double lineInScene = (px + 6) / lod;
+        for (double dy : {0.0, -lineInScene, lineInScene}) {
+            const QRectF area = rect.translated(0, dy);
+            const QRectF at = ScreenText::fit(painter, area, forms, px, line).onScreen;
+            if (at.isEmpty())
+                return;
+            if (titlesDrawn
+                && std::any_of(titlesDrawn->begin(), titlesDrawn->end(), [&](const QRectF& r) { return r.intersects(at); }))
+                continue;
+            ScreenText::drawFitting(painter, area, forms, px, line);
+            if (titlesDrawn)
+                titlesDrawn->push_back(at);
+            return;
+        }
         return;
     }
     // Title over the upper half, counts under it, both scaled with the box up to a cap.

@@ -539,6 +539,12 @@ std::vector<QRectF> CanvasScene::aggregateBoxes() const
     return boxes;
 }
 
+void CanvasScene::drawBackground(QPainter* painter, const QRectF& rect)
+{
+    mTitlesThisFrame.clear(); // a new frame (of the view, or of a picture of the scene)
+    QGraphicsScene::drawBackground(painter, rect);
+}
+
 std::vector<QRectF> CanvasScene::nodeBoxesIn(const QRectF& sceneRect) const
 {
     std::vector<QRectF> boxes;

@@ -83,6 +83,9 @@ public:
     // The scene rectangles of the collapsed groups and aggregated bands in view (band labels keep
     // off them).
     [[nodiscard]] std::vector<QRectF> aggregateBoxes() const;
+    // The screen rectangles of the aggregate titles drawn so far in this frame (a frame starts
+    // with the background), so that no title is drawn over another.
+    [[nodiscard]] std::vector<QRectF>& titlesThisFrame() { return mTitlesThisFrame; }
     // The boxes of the visible nodes that meet the scene rectangle (link labels keep off them).
     [[nodiscard]] std::vector<QRectF> nodeBoxesIn(const QRectF& sceneRect) const;
 
@@ -157,6 +160,9 @@ Q_SIGNALS:
     // Node, link bundle or group selection changed.
     void selectionStateChanged();
 
+protected:
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+
 private:
     [[nodiscard]] QPointF freeSpot(QPointF wanted, QSizeF size) const;
     void sync();
@@ -200,6 +206,7 @@ private:
     QSet<int> mHiddenLayers;
     GroupId mSelectedGroup;
     NetworkPrompt mNetworkPrompt;
+    std::vector<QRectF> mTitlesThisFrame;
 };
 
 } // namespace pw::ui

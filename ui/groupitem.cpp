@@ -95,7 +95,7 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     const bool selected = mCanvas->selectedGroup() == mId;
     const QString title = DesignPicture::groupTitle(*g);
     if (mCollapsed) {
-        AggregateBox::paint(painter, option, mRect, edge, title, mSummary, selected);
+        AggregateBox::paint(painter, option, mRect, edge, title, mSummary, selected, &mCanvas->titlesThisFrame());
         return;
     }
     // Solid: a dashed outline of a pod-sized box is stroked dash by dash, even off screen.

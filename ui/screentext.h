@@ -35,6 +35,14 @@ public:
     // the rectangle the text (and its plate) took in device coordinates.
     static QString drawFitting(QPainter* painter, const QRectF& area, const QStringList& forms, double pixels,
         const Style& style, QRectF* drawnOnScreen = nullptr);
+    // What drawFitting would draw, without drawing: the form and the rectangle it takes on screen
+    // (its plate's where it has one); an empty text when no form fits.
+    struct Fit {
+        QString text;
+        QRectF onScreen;
+    };
+    [[nodiscard]] static Fit fit(
+        const QPainter* painter, const QRectF& area, const QStringList& forms, double pixels, const Style& style);
     // The on-screen width `text` takes at `pixels` device pixels.
     [[nodiscard]] static double widthOf(const QString& text, double pixels, bool bold);
 
