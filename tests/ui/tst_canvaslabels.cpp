@@ -332,6 +332,43 @@ private Q_SLOTS:
         check(QStringLiteral("1:1"));
     }
 
+    // At fit the 1,024-GPU design's boxes are about 10 px tall, too low for a line of text (the
+    // bands and unit titles carry the drawing). At the first zoom where a server box (60 units
+    // high) is 16 px tall, 16 / 60 = 0.267, every server box in view shows its name in some form
+    // ("DGX 17" in a box of 170 x 0.267 = 45 px).
+    void namesShowOnceABoxHoldsALine()
+    {
+        const Design d = generated(QStringLiteral("dgx-h100"), 1024, QStringLiteral("qm9700"));
+        auto w = windowWith(d);
+        CanvasView* view = w->view();
+        QPointF centre;
+        d.nodes().forEach([&](const Node& n) {
+            if (centre.isNull() && d.itemOf(n.id)->kind == ItemKind::Server)
+                centre = n.position;
+        });
+        view->zoomBy(16.0 / 60 / view->zoom());
+        view->centerOnScene(centre);
+        screenshot(view, QStringLiteral("1024-first-names"));
+        const std::vector<ScreenText::Drawn> drawn = shownTexts(view);
+        std::set<QString> named;
+        for (const ScreenText::Drawn& t : drawn)
+            named.insert(t.full);
+        const QRectF viewport = view->viewport()->rect();
+        int servers = 0;
+        for (QGraphicsItem* item : w->scene()->items()) {
+            if (item->type() != NodeItem::Type || !item->isVisible())
+                continue;
+            const Node* n = d.node(static_cast<NodeItem*>(item)->nodeId());
+            const QRectF box = view->viewportTransform().mapRect(static_cast<NodeItem*>(item)->sceneBox());
+            if (d.itemOf(n->id)->kind != ItemKind::Server || !viewport.contains(box))
+                continue;
+            QVERIFY2(box.height() >= 15.9 && box.height() < 16.1, qPrintable(QString::number(box.height())));
+            QVERIFY2(named.count(n->name) == 1, qPrintable(n->name + QStringLiteral(" shows no name")));
+            ++servers;
+        }
+        QVERIFY2(servers >= 32, qPrintable(QString::number(servers)));
+    }
+
     // The sample's rack is drawn around its nodes: the one rack holds every node, so its outline
     // covers nothing else.
     void sampleRackFrameIsDrawn()
