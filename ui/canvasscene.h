@@ -207,6 +207,7 @@ private:
     GroupId mSelectedGroup;
     NetworkPrompt mNetworkPrompt;
     std::vector<QRectF> mTitlesThisFrame;
+    std::vector<NodeItem*> mShownNodes; // the visible node items, as updateVisibility left them
 };
 
 } // namespace pw::ui

@@ -113,6 +113,8 @@ std::vector<QPointF> labelSpots(const QLineF& line, QSizeF size)
     return spots;
 }
 
+constexpr size_t kSmoothLinesBelow = 120;
+
 } // namespace
 
 LinkLayerItem::LinkLayerItem(CanvasScene* scene) : mCanvas(scene)
@@ -198,13 +200,12 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
 {
     painter->setClipRect(option->exposedRect);
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    const bool small = mBundles.size() < 2000;
-    painter->setRenderHint(QPainter::Antialiasing, small);
 
     // One batch per network and thickness class, drawn with drawLines.
     constexpr std::array<Network, 5> nets{
         Network::None, Network::OutOfBand, Network::InBand, Network::Storage, Network::Compute};
     std::array<std::vector<QLineF>, 5> thin, thick;
+    size_t inView = 0;
     const QRectF clip = option->exposedRect;
     for (const LinkBundle& b : mBundles) {
         QLineF line(b.a->pos(), b.b->pos());
@@ -214,14 +215,20 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
             continue;
         const size_t k = size_t(std::find(nets.begin(), nets.end(), b.network) - nets.begin());
         (b.links.size() > 1 ? thick : thin)[k].push_back(line);
+        ++inView;
     }
+    // Antialiased only while few lines are in view: stroking a few hundred long antialiased lines
+    // was a fifth of a wheel step at 100,000 GPUs; aliased 1-px lines take the raster engine's
+    // fast path (canvas-notes.md).
+    const bool smooth = inView < kSmoothLinesBelow;
+    painter->setRenderHint(QPainter::Antialiasing, smooth);
     for (size_t k = 0; k < nets.size(); ++k) {
-        QPen pen(NetworkPalette::color(nets[k]), 1.3, lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
+        QPen pen(NetworkPalette::color(nets[k]), smooth ? 1.3 : 1, lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
         pen.setCosmetic(true);
         painter->setPen(pen);
         if (!thin[k].empty())
             painter->drawLines(thin[k].data(), int(thin[k].size()));
-        pen.setWidthF(lod > 0.3 ? 3.0 : 1.6);
+        pen.setWidthF(lod > 0.3 ? 3.0 : smooth ? 1.6 : 2.0);
         painter->setPen(pen);
         if (!thick[k].empty())
             painter->drawLines(thick[k].data(), int(thick[k].size()));
