@@ -97,6 +97,7 @@ void CanvasScene::rebuild()
         delete item;
     mNodes.clear();
     mShownNodes.clear();
+    mLinkClassesRevision.reset(); // another design, perhaps at the same revision
     mGroups.clear();
     mBands.clear();
     mCollapsed.clear();
@@ -176,6 +177,7 @@ void CanvasScene::sync()
 {
     const Design& d = design();
     mShownNodes.clear(); // updateVisibility below lists them again, without the deleted
+    mLinkClassesRevision.reset(); // links may have changed network or speed (an undo swaps designs)
     // Nodes: drop items whose node is gone, add new ones, refresh the rest.
     for (auto it = mNodes.begin(); it != mNodes.end();) {
         if (!d.node(it.key())) {
@@ -417,6 +419,19 @@ CanvasScene::BandPath CanvasScene::bandPath(const Node& node, QGraphicsItem* nod
     return path;
 }
 
+const std::vector<CanvasScene::LinkClass>& CanvasScene::linkClasses()
+{
+    const Design& d = design();
+    if (mLinkClassesRevision == d.revision())
+        return mLinkClasses;
+    mLinkClasses.assign(d.links().slotCount() + 1, LinkClass{});
+    d.links().forEach([&](const Link& link) {
+        mLinkClasses[link.id.value()] = {d.linkNetwork(link), d.linkSpeedGbps(link)};
+    });
+    mLinkClassesRevision = d.revision();
+    return mLinkClasses;
+}
+
 void CanvasScene::rebuildBundles()
 {
     const Design& d = design();
@@ -466,8 +481,10 @@ void CanvasScene::rebuildBundles()
     std::array<bool, 5> visible{};
     for (int n = 0; n < 5; ++n)
         visible[size_t(n)] = isLayerVisible(Network(n));
+    const std::vector<LinkClass>& classes = linkClasses();
     d.links().forEach([&](const Link& link) {
-        const Network net = d.linkNetwork(link);
+        const LinkClass& linkClass = classes[link.id.value()];
+        const Network net = linkClass.network;
         if (!visible[size_t(net)])
             return;
         const size_t ia = link.a.node.value();
@@ -500,12 +517,12 @@ void CanvasScene::rebuildBundles()
             bundle.a = a;
             bundle.b = b;
             bundle.network = net;
-            bundle.speedGbps = d.linkSpeedGbps(link);
+            bundle.speedGbps = linkClass.speedGbps;
             bundles.push_back(std::move(bundle));
         }
         LinkBundle& bundle = bundles[it->second];
         bundle.links.push_back(link.id);
-        const int speed = d.linkSpeedGbps(link);
+        const int speed = linkClass.speedGbps;
         auto s
             = std::find_if(bundle.speeds.begin(), bundle.speeds.end(), [&](const auto& e) { return e.first == speed; });
         if (s == bundle.speeds.end())
