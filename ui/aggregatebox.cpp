@@ -16,9 +16,9 @@ void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
     std::vector<QRectF>* titlesDrawn)
 {
     // A plain fill of the exposed part and a cosmetic outline: a box that covers the screen costs
-    // no more than a small one.
-    // The edge's tint at 34/255 over the canvas's near-white, mixed here: one opaque fill instead of
-    // a fill and a translucent one over it (pods cover a fitted 100,000-GPU view twice over).
+    // no more than a small one. The fill is the edge's tint at 34/255 over the canvas's near-white,
+    // mixed here: one opaque fill, not a fill and a translucent one over it (a fitted 100,000-GPU
+    // view is covered by pods).
     const auto mix = [](int over, int under) { return (over * 34 + under * (255 - 34)) / 255; };
     const QColor fill(mix(edge.red(), 0xfa), mix(edge.green(), 0xfa), mix(edge.blue(), 0xfa));
     const QRectF seen = rect.intersected(option->exposedRect.adjusted(-2, -2, 2, 2));
@@ -50,8 +50,9 @@ void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
             const QRectF at = ScreenText::fit(painter, area, forms, px, line).onScreen;
             if (at.isEmpty())
                 return;
-            if (titlesDrawn
-                && std::any_of(titlesDrawn->begin(), titlesDrawn->end(), [&](const QRectF& r) { return r.intersects(at); }))
+            if (titlesDrawn && std::any_of(titlesDrawn->begin(), titlesDrawn->end(), [&](const QRectF& r) {
+                    return r.intersects(at);
+                }))
                 continue;
             ScreenText::drawFitting(painter, area, forms, px, line);
             if (titlesDrawn)

@@ -223,7 +223,8 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
     const bool smooth = inView < kSmoothLinesBelow;
     painter->setRenderHint(QPainter::Antialiasing, smooth);
     for (size_t k = 0; k < nets.size(); ++k) {
-        QPen pen(NetworkPalette::color(nets[k]), smooth ? 1.3 : 1, lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
+        QPen pen(NetworkPalette::color(nets[k]), smooth ? 1.3 : 1,
+            lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
         pen.setCosmetic(true);
         painter->setPen(pen);
         if (!thin[k].empty())
@@ -246,8 +247,7 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
     paintLabels(painter, clip, false);
 }
 
-void LinkLayerItem::paintLabels(
-    QPainter* painter, const QRectF& exposed, bool bands, const std::vector<QRectF>& titles)
+void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool bands, const std::vector<QRectF>& titles)
 {
     // Count labels at a screen size: on every band of two or more links (a bundle with a group or
     // a row at one end, which stands for links the eye cannot follow), and when zoomed in on

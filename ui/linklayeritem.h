@@ -13,7 +13,8 @@ class CanvasScene;
 
 // Draws every link bundle of the scene in one item, so thousands of long lines never enter the
 // scene index (see canvas-notes.md). Clips to the exposed rectangle before drawing (the raster
-// engine's fast path), draws count labels only when zoomed in, and antialiases only while few lines are in view.
+// engine's fast path), draws count labels only when zoomed in, and antialiases only while few
+// lines are in view.
 class LinkLayerItem : public QGraphicsItem {
 public:
     explicit LinkLayerItem(CanvasScene* scene);

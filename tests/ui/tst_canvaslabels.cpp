@@ -317,7 +317,16 @@ private Q_SLOTS:
             for (const LinkLayerItem::DrawnLabel& l : labels)
                 for (const auto& [box, name] : boxes)
                     QVERIFY2(!l.onScreen.intersects(box),
-                        qPrintable(QStringLiteral("%1: \"%2\" over %3 (%4,%5 %6x%7 / %8,%9 %10x%11)").arg(where, l.text, name).arg(l.onScreen.x()).arg(l.onScreen.y()).arg(l.onScreen.width()).arg(l.onScreen.height()).arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())));
+                        qPrintable(QStringLiteral("%1: \"%2\" over %3 (%4,%5 %6x%7 / %8,%9 %10x%11)")
+                                       .arg(where, l.text, name)
+                                       .arg(l.onScreen.x())
+                                       .arg(l.onScreen.y())
+                                       .arg(l.onScreen.width())
+                                       .arg(l.onScreen.height())
+                                       .arg(box.x())
+                                       .arg(box.y())
+                                       .arg(box.width())
+                                       .arg(box.height())));
             qInfo("%s: %zu link labels clear of %zu node boxes", qPrintable(where), labels.size(), boxes.size());
             labelsSeen = labels.size();
         };
