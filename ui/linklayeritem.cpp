@@ -92,12 +92,12 @@ private:
 };
 
 // Where a bundle's label (`size` on screen) may go, best first: the middle of the line, then along
-// it outwards in steps of a twentieth, then beside it, clear of the line by one to four labels'
-// extents across it. The first spot that covers no box and no other label wins.
-std::vector<QPointF> labelSpots(const QLineF& line, QSizeF size)
+// it outwards in steps of a twentieth, then beside it, clear of the line by one to `offsets`
+// labels' extents across it. The first spot that covers no box and no other label wins.
+std::vector<QPointF> labelSpots(const QLineF& line, QSizeF size, int offsets)
 {
     std::vector<QPointF> spots;
-    spots.reserve(19 + 8 * 7);
+    spots.reserve(size_t(19 + 2 * 7 * offsets));
     spots.push_back(line.pointAt(0.5));
     for (int step = 1; step <= 9; ++step)
         for (double side : {-1.0, 1.0})
@@ -106,7 +106,7 @@ std::vector<QPointF> labelSpots(const QLineF& line, QSizeF size)
     // How far the label reaches across the line (its width beside an upright line, its height
     // beside a level one).
     const double across = std::abs(normal.x()) * size.width() + std::abs(normal.y()) * size.height();
-    for (int k = 0; k < 4; ++k)
+    for (int k = 0; k < offsets; ++k)
         for (double t : {0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95})
             for (double side : {1.0, -1.0})
                 spots.push_back(line.pointAt(t) + side * (across / 2 + 6 + k * across) * normal);
@@ -299,7 +299,9 @@ void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool b
         const double w = width;
         if (!isBand(b) && onScreen.length() < w + 40)
             continue;
-        for (const QPointF& at : labelSpots(onScreen, QSizeF(w, 16))) {
+        // A band's label may stand off its line by up to four labels (a band must say what it
+        // carries); a single bundle's only beside it, or not at all, when zoomed in.
+        for (const QPointF& at : labelSpots(onScreen, QSizeF(w, 16), bands ? 4 : 1)) {
             const QRectF box(at.x() - w / 2, at.y() - 8, w, 16);
             const QRectF room = box.adjusted(-2, -2, 2, 2);
             if (!seen.contains(box) || taken.overlaps(room))
