@@ -245,8 +245,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("server");
         QTest::addColumn<int>("gpus");
         QTest::addColumn<QString>("sw");
-        QTest::newRow("32 DGX H100") << QStringLiteral("dgx-h100") << 32 << QStringLiteral("qm9700");
-        QTest::newRow("256 DGX H100") << QStringLiteral("dgx-h100") << 256 << QStringLiteral("qm9700");
+        QTest::newRow("DGX H100, 32 GPUs") << QStringLiteral("dgx-h100") << 32 << QStringLiteral("qm9700");
+        QTest::newRow("DGX H100, 256 GPUs") << QStringLiteral("dgx-h100") << 256 << QStringLiteral("qm9700");
         QTest::newRow("GB300 1 SU") << QStringLiteral("dgx-gb300-nvl72") << 576 << QStringLiteral("q3400");
     }
     void smallDesignBoxesApartAtAUnit()
@@ -288,7 +288,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("server");
         QTest::addColumn<int>("gpus");
         QTest::addColumn<QString>("sw");
-        QTest::newRow("1,024 DGX H100") << QStringLiteral("dgx-h100") << 1024 << QStringLiteral("qm9700");
+        QTest::newRow("DGX H100, 1,024 GPUs") << QStringLiteral("dgx-h100") << 1024 << QStringLiteral("qm9700");
         QTest::newRow("GB300 1 SU") << QStringLiteral("dgx-gb300-nvl72") << 576 << QStringLiteral("q3400");
     }
     void linkLabelsKeepOffNodeBoxes()
