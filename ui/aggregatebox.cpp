@@ -12,16 +12,18 @@
 namespace pw::ui {
 
 void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, const QRectF& rect,
-    const QColor& edge, const QString& title, const QStringList& details, bool selected)
+    const QColor& edge, const QString& title, const QStringList& details, bool selected,
+    std::vector<QRectF>* titlesDrawn)
 {
     // A plain fill of the exposed part and a cosmetic outline: a box that covers the screen costs
-    // no more than a small one.
-    QColor fill = edge;
-    fill.setAlpha(34);
+    // no more than a small one. The fill is the edge's tint at 34/255 over the canvas's near-white,
+    // mixed here: one opaque fill, not a fill and a translucent one over it (a fitted 100,000-GPU
+    // view is covered by pods).
+    const auto mix = [](int over, int under) { return (over * 34 + under * (255 - 34)) / 255; };
+    const QColor fill(mix(edge.red(), 0xfa), mix(edge.green(), 0xfa), mix(edge.blue(), 0xfa));
     const QRectF seen = rect.intersected(option->exposedRect.adjusted(-2, -2, 2, 2));
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, false);
-    painter->fillRect(seen, QColor(0xfa, 0xfa, 0xfa));
     painter->fillRect(seen, fill);
     QPen pen(selected ? ItemStyle::selectionColor() : edge, selected ? 3 : 2);
     pen.setCosmetic(true);
@@ -38,8 +40,25 @@ void AggregateBox::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
         ScreenText::Style line;
         line.bold = true;
         line.backdrop = true;
-        ScreenText::drawFitting(
-            painter, rect, oneLineForms(title, details), pixels(std::clamp(h / 2, 13.0, 160.0)), line);
+        const QStringList forms = oneLineForms(title, details);
+        const double px = pixels(std::clamp(h / 2, 13.0, 160.0));
+        // Two strips thinner than a line lie closer than a line apart (the in-band and out-of-band
+        // switches at 100,000 GPUs): the second title goes a line above its strip, or below it.
+        const double lineInScene = (px + 6) / lod;
+        for (double dy : {0.0, -lineInScene, lineInScene}) {
+            const QRectF area = rect.translated(0, dy);
+            const QRectF at = ScreenText::fit(painter, area, forms, px, line).onScreen;
+            if (at.isEmpty())
+                return;
+            if (titlesDrawn && std::any_of(titlesDrawn->begin(), titlesDrawn->end(), [&](const QRectF& r) {
+                    return r.intersects(at);
+                }))
+                continue;
+            ScreenText::drawFitting(painter, area, forms, px, line);
+            if (titlesDrawn)
+                titlesDrawn->push_back(at);
+            return;
+        }
         return;
     }
     // Title over the upper half, counts under it, both scaled with the box up to a cap.

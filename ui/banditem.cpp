@@ -1,6 +1,7 @@
 #include "banditem.h"
 
 #include "aggregatebox.h"
+#include "canvasscene.h"
 #include "itemstyle.h"
 
 #include "util/plural.h"
@@ -22,6 +23,9 @@ void BandItem::setBox(const QRectF& sceneRect, int members, const QString& model
         mRect = local;
     }
     setPos(sceneRect.center());
+    // Thinner bands over thicker ones (between 9 and 9.5, under the nodes): a title overhanging a
+    // strip thinner than a line is not covered by the fill of the band next to it (the PDUs).
+    setZValue(9 + 0.5 / (1 + sceneRect.height() / 1000));
     // The models when they fit, else how many nodes it stands for.
     mDetails = QStringList{models, counted(members, "node", "nodes")};
     update();
@@ -35,7 +39,7 @@ void BandItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         ItemStyle::nodeBorder(switches ? ItemKind::Switch
                 : mBand == Band::Pdus  ? ItemKind::Pdu
                                        : ItemKind::Server),
-        DesignLayout::bandName(mBand), mDetails, false);
+        DesignLayout::bandName(mBand), mDetails, false, &static_cast<CanvasScene*>(scene())->titlesThisFrame());
 }
 
 } // namespace pw::ui

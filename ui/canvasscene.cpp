@@ -96,6 +96,8 @@ void CanvasScene::rebuild()
     for (BandItem* item : std::as_const(mBands))
         delete item;
     mNodes.clear();
+    mShownNodes.clear();
+    mLinkClassesRevision.reset(); // another design, perhaps at the same revision
     mGroups.clear();
     mBands.clear();
     mCollapsed.clear();
@@ -174,6 +176,8 @@ void CanvasScene::fitWidthsToRows()
 void CanvasScene::sync()
 {
     const Design& d = design();
+    mShownNodes.clear(); // updateVisibility below lists them again, without the deleted
+    mLinkClassesRevision.reset(); // links may have changed network or speed (an undo swaps designs)
     // Nodes: drop items whose node is gone, add new ones, refresh the rest.
     for (auto it = mNodes.begin(); it != mNodes.end();) {
         if (!d.node(it.key())) {
@@ -261,12 +265,15 @@ QGraphicsItem* CanvasScene::representative(const Node& node) const
 void CanvasScene::updateVisibility()
 {
     const Design& d = design();
+    mShownNodes.clear();
     d.nodes().forEach([&](const Node& node) {
         NodeItem* item = mNodes.value(node.id);
         const bool visible = representative(node) == item;
         if (!visible && item->isSelected())
             item->setSelected(false);
         item->setVisible(visible);
+        if (visible)
+            mShownNodes.push_back(item);
         // Hidden nodes leave the scene: the index would hand every one of them to each frame
         // (29,000 at 100,000 GPUs, sorted by stacking order) only for the view to skip them.
         if (visible && !item->scene())
@@ -412,6 +419,19 @@ CanvasScene::BandPath CanvasScene::bandPath(const Node& node, QGraphicsItem* nod
     return path;
 }
 
+const std::vector<CanvasScene::LinkClass>& CanvasScene::linkClasses()
+{
+    const Design& d = design();
+    if (mLinkClassesRevision == d.revision())
+        return mLinkClasses;
+    mLinkClasses.assign(d.links().slotCount() + 1, LinkClass{});
+    d.links().forEach([&](const Link& link) {
+        mLinkClasses[link.id.value()] = {d.linkNetwork(link), d.linkSpeedGbps(link)};
+    });
+    mLinkClassesRevision = d.revision();
+    return mLinkClasses;
+}
+
 void CanvasScene::rebuildBundles()
 {
     const Design& d = design();
@@ -461,8 +481,10 @@ void CanvasScene::rebuildBundles()
     std::array<bool, 5> visible{};
     for (int n = 0; n < 5; ++n)
         visible[size_t(n)] = isLayerVisible(Network(n));
+    const std::vector<LinkClass>& classes = linkClasses();
     d.links().forEach([&](const Link& link) {
-        const Network net = d.linkNetwork(link);
+        const LinkClass& linkClass = classes[link.id.value()];
+        const Network net = linkClass.network;
         if (!visible[size_t(net)])
             return;
         const size_t ia = link.a.node.value();
@@ -495,12 +517,12 @@ void CanvasScene::rebuildBundles()
             bundle.a = a;
             bundle.b = b;
             bundle.network = net;
-            bundle.speedGbps = d.linkSpeedGbps(link);
+            bundle.speedGbps = linkClass.speedGbps;
             bundles.push_back(std::move(bundle));
         }
         LinkBundle& bundle = bundles[it->second];
         bundle.links.push_back(link.id);
-        const int speed = d.linkSpeedGbps(link);
+        const int speed = linkClass.speedGbps;
         auto s
             = std::find_if(bundle.speeds.begin(), bundle.speeds.end(), [&](const auto& e) { return e.first == speed; });
         if (s == bundle.speeds.end())
@@ -536,6 +558,23 @@ std::vector<QRectF> CanvasScene::aggregateBoxes() const
     for (const BandItem* b : mBands)
         if (b->isVisible())
             boxes.push_back(b->sceneBoundingRect());
+    return boxes;
+}
+
+void CanvasScene::drawBackground(QPainter* painter, const QRectF& rect)
+{
+    mTitlesThisFrame.clear(); // a new frame (of the view, or of a picture of the scene)
+    QGraphicsScene::drawBackground(painter, rect);
+}
+
+std::vector<QRectF> CanvasScene::nodeBoxesIn(const QRectF& sceneRect) const
+{
+    // The shown nodes only: a fitted 100,000-GPU view shows a handful of its 33,000 (looking at
+    // every item for each frame's labels was an eighth of a zoom step).
+    std::vector<QRectF> boxes;
+    for (const NodeItem* n : mShownNodes)
+        if (const QRectF box = n->sceneBox(); box.intersects(sceneRect))
+            boxes.push_back(box);
     return boxes;
 }
 

@@ -83,6 +83,11 @@ public:
     // The scene rectangles of the collapsed groups and aggregated bands in view (band labels keep
     // off them).
     [[nodiscard]] std::vector<QRectF> aggregateBoxes() const;
+    // The screen rectangles of the aggregate titles drawn so far in this frame (a frame starts
+    // with the background), so that no title is drawn over another.
+    [[nodiscard]] std::vector<QRectF>& titlesThisFrame() { return mTitlesThisFrame; }
+    // The boxes of the visible nodes that meet the scene rectangle (link labels keep off them).
+    [[nodiscard]] std::vector<QRectF> nodeBoxesIn(const QRectF& sceneRect) const;
 
     // Collapse (view state).
     [[nodiscard]] bool isCollapsed(GroupId id) const { return mCollapsed.contains(id); }
@@ -155,6 +160,9 @@ Q_SIGNALS:
     // Node, link bundle or group selection changed.
     void selectionStateChanged();
 
+protected:
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+
 private:
     [[nodiscard]] QPointF freeSpot(QPointF wanted, QSizeF size) const;
     void sync();
@@ -198,6 +206,18 @@ private:
     QSet<int> mHiddenLayers;
     GroupId mSelectedGroup;
     NetworkPrompt mNetworkPrompt;
+    std::vector<QRectF> mTitlesThisFrame;
+    std::vector<NodeItem*> mShownNodes; // the visible node items, as updateVisibility left them
+    // Every link's network and speed by link id, read again after every change of the document: a
+    // zoom step that opens a pod regroups all links (376,879 at 100,000 GPUs), and reading both
+    // through the ports' groups for each link was most of that.
+    struct LinkClass {
+        Network network = Network::None;
+        int speedGbps = 0;
+    };
+    [[nodiscard]] const std::vector<LinkClass>& linkClasses();
+    std::vector<LinkClass> mLinkClasses;
+    std::optional<quint64> mLinkClassesRevision;
 };
 
 } // namespace pw::ui

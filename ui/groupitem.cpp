@@ -58,11 +58,11 @@ bool GroupItem::hitsHandle(QPointF scenePos) const
     return QRectF(mRect.left(), mRect.top(), mRect.width(), kTitle).contains(p);
 }
 
-void GroupItem::paintTitle(QPainter* painter) const
+QRectF GroupItem::paintTitle(QPainter* painter) const
 {
     const Group* g = mCanvas->design().group(mId);
     if (!g || mCollapsed)
-        return;
+        return {};
     const QColor edge = groupEdge(g->kind);
     const double lod = std::sqrt(std::abs(painter->worldTransform().determinant()));
     const QString title = DesignPicture::groupTitle(*g);
@@ -79,8 +79,10 @@ void GroupItem::paintTitle(QPainter* painter) const
     QStringList forms = AggregateBox::oneLineForms(title, mSummary);
     if (g->kind == GroupKind::Rack && g->name != title)
         forms << g->name;
+    QRectF drawn;
     ScreenText::drawFitting(painter, QRectF(mRect.left() + 8, mRect.top() + 2, mRect.width() - 16, kTitle), forms,
-        std::max(ScreenText::kMinPixels, style.pixelSize * lod), style);
+        std::max(ScreenText::kMinPixels, style.pixelSize * lod), style, &drawn);
+    return drawn;
 }
 
 void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
@@ -93,7 +95,7 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     const bool selected = mCanvas->selectedGroup() == mId;
     const QString title = DesignPicture::groupTitle(*g);
     if (mCollapsed) {
-        AggregateBox::paint(painter, option, mRect, edge, title, mSummary, selected);
+        AggregateBox::paint(painter, option, mRect, edge, title, mSummary, selected, &mCanvas->titlesThisFrame());
         return;
     }
     // Solid: a dashed outline of a pod-sized box is stroked dash by dash, even off screen.

@@ -28,7 +28,8 @@ public:
     [[nodiscard]] bool hitsHandle(QPointF scenePos) const;
     // The title of an expanded group, in item coordinates. The scene's title layer calls it above
     // the links, which would otherwise cross it.
-    void paintTitle(QPainter* painter) const;
+    // Returns the rectangle the title took on screen (device coordinates), or an empty one.
+    QRectF paintTitle(QPainter* painter) const;
 
 private:
     // The summary under the title, longest first: "1,024 GPUs · 192 nodes · 32 switches",

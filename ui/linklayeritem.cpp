@@ -91,6 +91,30 @@ private:
     std::vector<QRectF> mRects;
 };
 
+// Where a bundle's label (`size` on screen) may go, best first: the middle of the line, then along
+// it outwards in steps of a twentieth, then beside it, clear of the line by one to `offsets`
+// labels' extents across it. The first spot that covers no box and no other label wins.
+std::vector<QPointF> labelSpots(const QLineF& line, QSizeF size, int offsets)
+{
+    std::vector<QPointF> spots;
+    spots.reserve(size_t(19 + 2 * 7 * offsets));
+    spots.push_back(line.pointAt(0.5));
+    for (int step = 1; step <= 9; ++step)
+        for (double side : {-1.0, 1.0})
+            spots.push_back(line.pointAt(0.5 + side * step * 0.05));
+    const QPointF normal = QPointF(-line.dy(), line.dx()) / line.length();
+    // How far the label reaches across the line (its width beside an upright line, its height
+    // beside a level one).
+    const double across = std::abs(normal.x()) * size.width() + std::abs(normal.y()) * size.height();
+    for (int k = 0; k < offsets; ++k)
+        for (double t : {0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95})
+            for (double side : {1.0, -1.0})
+                spots.push_back(line.pointAt(t) + side * (across / 2 + 6 + k * across) * normal);
+    return spots;
+}
+
+constexpr size_t kSmoothLinesBelow = 120;
+
 } // namespace
 
 LinkLayerItem::LinkLayerItem(CanvasScene* scene) : mCanvas(scene)
@@ -176,13 +200,12 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
 {
     painter->setClipRect(option->exposedRect);
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    const bool small = mBundles.size() < 2000;
-    painter->setRenderHint(QPainter::Antialiasing, small);
 
     // One batch per network and thickness class, drawn with drawLines.
     constexpr std::array<Network, 5> nets{
         Network::None, Network::OutOfBand, Network::InBand, Network::Storage, Network::Compute};
     std::array<std::vector<QLineF>, 5> thin, thick;
+    size_t inView = 0;
     const QRectF clip = option->exposedRect;
     for (const LinkBundle& b : mBundles) {
         QLineF line(b.a->pos(), b.b->pos());
@@ -192,14 +215,21 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
             continue;
         const size_t k = size_t(std::find(nets.begin(), nets.end(), b.network) - nets.begin());
         (b.links.size() > 1 ? thick : thin)[k].push_back(line);
+        ++inView;
     }
+    // Antialiased only while few lines are in view: stroking a few hundred long antialiased lines
+    // was a fifth of a wheel step at 100,000 GPUs; aliased 1-px lines take the raster engine's
+    // fast path (canvas-notes.md).
+    const bool smooth = inView < kSmoothLinesBelow;
+    painter->setRenderHint(QPainter::Antialiasing, smooth);
     for (size_t k = 0; k < nets.size(); ++k) {
-        QPen pen(NetworkPalette::color(nets[k]), 1.3, lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
+        QPen pen(NetworkPalette::color(nets[k]), smooth ? 1.3 : 1,
+            lod > 0.3 ? ItemStyle::linkStyle(nets[k]) : Qt::SolidLine);
         pen.setCosmetic(true);
         painter->setPen(pen);
         if (!thin[k].empty())
             painter->drawLines(thin[k].data(), int(thin[k].size()));
-        pen.setWidthF(lod > 0.3 ? 3.0 : 1.6);
+        pen.setWidthF(lod > 0.3 ? 3.0 : smooth ? 1.6 : 2.0);
         painter->setPen(pen);
         if (!thick[k].empty())
             painter->drawLines(thick[k].data(), int(thick[k].size()));
@@ -217,7 +247,7 @@ void LinkLayerItem::paintBundles(QPainter* painter, const QStyleOptionGraphicsIt
     paintLabels(painter, clip, false);
 }
 
-void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool bands)
+void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool bands, const std::vector<QRectF>& titles)
 {
     // Count labels at a screen size: on every band of two or more links (a bundle with a group or
     // a row at one end, which stands for links the eye cannot follow), and when zoomed in on
@@ -236,9 +266,13 @@ void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool b
     if (order.empty())
         return;
     const QRectF seen = world.mapRect(exposed);
-    SpotGrid taken(seen); // labels never overprint each other, nor an aggregate box
+    SpotGrid taken(seen); // labels never overprint each other, an aggregate box or a node's box
     for (const QRectF& box : mCanvas->aggregateBoxes())
         taken.take(world.mapRect(box));
+    for (const QRectF& box : mCanvas->nodeBoxesIn(exposed))
+        taken.take(world.mapRect(box));
+    for (const QRectF& title : titles)
+        taken.take(title);
     painter->save();
     painter->resetTransform();
     QFont f = painter->font();
@@ -265,19 +299,12 @@ void LinkLayerItem::paintLabels(QPainter* painter, const QRectF& exposed, bool b
         const double w = width;
         if (!isBand(b) && onScreen.length() < w + 40)
             continue;
-        // The middle of the line, or along it, or beside it, where no other label is.
-        const QPointF normal = QPointF(-onScreen.dy(), onScreen.dx()) / onScreen.length() * 14;
-        std::array<QPointF, 15> spots;
-        size_t n = 0;
-        for (double t : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88})
-            spots[n++] = onScreen.pointAt(t);
-        for (double t : {0.5, 0.3, 0.7})
-            for (double side : {1.0, -1.0})
-                spots[n++] = onScreen.pointAt(t) + side * normal;
-        for (const QPointF& at : spots) {
+        // A band's label may stand off its line by up to four labels (a band must say what it
+        // carries); a single bundle's only beside it, or not at all, when zoomed in.
+        for (const QPointF& at : labelSpots(onScreen, QSizeF(w, 16), bands ? 4 : 1)) {
             const QRectF box(at.x() - w / 2, at.y() - 8, w, 16);
             const QRectF room = box.adjusted(-2, -2, 2, 2);
-            if (!seen.contains(at) || taken.overlaps(room))
+            if (!seen.contains(box) || taken.overlaps(room))
                 continue;
             taken.take(room);
             const QString text = label(b);

@@ -13,7 +13,8 @@ class CanvasScene;
 
 // Draws every link bundle of the scene in one item, so thousands of long lines never enter the
 // scene index (see canvas-notes.md). Clips to the exposed rectangle before drawing (the raster
-// engine's fast path), draws count labels only when zoomed in, and antialiases only small designs.
+// engine's fast path), draws count labels only when zoomed in, and antialiases only while few
+// lines are in view.
 class LinkLayerItem : public QGraphicsItem {
 public:
     explicit LinkLayerItem(CanvasScene* scene);
@@ -34,9 +35,10 @@ public:
     // "32× 400G": how many links a bundle stands for and their speed ("16× 100G · 8× 1G" when
     // they differ).
     [[nodiscard]] static QString label(const LinkBundle& bundle);
-    // Draws the count labels of the bands or of the other bundles; `exposed` in scene units. The
-    // title layer draws the bands' above the nodes.
-    void paintLabels(QPainter* painter, const QRectF& exposed, bool bands);
+    // Draws the count labels of the bands or of the other bundles; `exposed` in scene units,
+    // `titles` the screen rectangles of the group titles drawn (labels keep off them). The title
+    // layer draws the bands' above the nodes.
+    void paintLabels(QPainter* painter, const QRectF& exposed, bool bands, const std::vector<QRectF>& titles = {});
     // The count labels of the last paint, by bundle index (what a reader sees).
     struct DrawnLabel {
         int bundle = -1;

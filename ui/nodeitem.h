@@ -21,6 +21,8 @@ public:
     [[nodiscard]] NodeId nodeId() const { return mId; }
     [[nodiscard]] int type() const override { return Type; }
     [[nodiscard]] QRectF boundingRect() const override;
+    // The box as drawn, without the pen's margin (scene coordinates).
+    [[nodiscard]] QRectF sceneBox() const { return mRect.translated(pos()); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
     // Re-reads size and position from the model.
     void syncFromModel();

@@ -64,9 +64,9 @@ QString elided(const QFont& font, const QString& fontKey, const QString& text, Q
     return *cache.insert(key, metrics(font).elidedText(text, mode, width));
 }
 
-// The translucent white plate behind screen-size text of `textWidth` x `lineHeight`, placed in
-// `box` by `align`; returns where the text goes on it.
-QRectF drawBackdrop(QPainter* painter, const QRectF& box, Qt::Alignment align, double textWidth, double lineHeight)
+// Where the translucent white plate behind screen-size text of `textWidth` x `lineHeight` goes in
+// `box`, placed by `align`.
+QRectF plateRect(const QRectF& box, Qt::Alignment align, double textWidth, double lineHeight)
 {
     const double w = textWidth + 8;
     const double h = lineHeight + 2;
@@ -80,10 +80,40 @@ QRectF drawBackdrop(QPainter* painter, const QRectF& box, Qt::Alignment align, d
         y = box.center().y() - h / 2;
     else if (align & Qt::AlignBottom)
         y = box.bottom() - h;
+    return QRectF(x, y, w, h);
+}
+
+// Draws the plate of plateRect; returns where the text goes on it.
+QRectF drawBackdrop(QPainter* painter, const QRectF& box, Qt::Alignment align, double textWidth, double lineHeight)
+{
+    const QRectF plate = plateRect(box, align, textWidth, lineHeight);
     painter->setPen(Qt::NoPen);
     painter->setBrush(QColor(255, 255, 255, 215));
-    painter->drawRoundedRect(QRectF(x, y, w, h), 3, 3);
-    return QRectF(x + 4, y + 1, w - 8, h - 2);
+    painter->drawRoundedRect(plate, 3, 3);
+    return plate.adjusted(4, 1, -4, -1);
+}
+
+// A line of text in a box thinner than the line overhangs it: upwards when it sits on the box's
+// bottom line, about its middle when centred, else downwards.
+QRectF lineBox(QRectF box, Qt::Alignment align, double lineHeight)
+{
+    if (box.height() >= lineHeight)
+        return box;
+    if (align & Qt::AlignBottom)
+        box.setTop(box.bottom() - lineHeight);
+    else if (align & Qt::AlignVCenter)
+        box = QRectF(box.left(), box.center().y() - lineHeight / 2, box.width(), lineHeight);
+    else
+        box.setHeight(lineHeight);
+    return box;
+}
+
+QFont fontOf(const QPainter* painter, double pixels, bool bold)
+{
+    QFont f = painter->font();
+    f.setBold(bold);
+    f.setPixelSize(std::max(1, int(pixels)));
+    return f;
 }
 
 } // namespace
@@ -154,48 +184,53 @@ double ScreenText::widthOf(const QString& text, double pixels, bool bold)
     return advance(f, f.key(), text);
 }
 
-QString ScreenText::drawFitting(
-    QPainter* painter, const QRectF& area, const QStringList& forms, double pixels, const Style& style)
+ScreenText::Fit ScreenText::fit(
+    const QPainter* painter, const QRectF& area, const QStringList& forms, double pixels, const Style& style)
 {
-    if (forms.isEmpty())
+    const QRectF onScreen = painter->worldTransform().mapRect(area);
+    const QFont f = fontOf(painter, pixels, style.bold);
+    const QString fontKey = f.key();
+    for (const QString& form : forms) {
+        const double width = advance(f, fontKey, form);
+        if (width > onScreen.width())
+            continue;
+        const double lineHeight = metrics(f).height();
+        const QRectF box = lineBox(onScreen, style.align, lineHeight);
+        if (style.backdrop)
+            return {form, plateRect(box, style.align, width, lineHeight)};
+        double x = box.left();
+        if (style.align & Qt::AlignHCenter)
+            x = box.center().x() - width / 2;
+        else if (style.align & Qt::AlignRight)
+            x = box.right() - width;
+        return {form, QRectF(x, box.top(), width, box.height())};
+    }
+    return {};
+}
+
+QString ScreenText::drawFitting(QPainter* painter, const QRectF& area, const QStringList& forms, double pixels,
+    const Style& style, QRectF* drawnOnScreen)
+{
+    const Fit fitted = fit(painter, area, forms, pixels, style);
+    if (fitted.text.isEmpty())
         return {};
     const QRectF onScreen = painter->worldTransform().mapRect(area);
-    QFont f = painter->font();
-    f.setBold(style.bold);
-    f.setPixelSize(std::max(1, int(pixels)));
-    const QString fontKey = f.key();
-    const double room = onScreen.width();
-    QString shown;
-    for (const QString& form : forms)
-        if (advance(f, fontKey, form) <= room) {
-            shown = form;
-            break;
-        }
-    if (shown.isEmpty())
-        return {};
+    const QFont f = fontOf(painter, pixels, style.bold);
+    const QFontMetricsF& fm = metrics(f);
     painter->save();
     painter->resetTransform();
     painter->setFont(f);
+    QRectF box = lineBox(onScreen, style.align, fm.height());
+    if (style.backdrop)
+        box = drawBackdrop(painter, box, style.align, fitted.onScreen.width() - 8, fm.height());
     painter->setPen(style.color);
-    const QFontMetricsF& fm = metrics(f);
-    QRectF box = onScreen;
-    if (box.height() < fm.height()) {
-        if (style.align & Qt::AlignBottom)
-            box.setTop(box.bottom() - fm.height());
-        else if (style.align & Qt::AlignVCenter)
-            box = QRectF(box.left(), box.center().y() - fm.height() / 2, box.width(), fm.height());
-        else
-            box.setHeight(fm.height());
-    }
-    if (style.backdrop) {
-        box = drawBackdrop(painter, box, style.align, advance(f, fontKey, shown), fm.height());
-        painter->setPen(style.color);
-    }
-    painter->drawText(box, int(style.align) | Qt::TextSingleLine, shown);
+    painter->drawText(box, int(style.align) | Qt::TextSingleLine, fitted.text);
+    if (drawnOnScreen)
+        *drawnOnScreen = fitted.onScreen;
     if (gRecorder)
-        gRecorder->push_back({shown, pixels, box, forms.front(), onScreen, style.bold});
+        gRecorder->push_back({fitted.text, pixels, box, forms.front(), onScreen, style.bold});
     painter->restore();
-    return shown;
+    return fitted.text;
 }
 
 } // namespace pw::ui

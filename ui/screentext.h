@@ -31,9 +31,18 @@ public:
     static bool draw(QPainter* painter, const QRectF& area, const QString& text, const Style& style);
     // Draws the longest of `forms` (longest first, each a whole rendering such as a name and its
     // rule abbreviations) that fits the area's width on screen, at `pixels` device pixels; never
-    // elides. Returns the form drawn, or empty when none fits.
-    static QString drawFitting(
-        QPainter* painter, const QRectF& area, const QStringList& forms, double pixels, const Style& style);
+    // elides. Returns the form drawn, or empty when none fits; `drawnOnScreen`, when given, gets
+    // the rectangle the text (and its plate) took in device coordinates.
+    static QString drawFitting(QPainter* painter, const QRectF& area, const QStringList& forms, double pixels,
+        const Style& style, QRectF* drawnOnScreen = nullptr);
+    // What drawFitting would draw, without drawing: the form and the rectangle it takes on screen
+    // (its plate's where it has one); an empty text when no form fits.
+    struct Fit {
+        QString text;
+        QRectF onScreen;
+    };
+    [[nodiscard]] static Fit fit(
+        const QPainter* painter, const QRectF& area, const QStringList& forms, double pixels, const Style& style);
     // The on-screen width `text` takes at `pixels` device pixels.
     [[nodiscard]] static double widthOf(const QString& text, double pixels, bool bold);
 

@@ -35,6 +35,7 @@ void TitleLayerItem::linksChanged()
 void TitleLayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const QRectF exposed = option->exposedRect;
+    std::vector<QRectF> titles; // on screen: the bands' labels keep off them
     for (const GroupItem* g : mCanvas->groupItems()) {
         if (!g->isVisible() || g->isCollapsed())
             continue;
@@ -43,10 +44,11 @@ void TitleLayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
             continue;
         painter->save();
         painter->translate(g->pos());
-        g->paintTitle(painter);
+        if (const QRectF title = g->paintTitle(painter); !title.isEmpty())
+            titles.push_back(title);
         painter->restore();
     }
-    mCanvas->linkLayer()->paintLabels(painter, exposed, true);
+    mCanvas->linkLayer()->paintLabels(painter, exposed, true, titles);
 }
 
 } // namespace pw::ui

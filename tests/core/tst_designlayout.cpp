@@ -1,7 +1,9 @@
 #include "catalog/catalog.h"
 #include "generate/designlayout.h"
 #include "generate/fabricgenerator.h"
+#include "io/designjson.h"
 #include "model/design.h"
+#include "presentation/designpicture.h"
 
 #include <QRectF>
 #include <QtTest>
@@ -103,6 +105,58 @@ private Q_SLOTS:
             if (nodes[i]->position.y() == nodes[i - 1]->position.y())
                 QVERIFY2(nodes[i]->position.x() - nodes[i - 1]->position.x() >= 170,
                     qPrintable(nodes[i - 1]->name + QStringLiteral(" and ") + nodes[i]->name));
+    }
+
+    // Every node box as the canvas draws it (the size by kind is DesignPicture's, the canvas's and
+    // the exported picture's): no box of a laid-out design covers another, at any size. The issue's
+    // screenshot had head-1 over head-2 in a small design zoomed to a unit.
+    void nodeBoxesNeverIntersect_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("sw");
+        QTest::newRow("sample") << QString() << 0 << QString();
+        for (int gpus : {4, 8, 32, 256, 1024})
+            QTest::addRow("DGX H100, %d GPUs", gpus) << QStringLiteral("dgx-h100") << gpus << QStringLiteral("qm9700");
+        QTest::newRow("GB300 NVL72, 1 SU") << QStringLiteral("dgx-gb300-nvl72") << 576 << QStringLiteral("q3400");
+        QTest::newRow("L40S on SN5610") << QStringLiteral("smc-421ge-l40s") << 256 << QStringLiteral("sn5610");
+    }
+    void nodeBoxesNeverIntersect()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, gpus);
+        QFETCH(QString, sw);
+        Design d;
+        if (server.isEmpty()) {
+            d = DesignJson::readFile(qEnvironmentVariable("PODWRIGHT_SOURCE_DIR")
+                    + QStringLiteral("/resources/samples/minimum-viable-cluster.json"),
+                mCatalog.get());
+        } else {
+            GeneratorOptions o;
+            o.serverSku = server;
+            o.switchSku = sw;
+            o.gpus = gpus;
+            GenerateResult r = FabricGenerator::generate(o, *mCatalog);
+            QVERIFY2(r.ok(), qPrintable(r.error));
+            d = std::move(*r.design);
+        }
+        struct Box {
+            QRectF rect;
+            QString name;
+        };
+        std::vector<Box> boxes;
+        d.nodes().forEach([&](const Node& n) {
+            const CatalogItem* it = d.itemOf(n.id);
+            const QSizeF s = DesignPicture::nodeSize(it ? it->kind : ItemKind::Appliance);
+            boxes.push_back({QRectF(n.position - QPointF(s.width() / 2, s.height() / 2), s), n.name});
+        });
+        QVERIFY(boxes.size() >= 3);
+        // Sorted by left edge, each box meets only the boxes starting before its right edge.
+        std::sort(boxes.begin(), boxes.end(), [](const Box& a, const Box& b) { return a.rect.left() < b.rect.left(); });
+        for (size_t i = 0; i < boxes.size(); ++i)
+            for (size_t j = i + 1; j < boxes.size() && boxes[j].rect.left() < boxes[i].rect.right(); ++j)
+                QVERIFY2(!boxes[i].rect.intersects(boxes[j].rect),
+                    qPrintable(boxes[i].name + QStringLiteral(" overlaps ") + boxes[j].name));
     }
 
     void podsAndUnitsAreSeparateBlocks()

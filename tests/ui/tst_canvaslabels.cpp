@@ -126,6 +126,13 @@ private:
             QVERIFY2(
                 t.pixels >= ScreenText::kMinPixels, qPrintable(what + QStringLiteral(": too small: ") + describe(t)));
         }
+        // No text overprints another (at 100,000 GPUs the in-band and out-of-band strips, thinner
+        // than a line at fit, had their titles 3 px over each other).
+        for (size_t i = 0; i < drawn.size(); ++i)
+            for (size_t j = i + 1; j < drawn.size(); ++j)
+                QVERIFY2(!drawn[i].onScreen.intersects(drawn[j].onScreen),
+                    qPrintable(what + QStringLiteral(": ") + describe(drawn[i]) + QStringLiteral(" overlaps ")
+                        + describe(drawn[j])));
         const QRectF viewport = view->viewport()->rect();
         const QTransform toScreen = view->viewportTransform();
         int boxes = 0;
@@ -209,6 +216,15 @@ private Q_SLOTS:
         auto w = windowWith(d);
         screenshot(w->view(), design + QStringLiteral("-fit"));
         checkLabels(w.get(), design + QStringLiteral(" at fit"));
+        if (design == QLatin1String("100k")) {
+            // The two management strips, each thinner than a line at fit, both keep their titles.
+            const auto drawn = shownTexts(w->view());
+            for (const QString& band : {DesignLayout::bandName(DesignLayout::Band::InBand),
+                     DesignLayout::bandName(DesignLayout::Band::OutOfBand)})
+                QVERIFY2(std::any_of(drawn.begin(), drawn.end(),
+                             [&](const ScreenText::Drawn& t) { return t.text.startsWith(band); }),
+                    qPrintable(band));
+        }
         // 1:1 on the first server: the part of the design a reader looks at first.
         QPointF centre;
         d.nodes().forEach([&](const Node& n) {
@@ -220,6 +236,146 @@ private Q_SLOTS:
         QCOMPARE(w->view()->zoom(), 1.0);
         screenshot(w->view(), design + QStringLiteral("-1to1"));
         checkLabels(w.get(), design + QStringLiteral(" at 1:1"));
+    }
+
+    // A small generated design zoomed so that one scalable unit (or, without one, the design)
+    // fills the view: no node box covers another (the screenshot had head-1 over head-2).
+    void smallDesignBoxesApartAtAUnit_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("sw");
+        QTest::newRow("DGX H100, 32 GPUs") << QStringLiteral("dgx-h100") << 32 << QStringLiteral("qm9700");
+        QTest::newRow("DGX H100, 256 GPUs") << QStringLiteral("dgx-h100") << 256 << QStringLiteral("qm9700");
+        QTest::newRow("GB300 1 SU") << QStringLiteral("dgx-gb300-nvl72") << 576 << QStringLiteral("q3400");
+    }
+    void smallDesignBoxesApartAtAUnit()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, gpus);
+        QFETCH(QString, sw);
+        const Design d = generated(server, gpus, sw);
+        auto w = windowWith(d);
+        QRectF unit;
+        for (const GroupItem* g : w->scene()->groupItems())
+            if (d.group(g->groupId())->kind == GroupKind::ScalableUnit && unit.isNull())
+                unit = g->sceneBoundingRect();
+        if (!unit.isNull()) {
+            w->view()->zoomBy(w->view()->viewport()->width() / unit.width() / w->view()->zoom());
+            w->view()->centerOnScene(unit.center());
+        }
+        QCoreApplication::processEvents();
+        screenshot(w->view(), QStringLiteral("unit-%1-%2").arg(server).arg(gpus));
+        std::vector<std::pair<QRectF, QString>> boxes;
+        for (QGraphicsItem* item : w->scene()->items()) {
+            if (item->type() != NodeItem::Type || !item->isVisible())
+                continue;
+            const QRectF inner = item->sceneBoundingRect().adjusted(3, 3, -3, -3); // without the pen's margin
+            boxes.emplace_back(inner, d.node(static_cast<NodeItem*>(item)->nodeId())->name);
+        }
+        QVERIFY(boxes.size() >= 3);
+        for (size_t i = 0; i < boxes.size(); ++i)
+            for (size_t j = i + 1; j < boxes.size(); ++j)
+                QVERIFY2(!boxes[i].first.intersects(boxes[j].first),
+                    qPrintable(boxes[i].second + QStringLiteral(" overlaps ") + boxes[j].second));
+    }
+
+    // The count labels of bands and bundles sit where they cover no node box, at fit, with one
+    // scalable unit across the view and at 1:1: a label over a box hid the box's name. The
+    // 1,024-GPU design and the GB300 SU (bands of 18 and 12 links between rows packed close).
+    void linkLabelsKeepOffNodeBoxes_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("sw");
+        QTest::newRow("DGX H100, 1,024 GPUs") << QStringLiteral("dgx-h100") << 1024 << QStringLiteral("qm9700");
+        QTest::newRow("GB300 1 SU") << QStringLiteral("dgx-gb300-nvl72") << 576 << QStringLiteral("q3400");
+    }
+    void linkLabelsKeepOffNodeBoxes()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, gpus);
+        QFETCH(QString, sw);
+        const Design d = generated(server, gpus, sw);
+        auto w = windowWith(d);
+        CanvasView* view = w->view();
+        QRectF unit;
+        for (const GroupItem* g : w->scene()->groupItems())
+            if (d.group(g->groupId())->kind == GroupKind::ScalableUnit && unit.isNull())
+                unit = g->sceneBoundingRect();
+        QVERIFY(!unit.isNull());
+        size_t labelsSeen = 0;
+        const auto check = [&](const QString& where) {
+            view->viewport()->repaint();
+            const QTransform toScreen = view->viewportTransform();
+            std::vector<std::pair<QRectF, QString>> boxes;
+            for (QGraphicsItem* item : w->scene()->items())
+                if (item->type() == NodeItem::Type && item->isVisible())
+                    boxes.emplace_back(toScreen.mapRect(static_cast<NodeItem*>(item)->sceneBox()),
+                        d.node(static_cast<NodeItem*>(item)->nodeId())->name);
+            const auto& labels = w->scene()->linkLayer()->drawnLabels();
+            for (const LinkLayerItem::DrawnLabel& l : labels)
+                for (const auto& [box, name] : boxes)
+                    QVERIFY2(!l.onScreen.intersects(box),
+                        qPrintable(QStringLiteral("%1: \"%2\" over %3 (%4,%5 %6x%7 / %8,%9 %10x%11)")
+                                       .arg(where, l.text, name)
+                                       .arg(l.onScreen.x())
+                                       .arg(l.onScreen.y())
+                                       .arg(l.onScreen.width())
+                                       .arg(l.onScreen.height())
+                                       .arg(box.x())
+                                       .arg(box.y())
+                                       .arg(box.width())
+                                       .arg(box.height())));
+            qInfo("%s: %zu link labels clear of %zu node boxes", qPrintable(where), labels.size(), boxes.size());
+            labelsSeen = labels.size();
+        };
+        check(QStringLiteral("fit"));
+        QVERIFY(labelsSeen > 0);
+        view->zoomBy(view->viewport()->width() / unit.width() / view->zoom());
+        view->centerOnScene(unit.center());
+        screenshot(view, QStringLiteral("labels-unit-%1").arg(server));
+        check(QStringLiteral("a unit across the view"));
+        QVERIFY(labelsSeen > 0);
+        oneToOne(view, unit.center());
+        check(QStringLiteral("1:1"));
+    }
+
+    // At fit the 1,024-GPU design's boxes are about 10 px tall, too low for a line of text (the
+    // bands and unit titles carry the drawing). At the first zoom where a server box (60 units
+    // high) is 16 px tall, 16 / 60 = 0.267, every server box in view shows its name in some form
+    // ("DGX 17" in a box of 170 x 0.267 = 45 px).
+    void namesShowOnceABoxHoldsALine()
+    {
+        const Design d = generated(QStringLiteral("dgx-h100"), 1024, QStringLiteral("qm9700"));
+        auto w = windowWith(d);
+        CanvasView* view = w->view();
+        QPointF centre;
+        d.nodes().forEach([&](const Node& n) {
+            if (centre.isNull() && d.itemOf(n.id)->kind == ItemKind::Server)
+                centre = n.position;
+        });
+        view->zoomBy(16.0 / 60 / view->zoom());
+        view->centerOnScene(centre);
+        screenshot(view, QStringLiteral("1024-first-names"));
+        const std::vector<ScreenText::Drawn> drawn = shownTexts(view);
+        std::set<QString> named;
+        for (const ScreenText::Drawn& t : drawn)
+            named.insert(t.full);
+        const QRectF viewport = view->viewport()->rect();
+        int servers = 0;
+        for (QGraphicsItem* item : w->scene()->items()) {
+            if (item->type() != NodeItem::Type || !item->isVisible())
+                continue;
+            const Node* n = d.node(static_cast<NodeItem*>(item)->nodeId());
+            const QRectF box = view->viewportTransform().mapRect(static_cast<NodeItem*>(item)->sceneBox());
+            if (d.itemOf(n->id)->kind != ItemKind::Server || !viewport.contains(box))
+                continue;
+            QVERIFY2(box.height() >= 15.9 && box.height() < 16.1, qPrintable(QString::number(box.height())));
+            QVERIFY2(named.count(n->name) == 1, qPrintable(n->name + QStringLiteral(" shows no name")));
+            ++servers;
+        }
+        QVERIFY2(servers >= 32, qPrintable(QString::number(servers)));
     }
 
     // The sample's rack is drawn around its nodes: the one rack holds every node, so its outline
