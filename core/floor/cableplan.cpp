@@ -99,7 +99,9 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
     design.links().forEach([&](const Link& l) {
         Run r;
         r.link = l.id;
-        r.label = CablingCsv::label(++row, count);
+        ++row;
+        if (named)
+            r.label = CablingCsv::label(row, count);
         if (named) {
             r.a = end(l.a);
             r.z = end(l.b);

@@ -1,6 +1,7 @@
 #include "presentation/floorsummary.h"
 
 #include "cost/opticsplan.h"
+#include "export/cablingcsv.h"
 #include "floor/cableplan.h"
 #include "floor/floorlayout.h"
 #include "model/design.h"
@@ -45,7 +46,9 @@ std::optional<FloorSummary> FloorSummary::of(const Design& design, const std::ma
     const std::vector<double>& ends = binEnds();
     std::vector<int> counts(ends.size() + 1, 0);
     std::vector<double> lengths;
-    for (const CablePlan::Run& r : plan.runs()) {
+    const int runCount = static_cast<int>(plan.runs().size());
+    for (int i = 0; i < runCount; ++i) {
+        const CablePlan::Run& r = plan.runs()[static_cast<size_t>(i)];
         if (r.lengthM > 0) {
             lengths.push_back(r.lengthM);
             const auto bin = std::lower_bound(ends.begin(), ends.end(), r.lengthM - 1e-9) - ends.begin();
@@ -57,7 +60,7 @@ std::optional<FloorSummary> FloorSummary::of(const Design& design, const std::ma
                 ++s.overBudget;
             if (!s.smallestMarginDb || *r.marginDb() < *s.smallestMarginDb) {
                 s.smallestMarginDb = r.marginDb();
-                s.smallestMarginRun = r.label;
+                s.smallestMarginRun = CablingCsv::label(i + 1, runCount); // runs follow the labels' order
             }
         }
     }
