@@ -47,7 +47,8 @@ DesignFigures DesignFigures::of(const Design& design, const FiguresRequest& requ
         && design.nodes().size() > static_cast<size_t>(request.fabricAnalysisMaxNodes);
     if (!f.fabricSkipped) {
         try {
-            f.fabric = optics ? analyzeFabric(design, request.analysis, *optics) : analyzeFabric(design, request.analysis);
+            f.fabric
+                = optics ? analyzeFabric(design, request.analysis, *optics) : analyzeFabric(design, request.analysis);
         } catch (const std::exception& e) {
             f.fabricError = describe(e); // the rules run it again and report the failure as a finding
             f.fabricFailure = std::current_exception();

@@ -62,7 +62,8 @@ public:
     // The same, handing each run to `visit` in order instead of keeping it: runs() is empty, the
     // counts and assumptions are those of the whole plan. For a summary that reads each run once
     // (at 100,000 GPUs the kept runs were 100 MB of the report's memory).
-    [[nodiscard]] static CablePlan of(const Design& design, Detail detail, const std::function<void(const Run&)>& visit);
+    [[nodiscard]] static CablePlan of(
+        const Design& design, Detail detail, const std::function<void(const Run&)>& visit);
 
     [[nodiscard]] const std::vector<Run>& runs() const { return mRuns; }
     [[nodiscard]] int uncabled() const { return mUncabled; }

@@ -14,6 +14,7 @@ class OpticsPlan;
 // unset, a switch with GPU servers is a leaf, one above leaves a spine, anything higher a core.
 [[nodiscard]] FabricReport analyzeFabric(const Design& design, const AnalysisOptions& options = {});
 // The same, counting the optics of a plan the caller already has (DesignFigures shares one with the cost).
-[[nodiscard]] FabricReport analyzeFabric(const Design& design, const AnalysisOptions& options, const OpticsPlan& optics);
+[[nodiscard]] FabricReport analyzeFabric(
+    const Design& design, const AnalysisOptions& options, const OpticsPlan& optics);
 
 } // namespace pw
