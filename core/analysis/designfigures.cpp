@@ -1,5 +1,6 @@
 #include "analysis/designfigures.h"
 
+#include "cost/opticsplan.h"
 #include "model/design.h"
 #include "util/errors.h"
 
@@ -27,8 +28,16 @@ DesignFigures DesignFigures::of(const Design& design, const FiguresRequest& requ
 {
     DesignFigures f;
     f.summary = DesignSummary::of(design);
+    // The optics plan walks every link: made once here for both the cost and the fabric's inventory.
+    // Should it fail, each computation below makes its own and reports the failure as its own.
+    std::optional<OpticsPlan> optics;
     try {
-        f.cost = CostModel::compute(design, request.assumptions);
+        optics = OpticsPlan::of(design);
+    } catch (const std::exception&) {
+    }
+    try {
+        f.cost = optics ? CostModel::compute(design, request.assumptions, *optics)
+                        : CostModel::compute(design, request.assumptions);
         f.power = PowerChain::of(design, f.cost->power, FacilityAssumptions::of(design));
     } catch (const std::exception& e) {
         f.costError = describe(e);
@@ -38,7 +47,8 @@ DesignFigures DesignFigures::of(const Design& design, const FiguresRequest& requ
         && design.nodes().size() > static_cast<size_t>(request.fabricAnalysisMaxNodes);
     if (!f.fabricSkipped) {
         try {
-            f.fabric = analyzeFabric(design, request.analysis);
+            f.fabric
+                = optics ? analyzeFabric(design, request.analysis, *optics) : analyzeFabric(design, request.analysis);
         } catch (const std::exception& e) {
             f.fabricError = describe(e); // the rules run it again and report the failure as a finding
             f.fabricFailure = std::current_exception();

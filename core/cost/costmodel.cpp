@@ -87,11 +87,15 @@ Band CostModel::allInBand(const Band& capex, const CostAssumptions& a)
 
 CostReport CostModel::compute(const Design& design, const CostAssumptions& a)
 {
+    return compute(design, a, OpticsPlan::of(design));
+}
+
+CostReport CostModel::compute(const Design& design, const CostAssumptions& a, const OpticsPlan& optics)
+{
     CostReport r;
     r.assumptions = a;
     std::tie(r.assumptions.cloudPricePerGpuHour, r.cloudPriceBand) = cloudPriceOf(design, a);
     const double cloudPrice = r.assumptions.cloudPricePerGpuHour.value;
-    const OpticsPlan optics = OpticsPlan::of(design);
     r.bom = BillOfMaterials::of(design, optics, a.priceBook.get());
     r.capexBand = r.bom.totalBand();
     r.capex = r.capexBand.mid;

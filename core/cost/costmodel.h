@@ -94,6 +94,9 @@ struct CostReport {
 class CostModel {
 public:
     [[nodiscard]] static CostReport compute(const Design& design, const CostAssumptions& assumptions);
+    // The same with the design's optics plan already made (DesignFigures shares one with the fabric analysis).
+    [[nodiscard]] static CostReport compute(
+        const Design& design, const CostAssumptions& assumptions, const OpticsPlan& optics);
     // The cloud price a design is compared with: the assumption as given when the user set it;
     // otherwise each GPU at its generation's catalog band (the assumption as a point for GPUs
     // without one), averaged over the design's GPUs. Returns the price with its source and the band.

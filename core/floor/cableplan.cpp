@@ -61,6 +61,11 @@ double CablePlan::opticalLossDb(double metres, double dbPerKm)
 
 CablePlan CablePlan::of(const Design& design, Detail detail)
 {
+    return of(design, detail, {});
+}
+
+CablePlan CablePlan::of(const Design& design, Detail detail, const std::function<void(const Run&)>& visit)
+{
     CablePlan plan;
     const std::optional<FloorLayout> floor = FloorLayout::of(design);
     if (floor)
@@ -76,7 +81,8 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
     if (names)
         plan.mNameWarnings = names->deviceWarnings();
     const int count = static_cast<int>(design.links().size());
-    plan.mRuns.reserve(static_cast<size_t>(count));
+    if (!visit)
+        plan.mRuns.reserve(static_cast<size_t>(count));
     auto end = [&](PortRef p) {
         End e;
         e.device = names->name(p.node);
@@ -99,7 +105,9 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
     design.links().forEach([&](const Link& l) {
         Run r;
         r.link = l.id;
-        r.label = CablingCsv::label(++row, count);
+        ++row;
+        if (named)
+            r.label = CablingCsv::label(row, count);
         if (named) {
             r.a = end(l.a);
             r.z = end(l.b);
@@ -147,7 +155,10 @@ CablePlan CablePlan::of(const Design& design, Detail detail)
             if (r.marginDb() && *r.marginDb() < 0)
                 ++plan.mOverBudget;
         }
-        plan.mRuns.push_back(std::move(r));
+        if (visit)
+            visit(r);
+        else
+            plan.mRuns.push_back(std::move(r));
     });
     return plan;
 }

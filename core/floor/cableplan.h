@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -52,11 +53,17 @@ public:
     static constexpr double kLossPerMatedPairDb = 0.5;
 
     // Full: every run with both ends named (the run-list, its CSV and JSON). Figures: the same
-    // runs, lengths, media and loss budgets, with the ends' devices, ports, racks and rows left
-    // empty and no name warnings, for summaries of a large design (the report's floor section:
-    // naming 3.77 million ends of a 1,000,000-GPU design is most of a run-list's time).
+    // runs, lengths, media and loss budgets, with the labels and the ends' devices, ports, racks
+    // and rows left empty (a run's label is CablingCsv::label of its place) and no name warnings,
+    // for summaries of a large design (the report's floor section: naming 3.77 million ends of a
+    // 1,000,000-GPU design is most of a run-list's time).
     enum class Detail { Full, Figures };
     [[nodiscard]] static CablePlan of(const Design& design, Detail detail = Detail::Full);
+    // The same, handing each run to `visit` in order instead of keeping it: runs() is empty, the
+    // counts and assumptions are those of the whole plan. For a summary that reads each run once
+    // (at 100,000 GPUs the kept runs were 100 MB of the report's memory).
+    [[nodiscard]] static CablePlan of(
+        const Design& design, Detail detail, const std::function<void(const Run&)>& visit);
 
     [[nodiscard]] const std::vector<Run>& runs() const { return mRuns; }
     [[nodiscard]] int uncabled() const { return mUncabled; }

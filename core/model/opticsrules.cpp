@@ -269,4 +269,13 @@ OpticsRules::Ends OpticsRules::endModules(const Design& design, const Items& par
     return {at(link.a), at(link.b), builtIn(link.a), builtIn(link.b)};
 }
 
+OpticsRules::Ends OpticsRules::EndsByKind::of(const Link& link)
+{
+    auto key = std::make_tuple(link.transceiverSku, mDesign.portGroup(link.a), mDesign.portGroup(link.b));
+    auto it = mKnown.find(key);
+    if (it == mKnown.end())
+        it = mKnown.emplace(std::move(key), endModules(mDesign, mParts, link)).first;
+    return it->second;
+}
+
 } // namespace pw

@@ -1,6 +1,7 @@
 #include "presentation/floorsummary.h"
 
 #include "cost/opticsplan.h"
+#include "export/cablingcsv.h"
 #include "floor/cableplan.h"
 #include "floor/floorlayout.h"
 #include "model/design.h"
@@ -40,12 +41,14 @@ std::optional<FloorSummary> FloorSummary::of(const Design& design, const std::ma
     s.coldAisleM = floor->hall.coldAisleM;
     s.hotAisleM = floor->hall.hotAisleM;
 
-    const CablePlan plan = CablePlan::of(design, CablePlan::Detail::Figures); // lengths and margins only
-    s.assumptions = plan.assumptions();
     const std::vector<double>& ends = binEnds();
     std::vector<int> counts(ends.size() + 1, 0);
     std::vector<double> lengths;
-    for (const CablePlan::Run& r : plan.runs()) {
+    const int runCount = static_cast<int>(design.links().size());
+    int run = 0; // the run's place, from 1: runs follow the labels' order
+    // Lengths and margins only, each run read as the plan makes it.
+    const CablePlan plan = CablePlan::of(design, CablePlan::Detail::Figures, [&](const CablePlan::Run& r) {
+        ++run;
         if (r.lengthM > 0) {
             lengths.push_back(r.lengthM);
             const auto bin = std::lower_bound(ends.begin(), ends.end(), r.lengthM - 1e-9) - ends.begin();
@@ -57,10 +60,11 @@ std::optional<FloorSummary> FloorSummary::of(const Design& design, const std::ma
                 ++s.overBudget;
             if (!s.smallestMarginDb || *r.marginDb() < *s.smallestMarginDb) {
                 s.smallestMarginDb = r.marginDb();
-                s.smallestMarginRun = r.label;
+                s.smallestMarginRun = CablingCsv::label(run, runCount);
             }
         }
-    }
+    });
+    s.assumptions = plan.assumptions();
     for (size_t i = 0; i <= ends.size(); ++i) {
         const QString label = i == 0 ? QStringLiteral("up to %1 m").arg(ends[0])
             : i == ends.size()       ? QStringLiteral("over %1 m").arg(ends.back())

@@ -436,18 +436,34 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         std::erase(r.options.sections, ReportSection::Options);
     r.verification = VerificationReport::stored(design);
 
-    // Cabling by network, type and length class.
-    std::map<std::tuple<QString, QString, double, QString>, int> cables;
+    // Cabling by network, type and length class. The type and the length class depend only on the
+    // network, the cable, whether the link has optics and its length: links are counted by those
+    // first and the texts made once per kind (made per link they were a twentieth of `report` at
+    // 100,000 GPUs).
+    struct Kind {
+        Link link; // the first link of this kind, for the texts
+        int count = 0;
+    };
+    std::map<std::tuple<Network, QString, bool, double>, Kind> kinds;
     design.links().forEach([&](const Link& l) {
+        // Every length that is not positive (NaN included) is one kind, "unspecified".
+        const double length = l.lengthM > 0 ? l.lengthM : 0.0;
+        Kind& k = kinds[{design.linkNetwork(l), l.cableSku, l.transceiverSku.isEmpty(), length}];
+        if (k.count++ == 0)
+            k.link = l;
+        ++r.cableCount;
+    });
+    std::map<std::tuple<QString, QString, double, QString>, int> cables;
+    for (const auto& [key, kind] : kinds) {
+        const Link& l = kind.link;
         const QString lc = OrderableLengths::lengthClass(design.item(l.cableSku), l.lengthM);
         const double order = OrderableLengths::metresOf(lc).value_or(l.lengthM > 0 ? l.lengthM : 1e9);
-        const Network net = design.linkNetwork(l);
+        const Network net = std::get<0>(key);
         const QString netName = net == Network::InBand ? QStringLiteral("in-band management")
             : net == Network::OutOfBand                ? QStringLiteral("out-of-band management")
                                                        : toString(net);
-        cables[{netName, CablingCsv::cableType(design, l), order, lc}] += 1;
-        ++r.cableCount;
-    });
+        cables[{netName, CablingCsv::cableType(design, l), order, lc}] += kind.count;
+    }
     for (const auto& [key, n] : cables)
         r.cabling.push_back(CablingLine{std::get<0>(key), std::get<1>(key), std::get<3>(key), n});
 

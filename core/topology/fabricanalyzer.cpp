@@ -17,7 +17,7 @@ namespace pw {
 
 namespace {
 
-void countInventory(const Design& design, FabricReport& r)
+void countInventory(const Design& design, const OpticsPlan& optics, FabricReport& r)
 {
     design.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = design.item(n.sku);
@@ -37,7 +37,6 @@ void countInventory(const Design& design, FabricReport& r)
         ++r.cables;
     });
     // Optics and power as the bill of materials and the cost count them (one definition each).
-    const OpticsPlan optics = OpticsPlan::of(design);
     r.transceiversByModel = optics.modulesBySku();
     r.transceivers = optics.moduleCount();
     const PowerFigures power = PowerFigures::of(design, 1.0);
@@ -247,10 +246,15 @@ void measureDegradedCases(const FabricGraph& g, MaxFlowNetwork& net, const Bisec
 
 FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt)
 {
+    return analyzeFabric(design, opt, OpticsPlan::of(design));
+}
+
+FabricReport analyzeFabric(const Design& design, const AnalysisOptions& opt, const OpticsPlan& optics)
+{
     QElapsedTimer timer;
     timer.start();
     FabricReport r;
-    countInventory(design, r);
+    countInventory(design, optics, r);
     const FabricGraph g(design);
     countFabric(g, r);
     computeTierOversubscription(g, r);

@@ -106,6 +106,7 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
 {
     uncabledLinksRule(d, out);
     const OpticsRules::Items parts = OpticsRules::partsOf(d);
+    OpticsRules::EndsByKind endsOf(d, parts);
     std::map<QString, Problem> problems;
     auto note = [&](const QString& key, const Link& l, const QString& message, const QString& explanation) {
         Problem& p = problems[key];
@@ -180,7 +181,7 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
                     .arg(cageText(*ga), cageText(*gb), where()));
             return;
         }
-        const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
+        const OpticsRules::Ends ends = endsOf.of(l);
         for (const auto& [p, g, chosen] : {std::tuple{l.a, ga, ends.a}, std::tuple{l.b, gb, ends.b}}) {
             if (chosen || g->coPackagedOptics)
                 continue;

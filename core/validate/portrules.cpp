@@ -51,7 +51,7 @@ void checkCable(const Design& d, const Link& l, const PortGroup& ga, const PortG
     if (!l.cableSku.isEmpty()) {
         const CatalogItem* cable = d.item(l.cableSku);
         if (cable && cable->cable) {
-            const CableSpec c = *cable->cable;
+            const CableSpec& c = *cable->cable; // the notes' lambdas copy it, only when they are made
             const QString sku = l.cableSku;
             const QString ca = ga.connector;
             const QString cb = gb.connector;

@@ -115,6 +115,7 @@ QString cageExplanation(const QString& part, const QString& top, const CatalogIt
 void xdrRules(const Design& d, std::vector<Finding>& out)
 {
     const OpticsRules::Items parts = OpticsRules::partsOf(d);
+    OpticsRules::EndsByKind endsOf(d, parts);
     Grouped media;
     Grouped tops;
     d.links().forEach([&](const Link& l) {
@@ -168,7 +169,7 @@ void xdrRules(const Design& d, std::vector<Finding>& out)
         }
         if (l.transceiverSku.isEmpty())
             return;
-        const OpticsRules::Ends ends = OpticsRules::endModules(d, parts, l);
+        const OpticsRules::Ends ends = endsOf.of(l);
         for (const auto& [p, module] : {std::pair{l.a, ends.a}, std::pair{l.b, ends.b}}) {
             const CatalogItem* host = d.itemOf(p.node);
             if (!module || !module->transceiver || !host || module->transceiver->top.isEmpty())

@@ -11,6 +11,7 @@
 #include "io/designfile.h"
 #include "io/designjson.h"
 #include "model/opticsrules.h"
+#include "presentation/floorsummary.h"
 #include "util/errors.h"
 
 #include <QJsonArray>
@@ -209,6 +210,58 @@ private Q_SLOTS:
             }
         QVERIFY(sawOptical);
         QVERIFY(qAbs(CablePlan::opticalLossDb(50, 3.0) - (0.05 * 3.0 + 1.0)) < 1e-12);
+    }
+
+    // Issue 29: the report's floor summary reads the plan's runs as they are made (not kept), and
+    // the optics rules ask for end modules once per kind of link. Both must say what the full
+    // computation says: the summary prints the run-list's label of the run with the least margin.
+    void summaryAndRulesAgreeWithTheFullPlan()
+    {
+        const GenerateResult g = generated(256);
+        QVERIFY2(g.ok(), qPrintable(g.error));
+        const Design& d = *g.design;
+        const CablePlan plan = CablePlan::of(d);
+        size_t seen = 0;
+        const CablePlan visited = CablePlan::of(d, CablePlan::Detail::Figures, [&](const CablePlan::Run& r) {
+            QVERIFY(seen < plan.runs().size());
+            const CablePlan::Run& kept = plan.runs()[seen++];
+            QCOMPARE(r.link, kept.link);
+            QCOMPARE(r.lengthM, kept.lengthM);
+            QCOMPARE(r.marginDb(), kept.marginDb());
+        });
+        QCOMPARE(seen, plan.runs().size());
+        QVERIFY(visited.runs().empty());
+        QCOMPARE(visited.overBudget(), plan.overBudget());
+        QCOMPARE(visited.uncabled(), plan.uncabled());
+
+        const CablePlan::Run* smallest = nullptr;
+        int optical = 0;
+        for (const CablePlan::Run& r : plan.runs())
+            if (r.marginDb()) {
+                ++optical;
+                if (!smallest || *r.marginDb() < *smallest->marginDb())
+                    smallest = &r;
+            }
+        QVERIFY(smallest);
+        const std::optional<FloorSummary> summary = FloorSummary::of(d);
+        QVERIFY(summary);
+        QCOMPARE(summary->opticalRuns, optical);
+        QVERIFY(smallest->label.startsWith(QLatin1String("C-")));
+        QCOMPARE(summary->smallestMarginRun, smallest->label);
+
+        const OpticsRules::Items parts = OpticsRules::partsOf(d);
+        OpticsRules::EndsByKind byKind(d, parts);
+        int opticalLinks = 0;
+        d.links().forEach([&](const Link& l) {
+            if (l.transceiverSku.isEmpty())
+                return;
+            ++opticalLinks;
+            const OpticsRules::Ends once = byKind.of(l);
+            const OpticsRules::Ends each = OpticsRules::endModules(d, parts, l);
+            QVERIFY(once.a == each.a && once.b == each.b);
+            QVERIFY(once.builtInA == each.builtInA && once.builtInB == each.builtInB);
+        });
+        QVERIFY(opticalLinks > 0);
     }
 
     void floorPlanSurvivesTheFile()

@@ -33,6 +33,9 @@ public:
     [[nodiscard]] QPaintDevice* device() const;
     [[nodiscard]] const QRectF& body() const { return mBody; }
     [[nodiscard]] int pages() const { return mPageNo; }
+    // Pass 1, which only counts pages: a block whose size does not depend on what it draws (the
+    // full-page diagram) may skip its painting here.
+    [[nodiscard]] bool countingPages() const { return mTotal == 0; }
     // Where each section starts: recorded in this pass, and as pass 1 found them (for the contents).
     [[nodiscard]] const std::map<ReportSection, int>& sectionStarts() const { return mStarts; }
     [[nodiscard]] const std::map<ReportSection, int>& sectionPages() const { return mSectionPages; }
