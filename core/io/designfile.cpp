@@ -519,9 +519,10 @@ QString sharedTextColumn(const SqliteStatement& s, int i, const char* table, Tex
     return cache.text(textBytes(s, i, table));
 }
 
-double numberColumn(const SqliteStatement& s, int i, const char* table)
+// `type`: the column's SQLite type, which a caller that has asked for it already passes (each
+// question is a call into SQLite, and a 1,000,000-GPU design has 30 million link values).
+double numberColumn(const SqliteStatement& s, int i, const char* table, int type)
 {
-    const int type = s.type(i);
     if (type != SQLITE_INTEGER && type != SQLITE_FLOAT)
         throw FormatError(QStringLiteral("the design file is damaged: a number column of %1 holds %2")
                               .arg(QLatin1String(table),
@@ -529,12 +530,18 @@ double numberColumn(const SqliteStatement& s, int i, const char* table)
     return s.real(i);
 }
 
+double numberColumn(const SqliteStatement& s, int i, const char* table)
+{
+    return numberColumn(s, i, table, s.type(i));
+}
+
 template <typename Id>
 Id idColumn(const SqliteStatement& s, int i, const char* table)
 {
-    if (s.isNull(i))
+    const int type = s.type(i);
+    if (type == SQLITE_NULL)
         return Id();
-    const double v = numberColumn(s, i, table);
+    const double v = numberColumn(s, i, table, type);
     if (v < 1 || v > 4e9 || v != static_cast<double>(static_cast<std::uint32_t>(v)))
         throw FormatError(
             QStringLiteral("the design file is damaged: an id in %1 is out of range").arg(QLatin1String(table)));
