@@ -436,8 +436,9 @@ void checkTextEncoding(QSqlQuery& q, int version)
             const QString bytes = freeText
                 ? QStringLiteral(" OR %1 GLOB '*[^' || char(1) || '-' || char(127) || ']*'").arg(column)
                 : QString();
-            const QString condition = QStringLiteral("(typeof(%1) = 'text' AND (length(CAST(%1 AS BLOB)) <> length(%1)%2))")
-                                          .arg(column, bytes);
+            const QString condition
+                = QStringLiteral("(typeof(%1) = 'text' AND (length(CAST(%1 AS BLOB)) <> length(%1)%2))")
+                      .arg(column, bytes);
             suspect << condition;
             values << QStringLiteral("CASE WHEN %1 THEN CAST(%2 AS BLOB) END").arg(condition, column);
         }

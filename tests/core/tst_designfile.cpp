@@ -156,9 +156,10 @@ private Q_SLOTS:
     {
         QFETCH(QString, server);
         QFETCH(int, nodes);
-        const Design design = server.isEmpty() ? sampleDesign()
+        const Design design = server.isEmpty()
+            ? sampleDesign()
             : generated(qPrintable(server), nodes,
-                  server.contains(QLatin1String("nvl72")) ? TopologyKind::LeafSpine : TopologyKind::RailOptimized);
+                server.contains(QLatin1String("nvl72")) ? TopologyKind::LeafSpine : TopologyKind::RailOptimized);
         QVERIFY(design.links().size() > 40);
         QTemporaryDir dir;
         const QString first = dir.filePath(QStringLiteral("first.podwright"));
