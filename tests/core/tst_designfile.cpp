@@ -7,6 +7,8 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -177,6 +179,57 @@ private Q_SLOTS:
             if (QLatin1String(table) == QLatin1String("links"))
                 QCOMPARE(rows.size(), qsizetype(design.links().size()));
         }
+    }
+
+    // A design of 100,000 links or more (about 25,000 GPUs) is written in 64 KiB pages, a
+    // sixteenth of the page writes of 4 KiB pages (issue 29); a small one keeps 4 KiB pages, so
+    // that its file stays small (every table and index takes at least one page: the sample, 11
+    // nodes, is 86 KB in 4 KiB pages; its schema page, 7 tables and 2 indexes, a page each at
+    // least, would take 10 x 64 KiB = 640 KiB in 64 KiB pages). The large one: 1,563 pairs of
+    // QM9700 joined port to port, 64 links a pair, 100,032 links; it loads back equal.
+    void largeDesignsAreWrittenInLargePages()
+    {
+        const CatalogItem* qm9700 = test::shippedCatalog().item(QStringLiteral("qm9700"));
+        QVERIFY(qm9700);
+        Design large;
+        large.recordItem(*qm9700);
+        const int pairs = 1563;
+        const int ports = qm9700->portCountWithRole(PortRole::Fabric); // its 65th is the management port
+        QCOMPARE(ports, 64);
+        large.reserve(size_t(2 * pairs), size_t(pairs * ports));
+        quint32 linkId = 0;
+        for (int p = 0; p < pairs; ++p) {
+            for (int side = 0; side < 2; ++side) {
+                Node n;
+                n.id = NodeId(quint32(2 * p + side + 1));
+                n.sku = qm9700->sku;
+                n.name = QStringLiteral("sw-%1").arg(2 * p + side + 1);
+                n.network = Network::Compute;
+                large.insertNode(n);
+            }
+            for (int port = 0; port < ports; ++port)
+                large.insertLink(Link{LinkId(++linkId), PortRef{NodeId(quint32(2 * p + 1)), port},
+                    PortRef{NodeId(quint32(2 * p + 2)), port}, QString(), QString(), 2.0});
+        }
+        QCOMPARE(large.links().size(), size_t(100'032));
+        QTemporaryDir dir;
+        const auto pageSize = [](const QString& path) {
+            QFile f(path);
+            if (!f.open(QIODevice::ReadOnly))
+                return -1;
+            const QByteArray header = f.read(18);
+            const int raw = (quint8(header.at(16)) << 8) | quint8(header.at(17));
+            return raw == 1 ? 65536 : raw; // SQLite's header: 1 means 65536
+        };
+        const QString largePath = dir.filePath(QStringLiteral("large.podwright"));
+        DesignFile::save(large, largePath);
+        QCOMPARE(pageSize(largePath), 65536);
+        QVERIFY(DesignFile::load(largePath) == large);
+
+        const QString smallPath = dir.filePath(QStringLiteral("small.podwright"));
+        DesignFile::save(sampleDesign(), smallPath);
+        QCOMPARE(pageSize(smallPath), 4096);
+        QVERIFY2(QFileInfo(smallPath).size() < 200'000, qPrintable(QString::number(QFileInfo(smallPath).size())));
     }
 
     void saveIsAtomicOverAnExistingFile()
