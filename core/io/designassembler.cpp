@@ -81,6 +81,27 @@ const CatalogItem* checkReference(const Design& d, const QString& sku, std::init
     return item;
 }
 
+// The last sku a link named in one role that passed checkReference: millions of links share a
+// handful of skus (one shared string each, io/sqlitestatement.h's TextCache), so a link naming the
+// same string again needs no second look-up.
+class CheckedSku {
+public:
+    CheckedSku(ItemKind kind, const char* role) : mKind(kind), mRole(role) {}
+    void check(const Design& d, const QString& sku, quint32 linkId)
+    {
+        // The same characters in the same memory (which mLast keeps alive): the same sku.
+        if (sku.isEmpty() || (sku.constData() == mLast.constData() && sku.size() == mLast.size()))
+            return;
+        checkReference(d, sku, {mKind}, "link", linkId, mRole);
+        mLast = sku;
+    }
+
+private:
+    ItemKind mKind;
+    const char* mRole;
+    QString mLast;
+};
+
 } // namespace
 
 QString outOfMemoryWhileLoading(const QString& path, const std::exception& e)
@@ -202,6 +223,8 @@ Design DesignAssembler::assemble(DesignRecords r)
         d.insertNode(std::move(n));
     }
 
+    CheckedSku cable(ItemKind::Cable, "cable");
+    CheckedSku transceiver(ItemKind::Transceiver, "transceiver");
     for (Link& l : r.links) {
         checkId(l.id, r.links.size(), "link");
         if (d.link(l.id))
@@ -214,10 +237,8 @@ Design DesignAssembler::assemble(DesignRecords r)
             throw FormatError(QStringLiteral("link %1 is invalid: %2").arg(l.id.value()).arg(*why));
         if (!finite(l.lengthM) || l.lengthM < 0)
             throw FormatError(QStringLiteral("link %1 has an invalid length").arg(l.id.value()));
-        if (!l.cableSku.isEmpty())
-            checkReference(d, l.cableSku, {ItemKind::Cable}, "link", l.id.value(), "cable");
-        if (!l.transceiverSku.isEmpty())
-            checkReference(d, l.transceiverSku, {ItemKind::Transceiver}, "link", l.id.value(), "transceiver");
+        cable.check(d, l.cableSku, l.id.value());
+        transceiver.check(d, l.transceiverSku, l.id.value());
         d.insertLink(std::move(l));
     }
     // The floor plan (racks' rows and positions) is checked against the racks just read; a file

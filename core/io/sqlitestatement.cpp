@@ -98,6 +98,14 @@ void SqliteStatement::bind(int position, QByteArrayView utf8)
         fail(code);
 }
 
+void SqliteStatement::bindUnowned(int position, QByteArrayView utf8)
+{
+    const char* data = utf8.data() ? utf8.data() : "";
+    if (const int code = sqlite3_bind_text(mStmt, position, data, static_cast<int>(utf8.size()), SQLITE_STATIC);
+        code != SQLITE_OK)
+        fail(code);
+}
+
 void SqliteStatement::bindNull(int position)
 {
     if (const int code = sqlite3_bind_null(mStmt, position); code != SQLITE_OK)

@@ -43,6 +43,9 @@ public:
     void bind(int position, double value);
     // Text (SQLite copies the bytes).
     void bind(int position, QByteArrayView utf8);
+    // Text SQLite does not copy: the bytes must stay unchanged until the statement has run (saves
+    // a copy per value where millions are written; io/bulkinsert.h keeps them).
+    void bindUnowned(int position, QByteArrayView utf8);
     void bindNull(int position);
     void run();
 

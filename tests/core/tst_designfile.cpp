@@ -7,9 +7,12 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -44,6 +47,45 @@ QString expectThrow(const QString& path)
         return QStringLiteral("WRONG TYPE: ") + e.message();
     }
     return QStringLiteral("NO ERROR");
+}
+
+// Every row of a table, each value with its SQLite type (a number stays a number), in row order:
+// two files that give the same rows hold the same design, whatever their page size.
+QStringList tableRows(const QString& path, const QString& table)
+{
+    QStringList rows;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("rows"));
+        db.setDatabaseName(path);
+        if (!db.open())
+            return {QStringLiteral("cannot open ") + path};
+        QSqlQuery q(db);
+        q.exec(QStringLiteral("SELECT * FROM %1 ORDER BY rowid").arg(table));
+        while (q.next()) {
+            QStringList values;
+            for (int i = 0; i < q.record().count(); ++i) {
+                const QVariant v = q.value(i);
+                values << QStringLiteral("%1:%2").arg(QLatin1String(v.typeName()),
+                    v.typeId() == QMetaType::Double ? QString::number(v.toDouble(), 'g', 17) : v.toString());
+            }
+            rows << values.join(QLatin1Char('|'));
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("rows"));
+    return rows;
+}
+
+Design generated(const char* server, int nodes, TopologyKind topology)
+{
+    GeneratorOptions o;
+    o.serverSku = QLatin1String(server);
+    o.nodes = nodes;
+    o.switchSku = QStringLiteral("qm9700");
+    o.topology = topology;
+    GenerateResult r = FabricGenerator::generate(o, test::shippedCatalog());
+    if (!r.ok())
+        qFatal("generate failed: %s", qPrintable(r.error));
+    return std::move(*r.design);
 }
 
 Design sampleDesign()
@@ -95,6 +137,99 @@ private Q_SLOTS:
         const Design again = DesignJson::fromBytes(json);
         QVERIFY(again == d);
         QCOMPARE(DesignJson::toBytes(again), json);
+    }
+
+    // Issue 29: nodes and links are written 64 rows to a statement (io/bulkinsert.h). Designs whose
+    // rows end on and off that boundary come back equal (every node, link, group, item and
+    // property), and a second save gives the same rows in every table. The 1,024-GPU SuperPOD has
+    // 306 nodes (4 statements of 64 and one of 50) and 2,718 links (42 of 64 and one of 30); the
+    // sample 11 nodes and 43 links, under one statement; the NVL72 designs are rack-scale systems
+    // on a leaf-spine fabric.
+    void designsRoundTripRowForRow_data()
+    {
+        QTest::addColumn<QString>("server"); // empty: the sample
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("sample") << QString() << 0;
+        QTest::newRow("superpod 1024 GPUs") << QStringLiteral("dgx-h100") << 128;
+        QTest::newRow("gb200 nvl72 x8") << QStringLiteral("dgx-gb200-nvl72") << 8;
+        QTest::newRow("gb300 nvl72 x8") << QStringLiteral("dgx-gb300-nvl72") << 8;
+    }
+    void designsRoundTripRowForRow()
+    {
+        QFETCH(QString, server);
+        QFETCH(int, nodes);
+        const Design design = server.isEmpty()
+            ? sampleDesign()
+            : generated(qPrintable(server), nodes,
+                server.contains(QLatin1String("nvl72")) ? TopologyKind::LeafSpine : TopologyKind::RailOptimized);
+        QVERIFY(design.links().size() > 40);
+        QTemporaryDir dir;
+        const QString first = dir.filePath(QStringLiteral("first.podwright"));
+        const QString second = dir.filePath(QStringLiteral("second.podwright"));
+        DesignFile::save(design, first);
+        const Design back = DesignFile::load(first);
+        QVERIFY(back == design);
+        QCOMPARE(back.properties(), design.properties());
+        DesignFile::save(back, second);
+        for (const char* table : {"meta", "catalog_items", "groups", "nodes", "links", "floor_rows", "floor_racks"}) {
+            const QStringList rows = tableRows(first, QLatin1String(table));
+            QCOMPARE(tableRows(second, QLatin1String(table)), rows);
+            if (QLatin1String(table) == QLatin1String("nodes"))
+                QCOMPARE(rows.size(), qsizetype(design.nodes().size()));
+            if (QLatin1String(table) == QLatin1String("links"))
+                QCOMPARE(rows.size(), qsizetype(design.links().size()));
+        }
+    }
+
+    // A design of 100,000 links or more (about 25,000 GPUs) is written in 64 KiB pages, a
+    // sixteenth of the page writes of 4 KiB pages (issue 29); a small one keeps 4 KiB pages, so
+    // that its file stays small (every table and index takes at least one page: the sample, 11
+    // nodes, is 86 KB in 4 KiB pages; its schema page, 7 tables and 2 indexes, a page each at
+    // least, would take 10 x 64 KiB = 640 KiB in 64 KiB pages). The large one: 1,563 pairs of
+    // QM9700 joined port to port, 64 links a pair, 100,032 links; it loads back equal.
+    void largeDesignsAreWrittenInLargePages()
+    {
+        const CatalogItem* qm9700 = test::shippedCatalog().item(QStringLiteral("qm9700"));
+        QVERIFY(qm9700);
+        Design large;
+        large.recordItem(*qm9700);
+        const int pairs = 1563;
+        const int ports = qm9700->portCountWithRole(PortRole::Fabric); // its 65th is the management port
+        QCOMPARE(ports, 64);
+        large.reserve(size_t(2 * pairs), size_t(pairs * ports));
+        quint32 linkId = 0;
+        for (int p = 0; p < pairs; ++p) {
+            for (int side = 0; side < 2; ++side) {
+                Node n;
+                n.id = NodeId(quint32(2 * p + side + 1));
+                n.sku = qm9700->sku;
+                n.name = QStringLiteral("sw-%1").arg(2 * p + side + 1);
+                n.network = Network::Compute;
+                large.insertNode(n);
+            }
+            for (int port = 0; port < ports; ++port)
+                large.insertLink(Link{LinkId(++linkId), PortRef{NodeId(quint32(2 * p + 1)), port},
+                    PortRef{NodeId(quint32(2 * p + 2)), port}, QString(), QString(), 2.0});
+        }
+        QCOMPARE(large.links().size(), size_t(100'032));
+        QTemporaryDir dir;
+        const auto pageSize = [](const QString& path) {
+            QFile f(path);
+            if (!f.open(QIODevice::ReadOnly))
+                return -1;
+            const QByteArray header = f.read(18);
+            const int raw = (quint8(header.at(16)) << 8) | quint8(header.at(17));
+            return raw == 1 ? 65536 : raw; // SQLite's header: 1 means 65536
+        };
+        const QString largePath = dir.filePath(QStringLiteral("large.podwright"));
+        DesignFile::save(large, largePath);
+        QCOMPARE(pageSize(largePath), 65536);
+        QVERIFY(DesignFile::load(largePath) == large);
+
+        const QString smallPath = dir.filePath(QStringLiteral("small.podwright"));
+        DesignFile::save(sampleDesign(), smallPath);
+        QCOMPARE(pageSize(smallPath), 4096);
+        QVERIFY2(QFileInfo(smallPath).size() < 200'000, qPrintable(QString::number(QFileInfo(smallPath).size())));
     }
 
     void saveIsAtomicOverAnExistingFile()
