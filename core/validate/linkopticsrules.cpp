@@ -1,5 +1,6 @@
 #include "model/opticsrules.h"
 #include "validate/rulehelpers.h"
+#include "util/plural.h"
 
 #include <map>
 
@@ -201,7 +202,7 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
         if (p.links > 1)
             message = QStringLiteral("%1 links: %2 (and %3 more)").arg(p.links).arg(p.message).arg(p.links - 1);
         out.push_back(make("OPTICS-MISMATCH", message, std::move(p.entities),
-            QStringLiteral("%1 Applies to %2 link(s).").arg(p.explanation).arg(p.links)));
+            QStringLiteral("%1 Applies to %2.").arg(p.explanation, counted(p.links, "link", "links"))));
     }
 }
 
