@@ -382,9 +382,14 @@ QStringList PowerChain::assumptionLines() const
                      .arg(counted(std::lround(assumptions.cduSpares.value), "spare CDU", "spare CDUs"),
                          assumptions.cduSpares.source);
     }
+    // Without a rack-scale system the row limit is the fallback set's, whose source speaks of GB200
+    // NVL72 racks: an L40S design's proposal should not.
     lines << QStringLiteral("row limit %1 kW IT maximum (%2)")
                  .arg(assumptions.rowLimitKw.value)
-                 .arg(assumptions.rowLimitKw.source);
+                 .arg(assumptions.systemSku.isEmpty() && assumptions.rowLimitKw.source.startsWith(QLatin1String("estimate"))
+                         ? QStringLiteral("estimate: the catalog's default row feed, for designs without rack-scale "
+                                          "systems; set your site's row feed")
+                         : assumptions.rowLimitKw.source);
     lines << QStringLiteral("hall limit %1 kW IT maximum (%2)")
                  .arg(assumptions.hallLimitKw.value)
                  .arg(assumptions.hallLimitKw.source);

@@ -11,6 +11,7 @@
 #include "dialogs/workloaddialog.h"
 #include "filesession.h"
 #include "itemstyle.h"
+#include "overviewmap.h"
 #include "palettetree.h"
 #include "palettewidget.h"
 #include "prompts.h"
@@ -335,6 +336,39 @@ private Q_SLOTS:
         }
         wizard.show();
         screenshot(&wizard, QStringLiteral("legibility-wizard-mnemonics"));
+    }
+
+    // The overview map over a small design: after Fit All the whole sample is in view, so the map
+    // (which would be a tinted box over the design's corner) is hidden; toggling it off and on in
+    // the View menu does not bring it back over the design, zooming in does, Fit All hides it again.
+    void overviewMapLeavesASmallDesignAlone()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        w->resize(1280, 800);
+        QCoreApplication::processEvents();
+        w->view()->fitAll();
+        QCoreApplication::processEvents();
+        OverviewMap* map = w->view()->overview();
+        QVERIFY(!map->isVisible());
+        QAction* toggle = w->action(QStringLiteral("actionOverview"));
+        QVERIFY(toggle->isChecked());
+        toggle->trigger();
+        toggle->trigger();
+        QVERIFY(toggle->isChecked());
+        QVERIFY(!map->isVisible());
+        w->view()->zoomBy(4.0); // part of the design out of view: now the map helps
+        QCoreApplication::processEvents();
+        QVERIFY(map->isVisible());
+        screenshot(w.get(), QStringLiteral("legibility-overview-zoomed"));
+        toggle->trigger(); // the user's choice wins while zoomed in
+        QVERIFY(!map->isVisible());
+        toggle->trigger();
+        QVERIFY(map->isVisible());
+        w->view()->fitAll();
+        QCoreApplication::processEvents();
+        QVERIFY(!map->isVisible());
+        screenshot(w.get(), QStringLiteral("legibility-overview-fit"));
     }
 
     // The recovery question: "your unsaved design" and when it was saved, never the sidecar's path.

@@ -198,7 +198,11 @@ void racks(PdfPageFlow& page, const ReportData& d)
         }
         // One row of racks takes a page's height at most; fit two rows of short racks.
         const double extra = misplaced ? 46 : 0; // four lines listing the nodes not drawn
-        const double uH = std::min(12.0, (body.height() - 138 - extra) / std::max(1, maxU));
+        double uH = std::min(12.0, (body.height() - 138 - extra) / std::max(1, maxU));
+        // A row a little taller than the room left (under the section's heading) shrinks to fit
+        // rather than start a page of its own and leave this one nearly empty.
+        if (const double fitted = (page.room() - 82 - extra) / std::max(1, maxU); fitted < uH && fitted >= 0.9 * uH)
+            uH = fitted;
         const double rowH = maxU * uH + 82 + extra;
         page.ensure(rowH);
         for (size_t k = i; k < std::min(shown, i + perRow); ++k) {
@@ -216,8 +220,9 @@ void racks(PdfPageFlow& page, const ReportData& d)
             // line "48U liquid-cooled, 48U EIA-31…" lost the model to the ellipsis.
             p.drawText(QRectF(x, page.y + 12, colW, 9), Qt::AlignLeft | Qt::AlignVCenter,
                 QStringLiteral("%1U%2").arg(r.heightU).arg(r.liquidCooled ? QStringLiteral(", liquid-cooled") : QString()));
+            const QString height = QStringLiteral("%1U ").arg(r.heightU); // said on the line above
             p.drawText(QRectF(x, page.y + 21, colW, 9), Qt::AlignLeft | Qt::AlignVCenter,
-                page.elided(r.model, font(6.5), colW - 2));
+                page.elided(r.model.startsWith(height) ? r.model.mid(height.size()) : r.model, font(6.5), colW - 2));
             const double top = page.y + 34;
             const double railW = 12;
             const QRectF frame(x + railW, top, colW - railW, r.heightU * uH);
