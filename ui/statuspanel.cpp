@@ -65,7 +65,8 @@ void StatusPanel::refresh()
         mFull.power = tr("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1);
     mCompact.power = mFull.power;
     if (const auto planes = mAnalysis->planes(); planes && planes->onePlaneLostRatio)
-        mFull.power += tr(" · <b>%L1</b> planes (one lost: %L2)").arg(planes->count).arg(*planes->onePlaneLostRatio, 0, 'f', 2);
+        mFull.power
+            += tr(" · <b>%L1</b> planes (one lost: %L2)").arg(planes->count).arg(*planes->onePlaneLostRatio, 0, 'f', 2);
     if (const auto& cost = mAnalysis->cost()) {
         mCapex = cost->capex;
         // The mid in bold, the band from every estimate's low and high end beside it.

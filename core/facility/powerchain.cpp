@@ -368,15 +368,15 @@ QStringList PowerChain::assumptionLines() const
     const bool liquid = liquidKw > 0; // the coolant assumptions mean nothing to an air-cooled design
     if (liquid)
         lines << QStringLiteral("liquid share of a liquid-cooled item without its own figure: %1 (%2)")
-                 .arg(assumptions.liquidShare.value)
-                 .arg(assumptions.liquidShare.source);
+                     .arg(assumptions.liquidShare.value)
+                     .arg(assumptions.liquidShare.source);
     if (liquid) {
         lines << QStringLiteral("CDU capacity %1 kW (%2)")
                      .arg(assumptions.cduCapacityKw.value)
                      .arg(assumptions.cduCapacityKw.source);
         lines << QStringLiteral("%1 per coolant loop (%2)")
-                     .arg(counted(std::lround(assumptions.racksPerLoop.value), "liquid-cooled rack",
-                              "liquid-cooled racks"),
+                     .arg(counted(
+                              std::lround(assumptions.racksPerLoop.value), "liquid-cooled rack", "liquid-cooled racks"),
                          assumptions.racksPerLoop.source);
         lines << QStringLiteral("%1 per loop (%2)")
                      .arg(counted(std::lround(assumptions.cduSpares.value), "spare CDU", "spare CDUs"),
@@ -386,7 +386,8 @@ QStringList PowerChain::assumptionLines() const
     // NVL72 racks: an L40S design's proposal should not.
     lines << QStringLiteral("row limit %1 kW IT maximum (%2)")
                  .arg(assumptions.rowLimitKw.value)
-                 .arg(assumptions.systemSku.isEmpty() && assumptions.rowLimitKw.source.startsWith(QLatin1String("estimate"))
+                 .arg(assumptions.systemSku.isEmpty()
+                             && assumptions.rowLimitKw.source.startsWith(QLatin1String("estimate"))
                          ? QStringLiteral("estimate: the catalog's default row feed, for designs without rack-scale "
                                           "systems; set your site's row feed")
                          : assumptions.rowLimitKw.source);

@@ -161,9 +161,8 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
                                 "module or copper cable per cage)")
                      .arg(counted(changed, "link shares", "links share"), plural(changed, "it takes", "they take"));
     if (unmatched > 0)
-        notes << QStringLiteral(
-            "%1 no cable or optics in the catalog that fits %2 and reaches %3 length "
-            "(longest %4 m); %3 cable is left to choose")
+        notes << QStringLiteral("%1 no cable or optics in the catalog that fits %2 and reaches %3 length "
+                                "(longest %4 m); %3 cable is left to choose")
                      .arg(counted(unmatched, "link has", "links have"), plural(unmatched, "its ports", "their ports"),
                          plural(unmatched, "its", "their"))
                      .arg(longestUnmatched);

@@ -514,10 +514,12 @@ void FailureDomainPlacement::spread(
     if (s.moved() > 0)
         moves << QStringLiteral("%1 moved so that no rack holds more than half a spine or core tier%2")
                      .arg(counted(s.moved(), "switch", "switches"),
-                         s.opened() > 0 ? QStringLiteral(" (%1 opened for them)").arg(counted(s.opened(), "rack", "racks"))
-                                        : QString());
+                         s.opened() > 0
+                             ? QStringLiteral(" (%1 opened for them)").arg(counted(s.opened(), "rack", "racks"))
+                             : QString());
     if (!moves.isEmpty())
-        notes << QStringLiteral("placement for failure domains: %1: no single rack lost cuts off a server in another rack")
+        notes << QStringLiteral(
+            "placement for failure domains: %1: no single rack lost cuts off a server in another rack")
                      .arg(moves.join(QStringLiteral(" and ")));
     // The structural check: whatever could not be spread is named.
     for (const PlacementConcentration& c : PlacementCheck::of(design))

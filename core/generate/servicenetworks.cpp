@@ -530,9 +530,9 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(
             ++unreached;
     }
     if (unreached > 0)
-        notes << QStringLiteral(
-            "%1 left unconnected (a single OOB switch cannot reach itself)")
-                     .arg(counted(unreached, "out-of-band switch management port", "out-of-band switch management ports"));
+        notes << QStringLiteral("%1 left unconnected (a single OOB switch cannot reach itself)")
+                     .arg(counted(
+                         unreached, "out-of-band switch management port", "out-of-band switch management ports"));
     notes << QStringLiteral("out-of-band: %1 x %2, %3 uplinks each into the in-band network")
                  .arg(r.leaves.size())
                  .arg(access->sku)

@@ -654,10 +654,9 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                          r.roundedMoney(cs.priceUsd));
         r.summaryText << t;
     }
-    QString fabricText
-        = QStringLiteral("The compute fabric has %1 (%2).")
-              .arg(counted(r.fabric.tiers, "switch tier", "switch tiers"),
-                  tierSwitches(r.fabric.leafSwitches, r.fabric.spineSwitches, r.fabric.coreSwitches));
+    QString fabricText = QStringLiteral("The compute fabric has %1 (%2).")
+                             .arg(counted(r.fabric.tiers, "switch tier", "switch tiers"),
+                                 tierSwitches(r.fabric.leafSwitches, r.fabric.spineSwitches, r.fabric.coreSwitches));
     if (r.fabric.bisectionComputed)
         fabricText
             += QStringLiteral(" Its bisection bandwidth is %1 Gb/s, %2 of full bisection (%3, each an exact max-flow).")

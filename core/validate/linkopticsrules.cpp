@@ -1,6 +1,6 @@
 #include "model/opticsrules.h"
-#include "validate/rulehelpers.h"
 #include "util/plural.h"
+#include "validate/rulehelpers.h"
 
 #include <map>
 

@@ -259,8 +259,9 @@ private Q_SLOTS:
         // The derived counts and the UFM above the leaves say where this design's leaves landed: a
         // Q3400 leaf takes the rail of 4 racks (4 x 18 trays = 72 server links) and 72 uplinks, 144
         // of its 144 ports, which is why the UFM goes on the spines.
-        const QString landed = QStringLiteral("on this design a %1 leaf takes 72 server links from 4 racks and 72 uplinks")
-                                   .arg(catalog.item(QStringLiteral("q3400"))->model);
+        const QString landed
+            = QStringLiteral("on this design a %1 leaf takes 72 server links from 4 racks and 72 uplinks")
+                  .arg(catalog.item(QStringLiteral("q3400"))->model);
         QCOMPARE(gb300.notes.filter(landed).size(), 2);
     }
 };

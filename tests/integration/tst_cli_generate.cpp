@@ -141,7 +141,8 @@ private Q_SLOTS:
         QVERIFY2(a.code == 0, a.err.constData());
         const QJsonObject j = QJsonDocument::fromJson(a.out).object();
         QCOMPARE(j[QStringLiteral("gpus")].toInt(), 576); // 8 racks x 72
-        QVERIFY2(j[QStringLiteral("switches_by_model")].toObject().contains(QStringLiteral("q3400")), a.out.constData());
+        QVERIFY2(
+            j[QStringLiteral("switches_by_model")].toObject().contains(QStringLiteral("q3400")), a.out.constData());
     }
 
     void fatTreeFromTheCli()

@@ -421,7 +421,8 @@ private Q_SLOTS:
         r = runCli({QStringLiteral("report"), l40s, QStringLiteral("-o"), path(QStringLiteral("l40s.pdf"))});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QString air = pdfText(path(QStringLiteral("l40s.pdf")));
-        for (const char* foreign : {"NVL72", "GB200", "heat goes to liquid", "per coolant loop", "CDU capacity", "0 core"})
+        for (const char* foreign :
+            {"NVL72", "GB200", "heat goes to liquid", "per coolant loop", "CDU capacity", "0 core"})
             QVERIFY2(!air.contains(QLatin1String(foreign)), foreign);
         QVERIFY(air.contains(QLatin1String("Every item is air-cooled")));
         // 8 servers x 8 GPUs on one 40-port QM8700: one tier of one leaf.

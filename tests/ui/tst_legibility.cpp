@@ -124,7 +124,8 @@ private Q_SLOTS:
         // A GB300 SU generated next (the case): its own notes, on its own Q3400, only.
         w->session()->adoptUnsaved(generated(QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400")));
         QCOMPARE(notConnected(), 0);
-        QVERIFY2(!notesOf(*w).filter(QStringLiteral("Q3400")).isEmpty(), qPrintable(notesOf(*w).join(QLatin1Char('\n'))));
+        QVERIFY2(
+            !notesOf(*w).filter(QStringLiteral("Q3400")).isEmpty(), qPrintable(notesOf(*w).join(QLatin1Char('\n'))));
         QVERIFY(notesOf(*w).filter(QStringLiteral("QM9700")).isEmpty());
         w->notesDock()->raise();
         screenshot(w.get(), QStringLiteral("legibility-notes-generated"));
@@ -323,9 +324,8 @@ private Q_SLOTS:
         ReferenceDesignDialog wizard(testing::testCatalog());
         WorkloadDialog workload(testing::testCatalog());
         ExportReportDialog report(QStringLiteral("Pod"), QDir::temp().filePath(QStringLiteral("pod.pdf")));
-        const std::pair<QWidget*, QString> dialogs[]
-            = {{&wizard, QStringLiteral("&Build")}, {&workload, QStringLiteral("&Generate design…")},
-                {&report, QStringLiteral("&Export")}};
+        const std::pair<QWidget*, QString> dialogs[] = {{&wizard, QStringLiteral("&Build")},
+            {&workload, QStringLiteral("&Generate design…")}, {&report, QStringLiteral("&Export")}};
         for (const auto& [dialog, doer] : dialogs) {
             const QStringList clashes = mnemonicClashes(*dialog);
             QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
@@ -456,8 +456,10 @@ private Q_SLOTS:
         QVERIFY(w->statusPanel()->geometry().right() <= bar->width());
         for (const QLabel* figure : w->statusPanel()->findChildren<QLabel*>())
             QVERIFY2(figure->width() >= figure->sizeHint().width(),
-                qPrintable(QStringLiteral("%1 shown %2 px of %3").arg(figure->text()).arg(figure->width()).arg(
-                    figure->sizeHint().width())));
+                qPrintable(QStringLiteral("%1 shown %2 px of %3")
+                               .arg(figure->text())
+                               .arg(figure->width())
+                               .arg(figure->sizeHint().width())));
         const QString links = QStringLiteral("%L1 links").arg(qulonglong(w->document()->design().links().size()));
         QVERIFY2(w->statusPanel()->text().contains(links), qPrintable(w->statusPanel()->text())); // all still there
         screenshot(w.get(), QStringLiteral("legibility-statusbar-1000-gb300"));

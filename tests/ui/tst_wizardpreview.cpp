@@ -171,7 +171,8 @@ private Q_SLOTS:
         QVERIFY(PowerFigures::modeOf(back.properties) == PowerMode::MaxQ);
         QCOMPARE(back.name, QStringLiteral("Lab inference pod")); // the name typed last time, not the default
         // And the studio's wizard opens with it: the name field a user sees shows it again.
-        QCOMPARE(again.findChild<QLineEdit*>(QStringLiteral("designName"))->text(), QStringLiteral("Lab inference pod"));
+        QCOMPARE(
+            again.findChild<QLineEdit*>(QStringLiteral("designName"))->text(), QStringLiteral("Lab inference pod"));
     }
 };
 

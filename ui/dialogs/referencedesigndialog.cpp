@@ -794,8 +794,7 @@ void ReferenceDesignDialog::remember(const GeneratorOptions& o)
         {QStringLiteral("planes"), o.planes}, {QStringLiteral("su_size"), o.suSize},
         {QStringLiteral("keep_every_node"), o.keepEveryNode},
         {QStringLiteral("cluster_type"), toString(DesignIntent::ofProperties(o.properties).clusterType)},
-        {QStringLiteral("power_mode"), toString(PowerFigures::modeOf(o.properties))},
-        {QStringLiteral("name"), o.name}};
+        {QStringLiteral("power_mode"), toString(PowerFigures::modeOf(o.properties))}, {QStringLiteral("name"), o.name}};
     QSettings().setValue(kRememberedKey, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
 }
 

@@ -219,7 +219,8 @@ void racks(PdfPageFlow& page, const ReportData& d)
             // Height and cooling on one line, the model on the next, each within the column: on one
             // line "48U liquid-cooled, 48U EIA-31…" lost the model to the ellipsis.
             p.drawText(QRectF(x, page.y + 12, colW, 9), Qt::AlignLeft | Qt::AlignVCenter,
-                QStringLiteral("%1U%2").arg(r.heightU).arg(r.liquidCooled ? QStringLiteral(", liquid-cooled") : QString()));
+                QStringLiteral("%1U%2").arg(r.heightU).arg(
+                    r.liquidCooled ? QStringLiteral(", liquid-cooled") : QString()));
             const QString height = QStringLiteral("%1U ").arg(r.heightU); // said on the line above
             p.drawText(QRectF(x, page.y + 21, colW, 9), Qt::AlignLeft | Qt::AlignVCenter,
                 page.elided(r.model.startsWith(height) ? r.model.mid(height.size()) : r.model, font(6.5), colW - 2));
