@@ -366,11 +366,10 @@ QStringList PowerChain::assumptionLines() const
                             "power_shelves); the load shares over them by rating; a rack survives one feed lost "
                             "when the others' ratings add up to its maximum");
     const bool liquid = liquidKw > 0; // the coolant assumptions mean nothing to an air-cooled design
-    if (liquid)
+    if (liquid) {
         lines << QStringLiteral("liquid share of a liquid-cooled item without its own figure: %1 (%2)")
                      .arg(assumptions.liquidShare.value)
                      .arg(assumptions.liquidShare.source);
-    if (liquid) {
         lines << QStringLiteral("CDU capacity %1 kW (%2)")
                      .arg(assumptions.cduCapacityKw.value)
                      .arg(assumptions.cduCapacityKw.source);

@@ -322,9 +322,9 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
         same->ports.push_back(p);
     }
     if (!unplaced.empty())
-        notes << QStringLiteral("%1 (%2) fit no switch of the catalog; left unconnected")
+        notes << QStringLiteral("%1 (%2) %3 no switch of the catalog; left unconnected")
                      .arg(counted(static_cast<long long>(unplaced.size()), "in-band port", "in-band ports"),
-                         unplaced.front());
+                         unplaced.front(), plural(static_cast<long long>(unplaced.size()), "fits", "fit"));
     std::vector<AccessFabric::Segment> segments;
     // Every host's in-band ports alternate over a pair of leaves (a bond over two switches, DGX
     // BasePOD and SuperPOD RAs), and the management servers have two leaves even when one would
