@@ -2,9 +2,11 @@
 
 #include "catalog/switchbreakout.h"
 #include "model/design.h"
+#include "util/money.h"
 #include "util/plural.h"
 #include "validate/rulehelpers.h"
 
+#include <QLocale>
 #include <QStringList>
 
 #include <algorithm>
@@ -210,13 +212,13 @@ QString splitLeavesMeasured(const Design& d)
     });
     if (moved == 0)
         return QString();
-    return QStringLiteral("%1 server links run to the other rack: %2 m of cable in all (%3 m each on average) and "
-                          "%4$%5 in cables and optics (catalog prices) against links into the unit's own network rack")
-        .arg(moved)
-        .arg(QString::asprintf("%+.0f", metres))
-        .arg(QString::asprintf("%+.1f", metres / moved))
-        .arg(usd < 0 ? QStringLiteral("-") : QStringLiteral("+"))
-        .arg(QString::asprintf("%.0f", std::abs(usd)));
+    // Grouped digits and the studio's dollars ("+1,315 m", "+$10,880"), signed: it is a difference.
+    static const QLocale english(QLocale::English, QLocale::UnitedStates);
+    const auto sign = [](double v) { return v < 0 ? QStringLiteral("-") : QStringLiteral("+"); };
+    return QStringLiteral("%1 server links run to the other rack: %2%3 m of cable in all (%4 m each on average) and "
+                          "%5%6 in cables and optics (catalog prices) against links into the unit's own network rack")
+        .arg(english.toString(moved), sign(metres), english.toString(std::abs(metres), 'f', 0),
+            QString::asprintf("%+.1f", metres / moved), sign(usd), Money::usd().exact(std::abs(usd)));
 }
 
 // The ports the leaf a subnet manager hangs on uses, of its fabric ports, named by the design's own

@@ -2,6 +2,7 @@
 #include "generate/fabricgenerator.h"
 #include "validate/designrules.h"
 
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace pw;
@@ -81,6 +82,14 @@ private Q_SLOTS:
             QVERIFY2(countContaining(findings, what) == 1, qPrintable(what));
             QVERIFY2(notesContaining(r.notes, what) == 1, qPrintable(what));
         }
+        // The measured cost of the split leaves reads as the studio's money: grouped whole dollars
+        // ("+$10,880", never "+$10880"), and so do the metres ("+1,315 m").
+        static const QRegularExpression grouped(QStringLiteral(
+            "[+-]\\d{1,3}(,\\d{3})* m of cable in all .* [+-]\\$\\d{1,3}(,\\d{3})* in cables and optics"));
+        int measured = 0;
+        for (const Finding& f : findings)
+            measured += f.message.contains(grouped) ? 1 : 0;
+        QCOMPARE(measured, 1);
         // The catalog's sentence lists "SN5600 or SN5640"; the finding says which this design is.
         const QString own = QStringLiteral("(this design: %1)").arg(r.design->item(QStringLiteral("sn5600"))->model);
         QCOMPARE(countContaining(findings, own), 1);
