@@ -35,6 +35,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -463,6 +464,19 @@ private Q_SLOTS:
         const QString links = QStringLiteral("%L1 links").arg(qulonglong(w->document()->design().links().size()));
         QVERIFY2(w->statusPanel()->text().contains(links), qPrintable(w->statusPanel()->text())); // all still there
         screenshot(w.get(), QStringLiteral("legibility-statusbar-1000-gb300"));
+        // The dock tabs under the canvas read whole at 1000 px ("Bill of Materials", "Charts",
+        // "Power", not "Bill of Materi…", "Ch…", "Po…"); those that do not fit scroll into view.
+        int tabs = 0;
+        for (const QTabBar* tabBar : w->findChildren<QTabBar*>(QString(), Qt::FindDirectChildrenOnly)) {
+            if (!tabBar->isVisible())
+                continue;
+            for (int i = 0; i < tabBar->count(); ++i, ++tabs)
+                QVERIFY2(tabBar->tabRect(i).width() > tabBar->fontMetrics().horizontalAdvance(tabBar->tabText(i)),
+                    qPrintable(QStringLiteral("tab \"%1\" is %2 px wide")
+                                   .arg(tabBar->tabText(i))
+                                   .arg(tabBar->tabRect(i).width())));
+        }
+        QVERIFY(tabs >= 6); // the bill of materials' six, at least
         // A wide window shows the full texts again, band and all.
         w->resize(1800, 900);
         QCoreApplication::processEvents();
