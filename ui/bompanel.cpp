@@ -98,7 +98,7 @@ void BomPanel::refresh()
     const int lines = int(cost->bom.lines().size());
     QString text = QStringLiteral("<b>%1</b> %2 · <b>%3</b> %4 · total <b>%5</b> (the capital cost)")
                        .arg(locale.toString(lines), plural(lines, "line", "lines"), locale.toString(items),
-                           plural(items, "item", "items"), Money::usd().exact(cost->bom.total(), 2));
+                           plural(items, "item", "items"), Money::usd().exact(cost->bom.total()));
     if (const int uncabled = cost->bom.uncabledLinks())
         text
             += QStringLiteral(" · <span style='color:#b26a00'>%1 %2 no cable chosen: the total is a lower bound</span>")

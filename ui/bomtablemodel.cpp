@@ -85,9 +85,9 @@ QVariant BomTableModel::data(const QModelIndex& index, int role) const
         case QuantityColumn:
             return locale.toString(l.quantity);
         case UnitPriceColumn:
-            return Money::usd().exact(l.unitPrice, 2);
+            return Money::usd().exact(l.unitPrice); // whole dollars, as the status bar and proposal
         case ExtendedColumn:
-            return Money::usd().exact(l.extendedPrice(), 2);
+            return Money::usd().exact(l.extendedPrice());
         default:
             return plainText(index.row(), index.column());
         }

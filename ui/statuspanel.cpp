@@ -45,61 +45,110 @@ void StatusPanel::refresh()
 {
     const DesignSummary& s = mAnalysis->summary();
     mGpus = s.gpus;
-    mCounts->setText(tr("<b>%L1</b> %2 · <b>%L3</b> %4 · <b>%L5</b> %6 · %L7 %8")
-                         .arg(s.gpus)
-                         .arg(plural(s.gpus, "GPU", "GPUs"))
-                         .arg(s.servers)
-                         .arg(plural(s.servers, "server", "servers"))
-                         .arg(s.switches)
-                         .arg(plural(s.switches, "switch", "switches"))
-                         .arg(s.links)
-                         .arg(plural(s.links, "link", "links")));
+    mFull.counts = tr("<b>%L1</b> %2 · <b>%L3</b> %4 · <b>%L5</b> %6 · %L7 %8")
+                       .arg(s.gpus)
+                       .arg(plural(s.gpus, "GPU", "GPUs"))
+                       .arg(s.servers)
+                       .arg(plural(s.servers, "server", "servers"))
+                       .arg(s.switches)
+                       .arg(plural(s.switches, "switch", "switches"))
+                       .arg(s.links)
+                       .arg(plural(s.links, "link", "links"));
+    mCompact.counts = mFull.counts;
     // The scale-up domains (model/nvlinkdomains.h): what a tensor-parallel job can stay inside.
     if (s.nvlink.count() > 0)
-        mCounts->setText(mCounts->text() + QStringLiteral(" · %1").arg(s.nvlink.text().toHtmlEscaped()));
+        mFull.counts += QStringLiteral(" · %1").arg(s.nvlink.text().toHtmlEscaped());
     mPowerKw = mAnalysis->maxPowerKw();
     if (const auto ratio = mAnalysis->bisectionRatio())
-        mPower->setText(tr("<b>%L1</b> kW max · bisection <b>%L2</b>").arg(mPowerKw, 0, 'f', 1).arg(*ratio, 0, 'f', 2));
+        mFull.power = tr("<b>%L1</b> kW max · bisection <b>%L2</b>").arg(mPowerKw, 0, 'f', 1).arg(*ratio, 0, 'f', 2);
     else
-        mPower->setText(tr("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1));
+        mFull.power = tr("<b>%L1</b> kW max").arg(mPowerKw, 0, 'f', 1);
+    mCompact.power = mFull.power;
     if (const auto planes = mAnalysis->planes(); planes && planes->onePlaneLostRatio)
-        mPower->setText(mPower->text()
-            + tr(" · <b>%L1</b> planes (one lost: %L2)").arg(planes->count).arg(*planes->onePlaneLostRatio, 0, 'f', 2));
+        mFull.power
+            += tr(" · <b>%L1</b> planes (one lost: %L2)").arg(planes->count).arg(*planes->onePlaneLostRatio, 0, 'f', 2);
     if (const auto& cost = mAnalysis->cost()) {
         mCapex = cost->capex;
         // The mid in bold, the band from every estimate's low and high end beside it.
         const Money& usd = Money::usd();
-        mCost->setText(
-            tr("list/estimate hardware total <b>%1</b> (band %2–%3)")
-                .arg(usd.exact(cost->capex), usd.exact(cost->capexBand.low), usd.exact(cost->capexBand.high)));
+        mFull.cost = tr("list/estimate hardware total <b>%1</b> (band %2–%3)")
+                         .arg(usd.exact(cost->capex), usd.exact(cost->capexBand.low), usd.exact(cost->capexBand.high));
+        mCompact.cost = tr("hardware <b>%1</b>").arg(usd.exact(cost->capex));
     } else {
         mCapex = 0;
-        mCost->setText(tr("cost unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped()));
+        mFull.cost = tr("cost unavailable: %1").arg(mAnalysis->costError().toHtmlEscaped());
+        mCompact.cost = tr("cost unavailable");
     }
     if (mAnalysis->rulesAvailable()) {
         const FindingCounts counts = FindingCounts::of(mAnalysis->findings());
         mErrors = counts.errors;
         // A link (styled as plain text) so a click on the counts can open the findings.
-        mFindings->setText(tr("<a href='findings' style='text-decoration:none'>"
-                              "<span style='color:%1'><b>%2</b> %3</span> · "
-                              "<span style='color:%4'><b>%5</b> %6</span></a>")
-                               .arg(counts.errors ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"))
-                               .arg(counts.errors)
-                               .arg(plural(counts.errors, "error", "errors"))
-                               .arg(counts.warnings ? QStringLiteral("#b26a00") : QStringLiteral("#2e7d32"))
-                               .arg(counts.warnings)
-                               .arg(plural(counts.warnings, "warning", "warnings")));
+        mFull.findings = tr("<a href='findings' style='text-decoration:none'>"
+                            "<span style='color:%1'><b>%2</b> %3</span> · "
+                            "<span style='color:%4'><b>%5</b> %6</span></a>")
+                             .arg(counts.errors ? QStringLiteral("#c62828") : QStringLiteral("#2e7d32"))
+                             .arg(counts.errors)
+                             .arg(plural(counts.errors, "error", "errors"))
+                             .arg(counts.warnings ? QStringLiteral("#b26a00") : QStringLiteral("#2e7d32"))
+                             .arg(counts.warnings)
+                             .arg(plural(counts.warnings, "warning", "warnings"));
+        mCompact.findings = mFull.findings;
     } else {
         mErrors = 0;
-        mFindings->setText(tr("rules unavailable: %1").arg(mAnalysis->rulesError().toHtmlEscaped()));
+        mFull.findings = tr("rules unavailable: %1").arg(mAnalysis->rulesError().toHtmlEscaped());
+        mCompact.findings = tr("rules unavailable");
     }
+    updateGeometry(); // the status bar asks again how wide the panel wants to be
+    showFitting();
+}
+
+QSize StatusPanel::minimumSizeHint() const
+{
+    return {widthOf(mCompact), QWidget::minimumSizeHint().height()};
+}
+
+QSize StatusPanel::sizeHint() const
+{
+    return {widthOf(mFull), QWidget::sizeHint().height()};
+}
+
+void StatusPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    showFitting();
+}
+
+void StatusPanel::showFitting()
+{
+    mCompactShown = width() < widthOf(mFull);
+    display(mCompactShown ? mCompact : mFull);
+}
+
+void StatusPanel::display(const Texts& texts)
+{
+    mCounts->setText(texts.counts);
+    mPower->setText(texts.power);
+    mCost->setText(texts.cost);
+    mFindings->setText(texts.findings);
+}
+
+int StatusPanel::widthOf(const Texts& texts) const
+{
+    // A label's width is what its rich text lays out to in the panel's font: measured on a probe.
+    QLabel probe;
+    probe.setFont(mCounts->font());
+    int width = 3 * layout()->spacing();
+    for (const QString& text : {texts.counts, texts.power, texts.cost, texts.findings}) {
+        probe.setText(text);
+        width += probe.sizeHint().width();
+    }
+    return width;
 }
 
 QString StatusPanel::text() const
 {
     QStringList parts;
-    for (const QLabel* l : {mCounts, mPower, mCost, mFindings}) {
-        QString t = l->text();
+    for (QString t : {mFull.counts, mFull.power, mFull.cost, mFull.findings}) {
         t.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
         parts << t;
     }

@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QSettings>
+#include <QTabBar>
 
 #include <algorithm>
 #include <initializer_list>
@@ -31,6 +32,17 @@ void showAll(std::initializer_list<QDockWidget*> docks)
             dock->show();
 }
 
+// The dock tabs show their whole titles ("Bill of Materials", never "Bill of Materi…" and "Ch…" on a
+// 1000 px screen) and scroll when the window cannot hold them all. The main window keeps its dock
+// tab bars as direct children; a tab widget inside a panel keeps its own.
+void readableTabs(QMainWindow* window)
+{
+    for (QTabBar* bar : window->findChildren<QTabBar*>(QString(), Qt::FindDirectChildrenOnly)) {
+        bar->setElideMode(Qt::ElideNone);
+        bar->setUsesScrollButtons(true);
+    }
+}
+
 } // namespace
 
 WorkspaceLayouts::WorkspaceLayouts(QMainWindow* window, WorkspaceDocks docks)
@@ -51,6 +63,7 @@ void WorkspaceLayouts::restoreAtStart()
         : Workspace::Design;
     applyDefault(mCurrent); // every panel placed, even one a saved layout does not know
     (void)mWindow->restoreState(settings.value(stateKey(mCurrent)).toByteArray(), kLayoutVersion);
+    readableTabs(mWindow);
     Q_EMIT switched(mCurrent);
 }
 
@@ -62,6 +75,7 @@ void WorkspaceLayouts::switchTo(Workspace workspace)
     mCurrent = workspace;
     applyDefault(workspace);
     (void)mWindow->restoreState(QSettings().value(stateKey(workspace)).toByteArray(), kLayoutVersion);
+    readableTabs(mWindow);
     QSettings().setValue(QStringLiteral("workspace/current"), key(mCurrent));
     Q_EMIT switched(mCurrent);
 }
@@ -70,6 +84,7 @@ void WorkspaceLayouts::resetCurrent()
 {
     QSettings().remove(stateKey(mCurrent));
     applyDefault(mCurrent);
+    readableTabs(mWindow);
 }
 
 void WorkspaceLayouts::saveCurrent() const

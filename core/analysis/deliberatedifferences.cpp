@@ -2,7 +2,12 @@
 
 #include "catalog/switchbreakout.h"
 #include "model/design.h"
+#include "util/money.h"
+#include "util/plural.h"
 #include "validate/rulehelpers.h"
+
+#include <QLocale>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -207,13 +212,13 @@ QString splitLeavesMeasured(const Design& d)
     });
     if (moved == 0)
         return QString();
-    return QStringLiteral("%1 server links run to the other rack: %2 m of cable in all (%3 m each on average) and "
-                          "%4$%5 in cables and optics (catalog prices) against links into the unit's own network rack")
-        .arg(moved)
-        .arg(QString::asprintf("%+.0f", metres))
-        .arg(QString::asprintf("%+.1f", metres / moved))
-        .arg(usd < 0 ? QStringLiteral("-") : QStringLiteral("+"))
-        .arg(QString::asprintf("%.0f", std::abs(usd)));
+    // Grouped digits and the studio's dollars ("+1,315 m", "+$10,880"), signed: it is a difference.
+    static const QLocale english(QLocale::English, QLocale::UnitedStates);
+    const auto sign = [](double v) { return v < 0 ? QStringLiteral("-") : QStringLiteral("+"); };
+    return QStringLiteral("%1 server links run to the other rack: %2%3 m of cable in all (%4 m each on average) and "
+                          "%5%6 in cables and optics (catalog prices) against links into the unit's own network rack")
+        .arg(english.toString(moved), sign(metres), english.toString(std::abs(metres), 'f', 0),
+            QString::asprintf("%+.1f", metres / moved), sign(usd), Money::usd().exact(std::abs(usd)));
 }
 
 // The ports the leaf a subnet manager hangs on uses, of its fabric ports, named by the design's own
@@ -240,6 +245,51 @@ QString leafPortsMeasured(const Design& d, const std::vector<NodeId>& managers)
     return QString();
 }
 
+// The models of the compute switches a difference is about, each once ("this design: Spectrum-4
+// SN5640"): the catalog's sentence lists the switches a design might be built on, the finding names
+// the one this design is.
+QString switchModelsMeasured(const Design& d, const std::vector<NodeId>& switches)
+{
+    QStringList models;
+    for (NodeId id : switches)
+        if (const Node* n = d.node(id))
+            if (const CatalogItem* item = d.item(n->sku); item && !models.contains(item->model))
+                models << item->model;
+    return models.isEmpty() ? QString() : QStringLiteral("this design: %1").arg(models.join(QLatin1String(", ")));
+}
+
+// What one compute leaf of the design takes, by its own model ("on this design a Quantum-X800
+// Q3400-RA leaf takes 72 server links from 4 racks and 72 uplinks"): the catalog's sentence
+// explains the rule, the design says where its leaves landed.
+QString leafRailMeasured(const Design& d)
+{
+    QString out;
+    d.nodes().forEach([&](const Node& leaf) {
+        const CatalogItem* item = d.item(leaf.sku);
+        if (!out.isEmpty() || !item || !isComputeSwitch(d, leaf) || leaf.tier != FabricTier::Leaf)
+            return;
+        int down = 0;
+        int up = 0;
+        std::set<std::uint32_t> racks;
+        for (LinkId id : d.linksOf(leaf.id)) {
+            const Node* other = d.node(rules::otherEnd(*d.link(id), leaf.id).node);
+            const CatalogItem* otherItem = other ? d.item(other->sku) : nullptr;
+            if (otherItem && otherItem->gpuCount() > 0) {
+                ++down;
+                racks.insert(other->rack.value());
+            } else if (other && isComputeSwitch(d, *other)) {
+                ++up;
+            }
+        }
+        if (down > 0)
+            out = QStringLiteral("on this design a %1 leaf takes %2 from %3 and %4")
+                      .arg(item->model, counted(down, "server link", "server links"),
+                          counted(static_cast<long long>(racks.size()), "rack", "racks"),
+                          counted(up, "uplink", "uplinks"));
+    });
+    return out;
+}
+
 } // namespace
 
 std::vector<DeliberateDifferences::Difference> DeliberateDifferences::of(const Design& d)
@@ -260,7 +310,14 @@ std::vector<DeliberateDifferences::Difference> DeliberateDifferences::of(const D
             if (entry.check == QLatin1String("leaves-split-across-racks"))
                 if (const QString measured = splitLeavesMeasured(d); !measured.isEmpty())
                     differs += QStringLiteral(" (%1)").arg(measured);
+            if (entry.check == QLatin1String("compute-switch-other-than"))
+                if (const QString measured = switchModelsMeasured(d, nodes); !measured.isEmpty())
+                    differs += QStringLiteral(" (%1)").arg(measured);
             QString why = entry.why;
+            if (entry.check == QLatin1String("derived-switch-counts")
+                || entry.check == QLatin1String("subnet-manager-above-leaf"))
+                if (const QString measured = leafRailMeasured(d); !measured.isEmpty())
+                    why += QStringLiteral(" (%1)").arg(measured);
             if (entry.check == QLatin1String("subnet-manager-on-leaf"))
                 if (const QString measured = leafPortsMeasured(d, nodes); !measured.isEmpty())
                     why += QStringLiteral(" (%1)").arg(measured);

@@ -9,6 +9,7 @@
 #include "generate/regenerate.h"
 #include "model/designsummary.h"
 #include "model/storageguidance.h"
+#include "util/plural.h"
 
 #include <QElapsedTimer>
 
@@ -321,13 +322,16 @@ DesignOptions::Choice DesignOptions::choose(const Request& r, const Catalog& cat
         // own words.
         GeneratorOptions o = r.base;
         o.topology = r.topology.value_or(TopologyKind::RailOptimized);
+        // No switch asked for: the server's own generation (XDR for GB300, NDR for H100), as the
+        // wizard picks it, rather than refusing a published design point.
+        if (o.switchSku.isEmpty() && server)
+            o.switchSku = FabricSwitchChoice::forServer(*server, catalog).sku;
         c.result = FabricGenerator::generate(o, catalog);
         if (c.result.ok() && published)
             c.result.notes << QStringLiteral("topology: rail-optimized, the reference architecture's recipe for %1 "
-                                             "whole scalable units of %2 servers (a published design point; "
-                                             "`options` weighs the others)")
-                                  .arg(nodes / su)
-                                  .arg(su);
+                                             "of %2 (a published design point; `options` weighs the others)")
+                                  .arg(counted(nodes / su, "whole scalable unit", "whole scalable units"),
+                                      counted(su, "server", "servers"));
         else if (c.result.ok() && nodes > kChooseMaxNodes)
             c.result.notes << QStringLiteral("topology: rail-optimized, the reference architectures' recipe (above "
                                              "%1 servers the topologies are not weighed; see `options`)")
@@ -422,6 +426,10 @@ DesignOptions::Choice DesignOptions::choose(const Request& r, const Catalog& cat
         // as asked, and let validation say what is wrong with it.
         GeneratorOptions o = r.base;
         o.topology = r.topology.value_or(TopologyKind::RailOptimized);
+        // No switch asked for: the server's own generation (XDR for GB300, NDR for H100), as the
+        // wizard picks it, rather than refusing a published design point.
+        if (o.switchSku.isEmpty() && server)
+            o.switchSku = FabricSwitchChoice::forServer(*server, catalog).sku;
         c.result = FabricGenerator::generate(o, catalog);
         return c;
     }

@@ -4,6 +4,7 @@
 #include "catalog/rackscale.h"
 #include "floor/floorlayout.h"
 #include "model/design.h"
+#include "util/plural.h"
 
 #include <QJsonArray>
 
@@ -364,21 +365,31 @@ QStringList PowerChain::assumptionLines() const
     lines << QStringLiteral("rack feeds: the rack's PDUs (catalog capacity_kw) or its power shelves (catalog "
                             "power_shelves); the load shares over them by rating; a rack survives one feed lost "
                             "when the others' ratings add up to its maximum");
-    lines << QStringLiteral("liquid share of a liquid-cooled item without its own figure: %1 (%2)")
-                 .arg(assumptions.liquidShare.value)
-                 .arg(assumptions.liquidShare.source);
-    lines << QStringLiteral("CDU capacity %1 kW (%2)")
-                 .arg(assumptions.cduCapacityKw.value)
-                 .arg(assumptions.cduCapacityKw.source);
-    lines << QStringLiteral("%1 liquid-cooled racks per coolant loop (%2)")
-                 .arg(assumptions.racksPerLoop.value)
-                 .arg(assumptions.racksPerLoop.source);
-    lines << QStringLiteral("%1 spare CDU per loop (%2)")
-                 .arg(assumptions.cduSpares.value)
-                 .arg(assumptions.cduSpares.source);
+    const bool liquid = liquidKw > 0; // the coolant assumptions mean nothing to an air-cooled design
+    if (liquid) {
+        lines << QStringLiteral("liquid share of a liquid-cooled item without its own figure: %1 (%2)")
+                     .arg(assumptions.liquidShare.value)
+                     .arg(assumptions.liquidShare.source);
+        lines << QStringLiteral("CDU capacity %1 kW (%2)")
+                     .arg(assumptions.cduCapacityKw.value)
+                     .arg(assumptions.cduCapacityKw.source);
+        lines << QStringLiteral("%1 per coolant loop (%2)")
+                     .arg(counted(
+                              std::lround(assumptions.racksPerLoop.value), "liquid-cooled rack", "liquid-cooled racks"),
+                         assumptions.racksPerLoop.source);
+        lines << QStringLiteral("%1 per loop (%2)")
+                     .arg(counted(std::lround(assumptions.cduSpares.value), "spare CDU", "spare CDUs"),
+                         assumptions.cduSpares.source);
+    }
+    // Without a rack-scale system the row limit is the fallback set's, whose source speaks of GB200
+    // NVL72 racks: an L40S design's proposal should not.
     lines << QStringLiteral("row limit %1 kW IT maximum (%2)")
                  .arg(assumptions.rowLimitKw.value)
-                 .arg(assumptions.rowLimitKw.source);
+                 .arg(assumptions.systemSku.isEmpty()
+                             && assumptions.rowLimitKw.source.startsWith(QLatin1String("estimate"))
+                         ? QStringLiteral("estimate: the catalog's default row feed, for designs without rack-scale "
+                                          "systems; set your site's row feed")
+                         : assumptions.rowLimitKw.source);
     lines << QStringLiteral("hall limit %1 kW IT maximum (%2)")
                  .arg(assumptions.hallLimitKw.value)
                  .arg(assumptions.hallLimitKw.source);

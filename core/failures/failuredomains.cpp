@@ -528,7 +528,10 @@ std::vector<Candidate> planeCandidates(const FabricGraph& g, QStringList& notes)
     std::vector<Candidate> out;
     const FabricGraph::Planes planes = g.planes();
     if (planes.count < 2) {
-        notes << QStringLiteral("plane: the compute fabric has no planes (%1)").arg(planes.reason);
+        // The reason already begins "no planes: ..."; said once, without nested brackets.
+        notes << (planes.reason.startsWith(QLatin1String("no planes"))
+                ? QStringLiteral("plane: the compute fabric has %1").arg(planes.reason)
+                : QStringLiteral("plane: the compute fabric has no planes (%1)").arg(planes.reason));
         return out;
     }
     for (int p = 0; p < planes.count; ++p) {

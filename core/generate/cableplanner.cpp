@@ -6,6 +6,7 @@
 #include "generate/designbuilder.h"
 #include "model/opticsrules.h"
 #include "model/partchoicecache.h"
+#include "util/plural.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -156,14 +157,14 @@ void CablePlanner::assign(DesignBuilder& b, const FloorLayout& floor, QStringLis
     for (int pass = 0, more = 1; more > 0 && pass < 4; ++pass)
         changed += more = sameMediaInTwinCages(b, parts.parts(), recorded);
     if (changed > 0)
-        notes << QStringLiteral("%1 link(s) share an 800G twin-port cage with a longer run: they take its media (one "
+        notes << QStringLiteral("%1 an 800G twin-port cage with a longer run: %2 its media (one "
                                 "module or copper cable per cage)")
-                     .arg(changed);
+                     .arg(counted(changed, "link shares", "links share"), plural(changed, "it takes", "they take"));
     if (unmatched > 0)
-        notes << QStringLiteral(
-            "%1 link(s) have no cable or optics in the catalog that fits their ports and reaches their length "
-            "(longest %2 m); their cable is left to choose")
-                     .arg(unmatched)
+        notes << QStringLiteral("%1 no cable or optics in the catalog that fits %2 and reaches %3 length "
+                                "(longest %4 m); %3 cable is left to choose")
+                     .arg(counted(unmatched, "link has", "links have"), plural(unmatched, "its ports", "their ports"),
+                         plural(unmatched, "its", "their"))
                      .arg(longestUnmatched);
 }
 

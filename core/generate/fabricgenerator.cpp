@@ -31,6 +31,7 @@
 #include "model/storageguidance.h"
 #include "model/useroption.h"
 #include "util/designlimits.h"
+#include "util/plural.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -759,9 +760,9 @@ private:
         }
         if (split > 0)
             mResult.notes << QStringLiteral(
-                "%1 scalable unit(s) split over up to %2 rows each, racks shared evenly, so that every row stays "
+                "%1 split over up to %2 rows each, racks shared evenly, so that every row stays "
                 "under the %3 kW row limit (%4): one row per unit would draw up to %5 kW")
-                                 .arg(split)
+                                 .arg(counted(split, "scalable unit", "scalable units"))
                                  .arg(rowsOfSplit)
                                  .arg(a.rowLimitKw.value)
                                  .arg(a.rowLimitKw.source)
@@ -930,9 +931,9 @@ private:
         if (pdu)
             if (const int opened = racks.addPdus(*pdu); opened > 0)
                 mResult.notes << QStringLiteral(
-                    "%1 rack(s) opened for out-of-band switches got their PDUs after the out-of-band network was "
+                    "%1 opened for out-of-band switches got their PDUs after the out-of-band network was "
                     "built: those PDUs' management ports are not on it")
-                                     .arg(opened);
+                                     .arg(counted(opened, "rack", "racks"));
         return std::nullopt;
     }
 
@@ -1175,8 +1176,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
     }
     if (result.ok() && reserve > 0)
         result.notes << QStringLiteral(
-            "the in-band spines keep %1 port(s) for the out-of-band switches' uplinks (two per switch)")
-                            .arg(reserve);
+            "the in-band spines keep %1 for the out-of-band switches' uplinks (two per switch)")
+                            .arg(counted(reserve, "port", "ports"));
     return result;
 }
 

@@ -5,6 +5,7 @@
 #include "generate/computelayout.h"
 #include "generate/rackplanner.h"
 #include "model/design.h"
+#include "util/plural.h"
 
 #include <algorithm>
 #include <map>
@@ -503,16 +504,23 @@ void FailureDomainPlacement::spread(
     for (const std::vector<NodeId>* g : spinesAlone)
         s.split(*g, g->size() / 2);
     s.split(layout.cores, layout.cores.size() / 2);
-    if (s.traded() > 0 || s.moved() > 0)
+    // Only the moves made: "0 switch pairs traded places" told the reader nothing.
+    QStringList moves;
+    if (s.traded() > 0)
+        moves << QStringLiteral("%1 traded places (each unit's leaves over its own and a neighbouring unit's network "
+                                "rack, half of every server's rails in each; spines by column between spine racks or "
+                                "with service switches of their height)")
+                     .arg(counted(s.traded(), "switch pair", "switch pairs"));
+    if (s.moved() > 0)
+        moves << QStringLiteral("%1 moved so that no rack holds more than half a spine or core tier%2")
+                     .arg(counted(s.moved(), "switch", "switches"),
+                         s.opened() > 0
+                             ? QStringLiteral(" (%1 opened for them)").arg(counted(s.opened(), "rack", "racks"))
+                             : QString());
+    if (!moves.isEmpty())
         notes << QStringLiteral(
-            "placement for failure domains (issue 26): %1 switch pair(s) traded places (each unit's leaves over its "
-            "own "
-            "and a neighbouring unit's network rack, half of every server's rails in each; spines by column between "
-            "spine racks or with service switches of their height) and %2 switch(es) moved so that no rack holds more "
-            "than half a spine or core tier%3: no single rack lost cuts off a server in another rack")
-                     .arg(s.traded())
-                     .arg(s.moved())
-                     .arg(s.opened() > 0 ? QStringLiteral(" (%1 rack(s) opened for them)").arg(s.opened()) : QString());
+            "placement for failure domains: %1: no single rack lost cuts off a server in another rack")
+                     .arg(moves.join(QStringLiteral(" and ")));
     // The structural check: whatever could not be spread is named.
     for (const PlacementConcentration& c : PlacementCheck::of(design))
         notes << QStringLiteral("%1 (PLACEMENT-FAILURE-DOMAIN)").arg(c.message());

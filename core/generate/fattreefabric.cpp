@@ -3,6 +3,7 @@
 #include "generate/designbuilder.h"
 #include "generate/subnetmanagers.h"
 #include "model/useroption.h"
+#include "util/plural.h"
 
 namespace pw {
 
@@ -119,7 +120,8 @@ std::optional<QString> FatTreeFabric::build(DesignBuilder& b, const CatalogItem&
     layout.tiers = 3;
     layout.width = pods * podWidth;
     if (!ufmNodes.empty())
-        notes << QStringLiteral("%1 takes %2 host port(s) of the fat-tree").arg(sm.who()).arg(ufmPorts);
+        notes << QStringLiteral("%1 takes %2 of the fat-tree")
+                     .arg(sm.who(), counted(ufmPorts, "host port", "host ports"));
     if (pods < k)
         notes << QStringLiteral("%1 of %2 pods built (the hosts need no more); the core is complete").arg(pods).arg(k);
     return std::nullopt;

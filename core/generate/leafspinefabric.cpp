@@ -7,6 +7,7 @@
 #include "generate/leafpair.h"
 #include "generate/subnetmanagers.h"
 #include "model/useroption.h"
+#include "util/plural.h"
 
 #include <algorithm>
 
@@ -196,7 +197,7 @@ std::optional<QString> LeafSpineFabric::build(DesignBuilder& b, const GeneratorO
                 }
                 layout.appliances.push_back(u);
             }
-            notes << QStringLiteral("%1 takes %2 leaf downlink(s)").arg(sm.who()).arg(ufmPorts);
+            notes << QStringLiteral("%1 takes %2").arg(sm.who(), counted(ufmPorts, "leaf downlink", "leaf downlinks"));
         }
         if (static_cast<int>(row.size()) == serversPerRow || i == nodes - 1) {
             layout.serverRows.push_back(std::move(row));

@@ -8,6 +8,7 @@
 #include "generate/subnetmanagers.h"
 #include "generate/trayrailfabric.h"
 #include "model/useroption.h"
+#include "util/plural.h"
 
 #include <algorithm>
 #include <numeric>
@@ -331,8 +332,8 @@ std::optional<QString> RailOptimizedFabric::build(DesignBuilder& b, const Genera
         }
         const QString who = sm.who();
         const QString perPlane = planes > 1
-            ? QStringLiteral(" (one set per plane, each plane a subnet of its own: %1 appliance(s) in all)")
-                  .arg(planes * sm.appliances)
+            ? QStringLiteral(" (one set per plane, each plane a subnet of its own: %1 in all)")
+                  .arg(counted(planes * sm.appliances, "appliance", "appliances"))
             : QString();
         if (ufmOnSpare)
             notes << QStringLiteral("%1 takes the last port of the first leaves of SU %2, which %3 leaves free%4")

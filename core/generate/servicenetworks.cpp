@@ -6,6 +6,7 @@
 #include "generate/floorplan.h"
 #include "generate/subnetmanagers.h"
 #include "model/storageguidance.h"
+#include "util/plural.h"
 
 #include <algorithm>
 #include <cmath>
@@ -321,9 +322,9 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
         same->ports.push_back(p);
     }
     if (!unplaced.empty())
-        notes << QStringLiteral("%1 in-band port(s) (%2) fit no switch of the catalog; left unconnected")
-                     .arg(unplaced.size())
-                     .arg(unplaced.front());
+        notes << QStringLiteral("%1 (%2) %3 no switch of the catalog; left unconnected")
+                     .arg(counted(static_cast<long long>(unplaced.size()), "in-band port", "in-band ports"),
+                         unplaced.front(), plural(static_cast<long long>(unplaced.size()), "fits", "fit"));
     std::vector<AccessFabric::Segment> segments;
     // Every host's in-band ports alternate over a pair of leaves (a bond over two switches, DGX
     // BasePOD and SuperPOD RAs), and the management servers have two leaves even when one would
@@ -360,9 +361,10 @@ std::optional<QString> ServiceNetworks::buildInBand(DesignBuilder& b, const std:
     if (r.pods > 0)
         notes << threeTierNote(QStringLiteral("in-band network"), r);
     notes << pairNote(QStringLiteral("in-band network"), r, *sw);
-    notes << QStringLiteral("in-band management: %1 switch(es) (%2; %3 leaves 48 down, 16 up), 2 head nodes")
-                 .arg(r.leaves.size() + r.spines.size() + r.cores.size())
-                 .arg(models.join(QStringLiteral(", ")), sw->sku);
+    notes << QStringLiteral("in-band management: %1 (%2; %3 leaves 48 down, 16 up), 2 head nodes")
+                 .arg(counted(static_cast<long long>(r.leaves.size() + r.spines.size() + r.cores.size()), "switch",
+                          "switches"),
+                     models.join(QStringLiteral(", ")), sw->sku);
     return std::nullopt;
 }
 
@@ -485,8 +487,8 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(
     if (uplinks)
         *uplinks = {static_cast<int>(r.leaves.size()) * kUplinks, unlinked};
     if (unlinked > 0)
-        notes << QStringLiteral("%1 out-of-band uplink(s) found no free in-band switch port; left unconnected")
-                     .arg(unlinked);
+        notes << QStringLiteral("%1 found no free in-band switch port; left unconnected")
+                     .arg(counted(unlinked, "out-of-band uplink", "out-of-band uplinks"));
     std::vector<NodeId> own = r.leaves;
     const int mgmtAccess = DesignBuilder::groupWithRole(*access, PortRole::OutOfBand);
     // Each switch's management port goes to a switch of its own line of racks where there is one,
@@ -528,9 +530,9 @@ std::optional<QString> ServiceNetworks::buildOutOfBand(
             ++unreached;
     }
     if (unreached > 0)
-        notes << QStringLiteral(
-            "%1 out-of-band switch management port(s) left unconnected (a single OOB switch cannot reach itself)")
-                     .arg(unreached);
+        notes << QStringLiteral("%1 left unconnected (a single OOB switch cannot reach itself)")
+                     .arg(counted(
+                         unreached, "out-of-band switch management port", "out-of-band switch management ports"));
     notes << QStringLiteral("out-of-band: %1 x %2, %3 uplinks each into the in-band network")
                  .arg(r.leaves.size())
                  .arg(access->sku)

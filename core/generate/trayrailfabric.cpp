@@ -6,6 +6,7 @@
 #include "generate/generatoroptions.h"
 #include "generate/subnetmanagers.h"
 #include "model/useroption.h"
+#include "util/plural.h"
 
 #include <algorithm>
 #include <numeric>
@@ -232,13 +233,13 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
     layout.spineRows = std::move(spineRows);
     if (topReserve > 0)
         notes << QStringLiteral(
-            "every leaf port is taken (%1 down, %2 up of %3): %4 takes %5 port(s) that the %6 keep free, one per "
+            "every leaf port is taken (%1 down, %2 up of %3): %4 takes %5 that the %6 keep free, one per "
             "switch%7, so that no rack gives up its place")
                      .arg(downPerLeaf)
                      .arg(uplinks)
                      .arg(radix)
                      .arg(topSmWho)
-                     .arg(topSmPorts)
+                     .arg(counted(topSmPorts, "port", "ports"))
                      .arg(layout.tiers == 3 ? QStringLiteral("core switches") : QStringLiteral("spines"))
                      .arg(planes > 1 ? QStringLiteral(", one set per plane") : QString());
     layout.leafUplinks = uplinks;
@@ -246,10 +247,10 @@ std::optional<QString> TrayRailFabric::build(DesignBuilder& b, const GeneratorOp
     layout.leafRatio = QStringLiteral("%1:%2").arg(downPerLeaf / g).arg(uplinks / g);
     layout.width = units * unitWidth;
     notes << QStringLiteral("rack-scale rails (DGX SuperPOD GB200 RA, RA-11338): NIC r of each of the %1 compute trays "
-                            "is rail r (%2 rails); each leaf takes one rail of %3 rack(s) (%4 down, %5 up)%6")
+                            "is rail r (%2 rails); each leaf takes one rail of %3 (%4 down, %5 up)%6")
                  .arg(trays.trays)
                  .arg(rails)
-                 .arg(racksPerLeaf)
+                 .arg(counted(racksPerLeaf, "rack", "racks"))
                  .arg(downPerLeaf)
                  .arg(uplinks)
                  .arg(slg ? QStringLiteral("; a spine-leaf group per rail of each SU with %1 spines, spine j of every "

@@ -293,6 +293,19 @@ QString ReportData::number(double v, int decimals)
     return numbers().toString(v, 'f', decimals);
 }
 
+QString ReportData::tierSwitches(int leaves, int spines, int cores)
+{
+    QStringList tiers;
+    for (const auto& [count, tier] : {std::pair{leaves, "leaf"}, {spines, "spine"}, {cores, "core"}})
+        if (count > 0)
+            tiers << number(count) + QLatin1Char(' ') + QLatin1String(tier);
+    if (tiers.isEmpty())
+        return QStringLiteral("no switches");
+    const QString last = tiers.takeLast();
+    const QString listed = tiers.isEmpty() ? last : tiers.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+    return listed + QLatin1Char(' ') + plural(leaves + spines + cores, "switch", "switches");
+}
+
 Money ReportData::moneyFormat() const
 {
     return Money(options.currency, options.exchangeRate);
@@ -657,13 +670,9 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
                          r.roundedMoney(cs.priceUsd));
         r.summaryText << t;
     }
-    QString fabricText
-        = QStringLiteral("The compute fabric has %1 switch tier%2 (%3 leaf, %4 spine, %5 core switches).")
-              .arg(r.fabric.tiers)
-              .arg(r.fabric.tiers == 1 ? QString() : QStringLiteral("s"))
-              .arg(r.fabric.leafSwitches)
-              .arg(r.fabric.spineSwitches)
-              .arg(r.fabric.coreSwitches);
+    QString fabricText = QStringLiteral("The compute fabric has %1 (%2).")
+                             .arg(counted(r.fabric.tiers, "switch tier", "switch tiers"),
+                                 tierSwitches(r.fabric.leafSwitches, r.fabric.spineSwitches, r.fabric.coreSwitches));
     if (r.fabric.bisectionComputed)
         fabricText
             += QStringLiteral(" Its bisection bandwidth is %1 Gb/s, %2 of full bisection (%3, each an exact max-flow).")

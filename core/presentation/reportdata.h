@@ -235,6 +235,9 @@ struct ReportData {
     [[nodiscard]] QString money(double usd, int decimals = 0) const;
     [[nodiscard]] QString roundedMoney(double usd) const;
     [[nodiscard]] static QString number(double v, int decimals = 0);
+    // The compute fabric's switches by tier, naming only the tiers it has: "1 leaf switch",
+    // "8 leaf and 6 spine switches", "32 leaf, 16 spine and 8 core switches" (never "0 core").
+    [[nodiscard]] static QString tierSwitches(int leaves, int spines, int cores);
 
     // Text for a customer: drops references to the catalog's working files ("(fabric-rules.md)",
     // "hardware-specs.md section 6") and source tags ("[S4]"), which mean nothing outside the team.

@@ -1,4 +1,5 @@
 #include "model/opticsrules.h"
+#include "util/plural.h"
 #include "validate/rulehelpers.h"
 
 #include <map>
@@ -202,7 +203,7 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out)
         if (p.links > 1)
             message = QStringLiteral("%1 links: %2 (and %3 more)").arg(p.links).arg(p.message).arg(p.links - 1);
         out.push_back(make("OPTICS-MISMATCH", message, std::move(p.entities),
-            QStringLiteral("%1 Applies to %2 link(s).").arg(p.explanation).arg(p.links)));
+            QStringLiteral("%1 Applies to %2.").arg(p.explanation, counted(p.links, "link", "links"))));
     }
 }
 

@@ -1,6 +1,7 @@
 #include "validate/rulehelpers.h"
 
 #include "catalog/itemrole.h"
+#include "util/plural.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -82,6 +83,16 @@ void outOfBandUplinkRule(const Design& d, std::vector<Finding>& out)
 // DGX SuperPOD RAs give each pair of storage and in-band ports parallel pathways, and DGX BasePOD
 // bonds the in-band interface over two switches. A node with no link of its network is left to
 // the port and storage rules.
+// "The one in-band network link", "Both in-band network links", "All 4 storage network links".
+QString allLinks(int links, const QString& network)
+{
+    if (links == 1)
+        return QStringLiteral("The one %1 link").arg(network);
+    if (links == 2)
+        return QStringLiteral("Both %1 links").arg(network);
+    return QStringLiteral("All %1 %2 links").arg(links).arg(network);
+}
+
 void singleHomedRule(const Design& d, std::vector<Finding>& out)
 {
     d.nodes().forEach([&](const Node& n) {
@@ -115,14 +126,15 @@ void singleHomedRule(const Design& d, std::vector<Finding>& out)
             QStringLiteral("%1 %2 is attached to one switch of the %3 only (%4): a single point of failure")
                 .arg(what, n.name, net, sw),
             {EntityRef::of(n.id), EntityRef::of(switches.front())},
-            QStringLiteral("All %1 %2 link(s) of %3 end on %4, so losing that one switch cuts %3 off%5. The NVIDIA "
+            QStringLiteral("%1 of %2 %3 on %4, so losing that one switch cuts %2 off%5. The NVIDIA "
                            "DGX SuperPOD RAs give each pair of storage and in-band ports parallel pathways, and DGX "
-                           "BasePOD bonds the in-band interface over two switches. Fix: connect at least one of its "
-                           "%1 ports to a second switch of the network (add that switch if the network has one).")
-                .arg(links)
-                .arg(net, n.name, sw,
+                           "BasePOD bonds the in-band interface over two switches. Fix: connect %6 to a second switch "
+                           "of the network (add that switch if the network has one).")
+                .arg(allLinks(links, net), n.name, plural(links, "ends", "end"), sw,
                     storage ? QStringLiteral(" and, with it, the storage of every GPU server it serves")
-                            : QStringLiteral(" and, with it, the scheduler's or cluster manager's reach"))));
+                            : QStringLiteral(" and, with it, the scheduler's or cluster manager's reach"),
+                    links == 1 ? QStringLiteral("a second port")
+                               : QStringLiteral("at least one of its %1 ports").arg(links))));
     });
 }
 

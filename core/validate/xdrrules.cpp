@@ -1,5 +1,6 @@
 #include "floor/cablechoice.h"
 #include "model/opticsrules.h"
+#include "util/plural.h"
 #include "validate/rulehelpers.h"
 
 #include <map>
@@ -60,7 +61,8 @@ public:
             out.push_back(make(code,
                 e.links == 1 ? QStringLiteral("%1: %2").arg(e.example, e.message)
                              : QStringLiteral("%1 links: %2 (e.g. %3)").arg(e.links).arg(e.message, e.example),
-                std::move(e.entities), QStringLiteral("%1 Applies to %2 link(s).").arg(e.why).arg(e.links)));
+                std::move(e.entities),
+                QStringLiteral("%1 Applies to %2.").arg(e.why, counted(e.links, "link", "links"))));
     }
 
 private:

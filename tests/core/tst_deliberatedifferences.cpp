@@ -2,6 +2,7 @@
 #include "generate/fabricgenerator.h"
 #include "validate/designrules.h"
 
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace pw;
@@ -81,6 +82,18 @@ private Q_SLOTS:
             QVERIFY2(countContaining(findings, what) == 1, qPrintable(what));
             QVERIFY2(notesContaining(r.notes, what) == 1, qPrintable(what));
         }
+        // The measured cost of the split leaves reads as the studio's money: grouped whole dollars
+        // ("+$10,880", never "+$10880"), and so do the metres ("+1,315 m").
+        static const QRegularExpression grouped(QStringLiteral(
+            "[+-]\\d{1,3}(,\\d{3})* m of cable in all .* [+-]\\$\\d{1,3}(,\\d{3})* in cables and optics"));
+        int measured = 0;
+        for (const Finding& f : findings)
+            measured += f.message.contains(grouped) ? 1 : 0;
+        QCOMPARE(measured, 1);
+        // The catalog's sentence lists "SN5600 or SN5640"; the finding says which this design is.
+        const QString own = QStringLiteral("(this design: %1)").arg(r.design->item(QStringLiteral("sn5600"))->model);
+        QCOMPARE(countContaining(findings, own), 1);
+        QCOMPARE(notesContaining(r.notes, own), 1);
         // Without management the generator builds no PDUs: that difference goes with them.
         const GenerateResult bare
             = generate(QStringLiteral("dgx-b300-busbar"), 64, QStringLiteral("sn5600"), /*management=*/false);
@@ -246,8 +259,19 @@ private Q_SLOTS:
         const GenerateResult gb300 = FabricGenerator::generate(o, catalog);
         QVERIFY2(gb300.ok(), qPrintable(gb300.error));
         QVERIFY(!gb300.notes.isEmpty());
-        for (const QString& note : gb300.notes)
+        for (const QString& note : gb300.notes) {
             QVERIFY2(!note.contains(QLatin1String("QM9700")), qPrintable(note));
+            // The Ethernet alternative the catalog text once gave as an example is not this design's.
+            if (note.contains(QLatin1String("on purpose")))
+                QVERIFY2(!note.contains(QLatin1String("SN5600")), qPrintable(note));
+        }
+        // The derived counts and the UFM above the leaves say where this design's leaves landed: a
+        // Q3400 leaf takes the rail of 4 racks (4 x 18 trays = 72 server links) and 72 uplinks, 144
+        // of its 144 ports, which is why the UFM goes on the spines.
+        const QString landed
+            = QStringLiteral("on this design a %1 leaf takes 72 server links from 4 racks and 72 uplinks")
+                  .arg(catalog.item(QStringLiteral("q3400"))->model);
+        QCOMPARE(gb300.notes.filter(landed).size(), 2);
     }
 };
 

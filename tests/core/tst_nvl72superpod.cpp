@@ -287,7 +287,7 @@ private Q_SLOTS:
                            .arg(q3400)));
         const QString notes = r.notes.join(QLatin1Char('\n'));
         QVERIFY2(
-            notes.contains(QLatin1String("each leaf takes one rail of 4 rack(s) (72 down, 72 up)")), qPrintable(notes));
+            notes.contains(QLatin1String("each leaf takes one rail of 4 racks (72 down, 72 up)")), qPrintable(notes));
         QVERIFY2(notes.contains(QLatin1String("B300 XDR RA (RA-11339) Table 3")), qPrintable(notes));
     }
 

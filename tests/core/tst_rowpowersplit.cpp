@@ -140,7 +140,7 @@ private Q_SLOTS:
             QCOMPARE(l.cdusInService, 2);
         }
         QCOMPARE(findings(*r.design, "POWER-ROW-LIMIT"), 0);
-        QVERIFY2(r.notes.join(QLatin1Char('\n')).contains(QLatin1String("1 scalable unit(s) split over up to 2 rows")),
+        QVERIFY2(r.notes.join(QLatin1Char('\n')).contains(QLatin1String("1 scalable unit split over up to 2 rows")),
             qPrintable(r.notes.join(QLatin1Char('\n'))));
     }
 

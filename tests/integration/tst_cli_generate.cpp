@@ -128,6 +128,23 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(a.out).object()[QStringLiteral("gpus")].toInt(), 32);
     }
 
+    // Issue 30: without --switch, a published design point (one SU of 8 GB300 NVL72 racks) builds on
+    // the server's own switch generation, as the wizard picks it (the XDR Q3400), instead of
+    // refusing with "a fabric switch (--switch) is needed".
+    void serversOwnSwitchWithoutSwitchFlag()
+    {
+        const QString file = mDir.filePath(QStringLiteral("gb300.podwright"));
+        const Run g = cli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
+            QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("-o"), file});
+        QVERIFY2(g.code == 0, g.err.constData());
+        const Run a = cli({QStringLiteral("analyze"), file, QStringLiteral("--json")});
+        QVERIFY2(a.code == 0, a.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(a.out).object();
+        QCOMPARE(j[QStringLiteral("gpus")].toInt(), 576); // 8 racks x 72
+        QVERIFY2(
+            j[QStringLiteral("switches_by_model")].toObject().contains(QStringLiteral("q3400")), a.out.constData());
+    }
+
     void fatTreeFromTheCli()
     {
         const QString file = mDir.filePath(QStringLiteral("ft.podwright"));

@@ -47,7 +47,7 @@ private Q_SLOTS:
         const QString file = mDir.filePath(QStringLiteral("default.podwright"));
         const auto g = generate(file);
         QVERIFY2(g.exitCode == 0, g.err.constData());
-        QVERIFY(g.err.contains("1 scalable unit(s) split over up to 2 rows each"));
+        QVERIFY(g.err.contains("1 scalable unit split over up to 2 rows each"));
         const QMap<QString, double> u = rows(file, QStringLiteral("U"));
         QCOMPARE(u.keys(), (QStringList{QStringLiteral("U001"), QStringLiteral("U001b")}));
         QVERIFY2(u.value(QStringLiteral("U001")) >= 623.4 && u.value(QStringLiteral("U001")) < 623.5,

@@ -401,6 +401,46 @@ private Q_SLOTS:
         // The sample stands in one rack: "1 rack in 1 layout", never "1 racks in 1 distinct layouts".
         const QString text = pdfText(path(QStringLiteral("sample.pdf")));
         QVERIFY2(text.contains(QLatin1String("1 rack in 1 layout.")), qPrintable(text.left(400)));
+        // The rack's header gives its model whole, on a line of its own under height and cooling
+        // ("48U liquid-cooled, 48U EIA-31…" lost it to the ellipsis).
+        QVERIFY2(text.contains(QLatin1String("EIA-310 rack, 600 x 1200 mm")), qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("48U liquid-cooled, 48U")), qPrintable(text));
+    }
+
+    // Issue 30: every sentence names the design's own parts. An air-cooled L40S cluster on one
+    // switch read "0.0 kW of heat goes to liquid", "facility defaults of GB200 NVL72", CDU and
+    // coolant-loop assumptions and "(1 leaf, 0 spine, 0 core switches)"; a GB300 SU on the Q3400
+    // read "0 core" too.
+    void proposalNamesTheDesignsOwnParts()
+    {
+        const QString l40s = path(QStringLiteral("l40s.podwright"));
+        auto r = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("smc-421ge-l40s"),
+            QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("qm8700"),
+            QStringLiteral("-o"), l40s});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({QStringLiteral("report"), l40s, QStringLiteral("-o"), path(QStringLiteral("l40s.pdf"))});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString air = pdfText(path(QStringLiteral("l40s.pdf")));
+        for (const char* foreign :
+            {"NVL72", "GB200", "heat goes to liquid", "per coolant loop", "CDU capacity", "0 core"})
+            QVERIFY2(!air.contains(QLatin1String(foreign)), foreign);
+        QVERIFY(air.contains(QLatin1String("Every item is air-cooled")));
+        // 8 servers x 8 GPUs on one 40-port QM8700: one tier of one leaf.
+        QVERIFY2(air.contains(QLatin1String("The compute fabric has 1 switch tier (1 leaf switch).")), qPrintable(air));
+
+        const QString gb300 = path(QStringLiteral("gb300.podwright"));
+        r = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
+            QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("q3400"),
+            QStringLiteral("-o"), gb300});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({QStringLiteral("report"), gb300, QStringLiteral("-o"), path(QStringLiteral("gb300.pdf"))});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString liquid = pdfText(path(QStringLiteral("gb300.pdf")));
+        // One SU of 8 racks: 8 leaves (each the rail of 4 racks, 72 down and 72 up) under 6 spines.
+        QVERIFY2(liquid.contains(QLatin1String("2 switch tiers (8 leaf and 6 spine switches)")), qPrintable(liquid));
+        QVERIFY(liquid.contains(QLatin1String("kW of heat goes to liquid")));
+        QVERIFY(!liquid.contains(QLatin1String("0 core")));
+        QVERIFY(!liquid.contains(QLatin1String("QM9700")));
     }
     void generatedReport() { checkReport(mGenerated, QStringLiteral("gen256")); }
     // 1,024 GPUs: its management-node table ran a note onto a page of its own before the diagram.

@@ -10,6 +10,7 @@
 #include "commands/addnodecommand.h"
 #include "cost/costmodel.h"
 #include "export/bomcsv.h"
+#include "util/money.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,6 +18,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QHeaderView>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -51,7 +53,17 @@ private Q_SLOTS:
             expectedItems += l.quantity;
         QCOMPARE(items, expectedItems);
         QVERIFY(qAbs(sum - cost.capex) < 0.005);
-        QVERIFY2(panel->totalText().contains(QLocale().toString(cost.capex, 'f', 2)), qPrintable(panel->totalText()));
+        // Issue 30: whole dollars, the very text the status bar and the proposal print ("$1,607,550",
+        // never "$1,607,550.00"), in the total and every cell.
+        QVERIFY2(panel->totalText().contains(Money::usd().exact(cost.capex) + QLatin1Char(' ')),
+            qPrintable(panel->totalText()));
+        static const QRegularExpression cents(QStringLiteral("\\$[\\d,]+\\.\\d"));
+        QVERIFY2(!panel->totalText().contains(cents), qPrintable(panel->totalText()));
+        for (int r = 0; r < panel->model()->rowCount(); ++r)
+            for (int c : {int(BomTableModel::UnitPriceColumn), int(BomTableModel::ExtendedColumn)}) {
+                const QString cell = panel->model()->data(panel->model()->index(r, c)).toString();
+                QVERIFY2(cell.startsWith(QLatin1Char('$')) && !cell.contains(cents), qPrintable(cell));
+            }
         QVERIFY(panel->totalText().contains(QStringLiteral("%1 lines").arg(cost.bom.lines().size())));
     }
 
@@ -145,7 +157,7 @@ private Q_SLOTS:
                 .ok);
         QTRY_VERIFY(w->analysis()->cost()->capex > before);
         const double after = w->analysis()->cost()->capex;
-        QVERIFY(panel->totalText().contains(QLocale().toString(after, 'f', 2)));
+        QVERIFY(panel->totalText().contains(Money::usd().exact(after) + QLatin1Char(' ')));
         int dgx = 0;
         for (const BomLine& l : panel->model()->lines())
             dgx += l.sku == QLatin1String("dgx-h100") ? l.quantity : 0;

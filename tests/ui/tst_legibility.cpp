@@ -6,9 +6,12 @@
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
+#include "dialogs/exportreportdialog.h"
 #include "dialogs/referencedesigndialog.h"
+#include "dialogs/workloaddialog.h"
 #include "filesession.h"
 #include "itemstyle.h"
+#include "overviewmap.h"
 #include "palettetree.h"
 #include "palettewidget.h"
 #include "prompts.h"
@@ -17,6 +20,7 @@
 #include "generate/fabricgenerator.h"
 #include "model/design.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
 #include <QDateTime>
@@ -24,12 +28,14 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
+#include <QMap>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -71,6 +77,27 @@ QTreeWidgetItem* paletteRow(const PaletteWidget& palette, const QString& sku)
     return nullptr;
 }
 
+// The dialog's Alt+letter keys that reach more than one label or button ("&Oversubscription / St&orage"):
+// such a key only cycles between them, and on two buttons it presses neither.
+QStringList mnemonicClashes(const QWidget& dialog)
+{
+    QMap<QString, QStringList> byKey;
+    auto add = [&](const QString& text) {
+        if (const QKeySequence key = QKeySequence::mnemonic(text); !key.isEmpty())
+            byKey[key.toString()] << text;
+    };
+    for (const QLabel* label : dialog.findChildren<QLabel*>())
+        if (label->buddy())
+            add(label->text());
+    for (const QAbstractButton* button : dialog.findChildren<QAbstractButton*>())
+        add(button->text());
+    QStringList clashes;
+    for (auto it = byKey.cbegin(); it != byKey.cend(); ++it)
+        if (it.value().size() > 1)
+            clashes << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(" / "));
+    return clashes;
+}
+
 } // namespace
 
 class TestLegibility : public QObject {
@@ -95,8 +122,12 @@ private Q_SLOTS:
         QVERIFY2(notConnected() > 0, qPrintable(notesOf(*w).join(QLatin1Char('\n'))));
 
         screenshot(w.get(), QStringLiteral("legibility-notes-hand"));
-        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
+        // A GB300 SU generated next (the case): its own notes, on its own Q3400, only.
+        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400")));
         QCOMPARE(notConnected(), 0);
+        QVERIFY2(
+            !notesOf(*w).filter(QStringLiteral("Q3400")).isEmpty(), qPrintable(notesOf(*w).join(QLatin1Char('\n'))));
+        QVERIFY(notesOf(*w).filter(QStringLiteral("QM9700")).isEmpty());
         w->notesDock()->raise();
         screenshot(w.get(), QStringLiteral("legibility-notes-generated"));
         QVERIFY(w->notesDock()->windowTitle() == QLatin1String("Notes")
@@ -285,6 +316,62 @@ private Q_SLOTS:
         w->document()->markSaved(); // the window closes without asking again
     }
 
+    // Every Alt+letter in the wizards and the export dialog reaches one field or button, and the
+    // button that does the work has one (Alt+B builds, Alt+E exports, Alt+G generates). The wizard
+    // had Alt+O on Oversubscription and Storage, Alt+W on Switch and Weigh options and Alt+C on
+    // Cluster type and Cancel; the export dialog Alt+S on the appendix and Save to.
+    void dialogsHaveOneFieldPerMnemonic()
+    {
+        ReferenceDesignDialog wizard(testing::testCatalog());
+        WorkloadDialog workload(testing::testCatalog());
+        ExportReportDialog report(QStringLiteral("Pod"), QDir::temp().filePath(QStringLiteral("pod.pdf")));
+        const std::pair<QWidget*, QString> dialogs[] = {{&wizard, QStringLiteral("&Build")},
+            {&workload, QStringLiteral("&Generate design…")}, {&report, QStringLiteral("&Export")}};
+        for (const auto& [dialog, doer] : dialogs) {
+            const QStringList clashes = mnemonicClashes(*dialog);
+            QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+            QStringList buttons;
+            for (const QAbstractButton* b : dialog->findChildren<QAbstractButton*>())
+                buttons << b->text();
+            QVERIFY2(buttons.contains(doer), qPrintable(buttons.join(QLatin1Char(','))));
+        }
+        wizard.show();
+        screenshot(&wizard, QStringLiteral("legibility-wizard-mnemonics"));
+    }
+
+    // The overview map over a small design: after Fit All the whole sample is in view, so the map
+    // (which would be a tinted box over the design's corner) is hidden; toggling it off and on in
+    // the View menu does not bring it back over the design, zooming in does, Fit All hides it again.
+    void overviewMapLeavesASmallDesignAlone()
+    {
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(testing::samplePath()));
+        w->resize(1280, 800);
+        QCoreApplication::processEvents();
+        w->view()->fitAll();
+        QCoreApplication::processEvents();
+        OverviewMap* map = w->view()->overview();
+        QVERIFY(!map->isVisible());
+        QAction* toggle = w->action(QStringLiteral("actionOverview"));
+        QVERIFY(toggle->isChecked());
+        toggle->trigger();
+        toggle->trigger();
+        QVERIFY(toggle->isChecked());
+        QVERIFY(!map->isVisible());
+        w->view()->zoomBy(4.0); // part of the design out of view: now the map helps
+        QCoreApplication::processEvents();
+        QVERIFY(map->isVisible());
+        screenshot(w.get(), QStringLiteral("legibility-overview-zoomed"));
+        toggle->trigger(); // the user's choice wins while zoomed in
+        QVERIFY(!map->isVisible());
+        toggle->trigger();
+        QVERIFY(map->isVisible());
+        w->view()->fitAll();
+        QCoreApplication::processEvents();
+        QVERIFY(!map->isVisible());
+        screenshot(w.get(), QStringLiteral("legibility-overview-fit"));
+    }
+
     // The recovery question: "your unsaved design" and when it was saved, never the sidecar's path.
     void recoveryPromptSpeaksOfTheDesign()
     {
@@ -358,6 +445,42 @@ private Q_SLOTS:
         screenshot(w.get(), QStringLiteral("legibility-statusbar-1000"));
         bar->clearMessage();
         QVERIFY(message->text().isEmpty());
+
+        // A GB300 SU at 1000 px: its figures ("576 GPUs · 13 servers · 22 switches · 1,423 links",
+        // the cost with its band) are wider than the panel's room, so the panel shows its compact
+        // texts, and every label is as wide as its text: none reads "1,423 link" or "(band".
+        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400")));
+        w->statusPanel()->recompute();
+        QCoreApplication::processEvents();
+        QCOMPARE(w->size(), QSize(1000 - 16, 700 - 48));
+        QVERIFY(w->statusPanel()->isCompact());
+        QVERIFY(w->statusPanel()->geometry().right() <= bar->width());
+        for (const QLabel* figure : w->statusPanel()->findChildren<QLabel*>())
+            QVERIFY2(figure->width() >= figure->sizeHint().width(),
+                qPrintable(QStringLiteral("%1 shown %2 px of %3")
+                               .arg(figure->text())
+                               .arg(figure->width())
+                               .arg(figure->sizeHint().width())));
+        const QString links = QStringLiteral("%L1 links").arg(qulonglong(w->document()->design().links().size()));
+        QVERIFY2(w->statusPanel()->text().contains(links), qPrintable(w->statusPanel()->text())); // all still there
+        screenshot(w.get(), QStringLiteral("legibility-statusbar-1000-gb300"));
+        // The dock tabs under the canvas read whole at 1000 px ("Bill of Materials", "Charts",
+        // "Power", not "Bill of Materi…", "Ch…", "Po…"); those that do not fit scroll into view.
+        int tabs = 0;
+        for (const QTabBar* tabBar : w->findChildren<QTabBar*>(QString(), Qt::FindDirectChildrenOnly)) {
+            if (!tabBar->isVisible())
+                continue;
+            for (int i = 0; i < tabBar->count(); ++i, ++tabs)
+                QVERIFY2(tabBar->tabRect(i).width() > tabBar->fontMetrics().horizontalAdvance(tabBar->tabText(i)),
+                    qPrintable(QStringLiteral("tab \"%1\" is %2 px wide")
+                                   .arg(tabBar->tabText(i))
+                                   .arg(tabBar->tabRect(i).width())));
+        }
+        QVERIFY(tabs >= 6); // the bill of materials' six, at least
+        // A wide window shows the full texts again, band and all.
+        w->resize(1800, 900);
+        QCoreApplication::processEvents();
+        QVERIFY(!w->statusPanel()->isCompact());
     }
 };
 

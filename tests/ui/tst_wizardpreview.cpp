@@ -9,6 +9,7 @@
 #include "dialogs/referencedesigndialog.h"
 
 #include "analysis/designoption.h"
+#include "cost/powerfigures.h"
 #include "model/designintent.h"
 #include "util/money.h"
 
@@ -18,6 +19,7 @@
 #include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -142,6 +144,8 @@ private Q_SLOTS:
             dlg.findChild<QDoubleSpinBox*>(QStringLiteral("rackPowerKw"))->setValue(45);
             dlg.findChild<QCheckBox*>(QStringLiteral("keepAllNodes"))->setChecked(true);
             pick(dlg.findChild<QComboBox*>(QStringLiteral("clusterType")), int(ClusterType::Inference));
+            pick(dlg.findChild<QComboBox*>(QStringLiteral("powerMode")), toString(PowerMode::MaxQ));
+            dlg.findChild<QLineEdit*>(QStringLiteral("designName"))->setText(QStringLiteral("Lab inference pod"));
             o = dlg.options();
             QSignalSpy built(&dlg, &QDialog::accepted);
             dlg.accept(); // Build: waits for the preview of these dials, then builds
@@ -163,7 +167,12 @@ private Q_SLOTS:
         QVERIFY(back.keepEveryNode);
         QCOMPARE(back.planes, o.planes);
         QCOMPARE(back.suSize, o.suSize);
-        QCOMPARE(back.properties, o.properties); // the cluster type (and its stack)
+        QCOMPARE(back.properties, o.properties); // the cluster type (and its stack) and the power mode
+        QVERIFY(PowerFigures::modeOf(back.properties) == PowerMode::MaxQ);
+        QCOMPARE(back.name, QStringLiteral("Lab inference pod")); // the name typed last time, not the default
+        // And the studio's wizard opens with it: the name field a user sees shows it again.
+        QCOMPARE(
+            again.findChild<QLineEdit*>(QStringLiteral("designName"))->text(), QStringLiteral("Lab inference pod"));
     }
 };
 

@@ -42,7 +42,7 @@ QWidget* withBrowse(QLineEdit* edit, QWidget* parent, const std::function<void()
     auto* l = new QHBoxLayout(w);
     l->setContentsMargins(0, 0, 0, 0);
     l->addWidget(edit, 1);
-    auto* b = new QPushButton(QObject::tr("Browse..."), w);
+    auto* b = new QPushButton(QObject::tr("Browse…"), w);
     QObject::connect(b, &QPushButton::clicked, w, browse);
     l->addWidget(b);
     return w;
@@ -77,7 +77,7 @@ ExportReportDialog::ExportReportDialog(const QString& title, const QString& sugg
       mCurrency(new QComboBox(this)),
       mRate(new QDoubleSpinBox(this)),
       mPageSize(new QComboBox(this)),
-      mAppendix(new QCheckBox(tr("Add the internal &sourcing appendix (for the team, not for customers)"), this)),
+      mAppendix(new QCheckBox(tr("Add the internal sourcing &appendix (for the team, not for customers)"), this)),
       mChanges(new QCheckBox(tr("Add \"Changes since &revision\":"), this)),
       mChangesRevision(new QSpinBox(this)),
       mOutput(new QLineEdit(this))
@@ -94,7 +94,7 @@ ExportReportDialog::ExportReportDialog(const QString& title, const QString& sugg
     form->addRow(tr("&Title:"), mTitle);
     mCustomer->setObjectName(QStringLiteral("customer"));
     mCustomer->setPlaceholderText(tr("Customer name"));
-    form->addRow(tr("&Customer:"), mCustomer);
+    form->addRow(tr("Custo&mer:"), mCustomer); // Alt+C is Cancel, Alt+U Currency
     mPreparedBy->setObjectName(QStringLiteral("preparedBy"));
     mPreparedBy->setPlaceholderText(tr("Your name and company"));
     form->addRow(tr("Prepared &by:"), mPreparedBy);
@@ -173,7 +173,7 @@ ExportReportDialog::ExportReportDialog(const QString& title, const QString& sugg
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     mOk = buttons->button(QDialogButtonBox::Ok);
-    mOk->setText(tr("Export"));
+    mOk->setText(tr("&Export"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);

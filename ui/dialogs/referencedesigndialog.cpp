@@ -12,6 +12,7 @@
 #include "model/designsummary.h"
 #include "model/softwarestack.h"
 #include "model/useroption.h"
+#include "presentation/reportdata.h"
 #include "util/designlimits.h"
 #include "util/money.h"
 #include "util/plural.h"
@@ -284,17 +285,19 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     auto* size = new QHBoxLayout;
     size->addWidget(mCount, 1);
     size->addWidget(mSizeKind);
-    form->addRow(tr("Size:"), size);
-    form->addRow(tr("S&witch:"), mSwitch);
+    auto* sizeLabel = new QLabel(tr("Si&ze:"), dials);
+    sizeLabel->setBuddy(mCount);
+    form->addRow(sizeLabel, size);
+    form->addRow(tr("&Fabric switch:"), mSwitch);
     form->addRow(QString(), mSwitchWhy);
     form->addRow(tr("&Topology:"), mTopology);
     form->addRow(tr("&Oversubscription:"), mOversubscription);
     form->addRow(tr("&Planes:"), mPlanes);
-    form->addRow(tr("St&orage:"), mStorage);
+    form->addRow(tr("Stora&ge:"), mStorage); // Alt+O is Oversubscription
     form->addRow(tr("Storage t&ier:"), mStorageTier);
     form->addRow(tr("&Rack power budget:"), mRackPower);
     form->addRow(QString(), mKeepAllNodes);
-    form->addRow(tr("&Cluster type:"), mClusterType);
+    form->addRow(tr("Cl&uster type:"), mClusterType); // Alt+C is Cancel
     form->addRow(tr("Power &mode:"), mPowerMode);
     form->addRow(tr("&Name:"), mName);
 
@@ -368,7 +371,7 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
     auto* root = new QVBoxLayout(this);
     root->addLayout(columns);
     root->addWidget(optionsBox, 1);
-    mButtons->button(QDialogButtonBox::Ok)->setText(tr("Build"));
+    mButtons->button(QDialogButtonBox::Ok)->setText(tr("&Build"));
     root->addWidget(mButtons);
     connect(mButtons, &QDialogButtonBox::accepted, this, &ReferenceDesignDialog::accept);
     connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -717,7 +720,7 @@ void ReferenceDesignDialog::showOptions()
         const int row = static_cast<int>(i);
         auto* picture = new QTableWidgetItem;
         picture->setData(Qt::DecorationRole, tierPicture(o, QSize(72, 40)));
-        picture->setToolTip(tr("%1 leaf, %2 spine, %3 core switches").arg(o.leaves).arg(o.spines).arg(o.cores));
+        picture->setToolTip(ReportData::tierSwitches(o.leaves, o.spines, o.cores));
         mOptionsTable->setItem(row, 0, picture);
         const bool cheapest = mCheapest && mCheapest->name == o.name;
         cell(row, 1, o.name + (cheapest ? tr(" (cheapest at %1)").arg(mAskedText) : QString()),
@@ -790,7 +793,8 @@ void ReferenceDesignDialog::remember(const GeneratorOptions& o)
         {QStringLiteral("storage_tier"), toString(o.storageTier)}, {QStringLiteral("rack_power_kw"), o.rackPowerKw},
         {QStringLiteral("planes"), o.planes}, {QStringLiteral("su_size"), o.suSize},
         {QStringLiteral("keep_every_node"), o.keepEveryNode},
-        {QStringLiteral("cluster_type"), toString(DesignIntent::ofProperties(o.properties).clusterType)}};
+        {QStringLiteral("cluster_type"), toString(DesignIntent::ofProperties(o.properties).clusterType)},
+        {QStringLiteral("power_mode"), toString(PowerFigures::modeOf(o.properties))}, {QStringLiteral("name"), o.name}};
     QSettings().setValue(kRememberedKey, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
 }
 
@@ -819,6 +823,9 @@ std::optional<GeneratorOptions> ReferenceDesignDialog::rememberedOptions()
         intent.clusterType = *type;
         o.properties.insert(QStringLiteral("intent"), intent.toJson());
     }
+    if (const auto mode = powerModeFromString(json.value(QLatin1String("power_mode")).toString()))
+        o.properties = PowerFigures::withMode(o.properties, *mode);
+    o.name = json.value(QLatin1String("name")).toString();
     return o;
 }
 

@@ -95,7 +95,7 @@ WorkloadDialog::WorkloadDialog(const Catalog& catalog, QWidget* parent)
     form->addRow(tr("&Fine-tuning:"), mMethod);
     form->addRow(tr("Training t&okens:"), mTokens);
     form->addRow(tr("Target &days:"), mDays);
-    form->addRow(tr("&GPU server:"), mServer);
+    form->addRow(tr("GPU &server:"), mServer); // Alt+G is Generate
     mOutput->setMinimumSize(520, 260);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(mGenerate, QDialogButtonBox::ActionRole);

@@ -68,15 +68,22 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
         = static_cast<double>(std::min<size_t>(c.rows.size(), 40) + std::min<size_t>(c.loops.size(), 40));
     page.ensure(std::min(page.body().height() * 0.9, 130 + 16 * (rowsShown + 2)));
     page.subheading(QStringLiteral("Power and cooling"));
-    page.paragraph(
-        QStringLiteral("IT load %1 kW maximum, %2 kW typical; at PUE %3 the facility draws %4 kW maximum, "
-                       "%5 kW typical. At maximum load %6 kW of heat goes to liquid (cold plates) and %7 kW "
-                       "to the room's air. Power mode %8: rack-scale systems at their %8 draw, fed for their "
-                       "power shelves; facility defaults of %9.")
-            .arg(ReportData::number(c.figures.itMaxKw, 1), ReportData::number(c.figures.itTypicalKw, 1),
-                ReportData::number(c.figures.pue, 2), ReportData::number(c.figures.facilityMaxKw, 1),
-                ReportData::number(c.facilityTypicalKw, 1), ReportData::number(c.liquidKw, 1),
-                ReportData::number(c.airKw, 1), toString(c.figures.mode), a.generation),
+    // Liquid and rack-scale sentences only where the design has them: an air-cooled L40S design read
+    // "0.0 kW of heat goes to liquid" and "facility defaults of GB200 NVL72".
+    const QString heat = c.liquidKw > 0
+        ? QStringLiteral(" At maximum load %1 kW of heat goes to liquid (cold plates) and %2 kW to the room's air.")
+              .arg(ReportData::number(c.liquidKw, 1), ReportData::number(c.airKw, 1))
+        : QStringLiteral(" Every item is air-cooled: all of the heat goes to the room's air.");
+    const QString rackScale = a.systemSku.isEmpty()
+        ? QString()
+        : QStringLiteral(" Power mode %1: rack-scale systems at their %1 draw, fed for their power shelves; "
+                         "facility defaults of %2.")
+              .arg(toString(c.figures.mode), a.generation);
+    page.paragraph(QStringLiteral("IT load %1 kW maximum, %2 kW typical; at PUE %3 the facility draws %4 kW maximum, "
+                                  "%5 kW typical.%6%7")
+                       .arg(ReportData::number(c.figures.itMaxKw, 1), ReportData::number(c.figures.itTypicalKw, 1),
+                           ReportData::number(c.figures.pue, 2), ReportData::number(c.figures.facilityMaxKw, 1),
+                           ReportData::number(c.facilityTypicalKw, 1), heat, rackScale),
         9);
     int survive = 0;
     int fed = 0;
@@ -194,8 +201,12 @@ void racks(PdfPageFlow& page, const ReportData& d)
         }
         // One row of racks takes a page's height at most; fit two rows of short racks.
         const double extra = misplaced ? 46 : 0; // four lines listing the nodes not drawn
-        const double uH = std::min(12.0, (body.height() - 130 - extra) / std::max(1, maxU));
-        const double rowH = maxU * uH + 74 + extra;
+        double uH = std::min(12.0, (body.height() - 138 - extra) / std::max(1, maxU));
+        // A row a little taller than the room left (under the section's heading) shrinks to fit
+        // rather than start a page of its own and leave this one nearly empty.
+        if (const double fitted = (page.room() - 82 - extra) / std::max(1, maxU); fitted < uH && fitted >= 0.9 * uH)
+            uH = fitted;
+        const double rowH = maxU * uH + 82 + extra;
         page.ensure(rowH);
         for (size_t k = i; k < std::min(shown, i + perRow); ++k) {
             const RackElevation& r = d.racks[k];
@@ -208,14 +219,15 @@ void racks(PdfPageFlow& page, const ReportData& d)
                 QFontMetricsF(font(8.5, true), page.device()).elidedText(title, Qt::ElideRight, colW));
             p.setFont(font(6.5));
             p.setPen(kMuted);
-            // Height first, the model after it, within the column: a long model name once ran
-            // into the next rack's line.
-            p.drawText(QRectF(x, page.y + 12, colW, 10), Qt::AlignLeft | Qt::AlignVCenter,
-                page.elided(QStringLiteral("%1U%2, %3")
-                                .arg(r.heightU)
-                                .arg(r.liquidCooled ? QStringLiteral(" liquid-cooled") : QString(), r.model),
-                    font(6.5), colW - 2));
-            const double top = page.y + 26;
+            // Height and cooling on one line, the model on the next, each within the column: on one
+            // line "48U liquid-cooled, 48U EIA-31…" lost the model to the ellipsis.
+            p.drawText(QRectF(x, page.y + 12, colW, 9), Qt::AlignLeft | Qt::AlignVCenter,
+                QStringLiteral("%1U%2").arg(r.heightU).arg(
+                    r.liquidCooled ? QStringLiteral(", liquid-cooled") : QString()));
+            const QString height = QStringLiteral("%1U ").arg(r.heightU); // said on the line above
+            p.drawText(QRectF(x, page.y + 21, colW, 9), Qt::AlignLeft | Qt::AlignVCenter,
+                page.elided(r.model.startsWith(height) ? r.model.mid(height.size()) : r.model, font(6.5), colW - 2));
+            const double top = page.y + 34;
             const double railW = 12;
             const QRectF frame(x + railW, top, colW - railW, r.heightU * uH);
             p.setPen(QPen(QColor(0x44, 0x44, 0x44), 0.8));

@@ -5,6 +5,7 @@
 #include "reportstyle.h"
 
 #include "presentation/reportdata.h"
+#include "util/plural.h"
 
 namespace pw::sections {
 
@@ -47,15 +48,16 @@ void options(PdfPageFlow& page, const ReportData& d)
                                 : QStringLiteral("-"));
             worstNote = QStringLiteral("%1 %2").arg(o.worstSingleFailure->kind, o.worstSingleFailure->entity);
         }
-        rows.push_back({Cell{o.name + (chosen ? QStringLiteral(" (this design)") : QString()),
-                            o.errors > 0 ? QStringLiteral("%1 design-rule errors").arg(o.errors) : QString(), chosen},
-            Cell{d.roundedMoney(o.capex.mid), capexRange},
-            Cell{o.bisectionRatio ? ReportData::number(*o.bisectionRatio, 3) : QStringLiteral("-")},
-            Cell{worst, worstNote}, Cell{ReportData::number(o.itKw, 1)}, Cell{ReportData::number(o.racks)},
-            Cell{ReportData::number(o.switches),
-                o.bisectionRatio // the tiers are known where the fabric was analysed
-                    ? QStringLiteral("%1 leaf, %2 spine, %3 core").arg(o.leaves).arg(o.spines).arg(o.cores)
-                    : QString()}});
+        rows.push_back(
+            {Cell{o.name + (chosen ? QStringLiteral(" (this design)") : QString()),
+                 o.errors > 0 ? counted(o.errors, "design-rule error", "design-rule errors") : QString(), chosen},
+                Cell{d.roundedMoney(o.capex.mid), capexRange},
+                Cell{o.bisectionRatio ? ReportData::number(*o.bisectionRatio, 3) : QStringLiteral("-")},
+                Cell{worst, worstNote}, Cell{ReportData::number(o.itKw, 1)}, Cell{ReportData::number(o.racks)},
+                Cell{ReportData::number(o.switches),
+                    o.bisectionRatio // the tiers are known where the fabric was analysed
+                        ? ReportData::tierSwitches(o.leaves, o.spines, o.cores)
+                        : QString()}});
     }
     PdfTable::draw(page,
         {{QStringLiteral("Option"), 0.27}, {QStringLiteral("Capital cost"), 0.15, Qt::AlignRight},

@@ -164,10 +164,8 @@ void summary(PdfPageFlow& page, const ReportData& d)
                            "every difference")
                 .arg(d.verification->source, d.verification->when.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))));
     row(QStringLiteral("Switches"),
-        QStringLiteral("%1 leaf, %2 spine, %3 core (compute fabric); %4 in all")
-            .arg(f.leafSwitches)
-            .arg(f.spineSwitches)
-            .arg(f.coreSwitches)
+        QStringLiteral("%1 (compute fabric); %2 in all")
+            .arg(ReportData::tierSwitches(f.leafSwitches, f.spineSwitches, f.coreSwitches))
             .arg(d.summary.switches));
     if (f.bisectionComputed)
         row(QStringLiteral("Bisection bandwidth"),
