@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace pw {
@@ -75,12 +76,12 @@ int SidecarPlanner::place(DesignBuilder& b, RackPlanner& racks, const HallParame
     const SidecarPower& spec = *sidecar.sidecarPower;
     int placed = 0;
     int fed = 0;
+    std::map<QString, int> perRow; // numbered per row name: two floor rows may share one
     for (const RowChain& row : chain.rows) {
         std::vector<GroupId> run; // the racks the next sidecar feeds, in slot order
         double runKw = 0;
-        int inRow = 0;
         auto standSidecar = [&] {
-            const QString name = rackName(row.name + QStringLiteral("-pwr"), ++inRow);
+            const QString name = rackName(row.name + QStringLiteral("-pwr"), ++perRow[row.name]);
             const NodeId n = b.addNode(sidecar, name, Network::None, FabricTier::None, QPointF());
             racks.placeAfter(n, run.back(), name);
             fed += static_cast<int>(run.size());

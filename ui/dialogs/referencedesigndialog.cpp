@@ -815,7 +815,9 @@ void ReferenceDesignDialog::remember(const GeneratorOptions& o)
         {QStringLiteral("storage_tier"), toString(o.storageTier)}, {QStringLiteral("rack_power_kw"), o.rackPowerKw},
         {QStringLiteral("planes"), o.planes}, {QStringLiteral("su_size"), o.suSize},
         {QStringLiteral("keep_every_node"), o.keepEveryNode},
-        {QStringLiteral("cluster_type"), toString(DesignIntent::ofProperties(o.properties).clusterType)}};
+        {QStringLiteral("cluster_type"), toString(DesignIntent::ofProperties(o.properties).clusterType)},
+        {QStringLiteral("power_mode"), toString(PowerFigures::modeOf(o.properties))},
+        {QStringLiteral("power_chain"), toString(PowerFigures::distributionOf(o.properties))}};
     QSettings().setValue(kRememberedKey, QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
 }
 
@@ -844,6 +846,10 @@ std::optional<GeneratorOptions> ReferenceDesignDialog::rememberedOptions()
         intent.clusterType = *type;
         o.properties.insert(QStringLiteral("intent"), intent.toJson());
     }
+    if (const auto mode = powerModeFromString(json.value(QLatin1String("power_mode")).toString()))
+        o.properties = PowerFigures::withMode(o.properties, *mode);
+    if (const auto chain = powerDistributionFromString(json.value(QLatin1String("power_chain")).toString()))
+        o.properties = PowerFigures::withDistribution(o.properties, *chain);
     return o;
 }
 
