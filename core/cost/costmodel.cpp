@@ -343,6 +343,8 @@ QString CostReport::toText() const
         s += QStringLiteral("  typical power      %1\n").arg(power.typicalNote());
     if (power.coPackagedPorts > 0)
         s += QStringLiteral("  optics             %1\n").arg(power.coPackagedNote());
+    if (!power.distributionNote().isEmpty())
+        s += QStringLiteral("  power chain        %1\n").arg(power.distributionNote());
     s += QStringLiteral("Opex per year        %1 (energy %2, support %3, facility %4, staff %5)\n")
              .arg(usd(opexPerYear), usd(energyCostPerYear), usd(supportPerYear), usd(facilityPerYear),
                  usd(staffPerYear));

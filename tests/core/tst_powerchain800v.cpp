@@ -54,6 +54,8 @@ private:
             {QStringLiteral("kind"), QStringLiteral("appliance")}, {QStringLiteral("vendor"), QStringLiteral("t")},
             {QStringLiteral("model"), QStringLiteral("t")}, {QStringLiteral("rack_units"), figure(0)},
             {QStringLiteral("power_max_w"), figure(0)},
+            {QStringLiteral("cooling"),
+                QJsonObject{{QStringLiteral("value"), QStringLiteral("air")}, {QStringLiteral("source"), QStringLiteral("t")}}},
             {QStringLiteral("sidecar_power"),
                 QJsonObject{{QStringLiteral("capacity_kw"), figure(capacityKw)},
                     {QStringLiteral("racks_fed"), figure(racksFed)},
@@ -84,7 +86,9 @@ private Q_SLOTS:
         QCOMPARE(sidecar->sidecarPower->efficiencyGain, 0.05);
         QVERIFY(sidecar->sidecarPower->capacitySource.startsWith(QLatin1String("estimate")));
         QVERIFY(sidecar->sidecarPower->efficiencySource.contains(QLatin1String("NVIDIA's claim")));
-        QVERIFY(std::holds_alternative<CatalogItem>(CatalogItemParser::parse(sidecarEntry(800, 4))));
+        const auto good = CatalogItemParser::parse(sidecarEntry(800, 4));
+        QVERIFY2(std::holds_alternative<CatalogItem>(good),
+            qPrintable(std::holds_alternative<QString>(good) ? std::get<QString>(good) : QString()));
         const auto noCapacity = CatalogItemParser::parse(sidecarEntry(0, 4));
         QVERIFY(std::holds_alternative<QString>(noCapacity));
         QVERIFY(std::get<QString>(noCapacity).contains(QLatin1String("capacity_kw must be positive")));
