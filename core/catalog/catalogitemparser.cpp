@@ -717,7 +717,8 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         for (const QJsonValue& v : values.toArray()) {
             const auto d = powerDistributionFromString(v.toString());
             if (!d)
-                r.fail(QStringLiteral("power_chains: unknown power chain '%1' (54v-shelves, 800vdc)").arg(v.toString()));
+                r.fail(
+                    QStringLiteral("power_chains: unknown power chain '%1' (54v-shelves, 800vdc)").arg(v.toString()));
             else
                 chains.value.push_back(*d);
         }

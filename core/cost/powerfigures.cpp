@@ -197,8 +197,7 @@ QJsonObject PowerFigures::toJson() const
     QJsonObject o{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
         {QStringLiteral("facility"), facilityMaxKw}, {QStringLiteral("pue"), pue},
         {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), methodText()},
-        {QStringLiteral("power_mode"), toString(mode)},
-        {QStringLiteral("power_chain"), toString(distribution)},
+        {QStringLiteral("power_mode"), toString(mode)}, {QStringLiteral("power_chain"), toString(distribution)},
         {QStringLiteral("facility_factor"), 1.0 - distributionGain},
         {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)}};
     if (coPackagedPorts > 0) { // only where the design has co-packaged optics

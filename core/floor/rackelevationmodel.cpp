@@ -1,9 +1,9 @@
 #include "floor/rackelevationmodel.h"
 
 #include "catalog/coolantunit.h"
-#include "catalog/sidecarpowerrack.h"
 #include "catalog/rackheight.h"
 #include "catalog/rackscale.h"
+#include "catalog/sidecarpowerrack.h"
 #include "cost/powerfigures.h"
 #include "model/design.h"
 

@@ -11,7 +11,6 @@
 #include "floor/floorlayout.h"
 #include "generate/cableplanner.h"
 #include "generate/coolantplanner.h"
-#include "generate/sidecarplanner.h"
 #include "generate/designbuilder.h"
 #include "generate/designlayout.h"
 #include "generate/failuredomainplacement.h"
@@ -24,6 +23,7 @@
 #include "generate/railoptimizedfabric.h"
 #include "generate/rowpowersplit.h"
 #include "generate/servicenetworks.h"
+#include "generate/sidecarplanner.h"
 #include "generate/subnetmanagerchoice.h"
 #include "generate/subnetmanagers.h"
 #include "io/designassembler.h"
@@ -392,8 +392,8 @@ public:
                 // 64 leaves of a two-plane NVL72 SU on 1U switches); the tail: the CDUs of its loops.
                 const int head = part > 0 ? 0 : r < layout.leafRows.size() ? racksFor(layout.leafRows[r]) : 1;
                 const int servers = racksFor(unitRows[r][part]);
-                mLongestRow = std::max(
-                    mLongestRow, servers + head + CoolantPlanner::slotsFor(servers, budgetKw, cdu, properties)
+                mLongestRow = std::max(mLongestRow,
+                    servers + head + CoolantPlanner::slotsFor(servers, budgetKw, cdu, properties)
                         + SidecarPlanner::slotsFor(
                             servers, budgetKw, SidecarPlanner::sidecarOf(b.catalog()), properties));
             }

@@ -35,7 +35,8 @@ const CatalogItem* SidecarPlanner::sidecarOf(const Catalog& catalog)
 
 int SidecarPlanner::racksPerSidecar(const SidecarPower& sidecar, double rackKw)
 {
-    const int byCapacity = rackKw > 0 ? static_cast<int>(std::floor(sidecar.capacityKw / rackKw + kEps)) : sidecar.racksFed;
+    const int byCapacity
+        = rackKw > 0 ? static_cast<int>(std::floor(sidecar.capacityKw / rackKw + kEps)) : sidecar.racksFed;
     return std::clamp(byCapacity, 1, std::max(1, sidecar.racksFed));
 }
 
@@ -93,8 +94,7 @@ int SidecarPlanner::place(DesignBuilder& b, RackPlanner& racks, const HallParame
             if (!waiting.count(id.value()))
                 continue;
             const double kw = chain.rack(id)->maxKw;
-            if (!run.empty()
-                && (static_cast<int>(run.size()) >= spec.racksFed || runKw + kw > spec.capacityKw + kEps))
+            if (!run.empty() && (static_cast<int>(run.size()) >= spec.racksFed || runKw + kw > spec.capacityKw + kEps))
                 standSidecar();
             run.push_back(id);
             runKw += kw;

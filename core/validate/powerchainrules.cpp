@@ -93,9 +93,9 @@ void sidecarRule(const PowerChain& chain, std::vector<Finding>& out)
     if (terms.isEmpty())
         return;
     out.push_back(make("POWER-SIDECAR",
-        terms.size() == 1 ? QStringLiteral("800 VDC power chain: %1").arg(terms.front())
-                          : QStringLiteral("800 VDC power chain: %1 racks or sidecars are not fed as they need")
-                                .arg(terms.size()),
+        terms.size() == 1
+            ? QStringLiteral("800 VDC power chain: %1").arg(terms.front())
+            : QStringLiteral("800 VDC power chain: %1 racks or sidecars are not fed as they need").arg(terms.size()),
         std::move(ents),
         QStringLiteral("On 800 VDC each rack is fed by the sidecar power rack standing nearest after it in its row; a "
                        "sidecar feeds at most its catalog racks_fed and capacity_kw (the racks' draw in the design's "

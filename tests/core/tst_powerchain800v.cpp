@@ -55,14 +55,16 @@ private:
             {QStringLiteral("model"), QStringLiteral("t")}, {QStringLiteral("rack_units"), figure(0)},
             {QStringLiteral("power_max_w"), figure(0)},
             {QStringLiteral("cooling"),
-                QJsonObject{{QStringLiteral("value"), QStringLiteral("air")}, {QStringLiteral("source"), QStringLiteral("t")}}},
+                QJsonObject{
+                    {QStringLiteral("value"), QStringLiteral("air")}, {QStringLiteral("source"), QStringLiteral("t")}}},
             {QStringLiteral("sidecar_power"),
                 QJsonObject{{QStringLiteral("capacity_kw"), figure(capacityKw)},
-                    {QStringLiteral("racks_fed"), figure(racksFed)},
-                    {QStringLiteral("efficiency_gain"), figure(0.05)}, {QStringLiteral("source"), QStringLiteral("t")}}},
+                    {QStringLiteral("racks_fed"), figure(racksFed)}, {QStringLiteral("efficiency_gain"), figure(0.05)},
+                    {QStringLiteral("source"), QStringLiteral("t")}}},
             {QStringLiteral("price"),
                 QJsonObject{{QStringLiteral("value"), 1}, {QStringLiteral("currency"), QStringLiteral("USD")},
-                    {QStringLiteral("kind"), QStringLiteral("estimate")}, {QStringLiteral("source"), QStringLiteral("t")}}}};
+                    {QStringLiteral("kind"), QStringLiteral("estimate")},
+                    {QStringLiteral("source"), QStringLiteral("t")}}}};
     }
 
 private Q_SLOTS:
@@ -237,8 +239,9 @@ private Q_SLOTS:
         const std::vector<Finding> f = sidecarFindings();
         QCOMPARE(f.size(), size_t(1));
         QVERIFY(f.front().severity == Severity::Error);
-        QCOMPARE(f.front().message, QStringLiteral("800 VDC power chain: %1: 8 racks (at most 4), 1520 kW of 800 kW")
-                                        .arg(before.sidecars.front().name));
+        QCOMPARE(f.front().message,
+            QStringLiteral("800 VDC power chain: %1: 8 racks (at most 4), 1520 kW of 800 kW")
+                .arg(before.sidecars.front().name));
     }
 
     // A system whose catalog entry does not accept 800 VDC is refused with the reason; on 54 V

@@ -21,11 +21,11 @@ private Q_SLOTS:
     void initTestCase()
     {
         mFile = mDir.filePath(QStringLiteral("vr800.podwright"));
-        const auto g = runCli({QStringLiteral("generate"), QStringLiteral("--server"),
-            QStringLiteral("vera-rubin-nvl72"), QStringLiteral("--gpus"), QStringLiteral("576"),
-            QStringLiteral("--switch"), QStringLiteral("sn5610"), QStringLiteral("--power-mode"),
-            QStringLiteral("max-q"), QStringLiteral("--power-chain"), QStringLiteral("800vdc"), QStringLiteral("-o"),
-            mFile});
+        const auto g
+            = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("vera-rubin-nvl72"),
+                QStringLiteral("--gpus"), QStringLiteral("576"), QStringLiteral("--switch"), QStringLiteral("sn5610"),
+                QStringLiteral("--power-mode"), QStringLiteral("max-q"), QStringLiteral("--power-chain"),
+                QStringLiteral("800vdc"), QStringLiteral("-o"), mFile});
         QVERIFY2(g.exitCode == 0, g.err.constData());
         QVERIFY2(g.err.contains("800 VDC power chain: 2 sidecar power racks"), g.err.constData());
     }
@@ -45,6 +45,16 @@ private Q_SLOTS:
         const double it = o.value(QLatin1String("it_max_kw")).toDouble();
         const double pue = o.value(QLatin1String("pue")).toDouble();
         QVERIFY(qFuzzyCompare(o.value(QLatin1String("facility_max_kw")).toDouble(), it * pue * 0.95));
+        // `cost` shows the same facility figure and takes its energy from the same factor:
+        // energy = facility typical x 8,760 h.
+        const auto cost = runCli({QStringLiteral("cost"), mFile, QStringLiteral("--json")});
+        QVERIFY2(cost.exitCode == 0, cost.err.constData());
+        const QJsonObject c = cost.json();
+        QVERIFY(qFuzzyCompare(c.value(QLatin1String("power_kw")).toObject().value(QLatin1String("facility")).toDouble(),
+            o.value(QLatin1String("facility_max_kw")).toDouble()));
+        QVERIFY(qFuzzyCompare(
+            c.value(QLatin1String("opex")).toObject().value(QLatin1String("energy_kwh_per_year")).toDouble(),
+            o.value(QLatin1String("facility_typical_kw")).toDouble() * 8760));
         const auto text = runCli({QStringLiteral("power"), mFile});
         QVERIFY(text.out.contains("power chain: 800vdc"));
         QVERIFY2(text.out.contains("sidecar U001-pwr-01  800 kW, feeds U001-"), text.out.constData());
@@ -71,15 +81,16 @@ private Q_SLOTS:
     void refusals()
     {
         const QString out = mDir.filePath(QStringLiteral("refused.podwright"));
-        const auto unknown = runCli({QStringLiteral("generate"), QStringLiteral("--server"),
-            QStringLiteral("vera-rubin-nvl72"), QStringLiteral("--gpus"), QStringLiteral("576"),
-            QStringLiteral("--switch"), QStringLiteral("sn5610"), QStringLiteral("--power-chain"),
-            QStringLiteral("800v"), QStringLiteral("-o"), out});
+        const auto unknown
+            = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("vera-rubin-nvl72"),
+                QStringLiteral("--gpus"), QStringLiteral("576"), QStringLiteral("--switch"), QStringLiteral("sn5610"),
+                QStringLiteral("--power-chain"), QStringLiteral("800v"), QStringLiteral("-o"), out});
         QCOMPARE(unknown.exitCode, 2);
         QVERIFY2(unknown.err.contains("unknown --power-chain '800v' (54v-shelves, 800vdc)"), unknown.err.constData());
-        const auto gb300 = runCli({QStringLiteral("generate"), QStringLiteral("--server"),
-            QStringLiteral("dgx-gb300-nvl72"), QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"),
-            QStringLiteral("q3400"), QStringLiteral("--power-chain"), QStringLiteral("800vdc"), QStringLiteral("-o"), out});
+        const auto gb300
+            = runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("dgx-gb300-nvl72"),
+                QStringLiteral("--nodes"), QStringLiteral("8"), QStringLiteral("--switch"), QStringLiteral("q3400"),
+                QStringLiteral("--power-chain"), QStringLiteral("800vdc"), QStringLiteral("-o"), out});
         QCOMPARE(gb300.exitCode, 2);
         QVERIFY2(gb300.err.contains("does not take an 800 VDC power chain"), gb300.err.constData());
         QVERIFY(!QFile::exists(out));

@@ -391,8 +391,8 @@ ReferenceDesignDialog::ReferenceDesignDialog(const Catalog& catalog, QWidget* pa
             result.error = error;
         showPreview(std::move(result));
     });
-    for (QComboBox* box : {mServer, mSizeKind, mSwitch, mTopology, mStorage, mStorageTier, mClusterType, mPowerMode,
-             mPowerChain})
+    for (QComboBox* box :
+        {mServer, mSizeKind, mSwitch, mTopology, mStorage, mStorageTier, mClusterType, mPowerMode, mPowerChain})
         connect(box, &QComboBox::currentIndexChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mOversubscription, &QComboBox::currentTextChanged, this, &ReferenceDesignDialog::schedulePreview);
     connect(mCount, &QSpinBox::valueChanged, this, &ReferenceDesignDialog::schedulePreview);

@@ -76,10 +76,10 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
                 ReportData::number(c.airKw, 1), toString(c.figures.mode), a.generation),
         9);
     if (!c.figures.distributionNote().isEmpty()) // with its source: NVIDIA's claim
-        page.paragraph(QStringLiteral("Power chain: %1. %2.")
-                           .arg(counted(static_cast<long long>(c.sidecars.size()), "sidecar power rack",
-                                    "sidecar power racks"),
-                               c.figures.distributionNote()),
+        page.paragraph(
+            QStringLiteral("Power chain: %1. %2.")
+                .arg(counted(static_cast<long long>(c.sidecars.size()), "sidecar power rack", "sidecar power racks"),
+                    c.figures.distributionNote()),
             9);
     int survive = 0;
     int fed = 0;
