@@ -49,6 +49,8 @@ QString kindText(const FailureScenario& s)
         return QObject::tr("Rack");
     case FailureKind::Row:
         return QObject::tr("Row");
+    case FailureKind::Sidecar:
+        return QObject::tr("Sidecar power rack");
     }
     return {};
 }

@@ -11,6 +11,7 @@
 #include "commands/groupcommand.h"
 #include "commands/recorditemcommand.h"
 #include "cost/powerfigures.h"
+#include "facility/powerchain.h"
 #include "generate/linkcabling.h"
 #include "model/design.h"
 #include "model/networkchoice.h"
@@ -273,6 +274,14 @@ void InspectorWidget::showNode(NodeId id)
 
         if (n->tier != FabricTier::None)
             specs << QStringLiteral("tier: %1").arg(toString(n->tier));
+        // A sidecar power rack: its capacity and the racks it feeds, as the power chain assigns them.
+        if (item->sidecarPower) {
+            const PowerChain chain = PowerChain::of(d, 1.0);
+            const SidecarChain* sidecar = chain.sidecar(id);
+            specs << (sidecar ? tr("Sidecar power rack: %1").arg(chain.sidecarText(*sidecar))
+                              : tr("Sidecar power rack: %1 kW, feeds no rack (not on the floor)")
+                                    .arg(item->sidecarPower->capacityKw, 0, 'f', 0));
+        }
     }
     mSpecs->setText(specs.join(QStringLiteral("\n")));
     const bool isSwitch = item && item->kind == ItemKind::Switch;

@@ -174,7 +174,11 @@ void PowerPanel::refresh()
                           .arg(c.racks.size())
                           .arg(c.cdusPlanned())
                           .arg(kw(a.cduCapacityKw.value))
-                          .arg(c.cdusPlaced));
+                          .arg(c.cdusPlaced)
+        + (c.sidecars.empty() ? QString()
+                              : tr("\nPower chain 800 VDC: %1 sidecar power racks; %2")
+                                    .arg(c.sidecars.size())
+                                    .arg(c.figures.distributionNote())));
     mSummary->setToolTip(c.assumptionLines().join(QLatin1Char('\n')));
     mRows->setRowCount(static_cast<int>(c.rows.size()));
     for (int i = 0; i < static_cast<int>(c.rows.size()); ++i) {

@@ -77,12 +77,18 @@ int runGenerate(Context& ctx)
                        "(rows, racks, energy cost, report) takes their draw in this mode, feeds are sized from their "
                        "power shelves. Stored as the design's power_mode."),
         QStringLiteral("MODE"));
+    const QCommandLineOption powerChain(QStringLiteral("power-chain"),
+        QStringLiteral("54v-shelves (default) or 800vdc: how the racks are fed. 800vdc (systems whose catalog entry "
+                       "accepts it: Vera Rubin NVL72) stands sidecar power racks in each row beside the racks they "
+                       "feed and takes NVIDIA's claimed efficiency gain off the facility power. Stored as the "
+                       "design's power_chain distribution."),
+        QStringLiteral("CHAIN"));
     const QCommandLineOption output(QStringList{QStringLiteral("o"), QStringLiteral("output")},
         QStringLiteral("The design file to write."), QStringLiteral("FILE"));
     const QCommandLineOption json(
         QStringLiteral("json"), QStringLiteral("Print a JSON summary of what was generated."));
     p.addOptions({server, nodes, gpus, sw, topology, radix, over, suSize, planes, storage, tier, noMgmt, keepAll,
-        twoSwitches, rackPower, rowLimit, powerMode, output, json});
+        twoSwitches, rackPower, rowLimit, powerMode, powerChain, output, json});
     const IntentOptions intentOptions; // --type, --users, --inference-share (intentcli.cpp)
     p.addOptions(intentOptions.all());
     ctx.parse(p, QStringLiteral("Generate a reference cluster design from a few dials."), 0, 0,
@@ -182,6 +188,13 @@ int runGenerate(Context& ctx)
         if (!mode)
             throw UsageError(QStringLiteral("unknown --power-mode '%1' (max-q, max-p)").arg(p.value(powerMode)));
         o.properties = PowerFigures::withMode(o.properties, *mode);
+    }
+    if (p.isSet(powerChain)) {
+        const auto chain = powerDistributionFromString(p.value(powerChain));
+        if (!chain)
+            throw UsageError(
+                QStringLiteral("unknown --power-chain '%1' (54v-shelves, 800vdc)").arg(p.value(powerChain)));
+        o.properties = PowerFigures::withDistribution(o.properties, *chain);
     }
     if (!p.isSet(output))
         throw UsageError(QStringLiteral("generate needs -o design.podwright"));

@@ -5,6 +5,7 @@
 #include "facility/powerchain.h"
 #include "io/designfile.h"
 #include "io/designjson.h"
+#include "util/plural.h"
 
 #include <QFileInfo>
 
@@ -95,6 +96,12 @@ QString text(const PowerChain& c, bool listRacks)
                           .arg(l.cduNames.isEmpty() ? QStringLiteral("no CDU") : l.cduNames.join(QStringLiteral(", ")))
                     : QString());
     s += QStringLiteral("CDUs: %1 planned, %2 placed in the design\n").arg(c.cdusPlanned()).arg(c.cdusPlaced);
+    s += QStringLiteral("power chain: %1\n").arg(toString(c.figures.distribution));
+    for (const SidecarChain& sc : c.sidecars)
+        s += QStringLiteral("  sidecar %1  %2\n").arg(sc.name, c.sidecarText(sc));
+    if (!c.racksWithoutSidecar.empty())
+        s += QStringLiteral("  %1 on 800 VDC with no sidecar power rack in their row\n")
+                 .arg(counted(static_cast<long long>(c.racksWithoutSidecar.size()), "rack", "racks"));
     s += QStringLiteral("assumptions:\n");
     for (const QString& line : c.assumptionLines())
         s += QStringLiteral("  - %1\n").arg(line);

@@ -151,4 +151,21 @@ struct InternalPlanes {
     bool operator==(const InternalPlanes&) const = default;
 };
 
+// A sidecar power rack of an 800 VDC power chain ("sidecar_power": {"capacity_kw": {"value",
+// "source"}, "racks_fed": {"value", "source"}, "efficiency_gain": {"value", "source"}, "source"}):
+// a floor-standing rack beside the compute racks that converts the facility feed to 800 VDC for
+// them. It feeds at most `racksFed` racks and at most `capacityKw` of their draw; the 800 VDC chain
+// saves `efficiencyGain` of the facility power (NVIDIA's claim, "up to 5%"). Checked capacity > 0,
+// racks_fed >= 1, 0 <= efficiency_gain < 0.5.
+struct SidecarPower {
+    double capacityKw = 0;
+    QString capacitySource;
+    int racksFed = 1;
+    QString racksFedSource;
+    double efficiencyGain = 0;
+    QString efficiencySource;
+    QString source;
+    bool operator==(const SidecarPower&) const = default;
+};
+
 } // namespace pw

@@ -2,6 +2,7 @@
 
 #include "util/money.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -87,6 +88,28 @@ QString toString(PriceKind kind)
 QString toString(PowerMode mode)
 {
     return mode == PowerMode::MaxQ ? QStringLiteral("max-q") : QStringLiteral("max-p");
+}
+
+QString toString(PowerDistribution distribution)
+{
+    return distribution == PowerDistribution::Dc800V ? QStringLiteral("800vdc") : QStringLiteral("54v-shelves");
+}
+
+std::optional<PowerDistribution> powerDistributionFromString(const QString& text)
+{
+    if (text == QLatin1String("54v-shelves"))
+        return PowerDistribution::Shelves54V;
+    if (text == QLatin1String("800vdc"))
+        return PowerDistribution::Dc800V;
+    return std::nullopt;
+}
+
+bool CatalogItem::acceptsPowerChain(PowerDistribution distribution) const
+{
+    if (distribution == PowerDistribution::Shelves54V)
+        return true;
+    return powerChains
+        && std::find(powerChains->value.begin(), powerChains->value.end(), distribution) != powerChains->value.end();
 }
 
 std::optional<PowerMode> powerModeFromString(const QString& text)

@@ -22,6 +22,10 @@ enum class PriceKind { List, Estimate, PriceBook };
 // The GPUs' power profile a design runs its rack-scale systems in: Max-Q (efficiency) or Max-P
 // (performance, the default). Written "max-q" / "max-p".
 enum class PowerMode { MaxQ, MaxP };
+// How a design's racks are fed: 54 V power shelves in the rack fed at 415/480 VAC (the default), or
+// 800 VDC from sidecar power racks on the floor (NVIDIA's 800 VDC architecture). Written
+// "54v-shelves" / "800vdc".
+enum class PowerDistribution { Shelves54V, Dc800V };
 
 [[nodiscard]] QString toString(ItemKind kind);
 [[nodiscard]] std::optional<ItemKind> itemKindFromString(const QString& text);
@@ -31,6 +35,8 @@ enum class PowerMode { MaxQ, MaxP };
 [[nodiscard]] QString toString(PriceKind kind);
 [[nodiscard]] QString toString(PowerMode mode);
 [[nodiscard]] std::optional<PowerMode> powerModeFromString(const QString& text);
+[[nodiscard]] QString toString(PowerDistribution distribution);
+[[nodiscard]] std::optional<PowerDistribution> powerDistributionFromString(const QString& text);
 
 // One figure with where it came from. Estimates are figures whose source starts with "estimate".
 struct Figure {
@@ -236,6 +242,11 @@ struct CatalogItem {
     std::vector<DeliberateDifference> deliberateDifferences; // "deliberate_differences"
     std::optional<LaserSources> laserSources; // "laser_sources": a CPO switch's laser modules
     std::optional<InternalPlanes> internalPlanes; // "internal_planes": a switch of several ASICs
+    std::optional<SidecarPower> sidecarPower; // "sidecar_power": an 800 VDC sidecar power rack
+    // "power_chains": the distributions a rack-scale system accepts besides 54 V shelves (800vdc).
+    std::optional<Sourced<std::vector<PowerDistribution>>> powerChains;
+    // The system may be fed as `distribution` says: 54 V shelves always, others when its entry lists them.
+    [[nodiscard]] bool acceptsPowerChain(PowerDistribution distribution) const;
     std::optional<Figure> rackDepthMm; // rack "depth_mm": footprint depth (floor layout)
     std::optional<Figure> rackRowsPerBlock; // rack "rows_per_block": rows of racks per block (floor plan)
     std::optional<Figure> rackHeightU;

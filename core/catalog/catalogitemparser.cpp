@@ -683,6 +683,51 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         item.internalPlanes = planes;
     }
 
+    if (entry.contains(QLatin1String("sidecar_power"))) {
+        // {"capacity_kw": {"value", "source"}, "racks_fed": {...}, "efficiency_gain": {...}, "source"}.
+        const QJsonObject sp = r.object(entry, "sidecar_power");
+        SidecarPower sidecar;
+        const Figure capacity = r.figure(sp, "capacity_kw");
+        const Figure fed = r.figure(sp, "racks_fed");
+        const Figure gain = r.figure(sp, "efficiency_gain");
+        sidecar.capacityKw = capacity.value;
+        sidecar.capacitySource = capacity.source;
+        sidecar.racksFed = static_cast<int>(fed.value);
+        sidecar.racksFedSource = fed.source;
+        sidecar.efficiencyGain = gain.value;
+        sidecar.efficiencySource = gain.source;
+        sidecar.source = r.source(sp, QStringLiteral("sidecar_power"));
+        if (r.ok() && !(capacity.value > 0))
+            r.fail(QStringLiteral("sidecar_power capacity_kw must be positive"));
+        if (r.ok() && (fed.value < 1 || fed.value != static_cast<int>(fed.value)))
+            r.fail(QStringLiteral("sidecar_power racks_fed must be a whole number of at least 1"));
+        if (r.ok() && !(gain.value >= 0 && gain.value < 0.5))
+            r.fail(QStringLiteral("sidecar_power efficiency_gain must be a share between 0 and 0.5"));
+        if (r.ok() && item.kind != ItemKind::Appliance)
+            r.fail(QStringLiteral("sidecar_power applies to an appliance only"));
+        item.sidecarPower = sidecar;
+    }
+    if (entry.contains(QLatin1String("power_chains"))) {
+        // {"value": ["800vdc"], "source"}: the distributions a rack-scale system accepts besides 54 V shelves.
+        const QJsonObject pc = r.object(entry, "power_chains");
+        Sourced<std::vector<PowerDistribution>> chains;
+        const QJsonValue values = pc.value(QLatin1String("value"));
+        if (!values.isArray())
+            r.fail(QStringLiteral("power_chains value must be an array of \"54v-shelves\" or \"800vdc\""));
+        for (const QJsonValue& v : values.toArray()) {
+            const auto d = powerDistributionFromString(v.toString());
+            if (!d)
+                r.fail(
+                    QStringLiteral("power_chains: unknown power chain '%1' (54v-shelves, 800vdc)").arg(v.toString()));
+            else
+                chains.value.push_back(*d);
+        }
+        chains.source = r.source(pc, QStringLiteral("power_chains"));
+        if (r.ok() && !item.powerModes)
+            r.fail(QStringLiteral("power_chains applies to a rack-scale system (an entry with power_modes) only"));
+        item.powerChains = chains;
+    }
+
     const QJsonObject price = r.object(entry, "price");
     if (r.ok()) {
         item.price.value = r.number(price, "value");

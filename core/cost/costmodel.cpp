@@ -109,7 +109,7 @@ CostReport CostModel::compute(const Design& design, const CostAssumptions& a, co
     r.itPowerKw = r.power.itMaxKw;
     r.itTypicalPowerKw = r.power.itTypicalKw;
     r.facilityPowerKw = r.power.facilityMaxKw;
-    r.energyKwhPerYear = r.itTypicalPowerKw * a.pue.value * kHoursPerYear;
+    r.energyKwhPerYear = r.power.facilityKw(r.itTypicalPowerKw) * kHoursPerYear;
     r.energyCostPerYear = r.energyKwhPerYear * a.powerPriceUsdPerKwh.value;
     r.facilityPerYear = r.itPowerKw * a.facilityUsdPerKwMonth.value * 12;
     r.staffPerYear = a.staffCostPerYear(r.gpus);
@@ -169,14 +169,17 @@ QJsonObject CostReport::toJson() const
 
     const QJsonObject formulas{
         {QStringLiteral("facility_power"),
-            QStringLiteral("IT power x PUE = %1 kW x %2 = %3 kW")
+            QStringLiteral("IT power x PUE x power chain factor = %1 kW x %2 x %3 = %4 kW")
                 .arg(itPowerKw)
                 .arg(assumptions.pue.value)
+                .arg(1.0 - power.distributionGain)
                 .arg(facilityPowerKw)},
         {QStringLiteral("energy_per_year"),
-            QStringLiteral("typical IT power x PUE x 8760 h x price = %1 kW x %2 x 8760 x %3 = %4 USD")
+            QStringLiteral("typical IT power x PUE x power chain factor x 8760 h x price = %1 kW x %2 x %3 x 8760 x "
+                           "%4 = %5 USD")
                 .arg(itTypicalPowerKw)
                 .arg(assumptions.pue.value)
+                .arg(1.0 - power.distributionGain)
                 .arg(assumptions.powerPriceUsdPerKwh.value)
                 .arg(energyCostPerYear, 0, 'f', 2)},
         {QStringLiteral("facility_per_year"),
@@ -344,6 +347,8 @@ QString CostReport::toText() const
         s += QStringLiteral("  typical power      %1\n").arg(power.typicalNote());
     if (power.coPackagedPorts > 0)
         s += QStringLiteral("  optics             %1\n").arg(power.coPackagedNote());
+    if (!power.distributionNote().isEmpty())
+        s += QStringLiteral("  power chain        %1\n").arg(power.distributionNote());
     s += QStringLiteral("Opex per year        %1 (energy %2, support %3, facility %4, staff %5)\n")
              .arg(usd(opexPerYear), usd(energyCostPerYear), usd(supportPerYear), usd(facilityPerYear),
                  usd(staffPerYear));

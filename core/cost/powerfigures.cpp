@@ -1,5 +1,6 @@
 #include "cost/powerfigures.h"
 
+#include "catalog/sidecarpowerrack.h"
 #include "model/design.h"
 #include "util/plural.h"
 
@@ -64,7 +65,15 @@ PowerFigures PowerFigures::of(const Design& design, double pue)
                     p.coPackagedSavedW += g->coPackagedOptics->pluggableSavedW;
                 }
         });
-    p.facilityMaxKw = p.itMaxKw * pue;
+    p.distribution = distributionOf(design.properties());
+    if (p.distribution == PowerDistribution::Dc800V)
+        for (const auto& [sku, item] : design.items())
+            if (isSidecarPowerRack(item)) {
+                p.distributionGain = item.sidecarPower->efficiencyGain;
+                p.distributionSource = QStringLiteral("%1: %2").arg(sku, item.sidecarPower->efficiencySource);
+                break;
+            }
+    p.facilityMaxKw = p.facilityKw(p.itMaxKw);
     p.typicalFromMax.sort();
     return p;
 }
@@ -82,6 +91,47 @@ QJsonObject PowerFigures::withMode(const QJsonObject& designProperties, PowerMod
     else
         p.insert(QLatin1String(kModeKey), toString(mode));
     return p;
+}
+
+PowerDistribution PowerFigures::distributionOf(const QJsonObject& designProperties)
+{
+    const QJsonObject chain = designProperties.value(QLatin1String(kChainKey)).toObject();
+    return powerDistributionFromString(chain.value(QLatin1String(kDistributionKey)).toString())
+        .value_or(PowerDistribution::Shelves54V);
+}
+
+QJsonObject PowerFigures::withDistribution(const QJsonObject& designProperties, PowerDistribution distribution)
+{
+    QJsonObject p = designProperties;
+    QJsonObject chain = p.value(QLatin1String(kChainKey)).toObject();
+    if (distribution == PowerDistribution::Shelves54V)
+        chain.remove(QLatin1String(kDistributionKey));
+    else
+        chain.insert(QLatin1String(kDistributionKey), toString(distribution));
+    if (chain.isEmpty())
+        p.remove(QLatin1String(kChainKey));
+    else
+        p.insert(QLatin1String(kChainKey), chain);
+    return p;
+}
+
+double PowerFigures::facilityKw(double itKw) const
+{
+    return itKw * pue * (1.0 - distributionGain);
+}
+
+QString PowerFigures::distributionNote() const
+{
+    if (distribution != PowerDistribution::Dc800V)
+        return {};
+    if (distributionSource.isEmpty())
+        return QStringLiteral("800 VDC power chain: the design records no sidecar power rack, so no efficiency "
+                              "gain is applied (facility = IT x PUE)");
+    return QStringLiteral("800 VDC power chain: facility power x %1 (%2% less for the same IT load, NVIDIA's "
+                          "claim of up to 5% better end-to-end efficiency; %3)")
+        .arg(1.0 - distributionGain)
+        .arg(distributionGain * 100)
+        .arg(distributionSource);
 }
 
 double PowerFigures::maxKwOf(const CatalogItem& item, PowerMode mode)
@@ -136,7 +186,10 @@ QString PowerFigures::coPackagedNote() const
 
 QString PowerFigures::methodText() const
 {
-    return typicalFromMax.isEmpty() ? method() : QStringLiteral("%1; %2").arg(method(), typicalNote());
+    QString text = typicalFromMax.isEmpty() ? method() : QStringLiteral("%1; %2").arg(method(), typicalNote());
+    if (!distributionNote().isEmpty())
+        text += QStringLiteral("; ") + distributionNote();
+    return text;
 }
 
 QJsonObject PowerFigures::toJson() const
@@ -144,7 +197,8 @@ QJsonObject PowerFigures::toJson() const
     QJsonObject o{{QStringLiteral("it"), itMaxKw}, {QStringLiteral("it_typical"), itTypicalKw},
         {QStringLiteral("facility"), facilityMaxKw}, {QStringLiteral("pue"), pue},
         {QStringLiteral("unracked"), unrackedMaxKw}, {QStringLiteral("method"), methodText()},
-        {QStringLiteral("power_mode"), toString(mode)},
+        {QStringLiteral("power_mode"), toString(mode)}, {QStringLiteral("power_chain"), toString(distribution)},
+        {QStringLiteral("facility_factor"), 1.0 - distributionGain},
         {QStringLiteral("typical_uses_maximum"), QJsonArray::fromStringList(typicalFromMax)}};
     if (coPackagedPorts > 0) { // only where the design has co-packaged optics
         o.insert(QStringLiteral("co_packaged_ports"), coPackagedPorts);

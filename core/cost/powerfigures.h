@@ -58,12 +58,33 @@ struct PowerFigures {
 
     static constexpr const char* kModeKey = "power_mode";
 
+    // How the racks are fed (the design's power_chain "distribution"): with 800 VDC the facility
+    // draws `distributionGain` less for the same IT load (the recorded sidecar power rack's
+    // efficiency_gain, NVIDIA's claim), with its source; 0 and empty with 54 V shelves.
+    PowerDistribution distribution = PowerDistribution::Shelves54V;
+    double distributionGain = 0;
+    QString distributionSource;
+
+    static constexpr const char* kChainKey = "power_chain"; // the design property of the power chain
+    static constexpr const char* kDistributionKey = "distribution"; // its key for the distribution
+
     [[nodiscard]] static PowerFigures of(const Design& design, double pue);
     // The power mode a design's properties pick ("power_mode": "max-q" or "max-p"); max-p when
     // absent or unreadable, as every design was drawn before the mode could be chosen.
     [[nodiscard]] static PowerMode modeOf(const QJsonObject& designProperties);
     // The properties with `mode` stored (max-p, the default, is not written).
     [[nodiscard]] static QJsonObject withMode(const QJsonObject& designProperties, PowerMode mode);
+    // The distribution a design's properties pick (power_chain "distribution"); 54 V shelves when
+    // absent or unreadable.
+    [[nodiscard]] static PowerDistribution distributionOf(const QJsonObject& designProperties);
+    // The properties with `distribution` stored in power_chain (54 V shelves, the default, is not written).
+    [[nodiscard]] static QJsonObject withDistribution(
+        const QJsonObject& designProperties, PowerDistribution distribution);
+    // The facility power for `itKw` of IT load: IT x PUE x (1 - distributionGain). The one place the
+    // 800 VDC claim enters: facility maximum, facility typical and the energy cost all ask it.
+    [[nodiscard]] double facilityKw(double itKw) const;
+    // "800 VDC power chain: facility power x 0.95 (...source...)", or empty with 54 V shelves.
+    [[nodiscard]] QString distributionNote() const;
     // One node of `item` at maximum in `mode`: what it adds to its rack's kW (and its row's,
     // PowerChain). A rack-scale system draws its power_modes figure for the mode; anything else its
     // catalog maximum. The generator sizes rows by it before the design exists (RowPowerSplit), so

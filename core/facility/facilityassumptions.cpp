@@ -155,6 +155,11 @@ QJsonObject FacilityAssumptions::storedIn(const QJsonObject& properties) const
     for (const Field& f : kFields)
         if ((this->*f.member).value != (d.*f.member).value)
             stored.insert(QLatin1String(f.key), (this->*f.member).value);
+    // The distribution (PowerFigures::distributionOf) shares the property: kept as it is.
+    const QJsonValue distribution
+        = properties.value(QLatin1String(kKey)).toObject().value(QLatin1String(PowerFigures::kDistributionKey));
+    if (!distribution.isUndefined())
+        stored.insert(QLatin1String(PowerFigures::kDistributionKey), distribution);
     QJsonObject p = properties;
     if (stored.isEmpty())
         p.remove(QLatin1String(kKey));

@@ -2,6 +2,7 @@
 
 #include "catalog/catalogitem.h"
 #include "cost/costassumptions.h"
+#include "cost/powerfigures.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -36,7 +37,7 @@ struct FacilityAssumptions {
     QString systemSku;
     QString generation;
 
-    static constexpr const char* kKey = "power_chain";
+    static constexpr const char* kKey = PowerFigures::kChainKey;
 
     // The defaults of the generation of the rack-scale system `systemSku` (the fallback set, GB200
     // NVL72, for any other sku or none).

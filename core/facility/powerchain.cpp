@@ -2,6 +2,7 @@
 
 #include "catalog/coolantunit.h"
 #include "catalog/rackscale.h"
+#include "catalog/sidecarpowerrack.h"
 #include "floor/floorlayout.h"
 #include "model/design.h"
 #include "util/plural.h"
@@ -41,6 +42,50 @@ std::pair<double, bool> liquidShareOf(const CatalogItem& item, const FacilityAss
 double liquidHeatKw(const CatalogItem& item, double share, PowerMode mode)
 {
     return PowerFigures::maxKwOf(item, mode) * share;
+}
+
+// Each 800 VDC rack goes to the sidecar standing nearest after it in its row, else the row's last
+// sidecar (SidecarChain); a rack in a row without a sidecar is listed in racksWithoutSidecar.
+void assignSidecars(PowerChain& c, const std::vector<const Node*>& sidecarNodes, const std::vector<bool>& on800V,
+    const std::vector<int>& slotOfRack, const std::unordered_map<quint32, size_t>& index, const Design& design)
+{
+    std::vector<std::pair<int, size_t>> bySlot; // (slot, sidecar index) of the sidecars on the floor
+    for (const Node* n : sidecarNodes) {
+        const CatalogItem* item = design.item(n->sku);
+        SidecarChain s;
+        s.node = n->id;
+        s.name = n->name;
+        s.capacityKw = sidecarCapacityKw(*item);
+        s.racksFedLimit = item->sidecarPower->racksFed;
+        const auto it = n->rack.isValid() ? index.find(n->rack.value()) : index.end();
+        if (it != index.end() && c.racks[it->second].row >= 0) {
+            s.row = c.racks[it->second].row;
+            bySlot.push_back({slotOfRack[it->second], c.sidecars.size()});
+        }
+        c.sidecars.push_back(s);
+    }
+    std::stable_sort(bySlot.begin(), bySlot.end());
+    for (size_t i = 0; i < c.racks.size(); ++i) {
+        if (!on800V[i])
+            continue;
+        const RackChain& rc = c.racks[i];
+        int chosen = -1;
+        for (const auto& [slot, s] : bySlot) {
+            if (c.sidecars[s].row != rc.row || rc.row < 0)
+                continue;
+            chosen = static_cast<int>(s); // the row's last one before the rack, until one stands after it
+            if (slot > slotOfRack[i])
+                break;
+        }
+        if (chosen < 0) {
+            c.racksWithoutSidecar.push_back(rc.id);
+            continue;
+        }
+        SidecarChain& s = c.sidecars[static_cast<size_t>(chosen)];
+        s.racks.push_back(rc.id);
+        s.gpus += rc.gpus;
+        s.loadKw += rc.maxKw;
+    }
 }
 
 } // namespace
@@ -100,6 +145,9 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
     }
     double unrackedLiquid = 0;
     std::vector<const Node*> cduNodes; // placed CDUs, assigned to loops once the loops are known
+    std::vector<const Node*> sidecarNodes; // placed sidecar power racks, assigned once the rows are known
+    std::vector<bool> on800V(c.racks.size(), false); // the rack's system takes 800 VDC from a sidecar
+    const bool dc800V = figures.distribution == PowerDistribution::Dc800V;
     // Nodes in id order, so feeds come out in a stable order.
     design.nodes().forEach([&](const Node& n) {
         const CatalogItem* item = design.item(n.sku);
@@ -116,6 +164,10 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
             unrackedLiquid += liquid;
             return;
         }
+        if (isSidecarPowerRack(*item))
+            sidecarNodes.push_back(&n);
+        if (dc800V && item->powerModes && item->acceptsPowerChain(PowerDistribution::Dc800V))
+            on800V[it->second] = true;
         RackChain& rc = c.racks[it->second];
         rc.gpus += item->gpuCount();
         rc.liquidKw += liquid;
@@ -145,7 +197,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
     }
     c.liquidKw += unrackedLiquid;
     c.airKw = figures.itMaxKw - c.liquidKw;
-    c.facilityTypicalKw = figures.itTypicalKw * figures.pue;
+    c.facilityTypicalKw = figures.facilityKw(figures.itTypicalKw);
 
     // Rows from the floor plan, racks in slot order.
     std::vector<std::vector<size_t>> rowRacks; // chain row -> rack indices
@@ -244,6 +296,7 @@ PowerChain PowerChain::of(const Design& design, const PowerFigures& figures, con
     }
     for (CoolantLoop& l : c.loops)
         l.cdusInService = c.cdusOnFloor ? static_cast<int>(l.cduNodes.size()) : l.cdus;
+    assignSidecars(c, sidecarNodes, on800V, slotOfRack, index, design);
     c.mRackIndex = std::move(index);
     return c;
 }
@@ -262,6 +315,27 @@ const RackChain* PowerChain::rack(GroupId id) const
         if (r.id == id)
             return &r;
     return nullptr;
+}
+
+const SidecarChain* PowerChain::sidecar(NodeId node) const
+{
+    for (const SidecarChain& s : sidecars)
+        if (s.node == node)
+            return &s;
+    return nullptr;
+}
+
+QString PowerChain::sidecarText(const SidecarChain& sidecar) const
+{
+    QStringList fed;
+    for (GroupId id : sidecar.racks)
+        if (const RackChain* r = rack(id))
+            fed << r->name;
+    return QStringLiteral("%1 kW, feeds %2 (%3 kW, %4 GPUs)")
+        .arg(sidecar.capacityKw, 0, 'f', 0)
+        .arg(fed.isEmpty() ? QStringLiteral("no rack") : fed.join(QStringLiteral(", ")))
+        .arg(sidecar.loadKw, 0, 'f', 1)
+        .arg(sidecar.gpus);
 }
 
 int PowerChain::cdusPlanned() const
@@ -354,10 +428,24 @@ FailureImpact PowerChain::withoutOneCdu(int loop) const
     return impact;
 }
 
+FailureImpact PowerChain::withoutSidecar(int sidecar) const
+{
+    FailureImpact impact;
+    impact.liquidCapacityLeftKw = liquidCapacity(loops);
+    if (sidecar >= 0 && sidecar < static_cast<int>(sidecars.size()))
+        for (GroupId id : sidecars[static_cast<size_t>(sidecar)].racks)
+            if (const RackChain* r = rack(id))
+                lose(impact, *r);
+    impact.itKwLeft = figures.itMaxKw - impact.itKwLost;
+    return impact;
+}
+
 QStringList PowerChain::assumptionLines() const
 {
     QStringList lines;
     lines << PowerFigures::method();
+    if (!figures.distributionNote().isEmpty())
+        lines << figures.distributionNote();
     if (!figures.typicalNote().isEmpty())
         lines << figures.typicalNote();
     if (!figures.coPackagedNote().isEmpty())
@@ -454,7 +542,13 @@ QJsonObject PowerChain::toJson() const
             {QStringLiteral("cdus_needed"), l.cdusNeeded}, {QStringLiteral("cdus"), l.cdus},
             {QStringLiteral("cdu_capacity_kw"), l.cduCapacityKw}, {QStringLiteral("cdus_in_service"), l.cdusInService},
             {QStringLiteral("cdu_nodes"), QJsonArray::fromStringList(l.cduNames)}});
-    return QJsonObject{{QStringLiteral("it_max_kw"), figures.itMaxKw},
+    QJsonArray sidecarArray;
+    for (const SidecarChain& sc : sidecars)
+        sidecarArray.append(QJsonObject{{QStringLiteral("name"), sc.name}, {QStringLiteral("row"), sc.row},
+            {QStringLiteral("racks"), ids(sc.racks)}, {QStringLiteral("gpus"), sc.gpus},
+            {QStringLiteral("load_kw"), sc.loadKw}, {QStringLiteral("capacity_kw"), sc.capacityKw}});
+    return QJsonObject{{QStringLiteral("power_chain"), toString(figures.distribution)},
+        {QStringLiteral("sidecars"), sidecarArray}, {QStringLiteral("it_max_kw"), figures.itMaxKw},
         {QStringLiteral("it_typical_kw"), figures.itTypicalKw}, {QStringLiteral("pue"), figures.pue},
         {QStringLiteral("facility_max_kw"), figures.facilityMaxKw},
         {QStringLiteral("facility_typical_kw"), facilityTypicalKw}, {QStringLiteral("liquid_kw"), liquidKw},

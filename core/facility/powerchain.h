@@ -93,6 +93,22 @@ struct CoolantLoop {
     [[nodiscard]] static int cdusFor(double liquidKw, double capacityKw);
 };
 
+// A sidecar power rack of an 800 VDC power chain and the racks it feeds. Each rack of a system that
+// accepts 800 VDC (CatalogItem::acceptsPowerChain), in a design whose power_chain distribution is
+// 800vdc, is fed by the sidecar standing nearest after it in its row (the row's last sidecar for
+// racks after it): the generator stands each sidecar right after the racks it was placed for, so
+// this one rule gives each its racks. Losing it takes all of them down.
+struct SidecarChain {
+    NodeId node;
+    QString name; // the node's name, "U001-pwr-01"
+    int row = -1; // index into PowerChain::rows; -1: not on the floor (feeds nothing)
+    double capacityKw = 0; // catalog sidecar_power capacity_kw
+    int racksFedLimit = 0; // catalog sidecar_power racks_fed
+    std::vector<GroupId> racks; // the racks it feeds, in slot order
+    int gpus = 0;
+    double loadKw = 0; // the racks' maximum in the design's mode
+};
+
 // What one failure takes down, and what is left. A rack is lost when its feeds left cannot carry
 // its maximum, or its loop's CDUs left cannot carry its liquid heat.
 struct FailureImpact {
@@ -115,6 +131,8 @@ public:
     std::vector<RowChain> rows;
     std::vector<PowerFeed> feeds;
     std::vector<CoolantLoop> loops;
+    std::vector<SidecarChain> sidecars; // placed sidecar power racks, in node id order
+    std::vector<GroupId> racksWithoutSidecar; // 800 VDC racks with no sidecar in their row
     double liquidKw = 0; // all racks
     double airKw = 0; // all racks and unracked load
     double facilityTypicalKw = 0; // IT typical x PUE
@@ -134,10 +152,14 @@ public:
     [[nodiscard]] static double liquidKwOf(const CatalogItem& item, const FacilityAssumptions& assumptions);
 
     [[nodiscard]] const RackChain* rack(GroupId id) const;
+    [[nodiscard]] const SidecarChain* sidecar(NodeId node) const; // nullptr: not a placed sidecar
+    // "800 kW, feeds U001-01, U001-02, U001-03 (681.0 kW, 216 GPUs)": the inspector's and `power`'s line.
+    [[nodiscard]] QString sidecarText(const SidecarChain& sidecar) const;
     [[nodiscard]] int cdusPlanned() const; // sum of the loops' CDUs
     [[nodiscard]] FailureImpact withoutFeed(int feed) const;
     [[nodiscard]] FailureImpact withoutLoop(int loop) const; // the loop's piping or all its CDUs
     [[nodiscard]] FailureImpact withoutOneCdu(int loop) const;
+    [[nodiscard]] FailureImpact withoutSidecar(int sidecar) const; // every rack it feeds goes down
     // Every estimate the figures rest on, as "estimate: ..." lines (and sourced lines).
     [[nodiscard]] QStringList assumptionLines() const;
     [[nodiscard]] QJsonObject toJson() const;

@@ -647,6 +647,29 @@ std::vector<Candidate> loopCandidates(const FailureEvaluator& eval, QStringList&
     return out;
 }
 
+// One sidecar power rack lost (800 VDC power chain): every rack it feeds goes down (PowerChain's
+// SidecarChain). Designs on 54 V shelves have none and say nothing.
+std::vector<Candidate> sidecarCandidates(const FailureEvaluator& eval)
+{
+    const PowerChain& chain = eval.chain();
+    std::vector<Candidate> out;
+    for (size_t i = 0; i < chain.sidecars.size(); ++i) {
+        const SidecarChain& s = chain.sidecars[i];
+        const FailureImpact impact = chain.withoutSidecar(static_cast<int>(i));
+        Candidate c{FailureKind::Sidecar, s.name,
+            QStringLiteral("800 VDC sidecar power rack, %1: every rack it feeds goes down").arg(chain.sidecarText(s)),
+            {}, impact.racksLost, impact.racksDegraded, impact.liquidCapacityLeftKw};
+        // Each sidecar is its own scenario, named (never folded into an equivalent one): a design has
+        // one per three or four compute racks, and the user asks which racks each one takes down.
+        c.classKey = QStringLiteral("sidecar/%1").arg(s.name);
+        c.nodes.push_back(s.node);
+        for (GroupId r : impact.racksLost)
+            c.nodes.insert(c.nodes.end(), eval.nodesOfRack(r).begin(), eval.nodesOfRack(r).end());
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 } // namespace
 
 FailureDomains FailureDomains::of(const Design& design, const AnalysisOptions& options)
@@ -668,6 +691,7 @@ std::optional<FailureDomains> FailureDomains::of(
     kinds.push_back(eval.classify(planeCandidates(eval.graph(), d.notes)));
     kinds.push_back(eval.classify(feedCandidates(eval, d.notes)));
     kinds.push_back(eval.classify(loopCandidates(eval, d.notes)));
+    kinds.push_back(eval.classify(sidecarCandidates(eval)));
     kinds.push_back(eval.classify(rackCandidates(design, eval)));
     kinds.push_back(eval.classify(rowCandidates(design, eval, d.notes)));
     int total = 1;

@@ -36,7 +36,7 @@ struct FailureDomains {
     double intactBisectionRatio = 0; // 0 when the fabric has no bisection (fewer than two servers)
     QString blockKind; // "NVLink domain" or "leaf"
     int blocks = 0;
-    std::vector<FailureScenario> scenarios; // switch, plane, pdu, cdu-loop, rack, row; each by worst first
+    std::vector<FailureScenario> scenarios; // switch, plane, pdu, cdu-loop, sidecar, rack, row; each by worst first
     QStringList notes; // kinds left out and why, how equivalence was used
     double seconds = 0;
 

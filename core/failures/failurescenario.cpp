@@ -21,6 +21,8 @@ QString toString(FailureKind kind)
         return QStringLiteral("rack");
     case FailureKind::Row:
         return QStringLiteral("row");
+    case FailureKind::Sidecar:
+        return QStringLiteral("sidecar");
     }
     return {};
 }

@@ -15,9 +15,10 @@ namespace pw {
 // What fails in a failure scenario: one switch (of the compute fabric, the storage fabric or a
 // management network), one plane of the compute fabric, one power
 // feed (PDU or busbar power shelf), one coolant loop, one rack, one row of the floor plan.
-enum class FailureKind { Switch, Plane, Pdu, CduLoop, Rack, Row };
+// Sidecar: a sidecar power rack of an 800 VDC power chain, with every rack it feeds.
+enum class FailureKind { Switch, Plane, Pdu, CduLoop, Rack, Row, Sidecar };
 
-// "switch", "plane", "pdu", "cdu-loop", "rack", "row": the CLI's JSON `kind`.
+// "switch", "plane", "pdu", "cdu-loop", "rack", "row", "sidecar": the CLI's JSON `kind`.
 [[nodiscard]] QString toString(FailureKind kind);
 
 // One failure and what it takes down. A plain value; FailureDomains computes it. Where several

@@ -3,6 +3,7 @@
 #include "catalog/coolantunit.h"
 #include "catalog/rackheight.h"
 #include "catalog/rackscale.h"
+#include "catalog/sidecarpowerrack.h"
 #include "cost/powerfigures.h"
 #include "model/design.h"
 
@@ -81,8 +82,8 @@ RackElevationModel RackElevationModel::of(const Design& design, const PowerFigur
             r.heightU = std::max(r.heightU, s.heightU);
             r.model = item->model;
         }
-        // A floor-standing CDU in an enclosure that names no rack item is the enclosure.
-        if (item && isCdu(*item) && !design.item(design.group(n.rack)->sku))
+        // A floor-standing CDU or sidecar power rack in an enclosure that names no rack item is the enclosure.
+        if (item && (isCdu(*item) || isSidecarPowerRack(*item)) && !design.item(design.group(n.rack)->sku))
             r.model = item->model;
         if (n.rackUnit >= 1 && s.heightU >= 1) {
             s.firstU = n.rackUnit;

@@ -23,6 +23,7 @@
 #include "generate/railoptimizedfabric.h"
 #include "generate/rowpowersplit.h"
 #include "generate/servicenetworks.h"
+#include "generate/sidecarplanner.h"
 #include "generate/subnetmanagerchoice.h"
 #include "generate/subnetmanagers.h"
 #include "io/designassembler.h"
@@ -157,6 +158,16 @@ std::optional<QString> resolveDials(const GeneratorOptions& given, const Catalog
         return QStringLiteral("unknown server SKU '%1'").arg(serverSku);
     if (server->kind != ItemKind::Server)
         return QStringLiteral("'%1' is a %2, not a server").arg(serverSku, kindName(server));
+    // 800 VDC only for a system whose catalog entry accepts it (power_chains), with a sidecar to feed it.
+    if (PowerFigures::distributionOf(o.properties) == PowerDistribution::Dc800V) {
+        if (!server->acceptsPowerChain(PowerDistribution::Dc800V))
+            return QStringLiteral("%1 does not take an 800 VDC power chain (its catalog entry lists no 800vdc in "
+                                  "power_chains); use 54v-shelves")
+                .arg(serverSku);
+        if (!SidecarPlanner::sidecarOf(catalog))
+            return QStringLiteral("an 800 VDC power chain needs a sidecar power rack in the catalog (an item with "
+                                  "sidecar_power)");
+    }
     // The scalable unit is the server's (its catalog entry names its RA's SU: 72 DGX B300, 8 NVL72 racks).
     if (o.suSize == 0)
         o.suSize = StorageGuidance::serversPerSu(*server);
@@ -382,8 +393,10 @@ public:
                 // 64 leaves of a two-plane NVL72 SU on 1U switches); the tail: the CDUs of its loops.
                 const int head = part > 0 ? 0 : r < layout.leafRows.size() ? racksFor(layout.leafRows[r]) : 1;
                 const int servers = racksFor(unitRows[r][part]);
-                mLongestRow = std::max(
-                    mLongestRow, servers + head + CoolantPlanner::slotsFor(servers, budgetKw, cdu, properties));
+                mLongestRow = std::max(mLongestRow,
+                    servers + head + CoolantPlanner::slotsFor(servers, budgetKw, cdu, properties)
+                        + SidecarPlanner::slotsFor(
+                            servers, budgetKw, SidecarPlanner::sidecarOf(b.catalog()), properties));
             }
         }
         mRowsPerBlock = FloorPlan::rowsPerBlock(rack, mRows);
@@ -489,7 +502,8 @@ public:
             return GenerateResult::failure(*e);
         placeRacks();
         const CatalogItem* pdu = addRackPdus();
-        // Before the out-of-band network, so that each CDU's management port is cabled.
+        // Before the out-of-band network, so that each sidecar's and CDU's management port is cabled.
+        SidecarPlanner::place(b, *mRacks, mHall, mCatalog, o.properties, mResult.notes);
         CoolantPlanner::place(b, *mRacks, mHall, mCatalog, o.properties, mResult.notes);
         if (auto e = buildOutOfBandManagement(pdu))
             return GenerateResult::failure(*e);

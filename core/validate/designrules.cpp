@@ -201,6 +201,10 @@ const std::vector<RuleInfo>& designRules()
         {"POWER-FEED-REDUNDANCY", Severity::Warning,
             "a rack's two or more feeds cannot carry its maximum with one feed (PDU or power shelf) lost",
             "Add a feed to the rack, or use feeds with a higher rating."},
+        {"POWER-SIDECAR", Severity::Error,
+            "on an 800 VDC power chain, a rack with no sidecar power rack in its row, or a sidecar feeding more racks "
+            "(racks_fed) or more kW (capacity_kw) than its catalog entry allows",
+            "Place a sidecar power rack after the racks it should feed in their row."},
         {"COOLING-CDU-CAPACITY", Severity::Warning,
             "a coolant loop has fewer CDUs than it needs (ceil(liquid heat / CDU capacity) + spares); on the floor, a "
             "CDU feeds the loop of the liquid-cooled racks just before it in its row",

@@ -64,6 +64,45 @@ void cduLoopRule(const Design& d, const PowerChain& chain, std::vector<Finding>&
                 QStringList(fixes.mid(0, 5)).join(QStringLiteral("; ")))));
 }
 
+// POWER-SIDECAR on an 800 VDC power chain: 800 VDC racks with no sidecar power rack in their row,
+// and sidecars carrying more racks or more kW than their catalog entry allows (PowerChain's
+// SidecarChain: a rack is fed by the sidecar nearest after it in its row).
+void sidecarRule(const PowerChain& chain, std::vector<Finding>& out)
+{
+    std::vector<EntityRef> ents;
+    QStringList terms;
+    for (GroupId id : chain.racksWithoutSidecar) {
+        ents.push_back(EntityRef::of(id));
+        if (const RackChain* r = chain.rack(id))
+            terms << QStringLiteral("%1: no sidecar in its row").arg(r->name);
+    }
+    for (const SidecarChain& s : chain.sidecars) {
+        const bool tooMany = static_cast<int>(s.racks.size()) > s.racksFedLimit;
+        const bool tooMuch = s.loadKw > s.capacityKw + 1e-9;
+        if (!tooMany && !tooMuch)
+            continue;
+        ents.push_back(EntityRef::of(s.node));
+        for (GroupId id : s.racks)
+            ents.push_back(EntityRef::of(id));
+        terms << QStringLiteral("%1: %2 racks (at most %3), %4 kW of %5 kW")
+                     .arg(s.name)
+                     .arg(s.racks.size())
+                     .arg(s.racksFedLimit)
+                     .arg(num(s.loadKw, 1), num(s.capacityKw));
+    }
+    if (terms.isEmpty())
+        return;
+    out.push_back(make("POWER-SIDECAR",
+        terms.size() == 1
+            ? QStringLiteral("800 VDC power chain: %1").arg(terms.front())
+            : QStringLiteral("800 VDC power chain: %1 racks or sidecars are not fed as they need").arg(terms.size()),
+        std::move(ents),
+        QStringLiteral("On 800 VDC each rack is fed by the sidecar power rack standing nearest after it in its row; a "
+                       "sidecar feeds at most its catalog racks_fed and capacity_kw (the racks' draw in the design's "
+                       "power mode): %1. Place a sidecar after the racks it should feed.")
+            .arg(QStringList(terms.mid(0, 5)).join(QStringLiteral("; ")))));
+}
+
 } // namespace
 
 // The limits of the power and cooling chain (facility/powerchain.h), judged on the same figures
@@ -74,6 +113,7 @@ void cduLoopRule(const Design& d, const PowerChain& chain, std::vector<Finding>&
 // feed lost.
 // COOLING-CDU-CAPACITY: a coolant loop fed by fewer placed CDUs than it needs (CDUs on the floor),
 // or a design that places CDUs off the floor places fewer than its loops need in all.
+// POWER-SIDECAR: on 800 VDC, a rack with no sidecar power rack, or a sidecar over its racks or kW.
 void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Finding>& out)
 {
     const PowerChain chain = PowerChain::of(d, power, FacilityAssumptions::of(d));
@@ -147,6 +187,7 @@ void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Fin
                            "must carry its maximum: %1. Add a PDU to each, or use larger ones.")
                 .arg(QStringList(weakTerms.mid(0, 5)).join(QStringLiteral("; ")))));
 
+    sidecarRule(chain, out);
     if (chain.cdusOnFloor)
         cduLoopRule(d, chain, out);
     else if (chain.cdusPlaced > 0 && chain.cdusPlaced < chain.cdusPlanned()) {

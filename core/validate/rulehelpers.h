@@ -31,7 +31,8 @@ void linkOpticsRules(const Design& d, std::vector<Finding>& out); // linkopticsr
 void xdrRules(const Design& d, std::vector<Finding>& out); // xdrrules.cpp: XDR-MEDIA, OPTICS-TOP, OPTICS-TWIN-FIBER
 void fabricRules(const Design& d, const ValidationOptions& o, std::vector<Finding>& out);
 void powerRules(const Design& d, const CostAssumptions& a, const PowerFigures* known, std::vector<Finding>& out);
-// powerchainrules.cpp: POWER-ROW-LIMIT, POWER-HALL-LIMIT, POWER-FEED-REDUNDANCY, COOLING-CDU-CAPACITY
+// powerchainrules.cpp: POWER-ROW-LIMIT, POWER-HALL-LIMIT, POWER-FEED-REDUNDANCY, COOLING-CDU-CAPACITY,
+// POWER-SIDECAR
 void powerChainRules(const Design& d, const PowerFigures& power, std::vector<Finding>& out);
 void storageRules(const Design& d, std::vector<Finding>& out);
 void managementRules(const Design& d, std::vector<Finding>& out);

@@ -12,6 +12,7 @@
 #include "designpicturerenderer.h"
 #include "dialogs/exportreportdialog.h"
 #include "export/exportformats.h"
+#include "facility/powerchain.h"
 #include "inspectorwidget.h"
 #include "integration/helpers/clirunner.h"
 #include "model/design.h"
@@ -166,6 +167,33 @@ private Q_SLOTS:
         QTRY_VERIFY2(w->inspector()->specsText().contains(QStringLiteral("NVLink domain %1: %2 GPUs")
                                                               .arg(domains.domainOf(server)->name)
                                                               .arg(domains.domainOf(server)->gpus)),
+            qPrintable(w->inspector()->specsText()));
+    }
+
+    // Issue 28: selecting a sidecar power rack shows its capacity and the racks it feeds, as the power
+    // chain assigns them (the text `power` and `failures` print). One Vera Rubin SU in Max-Q on
+    // 800 VDC: 2 sidecars of 800 kW, each feeding 4 racks of 190 kW = 760 kW and 4 x 72 = 288 GPUs.
+    void studioShowsASidecarsRacks()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("vr800.podwright"));
+        const test::CliResult g
+            = test::runCli({QStringLiteral("generate"), QStringLiteral("--server"), QStringLiteral("vera-rubin-nvl72"),
+                QStringLiteral("--gpus"), QStringLiteral("576"), QStringLiteral("--switch"), QStringLiteral("sn5610"),
+                QStringLiteral("--power-mode"), QStringLiteral("max-q"), QStringLiteral("--power-chain"),
+                QStringLiteral("800vdc"), QStringLiteral("-o"), file});
+        QVERIFY2(g.exitCode == 0, g.err.constData());
+        auto w = testing::makeWindow();
+        QVERIFY(w->openFile(file));
+        const PowerChain chain = PowerChain::of(w->document()->design(), 1.0);
+        QCOMPARE(int(chain.sidecars.size()), 2);
+        const SidecarChain& sidecar = chain.sidecars.front();
+        const QString text = chain.sidecarText(sidecar);
+        QVERIFY2(
+            text.startsWith(QLatin1String("800 kW, feeds ")) && text.endsWith(QLatin1String("(760.0 kW, 288 GPUs)")),
+            qPrintable(text));
+        w->scene()->selectNodes({sidecar.node});
+        QTRY_VERIFY2(w->inspector()->specsText().contains(QStringLiteral("Sidecar power rack: ") + text),
             qPrintable(w->inspector()->specsText()));
     }
 

@@ -10,6 +10,7 @@
 #include "dialogs/workloaddialog.h"
 
 #include "cost/powerfigures.h"
+#include "facility/powerchain.h"
 #include "generate/fabricgenerator.h"
 #include "model/design.h"
 #include "model/designsummary.h"
@@ -22,6 +23,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTimer>
@@ -243,6 +245,47 @@ private Q_SLOTS:
         again.setOptions(dlg.options());
         QCOMPARE(again.findChild<QComboBox*>(QStringLiteral("powerMode"))->currentData().toString(),
             QStringLiteral("max-q"));
+    }
+
+    // The Power chain combo (issue 28): enabled only for a server whose catalog entry accepts 800 VDC
+    // (Vera Rubin NVL72, not GB300), stored in the design's power_chain, remembered by setOptions.
+    // One Vera Rubin SU in Max-P: 8 racks of 227 kW, 3 per 800 kW sidecar (4 would be 908 kW), so
+    // ceil(8 / 3) = 3 sidecar power racks in the row.
+    void powerChainFromTheWizard()
+    {
+        ReferenceDesignDialog dlg(testing::testCatalog());
+        auto* chain = dlg.findChild<QComboBox*>(QStringLiteral("powerChain"));
+        QVERIFY(chain);
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("dgx-gb300-nvl72"));
+        QVERIFY(!chain->isEnabled());
+        QCOMPARE(chain->currentData().toString(), QStringLiteral("54v-shelves"));
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("vera-rubin-nvl72"));
+        QVERIFY(chain->isEnabled());
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("sizeKind")), QStringLiteral("gpus"));
+        dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(576);
+        pick(dlg.findChild<QComboBox*>(QStringLiteral("switchSku")), QStringLiteral("sn5610"));
+        QVERIFY(!dlg.options().properties.contains(QLatin1String("power_chain")));
+        pick(chain, QStringLiteral("800vdc"));
+        QVERIFY(PowerFigures::distributionOf(dlg.options().properties) == PowerDistribution::Dc800V);
+        const GenerateResult r = FabricGenerator::generate(dlg.options(), testing::testCatalog());
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(int(PowerChain::of(*r.design, 1.0).sidecars.size()), 3);
+
+        // Remembered across sessions with the other dials (QSettings), and shown when the dialog opens.
+        ReferenceDesignDialog::remember(dlg.options());
+        const std::optional<GeneratorOptions> last = ReferenceDesignDialog::rememberedOptions();
+        QVERIFY(last);
+        QSettings().remove(QStringLiteral("wizards"));
+        QVERIFY(PowerFigures::distributionOf(last->properties) == PowerDistribution::Dc800V);
+        ReferenceDesignDialog again(testing::testCatalog());
+        again.setOptions(*last);
+        auto* remembered = again.findChild<QComboBox*>(QStringLiteral("powerChain"));
+        QCOMPARE(remembered->currentData().toString(), QStringLiteral("800vdc"));
+        QVERIFY(remembered->isEnabled());
+        // A server that does not take it puts the chain back on 54 V shelves.
+        pick(again.findChild<QComboBox*>(QStringLiteral("serverSku")), QStringLiteral("dgx-gb300-nvl72"));
+        QVERIFY(!remembered->isEnabled());
+        QVERIFY(PowerFigures::distributionOf(again.options().properties) == PowerDistribution::Shelves54V);
     }
 
     void badDialsShowTheErrorAndDisableBuild()

@@ -114,6 +114,8 @@ Q_SIGNALS:
 
 private:
     void followServer();
+    // Enables the power chain for a server that accepts 800 VDC; back to 54 V shelves for one that does not.
+    void followPowerChain();
     void explainSwitch();
     void schedulePreview();
     // Starts building the preview of the current dials on the worker thread (the latest wins).
@@ -143,6 +145,8 @@ private:
     QSpinBox* mPlanes;
     QComboBox* mClusterType;
     QComboBox* mPowerMode = nullptr; // max-p / max-q (PowerFigures::modeOf), built in the constructor's body
+    // 54v-shelves / 800vdc (PowerFigures::distributionOf); enabled only for a server that accepts 800 VDC
+    QComboBox* mPowerChain = nullptr;
     QLineEdit* mName;
     QLabel* mPreviewLabel;
     QLabel* mPreviewPicture;

@@ -85,6 +85,12 @@ void powerAndCooling(PdfPageFlow& page, const ReportData& d)
                            ReportData::number(c.figures.pue, 2), ReportData::number(c.figures.facilityMaxKw, 1),
                            ReportData::number(c.facilityTypicalKw, 1), heat, rackScale),
         9);
+    if (!c.figures.distributionNote().isEmpty()) // with its source: NVIDIA's claim
+        page.paragraph(
+            QStringLiteral("Power chain: %1. %2.")
+                .arg(counted(static_cast<long long>(c.sidecars.size()), "sidecar power rack", "sidecar power racks"),
+                    c.figures.distributionNote()),
+            9);
     int survive = 0;
     int fed = 0;
     for (const RackChain& r : c.racks) {

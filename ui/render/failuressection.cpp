@@ -32,6 +32,8 @@ QString kindText(const FailureScenario& s)
         return QStringLiteral("Rack");
     case FailureKind::Row:
         return QStringLiteral("Row");
+    case FailureKind::Sidecar:
+        return QStringLiteral("Sidecar power rack");
     }
     return {};
 }
