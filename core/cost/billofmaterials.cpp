@@ -4,6 +4,7 @@
 #include "cost/opticsplan.h"
 #include "cost/pricebook.h"
 #include "model/design.h"
+#include "model/sharedcables.h"
 #include "util/money.h"
 
 #include <QJsonArray>
@@ -133,15 +134,20 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
             if (const CatalogItem* item = design.item(g.sku))
                 ++counts[{item, QString(), std::nullopt}];
     });
-    // A splitter cable (split N) carries N links: one bought per N links of its length class.
+    // A splitter cable (split N) carries N links: one bought per N links of its length class. A
+    // twin-port straight cable carries both links of a cage pair: bought once, on the link that
+    // opens it (SharedCables, which the cabling plan labels by).
     std::map<std::pair<QString, QString>, int> splitLinks;
+    SharedCables shared(design);
+    int row = 0;
     design.links().forEach([&](const Link& l) {
+        ++row;
         const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
         if (!cable)
             ++bom.mUncabledLinks;
         else if (cable->cable && cable->cable->split > 1)
             ++splitLinks[{l.cableSku, OrderableLengths::lengthClass(cable, l.lengthM)}];
-        else
+        else if (shared.cableRow(l, cable, row) == row)
             ++counts[{cable, OrderableLengths::lengthClass(cable, l.lengthM), std::nullopt}];
     });
     for (const auto& [key, count] : counts) {
