@@ -1,6 +1,7 @@
 // Issue 30, as a user meets it: panels that belong to the design shown, the wizard's switch, names
 // of hand-placed nodes, placement that never stacks, the title, the prompts' mnemonics and
 // wording, the dialogs' folder and a status bar that fits a small screen.
+#include "helpers/generated.h"
 #include "helpers/modal.h"
 #include "helpers/screenshot.h"
 #include "helpers/windowfixture.h"
@@ -14,7 +15,6 @@
 #include "prompts.h"
 #include "statuspanel.h"
 
-#include "generate/fabricgenerator.h"
 #include "model/design.h"
 
 #include <QAction>
@@ -36,6 +36,7 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::generatedNodes;
 using pw::testing::screenshot;
 
 namespace {
@@ -46,18 +47,6 @@ QStringList notesOf(const MainWindow& w)
     for (int i = 0; i < w.notesList()->count(); ++i)
         out << w.notesList()->item(i)->text();
     return out;
-}
-
-Design generated(const QString& server, int nodes, const QString& sw)
-{
-    GeneratorOptions o;
-    o.serverSku = server;
-    o.nodes = nodes;
-    o.switchSku = sw;
-    GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
-    if (!r.ok())
-        qFatal("generate failed: %s", qPrintable(r.error));
-    return std::move(*r.design);
 }
 
 QTreeWidgetItem* paletteRow(const PaletteWidget& palette, const QString& sku)
@@ -95,7 +84,7 @@ private Q_SLOTS:
         QVERIFY2(notConnected() > 0, qPrintable(notesOf(*w).join(QLatin1Char('\n'))));
 
         screenshot(w.get(), QStringLiteral("legibility-notes-hand"));
-        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
+        w->session()->adoptUnsaved(generatedNodes(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
         QCOMPARE(notConnected(), 0);
         w->notesDock()->raise();
         screenshot(w.get(), QStringLiteral("legibility-notes-generated"));
@@ -226,7 +215,7 @@ private Q_SLOTS:
 
         QVERIFY(w->openFile(testing::samplePath()));
         QCOMPARE(rackNames(), QStringList{QStringLiteral("A-01")});
-        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
+        w->session()->adoptUnsaved(generatedNodes(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
         static const QRegularExpression scheme(QStringLiteral("^[A-Za-z0-9]+-\\d{2,}$"));
         for (const QString& name : rackNames())
             QVERIFY2(scheme.match(name).hasMatch(), qPrintable(name));
@@ -241,7 +230,7 @@ private Q_SLOTS:
         QVERIFY(!w->isWindowModified());
         QVERIFY(w->scene()->placeItem(QStringLiteral("dgx-h100"), QPointF(0, 0)).ok);
         QVERIFY(w->isWindowModified());
-        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
+        w->session()->adoptUnsaved(generatedNodes(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
         QCOMPARE(w->windowTitle(), w->document()->design().name() + QStringLiteral("[*] — Podwright"));
         QVERIFY(w->isWindowModified()); // generated, not saved yet
         QVERIFY(w->openFile(testing::samplePath()));
