@@ -95,10 +95,10 @@ ExportResult CablingCsv::exportOf(const Design& design)
     SharedCables shared(design); // both links of a twin-port cable print its one label
     design.links().forEach([&](const Link& l) {
         const CatalogItem* cable = design.item(l.cableSku);
-        s += csv::record({label(shared.cableRow(l, cable, ++row), rows), names.name(l.a.node), IbPorts::planPort(design, l.a), rackOf(design, l.a),
-            unitOf(design, l.a), names.name(l.b.node), IbPorts::planPort(design, l.b), rackOf(design, l.b),
-            unitOf(design, l.b), toString(design.linkNetwork(l)), QString::number(design.linkSpeedGbps(l)),
-            cableType(design, l), l.cableSku, l.transceiverSku,
+        s += csv::record({label(shared.cableRow(l, cable, ++row), rows), names.name(l.a.node),
+            IbPorts::planPort(design, l.a), rackOf(design, l.a), unitOf(design, l.a), names.name(l.b.node),
+            IbPorts::planPort(design, l.b), rackOf(design, l.b), unitOf(design, l.b), toString(design.linkNetwork(l)),
+            QString::number(design.linkSpeedGbps(l)), cableType(design, l), l.cableSku, l.transceiverSku,
             l.lengthM > 0 ? QString::number(l.lengthM, 'f', 1) : QString(),
             OrderableLengths::lengthClass(cable, l.lengthM)});
     });

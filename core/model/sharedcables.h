@@ -22,10 +22,7 @@ struct Link;
 // of materials).
 class SharedCables {
 public:
-    explicit SharedCables(const Design& design)
-        : mDesign(design)
-    {
-    }
+    explicit SharedCables(const Design& design) : mDesign(design) {}
 
     // The row of the link that opened the cable `link` rides: `row` itself (the link's own 1-based
     // row) when it opens one. `cable` is the link's cable part (null: uncabled).

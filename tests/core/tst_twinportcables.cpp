@@ -9,6 +9,7 @@
 #include "export/csv.h"
 #include "floor/cableplan.h"
 #include "io/designjson.h"
+#include "topology/fabricanalyzer.h"
 
 #include <QtTest>
 
@@ -91,6 +92,10 @@ private Q_SLOTS:
         for (const BomLine& l : bom.lines())
             if (l.sku == QLatin1String("dac-800g-osfp"))
                 QCOMPARE(l.extendedPrice(), 3600.0);
+        // `analyze` counts the cables the bill of materials buys (one definition).
+        AnalysisOptions inventory;
+        inventory.bisection = false;
+        QCOMPARE(analyzeFabric(d, inventory).cablesByType.at(QStringLiteral("dac-800g-osfp")), 9);
     }
 
     // The cabling CSV keeps one row per link (43) and names the shared cable: rows 1 and 2

@@ -319,13 +319,17 @@ private Q_SLOTS:
         QTest::addColumn<QString>("gres"); // every host's, empty: not checked
         QTest::newRow("su1") << QStringList{"--server", "dgx-h100", "--switch", "qm9700", "--nodes", "32"}
                              << QList<int>{1, 4} << QList<int>{31, 31} << QList<int>{0, 1} << 31
-                             << "NodeName=dgx-h100-00031 " << "Gres=gpu:8";
+                             << "NodeName=dgx-h100-00031 "
+                             << "Gres=gpu:8";
         QTest::newRow("nvl72") << QStringList{"--server", "dgx-gb200-nvl72", "--nodes", "2", "--no-management"}
                                << QList<int>{1, 2} << QList<int>{36, 36} << QList<int>{-1, -1} << 36
-                               << "NodeName=dgx-gb200-nvl72-00002-t18 " << "Gres=gpu:4";
+                               << "NodeName=dgx-gb200-nvl72-00002-t18 "
+                               << "Gres=gpu:4";
         QTest::newRow("fat-tree") << QStringList{"--switch", "qm9700", "--topology", "fat-tree", "--radix", "8",
-            "--nodes", "16", "--no-management"} << QList<int>{4, 4, 16} << QList<int>{4, 16, 16}
-                                  << QList<int>{0, 4, 1} << 16 << "NodeName=" << "";
+            "--nodes", "16", "--no-management"}
+                                  << QList<int>{4, 4, 16} << QList<int>{4, 16, 16} << QList<int>{0, 4, 1} << 16
+                                  << "NodeName="
+                                  << "";
     }
     void designsMatchSlurm()
     {
