@@ -141,6 +141,10 @@ struct CableSpec {
     double maxLengthM = 0;
     QString fiber; // fiber only: "multimode" or "singlemode", which modules it joins
     int split = 1; // ends at the far side per end at the near side (2: an 800G-to-2x400G splitter)
+    // "links_per_cable": the links one straight cable carries between two cages: 2 for a twin-port
+    // cable (NVIDIA MCP4Y10, OSFP 2x400G to 2x400G), which joins both ports of one cage to both of
+    // another, so a cage pair takes one cable (SharedCables); 1 when not stated.
+    int linksPerCable = 1;
     // The near plug's top, as for a transceiver: "finned" (IHS) only in air-cooled switch cages,
     // "flat" (RHS) in host cages (DGX H100, ConnectX); empty: not stated, any cage.
     QString top;

@@ -68,6 +68,12 @@ std::optional<QString> portsWithinConnector(const CatalogItem& item)
             return QStringLiteral("cable of %1 Gb/s does not split evenly into %2 far ends")
                 .arg(c.speedGbps)
                 .arg(c.split);
+        // A splitter's far ends carry one link each; carrying two links is a straight cable's.
+        if (c.split > 1 && c.linksPerCable > 1)
+            return QStringLiteral("cable splits into %1 far ends and also carries %2 links per cable: a "
+                                  "splitter carries one link per far end")
+                .arg(c.split)
+                .arg(c.linksPerCable);
     }
     return std::nullopt;
 }

@@ -545,6 +545,7 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         cable.maxLengthM = r.number(*c, "max_length_m");
         cable.fiber = r.string(*c, "fiber", false);
         cable.split = r.integer(*c, "split", false, 1, 8);
+        cable.linksPerCable = r.integer(*c, "links_per_cable", false, 1, 8);
         cable.top = r.string(*c, "top", false);
         if (!cable.top.isEmpty() && cable.top != QLatin1String("finned") && cable.top != QLatin1String("flat"))
             r.fail(QStringLiteral("cable top must be \"finned\" or \"flat\""));
@@ -553,6 +554,8 @@ CatalogItemParser::Result CatalogItemParser::parse(const QJsonObject& entry)
         cable.lossDbPerKm = optionalFigure(*c, "loss_db_per_km");
         if (cable.split < 1)
             cable.split = 1;
+        if (cable.linksPerCable < 1)
+            cable.linksPerCable = 1;
         cable.source = r.source(*c, QStringLiteral("cable"));
         item.cable = cable;
     }

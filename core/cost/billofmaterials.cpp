@@ -4,6 +4,7 @@
 #include "cost/opticsplan.h"
 #include "cost/pricebook.h"
 #include "model/design.h"
+#include "model/sharedcables.h"
 #include "util/money.h"
 
 #include <QJsonArray>
@@ -133,26 +134,14 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
             if (const CatalogItem* item = design.item(g.sku))
                 ++counts[{item, QString(), std::nullopt}];
     });
-    // A splitter cable (split N) carries N links: one bought per N links of its length class.
-    std::map<std::pair<QString, QString>, int> splitLinks;
-    design.links().forEach([&](const Link& l) {
-        const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
-        if (!cable)
-            ++bom.mUncabledLinks;
-        else if (cable->cable && cable->cable->split > 1)
-            ++splitLinks[{l.cableSku, OrderableLengths::lengthClass(cable, l.lengthM)}];
-        else
-            ++counts[{cable, OrderableLengths::lengthClass(cable, l.lengthM), std::nullopt}];
-    });
+    const Cables cables = cablesOf(design);
+    bom.mUncabledLinks = cables.uncabledLinks;
     for (const auto& [key, count] : counts) {
         const auto& [item, lengthClass, overridePrice] = key;
         add(*item, count, lengthClass, overridePrice);
     }
-    for (const auto& [key, links] : splitLinks) {
-        const CatalogItem* cable = design.item(key.first);
-        const int split = cable->cable->split;
-        add(*cable, (links + split - 1) / split, key.second, std::nullopt);
-    }
+    for (const auto& [key, count] : cables.bought)
+        add(*key.first, count, key.second, std::nullopt);
     for (const auto& [sku, n] : optics.modulesBySku())
         if (const CatalogItem* t = design.item(sku))
             add(*t, n, QString(), std::nullopt);
@@ -177,6 +166,32 @@ BillOfMaterials BillOfMaterials::of(const Design& design, const OpticsPlan& opti
     for (auto& [key, line] : lines)
         bom.mLines.push_back(std::move(line));
     return bom;
+}
+
+BillOfMaterials::Cables BillOfMaterials::cablesOf(const Design& design)
+{
+    Cables out;
+    // A splitter cable (split N) carries N links: one bought per N links of its length class. A
+    // twin-port straight cable carries both links of a cage pair: bought once, on the link that
+    // opens it (SharedCables, which the cabling plan labels by).
+    std::map<std::pair<const CatalogItem*, QString>, int> splitLinks;
+    SharedCables shared(design);
+    int row = 0;
+    design.links().forEach([&](const Link& l) {
+        ++row;
+        const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
+        if (!cable)
+            ++out.uncabledLinks;
+        else if (cable->cable && cable->cable->split > 1)
+            ++splitLinks[{cable, OrderableLengths::lengthClass(cable, l.lengthM)}];
+        else if (shared.cableRow(l, cable, row) == row)
+            ++out.bought[{cable, OrderableLengths::lengthClass(cable, l.lengthM)}];
+    });
+    for (const auto& [key, links] : splitLinks) {
+        const int split = key.first->cable->split;
+        out.bought[key] += (links + split - 1) / split;
+    }
+    return out;
 }
 
 int BillOfMaterials::laserSpares(const LaserSources& lasers, int switches)

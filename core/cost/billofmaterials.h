@@ -5,11 +5,14 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <map>
+#include <utility>
 #include <vector>
 
 namespace pw {
 
 class Design;
+struct CatalogItem;
 class OpticsPlan;
 class PriceBook;
 struct LaserSources;
@@ -38,6 +41,16 @@ public:
 
     [[nodiscard]] QString toText() const;
     [[nodiscard]] QJsonObject toJson() const;
+
+    // The cables a design buys, by part and length class: one per link, one per `split` links of a
+    // splitter, and one per cage pair of a twin-port cable (SharedCables); links whose cable is not
+    // in the design's snapshot (or that have none) are counted apart. The bill of materials and the
+    // fabric analysis' inventory both read it.
+    struct Cables {
+        std::map<std::pair<const CatalogItem*, QString>, int> bought;
+        int uncabledLinks = 0;
+    };
+    [[nodiscard]] static Cables cablesOf(const Design& design);
 
     // Spare laser-source modules bought for `switches` CPO switches: the catalog's share of the
     // installed modules, rounded up (432 installed at 5% -> 22).

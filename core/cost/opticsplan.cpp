@@ -53,13 +53,8 @@ OpticsPlan OpticsPlan::of(const Design& design, const EndFilter& filter)
                 continue;
             const int perModule = module->transceiver ? module->transceiver->links : 1;
             if (perModule >= 2 && g->portsPerCage >= 2) {
-                int first = 0;
-                const int groupIndex = design.portGroupIndex(p);
-                for (int i = 0; i < groupIndex; ++i)
-                    first += design.itemOf(p.node)->portGroups[static_cast<size_t>(i)].count;
-                // Cage number within the node: group index in the high bits, cage in the group below.
-                const int cage = groupIndex * 65536 + (p.index - first) / g->portsPerCage;
-                const quint64 key = (static_cast<quint64>(p.node.value()) << 32) | static_cast<quint32>(cage);
+                const PortRef cage = design.cageOf(p);
+                const quint64 key = (static_cast<quint64>(p.node.value()) << 32) | static_cast<quint32>(cage.index);
                 if (!twinCages[module->sku].insert(key).second)
                     continue;
             }

@@ -6,6 +6,7 @@
 #include "export/exportnames.h"
 #include "export/ibports.h"
 #include "model/design.h"
+#include "model/sharedcables.h"
 
 #include <set>
 
@@ -56,10 +57,11 @@ std::map<LinkId, QString> CablingCsv::labelsOf(const Design& design, const std::
     std::map<LinkId, QString> out;
     const int rows = static_cast<int>(design.links().size());
     int row = 0;
+    SharedCables shared(design);
     design.links().forEach([&](const Link& l) {
-        ++row;
+        const int cable = shared.cableRow(l, design.item(l.cableSku), ++row);
         if (wanted.count(l.id))
-            out[l.id] = label(row, rows);
+            out[l.id] = label(cable, rows);
     });
     return out;
 }
@@ -90,14 +92,15 @@ ExportResult CablingCsv::exportOf(const Design& design)
     const int rows = static_cast<int>(design.links().size());
     int row = 0;
     const ExportNames names(design);
+    SharedCables shared(design); // both links of a twin-port cable print its one label
     design.links().forEach([&](const Link& l) {
-        ++row;
-        s += csv::record({label(row, rows), names.name(l.a.node), IbPorts::planPort(design, l.a), rackOf(design, l.a),
-            unitOf(design, l.a), names.name(l.b.node), IbPorts::planPort(design, l.b), rackOf(design, l.b),
-            unitOf(design, l.b), toString(design.linkNetwork(l)), QString::number(design.linkSpeedGbps(l)),
-            cableType(design, l), l.cableSku, l.transceiverSku,
+        const CatalogItem* cable = design.item(l.cableSku);
+        s += csv::record({label(shared.cableRow(l, cable, ++row), rows), names.name(l.a.node),
+            IbPorts::planPort(design, l.a), rackOf(design, l.a), unitOf(design, l.a), names.name(l.b.node),
+            IbPorts::planPort(design, l.b), rackOf(design, l.b), unitOf(design, l.b), toString(design.linkNetwork(l)),
+            QString::number(design.linkSpeedGbps(l)), cableType(design, l), l.cableSku, l.transceiverSku,
             l.lengthM > 0 ? QString::number(l.lengthM, 'f', 1) : QString(),
-            OrderableLengths::lengthClass(design.item(l.cableSku), l.lengthM)});
+            OrderableLengths::lengthClass(cable, l.lengthM)});
     });
     return {s.toUtf8(), names.deviceWarnings()};
 }

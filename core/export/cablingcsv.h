@@ -16,9 +16,11 @@ class Design;
 struct Link;
 struct PortRef;
 
-// The cabling plan a data-centre technician builds from: one CSV row per link (cable), with both
-// ends (device, port, rack, U), the cable or optic type, length and a unique label. RFC 4180, UTF-8,
-// CRLF. Rows follow link ids, so the same design always gives the same file and labels.
+// The cabling plan a data-centre technician builds from: one CSV row per link, with both ends
+// (device, port, rack, U), the cable or optic type, length and the label of its cable. A cable's
+// label is unique; both links of a twin-port cable (SharedCables) print the same one, so the
+// installer pulls one cable for the two rows. RFC 4180, UTF-8, CRLF. Rows follow link ids, so the
+// same design always gives the same file and labels.
 class CablingCsv {
 public:
     [[nodiscard]] static QStringList header();
@@ -29,7 +31,8 @@ public:
     // What a technician pulls from the shelf for this link: "DAC", "ACC", "AOC", "fiber + optics",
     // "copper (RJ45)" ... or "unspecified" when the design has not chosen a cable yet.
     [[nodiscard]] static QString cableType(const Design& design, const Link& link);
-    // The label printed on both ends of the cable: C-00001, numbered in row order.
+    // The label printed on both ends of the cable: C-00001, numbered by the row of the first link it
+    // carries.
     [[nodiscard]] static QString label(int row, int rows);
     // The labels the plan prints for these links (a verification's differences), by link.
     [[nodiscard]] static std::map<LinkId, QString> labelsOf(const Design& design, const std::vector<LinkId>& links);

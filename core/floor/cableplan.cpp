@@ -9,6 +9,7 @@
 #include "floor/floorlayout.h"
 #include "model/design.h"
 #include "model/opticsrules.h"
+#include "model/sharedcables.h"
 
 #include <QJsonArray>
 
@@ -102,12 +103,14 @@ CablePlan CablePlan::of(const Design& design, Detail detail, const std::function
     const OpticsRules::Ends* lastEnds = nullptr; // endsOf's entry of lastKind (map entries never move)
     std::map<std::pair<const CatalogItem*, const CatalogItem*>, QString> media;
     int row = 0;
+    SharedCables shared(design); // both links of a twin-port cable print its one label
     design.links().forEach([&](const Link& l) {
         Run r;
         r.link = l.id;
+        const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
         ++row;
         if (named)
-            r.label = CablingCsv::label(row, count);
+            r.label = CablingCsv::label(shared.cableRow(l, cable, row), count);
         if (named) {
             r.a = end(l.a);
             r.z = end(l.b);
@@ -116,7 +119,6 @@ CablePlan CablePlan::of(const Design& design, Detail detail, const std::function
         r.speedGbps = design.linkSpeedGbps(l);
         r.cable = l.cableSku;
         r.lengthM = l.lengthM;
-        const CatalogItem* cable = l.cableSku.isEmpty() ? nullptr : design.item(l.cableSku);
         r.orderedLength = OrderableLengths::lengthClass(cable, l.lengthM);
         // Links of one kind (module, both ends' port groups) share their end modules: looked up once.
         OpticsRules::Ends modules;

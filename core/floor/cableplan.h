@@ -20,7 +20,7 @@ class Design;
 // module at each end of an optical run), the medium, the routed length and the length it is
 // ordered in, and for optical runs the loss budget: fibre loss over the length plus the mated
 // connector pairs, against the smaller of the two modules' power budgets. Rows follow link ids, so
-// labels are the ones of the cabling CSV export.
+// labels are the ones of the cabling CSV export (both links of a twin-port cable share its label).
 class CablePlan {
 public:
     struct End {

@@ -1,5 +1,6 @@
 #include "model/design.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace pw {
@@ -168,6 +169,22 @@ int Design::portGroupIndex(PortRef port) const
         first += it->portGroups[g].count;
     }
     return -1;
+}
+
+PortRef Design::cageOf(PortRef port) const
+{
+    const CatalogItem* it = itemOf(port.node);
+    if (!it || port.index < 0)
+        return {};
+    int first = 0;
+    for (const PortGroup& g : it->portGroups) {
+        if (port.index < first + g.count) {
+            const int perCage = std::max(1, g.portsPerCage);
+            return PortRef{port.node, first + (port.index - first) / perCage * perCage};
+        }
+        first += g.count;
+    }
+    return {};
 }
 
 const PortGroup* Design::portGroup(PortRef port) const

@@ -72,6 +72,9 @@ public:
     [[nodiscard]] int portCount(NodeId id) const;
     [[nodiscard]] const PortGroup* portGroup(PortRef port) const;
     [[nodiscard]] int portGroupIndex(PortRef port) const;
+    // The cage holding a port, as its first port (the port itself in a single-port cage): the two
+    // ports of a twin-port cage share one module or one twin-port cable. Invalid for no such port.
+    [[nodiscard]] PortRef cageOf(PortRef port) const;
     [[nodiscard]] QString portName(PortRef port) const;
     [[nodiscard]] LinkId linkAt(PortRef port) const;
     [[nodiscard]] std::vector<LinkId> linksOf(NodeId id) const;

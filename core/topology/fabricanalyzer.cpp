@@ -1,5 +1,6 @@
 #include "topology/fabricanalyzer.h"
 
+#include "cost/billofmaterials.h"
 #include "cost/opticsplan.h"
 #include "cost/powerfigures.h"
 #include "model/design.h"
@@ -28,15 +29,14 @@ void countInventory(const Design& design, const OpticsPlan& optics, FabricReport
         if (g.kind == GroupKind::Rack)
             ++r.racks;
     });
-    design.links().forEach([&](const Link& l) {
-        if (l.cableSku.isEmpty()) {
-            ++r.linksWithoutCable;
-            return;
-        }
-        ++r.cablesByType[l.cableSku];
-        ++r.cables;
-    });
-    // Optics and power as the bill of materials and the cost count them (one definition each).
+    // Cables, optics and power as the bill of materials and the cost count them (one definition
+    // each): a twin-port cable joins a cage pair's two links, a splitter `split` links.
+    const BillOfMaterials::Cables cables = BillOfMaterials::cablesOf(design);
+    for (const auto& [key, count] : cables.bought) {
+        r.cablesByType[key.first->sku] += count;
+        r.cables += count;
+    }
+    r.linksWithoutCable = cables.uncabledLinks;
     r.transceiversByModel = optics.modulesBySku();
     r.transceivers = optics.moduleCount();
     const PowerFigures power = PowerFigures::of(design, 1.0);

@@ -41,9 +41,9 @@ struct FabricReport {
     std::map<QString, int> switchesByModel; // every switch of the design, all networks
 
     // Whole design inventory.
-    int cables = 0;
+    int cables = 0; // cables bought, as the bill of materials counts them (BillOfMaterials::cablesOf)
     std::map<QString, int> cablesByType;
-    int linksWithoutCable = 0;
+    int linksWithoutCable = 0; // links whose cable is not in the design's snapshot, or none
     int transceivers = 0;
     std::map<QString, int> transceiversByModel; // twin-port cages: one module per cage
     int racks = 0;

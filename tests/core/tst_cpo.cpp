@@ -1,3 +1,5 @@
+#include "helpers/podchecks.h"
+
 #include "catalog/catalog.h"
 #include "commands/addnodecommand.h"
 #include "cost/billofmaterials.h"
@@ -32,14 +34,6 @@ private:
                 return g;
         Q_ASSERT(false);
         return item->portGroups.front();
-    }
-
-    static const BomLine* line(const BillOfMaterials& bom, const QString& sku, bool spare)
-    {
-        for (const BomLine& l : bom.lines())
-            if (l.sku == sku && l.spare == spare)
-                return &l;
-        return nullptr;
     }
 
 private Q_SLOTS:
@@ -162,12 +156,10 @@ private Q_SLOTS:
         QCOMPARE(compute.moduleCount(), gpus + 4); // the host ends only: the GPUs' and the UFM pair's 2 x 2
 
         // No error; the derived design says it departs from the RAs' pluggable Q3400 on purpose.
-        ValidationOptions vo;
-        vo.fabricAnalysis = false;
+        const test::Checked c = test::checked(d);
+        QVERIFY2(c.errors.isEmpty(), qPrintable(c.errors));
         bool reference = false;
-        for (const Finding& finding : validate(d, vo)) {
-            QVERIFY2(
-                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
+        for (const Finding& finding : c.findings) {
             reference = reference
                 || (finding.code == QLatin1String("DESIGN-REFERENCE")
                     && finding.message.contains(QLatin1String("Q3450")));
@@ -178,8 +170,8 @@ private Q_SLOTS:
 
         // Laser modules in the bill of materials, installed and spares, priced from the catalog.
         const BillOfMaterials bom = BillOfMaterials::of(d, optics);
-        const BomLine* installed = line(bom, QStringLiteral("q3450-laser-source"), false);
-        const BomLine* spare = line(bom, QStringLiteral("q3450-laser-source"), true);
+        const BomLine* installed = test::bomLine(bom, QStringLiteral("q3450-laser-source"), false);
+        const BomLine* spare = test::bomLine(bom, QStringLiteral("q3450-laser-source"), true);
         QVERIFY(installed && spare);
         QCOMPARE(installed->quantity, lasers);
         QCOMPARE(spare->quantity, spares);
@@ -219,12 +211,10 @@ private Q_SLOTS:
         QCOMPARE(f.leafSwitches, 24);
         QCOMPARE(f.spineSwitches, 18);
         QCOMPARE(f.nodeLeafLinks, 1152);
-        ValidationOptions vo;
-        vo.fabricAnalysis = false;
+        const test::Checked c = test::checked(d);
+        QVERIFY2(c.errors.isEmpty(), qPrintable(c.errors));
         int photonics = 0;
-        for (const Finding& finding : validate(d, vo)) {
-            QVERIFY2(
-                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
+        for (const Finding& finding : c.findings) {
             if (finding.code == QLatin1String("DESIGN-REFERENCE")) {
                 QVERIFY2(!finding.message.contains(QLatin1String("Q3450")), qPrintable(finding.message));
                 photonics += finding.message.contains(QLatin1String("Spectrum-X Photonics")) ? 1 : 0;
@@ -232,8 +222,8 @@ private Q_SLOTS:
         }
         QCOMPARE(photonics, 1);
         const BillOfMaterials bom = BillOfMaterials::of(d);
-        const BomLine* installed = line(bom, QStringLiteral("spectrum-x-photonics-laser-source"), false);
-        const BomLine* spare = line(bom, QStringLiteral("spectrum-x-photonics-laser-source"), true);
+        const BomLine* installed = test::bomLine(bom, QStringLiteral("spectrum-x-photonics-laser-source"), false);
+        const BomLine* spare = test::bomLine(bom, QStringLiteral("spectrum-x-photonics-laser-source"), true);
         QVERIFY(installed && spare);
         QCOMPARE(installed->quantity, 672);
         QCOMPARE(spare->quantity, 34);
@@ -291,8 +281,8 @@ private Q_SLOTS:
         QVERIFY(add.apply(d).ok);
         QVERIFY(d.item(laser->sku));
         const BillOfMaterials bom = BillOfMaterials::of(d);
-        const BomLine* installed = line(bom, laser->sku, false);
-        const BomLine* spare = line(bom, laser->sku, true);
+        const BomLine* installed = test::bomLine(bom, laser->sku, false);
+        const BomLine* spare = test::bomLine(bom, laser->sku, true);
         QVERIFY(installed && spare);
         QCOMPARE(installed->quantity, 18);
         QCOMPARE(spare->quantity, 1);

@@ -1,8 +1,7 @@
 // InfiniBand bring-up (issue 27): one port numbering in the cabling plan, the P2P list and the
 // ibsim net file; RDMA device names from the catalog; node descriptions within 64 bytes; the
 // ibnetdiscover parser and the comparison `verify` reports.
-#include "helpers/rulesfixture.h"
-#include "helpers/testcatalog.h"
+#include "helpers/dgxonleaf.h"
 
 #include "analysis/fabricverification.h"
 #include "catalog/catalogitemparser.h"
@@ -22,34 +21,14 @@
 #include <tuple>
 
 using namespace pw;
+using pw::test::dgxOnOneLeaf;
+using pw::test::OneLeaf;
+using pw::test::shipped;
+
+// On one QM9700 (dgxOnOneLeaf), server s's compute port p lands on switch port 8s + p + 1 (the
+// firmware's numbering).
 
 namespace {
-
-const CatalogItem& shipped(const char* sku)
-{
-    const CatalogItem* item = test::shippedCatalog().item(QLatin1String(sku));
-    if (!item)
-        qFatal("no %s in the shipped catalog", sku);
-    return *item;
-}
-
-// `servers` DGX H100 with every compute port on one QM9700, in port order: server s's port p
-// lands on switch port 8s + p + 1.
-struct OneLeaf {
-    fx::Builder b;
-    NodeId leaf;
-};
-OneLeaf dgxOnOneQm9700(int servers)
-{
-    OneLeaf f;
-    f.leaf = f.b.add(shipped("qm9700"), QStringLiteral("leaf-01"), Network::Compute, FabricTier::Leaf);
-    for (int s = 0; s < servers; ++s) {
-        const NodeId dgx = f.b.add(shipped("dgx-h100"), QStringLiteral("dgx-%1").arg(s + 1, 3, 10, QLatin1Char('0')));
-        for (int p = 0; p < 8; ++p)
-            f.b.link(PortRef{dgx, p}, PortRef{f.leaf, 8 * s + p});
-    }
-    return f;
-}
 
 // What ibnetdiscover printed for a leaf and two adapters under ibsim (copied from a run of
 // infiniband-diags 44.0 on ibsim 0.10), the leaf's description as a real QM9700 reports it.
@@ -99,7 +78,7 @@ private Q_SLOTS:
     // cage c's are 2c-1 and 2c (cage 17: ports 33 and 34); the management port has none.
     void switchPortsAreTheFirmwareNumbers()
     {
-        const OneLeaf f = dgxOnOneQm9700(0);
+        const OneLeaf f = dgxOnOneLeaf("qm9700", 0);
         const Design& d = f.b.d;
         const NodeId leaf = f.leaf;
         QCOMPARE(IbPorts::switchPortCount(shipped("qm9700")), 64);
@@ -147,7 +126,7 @@ private Q_SLOTS:
     // file give every cable the same switch port, and P2P and ibsim the same RDMA device.
     void cablingPlanP2pAndIbsimNetAgree()
     {
-        const OneLeaf f = dgxOnOneQm9700(5);
+        const OneLeaf f = dgxOnOneLeaf("qm9700", 5);
         const fx::Builder& b = f.b;
         using Cable = std::tuple<QString, QString, QString>; // switch, switch port, host
         std::set<Cable> cabling;
@@ -225,7 +204,7 @@ private Q_SLOTS:
     // fix, no missing or unexpected one; the slow link degraded only while speed counts.
     void swappedPairIsTwoMiscabledLinks()
     {
-        OneLeaf d = dgxOnOneQm9700(0);
+        OneLeaf d = dgxOnOneLeaf("qm9700", 0);
         const NodeId dgx = d.b.add(shipped("dgx-h100"), QStringLiteral("dgx-001"));
         d.b.link(PortRef{dgx, 0}, PortRef{d.leaf, 0});
         d.b.link(PortRef{dgx, 1}, PortRef{d.leaf, 1});
@@ -243,7 +222,7 @@ private Q_SLOTS:
         QVERIFY(!v.asDesigned());
 
         // As designed but at half speed: matched, and degraded unless speeds are ignored.
-        OneLeaf straight = dgxOnOneQm9700(0);
+        OneLeaf straight = dgxOnOneLeaf("qm9700", 0);
         const NodeId dgx2 = straight.b.add(shipped("dgx-h100"), QStringLiteral("dgx-001"));
         straight.b.link(PortRef{dgx2, 1}, PortRef{straight.leaf, 0}); // mlx5_3 on port 1
         straight.b.link(PortRef{dgx2, 0}, PortRef{straight.leaf, 1}); // mlx5_0 on port 2

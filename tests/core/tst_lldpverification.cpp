@@ -1,8 +1,7 @@
 // Ethernet bring-up (issue 27): one naming of Ethernet switch ports (the switch's own, swpN and
 // swpNsM) in the cabling plan, the P2P list and LLDP; the lldpcli JSON parser; and the comparison
 // `verify --lldp` reports.
-#include "helpers/rulesfixture.h"
-#include "helpers/testcatalog.h"
+#include "helpers/dgxonleaf.h"
 
 #include "analysis/fabricverification.h"
 #include "export/cablingcsv.h"
@@ -22,36 +21,14 @@
 #include <tuple>
 
 using namespace pw;
+using pw::test::dgxOnOneLeaf;
+using pw::test::OneLeaf;
+using pw::test::shipped;
+
+// On one SN5600 (dgxOnOneLeaf), server s's compute port p lands on the switch's port 8s + p, that
+// is cage 4s + p/2 + 1, split p % 2.
 
 namespace {
-
-const CatalogItem& shipped(const char* sku)
-{
-    const CatalogItem* item = test::shippedCatalog().item(QLatin1String(sku));
-    if (!item)
-        qFatal("no %s in the shipped catalog", sku);
-    return *item;
-}
-
-// `servers` DGX H100 with every compute port on one SN5600, in port order: server s's port p on
-// the switch's port 8s + p, that is cage 4s + p/2 + 1, split p % 2.
-struct OneLeaf {
-    fx::Builder b;
-    NodeId leaf;
-    std::vector<NodeId> servers;
-};
-OneLeaf dgxOnOneSn5600(int servers)
-{
-    OneLeaf f;
-    f.leaf = f.b.add(shipped("sn5600"), QStringLiteral("leaf-01"), Network::Compute, FabricTier::Leaf);
-    for (int s = 0; s < servers; ++s) {
-        const NodeId dgx = f.b.add(shipped("dgx-h100"), QStringLiteral("dgx-%1").arg(s + 1, 3, 10, QLatin1Char('0')));
-        f.servers.push_back(dgx);
-        for (int p = 0; p < 8; ++p)
-            f.b.link(PortRef{dgx, p}, PortRef{f.leaf, 8 * s + p});
-    }
-    return f;
-}
 
 // What lldpd 1.0.16 prints for `lldpcli -f json show neighbors` (shape copied from a run in
 // network namespaces; chassis descriptions and capabilities trimmed): one interface is an object,
@@ -138,7 +115,7 @@ private Q_SLOTS:
     // port: index 8, swp5s0).
     void cablingPlanP2pAndLldpAgree()
     {
-        const OneLeaf f = dgxOnOneSn5600(2);
+        const OneLeaf f = dgxOnOneLeaf("sn5600", 2);
         using Cable = std::tuple<QString, QString, QString>; // switch, switch port, host
         std::set<Cable> plan;
         const auto rows = csv::parse(QString::fromUtf8(CablingCsv::write(f.b.d)));
@@ -236,7 +213,7 @@ private Q_SLOTS:
     // swapped cables are two miscabled links with their fixes; a pulled one is one missing link.
     void verifiesLldpAgainstTheDesign()
     {
-        const OneLeaf f = dgxOnOneSn5600(1);
+        const OneLeaf f = dgxOnOneLeaf("sn5600", 1);
         const EthernetFabric fabric = EthernetFabric::of(f.b.d);
         QCOMPARE(fabric.links().size(), size_t(8));
         const LldpNeighbors::File asBuilt = switchFile(fabric, QStringLiteral("leaf-01"));

@@ -1,3 +1,5 @@
+#include "helpers/podchecks.h"
+
 #include "analysis/deliberatedifferences.h"
 #include "catalog/catalog.h"
 #include "cost/billofmaterials.h"
@@ -188,26 +190,17 @@ private Q_SLOTS:
         QCOMPARE(f.leafSwitches, leaves);
         QCOMPARE(f.spineSwitches, spines);
         QCOMPARE(f.nodeLeafLinks, 2304);
-        ValidationOptions vo;
-        vo.fabricAnalysis = false;
-        QStringList codes;
-        for (const Finding& finding : validate(d, vo)) {
-            QVERIFY2(
-                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
-            codes << finding.code;
-        }
-        QVERIFY(!codes.contains(QStringLiteral("LINK-UNCABLED")));
-        QVERIFY(codes.contains(QStringLiteral("DESIGN-REFERENCE")));
+        const test::Checked c = test::checked(d);
+        QVERIFY2(c.errors.isEmpty(), qPrintable(c.errors));
+        QVERIFY(!c.codes.contains(QStringLiteral("LINK-UNCABLED")));
+        QVERIFY(c.codes.contains(QStringLiteral("DESIGN-REFERENCE")));
         const BillOfMaterials bom = BillOfMaterials::of(d);
         QCOMPARE(bom.uncabledLinks(), 0);
-        auto quantity = [&](bool spare) {
-            for (const BomLine& l : bom.lines())
-                if (l.sku == laser && l.spare == spare)
-                    return l.quantity;
-            return -1;
-        };
-        QCOMPARE(quantity(false), lasers);
-        QCOMPARE(quantity(true), spares);
+        const BomLine* installed = test::bomLine(bom, laser, false);
+        const BomLine* spare = test::bomLine(bom, laser, true);
+        QVERIFY(installed && spare);
+        QCOMPARE(installed->quantity, lasers);
+        QCOMPARE(spare->quantity, spares);
         const PowerChain chain = PowerChain::of(d, 1.0);
         int racks = 0;
         d.nodes().forEach([&](const Node& n) {
@@ -229,16 +222,10 @@ private Q_SLOTS:
         const GenerateResult r = generate(1152, true);
         QVERIFY2(r.ok(), qPrintable(r.error));
         const Design& d = *r.design;
-        ValidationOptions vo;
-        vo.fabricAnalysis = false;
-        QStringList codes;
-        for (const Finding& finding : validate(d, vo)) {
-            QVERIFY2(
-                finding.severity != Severity::Error, qPrintable(finding.code + QStringLiteral(": ") + finding.message));
-            codes << finding.code;
-        }
-        QVERIFY(!codes.contains(QStringLiteral("LINK-UNCABLED")));
-        QVERIFY(codes.contains(QStringLiteral("DESIGN-REFERENCE")));
+        const test::Checked c = test::checked(d);
+        QVERIFY2(c.errors.isEmpty(), qPrintable(c.errors));
+        QVERIFY(!c.codes.contains(QStringLiteral("LINK-UNCABLED")));
+        QVERIFY(c.codes.contains(QStringLiteral("DESIGN-REFERENCE")));
         const QString notes = r.notes.join(QLatin1Char('\n'));
         QVERIFY2(notes.contains(QLatin1String("derived by the rail and divisibility rules")), qPrintable(notes));
         QVERIFY2(notes.contains(QLatin1String("SN6810")), qPrintable(notes));

@@ -295,88 +295,71 @@ private Q_SLOTS:
         QVERIFY(mDir.isValid());
     }
 
-    // A 1-SU DGX H100 design: 31 DGX H100 (the UFM takes the 32nd server's leaf ports) on 8 rail
-    // leaves, which topology.conf joins into one block switch SU-1 (each server reaches all 8), and
-    // 4 spines above it. Slurm: 5 switches; SU-1 at level 0 with 31 hosts; each spine at level 1
-    // with Switches=SU-1 and the same 31 hosts. Every host has 8 GPUs (Gres=gpu:8).
-    void oneScalableUnit()
+    // Each design as Slurm's topology/tree plugin reads its export: `scontrol show topology` equals
+    // the exported tree switch by switch, and the node list declares the hosts under its leaves.
+    // Per level (0 = leaf): the switches, the hosts below each, and the child switches of each.
+    //   1-SU DGX H100: 31 DGX H100 (the UFM takes the 32nd server's leaf ports) on 8 rail leaves,
+    //     which topology.conf joins into one block switch SU-1 (each server reaches all 8), and 4
+    //     spines above it: SU-1 at level 0 with 31 hosts; each spine at level 1 above SU-1 with the
+    //     same 31 hosts. Every host has 8 GPUs (Gres=gpu:8).
+    //   Two DGX GB200 NVL72 racks: Slurm schedules their compute trays, 2 x 18 = 36 hosts
+    //     "<rack>-t01".."-t18", each with 72 / 18 = 4 GPUs. Their rail leaves form one block switch
+    //     (36 hosts, level 0) under 2 spines (level 1): 3 switches.
+    //   A small three-level fat-tree (k = 8, 16 generic hosts): 4 edge switches of 4 hosts each
+    //     (level 0), 4 aggregation switches each above all 4 edges (level 1, 16 hosts), 16 core
+    //     switches each above one aggregation switch (level 2, 16 hosts): 24 switches.
+    void designsMatchSlurm_data()
     {
-        Tree exported;
-        QByteArray topology;
-        QByteArray nodes;
-        QVERIFY(runSlurm(QStringLiteral("su1"),
-            {QStringLiteral("--server"), QStringLiteral("dgx-h100"), QStringLiteral("--switch"),
-                QStringLiteral("qm9700"), QStringLiteral("--nodes"), QStringLiteral("32")},
-            &exported, &topology, &nodes));
-        const Tree slurm = parseTopology(QString::fromUtf8(topology));
-        compareTrees(exported, slurm);
-        QCOMPARE(slurm.size(), size_t(5));
-        QCOMPARE(slurm.at(QStringLiteral("SU-1")).level, 0);
-        QCOMPARE(slurm.at(QStringLiteral("SU-1")).nodes.size(), size_t(31));
-        QVERIFY(slurm.at(QStringLiteral("SU-1")).nodes.count(QStringLiteral("dgx-h100-00031")));
-        for (const char* spine : {"spine-001", "spine-002", "spine-003", "spine-004"}) {
-            const Switch& s = slurm.at(QLatin1String(spine));
-            QCOMPARE(s.level, 1);
-            QCOMPARE(s.switches, std::set<QString>{QStringLiteral("SU-1")});
-            QCOMPARE(s.nodes.size(), size_t(31));
-        }
-        // The node list: the 31 hosts declared, each with its 8 GPUs.
-        compareNodes(exported, nodes);
-        QCOMPARE(nodes.count("NodeName="), 31);
-        QCOMPARE(nodes.count("Gres=gpu:8"), 31);
+        QTest::addColumn<QStringList>("dials");
+        QTest::addColumn<QList<int>>("switchesPerLevel");
+        QTest::addColumn<QList<int>>("hostsPerSwitch");
+        QTest::addColumn<QList<int>>("childrenPerSwitch"); // -1: not checked
+        QTest::addColumn<int>("hosts");
+        QTest::addColumn<QString>("declared"); // a node line the node list holds
+        QTest::addColumn<QString>("gres"); // every host's, empty: not checked
+        QTest::newRow("su1") << QStringList{"--server", "dgx-h100", "--switch", "qm9700", "--nodes", "32"}
+                             << QList<int>{1, 4} << QList<int>{31, 31} << QList<int>{0, 1} << 31
+                             << "NodeName=dgx-h100-00031 "
+                             << "Gres=gpu:8";
+        QTest::newRow("nvl72") << QStringList{"--server", "dgx-gb200-nvl72", "--nodes", "2", "--no-management"}
+                               << QList<int>{1, 2} << QList<int>{36, 36} << QList<int>{-1, -1} << 36
+                               << "NodeName=dgx-gb200-nvl72-00002-t18 "
+                               << "Gres=gpu:4";
+        QTest::newRow("fat-tree") << QStringList{"--switch", "qm9700", "--topology", "fat-tree", "--radix", "8",
+            "--nodes", "16", "--no-management"}
+                                  << QList<int>{4, 4, 16} << QList<int>{4, 16, 16} << QList<int>{0, 4, 1} << 16
+                                  << "NodeName="
+                                  << "";
     }
-
-    // Two DGX GB200 NVL72 racks: Slurm schedules their compute trays, 2 x 18 = 36 hosts
-    // "<rack>-t01".."-t18", each with 72 / 18 = 4 GPUs. Their rail leaves form one block switch
-    // (36 hosts, level 0) under 2 spines (level 1): 3 switches.
-    void nvl72Trays()
+    void designsMatchSlurm()
     {
+        QFETCH(QStringList, dials);
+        QFETCH(QList<int>, switchesPerLevel);
+        QFETCH(QList<int>, hostsPerSwitch);
+        QFETCH(QList<int>, childrenPerSwitch);
+        QFETCH(int, hosts);
+        QFETCH(QString, declared);
+        QFETCH(QString, gres);
         Tree exported;
         QByteArray topology;
         QByteArray nodes;
-        QVERIFY(runSlurm(QStringLiteral("nvl72"),
-            {QStringLiteral("--server"), QStringLiteral("dgx-gb200-nvl72"), QStringLiteral("--nodes"),
-                QStringLiteral("2"), QStringLiteral("--no-management")},
-            &exported, &topology, &nodes));
+        QVERIFY(runSlurm(QLatin1String(QTest::currentDataTag()), dials, &exported, &topology, &nodes));
         const Tree slurm = parseTopology(QString::fromUtf8(topology));
         compareTrees(exported, slurm);
-        QCOMPARE(slurm.size(), size_t(3));
-        std::map<int, int> perLevel;
+        QList<int> perLevel(switchesPerLevel.size(), 0);
         for (const auto& [name, sw] : slurm) {
+            QVERIFY2(sw.level >= 0 && sw.level < perLevel.size(), qPrintable(name));
             ++perLevel[sw.level];
-            QCOMPARE(sw.nodes.size(), size_t(36));
+            QCOMPARE(int(sw.nodes.size()), hostsPerSwitch.at(sw.level));
+            if (childrenPerSwitch.at(sw.level) >= 0)
+                QCOMPARE(int(sw.switches.size()), childrenPerSwitch.at(sw.level));
         }
-        QCOMPARE(perLevel, (std::map<int, int>{{0, 1}, {1, 2}}));
+        QCOMPARE(perLevel, switchesPerLevel);
         compareNodes(exported, nodes);
-        QVERIFY(nodes.contains("NodeName=dgx-gb200-nvl72-00002-t18 "));
-        QCOMPARE(nodes.count("Gres=gpu:4"), 36);
-    }
-
-    // A small three-level fat-tree (k = 8, 16 generic hosts): 4 edge switches of 4 hosts each
-    // (level 0), 4 aggregation switches each above all 4 edges (level 1, 16 hosts), 16 core
-    // switches each above one aggregation switch (level 2, 16 hosts): 24 switches.
-    void smallFatTree()
-    {
-        Tree exported;
-        QByteArray topology;
-        QByteArray nodes;
-        QVERIFY(runSlurm(QStringLiteral("fat-tree"),
-            {QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--topology"),
-                QStringLiteral("fat-tree"), QStringLiteral("--radix"), QStringLiteral("8"), QStringLiteral("--nodes"),
-                QStringLiteral("16"), QStringLiteral("--no-management")},
-            &exported, &topology, &nodes));
-        const Tree slurm = parseTopology(QString::fromUtf8(topology));
-        compareTrees(exported, slurm);
-        QCOMPARE(slurm.size(), size_t(24));
-        std::map<int, int> perLevel;
-        for (const auto& [name, sw] : slurm) {
-            ++perLevel[sw.level];
-            QCOMPARE(sw.nodes.size(), size_t(sw.level == 0 ? 4 : 16));
-            QCOMPARE(sw.switches.size(), size_t(sw.level == 0 ? 0 : sw.level == 1 ? 4 : 1));
-        }
-        QCOMPARE(perLevel, (std::map<int, int>{{0, 4}, {1, 4}, {2, 16}}));
-        compareNodes(exported, nodes);
-        QCOMPARE(nodes.count("NodeName="), 16);
+        QCOMPARE(int(nodes.count("NodeName=")), hosts);
+        QVERIFY2(nodes.contains(declared.toUtf8()), qPrintable(declared));
+        if (!gres.isEmpty())
+            QCOMPARE(int(nodes.count(gres.toUtf8())), hosts);
     }
 };
 

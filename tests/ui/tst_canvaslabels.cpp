@@ -4,6 +4,7 @@
 // no label is elided where its box has room, and at fit the 1,024-GPU design's links draw as bands
 // between groups, each labelled with the design's count and speed of the links between them
 // ("256× 400G"; "16× 100G · 8× 1G" where uplinks and ports share a band).
+#include "helpers/generated.h"
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -13,7 +14,6 @@
 #include "screentext.h"
 #include "tieranchor.h"
 
-#include "generate/fabricgenerator.h"
 #include "io/designjson.h"
 #include "model/design.h"
 #include "presentation/designpicture.h"
@@ -26,20 +26,9 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::generated;
 
 namespace {
-
-Design generated(const QString& server, int gpus, const QString& sw)
-{
-    GeneratorOptions o;
-    o.serverSku = server;
-    o.gpus = gpus;
-    o.switchSku = sw;
-    GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
-    if (!r.ok())
-        qFatal("generate failed: %s", qPrintable(r.error));
-    return std::move(*r.design);
-}
 
 Design sample()
 {

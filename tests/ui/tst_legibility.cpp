@@ -1,6 +1,7 @@
 // Issue 30, as a user meets it: panels that belong to the design shown, the wizard's switch, names
 // of hand-placed nodes, placement that never stacks, the title, the prompts' mnemonics and
 // wording, the dialogs' folder and a status bar that fits a small screen.
+#include "helpers/generated.h"
 #include "helpers/modal.h"
 #include "helpers/screenshot.h"
 #include "helpers/windowfixture.h"
@@ -17,7 +18,6 @@
 #include "prompts.h"
 #include "statuspanel.h"
 
-#include "generate/fabricgenerator.h"
 #include "model/design.h"
 
 #include <QAbstractButton>
@@ -42,6 +42,7 @@
 
 using namespace pw;
 using namespace pw::ui;
+using pw::testing::generatedNodes;
 using pw::testing::screenshot;
 
 namespace {
@@ -52,18 +53,6 @@ QStringList notesOf(const MainWindow& w)
     for (int i = 0; i < w.notesList()->count(); ++i)
         out << w.notesList()->item(i)->text();
     return out;
-}
-
-Design generated(const QString& server, int nodes, const QString& sw)
-{
-    GeneratorOptions o;
-    o.serverSku = server;
-    o.nodes = nodes;
-    o.switchSku = sw;
-    GenerateResult r = FabricGenerator::generate(o, testing::testCatalog());
-    if (!r.ok())
-        qFatal("generate failed: %s", qPrintable(r.error));
-    return std::move(*r.design);
 }
 
 QTreeWidgetItem* paletteRow(const PaletteWidget& palette, const QString& sku)
@@ -123,7 +112,7 @@ private Q_SLOTS:
 
         screenshot(w.get(), QStringLiteral("legibility-notes-hand"));
         // A GB300 SU generated next (the issue's case): its own notes, on its own Q3400, only.
-        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400")));
+        w->session()->adoptUnsaved(generatedNodes(QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400")));
         QCOMPARE(notConnected(), 0);
         QVERIFY2(
             !notesOf(*w).filter(QStringLiteral("Q3400")).isEmpty(), qPrintable(notesOf(*w).join(QLatin1Char('\n'))));
@@ -257,7 +246,7 @@ private Q_SLOTS:
 
         QVERIFY(w->openFile(testing::samplePath()));
         QCOMPARE(rackNames(), QStringList{QStringLiteral("A-01")});
-        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
+        w->session()->adoptUnsaved(generatedNodes(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
         static const QRegularExpression scheme(QStringLiteral("^[A-Za-z0-9]+-\\d{2,}$"));
         for (const QString& name : rackNames())
             QVERIFY2(scheme.match(name).hasMatch(), qPrintable(name));
@@ -272,7 +261,7 @@ private Q_SLOTS:
         QVERIFY(!w->isWindowModified());
         QVERIFY(w->scene()->placeItem(QStringLiteral("dgx-h100"), QPointF(0, 0)).ok);
         QVERIFY(w->isWindowModified());
-        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
+        w->session()->adoptUnsaved(generatedNodes(QStringLiteral("dgx-h100"), 32, QStringLiteral("qm9700")));
         QCOMPARE(w->windowTitle(), w->document()->design().name() + QStringLiteral("[*] — Podwright"));
         QVERIFY(w->isWindowModified()); // generated, not saved yet
         QVERIFY(w->openFile(testing::samplePath()));
@@ -449,7 +438,7 @@ private Q_SLOTS:
         // A GB300 SU at 1000 px: its figures ("576 GPUs · 13 servers · 22 switches · 1,423 links",
         // the cost with its band) are wider than the panel's room, so the panel shows its compact
         // texts, and every label is as wide as its text: none reads "1,423 link" or "(band".
-        w->session()->adoptUnsaved(generated(QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400")));
+        w->session()->adoptUnsaved(generatedNodes(QStringLiteral("dgx-gb300-nvl72"), 8, QStringLiteral("q3400")));
         w->statusPanel()->recompute();
         QCoreApplication::processEvents();
         QCOMPARE(w->size(), QSize(1000 - 16, 700 - 48));
