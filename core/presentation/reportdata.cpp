@@ -464,7 +464,7 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
         Kind& k = kinds[{design.linkNetwork(l), l.cableSku, l.transceiverSku.isEmpty(), length}];
         if (k.count++ == 0)
             k.link = l;
-        ++r.cableCount;
+        ++r.linkCount;
     });
     std::map<std::tuple<QString, QString, double, QString>, int> cables;
     for (const auto& [key, kind] : kinds) {
@@ -479,6 +479,8 @@ ReportData ReportData::build(const Design& design, const CostAssumptions& assump
     }
     for (const auto& [key, n] : cables)
         r.cabling.push_back(CablingLine{std::get<0>(key), std::get<1>(key), std::get<3>(key), n});
+    for (const auto& [part, n] : BillOfMaterials::cablesOf(design).bought)
+        r.cablesBought += n;
 
     // Sources: the cost assumptions, the tier table, then every figure of every catalog item used.
     const QJsonObject aj = assumptions.toJson();

@@ -194,8 +194,9 @@ struct ReportData {
     DiagramModel diagram;
     std::vector<RackElevation> racks;
     int rackCount = 0;
-    std::vector<CablingLine> cabling;
-    int cableCount = 0;
+    std::vector<CablingLine> cabling; // links by network, cable or optic type and length class
+    int linkCount = 0;
+    int cablesBought = 0; // the bill of materials' count (a twin-port cable joins two links, a splitter several)
     std::optional<FloorSummary> floor; // the floor plan and its cabling; nothing without a floor plan
     std::vector<SourceLine> sources; // every figure with its source (the internal appendix)
     std::vector<PriceBasis> prices; // by item, for the customer's source list

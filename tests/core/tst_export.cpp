@@ -657,11 +657,13 @@ private Q_SLOTS:
         // 256 GPUs ask for one whole SU: the UFM pair takes one DGX slot (DGX SuperPOD RA), 31 x 8.
         QCOMPARE(r.summary.gpus, 248);
         QCOMPARE(r.fabric.gpus, 248);
-        QCOMPARE(r.cableCount, static_cast<int>(d.links().size()));
+        QCOMPARE(r.linkCount, static_cast<int>(d.links().size()));
         int cabling = 0;
         for (const CablingLine& l : r.cabling)
             cabling += l.count;
-        QCOMPARE(cabling, r.cableCount);
+        QCOMPARE(cabling, r.linkCount);
+        // The cables the proposal says are bought are the bill of materials' and the analysis' count.
+        QCOMPARE(r.cablesBought, r.fabric.cables);
         int racks = 0;
         for (const RackElevation& e : r.racks)
             racks += static_cast<int>(e.rackNames.size());

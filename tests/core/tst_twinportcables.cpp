@@ -9,6 +9,7 @@
 #include "export/csv.h"
 #include "floor/cableplan.h"
 #include "io/designjson.h"
+#include "presentation/reportdata.h"
 #include "topology/fabricanalyzer.h"
 
 #include <QtTest>
@@ -96,6 +97,11 @@ private Q_SLOTS:
         AnalysisOptions inventory;
         inventory.bisection = false;
         QCOMPARE(analyzeFabric(d, inventory).cablesByType.at(QStringLiteral("dac-800g-osfp")), 9);
+        // The proposal's cabling summary: 43 links on 43 - (17 - 9) = 35 cables, the same count.
+        const ReportData report = ReportData::build(d, CostAssumptions::ofProperties(d.properties()), ReportOptions());
+        QCOMPARE(report.linkCount, 43);
+        QCOMPARE(report.cablesBought, 35);
+        QCOMPARE(report.cablesBought, analyzeFabric(d, inventory).cables);
     }
 
     // The cabling CSV keeps one row per link (43) and names the shared cable: rows 1 and 2

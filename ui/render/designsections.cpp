@@ -323,28 +323,31 @@ void cabling(PdfPageFlow& page, const ReportData& d)
     QStringList types;
     for (const auto& [t, n] : byType)
         types << QStringLiteral("%1 %2").arg(ReportData::number(n), t);
-    page.paragraph(QStringLiteral("%1 in all: %2. The cabling plan (a spreadsheet with one row per cable: both "
-                                  "ends' device, port, rack and U, and a label) and a point-to-point list for "
-                                  "cable-validation tools are available with this design.")
-                       .arg(counted(d.cableCount, "cable", "cables"), types.join(QStringLiteral(", "))),
+    page.paragraph(QStringLiteral("%1 in all: %2. They take %3 as bought (a twin-port cable carries two links, a "
+                                  "splitter several; the bill of materials' count). The cabling plan (a spreadsheet "
+                                  "with one row per link: both ends' device, port, rack and U, and the label of its "
+                                  "cable) and a point-to-point list for cable-validation tools are available with "
+                                  "this design.")
+                       .arg(counted(d.linkCount, "link", "links"), types.join(QStringLiteral(", ")),
+                           counted(d.cablesBought, "cable", "cables")),
         9);
     std::vector<std::pair<QString, double>> bars;
     for (const auto& [t, n] : byType)
         bars.emplace_back(t, n);
     const double chartH = ReportCharts::barsHeight(bars.size());
     page.ensure(chartH + 10);
-    ReportCharts::bars(p, QRectF(body.left(), page.y, body.width(), chartH), bars, QStringLiteral("Cables by type"),
-        [](double n) { return ReportData::number(n); });
+    ReportCharts::bars(p, QRectF(body.left(), page.y, body.width(), chartH), bars,
+        QStringLiteral("Links by cable or optic type"), [](double n) { return ReportData::number(n); });
     page.y += chartH + 10;
     page.subheading(QStringLiteral("By network, type and length class"));
     std::vector<std::vector<Cell>> rows;
     for (const CablingLine& l : d.cabling)
         rows.push_back({Cell{l.network}, Cell{l.type}, Cell{l.lengthClass}, Cell{ReportData::number(l.count)}});
     std::vector<int> bold{static_cast<int>(rows.size())};
-    rows.push_back({Cell{QStringLiteral("Total")}, Cell{}, Cell{}, Cell{ReportData::number(d.cableCount)}});
+    rows.push_back({Cell{QStringLiteral("Total")}, Cell{}, Cell{}, Cell{ReportData::number(d.linkCount)}});
     PdfTable::draw(page,
         {{QStringLiteral("Network"), 0.25}, {QStringLiteral("Cable or optic type"), 0.35},
-            {QStringLiteral("Length class"), 0.2}, {QStringLiteral("Cables"), 0.2, Qt::AlignRight}},
+            {QStringLiteral("Length class"), 0.2}, {QStringLiteral("Links"), 0.2, Qt::AlignRight}},
         rows, 8.5, bold);
 }
 
