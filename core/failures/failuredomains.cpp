@@ -550,12 +550,31 @@ std::vector<Candidate> planeCandidates(const FabricGraph& g, QStringList& notes)
 
 std::vector<Candidate> rackCandidates(const Design& design, const FailureEvaluator& eval)
 {
+    // A rack that holds a sidecar power rack takes down the racks that sidecar feeds as well.
+    const PowerChain& chain = eval.chain();
+    std::unordered_map<quint32, int> sidecarOfNode;
+    for (size_t i = 0; i < chain.sidecars.size(); ++i)
+        sidecarOfNode[chain.sidecars[i].node.value()] = static_cast<int>(i);
     std::vector<Candidate> out;
     design.groups().forEach([&](const Group& g) {
         if (g.kind != GroupKind::Rack || eval.nodesOfRack(g.id).empty())
             return;
-        out.push_back({FailureKind::Rack, g.name, QStringLiteral("%1 devices").arg(eval.nodesOfRack(g.id).size()),
-            eval.nodesOfRack(g.id), {g.id}});
+        Candidate c{FailureKind::Rack, g.name,
+            counted(static_cast<long long>(eval.nodesOfRack(g.id).size()), "device", "devices"), eval.nodesOfRack(g.id),
+            {g.id}};
+        for (NodeId n : eval.nodesOfRack(g.id)) {
+            const auto sidecar = sidecarOfNode.find(n.value());
+            if (sidecar == sidecarOfNode.end())
+                continue;
+            const FailureImpact impact = chain.withoutSidecar(sidecar->second);
+            c.detail += QStringLiteral(", with the %1 its sidecar power rack feeds")
+                            .arg(counted(static_cast<int>(impact.racksLost.size()), "rack", "racks"));
+            for (GroupId r : impact.racksLost) {
+                c.racks.push_back(r);
+                c.nodes.insert(c.nodes.end(), eval.nodesOfRack(r).begin(), eval.nodesOfRack(r).end());
+            }
+        }
+        out.push_back(std::move(c));
     });
     return out;
 }
@@ -634,9 +653,9 @@ std::vector<Candidate> loopCandidates(const FailureEvaluator& eval, QStringList&
                                        .arg(counted(static_cast<long long>(l.racks.size()), "rack", "racks"),
                                            counted(l.cdusInService, "CDU", "CDUs"))
                                        .arg(l.cduCapacityKw, 0, 'f', 0)
-                                 : QStringLiteral("%1 racks fed by %2 (%3 kW each)")
-                                       .arg(l.racks.size())
-                                       .arg(l.cduNames.join(QStringLiteral(", ")))
+                                 : QStringLiteral("%1 fed by %2 (%3 kW each)")
+                                       .arg(counted(static_cast<long long>(l.racks.size()), "rack", "racks"),
+                                           l.cduNames.join(QStringLiteral(", ")))
                                        .arg(l.cduCapacityKw, 0, 'f', 0),
             {}, impact.racksLost, impact.racksDegraded, impact.liquidCapacityLeftKw};
         c.classKey = QStringLiteral("%1/%2/%3").arg(l.cdusInService).arg(l.cduCapacityKw).arg(l.liquidKw);

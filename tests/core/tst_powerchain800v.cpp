@@ -188,8 +188,19 @@ private Q_SLOTS:
                 lost[s.entity] = s.gpusLost;
             }
         QCOMPARE(int(lost.size()), sidecars);
-        for (const SidecarChain& s : chain.sidecars)
+        int worstSidecar = 0;
+        for (const SidecarChain& s : chain.sidecars) {
             QCOMPARE(lost[s.name], 72 * int(s.racks.size()));
+            worstSidecar = std::max(worstSidecar, lost[s.name]);
+        }
+        // Losing the rack a sidecar stands in takes down what it feeds (Max-P 3 x 72 = 216, Max-Q
+        // 4 x 72 = 288 GPUs), not 0: the worst rack failure is the worst sidecar's, not one compute
+        // rack's 72.
+        int worstRack = 0;
+        for (const FailureScenario& s : domains.scenarios)
+            if (s.kind == FailureKind::Rack)
+                worstRack = std::max(worstRack, s.gpusLost);
+        QCOMPARE(worstRack, worstSidecar);
 
         // The same design on 54 V shelves: the facility draws 1 / 0.95 of the 800 VDC figure, the IT
         // load is the same. PUE 1.56: facility = IT x 1.56 x 0.95 = IT x 1.482.
