@@ -386,6 +386,8 @@ public:
             }
             return count;
         };
+        // Looked up once: the catalog answers it with a query.
+        const CatalogItem* sidecar = SidecarPlanner::sidecarOf(b.catalog());
         for (size_t r = 0; r < unitRows.size(); ++r) {
             mFirstRowOfUnit.push_back(mRows);
             for (size_t part = 0; part < unitRows[r].size(); ++part, ++mRows) {
@@ -395,8 +397,7 @@ public:
                 const int servers = racksFor(unitRows[r][part]);
                 mLongestRow = std::max(mLongestRow,
                     servers + head + CoolantPlanner::slotsFor(servers, budgetKw, cdu, properties)
-                        + SidecarPlanner::slotsFor(
-                            servers, budgetKw, SidecarPlanner::sidecarOf(b.catalog()), properties));
+                        + SidecarPlanner::slotsFor(servers, budgetKw, sidecar, properties));
             }
         }
         mRowsPerBlock = FloorPlan::rowsPerBlock(rack, mRows);
