@@ -213,7 +213,8 @@ int runGenerate(Context& ctx)
         DesignOptions::Request request;
         request.base = o;
         request.asked = o.oversubscription;
-        // At 100,000 GPUs each candidate takes about a second to build: say how far the weighing is.
+        // At 100,000 GPUs a candidate takes about half a second to build, and Vera Rubin with no switch
+        // given builds 48 of them: say how far the weighing is.
         const CatalogItem* serverItem = ctx.catalog().item(o.serverSku);
         const long long askedGpus
             = o.gpus > 0 ? o.gpus : static_cast<long long>(o.nodes) * (serverItem ? serverItem->gpuCount() : 0);

@@ -1192,7 +1192,8 @@ GenerateResult FabricGenerator::generate(const GeneratorOptions& o, const Catalo
         ServiceNetworks::Uplinks uplinks;
         // A pass that will be redone stops once it knows the ports to keep (after the out-of-band
         // network), so the design is cabled and laid out once.
-        if (std::optional<GenerateResult> done = generatePass(o, catalog, reserve, uplinks, pass + 1 == kMaxPasses, linkSlots)) {
+        if (std::optional<GenerateResult> done
+            = generatePass(o, catalog, reserve, uplinks, pass + 1 == kMaxPasses, linkSlots)) {
             result = std::move(*done);
             break;
         }
