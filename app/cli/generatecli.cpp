@@ -21,6 +21,9 @@
 
 namespace pw::cli {
 
+// From this many GPUs `generate` without a topology prints its progress through the candidates.
+constexpr long long kWeighingProgressGpus = 100000;
+
 int runGenerate(Context& ctx)
 {
     QCommandLineParser p;
@@ -210,6 +213,16 @@ int runGenerate(Context& ctx)
         DesignOptions::Request request;
         request.base = o;
         request.asked = o.oversubscription;
+        // At 100,000 GPUs a candidate takes about half a second to build, and Vera Rubin with no switch
+        // given builds 48 of them: say how far the weighing is.
+        const CatalogItem* serverItem = ctx.catalog().item(o.serverSku);
+        const long long askedGpus
+            = o.gpus > 0 ? o.gpus : static_cast<long long>(o.nodes) * (serverItem ? serverItem->gpuCount() : 0);
+        if (askedGpus >= kWeighingProgressGpus)
+            request.progress = [&ctx](int built, int candidates) {
+                ctx.err << "podwright-cli: weighing the designs: " << built << " of " << candidates << " built\n";
+                ctx.err.flush();
+            };
         DesignOptions::Choice choice = DesignOptions::choose(request, ctx.catalog());
         result = std::move(choice.result);
         if (result.ok() && choice.chosen) {

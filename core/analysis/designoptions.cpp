@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace pw {
@@ -373,12 +374,23 @@ DesignOptions::Choice DesignOptions::choose(const Request& r, const Catalog& cat
     };
     std::vector<Costed> costed;
     std::vector<Signature> seen;
+    // The cheapest candidate's design is kept rather than built twice: it is usually the one chosen.
+    std::optional<GenerateResult> cheapestBuilt;
+    size_t cheapestIndex = 0;
+    int built = 0;
+    const int toBuild = static_cast<int>(std::count_if(dials.begin(), dials.end(), [&](const GeneratorOptions& dial) {
+        DesignOption probe;
+        probe.arguments = dial;
+        return probe.meets(r.asked);
+    }));
     for (const GeneratorOptions& dial : dials) {
         DesignOption probe;
         probe.arguments = dial;
         if (!probe.meets(r.asked))
             continue;
         GenerateResult g = FabricGenerator::generate(dial, catalog);
+        if (r.progress)
+            r.progress(++built, toBuild);
         if (!g.ok())
             continue;
         const Design& d = *g.design;
@@ -396,6 +408,11 @@ DesignOptions::Choice DesignOptions::choose(const Request& r, const Catalog& cat
         DesignOption o = DesignOption::of(explicitArguments(dial, d), f);
         o.name = DesignOption::nameOf(o.arguments, o.planes, defaultSu);
         costed.push_back({dial, std::move(o)});
+        // The first of equally cheap ones, as the stable sort below orders them.
+        if (!cheapestBuilt || cheaper(costed.back().option, costed[cheapestIndex].option)) {
+            cheapestIndex = costed.size() - 1;
+            cheapestBuilt = std::move(g);
+        }
     }
     std::vector<size_t> order(costed.size());
     for (size_t i = 0; i < order.size(); ++i)
@@ -403,7 +420,13 @@ DesignOptions::Choice DesignOptions::choose(const Request& r, const Catalog& cat
     std::stable_sort(
         order.begin(), order.end(), [&](size_t a, size_t b) { return cheaper(costed[a].option, costed[b].option); });
     for (size_t i : order) {
-        GenerateResult g = FabricGenerator::generate(costed[i].dial, catalog);
+        GenerateResult g;
+        if (i == cheapestIndex && cheapestBuilt) {
+            g = std::move(*cheapestBuilt);
+            cheapestBuilt.reset();
+        } else {
+            g = FabricGenerator::generate(costed[i].dial, catalog);
+        }
         FiguresRequest fr = FiguresRequest::forDesign(*g.design);
         fr.fabricAnalysisMaxNodes = kFabricAnalysisMaxNodes;
         const DesignFigures f = DesignFigures::of(*g.design, fr);

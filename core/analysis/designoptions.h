@@ -42,6 +42,9 @@ public:
         QStringList switches; // more than one switch to weigh; empty: base.switchSku, else the catalog's
         std::optional<TopologyKind> topology; // fixed topology; empty: all three
         Oversubscription asked; // what the architect asks for (cheapestMeeting, choose)
+        // Called by choose() after each candidate it builds and costs (about half a second each at
+        // 100,000 GPUs): how many are built so far and how many it builds in all.
+        std::function<void(int built, int candidates)> progress;
     };
 
     std::vector<DesignOption> considered; // every candidate weighed, in the order built

@@ -47,7 +47,9 @@ int CoolantPlanner::place(DesignBuilder& b, RackPlanner& racks, const HallParame
         if (designProperties.contains(key))
             props.insert(key, designProperties.value(key));
     design.setProperties(props);
-    if (PowerChain::of(design, 1.0).loops.empty())
+    // The IT power walks every link: computed once, as recording the CDU below adds no node.
+    const PowerFigures figures = PowerFigures::of(design, 1.0);
+    if (PowerChain::of(design, figures, FacilityAssumptions::of(design)).loops.empty())
         return 0; // no liquid-cooled rack: no CDU
     const CatalogItem* found = cduOf(catalog);
     if (!found) {
@@ -57,7 +59,7 @@ int CoolantPlanner::place(DesignBuilder& b, RackPlanner& racks, const HallParame
     }
     const CatalogItem& cdu = *b.use(found->sku);
     // Now that the design records the CDU, its capacity is the loops' (FacilityAssumptions::of).
-    const PowerChain chain = PowerChain::of(design, 1.0);
+    const PowerChain chain = PowerChain::of(design, figures, FacilityAssumptions::of(design));
     std::map<QString, int> perRow;
     int placed = 0;
     for (const CoolantLoop& loop : chain.loops) {

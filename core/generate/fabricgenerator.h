@@ -27,8 +27,11 @@ private:
     // uplinks into it, so it cannot count those uplinks: when some found no in-band port, a second
     // pass keeps in-band spine ports free for all of them. Such a pass stops once the out-of-band
     // network is built and gives nothing, unless finishUnlinked (the last pass allowed).
+    // `linkSlots`: room for links to reserve up front (0: the fabric's own estimate); set to the
+    // links the pass built, so that the next one reserves them at once rather than regrowing.
     [[nodiscard]] static std::optional<GenerateResult> generatePass(const GeneratorOptions& options,
-        const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks, bool finishUnlinked);
+        const Catalog& catalog, int inBandSpineReserve, ServiceNetworks::Uplinks& oobUplinks, bool finishUnlinked,
+        size_t& linkSlots);
 };
 
 } // namespace pw

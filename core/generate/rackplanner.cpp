@@ -335,7 +335,8 @@ GroupId RackPlanner::placeAfter(NodeId id, GroupId after, const QString& name)
     const int row = at->row;
     const QString label = mRows[static_cast<size_t>(row)].label;
     for (Rack& r : mRacks)
-        if (mRows[static_cast<size_t>(r.row)].label == label && r.floor.y() == floor.y() && r.floor.x() > floor.x())
+        // The cheap position tests first: a label compare for every rack of a large hall is slow.
+        if (r.floor.y() == floor.y() && r.floor.x() > floor.x() && mRows[static_cast<size_t>(r.row)].label == label)
             r.floor.rx() += mWidthM;
     const CatalogItem& item = mBuilder.itemOf(id);
     Group g;

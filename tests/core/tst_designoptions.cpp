@@ -406,6 +406,32 @@ private Q_SLOTS:
         QCOMPARE(choice.chosen->name, at2->name);
     }
 
+    // Above kFullFiguresMaxNodes the choice costs every candidate and reports each one built (the
+    // CLI prints it at 100,000 GPUs); the design it hands back is the cheapest candidate's, kept
+    // from the weighing rather than built again, and equal to a fresh build of its dials.
+    // 130 DGX H100 on QM9700: over 128 servers, not whole 32-server units, so it is weighed.
+    void chooseReportsProgressAndKeepsTheCheapestDesign()
+    {
+        DesignOptions::Request request = dgxH100(130);
+        request.base.switchSku = QStringLiteral("qm9700");
+        request.switches.clear();
+        std::vector<std::pair<int, int>> calls;
+        request.progress = [&calls](int built, int candidates) { calls.emplace_back(built, candidates); };
+        const DesignOptions::Choice choice = DesignOptions::choose(request, test::shippedCatalog());
+        QVERIFY(choice.chosen);
+        QVERIFY(!calls.empty());
+        const int candidates = calls.front().second;
+        QCOMPARE(static_cast<int>(calls.size()), candidates); // every candidate meeting 1:1 is built once
+        for (size_t i = 0; i < calls.size(); ++i) {
+            QCOMPARE(calls[i].first, static_cast<int>(i) + 1);
+            QCOMPARE(calls[i].second, candidates);
+        }
+        QVERIFY(static_cast<int>(choice.considered.size()) <= candidates);
+        Design fresh = generated(choice.chosen->arguments);
+        fresh.setProperties(choice.result.design->properties()); // less the record of what was weighed
+        QVERIFY(*choice.result.design == fresh);
+    }
+
     // Bad requests are refused with a reason, never a crash or an empty success.
     void badRequests()
     {
