@@ -632,6 +632,8 @@ private Q_SLOTS:
                            "PERFORM pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'bob' "
                            "AND wait_event_type = 'Lock'; EXIT WHEN FOUND; PERFORM pg_sleep(0.05); END LOOP; END $$; "
                            "COMMIT;"));
+        // A poll, deliberately: the lock is taken by another process on the server, and PostgreSQL signals
+        // no lock grant (a NOTIFY from the holder would arrive only at its COMMIT, after the lock).
         QTRY_VERIFY_WITH_TIMEOUT(adminQuery(mB,
                                      QStringLiteral("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = "
                                                     "l.relation WHERE c.relname = 'designs' AND l.mode = "

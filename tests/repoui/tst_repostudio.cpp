@@ -125,6 +125,8 @@ private:
         auto holder = mCluster.startPsql(mDb,
             QStringLiteral("BEGIN; LOCK TABLE podwright.designs IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(1.5); "
                            "COMMIT;"));
+        // A poll, deliberately: the lock is taken by another process on the server, and PostgreSQL signals
+        // no lock grant (a NOTIFY from the holder would arrive only at its COMMIT, after the lock).
         [&] { QTRY_VERIFY_WITH_TIMEOUT(designsLocked(), 10000); }();
         int ticks = 0;
         QString busy;
@@ -376,6 +378,8 @@ private Q_SLOTS:
                        &out)
                 && out == QLatin1String("1");
         };
+        // A poll, deliberately: the lock is taken by another process on the server, and PostgreSQL signals
+        // no lock grant (a NOTIFY from the holder would arrive only at its COMMIT, after the lock).
         QTRY_VERIFY_WITH_TIMEOUT(locked(), 10000);
         QVERIFY(!saveWithMessage(*w, QStringLiteral("never arrives")));
         // The window's event loop ran during the save (it runs off the GUI thread), so the holder

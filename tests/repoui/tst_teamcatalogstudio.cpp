@@ -9,6 +9,7 @@
 #include "integration/helpers/clirunner.h"
 #include "repo/helpers/pgcluster.h"
 #include "repo/helpers/repofixtures.h"
+#include "ui/helpers/waituntil.h"
 #include "ui/helpers/windowfixture.h"
 
 #include "actionregistry.h"
@@ -111,7 +112,11 @@ private:
     }
     static const CostReport& settledCost(MainWindow& w)
     {
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(!w.analysis()->isPending(), 60000); }();
+        [&] {
+            QVERIFY2(testing::waitUntil(
+                         [&] { return !w.analysis()->isPending(); }, w.analysis(), &ui::DesignAnalysis::updated),
+                "the analysis with the team's prices");
+        }();
         return *w.analysis()->cost();
     }
     static QStringList notes(MainWindow& w)

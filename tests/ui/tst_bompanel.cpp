@@ -1,5 +1,6 @@
 // The Bill of materials dock: the cost model's lines and total (the capital cost), sorting by
 // value, Copy as TSV through the window's Ctrl+C, Export CSV as core writes it, live updates.
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 
 #include "bompanel.h"
@@ -155,7 +156,9 @@ private Q_SLOTS:
             w->document()
                 ->execute(std::make_unique<AddNodeCommand>(*testing::testCatalog().item(QStringLiteral("dgx-h100")), n))
                 .ok);
-        QTRY_VERIFY(w->analysis()->cost()->capex > before);
+        QVERIFY2(testing::waitUntil(
+                     [&] { return w->analysis()->cost()->capex > before; }, w->analysis(), &DesignAnalysis::updated),
+            "the cost after the analysis update");
         const double after = w->analysis()->cost()->capex;
         QVERIFY(panel->totalText().contains(Money::usd().exact(after) + QLatin1Char(' ')));
         int dgx = 0;

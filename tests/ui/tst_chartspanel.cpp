@@ -1,5 +1,6 @@
 // The Charts dock: the tier chart's bands and design point, the cost breakdown and the rack power
 // bars are the cost report's and the racks' numbers, and they follow edits.
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 #include "integration/helpers/clirunner.h"
 
@@ -104,7 +105,10 @@ private Q_SLOTS:
         QVERIFY(w->document()
                     ->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("inference"), props))
                     .ok);
-        QTRY_VERIFY(series<QAreaSeries>(w->chartsPanel()->tierChart(), QStringLiteral("inference")));
+        QVERIFY2(testing::waitUntil(
+                     [&] { return series<QAreaSeries>(w->chartsPanel()->tierChart(), QStringLiteral("inference")) != nullptr; },
+                     w->analysis(), &DesignAnalysis::updated),
+            "the inference row after the analysis update");
         QVERIFY(w->chartsPanel()->tierChart()->title().contains(TierTable::row(QStringLiteral("inference")).name));
     }
 

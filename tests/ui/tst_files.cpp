@@ -1,5 +1,6 @@
 // Files as a user meets them: save and reopen equal, the unsaved-changes prompt, autosave with a
 // recovery offer, recent files, and a design file dropped on the window.
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -11,6 +12,7 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QMimeData>
 #include <QScreen>
 #include <QTemporaryDir>
@@ -117,8 +119,11 @@ private Q_SLOTS:
             QVERIFY(QFileInfo::exists(sidecar));
             // The timer writes it too.
             QFile::remove(sidecar);
+            const QFileSystemWatcher folder({dir.path()}); // the file system signals the sidecar's arrival
             w->setAutosaveInterval(50);
-            QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(sidecar), 3000);
+            QVERIFY2(testing::waitUntil(
+                         [&] { return QFileInfo::exists(sidecar); }, &folder, &QFileSystemWatcher::directoryChanged),
+                "the timer's autosave");
             // Simulate a crash: the window goes without the unsaved-changes question.
             w->setUnsavedPrompt([](const QString&) { return QMessageBox::Cancel; });
             w->setAutosaveInterval(3600'000);

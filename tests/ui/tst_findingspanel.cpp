@@ -1,6 +1,7 @@
 // The Findings dock and Edit > Design properties: a design with an error opens, the findings table
 // lists it, a click selects and shows its entities, waiving (with a reason) is one undo step that
 // the table and the status bar reflect, and the properties dialog's result is one undo step.
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 
 #include "designanalysis.h"
@@ -144,13 +145,17 @@ private Q_SLOTS:
 
         // Undo restores the unwaived finding and the count (through the debounce, as a user sees it).
         w->action(QStringLiteral("actionUndo"))->trigger();
-        QTRY_COMPARE(w->statusPanel()->errors(), errorsBefore);
+        QVERIFY2(testing::waitUntil([&] { return w->statusPanel()->errors() == errorsBefore; }, w->analysis(),
+                     &DesignAnalysis::updated),
+            "the error count after the analysis update");
         QVERIFY(!panel->findingAt(rowOf(panel, QStringLiteral("POWER-RACK")))->waived());
         QVERIFY(Waiver::listFromProperties(w->document()->design().properties()).empty());
 
         // Redo, then Unwaive from the Edit menu's action: another undo step.
         w->action(QStringLiteral("actionRedo"))->trigger();
-        QTRY_COMPARE(w->statusPanel()->errors(), errorsBefore - 1);
+        QVERIFY2(testing::waitUntil([&] { return w->statusPanel()->errors() == errorsBefore - 1; }, w->analysis(),
+                     &DesignAnalysis::updated),
+            "the error count after the analysis update");
         panel->table()->setCurrentCell(rowOf(panel, QStringLiteral("POWER-RACK")), 0);
         w->action(QStringLiteral("actionUnwaiveFinding"))->trigger();
         QCOMPARE(w->document()->undoStack()->count(), 2);

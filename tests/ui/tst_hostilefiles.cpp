@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -86,10 +87,10 @@ private Q_SLOTS:
         timer.start();
         const bool opened = w->openFile(path);
         // The event loop turns: the scene's deferred work (visibility, level of detail) has run
-        // and the studio answers the next event within the deadline.
-        bool turned = false;
-        QTimer::singleShot(0, w.get(), [&] { turned = true; });
-        QTRY_VERIFY_WITH_TIMEOUT(turned, 10000);
+        // and the studio answers the next event within the deadline (a hang is the watchdog's).
+        QEventLoop loop;
+        QTimer::singleShot(0, &loop, &QEventLoop::quit);
+        loop.exec();
         QVERIFY2(timer.elapsed() < 10000, "the studio stays responsive");
         if (expected != QLatin1String("accepted")) {
             QVERIFY(!opened);

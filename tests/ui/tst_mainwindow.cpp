@@ -75,8 +75,8 @@ private Q_SLOTS:
         QCOMPARE(w->windowTitle(), w->document()->design().name() + QStringLiteral("[*] — Podwright"));
         QVERIFY(w->windowFilePath().endsWith(QStringLiteral("minimum-viable-cluster.json")));
 
-        // Default zoom is fit-all: every node is inside the viewport.
-        QTest::qWait(20);
+        // Default zoom is fit-all (queued by the load): every node is inside the viewport.
+        QCoreApplication::sendPostedEvents();
         const QRect viewport = w->view()->viewport()->rect();
         d.nodes().forEach([&](const Node& n) {
             QVERIFY2(viewport.contains(w->view()->mapFromScene(n.position)), qPrintable(n.name));

@@ -4,8 +4,10 @@
 // shortcut, and counts read "1 switch", not "1 switches".
 #include "helpers/combopick.h"
 #include "helpers/modal.h"
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 
+#include "designanalysis.h"
 #include "designdocument.h"
 #include "dialogs/designpropertiesdialog.h"
 #include "dialogs/referencedesigndialog.h"
@@ -302,7 +304,9 @@ private Q_SLOTS:
         const DesignSummary s = DesignSummary::of(w->document()->design());
         QCOMPARE(s.servers, 1);
         QCOMPARE(s.switches, 1);
-        QTRY_VERIFY(w->statusPanel()->text().contains(QStringLiteral("1 switch ·")));
+        QVERIFY2(testing::waitUntil([&] { return w->statusPanel()->text().contains(QStringLiteral("1 switch ·")); },
+                     w->analysis(), &DesignAnalysis::updated),
+            "the status bar after the analysis update");
         const QString text = w->statusPanel()->text();
         QVERIFY2(text.contains(QStringLiteral("1 server ·")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("%1 GPUs").arg(s.gpus)), qPrintable(text));

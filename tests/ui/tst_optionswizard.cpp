@@ -4,6 +4,7 @@
 // recorded for the proposal.
 #include "helpers/combopick.h"
 #include "helpers/uitest.h"
+#include "helpers/waituntil.h"
 
 #include "dialogs/referencedesigndialog.h"
 
@@ -34,7 +35,7 @@ private Q_SLOTS:
         pick(dlg.findChild<QComboBox*>(QStringLiteral("sizeKind")), QStringLiteral("nodes"));
         dlg.findChild<QSpinBox*>(QStringLiteral("count"))->setValue(4);
         dlg.findChild<QComboBox*>(QStringLiteral("oversubscription"))->setCurrentText(QStringLiteral("1:1"));
-        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials");
 
         auto* weigh = dlg.findChild<QPushButton*>(QStringLiteral("weighOptions"));
         auto* table = dlg.findChild<QTableWidget*>(QStringLiteral("optionsTable"));

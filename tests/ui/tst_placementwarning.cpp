@@ -3,6 +3,7 @@
 // dock and the status bar name the rack and the blast radius at once, the Findings panel has the
 // PLACEMENT-FAILURE-DOMAIN finding with the same message, and Ctrl+Z takes the warning away. A
 // rack dragged on the floor into the row of the other spines: the Floor dock names the row.
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 
 #include "designanalysis.h"
@@ -92,7 +93,8 @@ private Q_SLOTS:
         w->analysis()->recompute();
         w->action(QStringLiteral("actionShowRacks"))->trigger();
         RackElevationView* view = w->rackView();
-        QTRY_VERIFY(!view->model().racks.empty());
+        QVERIFY2(testing::waitUntil([&] { return !view->model().racks.empty(); }, w->analysis(), &DesignAnalysis::updated),
+            "the racks of the analysis");
         QVERIFY(w->placementWarning()->text().isEmpty());
         QVERIFY(dockWarning(*w) && dockWarning(*w)->isHidden());
         QVERIFY(placementFindings(*w).empty());
@@ -166,7 +168,8 @@ private Q_SLOTS:
         doc->reset(superPod());
         w->analysis()->recompute();
         RackElevationView* view = w->rackView();
-        QTRY_VERIFY(!view->model().racks.empty());
+        QVERIFY2(testing::waitUntil([&] { return !view->model().racks.empty(); }, w->analysis(), &DesignAnalysis::updated),
+            "the racks of the analysis");
         const int home = rackIndex(view, QStringLiteral("U001-01"));
         QVERIFY(home >= 0);
         std::vector<NodeId> away;

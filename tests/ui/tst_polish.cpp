@@ -2,6 +2,7 @@
 // would notice it: the window on a 1000 px screen, the legend over a rack title, cut catalog
 // names, an error-red selection, a toolbar that jumps, F1, a dark palette, and the action
 // registry (one declaration per shortcut, the keyboard help generated from it).
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 
 #include "actionregistry.h"
@@ -28,6 +29,7 @@
 #include <QTextBrowser>
 #include <QToolBar>
 #include <QTreeWidget>
+#include <QWindow>
 
 #include <set>
 
@@ -45,7 +47,8 @@ private Q_SLOTS:
         QVERIFY2(w->minimumSizeHint().height() <= 920, qPrintable(QString::number(w->minimumSizeHint().height())));
         QVERIFY2(w->minimumSize().height() <= 920, qPrintable(QString::number(w->minimumSize().height())));
         w->resize(1280, 920);
-        QTRY_COMPARE(w->height(), 920);
+        QVERIFY2(testing::waitUntil([&] { return w->height() == 920; }, w->windowHandle(), &QWindow::heightChanged),
+            "the window at 920 px");
         QVERIFY(w->statusBar()->isVisible());
         QVERIFY(w->statusBar()->geometry().bottom() < w->height());
         QVERIFY(w->statusBar()->height() > 0);
@@ -78,7 +81,9 @@ private Q_SLOTS:
     {
         auto w = testing::makeWindow();
         QTreeWidget* tree = w->palette()->tree();
-        QTest::qWait(50); // the tree lays its rows out again for the width the dock settled at
+        // The dock settles at its width and the tree lays its rows out again for it, now.
+        QCoreApplication::sendPostedEvents();
+        tree->doItemsLayout();
         const QFontMetrics fm(tree->font());
         int checked = 0;
         std::set<QString> quantum;

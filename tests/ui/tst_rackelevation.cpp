@@ -1,5 +1,6 @@
 // The Racks dock: each rack's front U by U with its nodes in their units, its power against its
 // budget, and only the visible racks painted.
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 
 #include "designanalysis.h"
@@ -87,7 +88,9 @@ private Q_SLOTS:
         w->action(QStringLiteral("actionShowRacks"))->trigger();
         RackElevationView* view = w->rackView();
         QVERIFY(view->isVisible());
-        QTRY_COMPARE(view->model().racks.size(), size_t(1));
+        QVERIFY2(testing::waitUntil(
+                     [&] { return view->model().racks.size() == 1; }, w->analysis(), &DesignAnalysis::updated),
+            "the racks of the analysis");
         const RackElevationModel::Slot* found = nullptr;
         for (const auto& s : view->model().racks.front().slots)
             if (s.node == dgx)
@@ -115,7 +118,9 @@ private Q_SLOTS:
         QVERIFY(w->openFile(testing::samplePath()));
         w->action(QStringLiteral("actionShowRacks"))->trigger();
         RackElevationView* view = w->rackView();
-        QTRY_COMPARE(view->model().racks.size(), size_t(1));
+        QVERIFY2(testing::waitUntil(
+                     [&] { return view->model().racks.size() == 1; }, w->analysis(), &DesignAnalysis::updated),
+            "the racks of the analysis");
         const QFontMetrics metrics(view->slotFont());
         int oneU = 0;
         for (const auto& s : view->model().racks.front().slots) {
@@ -217,7 +222,9 @@ private Q_SLOTS:
         w->document()->reset(std::move(d));
         w->action(QStringLiteral("actionShowRacks"))->trigger();
         RackElevationView* view = w->rackView();
-        QTRY_COMPARE(view->model().racks.size(), size_t(400));
+        QVERIFY2(testing::waitUntil(
+                     [&] { return view->model().racks.size() == 400; }, w->analysis(), &DesignAnalysis::updated),
+            "the racks of the analysis");
         view->canvas()->repaint(view->viewport()->rect().translated(-view->canvas()->pos()));
         QVERIFY(view->lastPainted().second >= 1);
         QVERIFY(view->lastPainted().second < 20);

@@ -3,6 +3,7 @@
 // design untitled and unsaved with no undo step, and a workload sizing seeds the generator dialog.
 #include "helpers/combopick.h"
 #include "helpers/modal.h"
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 
 #include "designdocument.h"
@@ -65,7 +66,7 @@ private Q_SLOTS:
         dlg.show();
         setDials(dlg, 512);
         QVERIFY(dlg.previewPending());
-        QTRY_VERIFY(!dlg.previewPending()); // the debounce runs the generator
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials"); // the debounce runs the generator
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QVERIFY(testing::okButton(&dlg)->isEnabled());
 
@@ -98,7 +99,7 @@ private Q_SLOTS:
         ReferenceDesignDialog dlg(testing::testCatalog());
         dlg.show();
         setDials(dlg, 1024);
-        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials");
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QCOMPARE(dlg.preview()->gpuServers, 127);
         QCOMPARE(dlg.preview()->leaves, 32);
@@ -110,7 +111,7 @@ private Q_SLOTS:
         QTest::mouseClick(keep, Qt::LeftButton, {}, QPoint(8, keep->height() / 2));
         QVERIFY(keep->isChecked());
         QVERIFY(dlg.previewPending());
-        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials");
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QVERIFY(dlg.options().keepEveryNode);
         QCOMPARE(dlg.preview()->gpuServers, 128);
@@ -148,7 +149,7 @@ private Q_SLOTS:
         pick(dlg.findChild<QComboBox*>(QStringLiteral("topology")), int(TopologyKind::RailOptimized));
         dlg.findChild<QComboBox*>(QStringLiteral("oversubscription"))->setCurrentText(QStringLiteral("1:1"));
         pick(dlg.findChild<QComboBox*>(QStringLiteral("storageSku")), QString());
-        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials");
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QCOMPARE(dlg.preview()->gpuServers, 16);
         QCOMPARE(dlg.preview()->gpus, 1152);
@@ -166,7 +167,7 @@ private Q_SLOTS:
         QTest::keyClick(planes, Qt::Key_Up);
         QTest::keyClick(planes, Qt::Key_Up);
         QCOMPARE(planes->value(), 2);
-        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials");
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QCOMPARE(dlg.options().planes, 2);
         GeneratorOptions o = dlg.options();
@@ -194,16 +195,16 @@ private Q_SLOTS:
         QTest::keyClick(planes, Qt::Key_Down);
         QTest::keyClick(planes, Qt::Key_Down);
         QCOMPARE(planes->value(), 0); // the server's default: two planes on Spectrum-X
-        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials");
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QCOMPARE(dlg.preview()->gpus, 576);
         QCOMPARE(dlg.preview()->leaves, 24);
         QTest::keyClick(planes, Qt::Key_Up);
-        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials");
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QCOMPARE(dlg.preview()->leaves, 12);
         QTest::keyClick(planes, Qt::Key_Up);
-        QTRY_VERIFY(!dlg.previewPending());
+        QVERIFY2(testing::previewLanded(dlg), "the preview of the dials");
         QVERIFY2(dlg.error().isEmpty(), qPrintable(dlg.error()));
         QCOMPARE(dlg.options().planes, 2);
         const GenerateResult gb300 = FabricGenerator::generate(dlg.options(), testing::testCatalog());

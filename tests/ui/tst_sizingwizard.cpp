@@ -5,6 +5,7 @@
 // 4 racks, a partial SU built in full).
 #include "helpers/combopick.h"
 #include "helpers/modal.h"
+#include "helpers/waituntil.h"
 #include "helpers/windowfixture.h"
 #include "integration/helpers/clirunner.h"
 
@@ -53,7 +54,7 @@ private Q_SLOTS:
             pick(dlg->findChild<QComboBox*>(QStringLiteral("gpuServer")), server);
             wizardGpus = dlg->result().gpusRecommended;
             testing::whenModal<ReferenceDesignDialog>(this, [&](ReferenceDesignDialog* gen) {
-                QTRY_VERIFY(!gen->previewPending());
+                QVERIFY2(testing::previewLanded(*gen), "the preview of the seeded dials");
                 QVERIFY2(gen->error().isEmpty(), qPrintable(gen->error()));
                 seeded = gen->options();
                 preview = *gen->preview();
