@@ -106,7 +106,10 @@ private Q_SLOTS:
                     ->execute(std::make_unique<SetDesignPropertiesCommand>(QStringLiteral("inference"), props))
                     .ok);
         QVERIFY2(testing::waitUntil(
-                     [&] { return series<QAreaSeries>(w->chartsPanel()->tierChart(), QStringLiteral("inference")) != nullptr; },
+                     [&] {
+                         return series<QAreaSeries>(w->chartsPanel()->tierChart(), QStringLiteral("inference"))
+                             != nullptr;
+                     },
                      w->analysis(), &DesignAnalysis::updated),
             "the inference row after the analysis update");
         QVERIFY(w->chartsPanel()->tierChart()->title().contains(TierTable::row(QStringLiteral("inference")).name));

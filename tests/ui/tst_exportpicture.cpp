@@ -165,8 +165,8 @@ private Q_SLOTS:
         const NodeId server = domains.domains().front().nodes.front();
         w->scene()->selectNodes({server}); // the inspector follows the selection at once
         QVERIFY2(w->inspector()->specsText().contains(QStringLiteral("NVLink domain %1: %2 GPUs")
-                                                              .arg(domains.domainOf(server)->name)
-                                                              .arg(domains.domainOf(server)->gpus)),
+                                                          .arg(domains.domainOf(server)->name)
+                                                          .arg(domains.domainOf(server)->gpus)),
             qPrintable(w->inspector()->specsText()));
     }
 

@@ -178,8 +178,8 @@ private Q_SLOTS:
         QVERIFY(!panel->progressBar()->isHidden());
         QVERIFY(!panel->cancelButton()->isHidden());
         QVERIFY(panel->summaryText().contains(QStringLiteral("in the background")));
-        QVERIFY2(testing::waitUntil([&] { return panel->rowCount() > 0; }, w->analysis(),
-                     &DesignAnalysis::failuresUpdated, 120000),
+        QVERIFY2(testing::waitUntil(
+                     [&] { return panel->rowCount() > 0; }, w->analysis(), &DesignAnalysis::failuresUpdated, 120000),
             "the failure domains from the background job");
         QVERIFY(!w->analysis()->failureDomainsRunning());
         QVERIFY(panel->progressBar()->isHidden());
@@ -216,8 +216,8 @@ private Q_SLOTS:
         QCOMPARE(panel->rowCount(), 0);
         QTest::mouseClick(panel->computeButton(), Qt::LeftButton);
         QVERIFY(w->analysis()->failureDomainsRunning());
-        QVERIFY2(testing::waitUntil([&] { return panel->rowCount() > 0; }, w->analysis(),
-                     &DesignAnalysis::failuresUpdated, 120000),
+        QVERIFY2(testing::waitUntil(
+                     [&] { return panel->rowCount() > 0; }, w->analysis(), &DesignAnalysis::failuresUpdated, 120000),
             "the failure domains from the restarted job");
         // Since the cancel: the restart (the panel shows its progress) and its figures, nothing from
         // the canceled job.

@@ -93,7 +93,8 @@ private Q_SLOTS:
         w->analysis()->recompute();
         w->action(QStringLiteral("actionShowRacks"))->trigger();
         RackElevationView* view = w->rackView();
-        QVERIFY2(testing::waitUntil([&] { return !view->model().racks.empty(); }, w->analysis(), &DesignAnalysis::updated),
+        QVERIFY2(
+            testing::waitUntil([&] { return !view->model().racks.empty(); }, w->analysis(), &DesignAnalysis::updated),
             "the racks of the analysis");
         QVERIFY(w->placementWarning()->text().isEmpty());
         QVERIFY(dockWarning(*w) && dockWarning(*w)->isHidden());
@@ -168,7 +169,8 @@ private Q_SLOTS:
         doc->reset(superPod());
         w->analysis()->recompute();
         RackElevationView* view = w->rackView();
-        QVERIFY2(testing::waitUntil([&] { return !view->model().racks.empty(); }, w->analysis(), &DesignAnalysis::updated),
+        QVERIFY2(
+            testing::waitUntil([&] { return !view->model().racks.empty(); }, w->analysis(), &DesignAnalysis::updated),
             "the racks of the analysis");
         const int home = rackIndex(view, QStringLiteral("U001-01"));
         QVERIFY(home >= 0);
