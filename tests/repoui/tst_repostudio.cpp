@@ -117,13 +117,19 @@ private:
                    &out)
             && out == QLatin1String("1");
     }
-    // Runs `operation` while the server holds the designs table for about 1.5 s, sampling the GUI
-    // thread every 50 ms: returns how often the sampler ran and the busy dialog's text it saw.
+    // Runs `operation` while the server holds the designs table, sampling the GUI thread every
+    // 50 ms: returns how often the sampler ran and the busy dialog's text it saw. The holder keeps
+    // the lock until the studio's connection waits on it (at most 20 s), then 1.5 s more: a fixed
+    // 1.5 s could pass, under load, before the poll below saw the lock, and the operation then
+    // waited for nothing.
     template <typename F>
     std::pair<int, QString> whileTheServerIsSlow(F operation, qint64* waitedMs)
     {
         auto holder = mCluster.startPsql(mDb,
-            QStringLiteral("BEGIN; LOCK TABLE podwright.designs IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(1.5); "
+            QStringLiteral("BEGIN; LOCK TABLE podwright.designs IN ACCESS EXCLUSIVE MODE; "
+                           "DO $$ BEGIN FOR i IN 1..400 LOOP PERFORM pg_stat_clear_snapshot(); "
+                           "PERFORM 1 FROM pg_stat_activity WHERE usename = 'alice' AND wait_event_type = 'Lock'; "
+                           "EXIT WHEN FOUND; PERFORM pg_sleep(0.05); END LOOP; END $$; SELECT pg_sleep(1.5); "
                            "COMMIT;"));
         // A poll, deliberately: the lock is taken by another process on the server, and PostgreSQL signals
         // no lock grant (a NOTIFY from the holder would arrive only at its COMMIT, after the lock).
